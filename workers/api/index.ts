@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { ApiError, notFound } from "../services/errors";
+import { gamesRouter } from "./games";
+import { createRouter } from "./hono";
+import { publishersRouter } from "./publishers";
+
+export const api = createRouter()
+  .get("/health", async (c) => {
+    await drizzle(c.env.DB).run(sql`select 1`);
+    return c.json({ ok: true });
+  })
+  .route("/game", gamesRouter)
+  .route("/publisher", publishersRouter)
+  .all("*", (c) => {
+    throw notFound(`No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`);
+  });
+
+export function apiErrorResponse(error: unknown): Response {
+  if (error instanceof ApiError) {
+    return Response.json({ error: { code: error.code, message: error.message } }, { status: error.status });
+  }
+  console.error(error);
+  return Response.json(
+    { error: { code: "internal", message: "Something went wrong on our side. Please try again." } },
+    { status: 500 },
+  );
+}

@@ -1,0 +1,41 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { Hono } from "hono";
+// @ts-expect-error: `remix vite:build` writes the server build as plain JavaScript, without types.
+import * as serverBuild from "../build/server";
+import { api, apiErrorResponse } from "./api";
+import type { AppEnv } from "./api/hono";
+import { createLoadContext, createServices } from "./context";
+import { USER_ID_HEADER } from "./durable-objects/UserHub";
+import { serveMedia } from "./media";
+import { unauthorized } from "./services/errors";
+
+export { UserHub } from "./durable-objects/UserHub";
+export { MatchRoom } from "./durable-objects/MatchRoom";
+export { Conversation } from "./durable-objects/Conversation";
+
+const handleRemix = createRequestHandler(serverBuild as unknown as ServerBuild, import.meta.env?.MODE);
+
+const app = new Hono<AppEnv>()
+  .use("*", async (c, next) => {
+    c.set("services", createServices(c.env));
+    await next();
+  })
+  .route("/api", api)
+  .get("/ws", async (c) => {
+    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
+      return c.json({ error: { code: "upgrade_required", message: "Connect with a WebSocket" } }, 426);
+    }
+    const user = await c.var.services.sessions.userForRequest(c.req.raw);
+    if (!user) throw unauthorized();
+    // A fresh header set: the hub trusts USER_ID_HEADER, so a client must never be able to supply it.
+    const headers = new Headers({ Upgrade: "websocket", [USER_ID_HEADER]: String(user.id) });
+    const hub = c.env.USER_HUB.get(c.env.USER_HUB.idFromName(`user:${user.id}`));
+    return hub.fetch(new Request(c.req.url, { headers }));
+  })
+  .on(["GET", "HEAD"], "/media/*", (c) =>
+    serveMedia(c.req.raw, c.env.MEDIA, decodeURIComponent(c.req.path.slice("/media/".length))),
+  )
+  .all("*", (c) => handleRemix(c.req.raw, createLoadContext(c.env, c.executionCtx)))
+  .onError((error) => apiErrorResponse(error));
+
+export default app satisfies ExportedHandler<Env>;

@@ -1,0 +1,113 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const GENDERS = ["male", "female", "others"] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const users = sqliteTable(
+  "users",
+  {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  /** PBKDF2 hash (see workers/services/password.ts); null for accounts that only use Google. */
+  passwordHash: text("password_hash"),
+  googleSub: text("google_sub").unique(),
+  name: text("name").notNull(),
+  firstName: text("first_name").notNull(),
+  phoneNumber: text("phone_number"),
+  address: text("address"),
+  gender: text("gender", { enum: GENDERS }),
+  /** Stored media path or absolute URL of the uploaded picture. */
+  profileImg: text("profile_img"),
+  /** Picture from a social login, used when no upload exists. */
+  profilePic: text("profile_pic"),
+  wallet: integer("wallet").notNull().default(0),
+  canWrite: integer("can_write", { mode: "boolean" }).notNull().default(false),
+  /** Consecutive days of the daily bonus; -1 means not logged in. */
+  loginDay: integer("login_day").notNull().default(-1),
+  createdAt: createdAt(),
+  },
+  // The last line of defence for coins: no write can leave a balance below zero.
+  (t) => [check("users_wallet_not_negative", sql`${t.wallet} >= 0`)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 of the bearer token: a leaked table does not leak usable tokens. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Last socket id the client reported (POST /api/session). */
+    socket: text("socket"),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const categories = sqliteTable("categories", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const publishers = sqliteTable("publishers", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  icon: text("icon").notNull(),
+  banner: text("banner").notNull(),
+  about: text("about").notNull(),
+});
+
+/** Bit flags of SPEC.md §3 game_modes: a game offers any set of them. */
+export const GAME_MODES = { single: 1, multiplayer: 2, scored: 4 } as const;
+
+export const games = sqliteTable(
+  "games",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    publisherId: integer("publisher_id")
+      .notNull()
+      .references(() => publishers.id),
+    /** Sanitised HTML. */
+    description: text("description").notNull().default(""),
+    /** Sanitised HTML. */
+    howToPlay: text("how_to_play").notNull().default(""),
+    icon: text("icon").notNull(),
+    video: text("video"),
+    poster: text("poster"),
+    /** Sum of GAME_MODES flags, so the set {1, 2, 4} is 7. */
+    gameModes: integer("game_modes").notNull().default(GAME_MODES.single),
+    /** 2 labels the leaderboard column Level, anything else Score. */
+    leaderboardType: integer("leaderboard_type").notNull().default(1),
+    /** 2 is an external game played at external_link. */
+    type: integer("type").notNull().default(0),
+    externalLink: text("external_link"),
+    maximumGameTime: integer("maximum_game_time").notNull().default(120),
+    totalLikes: integer("total_likes").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
+    /** Rows standing in until the real catalogue lands. */
+    isPlaceholder: integer("is_placeholder", { mode: "boolean" }).notNull().default(false),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("games_category_idx").on(t.categoryId), index("games_publisher_idx").on(t.publisherId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type GameRow = typeof games.$inferSelect;
+export type PublisherRow = typeof publishers.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;

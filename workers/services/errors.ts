@@ -1,0 +1,17 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** An error a client can act on; the API turns it into `{ error: { code, message } }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export const notFound = (message: string) => new ApiError(404, "not_found", message);
+export const badRequest = (message: string) => new ApiError(400, "bad_request", message);
+export const unauthorized = (message = "Please log in to continue") => new ApiError(401, "unauthorized", message);
