@@ -12,14 +12,17 @@ export function createServices(env: Env) {
 
 export type Services = ReturnType<typeof createServices>;
 
-export function createLoadContext(env: Env, ctx: ExecutionContext) {
+/** The part of the execution context loaders may use; Hono's and Vite's dev proxy's types both fit it. */
+export type WaitUntilContext = Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
+
+export function createLoadContext(env: Env, ctx: WaitUntilContext) {
   return { cloudflare: { env, ctx }, services: createServices(env), mediaBase: env.MEDIA_BASE_URL };
 }
 
 declare module "@remix-run/cloudflare" {
   // Loaders and actions reach the database only through these services (ARCHITECTURE.md).
   interface AppLoadContext {
-    cloudflare: { env: Env; ctx: ExecutionContext };
+    cloudflare: { env: Env; ctx: WaitUntilContext };
     services: Services;
     mediaBase: string;
   }

@@ -1,0 +1,67 @@
+// Shared by the start, dev and test scripts: run the local toolchain the same way everywhere.
+import { spawn, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const root = fileURLToPath(new URL("..", import.meta.url));
+export const bin = (name) => `${root}node_modules/.bin/${name}`;
+
+/** Wrangler otherwise stops at a telemetry prompt, and looks up Cloudflare's hosts on every start. */
+export const quietEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: quietEnv, ...options });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${command.split("/").pop()} ${args.join(" ")} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+export function build() {
+  run(bin("remix"), ["vite:build"]);
+}
+
+export function migrateLocal(persistTo) {
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])]);
+}
+
+export function seedIfEmpty(persistTo) {
+  run(bin("tsx"), ["scripts/seed.ts", "--if-empty", ...(persistTo ? ["--persist-to", persistTo] : [])]);
+}
+
+/** Starts `wrangler dev` itself (not through npx, whose death would leave workerd holding the port). */
+export function startWranglerDev({ port, persistTo, stdio = "inherit" }) {
+  return spawn(
+    bin("wrangler"),
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", ...(persistTo ? ["--persist-to", persistTo] : [])],
+    { cwd: root, stdio, env: quietEnv, detached: process.platform !== "win32" },
+  );
+}
+
+/** Stops a process started with startWranglerDev, workerd children included. */
+export function stopProcessTree(child) {
+  if (!child || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    child.kill("SIGTERM");
+  }
+}
+
+export async function waitForHealthy(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not become healthy within ${timeoutMs / 1000} s`);
+}

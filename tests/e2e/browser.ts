@@ -1,0 +1,40 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+// Without the background-networking flags Chromium keeps dialling Google's hosts on this closed network.
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const baseURL = () => inject("baseURL");
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+/** A page whose console errors and uncaught exceptions are collected: a test fails on any of them. */
+export async function openPage(browser: Browser, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, baseURL: baseURL(), isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  return { context, page, errors };
+}
+
+export async function firstGameId(): Promise<number> {
+  const games = (await (await fetch(`${baseURL()}/api/game/published`)).json()) as Array<{ _id: number }>;
+  return games[0]._id;
+}

@@ -1,0 +1,26 @@
+import { env, exports } from "cloudflare:workers";
+import { seedDatabase } from "../../workers/db/seed";
+import { createDb } from "../../workers/db/client";
+import { createSessionService } from "../../workers/services/sessions";
+
+export const BASE = "https://playfeed.test";
+
+export function request(path: string, init?: RequestInit) {
+  return exports.default.fetch(new Request(`${BASE}${path}`, init));
+}
+
+export async function getJson<T = unknown>(path: string, init?: RequestInit): Promise<{ status: number; body: T; response: Response }> {
+  const response = await request(path, init);
+  return { status: response.status, body: (await response.json()) as T, response };
+}
+
+export async function seed() {
+  await seedDatabase(env.DB);
+}
+
+export async function tokenFor(email: string): Promise<{ token: string; userId: number }> {
+  const db = createDb(env.DB);
+  const user = await db.query.users.findFirst({ where: (users, { eq }) => eq(users.email, email) });
+  if (!user) throw new Error(`No seeded user ${email}`);
+  return { token: await createSessionService(db).create(user.id), userId: user.id };
+}

@@ -1,0 +1,95 @@
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ServerEvent } from "../../app/lib/protocol";
+import type { UserHub } from "../../workers/durable-objects/UserHub";
+import { request, seed, tokenFor } from "./helpers";
+
+beforeAll(seed);
+
+async function openSocket(token: string) {
+  const response = await request("/ws", { headers: { Upgrade: "websocket", Authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(101);
+  const socket = response.webSocket!;
+  const received: ServerEvent[] = [];
+  const waiters: Array<() => void> = [];
+  socket.addEventListener("message", (event) => {
+    received.push(JSON.parse(event.data as string));
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  socket.accept();
+  const next = async (): Promise<ServerEvent> => {
+    while (received.length === 0) await new Promise<void>((resolve) => waiters.push(resolve));
+    return received.shift()!;
+  };
+  return { socket, next };
+}
+
+describe("/ws and the UserHub Durable Object", () => {
+  it("refuses a socket without a valid session", async () => {
+    const anonymous = await request("/ws", { headers: { Upgrade: "websocket" } });
+    expect(anonymous.status).toBe(401);
+    const forged = await request("/ws", { headers: { Upgrade: "websocket", Authorization: "Bearer not-a-token" } });
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toEqual({ error: { code: "unauthorized", message: "Please log in to continue" } });
+  });
+
+  it("asks plain HTTP requests to upgrade", async () => {
+    expect((await request("/ws")).status).toBe(426);
+  });
+
+  it("connects the user to their own hub, which answers pings and reports bad messages", async () => {
+    const { token, userId } = await tokenFor("ava@playfeed.local");
+    const { socket, next } = await openSocket(token);
+
+    expect(await next()).toEqual({ event: "connected", data: { userId, connections: 1 } });
+
+    socket.send(JSON.stringify({ event: "ping" }));
+    expect(await next()).toEqual({ event: "pong" });
+
+    socket.send("this is not json");
+    expect(await next()).toEqual({ event: "error", data: { message: "Messages must be JSON text" } });
+
+    socket.send(JSON.stringify({ event: "launch_missiles" }));
+    expect(await next()).toEqual({ event: "error", data: { message: "Unknown or malformed event: launch_missiles" } });
+
+    // The connection survives bad input.
+    socket.send(JSON.stringify({ event: "ping", data: {} }));
+    expect(await next()).toEqual({ event: "pong" });
+
+    const hub = env.USER_HUB.get(env.USER_HUB.idFromName(`user:${userId}`));
+    const attachments = await runInDurableObject(hub, (instance: UserHub, state) =>
+      state.getWebSockets().map((ws) => ws.deserializeAttachment()),
+    );
+    expect(attachments).toEqual([{ userId, connectedAt: expect.any(Number) }]);
+    socket.close(1000, "done");
+  });
+
+  it("keeps each user's sockets in that user's hub only", async () => {
+    const ava = await tokenFor("ava@playfeed.local");
+    const ben = await tokenFor("ben@playfeed.local");
+    const first = await openSocket(ava.token);
+    await first.next();
+    const second = await openSocket(ava.token);
+    expect(await second.next()).toMatchObject({ event: "connected", data: { connections: 2 } });
+    const other = await openSocket(ben.token);
+    expect(await other.next()).toEqual({ event: "connected", data: { userId: ben.userId, connections: 1 } });
+    const benHub = env.USER_HUB.get(env.USER_HUB.idFromName(`user:${ben.userId}`));
+    expect(await benHub.connectionCount()).toBe(1);
+    for (const { socket } of [first, second, other]) socket.close(1000, "done");
+  });
+
+  it("ignores a user id header sent by the client", async () => {
+    const { token, userId } = await tokenFor("ben@playfeed.local");
+    const response = await request("/ws", {
+      headers: { Upgrade: "websocket", Authorization: `Bearer ${token}`, "X-Playfeed-User": "1" },
+    });
+    const socket = response.webSocket!;
+    const first = new Promise<ServerEvent>((resolve) =>
+      socket.addEventListener("message", (event) => resolve(JSON.parse(event.data as string)), { once: true }),
+    );
+    socket.accept();
+    expect(await first).toMatchObject({ data: { userId } });
+    socket.close(1000, "done");
+  });
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// Browser tests: the real app under `wrangler dev` (started by the global setup) in Debian's Chromium.
+export default defineConfig({
+  test: {
+    include: ["tests/e2e/**/*.test.ts"],
+    globalSetup: ["./tests/e2e/global-setup.ts"],
+    environment: "node",
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One browser and one server on a 2-core machine: files run one after another.
+    fileParallelism: false,
+  },
+});
