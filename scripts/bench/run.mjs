@@ -1,0 +1,54 @@
+// `npm run bench`: response times of the main pages and API calls against a local `wrangler dev`.
+// Figures are printed, never asserted: local workerd on a 2-core machine is a trend line, not production.
+import { rmSync } from "node:fs";
+import { build, migrateLocal, seedIfEmpty, startWranglerDev, stopProcessTree, waitForHealthy } from "../lib.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8799);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const persistTo = ".wrangler/bench";
+const base = `http://127.0.0.1:${PORT}`;
+
+if (!process.argv.includes("--no-build")) build();
+rmSync(persistTo, { recursive: true, force: true });
+migrateLocal(persistTo);
+seedIfEmpty(persistTo);
+const server = startWranglerDev({ port: PORT, persistTo, stdio: "ignore" });
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function measure(path) {
+  const timings = [];
+  let next = 0;
+  const started = performance.now();
+  async function worker() {
+    while (next < REQUESTS) {
+      next++;
+      const t0 = performance.now();
+      const response = await fetch(base + path);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+      timings.push(performance.now() - t0);
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  timings.sort((a, b) => a - b);
+  return { path, p50: percentile(timings, 50), p95: percentile(timings, 95), rps: REQUESTS / seconds };
+}
+
+try {
+  await waitForHealthy(base);
+  const games = await (await fetch(`${base}/api/game/published`)).json();
+  const paths = ["/api/health", "/api/game/published", `/api/game/${games[0]._id}`, "/", `/detail/${games[0]._id}`];
+  for (const path of paths) await measure(path); // warm-up pass
+  console.log(`\n${REQUESTS} requests per path, ${CONCURRENCY} at a time\n`);
+  console.log("path".padEnd(28), "p50 ms".padStart(8), "p95 ms".padStart(8), "req/s".padStart(8));
+  for (const path of paths) {
+    const { p50, p95, rps } = await measure(path);
+    console.log(path.padEnd(28), p50.toFixed(1).padStart(8), p95.toFixed(1).padStart(8), rps.toFixed(0).padStart(8));
+  }
+} finally {
+  stopProcessTree(server);
+  rmSync(persistTo, { recursive: true, force: true });
+}
