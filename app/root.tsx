@@ -1,11 +1,31 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import { AppShell } from "./components/AppShell";
+import { ErrorPage } from "./components/ErrorPage";
+import type { RootData } from "./components/root-data";
+import { pageTitle } from "./lib/format";
+import { toViewer } from "./lib/viewer";
 import "./styles/app.css";
+import "./styles/shell.css";
+import "./styles/components.css";
+import "./styles/pages.css";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { mediaBase: context.mediaBase };
+export const meta: MetaFunction = ({ error }) => {
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: pageTitle(notFound ? "Page not found" : "Something went wrong") }];
+  }
+  return [
+    { title: pageTitle() },
+    { name: "description", content: "Playfeed: play free casual games instantly in your browser, challenge friends and climb the leaderboards." },
+  ];
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
+  const user = await context.services.sessions.userForRequest(request);
+  return { user: toViewer(user), mediaBase: context.mediaBase };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -14,7 +34,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#0f1020" />
+        <meta name="theme-color" content="#0b0c1a" />
+        <meta name="color-scheme" content="dark" />
         <Meta />
         <Links />
       </head>
@@ -28,5 +49,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : undefined;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <AppShell mode="default">
+      <ErrorPage status={status} message={message} />
+    </AppShell>
+  );
 }

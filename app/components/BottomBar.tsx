@@ -1,0 +1,25 @@
+import { NavLink, useLocation } from "@remix-run/react";
+import { FeedIcon, GamesIcon, SocialIcon } from "./icons";
+import { isHomePath } from "./navigation-items";
+
+/** Phone navigation (< 1024 px). While a game is on screen it slides out of the way. */
+export function BottomBar({ hidden = false }: { hidden?: boolean }) {
+  const { pathname } = useLocation();
+  const linkClass = (active: boolean) => (active ? "bottom-bar__link is-active" : "bottom-bar__link");
+  return (
+    <nav className={hidden ? "bottom-bar is-hidden" : "bottom-bar"} aria-label="Primary" aria-hidden={hidden || undefined}>
+      <NavLink to="/home-page" prefetch="intent" className={({ isActive }) => linkClass(isActive || isHomePath(pathname))}>
+        <FeedIcon size={22} />
+        <span>Feed</span>
+      </NavLink>
+      <NavLink to="/home" end prefetch="intent" className={({ isActive }) => linkClass(isActive)}>
+        <GamesIcon size={22} />
+        <span>Games</span>
+      </NavLink>
+      <NavLink to="/social" prefetch="intent" className={({ isActive }) => linkClass(isActive)}>
+        <SocialIcon size={22} />
+        <span>Social</span>
+      </NavLink>
+    </nav>
+  );
+}

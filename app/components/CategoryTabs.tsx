@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+
+export interface CategoryTab {
+  _id: number;
+  name: string;
+}
+
+export const categorySectionId = (categoryId: number) => `category-${categoryId}`;
+
+/** How far below the viewport top a section counts as "current": the header plus this bar. */
+const ACTIVE_OFFSET = 140;
+
+function prefersReducedMotion() {
+  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Phone-only sticky bar of category tabs (SPEC.md §2): a tab scrolls to its section; the current section's tab lights up. */
+export function CategoryTabs({ categories }: { categories: readonly CategoryTab[] }) {
+  const [activeId, setActiveId] = useState(categories[0]?._id);
+  const barRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      let current = categories[0]?._id;
+      for (const category of categories) {
+        const section = document.getElementById(categorySectionId(category._id));
+        if (section && section.getBoundingClientRect().top <= ACTIVE_OFFSET) current = category._id;
+      }
+      setActiveId(current);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [categories]);
+
+  useEffect(() => {
+    const bar = barRef.current;
+    const tab = bar?.querySelector<HTMLElement>(`[data-category="${activeId}"]`);
+    if (!bar || !tab) return;
+    const left = tab.offsetLeft - (bar.clientWidth - tab.offsetWidth) / 2;
+    bar.scrollTo({ left, behavior: prefersReducedMotion() ? "auto" : "smooth" });
+  }, [activeId]);
+
+  const onTabClick = (event: MouseEvent<HTMLAnchorElement>, categoryId: number) => {
+    const section = document.getElementById(categorySectionId(categoryId));
+    if (!section) return;
+    event.preventDefault();
+    setActiveId(categoryId);
+    section.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
+  };
+
+  return (
+    <nav className="category-tabs" aria-label="Categories">
+      <div className="category-tabs__track" ref={barRef}>
+        {categories.map((category) => (
+          <a
+            key={category._id}
+            href={`#${categorySectionId(category._id)}`}
+            data-category={category._id}
+            className={category._id === activeId ? "category-tab is-active" : "category-tab"}
+            aria-current={category._id === activeId ? "true" : undefined}
+            onClick={(event) => onTabClick(event, category._id)}
+          >
+            {category.name}
+          </a>
+        ))}
+      </div>
+    </nav>
+  );
+}

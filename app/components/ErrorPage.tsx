@@ -1,0 +1,37 @@
+import { Link } from "@remix-run/react";
+import { AlertIcon, CompassIcon } from "./icons";
+
+export interface ErrorPageProps {
+  status: number;
+  /** A message safe to show (from a thrown Response); never an internal error's text. */
+  message?: string;
+}
+
+/** The designed page for a missing address (404) or any other failure, shown inside the normal shell. */
+export function ErrorPage({ status, message }: ErrorPageProps) {
+  const notFound = status === 404;
+  return (
+    <section className="error-page">
+      <div className="error-page__art" aria-hidden="true">
+        <span className="error-page__code">{notFound ? "404" : status || "!"}</span>
+        <span className="error-page__icon">{notFound ? <CompassIcon size={28} /> : <AlertIcon size={28} />}</span>
+      </div>
+      <h1 className="error-page__title">{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p className="error-page__text">
+        {notFound
+          ? message && message !== "Not Found"
+            ? `${message}. It may have been moved, or the link may be mistyped.`
+            : "We couldn't find the page you were looking for. It may have been moved, or the link may be mistyped."
+          : "We hit a snag loading this page. Please try again in a moment."}
+      </p>
+      <div className="error-page__actions">
+        <Link to="/" className="button button--primary">
+          Go to Home
+        </Link>
+        <Link to="/home" className="button button--ghost">
+          Browse games
+        </Link>
+      </div>
+    </section>
+  );
+}

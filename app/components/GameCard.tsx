@@ -1,0 +1,76 @@
+import { Link } from "@remix-run/react";
+import { formatCount, formatRating } from "~/lib/format";
+import { resolveMediaUrl } from "~/lib/media";
+import { detailPath } from "~/lib/navigation";
+import type { Game } from "~/lib/types";
+import { HeartIcon, StarIcon } from "./icons";
+import { useMediaBase } from "./root-data";
+
+export type GameCardGame = Pick<
+  Game,
+  "_id" | "name" | "category" | "icon" | "avgRating" | "total_likes" | "is_liked" | "is_placeholder"
+>;
+
+export interface GameCardProps {
+  game: GameCardGame;
+  /** Screen name written to the detail link's _sF so its back link returns here. */
+  from?: string;
+  /** Load the icon eagerly (cards in the first screenful). */
+  eager?: boolean;
+}
+
+/** A tile in a game grid: icon, name, category, rating and likes; the whole card opens the detail page. */
+export function GameCard({ game, from = "home-page", eager = false }: GameCardProps) {
+  const mediaBase = useMediaBase();
+  const icon = resolveMediaUrl(game.icon, mediaBase);
+  return (
+    <Link to={detailPath(game._id, from)} className="game-card" prefetch="intent">
+      <div className="game-card__media">
+        {icon ? (
+          <img src={icon} alt="" width={256} height={256} loading={eager ? "eager" : "lazy"} decoding="async" />
+        ) : (
+          <span className="game-card__fallback" aria-hidden="true">
+            {game.name.slice(0, 1)}
+          </span>
+        )}
+        {game.is_placeholder ? <span className="badge badge--preview">Preview</span> : null}
+      </div>
+      <div className="game-card__body">
+        <h3 className="game-card__name">{game.name}</h3>
+        <p className="game-card__category">{game.category}</p>
+        <div className="game-card__stats">
+          <span className="stat stat--rating" title="Average rating">
+            <StarIcon size={14} />
+            <span className="visually-hidden">Rating </span>
+            {formatRating(game.avgRating)}
+          </span>
+          <span className={game.is_liked ? "stat stat--likes is-liked" : "stat stat--likes"} title="Likes">
+            <HeartIcon size={14} filled={game.is_liked} />
+            <span className="visually-hidden">Likes </span>
+            {formatCount(game.total_likes)}
+          </span>
+        </div>
+      </div>
+    </Link>
+  );
+}
+
+export interface GameGridProps {
+  games: readonly GameCardGame[];
+  from?: string;
+  /** How many leading cards load their icons eagerly. */
+  eagerCount?: number;
+}
+
+/** Responsive grid of game cards: 2 columns on phones, 4 on desktop. */
+export function GameGrid({ games, from, eagerCount = 0 }: GameGridProps) {
+  return (
+    <ul className="game-grid">
+      {games.map((game, index) => (
+        <li key={game._id}>
+          <GameCard game={game} from={from} eager={index < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

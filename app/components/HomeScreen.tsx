@@ -1,0 +1,78 @@
+import { Link } from "@remix-run/react";
+import { Fragment } from "react";
+import type { CategorySection } from "~/lib/types";
+import { AdSlot } from "./AdSlot";
+import { CategoryTabs, categorySectionId } from "./CategoryTabs";
+import { EmptyState } from "./EmptyState";
+import { GameGrid } from "./GameCard";
+import { GamesIcon, PlayIcon, SwordsIcon } from "./icons";
+
+/** SPEC.md §9: seven ad slot ids; on Home the slot follows the category index. */
+const HOME_AD_SLOTS = 7;
+
+function HomeHero({ gameCount }: { gameCount: number }) {
+  return (
+    <section className="hero" aria-labelledby="home-title">
+      <div className="hero__text">
+        <p className="hero__eyebrow">Free to play · No downloads</p>
+        <h1 id="home-title" className="hero__title">
+          Play great games <span className="text-gradient">in seconds</span>
+        </h1>
+        <p className="hero__lead">
+          {gameCount > 0
+            ? `${gameCount} quick-fire games, right in your browser. Pick one and tap play.`
+            : "Quick-fire games, right in your browser. Pick one and tap play."}
+        </p>
+      </div>
+      <div className="hero__actions">
+        <Link to="/home" className="button button--primary">
+          <PlayIcon size={18} />
+          Browse games
+        </Link>
+        <Link to="/challenges" className="button button--ghost">
+          <SwordsIcon size={18} />
+          Challenges
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Home (/ and /home-page): games grouped by category, each section followed by an ad. */
+export function HomeScreen({ sections }: { sections: readonly CategorySection[] }) {
+  const gameCount = sections.reduce((total, section) => total + section.games.length, 0);
+  return (
+    <div className="home">
+      <HomeHero gameCount={gameCount} />
+      {sections.length === 0 ? (
+        <EmptyState title="No games yet" icon={<GamesIcon size={28} />}>
+          <p>New games are on their way. Check back soon to find something fun to play.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <CategoryTabs categories={sections} />
+          {sections.map((section, index) => (
+            <Fragment key={section._id}>
+              <section
+                id={categorySectionId(section._id)}
+                className="category-section"
+                aria-labelledby={`${categorySectionId(section._id)}-title`}
+              >
+                <div className="section-head">
+                  <h2 id={`${categorySectionId(section._id)}-title`} className="section-title">
+                    {section.name}
+                  </h2>
+                  <span className="section-count">
+                    {section.games.length} {section.games.length === 1 ? "game" : "games"}
+                  </span>
+                </div>
+                <GameGrid games={section.games} from="home-page" eagerCount={index === 0 ? 4 : 0} />
+              </section>
+              <AdSlot slot={`home-${(index % HOME_AD_SLOTS) + 1}`} />
+            </Fragment>
+          ))}
+        </>
+      )}
+    </div>
+  );
+}

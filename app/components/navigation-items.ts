@@ -1,0 +1,8 @@
+/** Which screens count as "home": / and /home-page render the same Home screen (SPEC.md §2). */
+export function isHomePath(pathname: string): boolean {
+  return pathname === "/" || pathname === "/home-page";
+}
+
+export function isUnder(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
