@@ -1,5 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { HomeScreen } from "~/components/HomeScreen";
+import { pageTitle } from "~/lib/format";
+
+export const meta: MetaFunction = () => [
+  { title: pageTitle("Home") },
+  { name: "description", content: "Play free casual games instantly: arcade, puzzle, action and more, grouped by category." },
+];
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { sections: await context.services.games.listByCategory() };
@@ -7,5 +14,5 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export default function Home() {
   const { sections } = useLoaderData<typeof loader>();
-  return <main><h1>Playfeed</h1>{sections.map((s) => <section key={s._id}><h2>{s.name}</h2></section>)}</main>;
+  return <HomeScreen sections={sections} />;
 }

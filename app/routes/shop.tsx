@@ -1,0 +1,71 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { CoinIcon, LockIcon } from "~/components/icons";
+import { PageHeader } from "~/components/PageHeader";
+import { useViewer } from "~/components/root-data";
+import { formatNumber, pageTitle } from "~/lib/format";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("Shop") }];
+
+/** SPEC.md §9: three static packs, display only. */
+const COIN_PACKS = [
+  { coins: 250, title: "Buy 250 coins", tag: "Starter", blurb: "Enough for a few friendly challenges." },
+  { coins: 1500, title: "Buy 1500 coins", tag: "Popular", blurb: "Bet bigger and keep your streak going." },
+  { coins: 5000, title: "Buy 5000 coins", tag: "Best value", blurb: "For players who never back down." },
+];
+
+/** /shop: coin packs. */
+export default function Shop() {
+  const user = useViewer();
+  return (
+    <div className="page">
+      <PageHeader
+        title="Shop"
+        subtitle="Coins let you bet on challenges against your friends."
+        aside={
+          user ? (
+            <div className="balance" aria-label="Your balance">
+              <CoinIcon size={22} />
+              <span>
+                <strong>{formatNumber(user.wallet)}</strong> coins
+              </span>
+            </div>
+          ) : null
+        }
+      />
+
+      {user ? null : (
+        <div className="notice notice--login">
+          <LockIcon size={22} />
+          <div className="notice__text">
+            <p className="notice__title">Log in to see your wallet</p>
+            <p>Your coin balance and purchases belong to your account.</p>
+          </div>
+          <Link to="/registration" className="button button--primary button--small">
+            Log in
+          </Link>
+        </div>
+      )}
+
+      <ul className="pack-grid">
+        {COIN_PACKS.map((pack) => (
+          <li key={pack.coins} className={pack.tag === "Popular" ? "pack pack--featured" : "pack"}>
+            <span className="pack__tag">{pack.tag}</span>
+            <div className="pack__coins" aria-hidden="true">
+              <CoinIcon size={40} />
+            </div>
+            <p className="pack__amount">{formatNumber(pack.coins)}</p>
+            <h2 className="pack__title">{pack.title}</h2>
+            <p className="pack__blurb">{pack.blurb}</p>
+            <button type="button" className="button button--primary button--block" disabled aria-describedby="shop-note">
+              Coming soon
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p id="shop-note" className="shop-note">
+        Coin purchases are not open yet: packs are shown for preview only and nothing can be bought or charged.
+      </p>
+    </div>
+  );
+}
