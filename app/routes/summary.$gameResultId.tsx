@@ -5,7 +5,7 @@ import { VersusIcon } from "~/components/icons";
 import { pageTitle } from "~/lib/format";
 import { parseIdOr404 } from "~/server/loaders.server";
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Match summary") }];
+export const meta: MetaFunction = () => [{ title: pageTitle("Match Summary") }];
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { gameResultId: parseIdOr404(params.gameResultId, "game result") };
@@ -18,7 +18,7 @@ export default function Summary() {
       <ComingSoon
         headingLevel={1}
         icon={<VersusIcon size={28} />}
-        title="Match summary"
+        title="Match Summary"
         description="When multiplayer arrives, this is where you'll see how your match went."
         features={["Both players' final scores", "Who won, side by side", "A quick rematch"]}
         actions={

@@ -27,8 +27,8 @@ export default function Waiting() {
       <ComingSoon
         headingLevel={1}
         icon={<VersusIcon size={28} />}
-        title="Multiplayer is almost here"
-        description="Soon you'll be matched with another player for a head-to-head round of this game."
+        title="Waiting for opponents"
+        description="Live matchmaking is almost here: soon you'll be paired with another player for a head-to-head round of this game."
         features={[
           "Find an opponent in about 10 seconds",
           "Play a bot when nobody is around",
