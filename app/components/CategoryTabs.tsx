@@ -18,25 +18,40 @@ function prefersReducedMotion() {
 export function CategoryTabs({ categories }: { categories: readonly CategoryTab[] }) {
   const [activeId, setActiveId] = useState(categories[0]?._id);
   const barRef = useRef<HTMLDivElement>(null);
+  // A tapped tab stays lit while its smooth scroll runs, until the player scrolls by hand again.
+  const pinnedRef = useRef<number | null>(null);
 
   useEffect(() => {
     let frame = 0;
     const update = () => {
       frame = 0;
+      if (pinnedRef.current !== null) return;
       let current = categories[0]?._id;
       for (const category of categories) {
         const section = document.getElementById(categorySectionId(category._id));
         if (section && section.getBoundingClientRect().top <= ACTIVE_OFFSET) current = category._id;
       }
+      // The last sections may be too short to reach the top: at the end of the page the last one is current.
+      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 4;
+      if (atBottom && window.scrollY > 0) current = categories[categories.length - 1]?._id;
       setActiveId(current);
     };
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
+    const unpin = () => {
+      pinnedRef.current = null;
+    };
     update();
     window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("wheel", unpin, { passive: true });
+    window.addEventListener("touchstart", unpin, { passive: true });
+    window.addEventListener("keydown", unpin);
     return () => {
       window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("wheel", unpin);
+      window.removeEventListener("touchstart", unpin);
+      window.removeEventListener("keydown", unpin);
       if (frame) cancelAnimationFrame(frame);
     };
   }, [categories]);
@@ -53,6 +68,7 @@ export function CategoryTabs({ categories }: { categories: readonly CategoryTab[
     const section = document.getElementById(categorySectionId(categoryId));
     if (!section) return;
     event.preventDefault();
+    pinnedRef.current = categoryId;
     setActiveId(categoryId);
     section.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
   };
