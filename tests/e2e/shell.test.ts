@@ -1,0 +1,124 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, firstGameId, launchBrowser, openPage } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("home", () => {
+  it("lands on / with the seeded games grouped by category", async () => {
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await page.goto("/");
+    await expect.poll(() => page.title()).toContain("Playfeed");
+    for (const category of ["Arcade", "Puzzle", "Action", "Casual"]) {
+      await expect.poll(() => page.getByRole("heading", { name: category, exact: true }).count()).toBe(1);
+    }
+    expect(await page.getByRole("link", { name: /Arcade Preview 1/ }).count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("lays the grid out in 2 columns on a phone and 4 on a desktop", async () => {
+    for (const [viewport, columns] of [
+      [PHONE, 2],
+      [DESKTOP, 4],
+    ] as const) {
+      const { context, page } = await openPage(browser, viewport);
+      await page.goto("/home");
+      const grid = page.locator(".game-grid").first();
+      const template = await grid.evaluate((element) => getComputedStyle(element).gridTemplateColumns);
+      expect(template.split(" ").length).toBe(columns);
+      await context.close();
+    }
+  });
+});
+
+describe("navigation on a phone", () => {
+  it("uses the bottom bar, which slides away during a game", async () => {
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await page.goto("/");
+    const bar = page.getByRole("navigation", { name: "Primary" });
+    expect(await bar.isVisible()).toBe(true);
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+
+    await bar.getByRole("link", { name: "Games" }).click();
+    await page.waitForURL("**/home");
+    await bar.getByRole("link", { name: "Social" }).click();
+    await page.waitForURL("**/social");
+    await bar.getByRole("link", { name: "Feed" }).click();
+    await page.waitForURL("**/home-page");
+
+    const gameId = await firstGameId();
+    await page.goto(`/play/${gameId}?type=0`);
+    await expect.poll(() => page.locator("header.site-header").count()).toBe(0);
+    await expect.poll(() => page.locator("footer.site-footer").count()).toBe(0);
+    // Hidden from assistive technology too, so it is found by its class, not its role.
+    const hiddenBar = page.locator("nav.bottom-bar");
+    await expect.poll(() => hiddenBar.getAttribute("aria-hidden")).toBe("true");
+    await expect.poll(() => hiddenBar.evaluate((element) => element.getBoundingClientRect().top >= window.innerHeight)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("navigation on a desktop", () => {
+  it("uses the left menu and highlights the current item", async () => {
+    const { context, page, errors } = await openPage(browser, DESKTOP);
+    await page.goto("/");
+    const menu = page.getByRole("navigation", { name: "Main" });
+    expect(await menu.isVisible()).toBe(true);
+    expect(await page.getByRole("navigation", { name: "Primary" }).isVisible()).toBe(false);
+    const activeLabel = () => menu.locator(".is-active").first().innerText();
+    await expect.poll(activeLabel).toBe("Home");
+
+    for (const [label, path] of [
+      ["Shop", "/shop"],
+      ["Blog", "/blog"],
+      ["Social", "/social"],
+      ["Profile", "/user-info"],
+    ]) {
+      await menu.getByRole("link", { name: label, exact: true }).click();
+      await page.waitForURL(`**${path}`);
+      await expect.poll(activeLabel).toBe(label);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("pages", () => {
+  it("contact confirms on Submit and sends nothing", async () => {
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await page.goto("/contact");
+    await page.waitForFunction(() => "__remixContext" in window);
+    const requests: string[] = [];
+    // Link prefetching and route discovery may still GET code; a submission would be a POST or an API call.
+    page.on("request", (request) => {
+      if (request.method() !== "GET" || new URL(request.url()).pathname.startsWith("/api/")) requests.push(request.url());
+    });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect.poll(() => page.locator("main").innerText()).toContain("Success: Message submitted successfully.");
+    expect(requests, "Submit must send nothing").toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("detail's back link returns to the screen it came from", async () => {
+    const { context, page } = await openPage(browser, PHONE);
+    const gameId = await firstGameId();
+    await page.goto(`/detail/${gameId}?_sF=likes`);
+    await page.getByRole("link", { name: "Likes" }).first().click();
+    await page.waitForURL("**/likes");
+    await context.close();
+  });
+
+  it("the registration page carries the current year", async () => {
+    const { context, page } = await openPage(browser, PHONE);
+    await page.goto("/registration");
+    await expect.poll(() => page.locator("body").innerText()).toContain(`© ${new Date().getFullYear()}`);
+    await context.close();
+  });
+});
