@@ -41,14 +41,6 @@ export interface CategorySection {
   games: Game[];
 }
 
-export interface PublicUser {
-  _id: number;
-  name: string;
-  first_name: string;
-  profile_img: string | null;
-  profile_pic: string | null;
-}
-
 export interface ApiErrorBody {
   error: { code: string; message: string };
 }

@@ -6,15 +6,14 @@ import { GameChip } from "~/components/GameChip";
 import { PlayIcon, TrophyIcon } from "~/components/icons";
 import { pageTitle } from "~/lib/format";
 import { playPath } from "~/lib/navigation";
-import { getGameOr404 } from "~/server/loaders.server";
+import { getGameChipOr404 } from "~/server/loaders.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Result · ${data.game.name}` : "Result") },
 ];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const game = await getGameOr404(context, params.id);
-  return { game: { _id: game._id, name: game.name, icon: game.icon, category: game.category } };
+  return { game: await getGameChipOr404(context, params.id) };
 }
 
 /** /result/:id: the single-player result screen. */

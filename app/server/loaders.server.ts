@@ -28,3 +28,9 @@ export async function getGameOr404(context: AppLoadContext, rawId: string | unde
     throw error;
   }
 }
+
+/** Just what a page header about a game shows (GameChip), so pages send no more than they render. */
+export async function getGameChipOr404(context: AppLoadContext, rawId: string | undefined) {
+  const game = await getGameOr404(context, rawId);
+  return { _id: game._id, name: game.name, icon: game.icon, category: game.category };
+}
