@@ -7,7 +7,8 @@ import type { AppEnv } from "./api/hono";
 import { createLoadContext, createServices } from "./context";
 import { USER_ID_HEADER } from "./durable-objects/UserHub";
 import { serveMedia } from "./media";
-import { unauthorized } from "./services/errors";
+import { isForeignWrite } from "./origin";
+import { forbidden, unauthorized } from "./services/errors";
 
 export { UserHub } from "./durable-objects/UserHub";
 export { MatchRoom } from "./durable-objects/MatchRoom";
@@ -17,6 +18,7 @@ const handleRemix = createRequestHandler(serverBuild as unknown as ServerBuild, 
 
 const app = new Hono<AppEnv>()
   .use("*", async (c, next) => {
+    if (isForeignWrite(c.req.raw)) throw forbidden("This request came from another site and was refused");
     c.set("services", createServices(c.env));
     await next();
   })

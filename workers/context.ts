@@ -1,12 +1,23 @@
 import { createDb } from "./db/client";
+import { createAccountService } from "./services/accounts";
+import { createAuthFlows } from "./services/auth-flows";
 import { createGameService } from "./services/games";
+import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
+import { createUploadService } from "./services/uploads";
 
 export function createServices(env: Env) {
   const db = createDb(env.DB);
+  const accounts = createAccountService(db);
+  const sessions = createSessionService(db);
+  const google = googleConfigFrom(env);
   return {
+    accounts,
+    auth: createAuthFlows(accounts, sessions, google),
     games: createGameService(db),
-    sessions: createSessionService(db),
+    sessions,
+    uploads: createUploadService(db, env.MEDIA),
+    google,
   };
 }
 
@@ -16,7 +27,13 @@ export type Services = ReturnType<typeof createServices>;
 export type WaitUntilContext = Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
 
 export function createLoadContext(env: Env, ctx: WaitUntilContext) {
-  return { cloudflare: { env, ctx }, services: createServices(env), mediaBase: env.MEDIA_BASE_URL };
+  const services = createServices(env);
+  return {
+    cloudflare: { env, ctx },
+    services,
+    mediaBase: env.MEDIA_BASE_URL,
+    googleClientId: services.google.clientId,
+  };
 }
 
 declare module "@remix-run/cloudflare" {
@@ -25,5 +42,6 @@ declare module "@remix-run/cloudflare" {
     cloudflare: { env: Env; ctx: WaitUntilContext };
     services: Services;
     mediaBase: string;
+    googleClientId: string | null;
   }
 }

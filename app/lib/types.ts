@@ -42,5 +42,61 @@ export interface CategorySection {
 }
 
 export interface ApiErrorBody {
-  error: { code: string; message: string };
+  error: ApiErrorDetail;
+}
+
+/** Another user as anybody may see them. */
+export interface PublicProfile {
+  _id: number;
+  name: string;
+  first_name: string;
+  address: string | null;
+  profile_img: string | null;
+  profile_pic: string | null;
+}
+
+export interface ApiErrorDetail {
+  code: string;
+  message: string;
+  /** Field name → message, on validation errors. */
+  fields?: Record<string, string>;
+}
+
+/** The stored gender of a user; sign-up's "transgender" (labelled Other) is stored as "others". */
+export type Gender = "male" | "female" | "others";
+
+/** SPEC.md §3 User as the API returns it and the browser keeps it (localStorage key userData). */
+export interface UserData {
+  _id: number;
+  name: string;
+  email: string;
+  first_name: string;
+  phone_number: string | null;
+  address: string | null;
+  gender: Gender | null;
+  profile_img: string | null;
+  profile_pic: string | null;
+  wallet: number;
+  can_write: boolean;
+  login_day: number;
+  token: string;
+}
+
+/** What GET /api/user/me and PUT /api/user/profile answer: the user without the token. */
+export type UserProfile = Omit<UserData, "token">;
+
+/** SPEC.md §3 Notification (a challenge sent to the player). */
+export interface AppNotification {
+  type: "challenge";
+  content: string;
+  user: number;
+  notification_data: unknown;
+}
+
+/** A chat message from a friend, shown as a short-lived alert. */
+export interface MessageNotification {
+  msg_id: string;
+  sender: number;
+  sender_name?: string;
+  content: string;
 }

@@ -24,3 +24,19 @@ export async function tokenFor(email: string): Promise<{ token: string; userId: 
   if (!user) throw new Error(`No seeded user ${email}`);
   return { token: await createSessionService(db).create(user.id), userId: user.id };
 }
+
+export const json = (method: string, body: unknown, token?: string): RequestInit => ({
+  method,
+  headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  body: typeof body === "string" ? body : JSON.stringify(body),
+});
+
+export const validSignUp = (overrides: Record<string, unknown> = {}) => ({
+  name: "Nora Quinn",
+  email: `nora.${crypto.randomUUID().slice(0, 8)}@example.com`,
+  phone_number: "9876501234",
+  Pwd_Hash: "Secret@123",
+  gender: "female",
+  address: "22 River Walk, Porto",
+  ...overrides,
+});

@@ -3,7 +3,10 @@ import { drizzle } from "drizzle-orm/d1";
 import { ApiError, notFound } from "../services/errors";
 import { gamesRouter } from "./games";
 import { createRouter } from "./hono";
+import { mediaRouter } from "./media";
 import { publishersRouter } from "./publishers";
+import { sessionRouter } from "./session";
+import { usersRouter } from "./users";
 
 export const api = createRouter()
   .get("/health", async (c) => {
@@ -12,13 +15,16 @@ export const api = createRouter()
   })
   .route("/game", gamesRouter)
   .route("/publisher", publishersRouter)
+  .route("/user", usersRouter)
+  .route("/session", sessionRouter)
+  .route("/media", mediaRouter)
   .all("*", (c) => {
     throw notFound(`No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`);
   });
 
 export function apiErrorResponse(error: unknown): Response {
   if (error instanceof ApiError) {
-    return Response.json({ error: { code: error.code, message: error.message } }, { status: error.status });
+    return Response.json(error.toJSON(), { status: error.status });
   }
   console.error(error);
   return Response.json(

@@ -111,3 +111,28 @@ export type UserRow = typeof users.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
 export type PublisherRow = typeof publishers.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
+
+/** Failed log-ins, counted per email and per address over a sliding window. */
+export const loginAttempts = sqliteTable(
+  "login_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    ip: text("ip").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("login_attempts_email_idx").on(t.email, t.createdAt), index("login_attempts_ip_idx").on(t.ip, t.createdAt)],
+);
+
+/** One-time upload addresses: the token is only ever stored hashed, and a row is claimed once. */
+export const uploadTokens = sqliteTable("upload_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  key: text("key").notNull().unique(),
+  purpose: text("purpose", { enum: ["profile-image"] }).notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});

@@ -1,17 +1,24 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-/** An error a client can act on; the API turns it into `{ error: { code, message } }`. */
+/** An error a client can act on; the API turns it into `{ error: { code, message, fields? } }`. */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
+    /** Field name → message, for forms that show a line under each field. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = "ApiError";
+  }
+
+  toJSON() {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
   }
 }
 
 export const notFound = (message: string) => new ApiError(404, "not_found", message);
 export const badRequest = (message: string) => new ApiError(400, "bad_request", message);
 export const unauthorized = (message = "Please log in to continue") => new ApiError(401, "unauthorized", message);
+export const forbidden = (message: string) => new ApiError(403, "forbidden", message);

@@ -1,17 +1,11 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users, type UserRow } from "../db/schema";
+import { hashToken, randomToken } from "./tokens";
 
 export const SESSION_COOKIE = "pf_session";
 const SESSION_DAYS = 30;
-
-function toHex(buffer: ArrayBuffer): string {
-  return [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-export async function hashToken(token: string): Promise<string> {
-  return toHex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
-}
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
 /** The bearer token of a request: the Authorization header for API clients, else the page cookie. */
 export function tokenFromRequest(request: Request): string | null {
@@ -25,15 +19,26 @@ export function tokenFromRequest(request: Request): string | null {
   return null;
 }
 
+/** httpOnly so page scripts never read it, Lax so it is not sent on cross-site posts, Secure over https. */
+export function sessionCookie(token: string | null, request: Request): string {
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  const value = token ? encodeURIComponent(token) : "";
+  const maxAge = token ? SESSION_MS / 1000 : 0;
+  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
 export function createSessionService(db: Db) {
   return {
+    /** The Set-Cookie value carrying `token` (or clearing the cookie when it is null). */
+    cookie: sessionCookie,
+    tokenFrom: tokenFromRequest,
+
     async create(userId: number): Promise<string> {
-      const bytes = crypto.getRandomValues(new Uint8Array(32));
-      const token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      const token = randomToken();
       await db.insert(sessions).values({
         tokenHash: await hashToken(token),
         userId,
-        expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000),
+        expiresAt: new Date(Date.now() + SESSION_MS),
       });
       return token;
     },
@@ -51,6 +56,22 @@ export function createSessionService(db: Db) {
 
     async userForRequest(request: Request): Promise<UserRow | null> {
       return this.userForToken(tokenFromRequest(request));
+    },
+
+    /** Log-out: the token stops working everywhere, not just in this browser. */
+    async revoke(token: string | null): Promise<void> {
+      if (!token) return;
+      await db.delete(sessions).where(eq(sessions.tokenHash, await hashToken(token)));
+    },
+
+    /** POST /api/session: remembers the socket the client last reported for this session. */
+    async recordSocket(token: string, userId: number, socket: string | null): Promise<boolean> {
+      const updated = await db
+        .update(sessions)
+        .set({ socket })
+        .where(and(eq(sessions.tokenHash, await hashToken(token)), eq(sessions.userId, userId)))
+        .returning({ userId: sessions.userId });
+      return updated.length > 0;
     },
   };
 }

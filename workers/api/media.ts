@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { createRouter, parseInput, readJson, requireUser } from "./hono";
+
+const UploadUrlSchema = z.object({
+  mediaUploadType: z.literal("profile-image", { error: "mediaUploadType must be 'profile-image'" }),
+  fileName: z.string({ error: "Please choose a file" }).trim().min(1, "Please choose a file").max(200, "The file name is too long"),
+});
+
+export const mediaRouter = createRouter()
+  .post("/upload-url", async (c) => {
+    const user = await requireUser(c.var.services, c.req.raw);
+    const { mediaUploadType, fileName } = parseInput(UploadUrlSchema, await readJson(c.req.raw));
+    const origin = new URL(c.req.url).origin;
+    return c.json(await c.var.services.uploads.createUploadUrl(user.id, mediaUploadType, fileName, origin));
+  })
+  // The address itself is the permission: one-time, short-lived, bound to one user and one key.
+  .put("/upload/:token{[A-Za-z0-9_-]{43}}", async (c) => {
+    return c.json(await c.var.services.uploads.acceptUpload(c.req.param("token"), c.req.raw), 201);
+  });

@@ -1,0 +1,35 @@
+import { idSchema } from "../../app/lib/ids";
+import { ProfileSchema } from "../../app/lib/validation";
+import { toPublicProfile, toUserData } from "../services/accounts";
+import { tokenFromRequest } from "../services/sessions";
+import { createRouter, parseFields, parseInput, readJson, requireUser } from "./hono";
+
+export const usersRouter = createRouter()
+  // Sign-up: SPEC.md §3 payload, Pwd_Hash carrying the password.
+  .post("/", async (c) => {
+    const signedIn = await c.var.services.auth.signUp(await readJson(c.req.raw));
+    return c.json(signedIn, 201);
+  })
+  .post("/login", async (c) => {
+    return c.json(await c.var.services.auth.logIn(await readJson(c.req.raw), c.req.raw));
+  })
+  .post("/login/google", async (c) => {
+    return c.json(await c.var.services.auth.logInWithGoogle(await readJson(c.req.raw)));
+  })
+  .post("/logout", async (c) => {
+    await c.var.services.sessions.revoke(tokenFromRequest(c.req.raw));
+    return c.body(null, 204);
+  })
+  .get("/me", async (c) => {
+    const user = await requireUser(c.var.services, c.req.raw);
+    return c.json(toUserData(user));
+  })
+  .get("/profile/:id", async (c) => {
+    const id = parseInput(idSchema("user"), c.req.param("id"));
+    return c.json(toPublicProfile(await c.var.services.accounts.getUser(id)));
+  })
+  .put("/profile", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    const input = parseFields(ProfileSchema, await readJson(c.req.raw));
+    return c.json(toUserData(await c.var.services.accounts.updateProfile(caller, input)));
+  });

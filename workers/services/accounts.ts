@@ -1,0 +1,176 @@
+import { and, count, eq, gt, min } from "drizzle-orm";
+import type { z } from "zod";
+import type { PublicProfile, UserData } from "../../app/lib/types";
+import { MESSAGES, type ProfileSchema, type SignUpSchema } from "../../app/lib/validation";
+import type { Db } from "../db/client";
+import { loginAttempts, users, type UserRow } from "../db/schema";
+import { ApiError, forbidden, notFound } from "./errors";
+import { hashPassword, verifyPassword } from "./password";
+
+export const MAX_FAILED_LOGINS = 5;
+export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+/** The caller's own account: everything but the password hash (the token is added by whoever made it). */
+export function toUserData(user: UserRow): Omit<UserData, "token"> {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    first_name: user.firstName,
+    phone_number: user.phoneNumber,
+    address: user.address,
+    gender: user.gender,
+    profile_img: user.profileImg,
+    profile_pic: user.profilePic,
+    wallet: user.wallet,
+    can_write: user.canWrite,
+    login_day: user.loginDay,
+  };
+}
+
+/** What anybody may see of a user: never email, phone, password hash or token. */
+export function toPublicProfile(user: UserRow): PublicProfile {
+  return {
+    _id: user.id,
+    name: user.name,
+    first_name: user.firstName,
+    address: user.address,
+    profile_img: user.profileImg,
+    profile_pic: user.profilePic,
+  };
+}
+
+export const firstNameOf = (name: string) => name.trim().split(/[ _-]/)[0] || name;
+
+const loginFailed = () => new ApiError(401, "invalid_credentials", MESSAGES.loginFailed);
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { cause?: unknown })?.cause ?? error);
+  return text.includes("UNIQUE constraint failed");
+}
+
+export function createAccountService(db: Db) {
+  async function findByEmail(email: string) {
+    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    return user ?? null;
+  }
+
+  /** 5 failures for one email or from one address within 15 minutes lock both out until the oldest ages out. */
+  async function assertNotLockedOut(email: string, ip: string, now: number) {
+    const since = new Date(now - FAILED_LOGIN_WINDOW_MS);
+    const recent = (column: typeof loginAttempts.email | typeof loginAttempts.ip, value: string) =>
+      db
+        .select({ attempts: count(), oldest: min(loginAttempts.createdAt) })
+        .from(loginAttempts)
+        .where(and(eq(column, value), gt(loginAttempts.createdAt, since)));
+    const [[byEmail], [byIp]] = await Promise.all([recent(loginAttempts.email, email), recent(loginAttempts.ip, ip)]);
+    const locked = [byEmail, byIp].filter((row) => row.attempts >= MAX_FAILED_LOGINS && row.oldest);
+    if (locked.length === 0) return;
+    const retryAt = Math.max(...locked.map((row) => row.oldest!.getTime() + FAILED_LOGIN_WINDOW_MS));
+    const minutes = Math.max(1, Math.ceil((retryAt - now) / 60_000));
+    throw new ApiError(
+      429,
+      "too_many_attempts",
+      `Too many failed log-ins. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    );
+  }
+
+  return {
+    async signUp(input: z.output<typeof SignUpSchema>): Promise<UserRow> {
+      try {
+        const [user] = await db
+          .insert(users)
+          .values({
+            email: input.email,
+            passwordHash: await hashPassword(input.Pwd_Hash),
+            name: input.name,
+            firstName: firstNameOf(input.name),
+            phoneNumber: input.phone_number,
+            gender: input.gender,
+            address: input.address ?? null,
+          })
+          .returning();
+        return user;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError(409, "email_taken", MESSAGES.emailTaken);
+        throw error;
+      }
+    },
+
+    async logIn(email: string, password: string, ip: string, now = Date.now()): Promise<UserRow> {
+      await assertNotLockedOut(email, ip, now);
+      const user = await findByEmail(email);
+      // Unknown email and wrong password look the same from outside, and cost the same hashing time.
+      const ok = user?.passwordHash
+        ? await verifyPassword(password, user.passwordHash)
+        : (await hashPassword(password), false);
+      if (!user || !ok) {
+        await db.insert(loginAttempts).values({ email, ip, createdAt: new Date(now) });
+        throw loginFailed();
+      }
+      await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+      return user;
+    },
+
+    /** Google sign-in: the account with this Google id, else the one with this verified email (linked), else a new one. */
+    async logInWithGoogle(identity: { sub: string; email: string; name: string; picture: string | null }): Promise<UserRow> {
+      const [linked] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+      if (linked) return linked;
+      const existing = await findByEmail(identity.email);
+      if (existing) {
+        const [user] = await db
+          .update(users)
+          .set({ googleSub: identity.sub, profilePic: existing.profilePic ?? identity.picture })
+          .where(eq(users.id, existing.id))
+          .returning();
+        return user;
+      }
+      try {
+        const [user] = await db
+          .insert(users)
+          .values({
+            email: identity.email,
+            googleSub: identity.sub,
+            name: identity.name,
+            firstName: firstNameOf(identity.name),
+            profilePic: identity.picture,
+          })
+          .returning();
+        return user;
+      } catch (error) {
+        // Two first sign-ins raced: the other one created the account.
+        if (isUniqueViolation(error)) return (await findByEmail(identity.email))!;
+        throw error;
+      }
+    },
+
+    async getUser(id: number): Promise<UserRow> {
+      const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      if (!user) throw notFound("User not found");
+      return user;
+    },
+
+    async updateProfile(caller: UserRow, input: z.output<typeof ProfileSchema>): Promise<UserRow> {
+      if (input._id !== undefined && input._id !== caller.id) throw forbidden("You can only change your own profile");
+      if (input.profile_img && !input.profile_img.startsWith("https://") && !input.profile_img.startsWith(`profile/${caller.id}/`)) {
+        throw forbidden("That picture belongs to someone else");
+      }
+      const [user] = await db
+        .update(users)
+        .set({
+          name: input.name,
+          firstName: firstNameOf(input.name),
+          phoneNumber: input.phone_number,
+          address: input.address,
+          gender: input.gender,
+          profileImg: input.profile_img ?? caller.profileImg,
+        })
+        .where(eq(users.id, caller.id))
+        .returning();
+      return user;
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
+

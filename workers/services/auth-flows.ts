@@ -1,0 +1,47 @@
+import { z } from "zod";
+import type { UserData } from "../../app/lib/types";
+import { LoginSchema, SignUpSchema } from "../../app/lib/validation";
+import { toUserData, type AccountService } from "./accounts";
+import { verifyGoogleIdToken, type GoogleConfig } from "./google";
+import { parseFields } from "./parse";
+import type { SessionService } from "./sessions";
+
+const GoogleCredentialSchema = z.object({
+  credential: z.string({ error: "Google sign-in failed. Please try again." }).min(20).max(8192),
+});
+
+export interface SignedIn {
+  user: UserData;
+  token: string;
+}
+
+/**
+ * Sign-up and log-in as one flow for both doors: the JSON API (token in the body) and the pages'
+ * resource routes (token also in the httpOnly cookie). Payloads are untrusted and parsed here.
+ */
+export function createAuthFlows(accounts: AccountService, sessions: SessionService, google: GoogleConfig) {
+  async function startSession(user: Parameters<typeof toUserData>[0]): Promise<SignedIn> {
+    const token = await sessions.create(user.id);
+    return { user: { ...toUserData(user), token }, token };
+  }
+
+  return {
+    async signUp(payload: unknown): Promise<SignedIn> {
+      return startSession(await accounts.signUp(parseFields(SignUpSchema, payload)));
+    },
+
+    /** `request` tells the caller's address, for the per-address lock-out. */
+    async logIn(payload: unknown, request: Request): Promise<SignedIn> {
+      const { email, password } = parseFields(LoginSchema, payload);
+      const ip = request.headers.get("CF-Connecting-IP") ?? "local";
+      return startSession(await accounts.logIn(email, password, ip));
+    },
+
+    async logInWithGoogle(payload: unknown): Promise<SignedIn> {
+      const { credential } = parseFields(GoogleCredentialSchema, payload);
+      return startSession(await accounts.logInWithGoogle(await verifyGoogleIdToken(credential, google)));
+    },
+  };
+}
+
+export type AuthFlows = ReturnType<typeof createAuthFlows>;

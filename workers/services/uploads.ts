@@ -1,0 +1,113 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { uploadTokens } from "../db/schema";
+import { ApiError, notFound } from "./errors";
+import { hashToken, randomToken } from "./tokens";
+
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+const UPLOAD_URL_LIFETIME_MS = 5 * 60 * 1000;
+
+export type UploadPurpose = "profile-image";
+
+const IMAGE_TYPES = {
+  png: "image/png",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+} as const;
+type ImageKind = keyof typeof IMAGE_TYPES;
+
+const wrongType = () => new ApiError(415, "unsupported_media_type", "Please choose a PNG, JPEG, WebP or GIF image");
+const tooLarge = () => new ApiError(413, "too_large", "Pictures can be at most 2 MB");
+const addressGone = () =>
+  new ApiError(410, "upload_url_used", "This upload address has expired or was already used. Please choose the picture again.");
+
+/** The image kind from the file's first bytes; the name and the declared type are not trusted. */
+export function sniffImage(bytes: Uint8Array): ImageKind | null {
+  const startsWith = (signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
+  const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith([0xff, 0xd8, 0xff])) return "jpeg";
+  if (startsWith(ascii("GIF87a")) || startsWith(ascii("GIF89a"))) return "gif";
+  if (startsWith(ascii("RIFF")) && startsWith(ascii("WEBP"), 8)) return "webp";
+  return null;
+}
+
+function extensionOf(fileName: string): ImageKind | null {
+  const extension = fileName.toLowerCase().split(".").pop();
+  if (extension === "jpg" || extension === "jpeg") return "jpeg";
+  return extension === "png" || extension === "webp" || extension === "gif" ? extension : null;
+}
+
+/** Reads at most `limit` + 1 bytes, so an oversized body is refused without buffering all of it. */
+async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+export function createUploadService(db: Db, bucket: R2Bucket) {
+  return {
+    /** A one-time, five-minute address on this Worker that accepts one picture for this user. */
+    async createUploadUrl(userId: number, purpose: UploadPurpose, fileName: string, origin: string) {
+      const kind = extensionOf(fileName);
+      if (!kind) throw wrongType();
+      const token = randomToken();
+      const extension = kind === "jpeg" ? "jpg" : kind;
+      const key = `profile/${userId}/${crypto.randomUUID()}.${extension}`;
+      await db.insert(uploadTokens).values({
+        tokenHash: await hashToken(token),
+        userId,
+        key,
+        purpose,
+        expiresAt: new Date(Date.now() + UPLOAD_URL_LIFETIME_MS),
+      });
+      return { url: `${origin}/api/media/upload/${token}`, path: key };
+    },
+
+    async acceptUpload(token: string, request: Request): Promise<{ path: string }> {
+      const tokenHash = await hashToken(token);
+      const [upload] = await db.select().from(uploadTokens).where(eq(uploadTokens.tokenHash, tokenHash)).limit(1);
+      if (!upload) throw notFound("This upload address is not valid");
+      if (upload.usedAt || upload.expiresAt.getTime() <= Date.now()) throw addressGone();
+
+      const declaredLength = Number(request.headers.get("Content-Length") ?? 0);
+      if (declaredLength > MAX_UPLOAD_BYTES) throw tooLarge();
+      const bytes = await readCapped(request.body, MAX_UPLOAD_BYTES);
+      if (bytes.byteLength === 0) throw new ApiError(400, "empty_upload", "The picture is empty. Please choose another file.");
+      const kind = sniffImage(bytes);
+      if (!kind) throw wrongType();
+
+      // Claimed in one statement, so two uploads racing on one address cannot both win.
+      const claimed = await db
+        .update(uploadTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(uploadTokens.tokenHash, tokenHash), isNull(uploadTokens.usedAt), gt(uploadTokens.expiresAt, new Date())))
+        .returning({ key: uploadTokens.key });
+      if (claimed.length === 0) throw addressGone();
+
+      await bucket.put(upload.key, bytes, { httpMetadata: { contentType: IMAGE_TYPES[kind] } });
+      return { path: upload.key };
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;
