@@ -32,7 +32,7 @@ const NAME_PATTERN = /^[A-Za-z0-9]+(?:[ _-][A-Za-z0-9]+)*$/;
 const EMAIL_PATTERN = /^\w+(?:[.-]?\w+)*@\w+(?:[.-]?\w+)*(?:\.\w{2,})+$/;
 const PASSWORD_CHARACTERS = /^[A-Za-z0-9!@#$%^&*]{6,16}$/;
 // Optional 0 or + with 1 to 5 digits, then 10 digits starting with 7, 8 or 9.
-const PHONE_PATTERN = /^(?:(?:0|\+)\d{1,5})?[789]\d{9}$/;
+const PHONE_PATTERN = /^(?:0|\+\d{1,5})?[789]\d{9}$/;
 const FREE_MAIL_DOMAINS = ["gmail", "yahoo", "hotmail", "outlook", "live"];
 
 export const PHONE_INPUT_MAX_LENGTH = 10;
@@ -131,7 +131,8 @@ export const ProfileSchema = z.object({
     .string()
     .trim()
     .max(512, "Please choose a picture again")
-    .regex(/^(?:$|https:\/\/|profile\/[A-Za-z0-9/_.-]+$)/, "Please choose a picture again")
+    // An uploaded key (profile/<user>/<uuid>.<ext>) or a social login's https address.
+    .regex(/^(?:$|https:\/\/\S+$|profile\/\d+\/[A-Za-z0-9-]+\.(?:png|jpg|webp|gif)$)/, "Please choose a picture again")
     .nullish()
     .transform((value) => value || null),
 });
