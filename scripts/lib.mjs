@@ -22,6 +22,7 @@ export function run(command, args, options = {}) {
 }
 
 export function build() {
+  run("node", ["scripts/build-games.mjs"]);
   run(bin("remix"), ["vite:build"]);
 }
 

@@ -1,0 +1,132 @@
+/*!
+ * Playfeed game SDK (v1). Include it in a game page:
+ *   <script src="https://<playfeed host>/sdk/playfeed-sdk.js"></script>
+ * and talk to the platform through window.PlayfeedSDK. Documented in docs/game-sdk.md.
+ * Outside a Playfeed frame the SDK runs standalone: the game starts at once with a random seed.
+ */
+(function () {
+  "use strict";
+  if (window.PlayfeedSDK) return;
+
+  var GAME = "playfeed-game";
+  var PLATFORM = "playfeed-platform";
+  var COMMANDS = { start: 1, pause: 1, resume: 1, mute: 1, unmute: 1 };
+
+  var embedded = window.parent !== window;
+  // Commands are accepted only from the page that embeds us, and our messages go only to it.
+  var parentOrigin = (function () {
+    try {
+      if (window.location.ancestorOrigins && window.location.ancestorOrigins.length) return window.location.ancestorOrigins[0];
+    } catch (ignore) {}
+    try {
+      if (document.referrer) return new URL(document.referrer).origin;
+    } catch (ignore) {}
+    return null;
+  })();
+
+  var handlers = {};
+  var pending = [];
+  var started = false;
+  var muted = false;
+  var lastScore = null;
+
+  function post(type, value) {
+    if (!embedded || !parentOrigin) return;
+    var message = { source: GAME, type: type };
+    if (value !== undefined) message.value = value;
+    window.parent.postMessage(message, parentOrigin);
+  }
+
+  function deliver(command) {
+    if (command.type === "start") started = true;
+    if (command.type === "mute") muted = true;
+    if (command.type === "unmute") muted = false;
+    var handler = handlers[command.type];
+    if (handler) handler(command.type === "start" ? { seed: command.seed, duration: command.duration } : undefined);
+    else pending.push(command);
+  }
+
+  window.addEventListener("message", function (event) {
+    if (!embedded || event.source !== window.parent || event.origin !== parentOrigin) return;
+    var data = event.data;
+    if (!data || data.source !== PLATFORM || !COMMANDS[data.type]) return;
+    var command = { type: data.type };
+    if (data.type === "start") {
+      command.seed = Number.isInteger(data.seed) && data.seed >= 0 ? data.seed >>> 0 : randomSeed();
+      if (typeof data.duration === "number" && data.duration > 0) command.duration = data.duration;
+    }
+    deliver(command);
+  });
+
+  function randomSeed() {
+    return Math.floor(Math.random() * 4294967296) >>> 0;
+  }
+
+  function score(value, type) {
+    var number = Math.max(0, Math.floor(Number(value) || 0));
+    if (type === "game_score" && number === lastScore) return;
+    lastScore = number;
+    post(type, number);
+  }
+
+  var sdk = {
+    version: 1,
+    /** true inside a Playfeed frame, false when the game page is opened on its own. */
+    embedded: embedded,
+    get muted() {
+      return muted;
+    },
+    get started() {
+      return started;
+    },
+    /** Register what the game does on start({ seed, duration }), pause, resume, mute and unmute. */
+    on: function (type, handler) {
+      if (!COMMANDS[type]) throw new Error("PlayfeedSDK.on: unknown command " + type);
+      handlers[type] = handler;
+      var queued = pending.filter(function (command) {
+        return command.type === type;
+      });
+      pending = pending.filter(function (command) {
+        return command.type !== type;
+      });
+      queued.forEach(deliver);
+      return sdk;
+    },
+    /** Loading progress, 0 to 100. */
+    loadingProgress: function (percent) {
+      post("loading", Math.max(0, Math.min(100, Math.round(Number(percent) || 0))));
+    },
+    /** The game has loaded and waits for start. Standalone, it is started at once. */
+    ready: function () {
+      post("ready");
+      if (!embedded) setTimeout(function () { deliver({ type: "start", seed: randomSeed() }); }, 0);
+    },
+    gameplayStart: function () {
+      lastScore = null;
+      post("gameplay_start");
+    },
+    gameplayStop: function () {
+      post("gameplay_stop");
+    },
+    /** The live score (SPEC: game_score); repeated values are not re-sent. */
+    score: function (value) {
+      score(value, "game_score");
+    },
+    /** The result of a finished round (SPEC: final_score). */
+    finalScore: function (value) {
+      score(value, "final_score");
+    },
+    happyTime: function () {
+      post("happy_time");
+    },
+    /** Portals show an ad here; Playfeed has none mid-game, so the promise resolves at once. */
+    commercialBreak: function () {
+      post("commercial_break");
+      return Promise.resolve();
+    },
+  };
+  // The names other portals' SDKs use, so an existing game ports with one line.
+  sdk.gameLoadingFinished = sdk.ready;
+
+  window.PlayfeedSDK = sdk;
+})();
