@@ -92,6 +92,7 @@ export function runGame(definition: GameDefinition): void {
   let finished = false;
   let lastScore = -1;
   let lastLevel: number | undefined;
+  let demoRestartIn = 0;
 
   function setMuted(muted: boolean) {
     sound.muted = muted;
@@ -166,7 +167,7 @@ export function runGame(definition: GameDefinition): void {
     game.over = true;
     sound.play("over");
     if (demo) {
-      setTimeout(() => start(seed + 1), 1500);
+      demoRestartIn = 90; // steps: the demo shows its end for 1.5 s, then plays again
       return;
     }
     sdk.gameplayStop();
@@ -189,6 +190,7 @@ export function runGame(definition: GameDefinition): void {
   }
 
   function step() {
+    if (demo && finished && --demoRestartIn <= 0) start(seed + 1);
     if (!game || finished) return;
     if (demo) game.autoplay?.();
     game.update();

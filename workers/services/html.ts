@@ -1,0 +1,36 @@
+import { FilterXSS } from "xss";
+
+/**
+ * Game descriptions, how-to-play texts and other publisher HTML keep simple formatting and lose
+ * everything else: no scripts, handlers, styles, frames or non-http links survive.
+ */
+const filter = new FilterXSS({
+  whiteList: {
+    p: [],
+    br: [],
+    strong: [],
+    b: [],
+    em: [],
+    i: [],
+    u: [],
+    ul: [],
+    ol: [],
+    li: [],
+    h3: [],
+    h4: [],
+    blockquote: [],
+    a: ["href", "title"],
+  },
+  stripIgnoreTag: true,
+  stripIgnoreTagBody: ["script", "style", "iframe", "object", "embed", "noscript", "template"],
+  onTagAttr(tag, name, value) {
+    if (tag === "a" && name === "href") {
+      return /^https?:\/\//i.test(value.trim()) ? `href="${value.trim().replace(/"/g, "&quot;")}" rel="noopener noreferrer" target="_blank"` : "";
+    }
+    return undefined;
+  },
+});
+
+export function sanitizeHtml(html: string): string {
+  return filter.process(html).trim();
+}
