@@ -1,4 +1,5 @@
 // Records each game's promo video and poster from its self-playing demo mode.
+/* global window -- page.evaluate callbacks run in the browser */
 //   node scripts/record-promos.mjs [slug ...]
 // Needs Debian's chromium and ffmpeg (apt-get install -y chromium ffmpeg). The results are committed in
 // public/media/promos/, so `npm start` and CI never need ffmpeg; re-run this after changing a game.
