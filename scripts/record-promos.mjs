@@ -1,10 +1,10 @@
 // Records each game's promo video and poster from its self-playing demo mode.
-/* global window -- page.evaluate callbacks run in the browser */
 //   node scripts/record-promos.mjs [slug ...]
 // Needs Debian's chromium and ffmpeg (apt-get install -y chromium ffmpeg). The results are committed in
 // public/media/promos/, so `npm start` and CI never need ffmpeg; re-run this after changing a game.
 // The demo runs with ?record=1: the game clock advances only when this script steps it, so every
 // frame is captured however slow the machine is, and a re-recording gives the same video.
+/* global window -- page.evaluate callbacks run in the browser */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
