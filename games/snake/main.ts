@@ -27,6 +27,7 @@ function createSnake({ rng, sound }: GameContext): Game {
   let food = placeFood();
   let tick = 0;
   let swipeStart: Point | null = null;
+  let pulse = 0;
 
   function placeFood(): Point {
     for (;;) {
@@ -46,6 +47,7 @@ function createSnake({ rng, sound }: GameContext): Game {
     score: 0,
     over: false,
     update() {
+      pulse += 0.08;
       // Faster as the snake grows: from 8 to 16 moves a second.
       const interval = Math.max(4, 8 - Math.floor(game.score / 5));
       if (++tick < interval) return;
@@ -73,16 +75,32 @@ function createSnake({ rng, sound }: GameContext): Game {
       g.fillStyle = "#12262b";
       for (let y = 0; y < ROWS; y++)
         for (let x = (y % 2); x < COLS; x += 2) g.fillRect(x * CELL, TOP + y * CELL, CELL, CELL);
+      g.save();
+      g.shadowColor = "#ff4d8d";
+      g.shadowBlur = 14 + Math.sin(pulse) * 6;
       g.fillStyle = "#ff4d8d";
       g.beginPath();
-      g.arc(food.x * CELL + CELL / 2, TOP + food.y * CELL + CELL / 2, CELL * 0.38, 0, Math.PI * 2);
+      g.arc(food.x * CELL + CELL / 2, TOP + food.y * CELL + CELL / 2, CELL * (0.36 + Math.sin(pulse) * 0.04), 0, Math.PI * 2);
       g.fill();
+      g.shadowColor = "#4ade80";
+      g.shadowBlur = 10;
       snake.forEach((part, index) => {
         g.fillStyle = index === 0 ? "#a3e635" : index % 2 ? "#4ade80" : "#22c55e";
         g.beginPath();
         g.roundRect(part.x * CELL + 1, TOP + part.y * CELL + 1, CELL - 2, CELL - 2, 6);
         g.fill();
       });
+      g.restore();
+      // Eyes look where the snake is going.
+      const head = snake[0];
+      const cx = head.x * CELL + CELL / 2 + direction.x * 3;
+      const cy = TOP + head.y * CELL + CELL / 2 + direction.y * 3;
+      g.fillStyle = "#0d1b1e";
+      for (const side of [-1, 1]) {
+        g.beginPath();
+        g.arc(cx + direction.y * side * 4, cy + direction.x * side * 4, 2.2, 0, Math.PI * 2);
+        g.fill();
+      }
     },
     keyDown(key) {
       const next = DIRECTIONS[key] ?? DIRECTIONS[key.toLowerCase()];
