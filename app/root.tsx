@@ -25,7 +25,7 @@ export const meta: MetaFunction = ({ error }) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const user = await context.services.sessions.userForRequest(request);
-  return { user: toViewer(user), mediaBase: context.mediaBase };
+  return { user: toViewer(user), mediaBase: context.mediaBase, googleClientId: context.googleClientId ?? null };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,6 +1,8 @@
 import { useMatches } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { shellModeOf } from "~/lib/viewer";
+import { AccountPopups } from "./AccountPopups";
+import { AccountProvider } from "./AccountProvider";
 import { BottomBar } from "./BottomBar";
 import { useViewer } from "./root-data";
 import { SideMenu } from "./SideMenu";
@@ -12,6 +14,7 @@ export type ShellMode = "default" | "immersive" | "bare";
 /**
  * The frame around every page. Routes choose a mode with `handle`: immersive (a game: no header, menu or footer,
  * bottom bar slides away) or bare (full-screen forms). Error pages pass `mode="default"` so visitors can find their way.
+ * The account popups (login, sign-up) open over any of them.
  */
 export function AppShell({ children, mode }: { children: ReactNode; mode?: ShellMode }) {
   const user = useViewer();
@@ -19,21 +22,24 @@ export function AppShell({ children, mode }: { children: ReactNode; mode?: Shell
   const shellMode = mode ?? shellModeOf(matches.map((match) => match.handle));
   const chrome = shellMode === "default";
   return (
-    <div className={`shell shell--${shellMode}`}>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      {chrome ? <SiteHeader user={user} /> : null}
-      <div className="shell__body">
-        {chrome ? <SideMenu /> : null}
-        <div className="shell__main">
-          <main id="main" className="shell__content">
-            {children}
-          </main>
-          {chrome ? <SiteFooter /> : null}
+    <AccountProvider>
+      <div className={`shell shell--${shellMode}`}>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        {chrome ? <SiteHeader user={user} /> : null}
+        <div className="shell__body">
+          {chrome ? <SideMenu /> : null}
+          <div className="shell__main">
+            <main id="main" className="shell__content">
+              {children}
+            </main>
+            {chrome ? <SiteFooter /> : null}
+          </div>
         </div>
+        {shellMode === "bare" ? null : <BottomBar hidden={shellMode === "immersive"} />}
       </div>
-      {shellMode === "bare" ? null : <BottomBar hidden={shellMode === "immersive"} />}
-    </div>
+      <AccountPopups />
+    </AccountProvider>
   );
 }

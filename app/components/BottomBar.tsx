@@ -1,10 +1,12 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { FeedIcon, GamesIcon, SocialIcon } from "./icons";
+import { useLoginGate } from "./AccountProvider";
 import { isHomePath } from "./navigation-items";
 
 /** Phone navigation (< 1024 px). While a game is on screen it slides out of the way. */
 export function BottomBar({ hidden = false }: { hidden?: boolean }) {
   const { pathname } = useLocation();
+  const loginGate = useLoginGate();
   const linkClass = (active: boolean) => (active ? "bottom-bar__link is-active" : "bottom-bar__link");
   return (
     <nav className={hidden ? "bottom-bar is-hidden" : "bottom-bar"} aria-label="Primary" aria-hidden={hidden || undefined}>
@@ -16,7 +18,7 @@ export function BottomBar({ hidden = false }: { hidden?: boolean }) {
         <GamesIcon size={22} />
         <span>Games</span>
       </NavLink>
-      <NavLink to="/social" prefetch="intent" className={({ isActive }) => linkClass(isActive)}>
+      <NavLink to="/social" prefetch="intent" onClick={loginGate} className={({ isActive }) => linkClass(isActive)}>
         <SocialIcon size={22} />
         <span>Social</span>
       </NavLink>

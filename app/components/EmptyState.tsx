@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { type ReactNode } from "react";
+import { useAccount } from "./AccountProvider";
 import { CheckIcon, LockIcon, SparkIcon } from "./icons";
 
 export interface EmptyStateProps {
@@ -78,6 +79,7 @@ export interface LoginRequiredProps {
 
 /** SPEC.md §6: pages for players ask visitors to log in first. */
 export function LoginRequired({ what, description, icon, headingLevel }: LoginRequiredProps) {
+  const { openLogin } = useAccount();
   return (
     <EmptyState
       className="login-required"
@@ -86,9 +88,9 @@ export function LoginRequired({ what, description, icon, headingLevel }: LoginRe
       headingLevel={headingLevel}
       actions={
         <>
-          <Link to="/registration" className="button button--primary">
+          <button type="button" className="button button--primary" aria-haspopup="dialog" onClick={openLogin}>
             Log in
-          </Link>
+          </button>
           <Link to="/home" className="button button--ghost">
             Browse games
           </Link>

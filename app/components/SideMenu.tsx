@@ -1,5 +1,6 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { type ComponentType } from "react";
+import { useLoginGate } from "./AccountProvider";
 import {
   BlogIcon,
   BookmarkIcon,
@@ -19,29 +20,33 @@ interface MenuItem {
   to: string;
   label: string;
   Icon: ComponentType<IconProps>;
+  /** SPEC.md §2: a visitor gets the login popup instead. */
+  needsLogin?: boolean;
 }
 
 const MAIN_ITEMS: MenuItem[] = [
   { to: "/", label: "Home", Icon: HomeIcon },
-  { to: "/social", label: "Social", Icon: SocialIcon },
-  { to: "/user-info", label: "Profile", Icon: ProfileIcon },
-  { to: "/shop", label: "Shop", Icon: ShopIcon },
+  { to: "/social", label: "Social", Icon: SocialIcon, needsLogin: true },
+  { to: "/user-info", label: "Profile", Icon: ProfileIcon, needsLogin: true },
+  { to: "/shop", label: "Shop", Icon: ShopIcon, needsLogin: true },
   { to: "/blog", label: "Blog", Icon: BlogIcon },
 ];
 
 const LIBRARY_ITEMS: MenuItem[] = [
   { to: "/home", label: "All games", Icon: GamesIcon },
-  { to: "/likes", label: "Likes", Icon: HeartIcon },
-  { to: "/saved-games", label: "Saved games", Icon: BookmarkIcon },
+  { to: "/likes", label: "Likes", Icon: HeartIcon, needsLogin: true },
+  { to: "/saved-games", label: "Saved games", Icon: BookmarkIcon, needsLogin: true },
   { to: "/recently-played", label: "Recently played", Icon: ClockIcon },
   { to: "/challenges", label: "Challenges", Icon: SwordsIcon },
 ];
 
 function MenuLink({ item, forceActive }: { item: MenuItem; forceActive?: boolean }) {
   const { Icon } = item;
+  const loginGate = useLoginGate();
   return (
     <NavLink
       to={item.to}
+      onClick={item.needsLogin ? loginGate : undefined}
       end={item.to === "/"}
       prefetch="intent"
       className={({ isActive }) => (isActive || forceActive ? "side-menu__link is-active" : "side-menu__link")}

@@ -1,12 +1,14 @@
 import { Link } from "@remix-run/react";
 import { formatNumber } from "~/lib/format";
 import type { Viewer } from "~/lib/viewer";
-import { Avatar } from "./Avatar";
+import { AccountMenu } from "./AccountMenu";
+import { useAccount } from "./AccountProvider";
 import { CoinIcon } from "./icons";
 import { Logo } from "./Logo";
 
-/** The top bar: logo on the left; coins and avatar for a player, a Log in button for a visitor. */
+/** The top bar: logo on the left; coins and the account menu for a player, a Log in button for a visitor. */
 export function SiteHeader({ user }: { user: Viewer | null }) {
+  const { openLogin } = useAccount();
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -19,14 +21,12 @@ export function SiteHeader({ user }: { user: Viewer | null }) {
                 <span className="visually-hidden">Coins: </span>
                 <span className="coin-chip__value">{formatNumber(user.wallet)}</span>
               </Link>
-              <Link to="/user-info" className="site-header__avatar" aria-label={`Your profile, ${user.name}`}>
-                <Avatar person={user} size={36} />
-              </Link>
+              <AccountMenu user={user} />
             </>
           ) : (
-            <Link to="/registration" className="button button--primary button--small">
+            <button type="button" className="button button--primary button--small" aria-haspopup="dialog" onClick={openLogin}>
               Log in
-            </Link>
+            </button>
           )}
         </div>
       </div>

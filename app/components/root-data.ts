@@ -5,9 +5,11 @@ import type { Viewer } from "~/lib/viewer";
 export interface RootData {
   user: Viewer | null;
   mediaBase: string;
+  /** Google sign-in's client id; without one the Google button is not offered. */
+  googleClientId: string | null;
 }
 
-const FALLBACK: RootData = { user: null, mediaBase: "/media/" };
+const FALLBACK: RootData = { user: null, mediaBase: "/media/", googleClientId: null };
 
 /** Root loader data; when the root loader itself failed (error page) the visitor is treated as anonymous. */
 export function useRootData(): RootData {

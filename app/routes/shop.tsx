@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { useAccount } from "~/components/AccountProvider";
 import { CoinIcon, LockIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { useViewer } from "~/components/root-data";
@@ -17,6 +17,7 @@ const COIN_PACKS = [
 /** /shop: coin packs. */
 export default function Shop() {
   const user = useViewer();
+  const { openLogin } = useAccount();
   return (
     <div className="page">
       <PageHeader
@@ -41,9 +42,9 @@ export default function Shop() {
             <p className="notice__title">Log in to see your wallet</p>
             <p>Your coin balance and purchases belong to your account.</p>
           </div>
-          <Link to="/registration" className="button button--primary button--small">
+          <button type="button" className="button button--primary button--small" aria-haspopup="dialog" onClick={openLogin}>
             Log in
-          </Link>
+          </button>
         </div>
       )}
 

@@ -1,4 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { useEffect } from "react";
+import { useAccount } from "~/components/AccountProvider";
 import { ComingSoon, LoginRequired } from "~/components/EmptyState";
 import { LinkIcon, SearchIcon, SocialIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
@@ -12,6 +14,11 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Social") }];
 export default function Social() {
   const user = useViewer();
   const signedIn = Boolean(user);
+  const { openLogin } = useAccount();
+  // SPEC.md §6: a visitor who opens Social gets the login popup straight away.
+  useEffect(() => {
+    if (!signedIn) openLogin();
+  }, [signedIn, openLogin]);
   const loginPanel = (what: string) => <LoginRequired what={what} icon={<SocialIcon size={28} />} />;
   return (
     <div className="page">

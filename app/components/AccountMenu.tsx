@@ -1,0 +1,91 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type FocusEvent } from "react";
+import { formatNumber } from "~/lib/format";
+import type { Viewer } from "~/lib/viewer";
+import { useAccount } from "./AccountProvider";
+import { Avatar } from "./Avatar";
+import { CoinIcon, LogOutIcon, ProfileIcon } from "./icons";
+
+/** The header avatar: opens a small panel with the player's name, a way to the profile and Log out. */
+export function AccountMenu({ user }: { user: Viewer }) {
+  const { signOut } = useAccount();
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [open]);
+
+  // Tabbing out of the panel closes it, as a click elsewhere does.
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) setOpen(false);
+  };
+
+  const logOut = async () => {
+    setLeaving(true);
+    await signOut();
+    setLeaving(false);
+  };
+
+  return (
+    <div className="account-menu" ref={rootRef} onBlur={onBlur}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="site-header__avatar"
+        aria-label={`Your account, ${user.name}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        <Avatar person={user} size={36} />
+      </button>
+      <div id={panelId} className="account-menu__panel" hidden={!open}>
+        <div className="account-menu__who">
+          <Avatar person={user} size={44} />
+          <div className="account-menu__text">
+            <p className="account-menu__name">{user.name}</p>
+            <p className="account-menu__coins">
+              <CoinIcon size={14} />
+              {formatNumber(user.wallet)} coins
+            </p>
+          </div>
+        </div>
+        <ul className="account-menu__list">
+          <li>
+            <Link to="/user-info" className="account-menu__item" onClick={() => setOpen(false)}>
+              <ProfileIcon size={18} />
+              Your profile
+            </Link>
+          </li>
+          <li>
+            <button type="button" className="account-menu__item" onClick={logOut} disabled={leaving}>
+              <LogOutIcon size={18} />
+              {leaving ? "Logging out…" : "Log out"}
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

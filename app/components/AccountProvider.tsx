@@ -1,0 +1,125 @@
+import { useNavigate, useRevalidator } from "@remix-run/react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type MouseEvent, type ReactNode } from "react";
+import { apiFetch } from "~/lib/api";
+import type { UserData, UserProfile } from "~/lib/types";
+import { readUser, storeLogin, storeLogout, storeProfileUpdate } from "~/lib/user-store";
+import { initialPopupState, popupReducer, type PopupAction, type PopupState } from "~/state/popup";
+import { useViewer } from "./root-data";
+
+/** SPEC.md §4/§9: the session update goes out 5 s after the app loads. */
+const SESSION_UPDATE_DELAY_MS = 5_000;
+
+export interface Account {
+  popup: PopupState;
+  dispatchPopup: (action: PopupAction) => void;
+  openLogin: () => void;
+  openSignUp: () => void;
+  closePopup: () => void;
+  /** Login or sign-up succeeded: keep the user, close the popup and reload page data (then go to `to`, if given). */
+  signedIn: (user: UserData, to?: string) => void;
+  /** Log-out: ends the server session, forgets the user and goes home. */
+  signOut: () => Promise<void>;
+  /** The server saved the profile: merge it into the stored user and reload page data. */
+  profileSaved: (profile: Partial<UserProfile>) => void;
+}
+
+const AccountContext = createContext<Account | null>(null);
+
+let tabSocketId: string | null = null;
+/** One random id per tab (page load), sent as the session's socket. */
+function socketIdOfThisTab(): string {
+  tabSocketId ??= crypto.randomUUID();
+  return tabSocketId;
+}
+
+/**
+ * The client side of the account: the popup store (SPEC.md §4 popup type), the stored userData and the session update.
+ * Pages know the player from the server (root loader, session cookie); this keeps the browser's copy in step with it.
+ */
+export function AccountProvider({ children }: { children: ReactNode }) {
+  const viewer = useViewer();
+  const [popup, dispatchPopup] = useReducer(popupReducer, initialPopupState);
+  const { revalidate } = useRevalidator();
+  const navigate = useNavigate();
+  const firstViewerId = useRef(viewer?._id ?? null);
+
+  useEffect(() => {
+    // The server is the judge of who is signed in: a stored user it no longer knows (expired, logged out elsewhere) goes.
+    const stored = readUser();
+    if (stored && stored._id !== firstViewerId.current) storeLogout();
+
+    const timer = window.setTimeout(() => {
+      const user = readUser();
+      if (!user) return;
+      apiFetch("/api/session", { method: "POST", json: { user: user._id, socket: socketIdOfThisTab(), token: user.token } }).catch(
+        () => undefined,
+      );
+    }, SESSION_UPDATE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  // Reload every loader (root included, for the header) and, when asked, navigate: a revalidation interrupted by a
+  // navigation makes that navigation load every route.
+  const reload = useCallback(
+    (to?: string) => {
+      revalidate();
+      if (to) navigate(to);
+    },
+    [revalidate, navigate],
+  );
+
+  const signOut = useCallback(async () => {
+    // Even when the request fails the browser forgets the user; the reloaded header shows what the server thinks.
+    await apiFetch("/auth/logout", { method: "POST" }).catch(() => undefined);
+    storeLogout();
+    dispatchPopup({ type: "close" });
+    reload("/");
+  }, [reload]);
+
+  // Stable across popup changes, so effects that open a popup do not run again when it closes.
+  const actions = useMemo(
+    () => ({
+      dispatchPopup,
+      openLogin: () => dispatchPopup({ type: "open", popup: "login" }),
+      openSignUp: () => dispatchPopup({ type: "open", popup: "signup" }),
+      closePopup: () => dispatchPopup({ type: "close" }),
+      signedIn: (user: UserData, to?: string) => {
+        storeLogin(user);
+        dispatchPopup({ type: "loggedIn" });
+        reload(to);
+      },
+      signOut,
+      profileSaved: (profile: Partial<UserProfile>) => {
+        storeProfileUpdate(profile);
+        reload();
+      },
+    }),
+    [reload, signOut],
+  );
+  const account = useMemo<Account>(() => ({ ...actions, popup }), [actions, popup]);
+
+  return <AccountContext.Provider value={account}>{children}</AccountContext.Provider>;
+}
+
+export function useAccount(): Account {
+  const account = useContext(AccountContext);
+  if (!account) throw new Error("useAccount needs an AccountProvider above it");
+  return account;
+}
+
+/**
+ * SPEC.md §2/§6: screens for players open the login popup for a visitor instead of navigating.
+ * Returns a click handler for such links (the link still works without JavaScript and shows the page's login panel).
+ */
+export function useLoginGate(): (event: MouseEvent) => void {
+  const viewer = useViewer();
+  const { openLogin } = useAccount();
+  return useCallback(
+    (event: MouseEvent) => {
+      if (viewer || event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      openLogin();
+    },
+    [viewer, openLogin],
+  );
+}

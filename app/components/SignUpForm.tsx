@@ -1,0 +1,130 @@
+import { useState, type ChangeEvent, type FormEvent } from "react";
+import { track } from "~/lib/analytics";
+import { ApiError, apiFetch, errorMessage } from "~/lib/api";
+import type { UserData } from "~/lib/types";
+import { GENDER_OPTIONS, PHONE_INPUT_MAX_LENGTH, SignUpSchema, fieldErrors } from "~/lib/validation";
+import { FormError, GenderField, PasswordField, SubmitButton, TextField, firstInvalidField, type GenderChoice } from "./FormFields";
+
+interface SignUpValues {
+  name: string;
+  email: string;
+  phone_number: string;
+  Pwd_Hash: string;
+  gender: GenderChoice | "";
+  address: string;
+}
+
+type TextFieldName = Exclude<keyof SignUpValues, "gender">;
+
+const EMPTY: SignUpValues = { name: "", email: "", phone_number: "", Pwd_Hash: "", gender: "", address: "" };
+const FIELD_ORDER = ["name", "email", "phone_number", "Pwd_Hash", "gender", "address"] as const;
+
+function validate(values: SignUpValues): Record<string, string> {
+  const result = SignUpSchema.safeParse(values);
+  return result.success ? {} : fieldErrors(result.error);
+}
+
+/** Server field names are the payload's; a server may also call the password "password". */
+function fromServerFields(fields: Record<string, string>): Record<string, string> {
+  const { password, ...rest } = fields;
+  return password && !rest.Pwd_Hash ? { ...rest, Pwd_Hash: password } : rest;
+}
+
+export interface SignUpFormProps {
+  /** Keeps input ids unique when the form appears in more than one place. */
+  idPrefix: string;
+  onSignedUp: (user: UserData) => void;
+}
+
+/**
+ * SPEC.md §2/§4 sign-up form: messages stay hidden until the first submit, then follow every keystroke; a valid form
+ * posts to /auth/signup; a failure shows one line above the button.
+ */
+export function SignUpForm({ idPrefix, onSignedUp }: SignUpFormProps) {
+  const [values, setValues] = useState<SignUpValues>(EMPTY);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const errors = submitted ? { ...serverErrors, ...validate(values) } : {};
+  const id = (name: keyof SignUpValues) => `${idPrefix}-${name}`;
+
+  const change = (name: keyof SignUpValues, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    // The server's word on a field holds only until the field changes.
+    setServerErrors((current) => {
+      if (!(name in current)) return current;
+      const next = { ...current };
+      delete next[name];
+      return next;
+    });
+  };
+  const text = (name: TextFieldName) => ({
+    id: id(name),
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change(name, event.target.value),
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setSubmitted(true);
+    setFormError(null);
+    const invalid = firstInvalidField(validate(values), FIELD_ORDER);
+    if (invalid) {
+      const target = invalid === "gender" ? `${id("gender")}-${GENDER_OPTIONS[0].value}` : id(invalid);
+      document.getElementById(target)?.focus();
+      return;
+    }
+
+    const form = new FormData();
+    for (const name of FIELD_ORDER) {
+      if (name !== "address" || values.address.trim()) form.set(name, values[name]);
+    }
+    setBusy(true);
+    try {
+      const { user } = await apiFetch<{ user: UserData }>("/auth/signup", { method: "POST", body: form });
+      track("SignUpSuccess");
+      onSignedUp(user);
+    } catch (error) {
+      if (error instanceof ApiError) setServerErrors(fromServerFields(error.fields));
+      setFormError(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form auth-form" onSubmit={onSubmit} noValidate>
+      <TextField {...text("name")} label="Name" autoComplete="name" placeholder="Your name" />
+      <TextField
+        {...text("email")}
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@example.com"
+      />
+      <TextField
+        {...text("phone_number")}
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        maxLength={PHONE_INPUT_MAX_LENGTH}
+        placeholder="10-digit mobile number"
+      />
+      <PasswordField {...text("Pwd_Hash")} label="Password" autoComplete="new-password" placeholder="Create a password" />
+      <GenderField idPrefix={idPrefix} value={values.gender} onChange={(gender) => change("gender", gender)} error={errors.gender} />
+      <TextField {...text("address")} label="Address" hint="Optional" autoComplete="street-address" placeholder="Town or city" />
+      <FormError message={formError} />
+      <SubmitButton busy={busy} busyLabel="Creating account…">
+        Create Account
+      </SubmitButton>
+    </form>
+  );
+}
