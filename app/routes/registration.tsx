@@ -1,8 +1,12 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
+import { useEffect } from "react";
+import { useAccount } from "~/components/AccountProvider";
 import { CloseIcon, CoinIcon, HeartIcon, SwordsIcon } from "~/components/icons";
 import { Logo } from "~/components/Logo";
+import { SignUpForm } from "~/components/SignUpForm";
 import { Copyright } from "~/components/SiteFooter";
+import { track } from "~/lib/analytics";
 import { pageTitle } from "~/lib/format";
 import type { ShellHandle } from "~/lib/viewer";
 
@@ -10,6 +14,9 @@ import type { ShellHandle } from "~/lib/viewer";
 export const handle: ShellHandle = { bare: true };
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Create Account") }];
+
+/** SPEC.md §2/§9: "Log in" for existing accounts opens the login popup this long after arriving on /home. */
+const LOGIN_REDIRECT_DELAY_MS = 100;
 
 const PERKS = [
   { Icon: HeartIcon, text: "Like and rate games, and keep your favourites" },
@@ -19,6 +26,14 @@ const PERKS = [
 
 /** /registration: the sign-up screen ('Create Account'). */
 export default function Registration() {
+  const { closePopup, openLogin, signedIn } = useAccount();
+
+  useEffect(() => {
+    // SPEC.md §2: any open login popup is hidden when this screen loads.
+    closePopup();
+    track("SignUpOpen", { from: "registration" });
+  }, [closePopup]);
+
   return (
     <div className="auth-screen">
       <div className="auth-screen__top">
@@ -27,30 +42,34 @@ export default function Registration() {
           <CloseIcon size={22} />
         </Link>
       </div>
-      <div className="auth-card">
-        <h1 className="auth-card__title">Create Account</h1>
-        <p className="auth-card__lead">
-          <span className="pill pill--accent">Opening soon</span>
-        </p>
-        <p className="auth-card__text">
-          Playfeed accounts open soon. Until then every game is free to browse, no sign-up needed.
-        </p>
-        <ul className="perk-list">
-          {PERKS.map(({ Icon, text }) => (
-            <li key={text}>
-              <span className="perk-list__icon">
-                <Icon size={18} />
-              </span>
-              {text}
-            </li>
-          ))}
-        </ul>
-        <Link to="/home" className="button button--primary button--block button--large">
-          Browse games
-        </Link>
-        <p className="auth-card__switch">
-          Already have an account? <Link to="/home">Log in</Link>
-        </p>
+      <div className="auth-layout">
+        <section className="auth-pitch" aria-labelledby="auth-pitch-title">
+          <h2 id="auth-pitch-title" className="auth-pitch__title">
+            Play more with a <span className="text-gradient">Playfeed</span> account
+          </h2>
+          <p className="auth-pitch__text">Every game stays free to play. An account keeps your coins, likes and friends in one place.</p>
+          <ul className="perk-list">
+            {PERKS.map(({ Icon, text }) => (
+              <li key={text}>
+                <span className="perk-list__icon">
+                  <Icon size={18} />
+                </span>
+                {text}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <div className="auth-card">
+          <h1 className="auth-card__title">Create Account</h1>
+          <p className="auth-card__text">It&apos;s free and takes less than a minute.</p>
+          <SignUpForm idPrefix="signup" onSignedUp={(user) => signedIn(user, "/home")} />
+          <p className="auth-card__switch">
+            Already have an account?{" "}
+            <Link to="/home" onClick={() => window.setTimeout(openLogin, LOGIN_REDIRECT_DELAY_MS)}>
+              Log in
+            </Link>
+          </p>
+        </div>
       </div>
       <footer className="auth-screen__footer">
         <Copyright />

@@ -1,21 +1,28 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useAccount } from "~/components/AccountProvider";
 import { Avatar } from "~/components/Avatar";
-import { ComingSoon, LoginRequired } from "~/components/EmptyState";
+import { LoginRequired } from "~/components/EmptyState";
 import {
+  AlertIcon,
   BookmarkIcon,
   ChevronRightIcon,
   ClockIcon,
   CoinIcon,
-  EditIcon,
   HeartIcon,
+  LogOutIcon,
   ProfileIcon,
   ShopIcon,
   SwordsIcon,
 } from "~/components/icons";
+import { Loader } from "~/components/Loader";
 import { PageHeader } from "~/components/PageHeader";
+import { ProfileForm } from "~/components/ProfileForm";
 import { useViewer } from "~/components/root-data";
+import { apiFetch, errorMessage } from "~/lib/api";
 import { formatNumber, pageTitle } from "~/lib/format";
+import type { UserProfile } from "~/lib/types";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Profile") }];
 
@@ -27,9 +34,61 @@ const LIBRARY_LINKS = [
   { to: "/shop", label: "Shop", Icon: ShopIcon },
 ];
 
-/** /user-info: the player's profile. */
+type ProfileLoad = { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; profile: UserProfile };
+
+/** The player's full record (email, phone, address, gender) is not in the page: it comes from the API with the token. */
+function useMyProfile(userId: number): [ProfileLoad, () => void] {
+  const [load, setLoad] = useState<ProfileLoad>({ state: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setLoad({ state: "loading" });
+    apiFetch<UserProfile>("/api/user/me")
+      .then((profile) => current && setLoad({ state: "ready", profile }))
+      .catch((error: unknown) => current && setLoad({ state: "failed", message: errorMessage(error) }));
+    return () => {
+      current = false;
+    };
+  }, [userId, attempt]);
+  return [load, () => setAttempt((count) => count + 1)];
+}
+
+function EditProfileCard({ userId }: { userId: number }) {
+  const [load, retry] = useMyProfile(userId);
+  return (
+    <section className="card profile-edit" aria-labelledby="profile-edit-title">
+      <h2 id="profile-edit-title" className="card__title">
+        Edit your profile
+      </h2>
+      {load.state === "loading" ? <Loader block /> : null}
+      {load.state === "failed" ? (
+        <div className="profile-edit__failed">
+          <p className="alert alert--error">
+            <AlertIcon size={18} />
+            <span>{load.message}</span>
+          </p>
+          <button type="button" className="button button--secondary" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {load.state === "ready" ? (
+        <>
+          <p className="profile-edit__email">
+            Signed in as <strong>{load.profile.email}</strong>
+          </p>
+          <ProfileForm profile={load.profile} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** /user-info: the player's profile and its edit form. */
 export default function Profile() {
   const user = useViewer();
+  const { signOut } = useAccount();
+  const [leaving, setLeaving] = useState(false);
   if (!user) {
     return (
       <div className="page">
@@ -38,6 +97,11 @@ export default function Profile() {
       </div>
     );
   }
+  const logOut = async () => {
+    setLeaving(true);
+    await signOut();
+    setLeaving(false);
+  };
   return (
     <div className="page">
       <PageHeader title="Profile" />
@@ -47,15 +111,22 @@ export default function Profile() {
           <h2 className="profile-card__name">{user.name}</h2>
           <p className="profile-card__meta">Playfeed player</p>
         </div>
-        <Link to="/shop" className="balance">
-          <CoinIcon size={22} />
-          <span>
-            <strong>{formatNumber(user.wallet)}</strong> coins
-          </span>
-        </Link>
+        <div className="profile-card__actions">
+          <Link to="/shop" className="balance">
+            <CoinIcon size={22} />
+            <span>
+              <strong>{formatNumber(user.wallet)}</strong> coins
+            </span>
+          </Link>
+          <button type="button" className="button button--ghost button--small" onClick={logOut} disabled={leaving}>
+            <LogOutIcon size={18} />
+            {leaving ? "Logging out…" : "Log out"}
+          </button>
+        </div>
       </section>
 
       <div className="profile-columns">
+        <EditProfileCard userId={user._id} />
         <nav className="link-list card" aria-label="Your library">
           <h2 className="card__title">Your library</h2>
           <ul>
@@ -70,12 +141,6 @@ export default function Profile() {
             ))}
           </ul>
         </nav>
-        <ComingSoon
-          icon={<EditIcon size={28} />}
-          title="Edit your profile"
-          description="Soon you can update your details and picture right here."
-          features={["Name, phone number and address", "Gender", "Upload a profile picture"]}
-        />
       </div>
     </div>
   );

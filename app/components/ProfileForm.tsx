@@ -1,0 +1,192 @@
+import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
+import { ApiError, apiFetch, errorMessage } from "~/lib/api";
+import type { UserProfile } from "~/lib/types";
+import { PHONE_INPUT_MAX_LENGTH, ProfileSchema, fieldErrors } from "~/lib/validation";
+import { useAccount } from "./AccountProvider";
+import { Avatar } from "./Avatar";
+import { FieldError, FormError, FormSuccess, GenderField, SubmitButton, TextField, firstInvalidField, type GenderChoice } from "./FormFields";
+import { CameraIcon } from "./icons";
+
+/** What the picture input takes; the server checks the same list and size. */
+export const PICTURE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
+const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+
+interface ProfileValues {
+  name: string;
+  phone_number: string;
+  address: string;
+  gender: GenderChoice | "";
+  profile_img: string | null;
+}
+
+type TextFieldName = "name" | "phone_number" | "address";
+
+const FIELD_ORDER = ["picture", "name", "phone_number", "address", "gender"] as const;
+
+function valuesOf(profile: UserProfile): ProfileValues {
+  return {
+    name: profile.name,
+    phone_number: profile.phone_number ?? "",
+    address: profile.address ?? "",
+    // Stored "others" is the sign-up choice "transgender", labelled Other.
+    gender: profile.gender === "others" ? "transgender" : (profile.gender ?? ""),
+    profile_img: profile.profile_img,
+  };
+}
+
+function pictureProblem(file: File): string | null {
+  if (!(PICTURE_TYPES as readonly string[]).includes(file.type)) return "Please choose a PNG, JPEG, WebP or GIF picture";
+  if (file.size > PICTURE_MAX_BYTES) return "Please choose a picture of 2 MB or less";
+  return null;
+}
+
+/** Field messages of the form as it stands; a problem with the chosen file counts as the picture's message. */
+function validate(profileId: number, values: ProfileValues, pictureError: string | null) {
+  const result = ProfileSchema.safeParse({ _id: profileId, ...values });
+  const errors = result.success ? {} : fieldErrors(result.error);
+  const picture = pictureError ?? errors.profile_img;
+  if (picture) errors.picture = picture;
+  return { result, errors };
+}
+
+/** SPEC.md §7: ask for an upload address, PUT the file there, and get back the path to save as profile_img. */
+async function uploadPicture(file: File): Promise<string> {
+  const { url, path } = await apiFetch<{ url: string; path: string }>("/api/media/upload-url", {
+    method: "POST",
+    json: { mediaUploadType: "profile-image", fileName: file.name },
+  });
+  const stored = await apiFetch<{ path?: string } | null>(url, { method: "PUT", body: file, headers: { "Content-Type": file.type } });
+  return stored?.path ?? path;
+}
+
+/** /user-info's form: name, phone number, address, gender and picture (SPEC.md §5 profile edit). */
+export function ProfileForm({ profile }: { profile: UserProfile }) {
+  const { profileSaved } = useAccount();
+  const [values, setValues] = useState<ProfileValues>(() => valuesOf(profile));
+  const [picture, setPicture] = useState<{ file: File; preview: string } | null>(null);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => (picture ? () => URL.revokeObjectURL(picture.preview) : undefined), [picture]);
+
+  const { result, errors: clientErrors } = validate(profile._id, values, pictureError);
+  const errors: Record<string, string> = submitted ? { ...serverErrors, ...clientErrors } : pictureError ? { picture: pictureError } : {};
+  if (errors.profile_img && !errors.picture) errors.picture = errors.profile_img;
+
+  const change = (name: keyof ProfileValues, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setServerErrors(({ [name]: _dropped, ...rest }) => rest);
+    setSaved(null);
+  };
+  const text = (name: TextFieldName) => ({
+    id: `profile-${name}`,
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change(name, event.target.value),
+  });
+
+  const choosePicture = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    setSaved(null);
+    const problem = pictureProblem(file);
+    setPictureError(problem);
+    setPicture(problem ? null : { file, preview: URL.createObjectURL(file) });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setSubmitted(true);
+    setFormError(null);
+    setSaved(null);
+    const invalid = firstInvalidField(clientErrors, FIELD_ORDER);
+    if (invalid || !result.success) {
+      const target = invalid === "gender" ? "profile-gender-male" : invalid === "picture" ? "profile-picture" : `profile-${invalid}`;
+      document.getElementById(target)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const profileImg = picture ? await uploadPicture(picture.file) : result.data.profile_img;
+      const answer = await apiFetch<UserProfile>("/api/user/profile", {
+        method: "PUT",
+        json: { ...result.data, _id: profile._id, profile_img: profileImg },
+      });
+      profileSaved(answer);
+      setValues(valuesOf(answer));
+      setPicture(null);
+      setServerErrors({});
+      setSubmitted(false);
+      setSaved("Your profile has been saved.");
+    } catch (error) {
+      if (error instanceof ApiError) setServerErrors(error.fields);
+      setFormError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form profile-form" onSubmit={onSubmit} noValidate>
+      <div className={errors.picture ? "picture-field field--invalid" : "picture-field"}>
+        {picture ? (
+          <img className="avatar" src={picture.preview} alt="Your new picture" width={88} height={88} />
+        ) : (
+          <Avatar person={{ ...profile, profile_img: values.profile_img }} size={88} />
+        )}
+        <div className="picture-field__body">
+          <p className="picture-field__label" id="profile-picture-label">
+            Profile picture
+          </p>
+          <p className="picture-field__hint">PNG, JPEG, WebP or GIF, up to 2 MB</p>
+          <div className="picture-field__actions">
+            <label className="button button--secondary button--small picture-field__choose">
+              <CameraIcon size={18} />
+              {picture || values.profile_img ? "Change picture" : "Choose picture"}
+              <input
+                id="profile-picture"
+                className="visually-hidden"
+                type="file"
+                name="picture"
+                accept={PICTURE_TYPES.join(",")}
+                aria-describedby={errors.picture ? "profile-picture-error" : undefined}
+                onChange={choosePicture}
+              />
+            </label>
+            {picture ? (
+              <button type="button" className="text-button" onClick={() => setPicture(null)}>
+                Keep the current one
+              </button>
+            ) : null}
+          </div>
+          <FieldError id="profile-picture-error" message={errors.picture} />
+        </div>
+      </div>
+      <TextField {...text("name")} label="Name" autoComplete="name" />
+      <TextField
+        {...text("phone_number")}
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        maxLength={PHONE_INPUT_MAX_LENGTH}
+        placeholder="10-digit mobile number"
+      />
+      <TextField {...text("address")} label="Address" autoComplete="street-address" placeholder="Town or city" />
+      <GenderField idPrefix="profile" value={values.gender} onChange={(gender) => change("gender", gender)} error={errors.gender} />
+      <FormError message={formError} />
+      <FormSuccess message={saved} />
+      <SubmitButton busy={busy} busyLabel="Saving…">
+        Save changes
+      </SubmitButton>
+    </form>
+  );
+}
+
