@@ -55,6 +55,10 @@ export interface GameDefinition {
   create(ctx: GameContext): Game;
 }
 
+const SPEAKER = '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>';
+const SPEAKER_ON = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${SPEAKER}<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
+const SPEAKER_OFF = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${SPEAKER}<path d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
+
 const KEYS_WE_OWN = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Spacebar"]);
 
 export function runGame(definition: GameDefinition): void {
@@ -96,7 +100,8 @@ export function runGame(definition: GameDefinition): void {
 
   function setMuted(muted: boolean) {
     sound.muted = muted;
-    muteButton.textContent = muted ? "🔇" : "🔊";
+    // Drawn, not an emoji: many devices (and headless browsers) have no emoji font.
+    muteButton.innerHTML = muted ? SPEAKER_OFF : SPEAKER_ON;
     muteButton.setAttribute("aria-label", muted ? "Unmute" : "Mute");
     muteButton.setAttribute("aria-pressed", String(muted));
   }
