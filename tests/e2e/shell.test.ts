@@ -46,8 +46,12 @@ describe("navigation on a phone", () => {
 
     await bar.getByRole("link", { name: "Games" }).click();
     await page.waitForURL("**/home");
+    // Social needs a player (SPEC.md §2): a visitor gets the login popup and stays where they are.
+    await page.waitForFunction(() => Object.keys(document.querySelector(".bottom-bar a") ?? {}).some((key) => key.startsWith("__reactFiber")));
     await bar.getByRole("link", { name: "Social" }).click();
-    await page.waitForURL("**/social");
+    await expect.poll(() => page.locator("dialog[open]").count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/home");
+    await page.keyboard.press("Escape");
     await bar.getByRole("link", { name: "Feed" }).click();
     await page.waitForURL("**/home-page");
 
@@ -67,6 +71,12 @@ describe("navigation on a phone", () => {
 describe("navigation on a desktop", () => {
   it("uses the left menu and highlights the current item", async () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
+    // Profile, Social and Shop open for a player; sign-up sets the session cookie in this browser context.
+    const email = `menu${Date.now()}@example.com`;
+    const signUp = await context.request.post("/auth/signup", {
+      form: { name: "Menu Tester", email, phone_number: "9876543210", Pwd_Hash: "Secret#123", gender: "female" },
+    });
+    expect(signUp.status()).toBe(200);
     await page.goto("/");
     const menu = page.getByRole("navigation", { name: "Main" });
     expect(await menu.isVisible()).toBe(true);
