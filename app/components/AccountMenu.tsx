@@ -8,9 +8,7 @@ import { CoinIcon, LogOutIcon, ProfileIcon } from "./icons";
 
 /** The header avatar: opens a small panel with the player's name, a way to the profile and Log out. */
 export function AccountMenu({ user }: { user: Viewer }) {
-  const { signOut } = useAccount();
   const [open, setOpen] = useState(false);
-  const [leaving, setLeaving] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -39,12 +37,6 @@ export function AccountMenu({ user }: { user: Viewer }) {
   // Tabbing out of the panel closes it, as a click elsewhere does.
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) setOpen(false);
-  };
-
-  const logOut = async () => {
-    setLeaving(true);
-    await signOut();
-    setLeaving(false);
   };
 
   return (
@@ -79,13 +71,27 @@ export function AccountMenu({ user }: { user: Viewer }) {
             </Link>
           </li>
           <li>
-            <button type="button" className="account-menu__item" onClick={logOut} disabled={leaving}>
-              <LogOutIcon size={18} />
-              {leaving ? "Logging out…" : "Log out"}
-            </button>
+            <LogOutButton className="account-menu__item" />
           </li>
         </ul>
       </div>
     </div>
+  );
+}
+
+/** Log out (SPEC.md §4): ends the session, forgets the stored user and goes home. */
+export function LogOutButton({ className }: { className: string }) {
+  const { signOut } = useAccount();
+  const [leaving, setLeaving] = useState(false);
+  const logOut = async () => {
+    setLeaving(true);
+    await signOut();
+    setLeaving(false);
+  };
+  return (
+    <button type="button" className={className} onClick={logOut} disabled={leaving}>
+      <LogOutIcon size={18} />
+      {leaving ? "Logging out…" : "Log out"}
+    </button>
   );
 }

@@ -110,9 +110,9 @@ export function GenderField({ idPrefix, value, onChange, error }: GenderFieldPro
 /** The line above a form's button: what went wrong with the last request. */
 export function FormError({ message }: { message: string | null }) {
   return (
-    <div role="alert" className="form__status">
+    <div className="form__status">
       {message ? (
-        <p className="alert alert--error">
+        <p className="alert alert--error" role="alert">
           <AlertIcon size={18} />
           <span>{message}</span>
         </p>

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useAccount } from "~/components/AccountProvider";
+import { LogOutButton } from "~/components/AccountMenu";
 import { Avatar } from "~/components/Avatar";
 import { LoginRequired } from "~/components/EmptyState";
 import {
@@ -11,7 +11,6 @@ import {
   ClockIcon,
   CoinIcon,
   HeartIcon,
-  LogOutIcon,
   ProfileIcon,
   ShopIcon,
   SwordsIcon,
@@ -87,8 +86,6 @@ function EditProfileCard({ userId }: { userId: number }) {
 /** /user-info: the player's profile and its edit form. */
 export default function Profile() {
   const user = useViewer();
-  const { signOut } = useAccount();
-  const [leaving, setLeaving] = useState(false);
   if (!user) {
     return (
       <div className="page">
@@ -97,11 +94,6 @@ export default function Profile() {
       </div>
     );
   }
-  const logOut = async () => {
-    setLeaving(true);
-    await signOut();
-    setLeaving(false);
-  };
   return (
     <div className="page">
       <PageHeader title="Profile" />
@@ -118,10 +110,7 @@ export default function Profile() {
               <strong>{formatNumber(user.wallet)}</strong> coins
             </span>
           </Link>
-          <button type="button" className="button button--ghost button--small" onClick={logOut} disabled={leaving}>
-            <LogOutIcon size={18} />
-            {leaving ? "Logging out…" : "Log out"}
-          </button>
+          <LogOutButton className="button button--ghost button--small" />
         </div>
       </section>
 
