@@ -1,4 +1,4 @@
-import { useNavigate, useRevalidator } from "@remix-run/react";
+import { useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type MouseEvent, type ReactNode } from "react";
 import { apiFetch } from "~/lib/api";
 import type { UserData, UserProfile } from "~/lib/types";
@@ -41,12 +41,14 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const [popup, dispatchPopup] = useReducer(popupReducer, initialPopupState);
   const { revalidate } = useRevalidator();
   const navigate = useNavigate();
-  const firstViewerId = useRef(viewer?._id ?? null);
+  // Undefined when the root loader itself failed (an error page): then the server has said nothing about the player.
+  const serverSpoke = useRouteLoaderData("root") !== undefined;
+  const firstViewer = useRef({ serverSpoke, id: viewer?._id ?? null });
 
   useEffect(() => {
     // The server is the judge of who is signed in: a stored user it no longer knows (expired, logged out elsewhere) goes.
     const stored = readUser();
-    if (stored && stored._id !== firstViewerId.current) storeLogout();
+    if (firstViewer.current.serverSpoke && stored && stored._id !== firstViewer.current.id) storeLogout();
 
     const timer = window.setTimeout(() => {
       const user = readUser();
