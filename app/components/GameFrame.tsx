@@ -21,6 +21,8 @@ export function GameFrame({ src, title, onMessage, external = false }: GameFrame
     const connection = connectGameFrame(frame, frameOrigin(src, window.location.origin), (message) =>
       onMessageRef.current(message, connection),
     );
+    // The game is loaded only once the bridge listens: a game that says "ready" at once is never missed.
+    frame.src = src;
     return () => connection.dispose();
   }, [src]);
 
@@ -28,7 +30,6 @@ export function GameFrame({ src, title, onMessage, external = false }: GameFrame
     <iframe
       ref={frameRef}
       className="game-frame"
-      src={src}
       title={title}
       allow="autoplay; fullscreen; gamepad"
       sandbox={external ? "allow-scripts allow-same-origin allow-pointer-lock" : undefined}

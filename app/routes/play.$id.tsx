@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeftIcon, CloseIcon } from "~/components/icons";
-import { useMediaBase } from "~/components/root-data";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useCallback, useMemo, useState } from "react";
+import { GameFrame } from "~/components/GameFrame";
+import { ArrowLeftIcon, CloseIcon, PlayIcon } from "~/components/icons";
+import { Loader } from "~/components/Loader";
 import { pageTitle } from "~/lib/format";
-import { resolveMediaUrl } from "~/lib/media";
+import { gameFrameSource, randomSeed, type GameMessage } from "~/lib/game-bridge";
+import type { GameConnection } from "~/lib/game-bridge";
 import type { ShellHandle } from "~/lib/viewer";
 import { getGameOr404 } from "~/server/loaders.server";
+import "~/styles/player.css";
 
 /** A game fills the screen: no header, menu or footer, and the bottom bar slides away. */
 export const handle: ShellHandle = { immersive: true };
@@ -14,13 +18,62 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const game = await getGameOr404(context, params.id);
-  return { game: { _id: game._id, name: game.name, icon: game.icon } };
+  return {
+    game: { _id: game._id, name: game.name, slug: game.slug, type: game.type, external_link: game.external_link },
+  };
 }
 
-/** /play/:id: the full-screen stage. The game frame itself arrives with the player. */
+type Stage = { phase: "loading" } | { phase: "playing" } | { phase: "over"; finalScore: number };
+
+/** A match passes its shared seed (?seed=); otherwise every round gets a fresh one. */
+function seedFrom(params: URLSearchParams): number | null {
+  const value = params.get("seed");
+  return value && /^\d{1,10}$/.test(value) && Number(value) <= 0xffffffff ? Number(value) : null;
+}
+
+/** /play/:id: the game in a full-screen frame, its live score in the top bar. */
 export default function Play() {
   const { game } = useLoaderData<typeof loader>();
-  const icon = resolveMediaUrl(game.icon, useMediaBase());
+  const [searchParams] = useSearchParams();
+  const src = useMemo(() => gameFrameSource(game), [game]);
+  const [stage, setStage] = useState<Stage>({ phase: "loading" });
+  const [score, setScore] = useState(0);
+  const [connection, setConnection] = useState<GameConnection | null>(null);
+  const fixedSeed = seedFrom(searchParams);
+
+  const startRound = useCallback(
+    (target: GameConnection) => {
+      setScore(0);
+      setStage({ phase: "playing" });
+      target.send({ type: "start", seed: fixedSeed ?? randomSeed() });
+    },
+    [fixedSeed],
+  );
+
+  const onMessage = useCallback(
+    (message: GameMessage, target: GameConnection) => {
+      switch (message.type) {
+        case "ready":
+          setConnection(target);
+          startRound(target);
+          break;
+        case "game_score":
+          setScore(message.value);
+          break;
+        case "final_score":
+          setScore(message.value);
+          setStage({ phase: "over", finalScore: message.value });
+          break;
+        case "gameplay_start":
+          setStage({ phase: "playing" });
+          break;
+        default:
+          break;
+      }
+    },
+    [startRound],
+  );
+
   return (
     <div className="player">
       <header className="player__bar">
@@ -28,20 +81,44 @@ export default function Play() {
           <CloseIcon size={22} />
         </Link>
         <h1 className="player__title">{game.name}</h1>
-        <span className="player__bar-spacer" aria-hidden="true" />
+        <output className="player__score" aria-label="Score" data-testid="live-score">
+          {score}
+        </output>
       </header>
-      <div className="player__stage">
-        <div className="player__icon">{icon ? <img src={icon} alt="" width={112} height={112} /> : null}</div>
-        <span className="pill pill--accent">Coming soon</span>
-        <h2 className="player__heading">The game player arrives soon</h2>
-        <p className="player__text">
-          Full-screen play with live scores, a round timer and your high score is on its way. Until then, take a look at
-          the game details.
-        </p>
-        <Link to={`/detail/${game._id}`} className="button button--ghost">
-          <ArrowLeftIcon size={18} />
-          Back to {game.name}
-        </Link>
+      <div className="player__frame-wrap">
+        {src ? (
+          <GameFrame src={src} title={game.name} onMessage={onMessage} external={game.type === 2} />
+        ) : (
+          <div className="player__overlay">
+            <h2 className="player__heading">This game cannot be played right now</h2>
+            <Link to={`/detail/${game._id}`} className="button button--ghost">
+              <ArrowLeftIcon size={18} /> Back to {game.name}
+            </Link>
+          </div>
+        )}
+        {src && stage.phase === "loading" ? (
+          <div className="player__overlay">
+            <Loader />
+          </div>
+        ) : null}
+        {stage.phase === "over" ? (
+          <div className="player__overlay" role="dialog" aria-labelledby="round-over">
+            <h2 id="round-over" className="player__heading">
+              Round over
+            </h2>
+            <p className="player__final" data-testid="final-score">
+              {stage.finalScore}
+            </p>
+            <div className="player__actions">
+              <button type="button" className="button button--primary" onClick={() => connection && startRound(connection)}>
+                <PlayIcon size={18} /> Play again
+              </button>
+              <Link to={`/detail/${game._id}`} className="button button--ghost">
+                Back to {game.name}
+              </Link>
+            </div>
+          </div>
+        ) : null}
       </div>
     </div>
   );

@@ -2,11 +2,15 @@ import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error: plain ES module shared with the start scripts.
-import { migrateLocal, seedIfEmpty, startWranglerDev, stopProcessTree, waitForHealthy } from "../../scripts/lib.mjs";
+import { bin, migrateLocal, quietEnv, root, seedIfEmpty, startWranglerDev, stopProcessTree, waitForHealthy } from "../../scripts/lib.mjs";
+import { execFileSync } from "node:child_process";
+import { startFixtureServer } from "./fixtures/server";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** Another origin: an external game and a hostile page (tests/e2e/fixtures/server.ts). */
+    fixtureURL: string;
   }
 }
 
@@ -29,13 +33,30 @@ export default async function setup(project: TestProject) {
   seedIfEmpty(persistTo);
 
   const port = await freePort();
-  const server = startWranglerDev({ port, persistTo, stdio: ["ignore", "ignore", "inherit"] });
   const baseURL = `http://127.0.0.1:${port}`;
+  const fixtures = await startFixtureServer(baseURL);
+  addExternalGame(persistTo, `${fixtures.url}/external-game.html`);
+
+  const server = startWranglerDev({ port, persistTo, stdio: ["ignore", "ignore", "inherit"] });
   await waitForHealthy(baseURL);
   project.provide("baseURL", baseURL);
+  project.provide("fixtureURL", fixtures.url);
 
   return () => {
     stopProcessTree(server);
+    fixtures.server.close();
     rmSync(persistTo, { recursive: true, force: true });
   };
+}
+
+/** A game of type 2, played from another origin (SPEC.md §3 external_link). */
+function addExternalGame(persistTo: string, link: string) {
+  const sql = `insert into games (slug, name, category_id, publisher_id, description, how_to_play, icon, game_modes, type, external_link)
+    select 'external-test', 'External Test Game', (select id from categories where name = 'Casual'),
+      (select id from publishers where name = 'Tiny Orbit'), '<p>Played from another site.</p>', '<p>Tap.</p>', '/favicon.svg', 1, 2, '${link}'`;
+  execFileSync(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", sql], {
+    cwd: root,
+    env: quietEnv,
+    stdio: "ignore",
+  });
 }

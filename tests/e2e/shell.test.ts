@@ -16,7 +16,7 @@ describe("home", () => {
     for (const category of ["Arcade", "Puzzle", "Action", "Casual"]) {
       await expect.poll(() => page.getByRole("heading", { name: category, exact: true }).count()).toBe(1);
     }
-    expect(await page.getByRole("link", { name: /Arcade Preview 1/ }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole("link", { name: /Neon Snake/ }).count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });

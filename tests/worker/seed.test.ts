@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, isDatabaseEmpty, PLACEHOLDER_GAMES, SEED_PUBLISHERS, seedDatabase } from "../../workers/db/seed";
+import { CATALOGUE } from "../../workers/db/catalogue";
+import { DEMO_ACCOUNTS, isDatabaseEmpty, SEED_PUBLISHERS, seedDatabase } from "../../workers/db/seed";
 import { verifyPassword } from "../../workers/services/password";
 
 describe("seedDatabase", () => {
@@ -11,14 +12,34 @@ describe("seedDatabase", () => {
     const counts = await env.DB.prepare(
       "select (select count(*) from users) users, (select count(*) from games) games, (select count(*) from publishers) publishers, (select count(*) from categories) categories",
     ).first();
-    expect(counts).toEqual({ users: DEMO_ACCOUNTS.length, games: PLACEHOLDER_GAMES.length, publishers: SEED_PUBLISHERS.length, categories: 4 });
+    expect(counts).toEqual({ users: DEMO_ACCOUNTS.length, games: CATALOGUE.length, publishers: SEED_PUBLISHERS.length, categories: 4 });
     expect(await isDatabaseEmpty(env.DB)).toBe(false);
   });
 
-  it("marks every seeded game as a placeholder", async () => {
+  it("seeds the real catalogue: 12 or more games in 4 or more categories, 2 or more measured in levels", async () => {
     await seedDatabase(env.DB);
-    const real = await env.DB.prepare("select count(*) n from games where is_placeholder = 0").first<number>("n");
-    expect(real).toBe(0);
+    const stats = await env.DB.prepare(
+      "select count(*) games, count(distinct category_id) categories, sum(leaderboard_type = 2) levelGames, sum(is_placeholder) placeholders, sum(game_modes & 1 = 0) withoutSinglePlay from games",
+    ).first();
+    expect(stats).toMatchObject({ placeholders: 0, withoutSinglePlay: 0 });
+    expect(stats!.games).toBeGreaterThanOrEqual(12);
+    expect(stats!.categories).toBeGreaterThanOrEqual(4);
+    expect(stats!.levelGames).toBeGreaterThanOrEqual(2);
+    const snake = await env.DB.prepare("select icon, video, poster from games where slug = 'snake'").first();
+    expect(snake).toEqual({ icon: "/games/snake/icon.svg", video: "promos/snake.webm", poster: "promos/snake.jpg" });
+  });
+
+  it("replaces placeholder rows of older databases and sanitises HTML on the way in", async () => {
+    await seedDatabase(env.DB);
+    await env.DB.prepare(
+      "insert into games (slug, name, category_id, publisher_id, icon, is_placeholder) values ('placeholder-x', 'Preview', 1, 1, '/x.svg', 1)",
+    ).run();
+    await env.DB.prepare("update games set description = '<p>x</p><script>alert(1)</script>' where slug = 'snake'").run();
+    await seedDatabase(env.DB);
+    expect(await env.DB.prepare("select count(*) n from games where is_placeholder = 1").first<number>("n")).toBe(0);
+    const description = await env.DB.prepare("select description from games where slug = 'snake'").first<string>("description");
+    expect(description).not.toContain("<script");
+    expect(description).toContain("<p>");
   });
 
   it("stores demo passwords hashed, verifiable with the listed password only", async () => {

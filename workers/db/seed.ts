@@ -1,10 +1,16 @@
 import { count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import type { GameMode } from "../../app/lib/types";
+import { gameModesToMask } from "../services/games";
+import { sanitizeHtml } from "../services/html";
 import { hashPassword } from "../services/password";
-import { GAME_MODES } from "./schema";
+import { CATALOGUE } from "./catalogue";
 import { categories, games, publishers, users } from "./schema";
 
-/** Demo data for a local database. Every insert skips rows that exist, so running it twice changes nothing. */
+/**
+ * Demo data for a local database: categories, publishers, the game catalogue (games/<slug>/meta.json) and
+ * demo accounts. Running it again changes nothing but bringing catalogue rows up to date.
+ */
 
 export const DEMO_ACCOUNTS = [
   { email: "writer@playfeed.local", password: "Writer@2026", name: "Maya Fields", firstName: "Maya", canWrite: true, gender: "female", phoneNumber: "9876543210", address: "12 Harbour Road, Lisbon" },
@@ -20,19 +26,9 @@ export const SEED_PUBLISHERS = [
   { slug: "tiny-orbit", name: "Tiny Orbit", about: "Tiny Orbit makes playful casual games for every screen. Our games load in a blink, play with one thumb and are made to be shared with friends." },
 ] as const;
 
-const ALL_MODES = GAME_MODES.single | GAME_MODES.multiplayer | GAME_MODES.scored;
-
-// Stand-ins until the real catalogue lands: named and flagged as placeholders so nobody mistakes them for games.
-export const PLACEHOLDER_GAMES = [
-  { slug: "placeholder-arcade-1", name: "Arcade Preview 1", category: "Arcade", publisher: "pixel-harbor", leaderboardType: 1 },
-  { slug: "placeholder-arcade-2", name: "Arcade Preview 2", category: "Arcade", publisher: "pixel-harbor", leaderboardType: 1 },
-  { slug: "placeholder-puzzle-1", name: "Puzzle Preview 1", category: "Puzzle", publisher: "lantern-games", leaderboardType: 2 },
-  { slug: "placeholder-puzzle-2", name: "Puzzle Preview 2", category: "Puzzle", publisher: "lantern-games", leaderboardType: 2 },
-  { slug: "placeholder-action-1", name: "Action Preview 1", category: "Action", publisher: "pixel-harbor", leaderboardType: 1 },
-  { slug: "placeholder-action-2", name: "Action Preview 2", category: "Action", publisher: "tiny-orbit", leaderboardType: 1 },
-  { slug: "placeholder-casual-1", name: "Casual Preview 1", category: "Casual", publisher: "tiny-orbit", leaderboardType: 1 },
-  { slug: "placeholder-casual-2", name: "Casual Preview 2", category: "Casual", publisher: "tiny-orbit", leaderboardType: 1 },
-] as const;
+/** Promo clips and posters live in public/media/promos/, addressed relative to the media base. */
+export const promoVideo = (slug: string) => `promos/${slug}.webm`;
+export const promoPoster = (slug: string) => `promos/${slug}.jpg`;
 
 export async function isDatabaseEmpty(d1: D1Database): Promise<boolean> {
   const [row] = await drizzle(d1).select({ n: count() }).from(users);
@@ -62,24 +58,26 @@ export async function seedDatabase(d1: D1Database): Promise<void> {
   const publisherIds = new Map((await db.select().from(publishers)).map((row) => [row.name, row.id]));
   const publisherName = (slug: string) => SEED_PUBLISHERS.find((p) => p.slug === slug)!.name;
 
+  // The real catalogue replaces the placeholder rows of earlier databases.
+  await db.delete(games).where(eq(games.isPlaceholder, true));
   // One statement per row: D1 binds at most 100 parameters per query.
-  const [firstGame, ...otherGames] = PLACEHOLDER_GAMES.map((game) =>
-    db
-      .insert(games)
-      .values({
-        slug: game.slug,
-        name: game.name,
-        categoryId: categoryIds.get(game.category)!,
-        publisherId: publisherIds.get(publisherName(game.publisher))!,
-        description: `<p>A placeholder for an upcoming ${game.category} game. The real game arrives with the catalogue.</p>`,
-        howToPlay: "<p>Tap or press the arrow keys to play.</p>",
-        icon: `/placeholders/${game.category.toLowerCase()}.svg`,
-        gameModes: ALL_MODES,
-        leaderboardType: game.leaderboardType,
-        isPlaceholder: true,
-      })
-      .onConflictDoNothing(),
-  );
+  const [firstGame, ...otherGames] = CATALOGUE.map(({ slug, meta }) => {
+    const row = {
+      name: meta.name,
+      categoryId: categoryIds.get(meta.category)!,
+      publisherId: publisherIds.get(publisherName(meta.publisher))!,
+      description: sanitizeHtml(meta.description),
+      howToPlay: sanitizeHtml(meta.how_to_play),
+      icon: `/games/${slug}/icon.svg`,
+      video: promoVideo(slug),
+      poster: promoPoster(slug),
+      gameModes: gameModesToMask(meta.game_modes as GameMode[]),
+      leaderboardType: meta.leaderboard_type,
+      maximumGameTime: meta.maximum_game_time,
+      isPlaceholder: false,
+    };
+    return db.insert(games).values({ slug, ...row }).onConflictDoUpdate({ target: games.slug, set: row });
+  });
   await db.batch([firstGame, ...otherGames]);
 
   for (const account of DEMO_ACCOUNTS) {

@@ -1,10 +1,10 @@
-import { FilterXSS } from "xss";
+import xss from "xss";
 
 /**
  * Game descriptions, how-to-play texts and other publisher HTML keep simple formatting and lose
  * everything else: no scripts, handlers, styles, frames or non-http links survive.
  */
-const filter = new FilterXSS({
+const filter = new xss.FilterXSS({
   whiteList: {
     p: [],
     br: [],
