@@ -1,10 +1,14 @@
-import xss from "xss";
+import xssModule from "xss";
+import type * as XssTypes from "xss";
+
+// xss is CommonJS: its classes hang off the default export at run time, whatever its typings say.
+const { FilterXSS } = xssModule as unknown as typeof XssTypes;
 
 /**
  * Game descriptions, how-to-play texts and other publisher HTML keep simple formatting and lose
  * everything else: no scripts, handlers, styles, frames or non-http links survive.
  */
-const filter = new xss.FilterXSS({
+const filter = new FilterXSS({
   whiteList: {
     p: [],
     br: [],
