@@ -22,7 +22,7 @@ try {
     console.log("Database already has data; not seeding.");
   } else {
     await seedDatabase(proxy.env.DB);
-    console.log("Seeded categories, publishers, placeholder games and demo accounts.");
+    console.log("Seeded categories, publishers, the game catalogue and demo accounts.");
   }
 } finally {
   await proxy.dispose();

@@ -19,7 +19,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const game = await getGameOr404(context, params.id);
   return {
-    game: { _id: game._id, name: game.name, slug: game.slug, type: game.type, external_link: game.external_link },
+    game: {
+      _id: game._id,
+      name: game.name,
+      slug: game.slug,
+      type: game.type,
+      external_link: game.external_link,
+      leaderboard_type: game.leaderboard_type,
+    },
   };
 }
 
@@ -40,6 +47,7 @@ export default function Play() {
   const [score, setScore] = useState(0);
   const [connection, setConnection] = useState<GameConnection | null>(null);
   const fixedSeed = seedFrom(searchParams);
+  const levels = game.leaderboard_type === 2;
 
   const startRound = useCallback(
     (target: GameConnection) => {
@@ -81,7 +89,9 @@ export default function Play() {
           <CloseIcon size={22} />
         </Link>
         <h1 className="player__title">{game.name}</h1>
-        <output className="player__score" aria-label="Score" data-testid="live-score">
+        {/* Level games (leaderboard_type 2) report the level reached as their score. */}
+        <output className="player__score" aria-label={levels ? "Level" : "Score"} data-testid="live-score">
+          {levels ? <span className="player__score-label">Level </span> : null}
           {score}
         </output>
       </header>
@@ -106,8 +116,9 @@ export default function Play() {
             <h2 id="round-over" className="player__heading">
               Round over
             </h2>
-            <p className="player__final" data-testid="final-score">
-              {stage.finalScore}
+            <p className="player__final">
+              {levels ? "Level " : null}
+              <span data-testid="final-score">{stage.finalScore}</span>
             </p>
             <div className="player__actions">
               <button type="button" className="button button--primary" onClick={() => connection && startRound(connection)}>

@@ -16,7 +16,9 @@ const DIRECTIONS: Record<string, Point> = {
   d: { x: 1, y: 0 },
 };
 
-function createSnake({ rng, sound }: GameContext): Game {
+function createSnake({ rng, sound, demo }: GameContext): Game {
+  // The snake waits up to 3 s for the player's first move instead of racing into a wall.
+  let waiting = demo ? 0 : 180;
   let snake: Point[] = [
     { x: 8, y: 15 },
     { x: 7, y: 15 },
@@ -48,6 +50,10 @@ function createSnake({ rng, sound }: GameContext): Game {
     over: false,
     update() {
       pulse += 0.08;
+      if (waiting > 0) {
+        waiting--;
+        return;
+      }
       // Faster as the snake grows: from 8 to 16 moves a second.
       const interval = Math.max(4, 8 - Math.floor(game.score / 5));
       if (++tick < interval) return;
@@ -103,6 +109,7 @@ function createSnake({ rng, sound }: GameContext): Game {
       }
     },
     keyDown(key) {
+      waiting = 0;
       const next = DIRECTIONS[key] ?? DIRECTIONS[key.toLowerCase()];
       if (next) turn(next);
     },
@@ -110,6 +117,7 @@ function createSnake({ rng, sound }: GameContext): Game {
       swipeStart = { x, y };
     },
     pointerUp(x, y) {
+      waiting = 0;
       if (!swipeStart) return;
       const dx = x - swipeStart.x;
       const dy = y - swipeStart.y;
