@@ -1,11 +1,18 @@
-// `npm run bench`: response times of the main pages and API calls against a local `wrangler dev`.
+// `npm run bench`: response times of the main pages and API calls against a local `wrangler dev`,
+// server render under concurrent load (autocannon) against a static file, and a Lighthouse mobile run.
 // Figures are printed, never asserted: local workerd on a 2-core machine is a trend line, not production.
+// Targets are printed PASS/MISS; a miss never fails the process.
 import { rmSync } from "node:fs";
 import { build, migrateLocal, seedIfEmpty, startWranglerDev, stopProcessTree, waitForHealthy } from "../lib.mjs";
+import { loadTest } from "./load.mjs";
+import { lighthouseRun } from "./lighthouse.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 10);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const STATIC_PATH = "/favicon.svg";
 const persistTo = ".wrangler/bench";
 const base = `http://127.0.0.1:${PORT}`;
 
@@ -15,6 +22,7 @@ migrateLocal(persistTo);
 seedIfEmpty(persistTo);
 const server = startWranglerDev({ port: PORT, persistTo, stdio: "ignore" });
 
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function measure(path) {
@@ -48,6 +56,23 @@ try {
     const { p50, p95, rps } = await measure(path);
     console.log(path.padEnd(28), p50.toFixed(1).padStart(8), p95.toFixed(1).padStart(8), rps.toFixed(0).padStart(8));
   }
+
+  const pages = ["/", `/detail/${games[0]._id}`];
+  const load = await loadTest(base, [STATIC_PATH, ...pages], { connections: LOAD_CONNECTIONS, seconds: LOAD_SECONDS });
+  const lighthouse = await lighthouseRun(base, pages);
+
+  const target = (name, pass, figure) => console.log(`${pass ? "PASS" : "MISS"}  ${name.padEnd(44)} ${figure}`);
+  console.log("\nTargets (printed, not enforced)\n");
+  if (lighthouse) {
+    for (const page of lighthouse) {
+      target(`performance ≥ 0.95 on ${page.path}`, page.score >= 0.95, page.score.toFixed(2));
+      target(`compressed JavaScript < 150 KB on ${page.path}`, page.scriptBytes < 150 * 1024, kb(page.scriptBytes));
+    }
+  } else {
+    console.log("SKIP  Lighthouse targets (Lighthouse did not run)");
+  }
+  const home = load.find((row) => row.path === "/");
+  target("render of / within 3× the static file's p50", home.ratio <= 3, `${home.ratio.toFixed(1)}×`);
 } finally {
   stopProcessTree(server);
   rmSync(persistTo, { recursive: true, force: true });
