@@ -1,5 +1,6 @@
 import { createDb } from "./db/client";
 import { createAccountService } from "./services/accounts";
+import { createEventService } from "./services/events";
 import { createAuthFlows } from "./services/auth-flows";
 import { createGameService } from "./services/games";
 import { googleConfigFrom } from "./services/google";
@@ -15,6 +16,7 @@ export function createServices(env: Env) {
     accounts,
     auth: createAuthFlows(accounts, sessions, google),
     games: createGameService(db),
+    events: createEventService(db, (env as Env & { ANALYTICS?: AnalyticsEngineDataset }).ANALYTICS),
     sessions,
     uploads: createUploadService(db, env.MEDIA),
     google,

@@ -24,8 +24,13 @@ export interface Game {
   video: string | null;
   poster: string | null;
   is_liked: boolean;
+  /** In the viewer's saved games (false for anonymous visitors). */
+  is_saved: boolean;
+  /** The viewer's own rating, 1 to 5, or null. */
+  my_rating: number | null;
   total_likes: number;
   avgRating: number;
+  rating_count: number;
   game_modes: GameMode[];
   leaderboard_type: number;
   type: number;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { ApiError, notFound } from "../services/errors";
+import { eventsRouter } from "./events";
 import { gamesRouter } from "./games";
 import { createRouter } from "./hono";
 import { mediaRouter } from "./media";
@@ -18,6 +19,7 @@ export const api = createRouter()
   .route("/user", usersRouter)
   .route("/session", sessionRouter)
   .route("/media", mediaRouter)
+  .route("/events", eventsRouter)
   .all("*", (c) => {
     throw notFound(`No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`);
   });

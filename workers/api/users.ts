@@ -1,8 +1,14 @@
+import { z } from "zod";
 import { idSchema } from "../../app/lib/ids";
 import { ProfileSchema } from "../../app/lib/validation";
 import { toPublicProfile, toUserData } from "../services/accounts";
 import { tokenFromRequest } from "../services/sessions";
 import { createRouter, parseFields, parseInput, readJson, requireUser } from "./hono";
+
+const PlaySchema = z.object({
+  game: z.coerce.number({ error: "Invalid game id" }).int("Invalid game id").positive("Invalid game id"),
+  type: z.coerce.number().int().min(0).max(2, "type must be 0, 1 or 2").default(0),
+});
 
 export const usersRouter = createRouter()
   // Sign-up: SPEC.md §3 payload, Pwd_Hash carrying the password.
@@ -27,6 +33,13 @@ export const usersRouter = createRouter()
   .get("/profile/:id", async (c) => {
     const id = parseInput(idSchema("user"), c.req.param("id"));
     return c.json(toPublicProfile(await c.var.services.accounts.getUser(id)));
+  })
+  // SPEC.md §7 POST /user/play (game, type): feeds Recently Played.
+  .post("/play", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    const { game, type } = parseInput(PlaySchema, await readJson(c.req.raw));
+    await c.var.services.games.recordPlay(caller.id, game, type);
+    return c.json({ ok: true });
   })
   .put("/profile", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);

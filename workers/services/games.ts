@@ -1,10 +1,11 @@
-import { asc, eq, and } from "drizzle-orm";
+import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import type { CategorySection, Game, GameMode, Publisher } from "../../app/lib/types";
 import type { Db } from "../db/client";
-import { categories, games, publishers, type GameRow, GAME_MODES } from "../db/schema";
+import { categories, games, likes, plays, publishers, ratings, savedGames, GAME_MODES, type GameRow } from "../db/schema";
 import { notFound } from "./errors";
 
 const MODE_FLAGS: GameMode[] = [GAME_MODES.single, GAME_MODES.multiplayer, GAME_MODES.scored];
+const RECENT_LIMIT = 30;
 
 export function gameModesFromMask(mask: number): GameMode[] {
   return MODE_FLAGS.filter((flag) => (mask & flag) === flag);
@@ -28,7 +29,18 @@ interface GameJoinRow {
   publisherIcon: string;
 }
 
-function toGame({ game, categoryName, publisherName, publisherIcon }: GameJoinRow): Game {
+/** What the viewer has done with each game: nothing, for an anonymous visitor. */
+interface ViewerMarks {
+  liked: Set<number>;
+  saved: Set<number>;
+  rated: Map<number, number>;
+}
+
+const NO_MARKS: ViewerMarks = { liked: new Set(), saved: new Set(), rated: new Map() };
+
+export const averageRating = (sum: number, count: number) => (count ? Math.round((sum / count) * 100) / 100 : 0);
+
+function toGame({ game, categoryName, publisherName, publisherIcon }: GameJoinRow, marks: ViewerMarks): Game {
   return {
     _id: game.id,
     slug: game.slug,
@@ -39,10 +51,12 @@ function toGame({ game, categoryName, publisherName, publisherIcon }: GameJoinRo
     icon: game.icon,
     video: game.video,
     poster: game.poster,
-    // Likes per viewer arrive with the likes table; until then nobody has liked anything.
-    is_liked: false,
+    is_liked: marks.liked.has(game.id),
+    is_saved: marks.saved.has(game.id),
+    my_rating: marks.rated.get(game.id) ?? null,
     total_likes: game.totalLikes,
-    avgRating: game.ratingCount ? Math.round((game.ratingSum / game.ratingCount) * 100) / 100 : 0,
+    avgRating: averageRating(game.ratingSum, game.ratingCount),
+    rating_count: game.ratingCount,
     game_modes: gameModesFromMask(game.gameModes),
     leaderboard_type: game.leaderboardType,
     type: game.type,
@@ -61,26 +75,56 @@ export function createGameService(db: Db) {
       .innerJoin(categories, eq(games.categoryId, categories.id))
       .innerJoin(publishers, eq(games.publisherId, publishers.id));
 
-  return {
-    async getGame(id: number): Promise<Game> {
-      const [row] = await selectGames().where(eq(games.id, id)).limit(1);
-      if (!row) throw notFound("Game not found");
-      return toGame(row);
+  /** The viewer's likes, saves and ratings, fetched once per page however many games it lists. */
+  async function marksOf(viewerId: number | undefined, gameId?: number): Promise<ViewerMarks> {
+    if (!viewerId) return NO_MARKS;
+    const forGame = <T extends typeof likes.gameId | typeof savedGames.gameId | typeof ratings.gameId>(column: T) =>
+      gameId === undefined ? undefined : eq(column, gameId);
+    const [liked, saved, rated] = await db.batch([
+      db.select({ gameId: likes.gameId }).from(likes).where(and(eq(likes.userId, viewerId), forGame(likes.gameId))),
+      db.select({ gameId: savedGames.gameId }).from(savedGames).where(and(eq(savedGames.userId, viewerId), forGame(savedGames.gameId))),
+      db
+        .select({ gameId: ratings.gameId, value: ratings.value })
+        .from(ratings)
+        .where(and(eq(ratings.userId, viewerId), forGame(ratings.gameId))),
+    ]);
+    return {
+      liked: new Set(liked.map((row) => row.gameId)),
+      saved: new Set(saved.map((row) => row.gameId)),
+      rated: new Map(rated.map((row) => [row.gameId, row.value])),
+    };
+  }
+
+  async function withMarks(rows: GameJoinRow[], viewerId?: number): Promise<Game[]> {
+    const marks = await marksOf(viewerId, rows.length === 1 ? rows[0].game.id : undefined);
+    return rows.map((row) => toGame(row, marks));
+  }
+
+  async function assertGameExists(id: number) {
+    const [row] = await db.select({ id: games.id }).from(games).where(eq(games.id, id)).limit(1);
+    if (!row) throw notFound("Game not found");
+  }
+
+  const service = {
+    async getGame(id: number, viewerId?: number): Promise<Game> {
+      const rows = await selectGames().where(eq(games.id, id)).limit(1);
+      if (!rows.length) throw notFound("Game not found");
+      return (await withMarks(rows, viewerId))[0];
     },
 
-    async listPublished(): Promise<Game[]> {
+    async listPublished(viewerId?: number): Promise<Game[]> {
       const rows = await selectGames()
         .where(eq(games.isPublished, true))
         .orderBy(asc(categories.sortOrder), asc(games.id));
-      return rows.map(toGame);
+      return withMarks(rows, viewerId);
     },
 
-    async listByPublisher(publisherId: number): Promise<Game[]> {
-      await this.getPublisher(publisherId);
+    async listByPublisher(publisherId: number, viewerId?: number): Promise<Game[]> {
+      await service.getPublisher(publisherId);
       const rows = await selectGames()
         .where(and(eq(games.publisherId, publisherId), eq(games.isPublished, true)))
         .orderBy(asc(games.id));
-      return rows.map(toGame);
+      return withMarks(rows, viewerId);
     },
 
     async getPublisher(id: number): Promise<Publisher> {
@@ -90,10 +134,10 @@ export function createGameService(db: Db) {
     },
 
     /** Home: every category in its order with its published games. */
-    async listByCategory(): Promise<CategorySection[]> {
+    async listByCategory(viewerId?: number): Promise<CategorySection[]> {
       const [allCategories, published] = await Promise.all([
         db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id)),
-        this.listPublished(),
+        service.listPublished(viewerId),
       ]);
       return allCategories
         .map((category) => ({
@@ -103,7 +147,88 @@ export function createGameService(db: Db) {
         }))
         .filter((section) => section.games.length > 0);
     },
+
+    async listLiked(userId: number): Promise<Game[]> {
+      const rows = await selectGames()
+        .innerJoin(likes, and(eq(likes.gameId, games.id), eq(likes.userId, userId)))
+        .orderBy(desc(likes.createdAt));
+      return withMarks(rows, userId);
+    },
+
+    async listSaved(userId: number): Promise<Game[]> {
+      const rows = await selectGames()
+        .innerJoin(savedGames, and(eq(savedGames.gameId, games.id), eq(savedGames.userId, userId)))
+        .orderBy(desc(savedGames.createdAt));
+      return withMarks(rows, userId);
+    },
+
+    async listRecent(userId: number): Promise<Game[]> {
+      const lastPlayed = db
+        .select({ gameId: plays.gameId, at: max(plays.createdAt).as("at") })
+        .from(plays)
+        .where(eq(plays.userId, userId))
+        .groupBy(plays.gameId)
+        .as("last_played");
+      const rows = await selectGames()
+        .innerJoin(lastPlayed, eq(lastPlayed.gameId, games.id))
+        .orderBy(desc(lastPlayed.at))
+        .limit(RECENT_LIMIT);
+      return withMarks(rows, userId);
+    },
+
+    /**
+     * Like or un-like. The like row and the recount run in one batch (one transaction), so the count is
+     * exact however many people like at once, and liking twice counts once.
+     */
+    async setLiked(userId: number, gameId: number, liked: boolean) {
+      await assertGameExists(gameId);
+      const change = liked
+        ? db.insert(likes).values({ userId, gameId }).onConflictDoNothing()
+        : db.delete(likes).where(and(eq(likes.userId, userId), eq(likes.gameId, gameId)));
+      const [, , [game]] = await db.batch([
+        change,
+        db
+          .update(games)
+          .set({ totalLikes: sql`(select count(*) from ${likes} where ${likes.gameId} = ${gameId})` })
+          .where(eq(games.id, gameId)),
+        db.select({ totalLikes: games.totalLikes }).from(games).where(eq(games.id, gameId)),
+      ]);
+      return { game_id: gameId, is_liked: liked, total_likes: game.totalLikes };
+    },
+
+    /** One rating per user and game; a new one replaces the old, and the average is recounted with it. */
+    async rate(userId: number, gameId: number, value: number) {
+      await assertGameExists(gameId);
+      const [, , [game]] = await db.batch([
+        db
+          .insert(ratings)
+          .values({ userId, gameId, value })
+          .onConflictDoUpdate({ target: [ratings.userId, ratings.gameId], set: { value } }),
+        db
+          .update(games)
+          .set({
+            ratingSum: sql`(select coalesce(sum(${ratings.value}), 0) from ${ratings} where ${ratings.gameId} = ${gameId})`,
+            ratingCount: sql`(select count(*) from ${ratings} where ${ratings.gameId} = ${gameId})`,
+          })
+          .where(eq(games.id, gameId)),
+        db.select({ sum: games.ratingSum, count: games.ratingCount }).from(games).where(eq(games.id, gameId)),
+      ]);
+      return { game: gameId, value, avgRating: averageRating(game.sum, game.count), ratingCount: game.count };
+    },
+
+    async setSaved(userId: number, gameId: number, saved: boolean) {
+      await assertGameExists(gameId);
+      if (saved) await db.insert(savedGames).values({ userId, gameId }).onConflictDoNothing();
+      else await db.delete(savedGames).where(and(eq(savedGames.userId, userId), eq(savedGames.gameId, gameId)));
+      return { game_id: gameId, is_saved: saved };
+    },
+
+    async recordPlay(userId: number, gameId: number, type: number) {
+      await assertGameExists(gameId);
+      await db.insert(plays).values({ userId, gameId, type });
+    },
   };
+  return service;
 }
 
 export type GameService = ReturnType<typeof createGameService>;
