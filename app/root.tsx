@@ -25,7 +25,9 @@ export const meta: MetaFunction = ({ error }) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const user = await context.services.sessions.userForRequest(request);
-  return { user: toViewer(user), mediaBase: context.mediaBase, googleClientId: context.googleClientId ?? null };
+  // Optional configuration, not declared in wrangler.toml: read it without trusting the Env type.
+  const adClientId = (context.cloudflare.env as unknown as Record<string, string | undefined>).AD_CLIENT_ID || null;
+  return { user: toViewer(user), mediaBase: context.mediaBase, googleClientId: context.googleClientId ?? null, adClientId };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,14 +1,12 @@
 import { Link } from "@remix-run/react";
 import { Fragment } from "react";
+import { adSlotForIndex } from "~/lib/ads";
 import type { CategorySection } from "~/lib/types";
 import { AdSlot } from "./AdSlot";
 import { CategoryTabs, categorySectionId } from "./CategoryTabs";
 import { EmptyState } from "./EmptyState";
 import { GameGrid } from "./GameCard";
 import { GamesIcon, PlayIcon, SwordsIcon } from "./icons";
-
-/** SPEC.md §9: seven ad slot ids; on Home the slot follows the category index. */
-const HOME_AD_SLOTS = 7;
 
 function HomeHero({ gameCount }: { gameCount: number }) {
   return (
@@ -68,7 +66,8 @@ export function HomeScreen({ sections }: { sections: readonly CategorySection[] 
                 </div>
                 <GameGrid games={section.games} from="home-page" eagerCount={index === 0 ? 4 : 0} />
               </section>
-              <AdSlot slot={`home-${(index % HOME_AD_SLOTS) + 1}`} />
+              {/* SPEC.md §9: on Home the slot id follows the category index; the house ad promotes the next section's game. */}
+              <AdSlot slot={adSlotForIndex(index)} houseGame={sections[(index + 1) % sections.length].games[0]} />
             </Fragment>
           ))}
         </>

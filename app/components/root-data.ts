@@ -7,9 +7,11 @@ export interface RootData {
   mediaBase: string;
   /** Google sign-in's client id; without one the Google button is not offered. */
   googleClientId: string | null;
+  /** The ad network's client id (AD_CLIENT_ID); without one every ad slot shows a house ad. */
+  adClientId?: string | null;
 }
 
-const FALLBACK: RootData = { user: null, mediaBase: "/media/", googleClientId: null };
+const FALLBACK: RootData = { user: null, mediaBase: "/media/", googleClientId: null, adClientId: null };
 
 /** Root loader data; when the root loader itself failed (error page) the visitor is treated as anonymous. */
 export function useRootData(): RootData {

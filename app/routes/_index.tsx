@@ -2,14 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { HomeScreen } from "~/components/HomeScreen";
 import { pageTitle } from "~/lib/format";
+import { viewerIdOf } from "~/server/loaders.server";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("Home") },
   { name: "description", content: "Play free casual games instantly: arcade, puzzle, action and more, grouped by category." },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { sections: await context.services.games.listByCategory() };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewerId = await viewerIdOf(context, request);
+  return { sections: await context.services.games.listByCategory(viewerId) };
 }
 
 export default function Home() {
