@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
-import { formatCount, formatRating } from "~/lib/format";
+import { formatCount, formatRating, htmlToText } from "~/lib/format";
 import { resolveMediaUrl } from "~/lib/media";
-import { detailPath } from "~/lib/navigation";
+import { DEFAULT_ORIGIN, detailPath, playPath } from "~/lib/navigation";
 import type { Game } from "~/lib/types";
-import { HeartIcon, StarIcon } from "./icons";
+import { HeartIcon, PlayIcon, StarIcon } from "./icons";
 import { useMediaBase } from "./root-data";
+import "~/styles/discovery.css";
 
 export type GameCardGame = Pick<
   Game,
@@ -69,6 +70,69 @@ export function GameGrid({ games, from, eagerCount = 0 }: GameGridProps) {
       {games.map((game, index) => (
         <li key={game._id}>
           <GameCard game={game} from={from} eager={index < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export type GameListCardGame = GameCardGame & Pick<Game, "description" | "poster">;
+
+/**
+ * SPEC.md §2 game card of the liked, saved, recent and publisher lists: image, name, rating to 2 decimals, likes
+ * (a red heart when liked), the description's text, How to Play and Play buttons.
+ */
+export function GameListCard({ game, eager = false }: { game: GameListCardGame; eager?: boolean }) {
+  const mediaBase = useMediaBase();
+  const image = resolveMediaUrl(game.poster || game.icon, mediaBase);
+  const text = htmlToText(game.description);
+  return (
+    <article className="list-card" aria-labelledby={`list-card-${game._id}`}>
+      <Link to={detailPath(game._id, DEFAULT_ORIGIN)} className="list-card__media" tabIndex={-1} aria-hidden="true">
+        {image ? (
+          <img src={image} alt="" width={320} height={180} loading={eager ? "eager" : "lazy"} decoding="async" />
+        ) : (
+          <span className="game-card__fallback">{game.name.slice(0, 1)}</span>
+        )}
+      </Link>
+      <div className="list-card__body">
+        <h3 id={`list-card-${game._id}`} className="list-card__name">
+          {game.name}
+        </h3>
+        <div className="game-card__stats">
+          <span className="stat stat--rating" title="Average rating">
+            <StarIcon size={14} />
+            <span className="visually-hidden">Rating </span>
+            {formatRating(game.avgRating)}
+          </span>
+          <span className={game.is_liked ? "stat stat--likes is-liked" : "stat stat--likes"} title="Likes" data-liked={game.is_liked}>
+            <HeartIcon size={14} filled={game.is_liked} />
+            <span className="visually-hidden">{game.is_liked ? "Liked, likes " : "Likes "}</span>
+            {formatCount(game.total_likes)}
+          </span>
+        </div>
+        {text ? <p className="list-card__text">{text}</p> : null}
+        <div className="list-card__actions">
+          <Link to={detailPath(game._id, DEFAULT_ORIGIN)} className="button button--ghost button--small">
+            How to Play
+          </Link>
+          <Link to={playPath(game._id)} className="button button--primary button--small">
+            <PlayIcon size={16} />
+            Play
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** A list of SPEC.md §2 game cards: one column on phones, two or three on wider screens. */
+export function GameList({ games }: { games: readonly GameListCardGame[] }) {
+  return (
+    <ul className="game-list">
+      {games.map((game, index) => (
+        <li key={game._id}>
+          <GameListCard game={game} eager={index < 2} />
         </li>
       ))}
     </ul>

@@ -1,61 +1,181 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaDescriptor, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useAccount } from "~/components/AccountProvider";
 import { AdSlot } from "~/components/AdSlot";
 import { BackLink } from "~/components/BackLink";
 import { ExpandableHtml } from "~/components/ExpandableHtml";
-import { HeartIcon, PlayIcon, StarIcon, VersusIcon } from "~/components/icons";
-import { useMediaBase } from "~/components/root-data";
-import { formatCount, formatRating, hasHowToPlay, htmlToText, pageTitle, truncate } from "~/lib/format";
+import { ChallengePopup } from "~/components/game/ChallengePopup";
+import { Leaderboard } from "~/components/game/Leaderboard";
+import { LikeButton } from "~/components/game/LikeButton";
+import { RatePopup } from "~/components/game/RatePopup";
+import { SaveButton } from "~/components/game/SaveButton";
+import { SharePopup } from "~/components/game/SharePopup";
+import { PlayIcon, StarIcon, SwordsIcon, TrophyIcon, VersusIcon } from "~/components/icons";
+import { useMediaBase, useViewer } from "~/components/root-data";
+import { DETAIL_AD_SLOT } from "~/lib/ads";
+import { track } from "~/lib/analytics";
+import { formatRating, hasHowToPlay, htmlToText, pageTitle, truncate } from "~/lib/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { originFromQuery, playPath } from "~/lib/navigation";
-import { getGameOr404 } from "~/server/loaders.server";
+import { getGameOr404, requestOrigin, viewerIdOf } from "~/server/loaders.server";
+import "~/styles/discovery.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [
-        { title: pageTitle(data.game.name) },
-        { name: "description", content: truncate(htmlToText(data.game.description), 155) || `Play ${data.game.name} on Playfeed.` },
-      ]
-    : [{ title: pageTitle("Game not found") }];
+const CHALLENGE_ID = /^[1-9]\d{0,14}$/;
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const game = await getGameOr404(context, params.id);
-  const origin = originFromQuery(new URL(request.url).searchParams.get("_sF"));
-  return { game, origin };
+  const viewerId = await viewerIdOf(context, request);
+  const game = await getGameOr404(context, params.id, viewerId);
+  const url = new URL(request.url);
+  const site = requestOrigin(request);
+  const absolute = (value: string | null) => {
+    const resolved = resolveMediaUrl(value, context.mediaBase);
+    return resolved ? new URL(resolved, site).href : null;
+  };
+  const challenge = url.searchParams.get("challengeId");
+  // The house ad promotes another of our games, chosen by this game's id so the page renders the same each time.
+  const others = (await context.services.games.listPublished()).filter((other) => other._id !== game._id && !other.is_placeholder);
+  const promoted = others.length > 0 ? others[game._id % others.length] : null;
+  return {
+    game,
+    ratingCount: game.rating_count,
+    origin: originFromQuery(url.searchParams.get("_sF")),
+    challengeId: challenge && CHALLENGE_ID.test(challenge) ? challenge : null,
+    pageUrl: `${site}/detail/${game._id}`,
+    imageUrl: absolute(game.poster) ?? absolute(game.icon),
+    videoUrl: absolute(game.video),
+    houseGame: promoted
+      ? { _id: promoted._id, name: promoted.name, icon: promoted.icon, category: promoted.category, avgRating: promoted.avgRating }
+      : null,
+  };
 }
 
-/** /detail/:id: everything about one game and the ways to play it. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: pageTitle("Game not found") }];
+  const { game, pageUrl, imageUrl, videoUrl, ratingCount } = data;
+  const description = truncate(htmlToText(game.description), 200) || `Play ${game.name} free on Playfeed.`;
+  const multiplayer = game.game_modes.includes(2);
+  const jsonLd: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "VideoGame",
+    name: game.name,
+    description,
+    url: pageUrl,
+    genre: game.category,
+    gamePlatform: "Web browser",
+    applicationCategory: "Game",
+    operatingSystem: "Any",
+    playMode: multiplayer ? ["SinglePlayer", "MultiPlayer"] : "SinglePlayer",
+    publisher: { "@type": "Organization", name: game.publisher.name },
+    offers: { "@type": "Offer", price: 0, priceCurrency: "USD" },
+    ...(imageUrl ? { image: imageUrl } : {}),
+    ...(videoUrl ? { trailer: { "@type": "VideoObject", name: `${game.name} trailer`, contentUrl: videoUrl, thumbnailUrl: imageUrl ?? undefined, description } } : {}),
+    ...(ratingCount && ratingCount > 0
+      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: game.avgRating, ratingCount, bestRating: 5, worstRating: 1 } }
+      : {}),
+  };
+  const tags: MetaDescriptor[] = [
+    { title: pageTitle(game.name) },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: pageUrl },
+    { property: "og:site_name", content: "Playfeed" },
+    { property: "og:type", content: "video.other" },
+    { property: "og:title", content: game.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: pageUrl },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: game.name },
+    { name: "twitter:description", content: description },
+  ];
+  if (imageUrl) tags.push({ property: "og:image", content: imageUrl }, { name: "twitter:image", content: imageUrl });
+  if (videoUrl) tags.push({ property: "og:video", content: videoUrl });
+  tags.push({ "script:ld+json": jsonLd });
+  return tags;
+};
+
+const ShareIcon = ({ size = 18 }: { size?: number }) => (
+  <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <circle cx="18" cy="5" r="2.5" />
+    <circle cx="6" cy="12" r="2.5" />
+    <circle cx="18" cy="19" r="2.5" />
+    <path d="m8.2 10.8 7.6-4.4M8.2 13.2l7.6 4.4" />
+  </svg>
+);
+
+type Popup = "rate" | "share" | "challenge" | null;
+
+/** /detail/:id: everything about one game and the ways to play it (SPEC.md §2 order). */
 export default function GameDetail() {
-  const { game, origin } = useLoaderData<typeof loader>();
-  const icon = resolveMediaUrl(game.icon, useMediaBase());
+  const { game, origin, challengeId, pageUrl, ratingCount, houseGame } = useLoaderData<typeof loader>();
+  const mediaBase = useMediaBase();
+  const viewer = useViewer();
+  const { openLogin } = useAccount();
+  const { revalidate } = useRevalidator();
+  const [popup, setPopup] = useState<Popup>(null);
+  const [showVideo, setShowVideo] = useState(false);
+  const icon = resolveMediaUrl(game.icon, mediaBase);
+  const video = resolveMediaUrl(game.video, mediaBase);
+  const poster = resolveMediaUrl(game.poster, mediaBase) ?? icon;
+  const levels = game.leaderboard_type === 2;
+
+  useEffect(() => track("view_game_details", { game: game._id }), [game._id]);
+  useEffect(() => setShowVideo(false), [game._id]);
+
+  /** SPEC.md §5: like, share, rate, save and challenge need a player; a visitor gets the login popup. */
+  const needsLogin = (open: () => void) => () => (viewer ? open() : openLogin());
+
+  const share = needsLogin(() => {
+    if (typeof navigator.share === "function") {
+      navigator.share({ title: game.name, text: `Play ${game.name} on Playfeed`, url: pageUrl }).catch(() => undefined);
+    } else {
+      setPopup("share");
+    }
+  });
+
   return (
     <div className="page detail">
       <BackLink to={origin.path} title={origin.label} />
-      <section className="detail-hero" aria-labelledby="game-title">
+      <section className="detail-hero detail-hero--full" aria-labelledby="game-title">
+        <h1 id="game-title" className="detail-hero__title">
+          {game.name}
+        </h1>
         <div className="detail-hero__icon">
-          {icon ? <img src={icon} alt="" width={120} height={120} /> : <span aria-hidden="true">{game.name.slice(0, 1)}</span>}
+          {icon ? <img src={icon} alt={`${game.name} icon`} width={120} height={120} /> : <span aria-hidden="true">{game.name.slice(0, 1)}</span>}
         </div>
-        <div className="detail-hero__info">
+        <p className="detail-hero__meta">
           {game.is_placeholder ? <span className="badge badge--preview badge--inline">Preview</span> : null}
-          <h1 id="game-title" className="detail-hero__title">
-            {game.name}
-          </h1>
-          <p className="detail-hero__meta">
-            {game.category} · by {game.publisher.name}
-          </p>
-          <div className="detail-hero__stats">
-            <span className="stat stat--rating stat--large">
-              <StarIcon size={18} />
-              <strong>{formatRating(game.avgRating)}</strong>
-              <span className="stat__label">rating</span>
+          {game.category} · by{" "}
+          <Link to={`/publisher/${game.publisher._id}`} className="detail-hero__publisher">
+            {game.publisher.name}
+          </Link>
+        </p>
+        {video ? (
+          <button
+            type="button"
+            className="action-chip detail-hero__video-toggle"
+            aria-expanded={showVideo}
+            aria-controls="promo-video"
+            onClick={() => setShowVideo((shown) => !shown)}
+          >
+            <PlayIcon size={16} />
+            {showVideo ? "Hide video" : "Play video"}
+          </button>
+        ) : null}
+        <div className="detail-hero__stats">
+          <span className="stat stat--rating stat--large" data-testid="average-rating">
+            <StarIcon size={18} />
+            <strong>{formatRating(game.avgRating)}</strong>
+            <span className="stat__label">
+              {ratingCount ? `${ratingCount} ${ratingCount === 1 ? "rating" : "ratings"}` : "rating"}
             </span>
-            <span className={game.is_liked ? "stat stat--likes stat--large is-liked" : "stat stat--likes stat--large"}>
-              <HeartIcon size={18} filled={game.is_liked} />
-              <strong>{formatCount(game.total_likes)}</strong>
-              <span className="stat__label">{game.total_likes === 1 ? "like" : "likes"}</span>
-            </span>
-          </div>
+          </span>
+          <LikeButton gameId={game._id} liked={game.is_liked} count={game.total_likes} likeOnly />
         </div>
+        {video && showVideo ? (
+          <div className="detail-hero__video" id="promo-video">
+            <video controls muted playsInline autoPlay loop poster={poster ?? undefined} src={video} aria-label={`${game.name} promo video`} />
+          </div>
+        ) : null}
         <div className="detail-hero__actions">
           <Link to={playPath(game._id)} className="button button--primary button--large">
             <PlayIcon size={20} />
@@ -65,10 +185,25 @@ export default function GameDetail() {
             <VersusIcon size={20} />
             Multiplayer
           </Link>
+          <button type="button" className="button button--ghost button--large" aria-haspopup="dialog" onClick={needsLogin(() => setPopup("challenge"))}>
+            <SwordsIcon size={20} />
+            Challenge
+          </button>
+        </div>
+        <div className="detail-hero__tools">
+          <button type="button" className="action-chip" aria-haspopup="dialog" onClick={needsLogin(() => setPopup("rate"))}>
+            <StarIcon size={18} filled={!!game.my_rating} />
+            {game.my_rating ? `Rated ${game.my_rating}` : "Rate"}
+          </button>
+          <SaveButton gameId={game._id} saved={game.is_saved} />
+          <button type="button" className="action-chip" aria-haspopup="dialog" onClick={share}>
+            <ShareIcon />
+            Share
+          </button>
         </div>
       </section>
 
-      <div className="detail__columns">
+      <div className="detail__columns detail__columns--full">
         <div className="detail__main">
           <section className="card" aria-labelledby="about-title">
             <h2 id="about-title" className="card__title">
@@ -85,9 +220,40 @@ export default function GameDetail() {
               <div className="prose" dangerouslySetInnerHTML={{ __html: game.how_to_play }} />
             </section>
           ) : null}
+          {challengeId ? (
+            <section className="card challenge-info" aria-labelledby="challenge-info-title">
+              <h2 id="challenge-info-title" className="card__title">
+                <TrophyIcon size={18} /> Challenge #{challengeId}
+              </h2>
+              <p className="prose prose--muted">
+                You have been challenged. Beat the challenger&apos;s {levels ? "level" : "score"} to win the bet.
+              </p>
+              <Link to={`/play/${game._id}?type=1&challengeId=${challengeId}`} className="button button--primary button--small">
+                <SwordsIcon size={16} /> Play the challenge
+              </Link>
+            </section>
+          ) : null}
         </div>
-        <AdSlot slot="detail" variant="box" className="detail__ad" />
+        <AdSlot slot={DETAIL_AD_SLOT} variant="box" className="detail__ad" houseGame={houseGame ?? undefined} />
+        <div className="detail__board">
+          <Leaderboard gameId={game._id} leaderboardType={game.leaderboard_type} />
+        </div>
       </div>
+
+      {popup === "rate" ? (
+        <RatePopup
+          gameId={game._id}
+          gameName={game.name}
+          current={game.my_rating}
+          onClose={() => setPopup(null)}
+          onRated={() => {
+            setPopup(null);
+            revalidate();
+          }}
+        />
+      ) : null}
+      {popup === "share" ? <SharePopup name={game.name} url={pageUrl} onClose={() => setPopup(null)} /> : null}
+      {popup === "challenge" ? <ChallengePopup gameId={game._id} gameName={game.name} onClose={() => setPopup(null)} /> : null}
     </div>
   );
 }

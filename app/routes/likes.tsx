@@ -1,34 +1,29 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import { EmptyState, LoginRequired } from "~/components/EmptyState";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { GameListPage } from "~/components/GameListPage";
 import { HeartIcon } from "~/components/icons";
-import { PageHeader } from "~/components/PageHeader";
-import { useViewer } from "~/components/root-data";
 import { pageTitle } from "~/lib/format";
+import { viewerIdOf } from "~/server/loaders.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Likes") }];
 
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewerId = await viewerIdOf(context, request);
+  return { games: viewerId ? await context.services.games.listLiked(viewerId) : null };
+}
+
 /** /likes: the games the player liked. */
 export default function Likes() {
-  const user = useViewer();
+  const { games } = useLoaderData<typeof loader>();
   return (
-    <div className="page">
-      <PageHeader title="Likes" subtitle="Games you loved, all in one place." />
-      {user ? (
-        <EmptyState
-          title="No liked games yet"
-          icon={<HeartIcon size={28} />}
-          actions={
-            <Link to="/" className="button button--primary">
-              Go to Home
-            </Link>
-          }
-        >
-          <p>You don&apos;t have any liked games. Go to home to like the games.</p>
-        </EmptyState>
-      ) : (
-        <LoginRequired what="your likes" icon={<HeartIcon size={28} />} />
-      )}
-    </div>
+    <GameListPage
+      title="Likes"
+      subtitle="Games you loved, all in one place."
+      icon={<HeartIcon size={28} />}
+      games={games}
+      loginWhat="your likes"
+      emptyTitle="No liked games yet"
+      emptyText="You don't have any liked games. Go to home to like the games."
+    />
   );
 }

@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { GameFrame } from "~/components/GameFrame";
 import { ArrowLeftIcon, CloseIcon, PlayIcon } from "~/components/icons";
 import { Loader } from "~/components/Loader";
+import { useViewer } from "~/components/root-data";
+import { track } from "~/lib/analytics";
+import { apiFetch } from "~/lib/api";
 import { pageTitle } from "~/lib/format";
 import { gameFrameSource, randomSeed, type GameMessage } from "~/lib/game-bridge";
 import type { GameConnection } from "~/lib/game-bridge";
@@ -48,6 +51,19 @@ export default function Play() {
   const [connection, setConnection] = useState<GameConnection | null>(null);
   const fixedSeed = seedFrom(searchParams);
   const levels = game.leaderboard_type === 2;
+  const viewer = useViewer();
+  const recorded = useRef(false);
+  const playType = /^[0-2]$/.test(searchParams.get("type") ?? "") ? Number(searchParams.get("type")) : 0;
+
+  /** The game is ready: count the start (analytics) and, for a player, add it to Recently Played. Once per visit. */
+  const recordStart = useCallback(() => {
+    if (recorded.current) return;
+    recorded.current = true;
+    track("start_game_play", { game: game._id });
+    if (viewer) {
+      apiFetch("/api/user/play", { method: "POST", json: { game: game._id, type: playType } }).catch(() => undefined);
+    }
+  }, [game._id, viewer, playType]);
 
   const startRound = useCallback(
     (target: GameConnection) => {
@@ -62,6 +78,7 @@ export default function Play() {
     (message: GameMessage, target: GameConnection) => {
       switch (message.type) {
         case "ready":
+          recordStart();
           setConnection(target);
           startRound(target);
           break;
@@ -79,7 +96,7 @@ export default function Play() {
           break;
       }
     },
-    [startRound],
+    [startRound, recordStart],
   );
 
   return (

@@ -1,28 +1,29 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import { ComingSoon } from "~/components/EmptyState";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { GameListPage } from "~/components/GameListPage";
 import { ClockIcon } from "~/components/icons";
-import { PageHeader } from "~/components/PageHeader";
 import { pageTitle } from "~/lib/format";
+import { viewerIdOf } from "~/server/loaders.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Recently Played Games") }];
 
-/** /recently-played: games the player opened lately. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewerId = await viewerIdOf(context, request);
+  return { games: viewerId ? await context.services.games.listRecent(viewerId) : null };
+}
+
+/** /recently-played: the games the player played, most recent first. */
 export default function RecentlyPlayed() {
+  const { games } = useLoaderData<typeof loader>();
   return (
-    <div className="page">
-      <PageHeader title="Recently Played Games" subtitle="Jump back into your latest games." />
-      <ComingSoon
-        icon={<ClockIcon size={28} />}
-        title="Your play history is coming"
-        description="Once you start playing, the games you played most recently will line up here."
-        features={["Newest games first", "Your best score for each", "One tap to play again"]}
-        actions={
-          <Link to="/home" className="button button--primary">
-            Browse games
-          </Link>
-        }
-      />
-    </div>
+    <GameListPage
+      title="Recently Played Games"
+      subtitle="Jump back into your latest games."
+      icon={<ClockIcon size={28} />}
+      games={games}
+      loginWhat="your recently played games"
+      emptyTitle="Nothing played yet"
+      emptyText="You haven't played any games yet. Go to home and pick one to play."
+    />
   );
 }

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { idSchema } from "~/lib/ids";
-import type { Game } from "~/lib/types";
+import type { Game, Publisher } from "~/lib/types";
 
 /** A 404 the root error boundary renders as the "Page not found" page; the body is shown as its message. */
 export function notFoundResponse(message = "Not Found"): Response {
@@ -18,19 +18,47 @@ function isNotFoundError(error: unknown): boolean {
   return typeof error === "object" && error !== null && "status" in error && (error as { status: unknown }).status === 404;
 }
 
-/** The game of a `/…/:id` page, or a 404 page for an unknown or malformed id. */
-export async function getGameOr404(context: AppLoadContext, rawId: string | undefined): Promise<Game> {
-  const id = parseIdOr404(rawId, "game", "Game not found");
+/** Runs a lookup and turns the service's "not found" into the 404 page. */
+async function or404<T>(lookup: () => Promise<T>, message: string): Promise<T> {
   try {
-    return await context.services.games.getGame(id);
+    return await lookup();
   } catch (error) {
-    if (isNotFoundError(error)) throw notFoundResponse("Game not found");
+    if (isNotFoundError(error)) throw notFoundResponse(message);
     throw error;
   }
+}
+
+/** The id of the signed-in player of this request, or undefined for a visitor. */
+export async function viewerIdOf(context: AppLoadContext, request: Request): Promise<number | undefined> {
+  const user = await context.services.sessions.userForRequest(request);
+  return user?.id;
+}
+
+/** The game of a `/…/:id` page as `viewerId` sees it (liked, saved, own rating), or a 404 page. */
+export async function getGameOr404(context: AppLoadContext, rawId: string | undefined, viewerId?: number): Promise<Game> {
+  const id = parseIdOr404(rawId, "game", "Game not found");
+  return or404(() => context.services.games.getGame(id, viewerId), "Game not found");
 }
 
 /** Just what a page header about a game shows (GameChip), so pages send no more than they render. */
 export async function getGameChipOr404(context: AppLoadContext, rawId: string | undefined) {
   const game = await getGameOr404(context, rawId);
   return { _id: game._id, name: game.name, icon: game.icon, category: game.category };
+}
+
+/** A publisher's profile and published games, or a 404 page for an unknown or malformed id. */
+export async function getPublisherPageOr404(
+  context: AppLoadContext,
+  rawId: string | undefined,
+  viewerId?: number,
+): Promise<{ publisher: Publisher; games: Game[] }> {
+  const id = parseIdOr404(rawId, "publisher", "Publisher not found");
+  const publisher = await or404(() => context.services.games.getPublisher(id), "Publisher not found");
+  const games = await context.services.games.listByPublisher(id, viewerId);
+  return { publisher, games };
+}
+
+/** The origin of the request, for absolute links in meta tags (og:url, canonical). */
+export function requestOrigin(request: Request): string {
+  return new URL(request.url).origin;
 }
