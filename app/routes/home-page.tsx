@@ -1,19 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { HomeScreen } from "~/components/HomeScreen";
+import { FeedScreen } from "~/components/feed/FeedScreen";
 import { pageTitle } from "~/lib/format";
+import "~/styles/feed.css";
 
-/** The same Home screen as `/`, under the address the bottom bar uses (SPEC.md §2). */
+/** SPEC.md §2 Home feed: a vertical, swipeable feed of promo videos. `/` keeps the games-by-category home. */
 export const meta: MetaFunction = () => [
-  { title: pageTitle("Home") },
-  { name: "description", content: "Play free casual games instantly: arcade, puzzle, action and more, grouped by category." },
+  { title: pageTitle("Feed") },
+  { name: "description", content: "Swipe through promo videos of free casual games and jump straight into play." },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { sections: await context.services.games.listByCategory() };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await context.services.sessions.userForRequest(request);
+  return { games: await context.services.games.listPublished(viewer?.id) };
 }
 
-export default function HomePage() {
-  const { sections } = useLoaderData<typeof loader>();
-  return <HomeScreen sections={sections} />;
+export default function HomePageFeed() {
+  const { games } = useLoaderData<typeof loader>();
+  return <FeedScreen games={games} />;
 }

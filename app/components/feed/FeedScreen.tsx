@@ -1,0 +1,176 @@
+import { useEffect, useMemo, useReducer, useRef, useState } from "react";
+import type { Game } from "~/lib/types";
+import {
+  buildFeedItems,
+  Drawer,
+  FEED_AD_SLOT_COUNT,
+  FEED_ANIMATION_MS,
+  feedReducer,
+  initialFeedState,
+  isNearCurrent,
+  showsScrollToTop,
+} from "~/state/feed";
+import { useAccount } from "../AccountProvider";
+import { AdSlot } from "../AdSlot";
+import { EmptyState } from "../EmptyState";
+import { FeedIcon } from "../icons";
+import { ChevronIcon } from "./ChevronIcon";
+import { FeedGameSlide } from "./FeedGameSlide";
+import { LeaderboardDrawer } from "./LeaderboardDrawer";
+import { PublisherDrawer } from "./PublisherDrawer";
+import { useFeedGestures } from "./useFeedGestures";
+
+/** Items further than this from the current one render as empty frames: a feed of hundreds of games stays light. */
+const RENDER_RADIUS = 2;
+
+/** SPEC.md §2 Home feed: one game (or ad) per screen, moved by swipe, wheel and arrow keys; drawers on the sides. */
+export function FeedScreen({ games }: { games: Game[] }) {
+  // Ad slots are random in the feed (SPEC.md §9) but must match between server and browser render: seed by position.
+  const items = useMemo(() => buildFeedItems(games, (place) => `feed-${((place * 3 + games.length) % FEED_AD_SLOT_COUNT) + 1}`), [games]);
+  const [state, dispatch] = useReducer(feedReducer, items.length, initialFeedState);
+  const { popup } = useAccount();
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [dragOffset, setDragOffset] = useState(0);
+
+  useEffect(() => dispatch({ type: "reset", count: items.length }), [items.length]);
+
+  const current = items[state.index];
+  const currentGame = current?.kind === "game" ? current.game : null;
+  // The drawers keep showing the last game while the feed sits on an ad.
+  const [drawerGame, setDrawerGame] = useState<Game | null>(currentGame);
+  useEffect(() => {
+    if (currentGame) setDrawerGame(currentGame);
+  }, [currentGame]);
+
+  useFeedGestures({ stageRef, dispatch, drawerOpen: state.drawer !== Drawer.closed, popupOpen: popup.type !== "idle", onDrag: setDragOffset });
+
+  if (items.length === 0) {
+    return (
+      <div className="feed-page">
+        <EmptyState title="No games yet" icon={<FeedIcon size={28} />}>
+          <p>New games land here as soon as they are published. Check back soon.</p>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const dragging = dragOffset !== 0;
+  const drawerOpen = state.drawer !== Drawer.closed;
+  return (
+    <div className="feed-page">
+      <h1 className="visually-hidden">Feed</h1>
+      <div className="feed-layout">
+        <button
+          type="button"
+          className="feed-side-button feed-side-button--left"
+          aria-label={drawerGame ? `Open publisher ${drawerGame.publisher.name}` : "Open publisher"}
+          disabled={!drawerGame}
+          onClick={() => dispatch({ type: state.drawer === Drawer.publisher ? "closeDrawer" : "openDrawer", drawer: Drawer.publisher })}
+        >
+          <ChevronIcon direction="left" size={26} />
+        </button>
+
+        <div className={drawerOpen ? "feed has-drawer" : "feed"} ref={stageRef} aria-roledescription="carousel" aria-label="Game feed">
+          <div
+            className={dragging ? "feed__track is-dragging" : "feed__track"}
+            style={{
+              transform: `translate3d(0, calc(${-state.index * 100}% + ${dragOffset}px), 0)`,
+              transitionDuration: dragging ? "0ms" : `${FEED_ANIMATION_MS}ms`,
+            }}
+            aria-live="polite"
+          >
+            {items.map((item, index) => {
+              const near = Math.abs(index - state.index) <= RENDER_RADIUS;
+              const isCurrent = index === state.index;
+              return (
+                <section
+                  key={item.key}
+                  className={`feed__slide feed__slide--${item.kind}`}
+                  aria-roledescription="slide"
+                  aria-label={`${index + 1} of ${items.length}`}
+                  aria-hidden={!isCurrent || undefined}
+                  ref={(element) => {
+                    // React 18 has no `inert` prop; off-screen slides must not take focus.
+                    if (element) element.inert = !isCurrent || drawerOpen;
+                  }}
+                  data-index={index}
+                  data-kind={item.kind}
+                  data-current={isCurrent || undefined}
+                >
+                  {!near ? null : item.kind === "game" ? (
+                    <FeedGameSlide
+                      game={item.game}
+                      withVideo={isNearCurrent(state, index)}
+                      active={isCurrent && !drawerOpen}
+                      eager={isCurrent}
+                      onOpenPublisher={() => dispatch({ type: "openDrawer", drawer: Drawer.publisher })}
+                      onOpenLeaderboard={() => dispatch({ type: "openDrawer", drawer: Drawer.leaderboard })}
+                    />
+                  ) : (
+                    <div className="feed-ad">
+                      <AdSlot slot={item.slot} variant="box" className="feed-ad__slot" />
+                      <p className="feed-ad__hint">Swipe up for the next game</p>
+                    </div>
+                  )}
+                </section>
+              );
+            })}
+          </div>
+
+          <div className="feed__nav" aria-label="Feed navigation">
+            <button
+              type="button"
+              className="feed__nav-button"
+              aria-label="Previous game"
+              disabled={state.index === 0}
+              onClick={() => dispatch({ type: "key", key: "ArrowUp" })}
+            >
+              <ChevronIcon direction="up" size={22} />
+            </button>
+            <span className="feed__counter" aria-hidden="true">
+              {state.index + 1}/{items.length}
+            </span>
+            <button
+              type="button"
+              className="feed__nav-button"
+              aria-label="Next game"
+              disabled={state.index === items.length - 1}
+              onClick={() => dispatch({ type: "key", key: "ArrowDown" })}
+            >
+              <ChevronIcon direction="down" size={22} />
+            </button>
+          </div>
+
+          {showsScrollToTop(state) ? (
+            <button type="button" className="feed__to-top" aria-label="Back to the first game" onClick={() => dispatch({ type: "goTo", index: 0 })}>
+              <ChevronIcon direction="up" size={20} />
+              <span>Top</span>
+            </button>
+          ) : null}
+
+          {drawerGame ? (
+            <>
+              <PublisherDrawer
+                open={state.drawer === Drawer.publisher}
+                publisher={drawerGame.publisher}
+                onClose={() => dispatch({ type: "closeDrawer" })}
+              />
+              <LeaderboardDrawer open={state.drawer === Drawer.leaderboard} game={drawerGame} onClose={() => dispatch({ type: "closeDrawer" })} />
+            </>
+          ) : null}
+          {drawerOpen ? <button type="button" className="feed__scrim" aria-label="Close panel" tabIndex={-1} onClick={() => dispatch({ type: "closeDrawer" })} /> : null}
+        </div>
+
+        <button
+          type="button"
+          className="feed-side-button feed-side-button--right"
+          aria-label={drawerGame ? `Open leaderboard of ${drawerGame.name}` : "Open leaderboard"}
+          disabled={!drawerGame}
+          onClick={() => dispatch({ type: state.drawer === Drawer.leaderboard ? "closeDrawer" : "openDrawer", drawer: Drawer.leaderboard })}
+        >
+          <ChevronIcon direction="right" size={26} />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useEffect, useState } from "react";
+import { apiFetch } from "~/lib/api";
+import { formatNumber } from "~/lib/format";
+import { resolveMediaUrl } from "~/lib/media";
+import { playPath } from "~/lib/navigation";
+import type { Game } from "~/lib/types";
+import { Link } from "@remix-run/react";
+import { Loader } from "../Loader";
+import { PlayIcon, TrophyIcon } from "../icons";
+import { useMediaBase } from "../root-data";
+import { FeedDrawer } from "./FeedDrawer";
+
+interface ScoreEntry {
+  player_name: string;
+  score: number;
+}
+
+/** SPEC.md §9: the top three stand on a podium once there are at least three entries. */
+const PODIUM_MIN = 3;
+/** SPEC.md §8. */
+export const EMPTY_LEADERBOARD = "No one played the game. Score the maximum and be the top of the leaderboard";
+
+function isScoreList(value: unknown): value is ScoreEntry[] {
+  return (
+    Array.isArray(value) &&
+    value.every((entry) => entry && typeof entry === "object" && typeof entry.player_name === "string" && typeof entry.score === "number")
+  );
+}
+
+/** The current game's leaderboard. A failed load is ignored (SPEC.md §8) and reads as an empty board. */
+export function LeaderboardDrawer({ open, game, onClose }: { open: boolean; game: Game; onClose: () => void }) {
+  const [board, setBoard] = useState<{ gameId: number; entries: ScoreEntry[] } | null>(null);
+  const icon = resolveMediaUrl(game.icon, useMediaBase());
+  const gameId = game._id;
+
+  useEffect(() => {
+    if (!open || board?.gameId === gameId) return;
+    const controller = new AbortController();
+    apiFetch<unknown>(`/api/scores/${gameId}`, { signal: controller.signal }).then(
+      (data) => setBoard({ gameId, entries: isScoreList(data) ? data : [] }),
+      () => {
+        if (!controller.signal.aborted) setBoard({ gameId, entries: [] });
+      },
+    );
+    return () => controller.abort();
+  }, [open, gameId, board?.gameId]);
+
+  const entries = board?.gameId === gameId ? [...board.entries].sort((a, b) => b.score - a.score) : null;
+  const column = game.leaderboard_type === 2 ? "Level" : "Score";
+  const podium = entries && entries.length >= PODIUM_MIN ? entries.slice(0, 3) : [];
+  const rest = entries ? entries.slice(podium.length) : [];
+
+  return (
+    <FeedDrawer open={open} side="right" label="Leaderboard" onClose={onClose}>
+      <div className="leaderboard-panel">
+        <div className="leaderboard-panel__head">
+          {icon ? <img src={icon} alt="" width={56} height={56} className="leaderboard-panel__icon" /> : null}
+          <div>
+            <h2 className="leaderboard-panel__game">{game.name}</h2>
+            <p className="leaderboard-panel__sub">Top players</p>
+          </div>
+        </div>
+        {!entries ? (
+          <Loader block />
+        ) : entries.length === 0 ? (
+          <div className="leaderboard-empty">
+            <span className="leaderboard-empty__badge" aria-hidden="true">
+              <TrophyIcon size={34} />
+            </span>
+            <p className="leaderboard-empty__text">{EMPTY_LEADERBOARD}</p>
+            <Link to={playPath(game._id)} className="button button--primary">
+              <PlayIcon size={18} />
+              Play {game.name}
+            </Link>
+          </div>
+        ) : (
+          <>
+            {podium.length > 0 ? (
+              <ol className="podium" aria-label="Top three">
+                {podium.map((entry, index) => (
+                  <li key={index} className={`podium__place podium__place--${index + 1}`}>
+                    <span className="podium__avatar" aria-hidden="true">
+                      {entry.player_name.slice(0, 1).toUpperCase()}
+                    </span>
+                    <span className="podium__name">{entry.player_name}</span>
+                    <span className="podium__score">
+                      <span className="visually-hidden">{column} </span>
+                      {formatNumber(entry.score)}
+                    </span>
+                    <span className="podium__step" aria-hidden="true">
+                      {index + 1}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+            {rest.length > 0 ? (
+              <table className="leaderboard-table">
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Player</th>
+                    <th scope="col">{column}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rest.map((entry, index) => (
+                    <tr key={index}>
+                      <td>{podium.length + index + 1}</td>
+                      <td>{entry.player_name}</td>
+                      <td>{formatNumber(entry.score)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+          </>
+        )}
+      </div>
+    </FeedDrawer>
+  );
+}
