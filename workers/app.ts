@@ -8,6 +8,7 @@ import { createLoadContext, createServices } from "./context";
 import { USER_ID_HEADER } from "./durable-objects/UserHub";
 import { serveMedia } from "./media";
 import { isForeignWrite } from "./origin";
+import { withPageCache } from "./page-cache";
 import { forbidden, unauthorized } from "./services/errors";
 
 export { UserHub } from "./durable-objects/UserHub";
@@ -37,7 +38,9 @@ const app = new Hono<AppEnv>()
   .on(["GET", "HEAD"], "/media/*", (c) =>
     serveMedia(c.req.raw, c.env.MEDIA, decodeURIComponent(c.req.path.slice("/media/".length))),
   )
-  .all("*", (c) => handleRemix(c.req.raw, createLoadContext(c.env, c.executionCtx)))
+  .all("*", (c) =>
+    withPageCache(c.req.raw, c.executionCtx, () => handleRemix(c.req.raw, createLoadContext(c.env, c.executionCtx))),
+  )
   .onError((error) => apiErrorResponse(error));
 
 export default app satisfies ExportedHandler<Env>;

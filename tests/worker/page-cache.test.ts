@@ -1,0 +1,34 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { request, seed, tokenFor } from "./helpers";
+
+beforeAll(seed);
+
+const page = (path: string, headers: Record<string, string> = {}) => request(path, { headers: { Accept: "text/html", ...headers } });
+
+describe("edge cache for anonymous page views", () => {
+  it("renders / once, then serves it from the cache", async () => {
+    const first = await page("/");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("X-Playfeed-Cache")).toBe("miss");
+    expect(first.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=60");
+    const html = await first.text();
+    const second = await page("/");
+    expect(second.headers.get("X-Playfeed-Cache")).toBe("hit");
+    expect(await second.text()).toBe(html);
+  });
+
+  it("always renders fresh for a signed-in viewer, for data requests and for queries", async () => {
+    const { token } = await tokenFor("ava@playfeed.local");
+    await (await page("/about")).text();
+    const signedIn = await page("/about", { Cookie: `pf_session=${token}` });
+    expect(signedIn.headers.get("X-Playfeed-Cache")).toBeNull();
+    await signedIn.text();
+    const withQuery = await page("/about?x=1");
+    expect(withQuery.headers.get("X-Playfeed-Cache")).toBeNull();
+    await withQuery.text();
+    const notFound = await page("/detail/99999");
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers.get("X-Playfeed-Cache")).toBeNull();
+    await notFound.text();
+  });
+});

@@ -1,0 +1,41 @@
+import { tokenFromRequest } from "./services/sessions";
+
+/** Public pages an anonymous visitor sees the same way: rendered once a minute per edge location. */
+const CACHEABLE_PAGE = /^\/(?:|home|home-page|detail\/\d+|publisher\/\d+|about|terms|privacy|contact|blog)$/;
+const TTL_SECONDS = 60;
+
+function isCacheable(request: Request): boolean {
+  if (request.method !== "GET" || tokenFromRequest(request)) return false;
+  const url = new URL(request.url);
+  // Only whole documents; single-fetch data requests (.data) and anything with a query stay dynamic.
+  return CACHEABLE_PAGE.test(url.pathname) && url.search === "" && (request.headers.get("Accept") ?? "").includes("text/html");
+}
+
+/**
+ * Serves anonymous page views from the edge cache (the Workers Cache API) and fills it. Signed-in
+ * views, which show the viewer's likes and coins, always render fresh.
+ */
+export async function withPageCache(
+  request: Request,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  render: () => Promise<Response>,
+): Promise<Response> {
+  if (!isCacheable(request)) return render();
+  // The DOM typings of `caches` lack the Workers default cache.
+  const cache = (caches as unknown as { default: Cache }).default;
+  const key = new Request(new URL(request.url).toString(), { method: "GET" });
+  const cached = await cache.match(key);
+  if (cached) {
+    const hit = new Response(cached.body, cached);
+    hit.headers.set("X-Playfeed-Cache", "hit");
+    return hit;
+  }
+  const response = await render();
+  if (response.status !== 200 || response.headers.has("Set-Cookie")) return response;
+  const stored = new Response(response.body, response);
+  // Browsers revalidate every time; the edge keeps the page for a minute.
+  stored.headers.set("Cache-Control", `public, max-age=0, s-maxage=${TTL_SECONDS}`);
+  stored.headers.set("X-Playfeed-Cache", "miss");
+  ctx.waitUntil(cache.put(key, stored.clone()));
+  return stored;
+}
