@@ -104,7 +104,11 @@ export function useFeedGestures({ stageRef, dispatch, drawerOpen, popupOpen, onD
       }
     };
 
+    // Links and images are draggable: a native drag would cancel the pointer mid-swipe.
+    const onDragStart = (event: DragEvent) => event.preventDefault();
+
     stage.addEventListener("pointerdown", onPointerDown);
+    stage.addEventListener("dragstart", onDragStart);
     window.addEventListener("pointermove", onPointerMove);
     window.addEventListener("pointerup", finish);
     window.addEventListener("pointercancel", finish);
@@ -114,6 +118,7 @@ export function useFeedGestures({ stageRef, dispatch, drawerOpen, popupOpen, onD
     window.addEventListener("keydown", onKeyDown);
     return () => {
       stage.removeEventListener("pointerdown", onPointerDown);
+      stage.removeEventListener("dragstart", onDragStart);
       window.removeEventListener("pointermove", onPointerMove);
       window.removeEventListener("pointerup", finish);
       window.removeEventListener("pointercancel", finish);
