@@ -203,9 +203,9 @@ describe("feed on a desktop", () => {
     await expect.poll(() => openDrawer(page).count()).toBe(0);
 
     await page.getByRole("button", { name: `Open leaderboard of ${games[0].name}` }).click();
-    await expect.poll(() => openDrawer(page).locator(".podium__place").count()).toBe(3);
-    // Highest first: the podium's first place is the best score.
-    expect(await openDrawer(page).locator(".podium__place--1 .podium__name").innerText()).toBe("Ben");
+    await expect.poll(() => openDrawer(page).locator(".feed-podium__place").count()).toBe(3);
+    // Highest first: the feed-podium's first place is the best score.
+    expect(await openDrawer(page).locator(".feed-podium__place--1 .feed-podium__name").innerText()).toBe("Ben");
     expect(await openDrawer(page).locator(".leaderboard-table tbody tr").count()).toBe(1);
     await page.waitForTimeout(550);
     await page.screenshot({ path: `${SHOTS}/e2e-desktop-leaderboard.png` });

@@ -76,18 +76,18 @@ export function LeaderboardDrawer({ open, game, onClose }: { open: boolean; game
         ) : (
           <>
             {podium.length > 0 ? (
-              <ol className="podium" aria-label="Top three">
+              <ol className="feed-podium" aria-label="Top three">
                 {podium.map((entry, index) => (
-                  <li key={index} className={`podium__place podium__place--${index + 1}`}>
-                    <span className="podium__avatar" aria-hidden="true">
+                  <li key={index} className={`feed-podium__place feed-podium__place--${index + 1}`}>
+                    <span className="feed-podium__avatar" aria-hidden="true">
                       {entry.player_name.slice(0, 1).toUpperCase()}
                     </span>
-                    <span className="podium__name">{entry.player_name}</span>
-                    <span className="podium__score">
+                    <span className="feed-podium__name">{entry.player_name}</span>
+                    <span className="feed-podium__score">
                       <span className="visually-hidden">{column} </span>
                       {formatNumber(entry.score)}
                     </span>
-                    <span className="podium__step" aria-hidden="true">
+                    <span className="feed-podium__step" aria-hidden="true">
                       {index + 1}
                     </span>
                   </li>
