@@ -3,6 +3,7 @@ import { createAccountService } from "./services/accounts";
 import { createEventService } from "./services/events";
 import { createAuthFlows } from "./services/auth-flows";
 import { createGameService } from "./services/games";
+import { createScoreService } from "./services/scores";
 import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
 import { createUploadService } from "./services/uploads";
@@ -16,6 +17,7 @@ export function createServices(env: Env) {
     accounts,
     auth: createAuthFlows(accounts, sessions, google),
     games: createGameService(db),
+    scores: createScoreService(db),
     events: createEventService(db, (env as Env & { ANALYTICS?: AnalyticsEngineDataset }).ANALYTICS),
     sessions,
     uploads: createUploadService(db, env.MEDIA),

@@ -14,7 +14,7 @@ afterAll(() => browser?.close());
 /** Every route of SPEC.md §2, with the heading or text that proves the right page rendered. */
 const routes = () => [
   { path: "/", text: "Arcade" },
-  { path: "/home-page", text: "Puzzle" },
+  { path: "/home-page", text: "Neon Snake" },
   { path: "/home", text: "Games" },
   { path: "/registration", text: "Create Account" },
   { path: `/detail/${gameId}`, text: "Neon Snake" },

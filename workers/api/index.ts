@@ -6,6 +6,7 @@ import { gamesRouter } from "./games";
 import { createRouter } from "./hono";
 import { mediaRouter } from "./media";
 import { publishersRouter } from "./publishers";
+import { scoresRouter } from "./scores";
 import { sessionRouter } from "./session";
 import { usersRouter } from "./users";
 
@@ -20,6 +21,7 @@ export const api = createRouter()
   .route("/session", sessionRouter)
   .route("/media", mediaRouter)
   .route("/events", eventsRouter)
+  .route("/scores", scoresRouter)
   .all("*", (c) => {
     throw notFound(`No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`);
   });

@@ -201,3 +201,16 @@ export const events = sqliteTable(
   },
   (t) => [index("events_name_idx").on(t.name, t.createdAt)],
 );
+
+/** Accepted scores of finished rounds (submission and its checks arrive with the play issue). */
+export const scores = sqliteTable(
+  "scores",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: userRef(),
+    gameId: gameRef(),
+    score: integer("score").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("scores_game_score_idx").on(t.gameId, t.score), index("scores_user_game_idx").on(t.userId, t.gameId)],
+);
