@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { FeedScreen } from "~/components/feed/FeedScreen";
+import { AD_SLOTS } from "~/lib/ads";
 import { pageTitle } from "~/lib/format";
 import "~/styles/feed.css";
 
@@ -12,10 +13,13 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await context.services.sessions.userForRequest(request);
-  return { games: await context.services.games.listPublished(viewer?.id) };
+  return {
+    games: await context.services.games.listPublished(viewer?.id),
+    adOffset: Math.floor(Math.random() * AD_SLOTS.length),
+  };
 }
 
 export default function HomePageFeed() {
-  const { games } = useLoaderData<typeof loader>();
-  return <FeedScreen games={games} />;
+  const { games, adOffset } = useLoaderData<typeof loader>();
+  return <FeedScreen games={games} adOffset={adOffset} />;
 }

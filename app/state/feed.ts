@@ -4,8 +4,6 @@ import { assertNever } from "~/lib/protocol";
 export const WHEEL_THRESHOLD = 50;
 /** SPEC.md §9: slide and heart-beat animations. */
 export const FEED_ANIMATION_MS = 500;
-/** SPEC.md §9: seven ad slot ids; the feed picks one at random per ad place. */
-export const FEED_AD_SLOT_COUNT = 7;
 /** SPEC.md §9: feed descriptions and publisher about lines are cut at these lengths. */
 export const FEED_DESCRIPTION_MAX = 80;
 export const PUBLISHER_ABOUT_MAX = 40;

@@ -3,7 +3,6 @@ import type { Game } from "~/lib/types";
 import {
   buildFeedItems,
   Drawer,
-  FEED_AD_SLOT_COUNT,
   FEED_ANIMATION_MS,
   feedReducer,
   initialFeedState,
@@ -11,6 +10,7 @@ import {
   showsScrollToTop,
 } from "~/state/feed";
 import { useAccount } from "../AccountProvider";
+import { adSlotForIndex } from "~/lib/ads";
 import { AdSlot } from "../AdSlot";
 import { EmptyState } from "../EmptyState";
 import { FeedIcon } from "../icons";
@@ -24,9 +24,9 @@ import { useFeedGestures } from "./useFeedGestures";
 const RENDER_RADIUS = 2;
 
 /** SPEC.md §2 Home feed: one game (or ad) per screen, moved by swipe, wheel and arrow keys; drawers on the sides. */
-export function FeedScreen({ games }: { games: Game[] }) {
-  // Ad slots are random in the feed (SPEC.md §9) but must match between server and browser render: seed by position.
-  const items = useMemo(() => buildFeedItems(games, (place) => `feed-${((place * 3 + games.length) % FEED_AD_SLOT_COUNT) + 1}`), [games]);
+export function FeedScreen({ games, adOffset }: { games: Game[]; adOffset: number }) {
+  // Ad slots are random in the feed (SPEC.md §9): the loader draws the offset, so server and browser agree.
+  const items = useMemo(() => buildFeedItems(games, (place) => adSlotForIndex(place + adOffset)), [games, adOffset]);
   const [state, dispatch] = useReducer(feedReducer, items.length, initialFeedState);
   const { popup } = useAccount();
   const stageRef = useRef<HTMLDivElement>(null);
