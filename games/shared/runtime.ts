@@ -83,7 +83,11 @@ export function runGame(definition: GameDefinition): void {
   const card = element("div", "pf-card");
   card.hidden = true;
   document.body.append(canvas, hud, muteButton, hint, card);
-  if (demo) muteButton.hidden = true;
+  // The demo is the promo video: no controls or hints on screen.
+  if (demo) {
+    muteButton.hidden = true;
+    hint.hidden = true;
+  }
 
   const g = canvas.getContext("2d")!;
   let view = { scale: 1, offsetX: 0, offsetY: 0 };
