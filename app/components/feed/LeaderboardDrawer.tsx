@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { apiFetch } from "~/lib/api";
+import { EMPTY_LEADERBOARD } from "../game/Leaderboard";
 import { formatNumber } from "~/lib/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
@@ -17,8 +18,6 @@ interface ScoreEntry {
 
 /** SPEC.md §9: the top three stand on a podium once there are at least three entries. */
 const PODIUM_MIN = 3;
-/** SPEC.md §8. */
-export const EMPTY_LEADERBOARD = "No one played the game. Score the maximum and be the top of the leaderboard";
 
 function isScoreList(value: unknown): value is ScoreEntry[] {
   return (
