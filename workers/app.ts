@@ -39,7 +39,7 @@ const app = new Hono<AppEnv>()
     serveMedia(c.req.raw, c.env.MEDIA, decodeURIComponent(c.req.path.slice("/media/".length))),
   )
   .all("*", (c) =>
-    withPageCache(c.req.raw, c.executionCtx, () => handleRemix(c.req.raw, createLoadContext(c.env, c.executionCtx))),
+    withPageCache(c.req.raw, c.executionCtx, () => handleRemix(c.req.raw, createLoadContext(c.env, c.executionCtx, c.var.services))),
   )
   .onError((error) => apiErrorResponse(error));
 

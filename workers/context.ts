@@ -30,8 +30,8 @@ export type Services = ReturnType<typeof createServices>;
 /** The part of the execution context loaders may use; Hono's and Vite's dev proxy's types both fit it. */
 export type WaitUntilContext = Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
 
-export function createLoadContext(env: Env, ctx: WaitUntilContext) {
-  const services = createServices(env);
+/** `services` lets the Worker hand over the ones its middleware already made for this request. */
+export function createLoadContext(env: Env, ctx: WaitUntilContext, services: Services = createServices(env)) {
   return {
     cloudflare: { env, ctx },
     services,

@@ -27,7 +27,20 @@ export function sessionCookie(token: string | null, request: Request): string {
   return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }
 
+/** One per request (see workers/context.ts), so its memo never outlives the request. */
 export function createSessionService(db: Db) {
+  const lookups = new Map<string, Promise<UserRow | null>>();
+
+  async function findUser(token: string): Promise<UserRow | null> {
+    const [row] = await db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(sessions.userId, users.id))
+      .where(and(eq(sessions.tokenHash, await hashToken(token)), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    return row?.user ?? null;
+  }
+
   return {
     /** The Set-Cookie value carrying `token` (or clearing the cookie when it is null). */
     cookie: sessionCookie,
@@ -43,15 +56,18 @@ export function createSessionService(db: Db) {
       return token;
     },
 
-    async userForToken(token: string | null): Promise<UserRow | null> {
-      if (!token) return null;
-      const [row] = await db
-        .select({ user: users })
-        .from(sessions)
-        .innerJoin(users, eq(sessions.userId, users.id))
-        .where(and(eq(sessions.tokenHash, await hashToken(token)), gt(sessions.expiresAt, new Date())))
-        .limit(1);
-      return row?.user ?? null;
+    /**
+     * Memoised per token: the root loader and a page's loader share one lookup per request. A write to
+     * the user in the same request (none today) would have to go through a fresh service.
+     */
+    userForToken(token: string | null): Promise<UserRow | null> {
+      if (!token) return Promise.resolve(null);
+      let lookup = lookups.get(token);
+      if (!lookup) {
+        lookup = findUser(token);
+        lookups.set(token, lookup);
+      }
+      return lookup;
     },
 
     async userForRequest(request: Request): Promise<UserRow | null> {
@@ -61,6 +77,7 @@ export function createSessionService(db: Db) {
     /** Log-out: the token stops working everywhere, not just in this browser. */
     async revoke(token: string | null): Promise<void> {
       if (!token) return;
+      lookups.delete(token);
       await db.delete(sessions).where(eq(sessions.tokenHash, await hashToken(token)));
     },
 
