@@ -1,30 +1,16 @@
 import { useEffect, useState } from "react";
 import { apiFetch } from "~/lib/api";
-import { EMPTY_LEADERBOARD } from "../game/Leaderboard";
+import { EMPTY_LEADERBOARD, leaderboardColumn, parseScoreEntries, splitPodium, type ScoreEntry } from "~/lib/leaderboard";
 import { formatNumber } from "~/lib/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
 import type { Game } from "~/lib/types";
 import { Link } from "@remix-run/react";
 import { Loader } from "../Loader";
+import { ScoreTable } from "../ScoreTable";
 import { PlayIcon, TrophyIcon } from "../icons";
 import { useMediaBase } from "../root-data";
 import { FeedDrawer } from "./FeedDrawer";
-
-interface ScoreEntry {
-  player_name: string;
-  score: number;
-}
-
-/** SPEC.md §9: the top three stand on a podium once there are at least three entries. */
-const PODIUM_MIN = 3;
-
-function isScoreList(value: unknown): value is ScoreEntry[] {
-  return (
-    Array.isArray(value) &&
-    value.every((entry) => entry && typeof entry === "object" && typeof entry.player_name === "string" && typeof entry.score === "number")
-  );
-}
 
 /** The current game's leaderboard. A failed load is ignored (SPEC.md §8) and reads as an empty board. */
 export function LeaderboardDrawer({ open, game, onClose }: { open: boolean; game: Game; onClose: () => void }) {
@@ -36,7 +22,7 @@ export function LeaderboardDrawer({ open, game, onClose }: { open: boolean; game
     if (!open || board?.gameId === gameId) return;
     const controller = new AbortController();
     apiFetch<unknown>(`/api/scores/${gameId}`, { signal: controller.signal }).then(
-      (data) => setBoard({ gameId, entries: isScoreList(data) ? data : [] }),
+      (data) => setBoard({ gameId, entries: parseScoreEntries(data) }),
       () => {
         if (!controller.signal.aborted) setBoard({ gameId, entries: [] });
       },
@@ -44,10 +30,9 @@ export function LeaderboardDrawer({ open, game, onClose }: { open: boolean; game
     return () => controller.abort();
   }, [open, gameId, board?.gameId]);
 
-  const entries = board?.gameId === gameId ? [...board.entries].sort((a, b) => b.score - a.score) : null;
-  const column = game.leaderboard_type === 2 ? "Level" : "Score";
-  const podium = entries && entries.length >= PODIUM_MIN ? entries.slice(0, 3) : [];
-  const rest = entries ? entries.slice(podium.length) : [];
+  const entries = board?.gameId === gameId ? board.entries : null;
+  const column = leaderboardColumn(game.leaderboard_type);
+  const { podium, rest } = splitPodium(entries ?? []);
 
   return (
     <FeedDrawer open={open} side="right" label="Leaderboard" onClose={onClose}>
@@ -94,24 +79,7 @@ export function LeaderboardDrawer({ open, game, onClose }: { open: boolean; game
               </ol>
             ) : null}
             {rest.length > 0 ? (
-              <table className="leaderboard-table">
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">Player</th>
-                    <th scope="col">{column}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rest.map((entry, index) => (
-                    <tr key={index}>
-                      <td>{podium.length + index + 1}</td>
-                      <td>{entry.player_name}</td>
-                      <td>{formatNumber(entry.score)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ScoreTable entries={rest} firstRank={podium.length + 1} column={column} className="leaderboard-table" />
             ) : null}
           </>
         )}
