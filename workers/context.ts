@@ -3,6 +3,7 @@ import { createAccountService } from "./services/accounts";
 import { createEventService } from "./services/events";
 import { createAuthFlows } from "./services/auth-flows";
 import { createGameService } from "./services/games";
+import { createPlayService } from "./services/play";
 import { createScoreService } from "./services/scores";
 import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
@@ -18,6 +19,7 @@ export function createServices(env: Env) {
     auth: createAuthFlows(accounts, sessions, google),
     games: createGameService(db),
     scores: createScoreService(db),
+    play: createPlayService(db),
     events: createEventService(db, (env as Env & { ANALYTICS?: AnalyticsEngineDataset }).ANALYTICS),
     sessions,
     uploads: createUploadService(db, env.MEDIA),

@@ -5,6 +5,7 @@ import { eventsRouter } from "./events";
 import { gamesRouter } from "./games";
 import { createRouter } from "./hono";
 import { mediaRouter } from "./media";
+import { gameStatsRouter, playerMoveRouter } from "./play";
 import { publishersRouter } from "./publishers";
 import { scoresRouter } from "./scores";
 import { sessionRouter } from "./session";
@@ -22,6 +23,8 @@ export const api = createRouter()
   .route("/media", mediaRouter)
   .route("/events", eventsRouter)
   .route("/scores", scoresRouter)
+  .route("/gamestats", gameStatsRouter)
+  .route("/player-move", playerMoveRouter)
   .all("*", (c) => {
     throw notFound(`No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`);
   });

@@ -1,7 +1,12 @@
 import { idSchema } from "../../app/lib/ids";
-import { createRouter, parseInput } from "./hono";
+import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
 export const scoresRouter = createRouter()
+  // SPEC.md §7 POST /scores (score, player_id, game_id), plus the play session and the round's moves.
+  .post("/", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    return c.json(await c.var.services.play.submitScore(caller.id, await readJson(c.req.raw)), 201);
+  })
   .get("/:gameId", async (c) => {
     const gameId = parseInput(idSchema("game"), c.req.param("gameId"));
     return c.json(await c.var.services.scores.leaderboard(gameId));

@@ -21,6 +21,8 @@ export interface GameMeta {
   leaderboard_type: number;
   game_modes: number[];
   maximum_game_time: number;
+  /** The most points (or levels) a player could gain per second; faster scores are refused. */
+  max_score_rate?: number;
 }
 
 export const CATALOGUE: ReadonlyArray<{ slug: string; meta: GameMeta }> = [

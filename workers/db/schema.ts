@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -96,6 +96,8 @@ export const games = sqliteTable(
     type: integer("type").notNull().default(0),
     externalLink: text("external_link"),
     maximumGameTime: integer("maximum_game_time").notNull().default(120),
+    /** The most a player can possibly score per second of play; a faster score is refused. Null: no cap. */
+    maxScoreRate: real("max_score_rate"),
     totalLikes: integer("total_likes").notNull().default(0),
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
@@ -202,7 +204,30 @@ export const events = sqliteTable(
   (t) => [index("events_name_idx").on(t.name, t.createdAt)],
 );
 
-/** Accepted scores of finished rounds (submission and its checks arrive with the play issue). */
+/**
+ * SPEC.md §3 Game stats record, and the play session an honest score needs: opened when the play page loads
+ * (POST /api/gamestats), scored at most once, closed when the play time is written.
+ */
+export const gameStats = sqliteTable(
+  "game_stats",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: userRef(),
+    gameId: gameRef(),
+    /** SPEC.md §4 game type: 0 single player, 1 multiplayer, 2 multiplayer with a bot. */
+    gameType: integer("game_type").notNull().default(0),
+    /** Seconds, written when the session ends; never more than the time the server saw pass. */
+    playTime: integer("play_time"),
+    /** The score submitted for this session, once. */
+    score: integer("score"),
+    scoredAt: integer("scored_at", { mode: "timestamp_ms" }),
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("game_stats_user_idx").on(t.userId, t.createdAt), index("game_stats_user_game_idx").on(t.userId, t.gameId)],
+);
+
+/** Accepted scores of finished rounds, one per play session at most. */
 export const scores = sqliteTable(
   "scores",
   {
@@ -210,7 +235,49 @@ export const scores = sqliteTable(
     userId: userRef(),
     gameId: gameRef(),
     score: integer("score").notNull(),
+    statsId: integer("stats_id").references(() => gameStats.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("scores_game_score_idx").on(t.gameId, t.score), index("scores_user_game_idx").on(t.userId, t.gameId)],
+  (t) => [
+    uniqueIndex("scores_stats_idx").on(t.statsId),
+    index("scores_user_game_idx").on(t.userId, t.gameId, t.createdAt),
+    index("scores_user_time_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Each player's best score per game, kept beside the scores in the same batch: the leaderboard reads the top of
+ * one index, and a rank is a count over it. Ties go to whoever reached the score first, then to the lower id.
+ */
+export const bestScores = sqliteTable(
+  "best_scores",
+  {
+    gameId: gameRef(),
+    userId: userRef(),
+    score: integer("score").notNull(),
+    achievedAt: integer("achieved_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.userId] }),
+    index("best_scores_rank_idx").on(t.gameId, sql`${t.score} desc`, t.achievedAt, t.userId),
+  ],
+);
+
+/** SPEC.md §3 Player moves: a scored round's timeline (ms since the round began, score), replayed by bots. */
+export const playerMoves = sqliteTable(
+  "player_moves",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    statsId: integer("stats_id")
+      .notNull()
+      .unique()
+      .references(() => gameStats.id, { onDelete: "cascade" }),
+    userId: userRef(),
+    gameId: gameRef(),
+    score: integer("score").notNull(),
+    /** JSON: [{ time, score }], ordered in time, ending at score. */
+    moves: text("moves", { mode: "json" }).$type<Array<{ time: number; score: number }>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("player_moves_game_idx").on(t.gameId, t.createdAt)],
 );

@@ -74,6 +74,7 @@ export async function seedDatabase(d1: D1Database): Promise<void> {
       gameModes: gameModesToMask(meta.game_modes as GameMode[]),
       leaderboardType: meta.leaderboard_type,
       maximumGameTime: meta.maximum_game_time,
+      maxScoreRate: meta.max_score_rate ?? null,
       isPlaceholder: false,
     };
     return db.insert(games).values({ slug, ...row }).onConflictDoUpdate({ target: games.slug, set: row });

@@ -1,16 +1,27 @@
-import { and, desc, eq, max } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { games, scores, users } from "../db/schema";
+import { bestScores, games, users } from "../db/schema";
 import { notFound } from "./errors";
 
 export const LEADERBOARD_SIZE = 10;
 
+/** SPEC.md §3 Score entry: player_name is a list (the first is shown). */
 export interface LeaderboardEntry {
+  rank: number;
   player_id: number;
-  player_name: string;
+  player_name: string[];
   profile_img: string | null;
   score: number;
 }
+
+/** SPEC.md §3 High score record, with the player's place on the board (null before their first score). */
+export interface HighScore {
+  score: number;
+  rank: number | null;
+}
+
+/** Best first; equal scores go to whoever reached them first, then to the lower player id. */
+const RANK_ORDER = [desc(bestScores.score), asc(bestScores.achievedAt), asc(bestScores.userId)];
 
 export function createScoreService(db: Db) {
   async function assertGameExists(gameId: number) {
@@ -19,29 +30,43 @@ export function createScoreService(db: Db) {
   }
 
   return {
-    /** SPEC.md §7 GET /scores/{gameId}: each player's best score, highest first. */
-    async leaderboard(gameId: number): Promise<LeaderboardEntry[]> {
+    /** SPEC.md §7 GET /scores/{gameId}: each player's best score, ranked. */
+    async leaderboard(gameId: number, size = LEADERBOARD_SIZE): Promise<LeaderboardEntry[]> {
       await assertGameExists(gameId);
-      const best = max(scores.score);
       const rows = await db
-        .select({ playerId: users.id, name: users.name, profileImg: users.profileImg, score: best })
-        .from(scores)
-        .innerJoin(users, eq(scores.userId, users.id))
-        .where(eq(scores.gameId, gameId))
-        .groupBy(users.id)
-        .orderBy(desc(best))
-        .limit(LEADERBOARD_SIZE);
-      return rows.map((row) => ({ player_id: row.playerId, player_name: row.name, profile_img: row.profileImg, score: row.score ?? 0 }));
+        .select({ playerId: bestScores.userId, name: users.name, profileImg: users.profileImg, score: bestScores.score })
+        .from(bestScores)
+        .innerJoin(users, eq(bestScores.userId, users.id))
+        .where(eq(bestScores.gameId, gameId))
+        .orderBy(...RANK_ORDER)
+        .limit(size);
+      return rows.map((row, index) => ({
+        rank: index + 1,
+        player_id: row.playerId,
+        player_name: [row.name],
+        profile_img: row.profileImg,
+        score: row.score,
+      }));
     },
 
-    /** SPEC.md §3 High score record: the player's best for this game, 0 before the first round. */
-    async highScore(gameId: number, userId: number): Promise<{ score: number }> {
+    /** SPEC.md §7 GET /scores/{gameId}/{userId}: the player's best and its rank, 0 and null before the first round. */
+    async highScore(gameId: number, userId: number): Promise<HighScore> {
       await assertGameExists(gameId);
-      const [row] = await db
-        .select({ score: max(scores.score) })
-        .from(scores)
-        .where(and(eq(scores.gameId, gameId), eq(scores.userId, userId)));
-      return { score: row?.score ?? 0 };
+      const [best] = await db
+        .select({ score: bestScores.score, achievedAt: bestScores.achievedAt })
+        .from(bestScores)
+        .where(and(eq(bestScores.gameId, gameId), eq(bestScores.userId, userId)))
+        .limit(1);
+      if (!best) return { score: 0, rank: null };
+      // Two range counts over best_scores_rank_idx: higher scores, then equal scores reached earlier.
+      const [ahead] = await db
+        .select({
+          higher: sql<number>`(select count(*) from ${bestScores} where ${and(eq(bestScores.gameId, gameId), gt(bestScores.score, best.score))})`,
+          tied: sql<number>`(select count(*) from ${bestScores} where ${and(eq(bestScores.gameId, gameId), eq(bestScores.score, best.score))}
+            and (${bestScores.achievedAt}, ${bestScores.userId}) < (${best.achievedAt.getTime()}, ${userId}))`,
+        })
+        .from(sql`(select 1)`);
+      return { score: best.score, rank: Number(ahead.higher) + Number(ahead.tied) + 1 };
     },
   };
 }

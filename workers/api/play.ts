@@ -1,0 +1,20 @@
+import { idSchema } from "../../app/lib/ids";
+import { createRouter, parseInput, readJson, requireUser } from "./hono";
+
+/** SPEC.md §7 POST /gamestats (game_id, game_type) and PUT /gamestats/{id} (play_time): the play session. */
+export const gameStatsRouter = createRouter()
+  .post("/", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    return c.json(await c.var.services.play.startSession(caller.id, await readJson(c.req.raw)), 201);
+  })
+  .put("/:id", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    const id = parseInput(idSchema("play session"), c.req.param("id"));
+    return c.json(await c.var.services.play.endSession(caller.id, id, await readJson(c.req.raw)));
+  });
+
+/** SPEC.md §7 POST /player-move (game_id, moves, player_id): a scored round's timeline. */
+export const playerMoveRouter = createRouter().post("/", async (c) => {
+  const caller = await requireUser(c.var.services, c.req.raw);
+  return c.json(await c.var.services.play.recordMoves(caller.id, await readJson(c.req.raw)), 201);
+});
