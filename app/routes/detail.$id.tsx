@@ -236,7 +236,7 @@ export default function GameDetail() {
         </div>
         <AdSlot slot={DETAIL_AD_SLOT} variant="box" className="detail__ad" houseGame={houseGame ?? undefined} />
         <div className="detail__board">
-          <Leaderboard gameId={game._id} leaderboardType={game.leaderboard_type} />
+          <Leaderboard gameId={game._id} leaderboardType={game.leaderboard_type} viewer={viewer} />
         </div>
       </div>
 

@@ -1,15 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useAccount } from "~/components/AccountProvider";
 import { GameFrame } from "~/components/GameFrame";
-import { ArrowLeftIcon, CloseIcon, PlayIcon } from "~/components/icons";
-import { Loader } from "~/components/Loader";
-import { useViewer } from "~/components/root-data";
+import { ArrowLeftIcon, ClockIcon, CloseIcon, PlayIcon } from "~/components/icons";
+import { ExitDialog } from "~/components/play/ExitDialog";
+import { PlaySplash } from "~/components/play/PlaySplash";
+import { usePlaySession } from "~/components/play/usePlaySession";
+import { useMediaBase, useViewer } from "~/components/root-data";
 import { track } from "~/lib/analytics";
-import { apiFetch } from "~/lib/api";
+import { apiFetch, errorMessage } from "~/lib/api";
 import { pageTitle } from "~/lib/format";
-import { gameFrameSource, randomSeed, type GameMessage } from "~/lib/game-bridge";
-import type { GameConnection } from "~/lib/game-bridge";
+import { gameFrameSource, randomSeed, type GameConnection, type GameMessage } from "~/lib/game-bridge";
+import { resolveMediaUrl } from "~/lib/media";
+import { createTimeline, type Timeline } from "~/lib/moves";
+import { SPLASH_MS, challengeIdFrom, clockState, clockText, isTimed, playTypeFrom, resultPath } from "~/lib/play";
 import type { ShellHandle } from "~/lib/viewer";
 import { getGameOr404 } from "~/server/loaders.server";
 import "~/styles/player.css";
@@ -26,14 +31,23 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       _id: game._id,
       name: game.name,
       slug: game.slug,
+      icon: game.icon,
       type: game.type,
       external_link: game.external_link,
       leaderboard_type: game.leaderboard_type,
+      game_modes: game.game_modes,
+      maximum_game_time: game.maximum_game_time,
     },
   };
 }
 
-type Stage = { phase: "loading" } | { phase: "playing" } | { phase: "over"; finalScore: number };
+type Phase =
+  | { name: "splash" }
+  | { name: "playing" }
+  | { name: "saving"; score: number }
+  /** A visitor's round: nothing is saved. */
+  | { name: "over"; score: number }
+  | { name: "failed"; score: number; message: string };
 
 /** A match passes its shared seed (?seed=); otherwise every round gets a fresh one. */
 function seedFrom(params: URLSearchParams): number | null {
@@ -41,73 +55,204 @@ function seedFrom(params: URLSearchParams): number | null {
   return value && /^\d{1,10}$/.test(value) && Number(value) <= 0xffffffff ? Number(value) : null;
 }
 
-/** /play/:id: the game in a full-screen frame, its live score in the top bar. */
+/**
+ * /play/:id (SPEC.md §2 Play, §4 Play and End single-player): the splash until the frame is ready, then the game
+ * full screen under a top bar with the clock and the live score. The round ends when the game says so or the
+ * clock runs out; a player's score is then submitted against the play session and the result screen follows.
+ */
 export default function Play() {
   const { game } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
-  const src = useMemo(() => gameFrameSource(game), [game]);
-  const [stage, setStage] = useState<Stage>({ phase: "loading" });
-  const [score, setScore] = useState(0);
-  const [connection, setConnection] = useState<GameConnection | null>(null);
-  const fixedSeed = seedFrom(searchParams);
-  const levels = game.leaderboard_type === 2;
+  const navigate = useNavigate();
   const viewer = useViewer();
+  const { openLogin } = useAccount();
+  const icon = resolveMediaUrl(game.icon, useMediaBase());
+  const src = useMemo(() => gameFrameSource(game), [game]);
+  const fixedSeed = seedFrom(searchParams);
+  const playType = playTypeFrom(searchParams.get("type"));
+  const challengeId = challengeIdFrom(searchParams.get("challengeId"));
+  const levels = game.leaderboard_type === 2;
+  const timed = isTimed(game.game_modes);
+
+  const [phase, setPhase] = useState<Phase>({ name: "splash" });
+  const [frameReady, setFrameReady] = useState(false);
+  const [splashOver, setSplashOver] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [score, setScore] = useState(0);
+  const [elapsedMs, setElapsedMs] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+
+  const connection = useRef<GameConnection | null>(null);
+  const startedAt = useRef<number | null>(null);
+  const finished = useRef(false);
+  const lastScore = useRef(0);
+  const timeline = useRef<Timeline>(createTimeline());
   const recorded = useRef(false);
-  const playType = /^[0-2]$/.test(searchParams.get("type") ?? "") ? Number(searchParams.get("type")) : 0;
+
+  const sinceStart = useCallback(() => (startedAt.current === null ? 0 : Date.now() - startedAt.current), []);
+  const { open: openSession, end: endSession, submit: submitScore } = usePlaySession(game._id, 0, !!viewer, () => sinceStart() / 1000);
+  const openedOnLoad = useRef(false);
+  const clock = clockState(elapsedMs, game.maximum_game_time, timed);
+
+  // SPEC.md §4: stats are registered on load (each later round opens its own).
+  useEffect(() => {
+    if (openedOnLoad.current) return;
+    openedOnLoad.current = true;
+    openSession();
+  }, [openSession]);
 
   /** The game is ready: count the start (analytics) and, for a player, add it to Recently Played. Once per visit. */
   const recordStart = useCallback(() => {
     if (recorded.current) return;
     recorded.current = true;
     track("start_game_play", { game: game._id });
-    if (viewer) {
-      apiFetch("/api/user/play", { method: "POST", json: { game: game._id, type: playType } }).catch(() => undefined);
-    }
+    if (viewer) apiFetch("/api/user/play", { method: "POST", json: { game: game._id, type: playType } }).catch(() => undefined);
   }, [game._id, viewer, playType]);
 
-  const startRound = useCallback(
-    (target: GameConnection) => {
-      setScore(0);
-      setStage({ phase: "playing" });
-      target.send({ type: "start", seed: fixedSeed ?? randomSeed() });
+  const startRound = useCallback(() => {
+    const target = connection.current;
+    if (!target) return;
+    finished.current = false;
+    lastScore.current = 0;
+    timeline.current = createTimeline();
+    timeline.current.record(0, 0);
+    startedAt.current = Date.now();
+    setScore(0);
+    setElapsedMs(0);
+    setPhase({ name: "playing" });
+    target.send({ type: "start", seed: fixedSeed ?? randomSeed(), ...(timed ? { duration: game.maximum_game_time } : {}) });
+  }, [fixedSeed, timed, game.maximum_game_time]);
+
+  /** The round is over: a visitor sees their score; a player's goes to the server, then to the result screen. */
+  const finish = useCallback(
+    async (finalScore: number) => {
+      if (finished.current) return;
+      finished.current = true;
+      connection.current?.send({ type: "pause" });
+      setScore(finalScore);
+      if (!viewer) {
+        setPhase({ name: "over", score: finalScore });
+        return;
+      }
+      setPhase({ name: "saving", score: finalScore });
+      try {
+        await submitScore(finalScore, viewer._id, timeline.current.moves(finalScore, sinceStart()));
+        navigate(resultPath(game._id, playType, challengeId), { replace: true });
+      } catch (failure) {
+        await endSession();
+        setPhase({ name: "failed", score: finalScore, message: errorMessage(failure) });
+      }
     },
-    [fixedSeed],
+    [viewer, submitScore, endSession, sinceStart, navigate, game._id, playType, challengeId],
   );
+
+  const playAgain = useCallback(() => {
+    openSession();
+    startRound();
+  }, [openSession, startRound]);
 
   const onMessage = useCallback(
     (message: GameMessage, target: GameConnection) => {
       switch (message.type) {
         case "ready":
+          connection.current = target;
           recordStart();
-          setConnection(target);
-          startRound(target);
+          setFrameReady(true);
+          break;
+        case "loading":
+          setProgress(message.value);
           break;
         case "game_score":
+          if (finished.current || startedAt.current === null) break;
+          lastScore.current = message.value;
+          timeline.current.record(sinceStart(), message.value);
           setScore(message.value);
           break;
         case "final_score":
-          setScore(message.value);
-          setStage({ phase: "over", finalScore: message.value });
-          break;
-        case "gameplay_start":
-          setStage({ phase: "playing" });
+          if (startedAt.current !== null) void finish(message.value);
           break;
         default:
           break;
       }
     },
-    [startRound, recordStart],
+    [recordStart, sinceStart, finish],
   );
 
+  // The splash stays for its animation (SPEC.md §9: 2 s) and until the frame is ready, then the round starts.
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSplashOver(true), SPLASH_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (phase.name === "splash" && frameReady && splashOver) startRound();
+  }, [phase.name, frameReady, splashOver, startRound]);
+
+  // The clock ticks each second; when the time is up the round ends with the score so far.
+  useEffect(() => {
+    if (phase.name !== "playing") return;
+    const tick = () => {
+      const now = sinceStart();
+      setElapsedMs(now);
+      if (clockState(now, game.maximum_game_time, timed).timeUp) void finish(lastScore.current);
+    };
+    const timer = window.setInterval(tick, 1000);
+    return () => window.clearInterval(timer);
+  }, [phase.name, sinceStart, game.maximum_game_time, timed, finish]);
+
+  // A hidden tab pauses the game and its sound; it resumes when the tab is back (unless the exit question is open).
+  useEffect(() => {
+    const onVisibility = () => {
+      if (finished.current) return;
+      if (document.hidden) connection.current?.send({ type: "pause" });
+      else if (!confirming) connection.current?.send({ type: "resume" });
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => document.removeEventListener("visibilitychange", onVisibility);
+  }, [confirming]);
+
+  const askToExit = useCallback(() => {
+    connection.current?.send({ type: "pause" });
+    setConfirming(true);
+  }, []);
+  const cancelExit = useCallback(() => {
+    setConfirming(false);
+    if (!finished.current) connection.current?.send({ type: "resume" });
+  }, []);
+  const confirmExit = useCallback(async () => {
+    finished.current = true;
+    await endSession();
+    navigate(`/detail/${game._id}`);
+  }, [endSession, navigate, game._id]);
+
+  const exitVisible = phase.name === "playing" && clock.exitAvailable;
+  useEffect(() => {
+    if (!exitVisible || confirming) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") askToExit();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [exitVisible, confirming, askToExit]);
+
+  const label = levels ? "Level" : "Score";
+
   return (
-    <div className="player">
+    <div className="player" data-phase={phase.name}>
       <header className="player__bar">
-        <Link to={`/detail/${game._id}`} className="icon-button" aria-label="Close game">
-          <CloseIcon size={22} />
-        </Link>
+        {exitVisible ? (
+          <button type="button" className="icon-button player__exit" aria-label="Exit game" onClick={askToExit}>
+            <CloseIcon size={22} />
+          </button>
+        ) : (
+          <span className="player__bar-spacer" aria-hidden="true" />
+        )}
         <h1 className="player__title">{game.name}</h1>
+        <span className="player__clock" aria-label={timed ? "Time left" : "Time played"} data-testid="play-clock">
+          <ClockIcon size={16} />
+          <span role="timer">{clockText(phase.name === "splash" ? (timed ? game.maximum_game_time : 0) : clock.shown)}</span>
+        </span>
         {/* Level games (leaderboard_type 2) report the level reached as their score. */}
-        <output className="player__score" aria-label={levels ? "Level" : "Score"} data-testid="live-score">
+        <output className="player__score" aria-label={label} data-testid="live-score">
           {levels ? <span className="player__score-label">Level </span> : null}
           {score}
         </output>
@@ -123,22 +268,39 @@ export default function Play() {
             </Link>
           </div>
         )}
-        {src && stage.phase === "loading" ? (
-          <div className="player__overlay">
-            <Loader />
+        {src && phase.name === "splash" ? <PlaySplash gameName={game.name} icon={icon} progress={progress} /> : null}
+        {phase.name === "saving" ? (
+          <div className="player__overlay" role="status">
+            <h2 className="player__heading">Saving your score…</h2>
+            <p className="player__final">
+              {levels ? "Level " : null}
+              {phase.score}
+            </p>
           </div>
         ) : null}
-        {stage.phase === "over" ? (
+        {phase.name === "over" || phase.name === "failed" ? (
           <div className="player__overlay" role="dialog" aria-labelledby="round-over">
             <h2 id="round-over" className="player__heading">
-              Round over
+              {phase.name === "failed" ? "Your score was not saved" : "Round over"}
             </h2>
             <p className="player__final">
               {levels ? "Level " : null}
-              <span data-testid="final-score">{stage.finalScore}</span>
+              <span data-testid="final-score">{phase.score}</span>
             </p>
+            {phase.name === "failed" ? (
+              <p className="player__note player__note--error" role="alert">
+                {phase.message}
+              </p>
+            ) : (
+              <p className="player__note">Log in to save your scores and climb the leaderboard.</p>
+            )}
             <div className="player__actions">
-              <button type="button" className="button button--primary" onClick={() => connection && startRound(connection)}>
+              {phase.name === "over" ? (
+                <button type="button" className="button button--primary" onClick={openLogin}>
+                  Log in
+                </button>
+              ) : null}
+              <button type="button" className={phase.name === "over" ? "button button--secondary" : "button button--primary"} onClick={playAgain}>
                 <PlayIcon size={18} /> Play again
               </button>
               <Link to={`/detail/${game._id}`} className="button button--ghost">
@@ -148,6 +310,7 @@ export default function Play() {
           </div>
         ) : null}
       </div>
+      {confirming ? <ExitDialog onCancel={cancelExit} onConfirm={confirmExit} /> : null}
     </div>
   );
 }

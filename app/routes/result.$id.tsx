@@ -1,46 +1,155 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useAccount } from "~/components/AccountProvider";
 import { BackLink } from "~/components/BackLink";
-import { ComingSoon } from "~/components/EmptyState";
-import { GameChip } from "~/components/GameChip";
-import { PlayIcon, TrophyIcon } from "~/components/icons";
-import { pageTitle } from "~/lib/format";
+import { EmptyState } from "~/components/EmptyState";
+import { Tabs } from "~/components/Tabs";
+import { Leaderboard, type BoardData } from "~/components/game/Leaderboard";
+import { PlayIcon, SocialIcon, SwordsIcon, TrophyIcon, VersusIcon } from "~/components/icons";
+import { useMediaBase, useViewer } from "~/components/root-data";
+import { formatNumber, pageTitle } from "~/lib/format";
+import { parseScoreEntries } from "~/lib/leaderboard";
+import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
-import { getGameChipOr404 } from "~/server/loaders.server";
+import { playTypeFrom } from "~/lib/play";
+import { getGameOr404, viewerIdOf } from "~/server/loaders.server";
+import "~/styles/result.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Result · ${data.game.name}` : "Result") },
+  { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  return { game: await getGameChipOr404(context, params.id) };
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
+  const game = await getGameOr404(context, params.id);
+  const viewerId = await viewerIdOf(context, request);
+  const { scores } = context.services;
+  const [entries, standing, yourScore] = await Promise.all([
+    scores.leaderboard(game._id),
+    viewerId ? scores.highScore(game._id, viewerId) : null,
+    viewerId ? scores.latestScore(game._id, viewerId) : null,
+  ]);
+  return {
+    game: {
+      _id: game._id,
+      name: game.name,
+      icon: game.icon,
+      category: game.category,
+      leaderboard_type: game.leaderboard_type,
+      multiplayer: game.game_modes.includes(2),
+    },
+    board: { entries: parseScoreEntries(entries), standing } satisfies BoardData,
+    yourScore,
+  };
 }
 
-/** /result/:id: the single-player result screen. */
+/**
+ * /result/:id (SPEC.md §2 Result): the round's score and the player's high score, Play again and Multiplayer, then
+ * the Leader Board / Challenge toggle; `type=1` opens on the leaderboard.
+ */
 export default function Result() {
-  const { game } = useLoaderData<typeof loader>();
+  const { game, board, yourScore } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const viewer = useViewer();
+  const { openLogin } = useAccount();
+  const icon = resolveMediaUrl(game.icon, useMediaBase());
+  const levels = game.leaderboard_type === 2;
+  const highScore = board.standing?.score ?? 0;
+  const rank = board.standing?.rank ?? null;
+  const newBest = yourScore !== null && yourScore > 0 && yourScore === highScore;
+  const value = (score: number | null) => (score === null ? "–" : `${levels ? "Level " : ""}${formatNumber(score)}`);
+
+  const tabs = [
+    {
+      id: "leaderboard",
+      label: "Leader Board",
+      content: <Leaderboard gameId={game._id} leaderboardType={game.leaderboard_type} viewer={viewer} initial={board} bare />,
+    },
+    {
+      id: "challenge",
+      label: "Challenge",
+      content: (
+        <section className="challenge-friends" aria-labelledby="challenge-friends-title">
+          <h2 id="challenge-friends-title" className="challenge-friends__title">
+            <SwordsIcon size={20} /> Challenge Friends
+          </h2>
+          <p className="challenge-friends__lead">
+            {yourScore !== null && yourScore > 0
+              ? `Dare a friend to beat your ${levels ? "level" : "score"} of ${formatNumber(yourScore)}, with coins on the line.`
+              : "Dare a friend to beat your score, with coins on the line."}
+          </p>
+          <div className="challenge-friends__list">
+            <SocialIcon size={22} />
+            <p>The people you follow will appear here, ready to be challenged.</p>
+            <Link to="/social" className="button button--ghost button--small">
+              Find people
+            </Link>
+          </div>
+          <Link to={`/detail/${game._id}`} className="button button--primary button--block">
+            Done
+          </Link>
+        </section>
+      ),
+    },
+  ];
+
   return (
-    <div className="page page--narrow">
+    <div className="page page--narrow result-page">
       <BackLink to={`/detail/${game._id}`} title={game.name} />
-      <GameChip game={game} />
-      <ComingSoon
-        headingLevel={1}
-        icon={<TrophyIcon size={28} />}
-        title="Your results will show here"
-        description="After each round you'll see how you did and where you stand."
-        features={["Your score and your high score", "The leaderboard for this game", "Challenge friends to beat your score"]}
-        actions={
+      <section className="card result-hero" aria-labelledby="result-title">
+        <div className="result-hero__game">
+          {icon ? <img src={icon} alt="" width={64} height={64} className="result-hero__icon" /> : null}
+          <div>
+            <h1 id="result-title" className="result-hero__name">
+              {game.name}
+            </h1>
+            <p className="result-hero__category">{game.category}</p>
+          </div>
+        </div>
+        {viewer ? (
           <>
-            <Link to={playPath(game._id)} className="button button--primary">
-              <PlayIcon size={18} />
-              Play again
-            </Link>
-            <Link to={`/detail/${game._id}`} className="button button--ghost">
-              Done
-            </Link>
+            <dl className="result-scores">
+              <div className="result-stat result-stat--own">
+                <dt>Your score</dt>
+                <dd data-testid="your-score">{value(yourScore)}</dd>
+              </div>
+              <div className="result-stat">
+                <dt>High score</dt>
+                <dd data-testid="high-score">{value(highScore)}</dd>
+              </div>
+            </dl>
+            {newBest ? (
+              <p className="result-hero__badge">
+                <TrophyIcon size={16} /> New high score{rank ? ` · #${rank} on the leaderboard` : ""}
+              </p>
+            ) : rank ? (
+              <p className="result-hero__rank">You are #{rank} on the leaderboard</p>
+            ) : yourScore === null ? (
+              <p className="result-hero__rank">Play a round to get your first score.</p>
+            ) : null}
           </>
-        }
-      />
+        ) : (
+          <EmptyState title="Log in to keep your scores" className="result-hero__login">
+            <p>Your scores, your high score and your place on the leaderboard are saved when you play logged in.</p>
+            <button type="button" className="button button--primary" onClick={openLogin}>
+              Log in
+            </button>
+          </EmptyState>
+        )}
+        <div className="result-hero__actions">
+          <Link to={playPath(game._id)} className="button button--primary button--large">
+            <PlayIcon size={20} /> Play again
+          </Link>
+          {game.multiplayer ? (
+            <Link to={`/waiting/${game._id}`} className="button button--secondary button--large">
+              <VersusIcon size={20} /> Multiplayer
+            </Link>
+          ) : null}
+        </div>
+      </section>
+      <div className="result-page__tabs">
+        <Tabs tabs={tabs} label="Leader Board or Challenge" initialTab={playTypeFrom(searchParams.get("type")) === 1 ? "leaderboard" : "challenge"} />
+      </div>
     </div>
   );
 }

@@ -70,7 +70,8 @@ describe("every game in the platform frame", () => {
       await recordMessages(page);
       await page.goto(`/play/${game._id}?seed=42`);
       await expect.poll(() => fromGame(page, "ready"), { message: `${game.slug} ready`, timeout: 15_000 }).toHaveLength(1);
-      // The page sent its own start on ready; this one ends the round by itself after 3 s.
+      // The page starts its round once the splash is over; this start ends the round by itself after 3 s.
+      await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
       await sendToGame(page, { type: "start", seed: 42, duration: 3 });
       await playALittle(page);
       await expect.poll(() => fromGame(page, "game_score"), { message: `${game.slug} game_score` }).not.toHaveLength(0);
@@ -81,7 +82,7 @@ describe("every game in the platform frame", () => {
       expect(errors, game.slug).toEqual([]);
       await context.close();
     }
-  });
+  }, 150_000); // twelve games, each behind its 2 s splash
 
   it("plays an external game (type 2) from its own origin", async () => {
     const external = games.find((game) => game.type === 2)!;
@@ -90,6 +91,7 @@ describe("every game in the platform frame", () => {
     await recordMessages(page);
     await page.goto(`/play/${external._id}`);
     await expect.poll(() => fromGame(page, "ready", inject("fixtureURL")), { timeout: 15_000 }).toHaveLength(1);
+    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
     const frame = page.frameLocator("iframe.game-frame");
     for (let i = 0; i < 3; i++) await frame.locator("#tap").click();
     await expect.poll(() => page.getByTestId("live-score").innerText()).toBe("3");

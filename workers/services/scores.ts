@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { bestScores, games, users } from "../db/schema";
+import { bestScores, games, scores, users } from "../db/schema";
 import { notFound } from "./errors";
 
 export const LEADERBOARD_SIZE = 10;
@@ -67,6 +67,17 @@ export function createScoreService(db: Db) {
         })
         .from(sql`(select 1)`);
       return { score: best.score, rank: Number(ahead.higher) + Number(ahead.tied) + 1 };
+    },
+
+    /** The player's most recent accepted score for the game (the result screen's 'Your score'), or null. */
+    async latestScore(gameId: number, userId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ score: scores.score })
+        .from(scores)
+        .where(and(eq(scores.userId, userId), eq(scores.gameId, gameId)))
+        .orderBy(desc(scores.createdAt), desc(scores.id))
+        .limit(1);
+      return row?.score ?? null;
     },
   };
 }

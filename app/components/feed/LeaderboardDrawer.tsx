@@ -79,7 +79,7 @@ export function LeaderboardDrawer({ open, game, onClose }: { open: boolean; game
               </ol>
             ) : null}
             {rest.length > 0 ? (
-              <ScoreTable entries={rest} firstRank={podium.length + 1} column={column} className="leaderboard-table" />
+              <ScoreTable entries={rest} column={column} className="leaderboard-table" />
             ) : null}
           </>
         )}

@@ -1,59 +1,111 @@
 import { useEffect, useState } from "react";
+import { apiFetch } from "~/lib/api";
 import { formatNumber } from "~/lib/format";
-import { EMPTY_LEADERBOARD, leaderboardColumn, parseScoreEntries, splitPodium, type ScoreEntry } from "~/lib/leaderboard";
+import {
+  EMPTY_LEADERBOARD,
+  leaderboardColumn,
+  ownRowBelow,
+  parseOwnStanding,
+  parseScoreEntries,
+  splitPodium,
+  type OwnStanding,
+  type ScoreEntry,
+} from "~/lib/leaderboard";
 import { ScoreTable } from "../ScoreTable";
 import { TrophyIcon } from "../icons";
+import "~/styles/leaderboard.css";
 
-type Board = { state: "loading" } | { state: "ready"; entries: ScoreEntry[] };
+export interface BoardData {
+  entries: ScoreEntry[];
+  /** The signed-in player's own best and rank. */
+  standing: OwnStanding | null;
+}
 
-/** The game's best scores, loaded in the browser; a failure reads as an empty board (SPEC.md §8: ignored). */
-export function Leaderboard({ gameId, leaderboardType }: { gameId: number; leaderboardType: number }) {
-  const [board, setBoard] = useState<Board>({ state: "loading" });
-  const column = leaderboardColumn(leaderboardType);
+export interface LeaderboardProps {
+  gameId: number;
+  leaderboardType: number;
+  /** The signed-in player, whose row is marked and whose rank shows even below the top list. */
+  viewer?: { _id: number; name: string } | null;
+  /** Data the page loader already has; without it the board loads in the browser. */
+  initial?: BoardData;
+  /** Rendered without its own card, inside another panel. */
+  bare?: boolean;
+}
 
+/** Loads a board; a failure reads as an empty board (SPEC.md §8: leaderboard load failures are ignored). */
+function useBoard(gameId: number, viewerId: number | null, initial: BoardData | undefined): BoardData | null {
+  const [board, setBoard] = useState<BoardData | null>(initial ?? null);
   useEffect(() => {
+    if (initial) {
+      setBoard(initial);
+      return;
+    }
     const controller = new AbortController();
-    setBoard({ state: "loading" });
-    fetch(`/api/scores/${gameId}`, { headers: { Accept: "application/json" }, signal: controller.signal })
-      .then((response) => (response.ok ? response.json() : []))
-      .then((body: unknown) => setBoard({ state: "ready", entries: parseScoreEntries(body) }))
-      .catch(() => {
-        if (!controller.signal.aborted) setBoard({ state: "ready", entries: [] });
-      });
+    setBoard(null);
+    const standing = viewerId
+      ? apiFetch<unknown>(`/api/scores/${gameId}/${viewerId}`, { signal: controller.signal }).then(parseOwnStanding, () => null)
+      : Promise.resolve(null);
+    Promise.all([apiFetch<unknown>(`/api/scores/${gameId}`, { signal: controller.signal }).then(parseScoreEntries, () => []), standing]).then(
+      ([entries, own]) => {
+        if (!controller.signal.aborted) setBoard({ entries, standing: own });
+      },
+    );
     return () => controller.abort();
-  }, [gameId]);
+  }, [gameId, viewerId, initial]);
+  return board;
+}
 
-  const entries = board.state === "ready" ? board.entries : [];
+/** SPEC.md §2/§9: the game's best scores, a podium from three entries, the column named Level or Score. */
+export function Leaderboard({ gameId, leaderboardType, viewer = null, initial, bare = false }: LeaderboardProps) {
+  const viewerId = viewer?._id ?? null;
+  const board = useBoard(gameId, viewerId, initial);
+  const column = leaderboardColumn(leaderboardType);
+  const entries = board?.entries ?? [];
   const { podium, rest } = splitPodium(entries);
+  const own = ownRowBelow(entries, board?.standing ?? null, viewerId);
+  const ownRow = own && viewer ? { ...own, name: viewer.name } : null;
 
+  const body =
+    board === null ? (
+      <p className="prose prose--muted">Loading scores…</p>
+    ) : entries.length === 0 ? (
+      <p className="leaderboard__empty">{EMPTY_LEADERBOARD}</p>
+    ) : (
+      <>
+        {podium.length > 0 ? (
+          <ol className="podium" aria-label="Top three">
+            {podium.map((entry) => (
+              <li
+                key={entry.rank}
+                className={`podium__place podium__place--${entry.rank}${entry.player_id !== null && entry.player_id === viewerId ? " is-me" : ""}`}
+              >
+                <span className="podium__rank">{entry.rank}</span>
+                <span className="podium__name">{entry.player_name}</span>
+                <span className="podium__score">{formatNumber(entry.score)}</span>
+                <span className="podium__label">{column}</span>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        {rest.length > 0 || ownRow ? (
+          <ScoreTable entries={rest} column={column} className="leaderboard__table" viewerId={viewerId} own={ownRow} />
+        ) : null}
+      </>
+    );
+
+  if (bare) {
+    return (
+      <div className="leaderboard" aria-busy={board === null} data-testid="leaderboard">
+        {body}
+      </div>
+    );
+  }
   return (
-    <section className="card leaderboard" aria-labelledby="leaderboard-title" aria-busy={board.state === "loading"}>
+    <section className="card leaderboard" aria-labelledby="leaderboard-title" aria-busy={board === null} data-testid="leaderboard">
       <h2 id="leaderboard-title" className="card__title">
         <TrophyIcon size={18} /> Leaderboard
       </h2>
-      {board.state === "loading" ? (
-        <p className="prose prose--muted">Loading scores…</p>
-      ) : entries.length === 0 ? (
-        <p className="leaderboard__empty">{EMPTY_LEADERBOARD}</p>
-      ) : (
-        <>
-          {podium.length > 0 ? (
-            <ol className="podium" aria-label="Top three">
-              {podium.map((entry, index) => (
-                <li key={index} className={`podium__place podium__place--${index + 1}`}>
-                  <span className="podium__rank">{index + 1}</span>
-                  <span className="podium__name">{entry.player_name}</span>
-                  <span className="podium__score">{formatNumber(entry.score)}</span>
-                  <span className="podium__label">{column}</span>
-                </li>
-              ))}
-            </ol>
-          ) : null}
-          {rest.length > 0 ? (
-            <ScoreTable entries={rest} firstRank={podium.length + 1} column={column} className="leaderboard__table" />
-          ) : null}
-        </>
-      )}
+      {body}
     </section>
   );
 }

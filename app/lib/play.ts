@@ -1,0 +1,60 @@
+/** The play screen's rules (SPEC.md §4 Play, §8 exit confirmation, §9 constants), kept apart from React. */
+
+/** SPEC.md §9: the exit (x) button appears after 10 s of play. */
+export const EXIT_DELAY_SECONDS = 10;
+/** SPEC.md §9: the splash shows for at least 2 s. */
+export const SPLASH_MS = 2000;
+/** SPEC.md §9: a game without its own maximum_game_time runs 120 s. */
+export const DEFAULT_MAX_GAME_TIME = 120;
+/** SPEC.md §8, word for word. */
+export const EXIT_CONFIRMATION = "Are you sure want to exit the game ?";
+
+/** SPEC.md §3 game mode 4: scored/timed, where the clock counts down from maximum_game_time. */
+export const isTimed = (gameModes: readonly number[]) => gameModes.includes(4);
+
+/** SPEC.md §2 /play query type: 0 normal, 1 challenge. */
+export function playTypeFrom(value: string | null): 0 | 1 {
+  return value === "1" ? 1 : 0;
+}
+
+/** A challenge id from the query, when it is one. */
+export function challengeIdFrom(value: string | null): number | null {
+  return value && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
+}
+
+/** m:ss for the top bar's clock. */
+export function clockText(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+export interface ClockState {
+  /** Whole seconds since the round began. */
+  elapsed: number;
+  /** What the clock shows: the time left in timed mode, the time played otherwise. */
+  shown: number;
+  /** The round is over on time: in timed mode when less than 1 s is left; in any mode at the game's limit. */
+  timeUp: boolean;
+  exitAvailable: boolean;
+}
+
+export function clockState(elapsedMs: number, maximumGameTime: number, timed: boolean): ClockState {
+  const limit = maximumGameTime > 0 ? maximumGameTime : DEFAULT_MAX_GAME_TIME;
+  const elapsed = Math.floor(Math.max(0, elapsedMs) / 1000);
+  const remaining = limit - Math.max(0, elapsedMs) / 1000;
+  return {
+    elapsed,
+    shown: timed ? Math.max(0, Math.ceil(remaining - 1e-9)) : elapsed,
+    timeUp: remaining < 1,
+    exitAvailable: elapsed >= EXIT_DELAY_SECONDS,
+  };
+}
+
+/** Where a finished single-player round goes: /result/{id}, keeping the challenge context. */
+export function resultPath(gameId: number, type: number, challengeId: number | null): string {
+  const query = new URLSearchParams();
+  if (type === 1) query.set("type", "1");
+  if (challengeId !== null) query.set("challengeId", String(challengeId));
+  const search = query.toString();
+  return `/result/${gameId}${search ? `?${search}` : ""}`;
+}

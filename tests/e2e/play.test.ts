@@ -1,0 +1,109 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EMPTY_LEADERBOARD } from "../../app/lib/leaderboard";
+import { EXIT_CONFIRMATION } from "../../app/lib/play";
+import type { Game } from "../../app/lib/types";
+import { DESKTOP, PHONE, baseURL, launchBrowser, openPage, signIn } from "./browser";
+
+let browser: Browser;
+let games: Game[];
+const bySlug = (slug: string) => games.find((game) => game.slug === slug)!;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  games = (await (await fetch(`${baseURL()}/api/game/published`)).json()) as Game[];
+});
+afterAll(() => browser?.close());
+
+const phase = (page: Page) => page.locator(".player").getAttribute("data-phase");
+
+describe("a round of a bundled game, signed in", () => {
+  it("plays Tower Stack to its end by tapping and lands on the result with the score, the high score and the leaderboard", async () => {
+    const tower = bySlug("tower-stack");
+    const { context, page, errors } = await openPage(browser, PHONE);
+    const player = await signIn(context, "ava@playfeed.local");
+    await page.goto(`/play/${tower._id}?type=0`);
+
+    // The splash first; the round starts when it is over.
+    await page.getByTestId("play-splash").waitFor();
+    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    expect(await page.getByTestId("play-splash").count()).toBe(0);
+    expect(await page.getByTestId("play-clock").innerText()).toMatch(/^[12]:\d\d$/);
+
+    // Drop blocks until one misses the tower: the game ends by itself.
+    const box = (await page.locator("iframe.game-frame").boundingBox())!;
+    let lastLive = "0";
+    for (let tap = 0; tap < 80 && (await phase(page)) === "playing"; tap++) {
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      lastLive = await page.getByTestId("live-score").innerText();
+      await page.waitForTimeout(700);
+    }
+    await page.waitForURL(new RegExp(`/result/${tower._id}$`), { timeout: 15_000 });
+    const yourScore = Number(await page.getByTestId("your-score").innerText());
+    expect(yourScore).toBeGreaterThanOrEqual(Number(lastLive));
+    const highScore = Number(await page.getByTestId("high-score").innerText());
+    expect(highScore).toBeGreaterThanOrEqual(yourScore);
+    expect(await page.getByRole("link", { name: "Play again" }).getAttribute("href")).toBe(`/play/${tower._id}?type=0`);
+    expect(await page.getByRole("link", { name: "Multiplayer" }).getAttribute("href")).toBe(`/waiting/${tower._id}`);
+
+    // Without type=1 the result opens on the Challenge Friends section; Leader Board shows the new score.
+    expect(await page.getByRole("heading", { name: "Challenge Friends" }).isVisible()).toBe(true);
+    await page.getByRole("tab", { name: "Leader Board" }).click();
+    const board = page.getByTestId("leaderboard");
+    await expect.poll(() => board.innerText()).toContain(player.name);
+    expect(await board.innerText()).toContain(String(yourScore));
+
+    // The server agrees: the score is on the public leaderboard.
+    const entries = (await (await fetch(`${baseURL()}/api/scores/${tower._id}`)).json()) as Array<{ player_id: number; score: number }>;
+    expect(entries.find((entry) => entry.player_id === player._id)?.score).toBe(highScore);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("opens on the leaderboard with type=1, and Done in Challenge Friends goes back to the game", async () => {
+    const game = bySlug("snake");
+    const { context, page, errors } = await openPage(browser, DESKTOP);
+    await signIn(context, "ben@playfeed.local");
+    await page.goto(`/result/${game._id}?type=1`);
+    expect(await page.getByRole("tab", { name: "Leader Board" }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.getByTestId("leaderboard").innerText()).toContain(EMPTY_LEADERBOARD);
+    expect(await page.getByTestId("your-score").innerText()).toBe("–");
+    await page.getByRole("tab", { name: "Challenge" }).click();
+    await page.getByRole("link", { name: "Done" }).click();
+    await page.waitForURL(new RegExp(`/detail/${game._id}$`));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("leaving a game", () => {
+  it("offers the exit only after 10 s, asks first, and Yes goes back to the game's page", async () => {
+    // Merge Tiles waits for the player, so nothing ends the round on its own.
+    const game = bySlug("merge-tiles");
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await signIn(context, "writer@playfeed.local", "Writer@2026");
+    await page.goto(`/play/${game._id}`);
+    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    const exit = page.getByRole("button", { name: "Exit game" });
+    expect(await exit.count()).toBe(0);
+    await page.waitForTimeout(7_000);
+    expect(await exit.count()).toBe(0);
+    await exit.waitFor({ timeout: 5_000 });
+
+    // Cancel returns to the game.
+    await exit.click();
+    const dialog = page.getByRole("dialog");
+    expect(await dialog.getByRole("heading").innerText()).toBe(EXIT_CONFIRMATION);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    expect(await phase(page)).toBe("playing");
+    expect(page.url()).toContain(`/play/${game._id}`);
+
+    // Yes leaves to the detail page.
+    await exit.click();
+    await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
+    await page.waitForURL(new RegExp(`/detail/${game._id}$`));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
