@@ -107,3 +107,56 @@ describe("leaving a game", () => {
     await context.close();
   });
 });
+
+describe("the clock and the tab", () => {
+  it("submits the round when a timed game's time runs out", async () => {
+    // The page's clock is Playwright's, so two minutes pass in an instant.
+    const game = bySlug("merge-tiles");
+    const { context, page, errors } = await openPage(browser, DESKTOP);
+    await signIn(context, "ben@playfeed.local");
+    await page.clock.install();
+    await page.goto(`/play/${game._id}`);
+    await page.getByTestId("play-splash").waitFor();
+    await page.clock.runFor(2_100); // the splash's 2 s
+    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    expect(await page.getByTestId("play-clock").innerText()).toBe("3:00");
+    await page.clock.runFor(60_000);
+    // A minute later (and the few real seconds the test itself took).
+    expect(await page.getByTestId("play-clock").innerText()).toMatch(/^(2:00|1:5\d)$/);
+    await page.clock.runFor(game.maximum_game_time * 1000 - 60_000);
+    await page.waitForURL(new RegExp(`/result/${game._id}$`), { timeout: 15_000 });
+    expect(await page.getByTestId("your-score").innerText()).toBe("0");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("pauses the game and its sound while the tab is hidden, and resumes it after", async () => {
+    const game = bySlug("merge-tiles");
+    const { context, page, errors } = await openPage(browser, PHONE);
+    // Every frame records the commands it receives from the platform.
+    await page.addInitScript(() => {
+      const commands: string[] = [];
+      Object.assign(window, { __commands: commands });
+      window.addEventListener("message", (event) => {
+        if (event.data?.source === "playfeed-platform") commands.push(event.data.type);
+      });
+    });
+    await page.goto(`/play/${game._id}`);
+    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame())!;
+    const commands = () => frame.evaluate(() => (window as unknown as { __commands: string[] }).__commands);
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => value });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, hidden);
+
+    await setHidden(true);
+    await expect.poll(commands).toEqual(["start", "pause"]);
+    await setHidden(false);
+    await expect.poll(commands).toEqual(["start", "pause", "resume"]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
