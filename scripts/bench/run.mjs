@@ -1,9 +1,10 @@
 // `npm run bench`: response times of the main pages and API calls against a local `wrangler dev`,
-// server render under concurrent load (autocannon) against a static file, and a Lighthouse mobile run.
+// server render under concurrent load (autocannon) against a static file, a Lighthouse mobile run, and then
+// the leaderboard queries against a million scores (leaderboard.ts; BENCH_SKIP_LEADERBOARD=1 leaves it out).
 // Figures are printed, never asserted: local workerd on a 2-core machine is a trend line, not production.
 // Targets are printed PASS/MISS; a miss never fails the process.
 import { rmSync } from "node:fs";
-import { build, migrateLocal, seedIfEmpty, startWranglerDev, stopProcessTree, waitForHealthy } from "../lib.mjs";
+import { bin, build, migrateLocal, run, seedIfEmpty, startWranglerDev, stopProcessTree, waitForHealthy } from "../lib.mjs";
 import { loadTest } from "./load.mjs";
 import { lighthouseRun } from "./lighthouse.mjs";
 
@@ -77,3 +78,8 @@ try {
   stopProcessTree(server);
   rmSync(persistTo, { recursive: true, force: true });
 }
+
+// Its own local D1 through getPlatformProxy, once the server above has stopped: the two would share the cores.
+const skipLeaderboard = (process.env.BENCH_SKIP_LEADERBOARD ?? "0") !== "0";
+if (skipLeaderboard) console.log("\nSKIP  leaderboard benchmark (BENCH_SKIP_LEADERBOARD is set)");
+else run(bin("tsx"), ["scripts/bench/leaderboard.ts"]);
