@@ -24,22 +24,23 @@ export interface HighScore {
 const RANK_ORDER = [desc(bestScores.score), asc(bestScores.achievedAt), asc(bestScores.userId)];
 
 export function createScoreService(db: Db) {
-  async function assertGameExists(gameId: number) {
-    const [game] = await db.select({ id: games.id }).from(games).where(eq(games.id, gameId)).limit(1);
-    if (!game) throw notFound("Game not found");
-  }
+  /** Sent in the same batch as the first read, so an unknown game costs no extra round trip. */
+  const gameRow = (gameId: number) => db.select({ id: games.id }).from(games).where(eq(games.id, gameId)).limit(1);
 
   return {
     /** SPEC.md §7 GET /scores/{gameId}: each player's best score, ranked. */
     async leaderboard(gameId: number, size = LEADERBOARD_SIZE): Promise<LeaderboardEntry[]> {
-      await assertGameExists(gameId);
-      const rows = await db
-        .select({ playerId: bestScores.userId, name: users.name, profileImg: users.profileImg, score: bestScores.score })
-        .from(bestScores)
-        .innerJoin(users, eq(bestScores.userId, users.id))
-        .where(eq(bestScores.gameId, gameId))
-        .orderBy(...RANK_ORDER)
-        .limit(size);
+      const [[game], rows] = await db.batch([
+        gameRow(gameId),
+        db
+          .select({ playerId: bestScores.userId, name: users.name, profileImg: users.profileImg, score: bestScores.score })
+          .from(bestScores)
+          .innerJoin(users, eq(bestScores.userId, users.id))
+          .where(eq(bestScores.gameId, gameId))
+          .orderBy(...RANK_ORDER)
+          .limit(size),
+      ]);
+      if (!game) throw notFound("Game not found");
       return rows.map((row, index) => ({
         rank: index + 1,
         player_id: row.playerId,
@@ -51,12 +52,15 @@ export function createScoreService(db: Db) {
 
     /** SPEC.md §7 GET /scores/{gameId}/{userId}: the player's best and its rank, 0 and null before the first round. */
     async highScore(gameId: number, userId: number): Promise<HighScore> {
-      await assertGameExists(gameId);
-      const [best] = await db
-        .select({ score: bestScores.score, achievedAt: bestScores.achievedAt })
-        .from(bestScores)
-        .where(and(eq(bestScores.gameId, gameId), eq(bestScores.userId, userId)))
-        .limit(1);
+      const [[game], [best]] = await db.batch([
+        gameRow(gameId),
+        db
+          .select({ score: bestScores.score, achievedAt: bestScores.achievedAt })
+          .from(bestScores)
+          .where(and(eq(bestScores.gameId, gameId), eq(bestScores.userId, userId)))
+          .limit(1),
+      ]);
+      if (!game) throw notFound("Game not found");
       if (!best) return { score: 0, rank: null };
       // Two range counts over best_scores_rank_idx: higher scores, then equal scores reached earlier.
       const [ahead] = await db
