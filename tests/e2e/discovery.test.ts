@@ -221,7 +221,10 @@ describe("a player's games", () => {
       await page.keyboard.press("Escape");
 
       // Save: it appears under All Games.
+      // The button turns at once; the list is read after the server has answered.
+      const saved = page.waitForResponse((response) => response.url().endsWith("/api/game/save") && response.ok());
       await page.getByTestId("save-button").click();
+      await saved;
       await expect.poll(() => page.getByTestId("save-button").getAttribute("aria-pressed")).toBe("true");
       await page.goto("/saved-games");
       expect(await page.locator(".list-card").count()).toBe(1);
