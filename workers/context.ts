@@ -3,6 +3,7 @@ import { createAccountService } from "./services/accounts";
 import { createEventService } from "./services/events";
 import { createAuthFlows } from "./services/auth-flows";
 import { createGameService } from "./services/games";
+import { createMultiplayerService } from "./services/multiplayer";
 import { createPlayService } from "./services/play";
 import { createScoreService } from "./services/scores";
 import { googleConfigFrom } from "./services/google";
@@ -20,6 +21,7 @@ export function createServices(env: Env) {
     games: createGameService(db),
     scores: createScoreService(db),
     play: createPlayService(db),
+    multiplayer: createMultiplayerService(db),
     events: createEventService(db, (env as Env & { ANALYTICS?: AnalyticsEngineDataset }).ANALYTICS),
     sessions,
     uploads: createUploadService(db, env.MEDIA),

@@ -1,30 +1,88 @@
 import { z } from "zod";
 
 /**
- * The real-time socket protocol (SPEC.md §7): every frame is JSON `{ event, data }`.
- * This issue carries the connection itself; the room, chat and challenge events join these unions later.
+ * The real-time socket protocol (SPEC.md §7): every frame is JSON `{ event, data }`, client events may carry an
+ * `id` that the hub acknowledges (`ack`), so a client can resend what was not delivered before a reconnect.
+ * Event names are SPEC.md's; payloads follow SPEC.md §3 and §7.
  */
 
 export const PING_FRAME = JSON.stringify({ event: "ping" });
 export const PONG_FRAME = JSON.stringify({ event: "pong" });
 
+/** SPEC.md §9: multiplayer game-end status 1 is a normal end; 2 here means the opponent left. */
+export const END_NORMAL = 1;
+export const END_OPPONENT_LEFT = 2;
+
+/** SPEC.md §9: the matchmaking wait, and the time a dropped player has to come back. */
+export const MATCHMAKING_WAIT_MS = 10_000;
+export const RECONNECT_GRACE_MS = 10_000;
+
+const roomId = z.string().regex(/^[a-z0-9-]{8,64}$/, "Invalid room id");
+const gameId = z.number().int().positive();
+const score = z.number().int().min(0).max(1_000_000_000);
+const messageId = z.string().min(1).max(64).optional();
+
 export const clientEventSchema = z.discriminatedUnion("event", [
-  z.object({ event: z.literal("ping"), data: z.unknown().optional() }),
+  z.object({ event: z.literal("ping"), id: messageId, data: z.unknown().optional() }),
+  /** The sender's live score, relayed to the opponent. */
+  z.object({ event: z.literal("game_data"), id: messageId, data: z.object({ roomId, score }) }),
+  /** The sender leaves the match (SPEC.md §7: gameId, roomId, score, userId). */
+  z.object({
+    event: z.literal("exit_game_room"),
+    id: messageId,
+    data: z.object({ gameId, roomId, score, userId: z.number().int().positive().optional() }),
+  }),
+  /** The sender's round is over and its score submitted (POST /api/scores) for the play session statsId. */
+  z.object({ event: z.literal("end_game"), id: messageId, data: z.object({ roomId, statsId: z.number().int().positive() }) }),
 ]);
 
 export type ClientEvent = z.infer<typeof clientEventSchema>;
+export type ClientEventName = ClientEvent["event"];
+
+/** SPEC.md §3 Multiplayer participant. */
+export interface Participant {
+  user_id: number;
+  user_name: string;
+  profile_pic: string | null;
+  room_id: string;
+}
+
+/** SPEC.md §3 Bot data: a real recorded run of another player. */
+export interface BotData {
+  _id: number;
+  name: string;
+  profile_pic: string | null;
+  moves: Array<{ time: number; score: number }>;
+}
 
 export type ServerEvent =
   | { event: "connected"; data: { userId: number; connections: number } }
   | { event: "pong"; data?: undefined }
-  | { event: "error"; data: { message: string } };
+  | { event: "ack"; data: { id: string } }
+  | { event: "error"; data: { message: string; id?: string } }
+  /** SPEC.md §4: a waiting event; the room holds just this participant so far. */
+  | { event: "waiting"; data: { roomId: string; gameId: number; participant: Participant; expiresAt: number } }
+  | { event: "user_joined"; data: { roomId: string; gameId: number; participant: Participant } }
+  /** Two players: both go to check readiness and /play with the same seed. */
+  | { event: "request_gameplay"; data: { roomId: string; gameId: number; seed: number; participants: Participant[] } }
+  /** Nobody joined within the wait: leave with score 0 and ask for a bot. */
+  | { event: "room_timeout"; data: { roomId: string; gameId: number } }
+  | { event: "game_data"; data: { roomId: string; userId: number; score: number } }
+  | { event: "exit_game_room"; data: { roomId: string; gameId: number; userId: number; score: number } }
+  | { event: "end_game"; data: { roomId: string; gameId: number; status: typeof END_NORMAL | typeof END_OPPONENT_LEFT; resultId: number } }
+  /** A friend came online or went offline (SPEC.md §7 user-connection). */
+  | { event: "user-connection"; data: { userId: number; online: boolean } };
+
+export type ServerEventName = ServerEvent["event"];
 
 export function assertNever(value: never): never {
   throw new Error(`Unhandled event: ${JSON.stringify(value)}`);
 }
 
-/** Reads a client frame; a frame that is not a known event yields a message to send back. */
-export function parseClientEvent(raw: string | ArrayBuffer): { ok: true; event: ClientEvent } | { ok: false; message: string } {
+/** Reads a client frame; a frame that is not a known, well-formed event yields a message to send back. */
+export function parseClientEvent(
+  raw: string | ArrayBuffer,
+): { ok: true; event: ClientEvent } | { ok: false; message: string; id?: string } {
   if (typeof raw !== "string") return { ok: false, message: "Messages must be JSON text" };
   let json: unknown;
   try {
@@ -34,8 +92,21 @@ export function parseClientEvent(raw: string | ArrayBuffer): { ok: true; event: 
   }
   const result = clientEventSchema.safeParse(json);
   if (!result.success) {
-    const name = typeof json === "object" && json && "event" in json ? String((json as { event: unknown }).event) : "";
-    return { ok: false, message: name ? `Unknown or malformed event: ${name}` : "Messages need an event name" };
+    const record = typeof json === "object" && json ? (json as Record<string, unknown>) : {};
+    const name = "event" in record ? String(record.event) : "";
+    const id = typeof record.id === "string" ? record.id : undefined;
+    return { ok: false, message: name ? `Unknown or malformed event: ${name}` : "Messages need an event name", ...(id ? { id } : {}) };
   }
   return { ok: true, event: result.data };
+}
+
+/** Reads a server frame in the browser; anything unexpected is dropped. */
+export function parseServerEvent(raw: unknown): ServerEvent | null {
+  if (typeof raw !== "string") return null;
+  try {
+    const value = JSON.parse(raw) as { event?: unknown };
+    return value && typeof value === "object" && typeof value.event === "string" ? (value as ServerEvent) : null;
+  } catch {
+    return null;
+  }
 }

@@ -5,6 +5,7 @@ import { eventsRouter } from "./events";
 import { gamesRouter } from "./games";
 import { createRouter } from "./hono";
 import { mediaRouter } from "./media";
+import { multiplayerRouter } from "./multiplayer";
 import { gameStatsRouter, playerMoveRouter } from "./play";
 import { publishersRouter } from "./publishers";
 import { scoresRouter } from "./scores";
@@ -25,6 +26,7 @@ export const api = createRouter()
   .route("/scores", scoresRouter)
   .route("/gamestats", gameStatsRouter)
   .route("/player-move", playerMoveRouter)
+  .route("/multiplayer", multiplayerRouter)
   .all("*", (c) => {
     throw notFound(`No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`);
   });

@@ -13,8 +13,16 @@ export const gameStatsRouter = createRouter()
     return c.json(await c.var.services.play.endSession(caller.id, id, await readJson(c.req.raw)));
   });
 
-/** SPEC.md §7 POST /player-move (game_id, moves, player_id): a scored round's timeline. */
-export const playerMoveRouter = createRouter().post("/", async (c) => {
-  const caller = await requireUser(c.var.services, c.req.raw);
-  return c.json(await c.var.services.play.recordMoves(caller.id, await readJson(c.req.raw)), 201);
-});
+/** SPEC.md §7 POST /player-move (game_id, moves, player_id): a scored round's timeline; GET: a bot to play. */
+export const playerMoveRouter = createRouter()
+  .post("/", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    return c.json(await c.var.services.play.recordMoves(caller.id, await readJson(c.req.raw)), 201);
+  })
+  // SPEC.md §7 GET /player-move/{id}: bot data from a real recorded run of another player (no moves when none).
+  .get("/:gameId", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    const gameId = parseInput(idSchema("game"), c.req.param("gameId"));
+    await c.var.services.multiplayer.assertMultiplayerGame(gameId);
+    return c.json(await c.var.services.multiplayer.botFor(gameId, caller.id));
+  });

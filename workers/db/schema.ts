@@ -281,3 +281,51 @@ export const playerMoves = sqliteTable(
   },
   (t) => [index("player_moves_game_idx").on(t.gameId, t.createdAt)],
 );
+
+/** SPEC.md §4 Follow: `followerId` follows `followeeId`. A user's friends are the people they follow. */
+export const follows = sqliteTable(
+  "follows",
+  {
+    followerId: integer("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followeeId: integer("followee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.followeeId] }), index("follows_followee_idx").on(t.followeeId)],
+);
+
+/**
+ * SPEC.md §2 Summary: a finished match, against another player (written by the MatchRoom Durable Object) or
+ * against a bot replaying a recorded run (written when the player's round is scored).
+ */
+export const matchResults = sqliteTable(
+  "match_results",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    gameId: gameRef(),
+    /** The MatchRoom of a match between two players; null against a bot. */
+    roomId: text("room_id").unique(),
+    /** The player's play session of a match against a bot; one result per session. */
+    statsId: integer("stats_id")
+      .unique()
+      .references(() => gameStats.id, { onDelete: "set null" }),
+    playerOneId: integer("player_one_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    playerOneScore: integer("player_one_score").notNull(),
+    playerTwoId: integer("player_two_id").references(() => users.id, { onDelete: "cascade" }),
+    playerTwoScore: integer("player_two_score").notNull(),
+    botRunId: integer("bot_run_id").references(() => playerMoves.id, { onDelete: "set null" }),
+    botName: text("bot_name"),
+    botProfilePic: text("bot_profile_pic"),
+    /** 1 a normal end (SPEC.md §9), 2 someone left before the end. */
+    status: integer("status").notNull().default(1),
+    /** The player who left, when one did. */
+    leftUserId: integer("left_user_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("match_results_player_one_idx").on(t.playerOneId), index("match_results_player_two_idx").on(t.playerTwoId)],
+);

@@ -1,5 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
-import { assertNever, parseClientEvent, PING_FRAME, PONG_FRAME, type ServerEvent } from "../../app/lib/protocol";
+import { assertNever, parseClientEvent, PING_FRAME, PONG_FRAME, type ClientEvent, type ServerEvent } from "../../app/lib/protocol";
+import { createDb } from "../db/client";
+import { createMultiplayerService } from "../services/multiplayer";
+import { hubOf, roomOf } from "./hubs";
+import type { RoomAnswer } from "./MatchRoom";
 
 interface SocketAttachment {
   userId: number;
@@ -9,7 +13,15 @@ interface SocketAttachment {
 /** Header the Worker sets after authenticating; the hub is only reachable through the Worker. */
 export const USER_ID_HEADER = "X-Playfeed-User";
 
-/** One per user: holds that user's sockets (one per browser tab) and sleeps while they are idle. */
+const USER_KEY = "userId";
+const ROOMS_KEY = "rooms";
+
+/**
+ * One per user: holds that user's sockets (one per browser tab) and sleeps while they are idle. It forwards the
+ * player's room events to their MatchRoom, pushes events from rooms and friends to every tab, remembers the rooms
+ * the user is playing in (so a dropped connection can be reported to them) and tells followers when the user comes
+ * online or goes offline.
+ */
 export class UserHub extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -24,31 +36,58 @@ export class UserHub extends DurableObject<Env> {
     const userId = Number(request.headers.get(USER_ID_HEADER));
     if (!Number.isInteger(userId) || userId <= 0) return new Response("Unknown user", { status: 400 });
 
+    const wasOnline = this.openSockets().length > 0;
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment({ userId, connectedAt: Date.now() } satisfies SocketAttachment);
-    this.send(server, { event: "connected", data: { userId, connections: this.ctx.getWebSockets().length } });
+    await this.ctx.storage.put(USER_KEY, userId);
+    this.send(server, { event: "connected", data: { userId, connections: this.openSockets().length } });
+    if (!wasOnline) this.ctx.waitUntil(this.cameOnline(userId));
     return new Response(null, { status: 101, webSocket: client });
   }
 
   /** Number of open sockets: more than zero means the user is online. */
   async connectionCount(): Promise<number> {
-    return this.ctx.getWebSockets().length;
+    return this.openSockets().length;
+  }
+
+  /** An event for this user from a room or a friend: to every open tab. */
+  async push(event: ServerEvent): Promise<number> {
+    if (event.event === "request_gameplay") await this.rememberRoom(event.data.roomId, true);
+    if (event.event === "end_game") await this.rememberRoom(event.data.roomId, false);
+    const sockets = this.openSockets();
+    const frame = JSON.stringify(event);
+    for (const ws of sockets) ws.send(frame);
+    return sockets.length;
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const parsed = parseClientEvent(message);
     if (!parsed.ok) {
-      this.send(ws, { event: "error", data: { message: parsed.message } });
+      this.send(ws, { event: "error", data: { message: parsed.message, ...(parsed.id ? { id: parsed.id } : {}) } });
       return;
     }
     const { event } = parsed;
+    const { userId } = ws.deserializeAttachment() as SocketAttachment;
+    const answer = await this.handle(userId, event).catch((): RoomAnswer => ({ ok: false, message: "That could not be done right now. Please try again." }));
+    if (!answer.ok) this.send(ws, { event: "error", data: { message: answer.message, ...(event.id ? { id: event.id } : {}) } });
+    else if (event.id) this.send(ws, { event: "ack", data: { id: event.id } });
+  }
+
+  private async handle(userId: number, event: ClientEvent): Promise<RoomAnswer> {
     switch (event.event) {
       case "ping":
-        this.send(ws, { event: "pong" });
-        return;
+        return { ok: true };
+      case "game_data":
+        return roomOf(this.env, event.data.roomId).relay(userId, event.data.score);
+      case "exit_game_room":
+        if (event.data.userId !== undefined && event.data.userId !== userId) return { ok: false, message: "You can only leave a room yourself" };
+        await this.rememberRoom(event.data.roomId, false);
+        return roomOf(this.env, event.data.roomId).exit(userId, event.data.score);
+      case "end_game":
+        return roomOf(this.env, event.data.roomId).end(userId, event.data.statsId);
       default:
-        assertNever(event.event);
+        return assertNever(event);
     }
   }
 
@@ -58,6 +97,43 @@ export class UserHub extends DurableObject<Env> {
     } catch {
       // Already closed by the runtime.
     }
+    await this.afterSocketGone(ws);
+  }
+
+  async webSocketError(ws: WebSocket): Promise<void> {
+    await this.afterSocketGone(ws);
+  }
+
+  private async afterSocketGone(gone: WebSocket) {
+    if (this.openSockets().some((ws) => ws !== gone)) return;
+    const userId = await this.ctx.storage.get<number>(USER_KEY);
+    if (!userId) return;
+    const rooms = (await this.ctx.storage.get<string[]>(ROOMS_KEY)) ?? [];
+    await Promise.all(rooms.map((roomId) => roomOf(this.env, roomId).dropped(userId)));
+    await this.announce(userId, false);
+  }
+
+  private async cameOnline(userId: number) {
+    const rooms = (await this.ctx.storage.get<string[]>(ROOMS_KEY)) ?? [];
+    await Promise.all(rooms.map((roomId) => roomOf(this.env, roomId).returned(userId)));
+    await this.announce(userId, true);
+  }
+
+  /** SPEC.md §7 user-connection, to everyone who follows this user. */
+  private async announce(userId: number, online: boolean) {
+    const followers = await createMultiplayerService(createDb(this.env.DB)).followerIds(userId);
+    await Promise.all(followers.map((id) => hubOf(this.env, id).push({ event: "user-connection", data: { userId, online } })));
+  }
+
+  private async rememberRoom(roomId: string, playing: boolean) {
+    const rooms = new Set((await this.ctx.storage.get<string[]>(ROOMS_KEY)) ?? []);
+    if (playing) rooms.add(roomId);
+    else rooms.delete(roomId);
+    await this.ctx.storage.put(ROOMS_KEY, [...rooms]);
+  }
+
+  private openSockets(): WebSocket[] {
+    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 
   private send(ws: WebSocket, event: ServerEvent): void {

@@ -1,0 +1,269 @@
+import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ServerEvent } from "../../app/lib/protocol";
+import type { ApiErrorBody } from "../../app/lib/types";
+import { lobbyOf, roomOf } from "../../workers/durable-objects/hubs";
+import type { MatchRoom } from "../../workers/durable-objects/MatchRoom";
+import { getJson, json, request, seed, validSignUp } from "./helpers";
+
+beforeAll(seed);
+
+interface Player {
+  token: string;
+  userId: number;
+  name: string;
+}
+
+type EventOf<N extends ServerEvent["event"]> = Extract<ServerEvent, { event: N }>;
+
+async function newPlayer(name: string): Promise<Player> {
+  const { status, body } = await getJson<{ user: { _id: number }; token: string }>("/api/user", json("POST", validSignUp({ name })));
+  expect(status).toBe(201);
+  return { token: body.token, userId: body.user._id, name };
+}
+
+const gameId = async (slug: string) => (await env.DB.prepare("select id from games where slug = ?").bind(slug).first<number>("id"))!;
+
+/** A real socket through the Worker to the player's UserHub, with a queue of what it receives. */
+async function connect(player: Player) {
+  const response = await request("/ws", { headers: { Upgrade: "websocket", Authorization: `Bearer ${player.token}` } });
+  expect(response.status).toBe(101);
+  const socket = response.webSocket!;
+  const received: ServerEvent[] = [];
+  const waiters: Array<() => void> = [];
+  socket.addEventListener("message", (event) => {
+    received.push(JSON.parse(event.data as string));
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  socket.accept();
+  /** The next event of that name, skipping others; fails after 2 s. */
+  async function next<N extends ServerEvent["event"]>(name: N): Promise<EventOf<N>> {
+    const deadline = Date.now() + 2000;
+    for (;;) {
+      const index = received.findIndex((event) => event.event === name);
+      if (index >= 0) return received.splice(index, 1)[0] as EventOf<N>;
+      if (Date.now() > deadline) throw new Error(`${player.name} got no ${name}; got ${JSON.stringify(received)}`);
+      await Promise.race([new Promise<void>((resolve) => waiters.push(resolve)), new Promise((resolve) => setTimeout(resolve, 50))]);
+    }
+  }
+  const send = (frame: unknown) => socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+  const has = (name: ServerEvent["event"]) => received.some((event) => event.event === name);
+  await next("connected");
+  return { socket, next, send, has };
+}
+
+const join = (player: Player, game: number) =>
+  getJson<{ status: string; roomId: string; seed?: number; expiresAt?: number; participants: Array<{ user_id: number; user_name: string; room_id: string }> }>(
+    "/api/multiplayer/join",
+    json("POST", { userId: player.userId, gameId: game }, player.token),
+  );
+
+/** A scored round for the player's play session of `game_type`; returns the stats id. */
+async function scoredRound(player: Player, game: number, score: number, gameType = 1): Promise<number> {
+  const stats = await getJson<{ _id: number }>("/api/gamestats", json("POST", { game_id: game, game_type: gameType }, player.token));
+  await env.DB.prepare("update game_stats set created_at = created_at - 30000 where id = ?").bind(stats.body._id).run();
+  const moves = score ? [{ time: 0, score: 0 }, { time: 5000, score: Math.floor(score / 2) }, { time: 20000, score }] : [];
+  const submitted = await getJson("/api/scores", json("POST", { score, player_id: player.userId, game_id: game, stats_id: stats.body._id, moves }, player.token));
+  expect(submitted.status).toBe(201);
+  return stats.body._id;
+}
+
+/** Two players matched in a room of `game`, both connected. */
+async function matched(game: number, names: [string, string]) {
+  const [one, two] = [await newPlayer(names[0]), await newPlayer(names[1])];
+  const [a, b] = [await connect(one), await connect(two)];
+  const first = await join(one, game);
+  expect(first.body.status).toBe("waiting");
+  const second = await join(two, game);
+  expect(second.body.status).toBe("matched");
+  const request = await a.next("request_gameplay");
+  await b.next("request_gameplay");
+  return { one, two, a, b, roomId: request.data.roomId, seed: request.data.seed };
+}
+
+describe("POST /api/multiplayer/join and the MatchRoom lobby", () => {
+  it("pairs the next player with the one waiting: both get the request with one seed, the first sees who joined", async () => {
+    const game = await gameId("snake");
+    const [ava, ben] = [await newPlayer("Pair Ava"), await newPlayer("Pair Ben")];
+    const [a, b] = [await connect(ava), await connect(ben)];
+
+    const first = await join(ava, game);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: "waiting", participants: [{ user_id: ava.userId, user_name: "Pair Ava" }] });
+    const waiting = await a.next("waiting");
+    expect(waiting.data.participant.user_id).toBe(ava.userId);
+    expect(waiting.data.expiresAt - Date.now()).toBeGreaterThan(8_000);
+    // Joining again while waiting is the same wait.
+    expect((await join(ava, game)).body.roomId).toBe(first.body.roomId);
+
+    const second = await join(ben, game);
+    expect(second.body).toMatchObject({ status: "matched", roomId: first.body.roomId });
+    const joined = await a.next("user_joined");
+    expect(joined.data.participant).toEqual({ user_id: ben.userId, user_name: "Pair Ben", profile_pic: null, room_id: first.body.roomId });
+    const [toAva, toBen] = [await a.next("request_gameplay"), await b.next("request_gameplay")];
+    expect(toAva.data).toEqual(toBen.data);
+    expect(toAva.data.seed).toBe(second.body.seed);
+    expect(toAva.data.participants.map((p) => p.user_id)).toEqual([ava.userId, ben.userId]);
+    // The lobby is free for the next pair.
+    expect((await runInDurableObject(lobbyOf(env, game), (room: MatchRoom) => room.snapshot())).waiting).toBeNull();
+  });
+
+  it("refuses someone else's user id, an unknown game and a malformed body", async () => {
+    const game = await gameId("snake");
+    const [ava, ben] = [await newPlayer("Rude Ava"), await newPlayer("Rude Ben")];
+    expect((await getJson("/api/multiplayer/join", json("POST", { userId: ava.userId, gameId: game }))).status).toBe(401);
+    expect((await getJson("/api/multiplayer/join", json("POST", { userId: ben.userId, gameId: game }, ava.token))).status).toBe(403);
+    expect((await getJson<ApiErrorBody>("/api/multiplayer/join", json("POST", { userId: ava.userId, gameId: 99999 }, ava.token))).status).toBe(404);
+    const bad = await getJson<ApiErrorBody>("/api/multiplayer/join", json("POST", { userId: ava.userId, gameId: "x" }, ava.token));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe("Invalid game id");
+  });
+
+  it("after 10 s alone (the alarm) tells the player there is no opponent; the bot is a real recorded run of someone else", async () => {
+    const game = await gameId("star-dodger");
+    const [lonely, recorder] = [await newPlayer("Lonely Lea"), await newPlayer("Recorder Rex")];
+    const socket = await connect(lonely);
+
+    // Nobody has recorded a run yet: no moves, so 'Opponents not available'.
+    expect((await getJson(`/api/player-move/${game}`, { headers: { Authorization: `Bearer ${lonely.token}` } })).body).toEqual({
+      _id: null,
+      name: null,
+      profile_pic: null,
+      moves: [],
+    });
+
+    const waiting = await join(lonely, game);
+    expect(waiting.body.status).toBe("waiting");
+    expect(await runDurableObjectAlarm(lobbyOf(env, game))).toBe(true);
+    const timeout = await socket.next("room_timeout");
+    expect(timeout.data).toEqual({ roomId: waiting.body.roomId, gameId: game });
+    expect((await runInDurableObject(lobbyOf(env, game), (room: MatchRoom) => room.snapshot())).waiting).toBeNull();
+
+    // Someone plays a round: their timeline becomes the bot.
+    await scoredRound(recorder, game, 40, 0);
+    const bot = await getJson<{ _id: number; name: string; moves: Array<{ time: number; score: number }> }>(`/api/player-move/${game}`, {
+      headers: { Authorization: `Bearer ${lonely.token}` },
+    });
+    expect(bot.body.name).toBe("Recorder Rex");
+    expect(bot.body.moves).toEqual([{ time: 0, score: 0 }, { time: 5000, score: 20 }, { time: 20000, score: 40 }]);
+    // A player never gets their own run as a bot.
+    expect((await getJson<{ moves: unknown[] }>(`/api/player-move/${game}`, { headers: { Authorization: `Bearer ${recorder.token}` } })).body.moves).toEqual([]);
+
+    // The round against the bot is scored by the server: the player's accepted score against the run's last move.
+    const stats = await scoredRound(lonely, game, 55, 2);
+    const result = await getJson<{ _id: number }>("/api/multiplayer/bot-result", json("POST", { stats_id: stats, bot_id: bot.body._id }, lonely.token));
+    expect(result.status).toBe(201);
+    const again = await getJson<{ _id: number }>("/api/multiplayer/bot-result", json("POST", { stats_id: stats, bot_id: bot.body._id }, lonely.token));
+    expect(again.body._id).toBe(result.body._id);
+    const summary = await getJson<{ players: Array<{ name: string; score: number; is_bot: boolean }> }>(`/api/multiplayer/result/${result.body._id}`);
+    expect(summary.body.players).toEqual([
+      expect.objectContaining({ name: "Lonely Lea", score: 55, is_bot: false }),
+      expect.objectContaining({ name: "Recorder Rex", score: 40, is_bot: true }),
+    ]);
+    // Someone else's session cannot be used.
+    const other = await getJson("/api/multiplayer/bot-result", json("POST", { stats_id: stats, bot_id: bot.body._id }, recorder.token));
+    expect(other.status).toBe(403);
+  });
+});
+
+describe("a match over the socket", () => {
+  it("relays each player's live score to the other and acknowledges it", async () => {
+    const { one, a, b, roomId } = await matched(await gameId("mole-mash"), ["Live Ava", "Live Ben"]);
+    a.send({ event: "game_data", id: "m1", data: { roomId, score: 7 } });
+    expect((await a.next("ack")).data).toEqual({ id: "m1" });
+    expect((await b.next("game_data")).data).toEqual({ roomId, userId: one.userId, score: 7 });
+    expect(a.has("game_data")).toBe(false);
+  });
+
+  it("answers a malformed message or a stranger with an error and keeps the connection", async () => {
+    const { a, roomId } = await matched(await gameId("mole-mash"), ["Bad Ava", "Bad Ben"]);
+    a.send("{not json");
+    expect((await a.next("error")).data.message).toBe("Messages must be JSON text");
+    a.send({ event: "game_data", id: "m2", data: { roomId, score: -4 } });
+    expect((await a.next("error")).data).toEqual({ message: "Unknown or malformed event: game_data", id: "m2" });
+    a.send({ event: "end_game", data: { roomId, statsId: 999999 } });
+    expect((await a.next("error")).data.message).toBe("Submit the round's score before ending the game");
+
+    const stranger = await connect(await newPlayer("Nosy Nia"));
+    stranger.send({ event: "game_data", data: { roomId, score: 1 } });
+    expect((await stranger.next("error")).data.message).toBe("You are not in this room");
+    stranger.send({ event: "exit_game_room", data: { gameId: 1, roomId, score: 0, userId: 1 } });
+    expect((await stranger.next("error")).data.message).toBe("You can only leave a room yourself");
+
+    a.send({ event: "ping", id: "p1" });
+    expect((await a.next("ack")).data).toEqual({ id: "p1" });
+  });
+
+  it("ends normally when both have finished: status 1, and a stored result with both accepted scores", async () => {
+    const game = await gameId("fruit-catch");
+    const { one, two, a, b, roomId } = await matched(game, ["End Ava", "End Ben"]);
+    a.send({ event: "end_game", data: { roomId, statsId: await scoredRound(one, game, 30) } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(a.has("end_game")).toBe(false);
+    b.send({ event: "end_game", data: { roomId, statsId: await scoredRound(two, game, 45) } });
+    const [toA, toB] = [await a.next("end_game"), await b.next("end_game")];
+    expect(toA.data).toEqual(toB.data);
+    expect(toA.data).toMatchObject({ roomId, gameId: game, status: 1 });
+
+    const summary = await getJson<{ status: number; players: Array<{ _id: number; score: number }> }>(`/api/multiplayer/result/${toA.data.resultId}`);
+    expect(summary.body.status).toBe(1);
+    expect(summary.body.players.map((p) => [p._id, p.score])).toEqual([
+      [one.userId, 30],
+      [two.userId, 45],
+    ]);
+  });
+
+  it("tells the other player when one exits, and ends with status 2", async () => {
+    const game = await gameId("fruit-catch");
+    const { one, two, a, b, roomId } = await matched(game, ["Exit Ava", "Exit Ben"]);
+    a.send({ event: "exit_game_room", data: { gameId: game, roomId, score: 12, userId: one.userId } });
+    expect((await b.next("exit_game_room")).data).toEqual({ roomId, gameId: game, userId: one.userId, score: 12 });
+    b.send({ event: "end_game", data: { roomId, statsId: await scoredRound(two, game, 20) } });
+    const end = await b.next("end_game");
+    expect(end.data.status).toBe(2);
+    const summary = await getJson<{ left_user_id: number; players: Array<{ score: number }> }>(`/api/multiplayer/result/${end.data.resultId}`);
+    expect(summary.body.left_user_id).toBe(one.userId);
+    expect(summary.body.players.map((p) => p.score)).toEqual([12, 20]);
+  });
+
+  it("gives a dropped player 10 s to come back, then counts them as gone", async () => {
+    const game = await gameId("dash-runner");
+    const { one, a, b, roomId } = await matched(game, ["Drop Ava", "Drop Ben"]);
+    a.send({ event: "game_data", data: { roomId, score: 9 } });
+    await b.next("game_data");
+
+    // Ava drops and comes back in time: nothing happens.
+    a.socket.close(1000, "tunnel");
+    await expect.poll(() => runInDurableObject(roomOf(env, roomId), (room: MatchRoom) => room.snapshot().then((s) => Object.keys(s.room!.droppedAt)))).toEqual([
+      String(one.userId),
+    ]);
+    const back = await connect(one);
+    await expect.poll(() => runInDurableObject(roomOf(env, roomId), (room: MatchRoom) => room.snapshot().then((s) => Object.keys(s.room!.droppedAt)))).toEqual([]);
+    expect(b.has("exit_game_room")).toBe(false);
+
+    // She drops again and stays away: when the alarm fires, Ben hears that she left, with her last score.
+    back.socket.close(1000, "gone");
+    await expect.poll(() => runInDurableObject(roomOf(env, roomId), (room: MatchRoom) => room.snapshot().then((s) => Object.keys(s.room!.droppedAt).length))).toBe(1);
+    expect(await runDurableObjectAlarm(roomOf(env, roomId))).toBe(true);
+    expect((await b.next("exit_game_room")).data).toEqual({ roomId, gameId: game, userId: one.userId, score: 9 });
+  });
+
+  it("refuses a socket without a valid token", async () => {
+    expect((await request("/ws", { headers: { Upgrade: "websocket" } })).status).toBe(401);
+    expect((await request("/ws", { headers: { Upgrade: "websocket", Authorization: "Bearer forged" } })).status).toBe(401);
+  });
+});
+
+describe("presence", () => {
+  it("tells followers when a user comes online and goes offline", async () => {
+    const [star, fan] = [await newPlayer("Star Sol"), await newPlayer("Fan Fia")];
+    await env.DB.prepare("insert into follows (follower_id, followee_id) values (?, ?)").bind(fan.userId, star.userId).run();
+    const fanSocket = await connect(fan);
+    const starSocket = await connect(star);
+    expect((await fanSocket.next("user-connection")).data).toEqual({ userId: star.userId, online: true });
+    starSocket.socket.close(1000, "bye");
+    expect((await fanSocket.next("user-connection")).data).toEqual({ userId: star.userId, online: false });
+  });
+});
+

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { idSchema, idValueSchema } from "../../app/lib/ids";
+import { lobbyOf } from "../durable-objects/hubs";
+import { JoinSchema } from "../services/multiplayer";
+import { forbidden } from "../services/errors";
+import { createRouter, parseInput, readJson, requireUser } from "./hono";
+
+const LeaveSchema = z.object({ gameId: idValueSchema("game") });
+
+/** SPEC.md §7 POST /multiplayer/join and the rest of a match's HTTP side; the live part runs over /ws. */
+export const multiplayerRouter = createRouter()
+  .post("/join", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    const { userId, gameId } = parseInput(JoinSchema, await readJson(c.req.raw));
+    if (userId !== caller.id) throw forbidden("You can only join a game yourself");
+    const { multiplayer } = c.var.services;
+    await multiplayer.assertMultiplayerGame(gameId);
+    const joiner = await multiplayer.participantOf(caller.id);
+    return c.json(await lobbyOf(c.env, gameId).join(gameId, joiner));
+  })
+  // Quit on the waiting screen: stop waiting, so nobody is matched with a player who left.
+  .post("/leave", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    const { gameId } = parseInput(LeaveSchema, await readJson(c.req.raw));
+    await lobbyOf(c.env, gameId).leaveLobby(caller.id);
+    return c.json({ ok: true });
+  })
+  .post("/bot-result", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    return c.json(await c.var.services.multiplayer.recordBotResult(caller.id, await readJson(c.req.raw)), 201);
+  })
+  .get("/result/:id", async (c) => {
+    const id = parseInput(idSchema("match"), c.req.param("id"));
+    return c.json(await c.var.services.multiplayer.summary(id));
+  });

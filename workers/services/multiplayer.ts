@@ -1,0 +1,181 @@
+import { and, desc, eq, ne } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import { idValueSchema } from "../../app/lib/ids";
+import type { BotData } from "../../app/lib/protocol";
+import type { Db } from "../db/client";
+import { follows, games, gameStats, matchResults, playerMoves, users } from "../db/schema";
+import { ApiError, forbidden, notFound } from "./errors";
+import { parseInput } from "./parse";
+
+/** Bots replay one of the most recent runs of a game, picked at random, so a few old runs are not replayed forever. */
+const BOT_CANDIDATES = 50;
+
+export const JoinSchema = z.object({ userId: idValueSchema("user"), gameId: idValueSchema("game") });
+export const BotResultSchema = z.object({ stats_id: idValueSchema("play session"), bot_id: idValueSchema("bot") });
+
+export interface MatchPlayer {
+  _id: number | null;
+  name: string;
+  profile_pic: string | null;
+  score: number;
+  is_bot: boolean;
+}
+
+/** SPEC.md §2 Summary: both players and their scores. */
+export interface MatchSummary {
+  _id: number;
+  game: { _id: number; name: string; icon: string; leaderboard_type: number };
+  players: [MatchPlayer, MatchPlayer];
+  status: number;
+  left_user_id: number | null;
+  created_dt: string;
+}
+
+const refused = (message: string) => new ApiError(422, "match_refused", message);
+
+export function createMultiplayerService(db: Db) {
+  return {
+    /** The player's name and picture as the room shows them. */
+    async participantOf(userId: number) {
+      const [user] = await db.select({ id: users.id, name: users.name, profileImg: users.profileImg }).from(users).where(eq(users.id, userId)).limit(1);
+      if (!user) throw notFound("User not found");
+      return { user_id: user.id, user_name: user.name, profile_pic: user.profileImg };
+    },
+
+    /** A game that can be played against someone, or a 404/422 a client can act on. */
+    async assertMultiplayerGame(gameId: number) {
+      const [game] = await db
+        .select({ id: games.id, modes: games.gameModes })
+        .from(games)
+        .where(and(eq(games.id, gameId), eq(games.isPublished, true)))
+        .limit(1);
+      if (!game) throw notFound("Game not found");
+      if ((game.modes & 2) !== 2) throw refused("This game has no multiplayer mode");
+    },
+
+    /** SPEC.md §7 GET /player-move/{id}: a real recorded run of another player, or no moves when there is none. */
+    async botFor(gameId: number, callerId: number): Promise<BotData | { _id: null; name: null; profile_pic: null; moves: [] }> {
+      const candidates = await db
+        .select({ id: playerMoves.id, name: users.name, profileImg: users.profileImg, moves: playerMoves.moves })
+        .from(playerMoves)
+        .innerJoin(users, eq(playerMoves.userId, users.id))
+        .where(and(eq(playerMoves.gameId, gameId), ne(playerMoves.userId, callerId)))
+        .orderBy(desc(playerMoves.createdAt))
+        .limit(BOT_CANDIDATES);
+      const pick = candidates[Math.floor(Math.random() * candidates.length)];
+      if (!pick || pick.moves.length === 0) return { _id: null, name: null, profile_pic: null, moves: [] };
+      return { _id: pick.id, name: pick.name, profile_pic: pick.profileImg, moves: pick.moves };
+    },
+
+    /** The score the server accepted for a play session of this player and game, or null. */
+    async sessionScore(statsId: number, userId: number, gameId: number): Promise<number | null> {
+      const [session] = await db
+        .select({ score: gameStats.score })
+        .from(gameStats)
+        .where(and(eq(gameStats.id, statsId), eq(gameStats.userId, userId), eq(gameStats.gameId, gameId)))
+        .limit(1);
+      return session?.score ?? null;
+    },
+
+    /** Written once per room by its MatchRoom; a repeat returns the first result's id. */
+    async saveRoomResult(input: {
+      roomId: string;
+      gameId: number;
+      players: Array<{ userId: number; score: number }>;
+      status: number;
+      leftUserId: number | null;
+    }): Promise<number> {
+      const [one, two] = input.players;
+      await db
+        .insert(matchResults)
+        .values({
+          gameId: input.gameId,
+          roomId: input.roomId,
+          playerOneId: one.userId,
+          playerOneScore: one.score,
+          playerTwoId: two?.userId ?? null,
+          playerTwoScore: two?.score ?? 0,
+          status: input.status,
+          leftUserId: input.leftUserId,
+        })
+        .onConflictDoNothing({ target: matchResults.roomId });
+      const [row] = await db.select({ id: matchResults.id }).from(matchResults).where(eq(matchResults.roomId, input.roomId)).limit(1);
+      return row.id;
+    },
+
+    /**
+     * The result of a round against a bot: the player's score is what the server accepted for the session, the
+     * bot's is the last move of the run it replayed (SPEC.md §4 Outcome). Once per session.
+     */
+    async recordBotResult(callerId: number, body: unknown): Promise<{ _id: number }> {
+      const input = parseInput(BotResultSchema, body);
+      const [session] = await db.select().from(gameStats).where(eq(gameStats.id, input.stats_id)).limit(1);
+      if (!session || session.userId !== callerId) throw forbidden("This play session belongs to another player");
+      if (session.score === null) throw refused("Submit the round's score first");
+      const [run] = await db
+        .select({ id: playerMoves.id, gameId: playerMoves.gameId, userId: playerMoves.userId, moves: playerMoves.moves, name: users.name, profileImg: users.profileImg })
+        .from(playerMoves)
+        .innerJoin(users, eq(playerMoves.userId, users.id))
+        .where(eq(playerMoves.id, input.bot_id))
+        .limit(1);
+      if (!run || run.gameId !== session.gameId || run.userId === callerId) throw refused("That bot did not play this game");
+      const botScore = run.moves.at(-1)?.score ?? 0;
+      await db
+        .insert(matchResults)
+        .values({
+          gameId: session.gameId,
+          statsId: session.id,
+          playerOneId: callerId,
+          playerOneScore: session.score,
+          playerTwoScore: botScore,
+          botRunId: run.id,
+          botName: run.name,
+          botProfilePic: run.profileImg,
+        })
+        .onConflictDoNothing({ target: matchResults.statsId });
+      const [row] = await db.select({ id: matchResults.id }).from(matchResults).where(eq(matchResults.statsId, session.id)).limit(1);
+      return { _id: row.id };
+    },
+
+    /** SPEC.md §2 /summary/{gameResultId}. */
+    async summary(id: number): Promise<MatchSummary> {
+      const one = alias(users, "player_one");
+      const two = alias(users, "player_two");
+      const [row] = await db
+        .select({
+          result: matchResults,
+          game: { id: games.id, name: games.name, icon: games.icon, leaderboardType: games.leaderboardType },
+          one: { name: one.name, profileImg: one.profileImg },
+          two: { name: two.name, profileImg: two.profileImg },
+        })
+        .from(matchResults)
+        .innerJoin(games, eq(matchResults.gameId, games.id))
+        .innerJoin(one, eq(matchResults.playerOneId, one.id))
+        .leftJoin(two, eq(matchResults.playerTwoId, two.id))
+        .where(eq(matchResults.id, id))
+        .limit(1);
+      if (!row) throw notFound("Match not found");
+      const { result } = row;
+      const second: MatchPlayer = result.playerTwoId
+        ? { _id: result.playerTwoId, name: row.two?.name ?? "Player", profile_pic: row.two?.profileImg ?? null, score: result.playerTwoScore, is_bot: false }
+        : { _id: null, name: result.botName ?? "Bot", profile_pic: result.botProfilePic, score: result.playerTwoScore, is_bot: true };
+      return {
+        _id: result.id,
+        game: { _id: row.game.id, name: row.game.name, icon: row.game.icon, leaderboard_type: row.game.leaderboardType },
+        players: [{ _id: result.playerOneId, name: row.one.name, profile_pic: row.one.profileImg, score: result.playerOneScore, is_bot: false }, second],
+        status: result.status,
+        left_user_id: result.leftUserId,
+        created_dt: result.createdAt.toISOString(),
+      };
+    },
+
+    /** Who sees this user's presence: the people who follow them. */
+    async followerIds(userId: number): Promise<number[]> {
+      const rows = await db.select({ id: follows.followerId }).from(follows).where(eq(follows.followeeId, userId));
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type MultiplayerService = ReturnType<typeof createMultiplayerService>;
