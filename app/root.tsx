@@ -1,6 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { AppShell } from "./components/AppShell";
+import { MultiplayerProvider } from "./components/MultiplayerProvider";
+import { ReconnectingIndicator, SocketProvider } from "./components/SocketProvider";
 import { ErrorPage } from "./components/ErrorPage";
 import type { RootData } from "./components/root-data";
 import { pageTitle } from "./lib/format";
@@ -52,9 +54,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return (
-    <AppShell>
-      <Outlet />
-    </AppShell>
+    <SocketProvider>
+      <MultiplayerProvider>
+        <AppShell>
+          <Outlet />
+        </AppShell>
+        <ReconnectingIndicator />
+      </MultiplayerProvider>
+    </SocketProvider>
   );
 }
 

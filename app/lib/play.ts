@@ -58,3 +58,10 @@ export function resultPath(gameId: number, type: number, challengeId: number | n
   const search = query.toString();
   return `/result/${gameId}${search ? `?${search}` : ""}`;
 }
+
+/** Where a matched pair plays: the same seed for both, the room in the address. */
+export const matchPlayPath = (gameId: number, roomId: string, seed: number) =>
+  `/play/${gameId}?type=0&room=${encodeURIComponent(roomId)}&seed=${seed}`;
+
+/** Where a round against a bot plays: the recorded run in the address. */
+export const botPlayPath = (gameId: number, botId: number) => `/play/${gameId}?type=0&bot=${botId}`;

@@ -105,3 +105,21 @@ export interface MessageNotification {
   sender_name?: string;
   content: string;
 }
+
+export interface MatchPlayer {
+  _id: number | null;
+  name: string;
+  profile_pic: string | null;
+  score: number;
+  is_bot: boolean;
+}
+
+/** SPEC.md §2 Summary: both players and their scores. */
+export interface MatchSummary {
+  _id: number;
+  game: { _id: number; name: string; icon: string; leaderboard_type: number };
+  players: [MatchPlayer, MatchPlayer];
+  status: number;
+  left_user_id: number | null;
+  created_dt: string;
+}

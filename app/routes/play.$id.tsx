@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useAccount } from "~/components/AccountProvider";
+import { useMultiplayer } from "~/components/MultiplayerProvider";
+import { useSocket } from "~/components/SocketProvider";
 import { GameFrame } from "~/components/GameFrame";
 import { ArrowLeftIcon, ClockIcon, CloseIcon, PlayIcon } from "~/components/icons";
 import { ExitDialog } from "~/components/play/ExitDialog";
@@ -15,6 +17,7 @@ import { gameFrameSource, randomSeed, type GameConnection, type GameMessage } fr
 import { resolveMediaUrl } from "~/lib/media";
 import { createTimeline, type Timeline } from "~/lib/moves";
 import { SPLASH_MS, challengeIdFrom, clockState, clockText, isTimed, playTypeFrom, resultPath } from "~/lib/play";
+import { GAME_TYPE, botScoreAt, opponentOf } from "~/state/multiplayer";
 import type { ShellHandle } from "~/lib/viewer";
 import { getGameOr404 } from "~/server/loaders.server";
 import "~/styles/player.css";
@@ -47,6 +50,8 @@ type Phase =
   | { name: "saving"; score: number }
   /** A visitor's round: nothing is saved. */
   | { name: "over"; score: number }
+  /** A match: this player is done, the opponent is still playing. */
+  | { name: "waitingOpponent"; score: number }
   | { name: "failed"; score: number; message: string };
 
 /** A match passes its shared seed (?seed=); otherwise every round gets a fresh one. */
@@ -73,6 +78,24 @@ export default function Play() {
   const challengeId = challengeIdFrom(searchParams.get("challengeId"));
   const levels = game.leaderboard_type === 2;
   const timed = isTimed(game.game_modes);
+  const socket = useSocket();
+  const { state: match, dispatch: dispatchMatch } = useMultiplayer();
+  // A match or a bot round is what the waiting screen set up for this address; a reload plays solo.
+  const roomId = searchParams.get("room");
+  const botId = searchParams.get("bot");
+  const mode: "single" | "match" | "bot" =
+    viewer && roomId && match.roomId === roomId && match.gameId === game._id
+      ? "match"
+      : viewer && botId && match.bot && String(match.bot._id) === botId
+        ? "bot"
+        : "single";
+  const gameType = mode === "match" ? GAME_TYPE.multiplayer : mode === "bot" ? GAME_TYPE.bot : GAME_TYPE.single;
+  const opponent =
+    mode === "match" && viewer
+      ? { name: opponentOf(match.participants, viewer._id)?.user_name ?? "Opponent", left: match.status === "opponentLeft" }
+      : mode === "bot" && match.bot
+        ? { name: match.bot.name, left: false }
+        : null;
 
   const [phase, setPhase] = useState<Phase>({ name: "splash" });
   const [frameReady, setFrameReady] = useState(false);
@@ -90,7 +113,7 @@ export default function Play() {
   const recorded = useRef(false);
 
   const sinceStart = useCallback(() => (startedAt.current === null ? 0 : Date.now() - startedAt.current), []);
-  const { open: openSession, end: endSession, submit: submitScore } = usePlaySession(game._id, 0, !!viewer, () => sinceStart() / 1000);
+  const { open: openSession, end: endSession, submit: submitScore } = usePlaySession(game._id, gameType, !!viewer, () => sinceStart() / 1000);
   const openedOnLoad = useRef(false);
   const clock = clockState(elapsedMs, game.maximum_game_time, timed);
 
@@ -136,14 +159,26 @@ export default function Play() {
       }
       setPhase({ name: "saving", score: finalScore });
       try {
-        await submitScore(finalScore, viewer._id, timeline.current.moves(finalScore, sinceStart()));
-        navigate(resultPath(game._id, playType, challengeId), { replace: true });
+        const saved = await submitScore(finalScore, viewer._id, timeline.current.moves(finalScore, sinceStart()));
+        if (mode === "match" && roomId) {
+          // SPEC.md §4 End multiplayer: the end goes to the room; the summary follows once both are done.
+          socket.send({ event: "end_game", data: { roomId, statsId: saved.stats_id } });
+          setPhase({ name: "waitingOpponent", score: finalScore });
+        } else if (mode === "bot" && match.bot) {
+          const result = await apiFetch<{ _id: number }>("/api/multiplayer/bot-result", {
+            method: "POST",
+            json: { stats_id: saved.stats_id, bot_id: match.bot._id },
+          });
+          navigate(`/summary/${result._id}`, { replace: true });
+        } else {
+          navigate(resultPath(game._id, playType, challengeId), { replace: true });
+        }
       } catch (failure) {
         await endSession();
         setPhase({ name: "failed", score: finalScore, message: errorMessage(failure) });
       }
     },
-    [viewer, submitScore, endSession, sinceStart, navigate, game._id, playType, challengeId],
+    [viewer, submitScore, endSession, sinceStart, navigate, game._id, playType, challengeId, mode, roomId, socket, match.bot],
   );
 
   const playAgain = useCallback(() => {
@@ -164,6 +199,9 @@ export default function Play() {
           break;
         case "game_score":
           if (finished.current || startedAt.current === null) break;
+          if (mode === "match" && roomId && message.value !== lastScore.current) {
+            socket.send({ event: "game_data", data: { roomId, score: message.value } });
+          }
           lastScore.current = message.value;
           timeline.current.record(sinceStart(), message.value);
           setScore(message.value);
@@ -175,7 +213,7 @@ export default function Play() {
           break;
       }
     },
-    [recordStart, sinceStart, finish],
+    [recordStart, sinceStart, finish, mode, roomId, socket],
   );
 
   // The splash stays for its animation (SPEC.md §9: 2 s) and until the frame is ready, then the round starts.
@@ -220,9 +258,21 @@ export default function Play() {
   }, []);
   const confirmExit = useCallback(async () => {
     finished.current = true;
+    if (mode === "match" && roomId && viewer) {
+      // SPEC.md §4: exit tells the room, so the opponent sees that this player left.
+      socket.send({ event: "exit_game_room", data: { gameId: game._id, roomId, score: lastScore.current, userId: viewer._id } });
+      dispatchMatch({ type: "clear" });
+    }
     await endSession();
     navigate(`/detail/${game._id}`);
-  }, [endSession, navigate, game._id]);
+  }, [endSession, navigate, game._id, mode, roomId, viewer, socket, dispatchMatch]);
+
+  // The room has ended the match (both done, or the opponent gone and this player done): on to the summary.
+  useEffect(() => {
+    if (phase.name === "waitingOpponent" && match.resultId) navigate(`/summary/${match.resultId}`, { replace: true });
+  }, [phase.name, match.resultId, navigate]);
+
+  const opponentScore = mode === "match" ? (match.opponent?.score ?? 0) : mode === "bot" ? botScoreAt(match.bot, elapsedMs) : 0;
 
   const exitVisible = phase.name === "playing" && clock.exitAvailable;
   useEffect(() => {
@@ -246,7 +296,26 @@ export default function Play() {
         ) : (
           <span className="player__bar-spacer" aria-hidden="true" />
         )}
-        <h1 className="player__title">{game.name}</h1>
+        {opponent ? (
+          <div className="player__versus">
+            <h1 className="visually-hidden">{game.name}</h1>
+            <span className="player__opponent" data-testid="opponent-name">
+              {opponent.left ? (
+                <span className="player__left">Opponent left</span>
+              ) : (
+                <>
+                  <span className="player__vs">vs </span>
+                  {opponent.name}
+                </>
+              )}
+            </span>
+            <output className="player__score player__score--opponent" aria-label={`${opponent.name}'s ${label.toLowerCase()}`} data-testid="opponent-score">
+              {opponentScore}
+            </output>
+          </div>
+        ) : (
+          <h1 className="player__title">{game.name}</h1>
+        )}
         <span className="player__clock" aria-label={timed ? "Time left" : "Time played"} data-testid="play-clock">
           <ClockIcon size={16} />
           <span role="timer">{clockText(phase.name === "splash" ? (timed ? game.maximum_game_time : 0) : clock.shown)}</span>
@@ -269,6 +338,16 @@ export default function Play() {
           </div>
         )}
         {src && phase.name === "splash" ? <PlaySplash gameName={game.name} icon={icon} progress={progress} /> : null}
+        {phase.name === "waitingOpponent" ? (
+          <div className="player__overlay" role="status">
+            <h2 className="player__heading">Waiting for {opponent?.name ?? "your opponent"} to finish…</h2>
+            <p className="player__final">
+              {levels ? "Level " : null}
+              {phase.score}
+            </p>
+            <p className="player__note">Your score is in. The result shows as soon as the match is over.</p>
+          </div>
+        ) : null}
         {phase.name === "saving" ? (
           <div className="player__overlay" role="status">
             <h2 className="player__heading">Saving your score…</h2>

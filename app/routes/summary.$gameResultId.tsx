@@ -1,32 +1,91 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import { ComingSoon } from "~/components/EmptyState";
-import { VersusIcon } from "~/components/icons";
-import { pageTitle } from "~/lib/format";
-import { parseIdOr404 } from "~/server/loaders.server";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { Avatar } from "~/components/Avatar";
+import { BackLink } from "~/components/BackLink";
+import { useMultiplayer } from "~/components/MultiplayerProvider";
+import { PlayIcon, TrophyIcon, VersusIcon } from "~/components/icons";
+import { useViewer } from "~/components/root-data";
+import { formatNumber, pageTitle } from "~/lib/format";
+import { playPath } from "~/lib/navigation";
+import { outcome } from "~/state/multiplayer";
+import type { MatchPlayer } from "~/lib/types";
+import { or404, parseIdOr404 } from "~/server/loaders.server";
+import "~/styles/match.css";
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Match Summary") }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data ? `Match · ${data.match.game.name}` : "Match") },
+  { name: "robots", content: "noindex" },
+];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  return { gameResultId: parseIdOr404(params.gameResultId, "game result") };
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const id = parseIdOr404(params.gameResultId, "match", "Match not found");
+  return { match: await or404(() => context.services.multiplayer.summary(id), "Match not found") };
 }
 
-/** /summary/:gameResultId: the end of a multiplayer match. */
+const OUTCOME_TEXT = { win: "You won!", lose: "You lost", draw: null } as const;
+
+/**
+ * /summary/:gameResultId (SPEC.md §2 Summary, §4 Outcome): both players' scores and, for a player of the match, the
+ * outcome: the higher score wins, the lower loses, an equal score gives no message. Stored in D1, so a link opened
+ * later shows the same.
+ */
 export default function Summary() {
+  const { match } = useLoaderData<typeof loader>();
+  const viewer = useViewer();
+  const { dispatch } = useMultiplayer();
+  const [first, second] = match.players;
+  const levels = match.game.leaderboard_type === 2;
+
+  // The match is over: the app's multiplayer state goes back to idle.
+  useEffect(() => dispatch({ type: "clear" }), [dispatch]);
+
+  const mine = viewer ? match.players.findIndex((player) => player._id === viewer._id) : -1;
+  const result = mine >= 0 ? outcome(match.players[mine].score, match.players[1 - mine].score) : null;
+  const winner = first.score === second.score ? null : first.score > second.score ? 0 : 1;
+  const leaver = match.left_user_id === null ? null : match.players.find((player) => player._id === match.left_user_id);
+
   return (
-    <div className="page page--narrow">
-      <ComingSoon
-        headingLevel={1}
-        icon={<VersusIcon size={28} />}
-        title="Match Summary"
-        description="When multiplayer arrives, this is where you'll see how your match went."
-        features={["Both players' final scores", "Who won, side by side", "A quick rematch"]}
-        actions={
-          <Link to="/home" className="button button--primary">
-            Browse games
+    <div className="page page--narrow match-page">
+      <BackLink to={`/detail/${match.game._id}`} title={match.game.name} />
+      <section className="match-card" aria-labelledby="summary-title">
+        <h1 id="summary-title" className="match-card__title">
+          {match.game.name}
+        </h1>
+        {result && OUTCOME_TEXT[result] ? (
+          <p className={`match-outcome match-outcome--${result}`} data-testid="outcome">
+            {result === "win" ? <TrophyIcon size={20} /> : null} {OUTCOME_TEXT[result]}
+          </p>
+        ) : null}
+        <div className="match-versus" data-testid="match-scores">
+          <PlayerScore player={first} you={mine === 0} winner={winner === 0} levels={levels} />
+          <VersusIcon size={26} />
+          <PlayerScore player={second} you={mine === 1} winner={winner === 1} levels={levels} />
+        </div>
+        {leaver ? <p className="match-card__text">{leaver._id === viewer?._id ? "You left the game early." : `${leaver.name} left the game.`}</p> : null}
+        <div className="match-card__actions">
+          <Link to={`/waiting/${match.game._id}`} className="button button--primary">
+            <VersusIcon size={18} /> Play again
           </Link>
-        }
-      />
+          <Link to={playPath(match.game._id)} className="button button--ghost">
+            <PlayIcon size={18} /> Play solo
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function PlayerScore({ player, you, winner, levels }: { player: MatchPlayer; you: boolean; winner: boolean; levels: boolean }) {
+  return (
+    <div className={winner ? "match-score is-winner" : "match-score"}>
+      <Avatar person={{ name: player.name, profile_img: player.profile_pic }} size={64} />
+      <span className="match-score__name">{you ? "You" : player.name}</span>
+      <span className="match-score__value">
+        {levels ? "Level " : ""}
+        {formatNumber(player.score)}
+      </span>
+      {player.is_bot ? <span className="match-score__tag">Recorded player</span> : null}
     </div>
   );
 }

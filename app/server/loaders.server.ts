@@ -19,7 +19,7 @@ function isNotFoundError(error: unknown): boolean {
 }
 
 /** Runs a lookup and turns the service's "not found" into the 404 page. */
-async function or404<T>(lookup: () => Promise<T>, message: string): Promise<T> {
+export async function or404<T>(lookup: () => Promise<T>, message: string): Promise<T> {
   try {
     return await lookup();
   } catch (error) {

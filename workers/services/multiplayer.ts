@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { idValueSchema } from "../../app/lib/ids";
 import type { BotData } from "../../app/lib/protocol";
+import type { MatchPlayer, MatchSummary } from "../../app/lib/types";
 import type { Db } from "../db/client";
 import { follows, games, gameStats, matchResults, playerMoves, users } from "../db/schema";
 import { ApiError, forbidden, notFound } from "./errors";
@@ -13,24 +14,6 @@ const BOT_CANDIDATES = 50;
 
 export const JoinSchema = z.object({ userId: idValueSchema("user"), gameId: idValueSchema("game") });
 export const BotResultSchema = z.object({ stats_id: idValueSchema("play session"), bot_id: idValueSchema("bot") });
-
-export interface MatchPlayer {
-  _id: number | null;
-  name: string;
-  profile_pic: string | null;
-  score: number;
-  is_bot: boolean;
-}
-
-/** SPEC.md §2 Summary: both players and their scores. */
-export interface MatchSummary {
-  _id: number;
-  game: { _id: number; name: string; icon: string; leaderboard_type: number };
-  players: [MatchPlayer, MatchPlayer];
-  status: number;
-  left_user_id: number | null;
-  created_dt: string;
-}
 
 const refused = (message: string) => new ApiError(422, "match_refused", message);
 

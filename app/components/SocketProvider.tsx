@@ -1,0 +1,116 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import type { ServerEvent } from "~/lib/protocol";
+import { createSocketClient, socketUrl, type OutgoingEvent, type SocketClient, type SocketStatus } from "~/lib/socket-client";
+import { useViewer } from "./root-data";
+import "~/styles/reconnecting.css";
+
+export type SocketListener = (event: ServerEvent) => void;
+
+export interface Socket {
+  status: SocketStatus;
+  /** Sends (and, until acked, resends) the event; a no-op returning undefined while nobody is signed in. */
+  send: (event: OutgoingEvent) => string | undefined;
+  /** Calls `listener` with every server event (except pong and ack) until the returned function is called. */
+  subscribe: (listener: SocketListener) => () => void;
+}
+
+const noop = () => undefined;
+
+/** What pages get without a provider above them: a socket that is closed and stays closed. */
+const CLOSED_SOCKET: Socket = { status: "closed", send: noop, subscribe: () => noop };
+
+const SocketContext = createContext<Socket>(CLOSED_SOCKET);
+/** Whether to show the reconnecting indicator; worked out per client, so a new user's first connect never shows it. */
+const ReconnectingContext = createContext(false);
+
+interface SocketState {
+  status: SocketStatus;
+  /** The current client has been open at least once. */
+  wasOpen: boolean;
+}
+
+const CLOSED_STATE: SocketState = { status: "closed", wasOpen: false };
+
+/** Throws `error` outside the current call stack: one failing listener neither stops the others nor the socket. */
+function reportLater(error: unknown): void {
+  setTimeout(() => {
+    throw error;
+  });
+}
+
+/**
+ * The user presence socket (ARCHITECTURE.md): one per signed-in browser tab, to `/ws` on this origin, authenticated by
+ * the session cookie. It opens in the browser only while someone is signed in and closes on sign-out or unmount; a
+ * different user signing in gets a new socket. Listeners survive all of that, so a page can subscribe once.
+ */
+export function SocketProvider({ children }: { children: ReactNode }) {
+  const userId = useViewer()?._id ?? null;
+  const [{ status, wasOpen }, setState] = useState<SocketState>(CLOSED_STATE);
+  const clientRef = useRef<SocketClient | null>(null);
+  const listenersRef = useRef(new Set<SocketListener>());
+
+  useEffect(() => {
+    if (userId === null) return;
+    let opened = false;
+    const client = createSocketClient({
+      url: socketUrl(window.location),
+      onStatus: (next) => {
+        if (next === "open") opened = true;
+        setState({ status: next, wasOpen: opened });
+      },
+      onEvent: (event) => {
+        // A copy: a listener may unsubscribe (or subscribe another) while we go through them.
+        for (const listener of Array.from(listenersRef.current)) {
+          try {
+            listener(event);
+          } catch (error) {
+            reportLater(error);
+          }
+        }
+      },
+    });
+    clientRef.current = client;
+    return () => {
+      client.close();
+      if (clientRef.current === client) clientRef.current = null;
+      setState(CLOSED_STATE);
+    };
+  }, [userId]);
+
+  const send = useCallback((event: OutgoingEvent) => clientRef.current?.send(event), []);
+  const subscribe = useCallback((listener: SocketListener) => {
+    // Each call gets its own registration, so subscribing the same function twice needs two unsubscribes.
+    const registration: SocketListener = (event) => listener(event);
+    listenersRef.current.add(registration);
+    return () => {
+      listenersRef.current.delete(registration);
+    };
+  }, []);
+
+  const socket = useMemo<Socket>(() => ({ status, send, subscribe }), [status, send, subscribe]);
+  const reconnecting = status === "reconnecting" || (status === "connecting" && wasOpen);
+  return (
+    <SocketContext.Provider value={socket}>
+      <ReconnectingContext.Provider value={reconnecting}>{children}</ReconnectingContext.Provider>
+    </SocketContext.Provider>
+  );
+}
+
+/** The socket of the signed-in user; without one (or without a provider) it is closed, sends nothing and never calls listeners. */
+export function useSocket(): Socket {
+  return useContext(SocketContext);
+}
+
+/**
+ * A small pill at the top of the screen while the socket waits to retry ("reconnecting"), or tries again after it had
+ * been open ("connecting" after the first open). Nothing otherwise, and nothing outside a SocketProvider.
+ */
+export function ReconnectingIndicator() {
+  if (!useContext(ReconnectingContext)) return null;
+  return (
+    <div className="reconnecting" role="status" aria-live="polite">
+      <span className="reconnecting__dot" aria-hidden="true" />
+      Reconnecting…
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+import { parseServerEvent, PING_FRAME, type ClientEvent, type ServerEvent } from "./protocol";
+
+/**
+ * The browser side of the real-time socket (SPEC.md §7, ARCHITECTURE.md "user presence socket"), free of any framework.
+ *
+ * - Connects at once; after a close or error that `close()` did not ask for it reconnects, waiting 1 s, 2 s, 4 s and
+ *   then 5 s between attempts, with no limit on attempts. The wait starts again from 1 s after a successful open.
+ * - An attempt that is not open within 20 s is abandoned (closed) and counts as a failed attempt.
+ * - Every event sent gets a unique `id` and stays in an outbox until the server acks that id (or answers it with an
+ *   `error` carrying the id). Each (re)open resends the whole outbox in the order it was sent, so the server may see an
+ *   event twice when only its ack was lost: the id lets it recognise the repeat.
+ * - A `ping` goes out every 25 s while open; `pong` and `ack` frames stay inside, every other well-formed server event
+ *   goes to `onEvent`. Malformed frames are dropped.
+ */
+
+export type SocketStatus = "connecting" | "open" | "reconnecting" | "closed";
+
+type WithoutId<E> = E extends unknown ? Omit<E, "id"> : never;
+
+/** A client event as callers hand it over: the client adds the `id`. */
+export type OutgoingEvent = WithoutId<ClientEvent>;
+
+export interface SocketClientOptions {
+  /** Absolute ws: or wss: address, e.g. from `socketUrl(window.location)`. */
+  url: string;
+  /** The WebSocket class to use; tests pass a fake. Defaults to the global WebSocket. */
+  WebSocketImpl?: typeof WebSocket;
+  /** Every well-formed server event except `pong` and `ack`. */
+  onEvent: (event: ServerEvent) => void;
+  /** Called on every status change, starting with "connecting" while `createSocketClient` runs. */
+  onStatus?: (status: SocketStatus) => void;
+  /** First wait before reconnecting; it doubles on each failed attempt. Default 1000. */
+  minDelayMs?: number;
+  /** Longest wait between attempts. Default 5000. */
+  maxDelayMs?: number;
+  /** An attempt not open after this long is abandoned and retried. Default 20000. */
+  connectTimeoutMs?: number;
+  /** Keep-alive ping period while open. Default 25000. */
+  pingIntervalMs?: number;
+}
+
+export interface SocketClient {
+  readonly status: SocketStatus;
+  /**
+   * Queues the event with a fresh id and sends it now if the socket is open (otherwise on the next open).
+   * Returns that id; `ping` is sent only if open, never queued, and returns undefined, as does any send after `close()`.
+   */
+  send(event: OutgoingEvent): string | undefined;
+  /** Closes the socket for good: no reconnect, timers stopped, outbox dropped. */
+  close(): void;
+}
+
+export const DEFAULT_MIN_DELAY_MS = 1_000;
+export const DEFAULT_MAX_DELAY_MS = 5_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
+export const DEFAULT_PING_INTERVAL_MS = 25_000;
+
+/** The wait before reconnect attempt `attempt` (1 for the first after a failure): min, 2·min, 4·min, ... capped at max. */
+export function reconnectDelay(attempt: number, minDelayMs = DEFAULT_MIN_DELAY_MS, maxDelayMs = DEFAULT_MAX_DELAY_MS): number {
+  const exponent = Math.min(Math.max(attempt, 1) - 1, 30);
+  return Math.min(minDelayMs * 2 ** exponent, maxDelayMs);
+}
+
+/** The socket address on the page's own origin: ws: for http:, wss: for https:. */
+export function socketUrl(location: Pick<Location, "protocol" | "host">, path = "/ws"): string {
+  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${path}`;
+}
+
+/** A random prefix per client, so ids stay unique across clients and page loads (crypto.randomUUID needs https). */
+function randomPrefix(): string {
+  const bytes = new Uint8Array(8);
+  if (typeof globalThis.crypto?.getRandomValues === "function") globalThis.crypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The `id` inside an ack's or error's data, if it is a string. */
+function idIn(data: unknown): string | undefined {
+  if (!data || typeof data !== "object") return undefined;
+  const id = (data as { id?: unknown }).id;
+  return typeof id === "string" ? id : undefined;
+}
+
+type Timer = ReturnType<typeof setTimeout>;
+
+export function createSocketClient(options: SocketClientOptions): SocketClient {
+  const {
+    url,
+    onEvent,
+    onStatus,
+    minDelayMs = DEFAULT_MIN_DELAY_MS,
+    maxDelayMs = DEFAULT_MAX_DELAY_MS,
+    connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS,
+    pingIntervalMs = DEFAULT_PING_INTERVAL_MS,
+  } = options;
+  const WebSocketImpl = options.WebSocketImpl ?? globalThis.WebSocket;
+
+  /** Un-acked frames by id; a Map keeps the order they were sent in. */
+  const outbox = new Map<string, string>();
+  const idPrefix = randomPrefix();
+  let sequence = 0;
+
+  let status: SocketStatus = "closed";
+  let stopped = false;
+  let socket: WebSocket | null = null;
+  /** Failed attempts since the last successful open. */
+  let failures = 0;
+  let reconnectTimer: Timer | undefined;
+  let connectTimer: Timer | undefined;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+
+  function setStatus(next: SocketStatus): void {
+    if (status === next) return;
+    status = next;
+    onStatus?.(next);
+  }
+
+  function clearTimers(): void {
+    clearTimeout(reconnectTimer);
+    clearTimeout(connectTimer);
+    clearInterval(pingTimer);
+    reconnectTimer = connectTimer = pingTimer = undefined;
+  }
+
+  /** Detaches and closes a socket we no longer want; whatever it reports later is ignored. */
+  function discard(ws: WebSocket, code?: number): void {
+    ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
+    try {
+      if (code === undefined) ws.close();
+      else ws.close(code);
+    } catch {
+      // Already closed, or closing a socket that never connected: nothing more to do.
+    }
+  }
+
+  function transmit(frame: string): void {
+    try {
+      socket?.send(frame);
+    } catch {
+      // The socket is going away; queued events are resent on the next open.
+    }
+  }
+
+  function connect(): void {
+    reconnectTimer = undefined;
+    setStatus("connecting");
+    if (stopped) return; // onStatus closed the client
+    let ws: WebSocket;
+    try {
+      ws = new WebSocketImpl(url);
+    } catch {
+      scheduleReconnect();
+      return;
+    }
+    socket = ws;
+    connectTimer = setTimeout(() => {
+      if (socket === ws) lost(ws);
+    }, connectTimeoutMs);
+    ws.onopen = () => {
+      if (socket === ws) opened();
+    };
+    ws.onmessage = (message: MessageEvent) => {
+      if (socket === ws) received(message.data);
+    };
+    ws.onerror = () => {
+      if (socket === ws) lost(ws);
+    };
+    ws.onclose = () => {
+      if (socket === ws) lost(ws);
+    };
+  }
+
+  function opened(): void {
+    clearTimeout(connectTimer);
+    connectTimer = undefined;
+    failures = 0;
+    // Resend before announcing "open", so nothing sent from onStatus can overtake (or duplicate) the outbox.
+    for (const frame of outbox.values()) transmit(frame);
+    pingTimer = setInterval(() => transmit(PING_FRAME), pingIntervalMs);
+    setStatus("open");
+  }
+
+  function lost(ws: WebSocket): void {
+    socket = null;
+    clearTimers();
+    discard(ws);
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect(): void {
+    if (stopped) return;
+    failures += 1;
+    // The timer first: an onStatus that calls close() then clears it.
+    reconnectTimer = setTimeout(connect, reconnectDelay(failures, minDelayMs, maxDelayMs));
+    setStatus("reconnecting");
+  }
+
+  function received(raw: unknown): void {
+    const event = parseServerEvent(raw);
+    if (!event) return;
+    if (event.event === "pong") return;
+    if (event.event === "ack" || event.event === "error") {
+      const id = idIn(event.data);
+      if (id !== undefined) outbox.delete(id);
+      if (event.event === "ack") return;
+    }
+    onEvent(event);
+  }
+
+  const client: SocketClient = {
+    get status() {
+      return status;
+    },
+    send(event) {
+      if (stopped) return undefined;
+      if (event.event === "ping") {
+        if (status === "open") transmit(PING_FRAME);
+        return undefined;
+      }
+      sequence += 1;
+      const id = `${idPrefix}-${sequence.toString(36)}`;
+      const frame = JSON.stringify({ event: event.event, id, data: event.data });
+      outbox.set(id, frame);
+      if (status === "open") transmit(frame);
+      return id;
+    },
+    close() {
+      if (stopped) return;
+      stopped = true;
+      clearTimers();
+      const ws = socket;
+      socket = null;
+      if (ws) discard(ws, 1000);
+      outbox.clear();
+      setStatus("closed");
+    },
+  };
+
+  connect();
+  return client;
+}
