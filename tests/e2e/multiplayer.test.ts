@@ -1,0 +1,172 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Game, UserData } from "../../app/lib/types";
+import { DESKTOP, PHONE, baseURL, launchBrowser, openPage } from "./browser";
+
+let browser: Browser;
+let games: Game[];
+const bySlug = (slug: string) => games.find((game) => game.slug === slug)!;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  games = (await (await fetch(`${baseURL()}/api/game/published`)).json()) as Game[];
+});
+afterAll(() => browser?.close());
+
+interface Account {
+  user: UserData;
+  token: string;
+}
+
+/** A new player, signed up through the API. */
+async function newAccount(name: string): Promise<Account> {
+  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
+  const response = await fetch(`${baseURL()}/api/user`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name, email, phone_number: "9876501234", Pwd_Hash: "Secret@123", gender: "female" }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Account;
+}
+
+/** A browser context signed in as the account, the way the login popup leaves it. */
+async function pageFor(account: Account, viewport = PHONE) {
+  const opened = await openPage(browser, viewport);
+  await opened.context.addCookies([{ name: "pf_session", value: account.token, url: baseURL() }]);
+  await opened.context.addInitScript((stored) => window.localStorage.setItem("userData", stored), JSON.stringify(account.user));
+  return opened;
+}
+
+/** A scored round played through the API: a recorded run a bot can replay. */
+async function recordRun(account: Account, gameId: number, score: number) {
+  const call = (path: string, body: unknown) =>
+    fetch(`${baseURL()}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
+      body: JSON.stringify(body),
+    });
+  const stats = (await (await call("/api/gamestats", { game_id: gameId, game_type: 0 })).json()) as { _id: number };
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const moves = [
+    { time: 0, score: 0 },
+    { time: 800, score: Math.ceil(score / 2) },
+    { time: 1500, score },
+  ];
+  const saved = await call("/api/scores", { score, player_id: account.user._id, game_id: gameId, stats_id: stats._id, moves });
+  expect(saved.status).toBe(201);
+}
+
+const phase = (page: Page) => page.locator(".player").getAttribute("data-phase");
+
+/** Drops Tower Stack blocks until one misses and the round ends. */
+async function playOut(page: Page) {
+  const box = (await page.locator("iframe.game-frame").boundingBox())!;
+  for (let tap = 0; tap < 80 && (await phase(page)) === "playing"; tap++) {
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForTimeout(600);
+  }
+}
+
+async function tap(page: Page, times: number) {
+  const box = (await page.locator("iframe.game-frame").boundingBox())!;
+  for (let i = 0; i < times && (await phase(page)) === "playing"; i++) {
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForTimeout(700);
+  }
+}
+
+describe("multiplayer", () => {
+  it("pairs two players, shows each the other's live score, and ends on a summary with both scores and the outcome", async () => {
+    const tower = bySlug("tower-stack");
+    const [ada, bo] = [await newAccount("Ada Match"), await newAccount("Bo Match")];
+    const a = await pageFor(ada, PHONE);
+    const b = await pageFor(bo, DESKTOP);
+
+    await a.page.goto(`/waiting/${tower._id}`);
+    expect(await a.page.getByRole("heading", { name: "Waiting for opponents" }).isVisible()).toBe(true);
+    await a.page.getByText("Searching...").first().waitFor();
+    await expect.poll(() => a.page.getByTestId("countdown").innerText()).toMatch(/^(10|[1-9])$/);
+    await b.page.goto(`/waiting/${tower._id}`);
+
+    await Promise.all([a.page.waitForURL(/\/play\/\d+\?.*room=/, { timeout: 15_000 }), b.page.waitForURL(/\/play\/\d+\?.*room=/, { timeout: 15_000 })]);
+    // One room, one seed.
+    expect(new URL(a.page.url()).search).toBe(new URL(b.page.url()).search);
+    await Promise.all([a.page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 }), b.page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 })]);
+    expect(await a.page.getByTestId("opponent-name").innerText()).toContain("Bo Match");
+    expect(await b.page.getByTestId("opponent-name").innerText()).toContain("Ada Match");
+
+    // Each sees the other's live score.
+    await tap(a.page, 3);
+    const adaLive = await a.page.getByTestId("live-score").innerText();
+    await expect.poll(() => b.page.getByTestId("opponent-score").innerText()).toBe(adaLive);
+    await tap(b.page, 4);
+    const boLive = await b.page.getByTestId("live-score").innerText();
+    await expect.poll(() => a.page.getByTestId("opponent-score").innerText()).toBe(boLive);
+
+    // Ada finishes first and waits; when Bo is done both land on the summary.
+    await playOut(a.page);
+    await expect.poll(() => phase(a.page), { timeout: 10_000 }).toBe("waitingOpponent");
+    await playOut(b.page);
+    await Promise.all([a.page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 }), b.page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 })]);
+    expect(a.page.url()).toBe(b.page.url());
+
+    const summary = (await (await fetch(`${baseURL()}/api/multiplayer/result/${a.page.url().split("/").pop()}`)).json()) as {
+      players: Array<{ _id: number; score: number }>;
+    };
+    const score = (id: number) => summary.players.find((player) => player._id === id)!.score;
+    const [adaScore, boScore] = [score(ada.user._id), score(bo.user._id)];
+    for (const [page, own, other, otherName] of [
+      [a.page, adaScore, boScore, "Bo Match"],
+      [b.page, boScore, adaScore, "Ada Match"],
+    ] as const) {
+      const scores = await page.getByTestId("match-scores").innerText();
+      expect(scores).toContain("You");
+      expect(scores).toContain(otherName);
+      expect(scores).toContain(String(own));
+      expect(scores).toContain(String(other));
+      const expected = own > other ? "You won!" : own < other ? "You lost" : null;
+      if (expected) expect(await page.getByTestId("outcome").innerText()).toContain(expected);
+      else expect(await page.getByTestId("outcome").count()).toBe(0);
+    }
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it("gives a lone player a bot after 10 s, replaying a real recorded run, and ends on the summary", async () => {
+    const tower = bySlug("tower-stack");
+    await recordRun(await newAccount("Rita Recorded"), tower._id, 3);
+    const lone = await newAccount("Lee Alone");
+    const { context, page, errors } = await pageFor(lone, PHONE);
+    await page.goto(`/waiting/${tower._id}`);
+    await page.getByText("Searching...").first().waitFor();
+    const waitedFrom = Date.now();
+    await page.waitForURL(/\/play\/\d+\?.*bot=\d+/, { timeout: 25_000 });
+    expect(Date.now() - waitedFrom).toBeGreaterThan(7_000);
+    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    // The bot's score follows its recorded timeline.
+    await expect.poll(() => page.getByTestId("opponent-name").innerText()).not.toBe("");
+    await playOut(page);
+    await page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 });
+    const scores = await page.getByTestId("match-scores").innerText();
+    expect(scores).toContain("You");
+    expect(scores.toLowerCase()).toContain("recorded player");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("says 'Opponents not available' with Retry when nobody came and no run was ever recorded", async () => {
+    const lonely = bySlug("sky-hopper");
+    const { context, page, errors } = await pageFor(await newAccount("Nia Nobody"), DESKTOP);
+    await page.goto(`/waiting/${lonely._id}`);
+    await page.getByTestId("no-opponents").waitFor({ timeout: 25_000 });
+    expect(await page.getByRole("heading", { name: "Opponents not available" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Retry" }).click();
+    await page.getByText("Searching...").first().waitFor();
+    await page.getByRole("button", { name: "Quit" }).click();
+    await page.waitForURL(new RegExp(`/detail/${lonely._id}$`));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
