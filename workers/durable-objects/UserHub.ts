@@ -68,6 +68,8 @@ export class UserHub extends DurableObject<Env> {
       return;
     }
     const { event } = parsed;
+    // Pings the runtime did not answer itself (any frame other than the exact keep-alive text).
+    if (event.event === "ping") this.send(ws, { event: "pong" });
     const { userId } = ws.deserializeAttachment() as SocketAttachment;
     const answer = await this.handle(userId, event).catch((): RoomAnswer => ({ ok: false, message: "That could not be done right now. Please try again." }));
     if (!answer.ok) this.send(ws, { event: "error", data: { message: answer.message, ...(event.id ? { id: event.id } : {}) } });
