@@ -8,6 +8,7 @@ import { createPlayService } from "./services/play";
 import { createScoreService } from "./services/scores";
 import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
+import { createSocialService } from "./services/social";
 import { createUploadService } from "./services/uploads";
 
 export function createServices(env: Env) {
@@ -22,6 +23,7 @@ export function createServices(env: Env) {
     scores: createScoreService(db),
     play: createPlayService(db),
     multiplayer: createMultiplayerService(db),
+    social: createSocialService(db),
     events: createEventService(db, (env as Env & { ANALYTICS?: AnalyticsEngineDataset }).ANALYTICS),
     sessions,
     uploads: createUploadService(db, env.MEDIA),

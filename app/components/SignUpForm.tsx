@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { track } from "~/lib/analytics";
+import { readInvite } from "~/lib/invite";
 import { ApiError, apiFetch, errorMessage } from "~/lib/api";
 import type { UserData } from "~/lib/types";
 import { GENDER_OPTIONS, PHONE_INPUT_MAX_LENGTH, SignUpSchema, fieldErrors } from "~/lib/validation";
@@ -84,6 +85,8 @@ export function SignUpForm({ idPrefix, onSignedUp }: SignUpFormProps) {
     for (const name of FIELD_ORDER) {
       if (name !== "address" || values.address.trim()) form.set(name, values[name]);
     }
+    const invite = readInvite();
+    if (invite) form.set("invite", invite);
     setBusy(true);
     try {
       const { user } = await apiFetch<{ user: UserData }>("/auth/signup", { method: "POST", body: form });

@@ -22,6 +22,12 @@ const gameId = z.number().int().positive();
 const score = z.number().int().min(0).max(1_000_000_000);
 const messageId = z.string().min(1).max(64).optional();
 
+/** Longest chat message, in characters. */
+export const CHAT_MAX_LENGTH = 2000;
+
+const userId = z.number().int().positive();
+const chatMessageId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "Invalid message id");
+
 export const clientEventSchema = z.discriminatedUnion("event", [
   z.object({ event: z.literal("ping"), id: messageId, data: z.unknown().optional() }),
   /** The sender's live score, relayed to the opponent. */
@@ -34,6 +40,20 @@ export const clientEventSchema = z.discriminatedUnion("event", [
   }),
   /** The sender's round is over and its score submitted (POST /api/scores) for the play session statsId. */
   z.object({ event: z.literal("end_game"), id: messageId, data: z.object({ roomId, statsId: z.number().int().positive() }) }),
+  /** SPEC.md §7 new_message: `msg_id` is made by the sender, so a resend after a reconnect is stored once. */
+  z.object({
+    event: z.literal("new_message"),
+    id: messageId,
+    data: z.object({ to: userId, content: z.string().max(CHAT_MAX_LENGTH), msg_id: chatMessageId }),
+  }),
+  /** SPEC.md §7 typing_note (from, to): `from` is always the sender. */
+  z.object({ event: z.literal("typing_note"), id: messageId, data: z.object({ to: userId, from: userId.optional() }) }),
+  /** SPEC.md §7 message_status: the sender of this event has seen the friend's messages up to msg_id (all without one). */
+  z.object({
+    event: z.literal("message_status"),
+    id: messageId,
+    data: z.object({ friendId: userId, msg_id: chatMessageId.optional(), status: z.literal(2) }),
+  }),
 ]);
 
 export type ClientEvent = z.infer<typeof clientEventSchema>;
@@ -45,6 +65,19 @@ export interface Participant {
   user_name: string;
   profile_pic: string | null;
   room_id: string;
+}
+
+/** SPEC.md §3 Chat message (status 0 sent, 1 delivered, 2 seen). */
+export interface ChatMessage {
+  chat_id: string;
+  msg_id: string;
+  sender: number;
+  sender_id: number;
+  content: string;
+  status: number;
+  created_dt: string;
+  /** Position in the conversation, for paging back (history only). */
+  seq?: number;
 }
 
 /** SPEC.md §3 Bot data: a real recorded run of another player. */
@@ -70,6 +103,11 @@ export type ServerEvent =
   | { event: "game_data"; data: { roomId: string; userId: number; score: number } }
   | { event: "exit_game_room"; data: { roomId: string; gameId: number; userId: number; score: number } }
   | { event: "end_game"; data: { roomId: string; gameId: number; status: typeof END_NORMAL | typeof END_OPPONENT_LEFT; resultId: number } }
+  /** SPEC.md §7 new_message: `user` is the recipient, `friend_id` the other member as the receiving user sees it. */
+  | { event: "new_message"; data: ChatMessage & { user: number; friend_id: number; sender_name: string } }
+  | { event: "typing_note"; data: { from: number; to: number; chat_id: string; sender_name: string } }
+  /** Every message of the chat up to msg_id now has at least this status. */
+  | { event: "new_message_delivery"; data: { chat_id: string; msg_id: string; status: number } }
   /** A friend came online or went offline (SPEC.md §7 user-connection). */
   | { event: "user-connection"; data: { userId: number; online: boolean } };
 

@@ -123,3 +123,15 @@ export interface MatchSummary {
   left_user_id: number | null;
   created_dt: string;
 }
+
+/** SPEC.md §3 Friend: someone in Find People or the Friends list. social_id names them in DELETE /social/unfriend. */
+export interface Friend {
+  _id: number;
+  name: string;
+  address: string | null;
+  profile_img: string | null;
+  is_online: boolean;
+  social_id: number;
+  isFriend: boolean;
+  followStatus: boolean;
+}

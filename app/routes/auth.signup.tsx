@@ -5,6 +5,9 @@ import { authAction, signedInResponse } from "~/server/auth.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   return authAction(async () => {
     const form = Object.fromEntries(await request.formData());
-    return signedInResponse(context, request, await context.services.auth.signUp(form));
+    const signedIn = await context.services.auth.signUp(form);
+    // Signing up through a friend's invite link makes the two friends.
+    if (typeof form.invite === "string") await context.services.social.acceptInvite(signedIn.user._id, form.invite);
+    return signedInResponse(context, request, signedIn);
   });
 }

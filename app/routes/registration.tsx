@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { useEffect } from "react";
+import { rememberInvite } from "~/lib/invite";
 import { useAccount } from "~/components/AccountProvider";
 import { CloseIcon, CoinIcon, HeartIcon, SwordsIcon } from "~/components/icons";
 import { Logo } from "~/components/Logo";
@@ -32,6 +33,8 @@ export default function Registration() {
     // SPEC.md §2: any open login popup is hidden when this screen loads.
     closePopup();
     track("SignUpOpen", { from: "registration" });
+    // A friend's invite link: signing up makes the two friends.
+    rememberInvite(new URLSearchParams(window.location.search).get("invite"));
   }, [closePopup]);
 
   return (

@@ -1,57 +1,12 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ServerEvent } from "../../app/lib/protocol";
 import type { ApiErrorBody } from "../../app/lib/types";
 import { lobbyOf, roomOf } from "../../workers/durable-objects/hubs";
 import type { MatchRoom } from "../../workers/durable-objects/MatchRoom";
-import { getJson, json, request, seed, validSignUp } from "./helpers";
+import { connect, gameId, getJson, json, newPlayer, request, seed, type Player } from "./helpers";
 
 beforeAll(seed);
-
-interface Player {
-  token: string;
-  userId: number;
-  name: string;
-}
-
-type EventOf<N extends ServerEvent["event"]> = Extract<ServerEvent, { event: N }>;
-
-async function newPlayer(name: string): Promise<Player> {
-  const { status, body } = await getJson<{ user: { _id: number }; token: string }>("/api/user", json("POST", validSignUp({ name })));
-  expect(status).toBe(201);
-  return { token: body.token, userId: body.user._id, name };
-}
-
-const gameId = async (slug: string) => (await env.DB.prepare("select id from games where slug = ?").bind(slug).first<number>("id"))!;
-
-/** A real socket through the Worker to the player's UserHub, with a queue of what it receives. */
-async function connect(player: Player) {
-  const response = await request("/ws", { headers: { Upgrade: "websocket", Authorization: `Bearer ${player.token}` } });
-  expect(response.status).toBe(101);
-  const socket = response.webSocket!;
-  const received: ServerEvent[] = [];
-  const waiters: Array<() => void> = [];
-  socket.addEventListener("message", (event) => {
-    received.push(JSON.parse(event.data as string));
-    waiters.splice(0).forEach((wake) => wake());
-  });
-  socket.accept();
-  /** The next event of that name, skipping others; fails after 2 s. */
-  async function next<N extends ServerEvent["event"]>(name: N): Promise<EventOf<N>> {
-    const deadline = Date.now() + 2000;
-    for (;;) {
-      const index = received.findIndex((event) => event.event === name);
-      if (index >= 0) return received.splice(index, 1)[0] as EventOf<N>;
-      if (Date.now() > deadline) throw new Error(`${player.name} got no ${name}; got ${JSON.stringify(received)}`);
-      await Promise.race([new Promise<void>((resolve) => waiters.push(resolve)), new Promise((resolve) => setTimeout(resolve, 50))]);
-    }
-  }
-  const send = (frame: unknown) => socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
-  const has = (name: ServerEvent["event"]) => received.some((event) => event.event === name);
-  await next("connected");
-  return { socket, next, send, has };
-}
 
 const join = (player: Player, game: number) =>
   getJson<{ status: string; roomId: string; seed?: number; expiresAt?: number; participants: Array<{ user_id: number; user_name: string; room_id: string }> }>(

@@ -10,6 +10,7 @@ import { gameStatsRouter, playerMoveRouter } from "./play";
 import { publishersRouter } from "./publishers";
 import { scoresRouter } from "./scores";
 import { sessionRouter } from "./session";
+import { chatRouter, socialRouter } from "./social";
 import { usersRouter } from "./users";
 
 export const api = createRouter()
@@ -27,6 +28,8 @@ export const api = createRouter()
   .route("/gamestats", gameStatsRouter)
   .route("/player-move", playerMoveRouter)
   .route("/multiplayer", multiplayerRouter)
+  .route("/social", socialRouter)
+  .route("/chat", chatRouter)
   .all("*", (c) => {
     throw notFound(`No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`);
   });

@@ -13,7 +13,10 @@ const PlaySchema = z.object({
 export const usersRouter = createRouter()
   // Sign-up: SPEC.md §3 payload, Pwd_Hash carrying the password.
   .post("/", async (c) => {
-    const signedIn = await c.var.services.auth.signUp(await readJson(c.req.raw));
+    const payload = await readJson(c.req.raw);
+    const signedIn = await c.var.services.auth.signUp(payload);
+    const invite = (payload as { invite?: unknown }).invite;
+    if (typeof invite === "string") await c.var.services.social.acceptInvite(signedIn.user._id, invite);
     return c.json(signedIn, 201);
   })
   .post("/login", async (c) => {

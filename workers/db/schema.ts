@@ -30,10 +30,16 @@ export const users = sqliteTable(
   canWrite: integer("can_write", { mode: "boolean" }).notNull().default(false),
   /** Consecutive days of the daily bonus; -1 means not logged in. */
   loginDay: integer("login_day").notNull().default(-1),
+  /** The code in the user's personal invite link; made the first time they ask for it. */
+  inviteCode: text("invite_code").unique(),
   createdAt: createdAt(),
   },
-  // The last line of defence for coins: no write can leave a balance below zero.
-  (t) => [check("users_wallet_not_negative", sql`${t.wallet} >= 0`)],
+  (t) => [
+    // The last line of defence for coins: no write can leave a balance below zero.
+    check("users_wallet_not_negative", sql`${t.wallet} >= 0`),
+    // Find People searches names by prefix, case-insensitively, through this index.
+    index("users_name_nocase_idx").on(sql`${t.name} collate nocase`),
+  ],
 );
 
 export const sessions = sqliteTable(
@@ -328,4 +334,38 @@ export const matchResults = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("match_results_player_one_idx").on(t.playerOneId), index("match_results_player_two_idx").on(t.playerTwoId)],
+);
+
+/** A user who blocked another: no messages, challenges or follows from the blocked one. */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId)],
+);
+
+/** A chat message reported to the moderators, with a copy of what it said. */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reportedUserId: integer("reported_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    msgId: text("msg_id").notNull(),
+    content: text("content").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("reports_reporter_msg_idx").on(t.reporterId, t.msgId)],
 );

@@ -2,7 +2,8 @@ import { DurableObject } from "cloudflare:workers";
 import { assertNever, parseClientEvent, PING_FRAME, PONG_FRAME, type ClientEvent, type ServerEvent } from "../../app/lib/protocol";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
-import { hubOf, roomOf } from "./hubs";
+import { createSocialService } from "../services/social";
+import { conversationOf, hubOf, roomOf } from "./hubs";
 import type { RoomAnswer } from "./MatchRoom";
 
 interface SocketAttachment {
@@ -15,6 +16,8 @@ export const USER_ID_HEADER = "X-Playfeed-User";
 
 const USER_KEY = "userId";
 const ROOMS_KEY = "rooms";
+/** Friends with messages waiting for this user while they were offline. */
+const PENDING_KEY = "pendingChats";
 
 /**
  * One per user: holds that user's sockets (one per browser tab) and sleeps while they are idle. It forwards the
@@ -88,6 +91,28 @@ export class UserHub extends DurableObject<Env> {
         return roomOf(this.env, event.data.roomId).exit(userId, event.data.score);
       case "end_game":
         return roomOf(this.env, event.data.roomId).end(userId, event.data.statsId);
+      case "new_message": {
+        const { to, content, msg_id } = event.data;
+        if (to === userId) return { ok: false, message: "You cannot message yourself" };
+        if (!content.trim()) return { ok: false, message: "Empty messages are not sent" };
+        const social = createSocialService(createDb(this.env.DB));
+        const names = await social.namesOf([userId, to]);
+        if (!names.has(to)) return { ok: false, message: "User not found" };
+        if (await social.isBlocked(userId, to)) return { ok: false, message: "You cannot message this player" };
+        const sent = await conversationOf(this.env, userId, to).send({ senderId: userId, recipientId: to, senderName: names.get(userId) ?? "", content, msgId: msg_id });
+        return sent.ok ? { ok: true } : sent;
+      }
+      case "typing_note": {
+        const social = createSocialService(createDb(this.env.DB));
+        if (await social.isBlocked(userId, event.data.to)) return { ok: true };
+        const names = await social.namesOf([userId]);
+        await conversationOf(this.env, userId, event.data.to).typing(userId, event.data.to, names.get(userId) ?? "");
+        return { ok: true };
+      }
+      case "message_status": {
+        const seen = await conversationOf(this.env, userId, event.data.friendId).markSeen(userId, event.data.friendId, event.data.msg_id ?? null);
+        return seen.ok ? { ok: true } : seen;
+      }
       default:
         return assertNever(event);
     }
@@ -115,7 +140,25 @@ export class UserHub extends DurableObject<Env> {
     await this.announce(userId, false);
   }
 
+  /** A conversation kept a message for this user while they were offline. */
+  async notePending(friendId: number): Promise<void> {
+    const pending = new Set((await this.ctx.storage.get<number[]>(PENDING_KEY)) ?? []);
+    pending.add(friendId);
+    await this.ctx.storage.put(PENDING_KEY, [...pending]);
+    // Connected after all (a race with the socket opening): deliver now.
+    const userId = await this.ctx.storage.get<number>(USER_KEY);
+    if (userId && this.openSockets().length > 0) await this.deliverPending(userId);
+  }
+
+  private async deliverPending(userId: number) {
+    const pending = (await this.ctx.storage.get<number[]>(PENDING_KEY)) ?? [];
+    if (pending.length === 0) return;
+    await this.ctx.storage.delete(PENDING_KEY);
+    for (const friendId of pending) await conversationOf(this.env, userId, friendId).deliverPending(userId, friendId);
+  }
+
   private async cameOnline(userId: number) {
+    await this.deliverPending(userId);
     const rooms = (await this.ctx.storage.get<string[]>(ROOMS_KEY)) ?? [];
     await Promise.all(rooms.map((roomId) => roomOf(this.env, roomId).returned(userId)));
     await this.announce(userId, true);

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { idSchema, idValueSchema } from "../../app/lib/ids";
+import { conversationOf, hubOf } from "../durable-objects/hubs";
+import { HISTORY_PAGE } from "../durable-objects/Conversation";
+import { forbidden, notFound } from "../services/errors";
+import { ReportSchema } from "../services/social";
+import { createRouter, parseInput, readJson, requireUser } from "./hono";
+
+const BlockSchema = z.object({ user_id: idValueSchema("user") });
+const HistoryQuerySchema = z.object({
+  before: z.coerce.number({ error: "before must be a message position" }).int().positive().optional(),
+  limit: z.coerce.number({ error: "limit must be a number" }).int().min(1, "limit must be at least 1").max(100, "limit is at most 100").default(HISTORY_PAGE),
+});
+
+/** Only the caller's own lists: another user's id in the path is a 403. */
+function ownId(callerId: number, raw: string): number {
+  const id = parseInput(idSchema("user"), raw);
+  if (id !== callerId) throw forbidden("You can only see your own friends");
+  return id;
+}
+
+/** Which of these users have a socket open right now (their UserHub knows). */
+async function onlineAmong(env: Env, ids: number[]): Promise<Set<number>> {
+  const counts = await Promise.all(ids.map((id) => hubOf(env, id).connectionCount().catch(() => 0)));
+  return new Set(ids.filter((_, index) => counts[index] > 0));
+}
+
+/** SPEC.md §7 social calls, plus block, report and the invite link. */
+export const socialRouter = createRouter()
+  .get("/find/:userId", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    ownId(caller.id, c.req.param("userId"));
+    return c.json(await c.var.services.social.find(caller.id, c.req.query()));
+  })
+  .get("/friends/:userId", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    ownId(caller.id, c.req.param("userId"));
+    return c.json(await c.var.services.social.friends(caller.id, (ids) => onlineAmong(c.env, ids)));
+  })
+  .post("/follow", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    return c.json(await c.var.services.social.follow(caller.id, await readJson(c.req.raw)));
+  })
+  .delete("/unfriend/:socialId", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    return c.json(await c.var.services.social.unfriend(caller.id, parseInput(idSchema("friend"), c.req.param("socialId"))));
+  })
+  .post("/block", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    const { user_id } = parseInput(BlockSchema, await readJson(c.req.raw));
+    return c.json(await c.var.services.social.block(caller.id, user_id));
+  })
+  .delete("/block/:userId", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    return c.json(await c.var.services.social.unblock(caller.id, parseInput(idSchema("user"), c.req.param("userId"))));
+  })
+  .get("/blocked", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    return c.json(await c.var.services.social.blockedIds(caller.id));
+  })
+  // A message someone sent the caller: the copy kept for moderators comes from the conversation itself.
+  .post("/report", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    const input = parseInput(ReportSchema, await readJson(c.req.raw));
+    const message = await conversationOf(c.env, caller.id, input.user_id).messageFor(caller.id, input.msg_id);
+    if (!message || message.senderId !== input.user_id) throw notFound("That message was not sent to you");
+    return c.json(await c.var.services.social.report(caller.id, input, message.content), 201);
+  })
+  .get("/invite", async (c) => {
+    const caller = await requireUser(c.var.services, c.req.raw);
+    const code = await c.var.services.social.inviteCode(caller.id);
+    return c.json({ code, url: new URL(`/registration?invite=${code}`, c.req.url).toString() });
+  });
+
+/** SPEC.md §7 GET /chat/{userId}/{friendId}: the history, newest page; `before` pages back. Members only. */
+export const chatRouter = createRouter().get("/:userId/:friendId", async (c) => {
+  const caller = await requireUser(c.var.services, c.req.raw);
+  const userId = parseInput(idSchema("user"), c.req.param("userId"));
+  const friendId = parseInput(idSchema("friend"), c.req.param("friendId"));
+  if (userId !== caller.id) throw forbidden("You can only read your own conversations");
+  if (friendId === caller.id) throw forbidden("There is no conversation with yourself");
+  const { before, limit } = parseInput(HistoryQuerySchema, c.req.query());
+  return c.json(await conversationOf(c.env, caller.id, friendId).history(caller.id, friendId, before ?? null, limit));
+});
