@@ -57,7 +57,9 @@ async function recordRun(account: Account, gameId: number, score: number) {
   expect(saved.status).toBe(201);
 }
 
-const phase = (page: Page) => page.locator(".player").getAttribute("data-phase");
+/** The play screen's phase, or null once the page has moved on (to the result, say). */
+const phase = (page: Page) =>
+  page.evaluate(() => document.querySelector<HTMLElement>(".player")?.dataset.phase ?? null).catch(() => null);
 
 /** Drops Tower Stack blocks until one misses and the round ends. */
 async function playOut(page: Page) {

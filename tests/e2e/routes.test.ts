@@ -20,8 +20,7 @@ const routes = () => [
   { path: `/detail/${gameId}`, text: "Neon Snake" },
   { path: `/detail/${gameId}?challengeId=5&_sF=likes`, text: "Neon Snake" },
   { path: `/play/${gameId}?type=0`, text: "Neon Snake" },
-  { path: `/waiting/${gameId}`, text: "Waiting for opponents" },
-  { path: "/summary/1", text: "Summary" },
+  { path: `/waiting/${gameId}`, text: "Log in to play against others" },
   { path: `/result/${gameId}`, text: "Your score" },
   { path: "/saved-games", text: "All Games" },
   { path: "/likes", text: "Likes" },
@@ -59,7 +58,7 @@ describe.each([
 });
 
 describe("not found", () => {
-  it.each(["/no-such-page", "/detail/999999", "/detail/not-an-id", "/play/abc"])("%s is a designed 404 page", async (path) => {
+  it.each(["/no-such-page", "/detail/999999", "/detail/not-an-id", "/play/abc", "/summary/999999"])("%s is a designed 404 page", async (path) => {
     const { context, page, errors } = await openPage(browser, PHONE);
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
