@@ -100,8 +100,10 @@ export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlock
   const typingTimer = useRef<number | undefined>(undefined);
   const lastTypingSent = useRef(0);
 
-  const person: ChatPerson | null = friend ?? (profile ? { ...profile, _id: profile._id } : null);
+  const person: ChatPerson | null = friend ?? profile;
   const name = person?.name ?? "Chat";
+  /** The link names nobody we can find. */
+  const missing = Boolean(profileError) && !person;
 
   // This chat is open: the message alert leaves its messages alone.
   useEffect(() => {
@@ -287,19 +289,23 @@ export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlock
             <ArrowLeftIcon size={20} className="chat-panel__close-back" />
             <CloseIcon size={20} className="chat-panel__close-x" />
           </button>
-          <span className="chat-panel__avatar">
-            <Avatar person={person ?? { name }} size={40} />
-            {online ? <Dot size={11} label="Online" className="person__dot" /> : null}
-          </span>
+          {missing ? null : (
+            <span className="chat-panel__avatar">
+              <Avatar person={person ?? { name }} size={40} />
+              {online ? <Dot size={11} label="Online" className="person__dot" /> : null}
+            </span>
+          )}
           <div className="chat-panel__who">
             <h2 id={titleId} ref={headingRef} className="chat-panel__name" tabIndex={-1}>
               {name}
             </h2>
             {online !== null ? <p className={online ? "chat-panel__presence is-online" : "chat-panel__presence"}>{online ? "Online" : "Offline"}</p> : null}
           </div>
-          <ActionMenu label={`More for ${name}`} actions={[{ label: "Block", icon: <BlockIcon size={18} />, onSelect: () => setBlocking(true), danger: true }]} />
+          {missing ? null : (
+            <ActionMenu label={`More for ${name}`} actions={[{ label: "Block", icon: <BlockIcon size={18} />, onSelect: () => setBlocking(true), danger: true }]} />
+          )}
         </header>
-        {profileError && !person ? (
+        {missing ? (
           <div className="chat-panel__problem" role="alert">
             <AlertIcon size={22} />
             <p>{profileError}</p>
