@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { AppShell } from "./components/AppShell";
 import { MultiplayerProvider } from "./components/MultiplayerProvider";
 import { ReconnectingIndicator, SocketProvider } from "./components/SocketProvider";
+import { MessageAlert } from "./components/social/MessageAlert";
 import { ErrorPage } from "./components/ErrorPage";
 import type { RootData } from "./components/root-data";
 import { pageTitle } from "./lib/format";
@@ -58,6 +59,7 @@ export default function App() {
       <MultiplayerProvider>
         <AppShell>
           <Outlet />
+          <MessageAlert />
         </AppShell>
         <ReconnectingIndicator />
       </MultiplayerProvider>

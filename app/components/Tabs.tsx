@@ -10,11 +10,19 @@ export interface TabsProps {
   tabs: readonly TabItem[];
   label: string;
   initialTab?: string;
+  /** The chosen tab, when the parent keeps it (then onSelect reports choices). */
+  selected?: string;
+  onSelect?: (id: string) => void;
 }
 
 /** Accessible tabs (ARIA tablist): arrow keys move between tabs, only the chosen panel is shown. */
-export function Tabs({ tabs, label, initialTab }: TabsProps) {
-  const [selected, setSelected] = useState(initialTab ?? tabs[0]?.id);
+export function Tabs({ tabs, label, initialTab, selected: chosen, onSelect }: TabsProps) {
+  const [own, setOwn] = useState(initialTab ?? tabs[0]?.id);
+  const selected = chosen ?? own;
+  const setSelected = (id: string) => {
+    setOwn(id);
+    onSelect?.(id);
+  };
   const baseId = useId();
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
 

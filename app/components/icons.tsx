@@ -6,7 +6,7 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
   title?: string;
 }
 
-function Icon({ size = 24, title, children, ...rest }: IconProps & { children: ReactNode }) {
+export function Icon({ size = 24, title, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}

@@ -59,3 +59,32 @@ export async function signIn(context: BrowserContext, email: string, password = 
   await context.addInitScript((stored) => window.localStorage.setItem("userData", stored), JSON.stringify(user));
   return user;
 }
+
+/** A player signed up through the API, with the session token the API answered. */
+export interface Account {
+  user: UserData;
+  token: string;
+}
+
+/**
+ * A new player, signed up through POST /api/user with a unique email. They get an address, so Find People lists them
+ * (SPEC.md §2: it leaves out people without one).
+ */
+export async function newAccount(name: string, address = "12 Harbour Road"): Promise<Account> {
+  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
+  const response = await fetch(`${baseURL()}/api/user`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name, email, phone_number: "9876501234", Pwd_Hash: "Secret@123", gender: "female", address }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Account;
+}
+
+/** A page in a fresh browser context signed in as the account, the way the login popup leaves it. */
+export async function pageFor(browser: Browser, account: Account, viewport = PHONE) {
+  const opened = await openPage(browser, viewport);
+  await opened.context.addCookies([{ name: "pf_session", value: account.token, url: baseURL() }]);
+  await opened.context.addInitScript((stored) => window.localStorage.setItem("userData", stored), JSON.stringify(account.user));
+  return opened;
+}

@@ -1,42 +1,18 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Game, UserData } from "../../app/lib/types";
-import { DESKTOP, PHONE, baseURL, launchBrowser, openPage } from "./browser";
+import type { Game } from "../../app/lib/types";
+import { DESKTOP, PHONE, baseURL, launchBrowser, newAccount, pageFor as signedInPage, type Account } from "./browser";
 
 let browser: Browser;
 let games: Game[];
 const bySlug = (slug: string) => games.find((game) => game.slug === slug)!;
+const pageFor = (account: Account, viewport = PHONE) => signedInPage(browser, account, viewport);
 
 beforeAll(async () => {
   browser = await launchBrowser();
   games = (await (await fetch(`${baseURL()}/api/game/published`)).json()) as Game[];
 });
 afterAll(() => browser?.close());
-
-interface Account {
-  user: UserData;
-  token: string;
-}
-
-/** A new player, signed up through the API. */
-async function newAccount(name: string): Promise<Account> {
-  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await fetch(`${baseURL()}/api/user`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name, email, phone_number: "9876501234", Pwd_Hash: "Secret@123", gender: "female" }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Account;
-}
-
-/** A browser context signed in as the account, the way the login popup leaves it. */
-async function pageFor(account: Account, viewport = PHONE) {
-  const opened = await openPage(browser, viewport);
-  await opened.context.addCookies([{ name: "pf_session", value: account.token, url: baseURL() }]);
-  await opened.context.addInitScript((stored) => window.localStorage.setItem("userData", stored), JSON.stringify(account.user));
-  return opened;
-}
 
 /** A scored round played through the API: a recorded run a bot can replay. */
 async function recordRun(account: Account, gameId: number, score: number) {

@@ -1,0 +1,213 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { apiFetch, errorMessage } from "~/lib/api";
+import type { Friend } from "~/lib/types";
+import { Avatar } from "../Avatar";
+import { EmptyState } from "../EmptyState";
+import { AlertIcon, CheckIcon, SearchIcon } from "../icons";
+import { Loader } from "../Loader";
+import { UserPlusIcon } from "./icons";
+import { SearchField } from "./SearchField";
+
+/** SPEC.md §8: the empty Find People list. */
+export const EMPTY_PEOPLE_MESSAGE = "You don't have people";
+
+/** Typing pauses this long before the server is asked. */
+const SEARCH_DELAY_MS = 300;
+
+interface FindAnswer {
+  people: Friend[];
+  page: number;
+  has_more: boolean;
+}
+
+interface Results {
+  query: string;
+  people: Friend[];
+  page: number;
+  hasMore: boolean;
+}
+
+export interface FindPeopleTabProps {
+  viewerId: number;
+  /** The tab is on screen: the first search waits for it. */
+  active: boolean;
+  /** Someone was followed: the friends list has a new name. */
+  onFollowed: (person: Friend) => void;
+}
+
+/**
+ * SPEC.md §2 Find People: players searched on the server by name (GET /api/social/find/{userId}?q=&page=), a page at
+ * a time with "Load more", each with Follow, which becomes Following, disabled (SPEC.md §4 Follow).
+ */
+export function FindPeopleTab({ viewerId, active, onFollowed }: FindPeopleTabProps) {
+  const [query, setQuery] = useState("");
+  const [searched, setSearched] = useState<string | null>(null);
+  const [results, setResults] = useState<Results | null>(null);
+  const [loading, setLoading] = useState<"first" | "more" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const request = useRef(0);
+
+  // The search runs once typing pauses; the first one as soon as the tab is opened.
+  useEffect(() => {
+    if (!active && searched === null) return;
+    const next = query.trim();
+    const timer = window.setTimeout(() => setSearched(next), searched === null ? 0 : SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [query, active, searched]);
+
+  const load = useCallback(
+    async (q: string, page: number) => {
+      const mine = ++request.current;
+      setLoading(page === 0 ? "first" : "more");
+      setError(null);
+      try {
+        const answer = await apiFetch<FindAnswer>(`/api/social/find/${viewerId}?${new URLSearchParams({ q, page: String(page) })}`);
+        if (mine !== request.current) return;
+        setResults((current) => ({
+          query: q,
+          people: page === 0 || !current ? answer.people : [...current.people, ...answer.people.filter((person) => !current.people.some((shown) => shown._id === person._id))],
+          page: answer.page,
+          hasMore: answer.has_more,
+        }));
+      } catch (failure) {
+        if (mine === request.current) setError(errorMessage(failure));
+      } finally {
+        if (mine === request.current) setLoading(null);
+      }
+    },
+    [viewerId],
+  );
+
+  useEffect(() => {
+    if (searched !== null) void load(searched, 0);
+  }, [searched, load]);
+
+  const followed = (person: Friend) => {
+    setResults((current) =>
+      current ? { ...current, people: current.people.map((shown) => (shown._id === person._id ? { ...shown, followStatus: true, isFriend: true } : shown)) } : current,
+    );
+    onFollowed(person);
+  };
+
+  let body;
+  if (!results && error) {
+    body = (
+      <EmptyState
+        title="People could not be loaded"
+        icon={<AlertIcon size={28} />}
+        actions={
+          <button type="button" className="button button--primary" onClick={() => void load(searched ?? "", 0)}>
+            Try again
+          </button>
+        }
+      >
+        <p role="alert">{error}</p>
+      </EmptyState>
+    );
+  } else if (!results) {
+    body = <Loader block />;
+  } else if (results.people.length === 0) {
+    body = (
+      <EmptyState title={EMPTY_PEOPLE_MESSAGE} icon={<SearchIcon size={28} />}>
+        <p>{results.query ? `Nobody's name starts with “${results.query}”. Try another name.` : "Nobody else is here yet. Invite your friends to join you."}</p>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="people-list" data-testid="people-list">
+          {results.people.map((person) => (
+            <li key={person._id} className="person" data-testid="person">
+              <span className="person__avatar">
+                <Avatar person={person} size={48} />
+              </span>
+              <span className="person__text">
+                <span className="person__name">{person.name}</span>
+                {person.address ? <span className="person__meta">{person.address}</span> : null}
+              </span>
+              <span className="person__actions">
+                <FollowButton person={person} viewerId={viewerId} onFollowed={followed} />
+              </span>
+            </li>
+          ))}
+        </ul>
+        {error ? (
+          <p className="alert alert--error social-error" role="alert">
+            <AlertIcon size={18} />
+            {error}
+          </p>
+        ) : null}
+        {results.hasMore ? (
+          <div className="social-more">
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => void load(results.query, results.page + 1)}
+              disabled={loading !== null}
+              aria-busy={loading === "more"}
+            >
+              {loading === "more" ? <span className="button__spinner" aria-hidden="true" /> : null}
+              {loading === "more" ? "Please wait" : "Load more"}
+            </button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section className="social-section" aria-label="Find People">
+      <div className="social-toolbar">
+        <SearchField value={query} onChange={setQuery} busy={loading === "first" && results !== null} />
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function FollowButton({ person, viewerId, onFollowed }: { person: Friend; viewerId: number; onFollowed: (person: Friend) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (person.followStatus) {
+    return (
+      <button type="button" className="button button--secondary button--small follow-button is-following" disabled>
+        <CheckIcon size={16} /> Following
+      </button>
+    );
+  }
+
+  const follow = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiFetch("/api/social/follow", { method: "POST", json: { from: viewerId, to: person._id } });
+      onFollowed(person);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <span className="follow">
+      <button
+        type="button"
+        className="button button--primary button--small follow-button"
+        aria-label={`Follow ${person.name}`}
+        onClick={() => void follow()}
+        disabled={busy}
+        aria-busy={busy}
+      >
+        {busy ? <span className="button__spinner" aria-hidden="true" /> : <UserPlusIcon size={16} />}
+        Follow
+      </button>
+      {error ? (
+        <span className="follow__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,149 @@
+import { useMemo, useState } from "react";
+import { apiFetch } from "~/lib/api";
+import type { Friend } from "~/lib/types";
+import { Avatar } from "../Avatar";
+import { Dot } from "../Dot";
+import { EmptyState } from "../EmptyState";
+import { AlertIcon, SearchIcon, SocialIcon } from "../icons";
+import { Loader } from "../Loader";
+import { ActionMenu } from "./ActionMenu";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { BlockIcon, ChatIcon, UserMinusIcon } from "./icons";
+import { SearchField } from "./SearchField";
+import type { FriendsList } from "./useFriends";
+
+/** SPEC.md §8: the empty friends list. */
+export const EMPTY_FRIENDS_MESSAGE = "Your friend's list is empty. Go to Find People and start making friends";
+
+export interface FriendsTabProps {
+  list: FriendsList;
+  /** The friend whose chat is open, highlighted in the list. */
+  chatWith: number | null;
+  onChat: (friend: Friend) => void;
+  onFindPeople: () => void;
+  /** The friend was blocked: they leave the list and any open chat with them closes. */
+  onBlocked: (friendId: number) => void;
+}
+
+type Pending = { kind: "unfriend" | "block"; friend: Friend } | null;
+
+/** Case-insensitive match anywhere in the name (the list is on screen already, so this filters without asking). */
+const matches = (friend: Friend, query: string) => friend.name.toLowerCase().includes(query.trim().toLowerCase());
+
+/** SPEC.md §2 Friends: who the viewer follows, online ones with a green dot, a filter, Chat, Unfriend and Block. */
+export function FriendsTab({ list, chatWith, onChat, onFindPeople, onBlocked }: FriendsTabProps) {
+  const [query, setQuery] = useState("");
+  const [pending, setPending] = useState<Pending>(null);
+  const { friends, error, reload, remove, isOnline } = list;
+  const shown = useMemo(() => (friends ?? []).filter((friend) => matches(friend, query)), [friends, query]);
+
+  if (error) {
+    return (
+      <EmptyState
+        title="Your friends could not be loaded"
+        icon={<AlertIcon size={28} />}
+        actions={
+          <button type="button" className="button button--primary" onClick={() => reload()}>
+            Try again
+          </button>
+        }
+      >
+        <p role="alert">{error}</p>
+      </EmptyState>
+    );
+  }
+  if (!friends) return <Loader block />;
+  if (friends.length === 0) {
+    return (
+      <EmptyState
+        title="No friends yet"
+        icon={<SocialIcon size={28} />}
+        actions={
+          <button type="button" className="button button--primary" onClick={onFindPeople}>
+            <SearchIcon size={18} /> Find People
+          </button>
+        }
+      >
+        <p>{EMPTY_FRIENDS_MESSAGE}</p>
+      </EmptyState>
+    );
+  }
+
+  const confirm = async () => {
+    if (!pending) return;
+    const { kind, friend } = pending;
+    if (kind === "unfriend") {
+      await apiFetch(`/api/social/unfriend/${friend.social_id}`, { method: "DELETE" });
+      remove(friend._id);
+    } else {
+      await apiFetch("/api/social/block", { method: "POST", json: { user_id: friend._id } });
+      onBlocked(friend._id);
+    }
+    setPending(null);
+  };
+
+  const onlineCount = friends.filter((friend) => isOnline(friend._id)).length;
+
+  return (
+    <section className="social-section" aria-label="Friends">
+      <div className="social-toolbar">
+        <SearchField value={query} onChange={setQuery} />
+        <p className="social-toolbar__count" aria-live="polite">
+          {friends.length} {friends.length === 1 ? "friend" : "friends"}
+          {onlineCount > 0 ? (
+            <span className="social-toolbar__online">
+              <Dot size={8} /> {onlineCount} online
+            </span>
+          ) : null}
+        </p>
+      </div>
+      {shown.length === 0 ? (
+        <p className="social-note">No friend&apos;s name contains &ldquo;{query.trim()}&rdquo;.</p>
+      ) : (
+        <ul className="people-list" data-testid="friends-list">
+          {shown.map((friend) => {
+            const online = isOnline(friend._id);
+            return (
+              <li key={friend._id} className={friend._id === chatWith ? "person is-current" : "person"} data-testid="friend">
+                <span className="person__avatar">
+                  <Avatar person={friend} size={48} />
+                  {online ? <Dot size={12} label="Online" className="person__dot" /> : null}
+                </span>
+                <span className="person__text">
+                  <span className="person__name">{friend.name}</span>
+                  <span className={online ? "person__meta is-online" : "person__meta"}>{online ? "Online" : friend.address || "Offline"}</span>
+                </span>
+                <span className="person__actions">
+                  <button type="button" className="button button--primary button--small" aria-label={`Chat with ${friend.name}`} onClick={() => onChat(friend)}>
+                    <ChatIcon size={16} /> Chat
+                  </button>
+                  <ActionMenu
+                    label={`More for ${friend.name}`}
+                    actions={[
+                      { label: "Unfriend", icon: <UserMinusIcon size={18} />, onSelect: () => setPending({ kind: "unfriend", friend }) },
+                      { label: "Block", icon: <BlockIcon size={18} />, onSelect: () => setPending({ kind: "block", friend }), danger: true },
+                    ]}
+                  />
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {pending ? (
+        <ConfirmDialog
+          title={pending.kind === "unfriend" ? `Unfriend ${pending.friend.name}?` : `Block ${pending.friend.name}?`}
+          confirmLabel={pending.kind === "unfriend" ? "Unfriend" : "Block"}
+          onConfirm={confirm}
+          onClose={() => setPending(null)}
+        >
+          <p>
+            {pending.kind === "unfriend"
+              ? "They leave your friends list. You can follow them again from Find People at any time."
+              : "They can no longer message you, challenge you or follow you, and you stop following each other."}
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}

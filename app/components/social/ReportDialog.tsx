@@ -1,0 +1,105 @@
+import { useId, useState, type FormEvent } from "react";
+import { apiFetch, errorMessage } from "~/lib/api";
+import type { ChatEntry } from "~/state/chat";
+import { AlertIcon, CheckIcon } from "../icons";
+import { Modal } from "../Modal";
+
+export interface ReportDialogProps {
+  friendId: number;
+  friendName: string;
+  message: ChatEntry;
+  onReported: (msgId: string) => void;
+  onClose: () => void;
+}
+
+const REASON_MAX = 500;
+
+/** Report a friend's message (POST /api/social/report): asks why, then thanks. */
+export function ReportDialog({ friendId, friendName, message, onReported, onClose }: ReportDialogProps) {
+  const headingId = useId();
+  const reasonId = useId();
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setError("Say why you report this message");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await apiFetch("/api/social/report", { method: "POST", json: { user_id: friendId, msg_id: message.msg_id, reason: reason.trim() } });
+      setDone(true);
+      onReported(message.msg_id);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <Modal labelledBy={headingId} onClose={onClose} className="report-dialog">
+        <div className="report-dialog__done">
+          <span className="report-dialog__badge" aria-hidden="true">
+            <CheckIcon size={26} />
+          </span>
+          <h2 id={headingId} className="modal__title">
+            Thanks for telling us
+          </h2>
+          <p className="modal__lead">We keep a copy of the message and our moderators will look at it. You can also block {friendName}.</p>
+          <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
+            Done
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal labelledBy={headingId} onClose={onClose} className="report-dialog">
+      <header className="modal__header">
+        <h2 id={headingId} className="modal__title">
+          Report message
+        </h2>
+        <p className="modal__lead">From {friendName}:</p>
+      </header>
+      <blockquote className="report-dialog__quote">{message.content}</blockquote>
+      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className={error ? "field field--invalid" : "field"}>
+          <label htmlFor={reasonId}>Why are you reporting this message?</label>
+          <textarea
+            id={reasonId}
+            className="report-dialog__reason"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            maxLength={REASON_MAX}
+            rows={3}
+            placeholder="Spam, insults, something else…"
+            data-autofocus
+          />
+        </div>
+        {error ? (
+          <p className="alert alert--error" role="alert">
+            <AlertIcon size={18} />
+            {error}
+          </p>
+        ) : null}
+        <div className="confirm-dialog__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--danger" disabled={busy} aria-busy={busy}>
+            {busy ? <span className="button__spinner" aria-hidden="true" /> : null}
+            {busy ? "Please wait" : "Report"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,30 @@
+import { SearchIcon } from "../icons";
+
+export interface SearchFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Shown while the search runs on the server. */
+  busy?: boolean;
+}
+
+/** SPEC.md §2: Friends and Find People each have a 'Search friend here' filter. */
+export function SearchField({ value, onChange, busy = false }: SearchFieldProps) {
+  return (
+    <div className="social-search">
+      <SearchIcon size={18} className="social-search__icon" />
+      <input
+        type="search"
+        className="social-search__input"
+        placeholder="Search friend here"
+        aria-label="Search friend here"
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        maxLength={60}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {busy ? <span className="social-search__spinner" aria-hidden="true" /> : null}
+    </div>
+  );
+}
