@@ -87,7 +87,7 @@ export class Conversation extends DurableObject<Env> {
       Date.now(),
     );
     const row = this.row(input.msgId)!;
-    const message = this.toMessage(row, chatId);
+    const message = { ...this.toMessage(row, chatId), seq: row.seq };
     const event: ServerEvent = {
       event: "new_message",
       data: { ...message, user: input.recipientId, friend_id: input.senderId, sender_name: input.senderName },
