@@ -83,3 +83,8 @@ try {
 const skipLeaderboard = (process.env.BENCH_SKIP_LEADERBOARD ?? "0") !== "0";
 if (skipLeaderboard) console.log("\nSKIP  leaderboard benchmark (BENCH_SKIP_LEADERBOARD is set)");
 else run(bin("tsx"), ["scripts/bench/leaderboard.ts"]);
+
+// The chat benchmark, on its own wrangler dev with 1,000 users on sockets (chat.mjs; BENCH_SKIP_CHAT=1 leaves it out).
+const skipChat = (process.env.BENCH_SKIP_CHAT ?? "0") !== "0";
+if (skipChat) console.log("\nSKIP  chat benchmark (BENCH_SKIP_CHAT is set)");
+else run("node", ["scripts/bench/chat.mjs", "--no-build"]);
