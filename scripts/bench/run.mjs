@@ -1,6 +1,8 @@
 // `npm run bench`: response times of the main pages and API calls against a local `wrangler dev`,
 // server render under concurrent load (autocannon) against a static file, a Lighthouse mobile run, and then
-// the leaderboard queries against a million scores (leaderboard.ts; BENCH_SKIP_LEADERBOARD=1 leaves it out).
+// the leaderboard queries against a million scores (leaderboard.ts; BENCH_SKIP_LEADERBOARD=1 leaves it out), chat
+// delivery between 1,000 users (chat.mjs; BENCH_SKIP_CHAT=1) and the live score relay of 500 rooms (realtime.mjs;
+// BENCH_SKIP_REALTIME=1).
 // Figures are printed, never asserted: local workerd on a 2-core machine is a trend line, not production.
 // Targets are printed PASS/MISS; a miss never fails the process.
 import { rmSync } from "node:fs";
@@ -88,3 +90,8 @@ else run(bin("tsx"), ["scripts/bench/leaderboard.ts"]);
 const skipChat = (process.env.BENCH_SKIP_CHAT ?? "0") !== "0";
 if (skipChat) console.log("\nSKIP  chat benchmark (BENCH_SKIP_CHAT is set)");
 else run("node", ["scripts/bench/chat.mjs", "--no-build"]);
+
+// Its own wrangler dev (port RT_PORT, default 8798, data in .wrangler/bench-realtime), on the build made above.
+const skipRealtime = (process.env.BENCH_SKIP_REALTIME ?? "0") !== "0";
+if (skipRealtime) console.log("\nSKIP  realtime benchmark (BENCH_SKIP_REALTIME is set)");
+else run("node", ["scripts/bench/realtime.mjs", "--no-build"]);
