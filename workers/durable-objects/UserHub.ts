@@ -95,18 +95,17 @@ export class UserHub extends DurableObject<Env> {
         const { to, content, msg_id } = event.data;
         if (to === userId) return { ok: false, message: "You cannot message yourself" };
         if (!content.trim()) return { ok: false, message: "Empty messages are not sent" };
-        const social = createSocialService(createDb(this.env.DB));
-        const names = await social.namesOf([userId, to]);
-        if (!names.has(to)) return { ok: false, message: "User not found" };
-        if (await social.isBlocked(userId, to)) return { ok: false, message: "You cannot message this player" };
-        const sent = await conversationOf(this.env, userId, to).send({ senderId: userId, recipientId: to, senderName: names.get(userId) ?? "", content, msgId: msg_id });
+        // One D1 read per message: the sender's name, the recipient, and blocks either way.
+        const check = await createSocialService(createDb(this.env.DB)).chatCheck(userId, to);
+        if (!check.recipientExists) return { ok: false, message: "User not found" };
+        if (check.blocked) return { ok: false, message: "You cannot message this player" };
+        const sent = await conversationOf(this.env, userId, to).send({ senderId: userId, recipientId: to, senderName: check.senderName, content, msgId: msg_id });
         return sent.ok ? { ok: true } : sent;
       }
       case "typing_note": {
-        const social = createSocialService(createDb(this.env.DB));
-        if (await social.isBlocked(userId, event.data.to)) return { ok: true };
-        const names = await social.namesOf([userId]);
-        await conversationOf(this.env, userId, event.data.to).typing(userId, event.data.to, names.get(userId) ?? "");
+        const check = await createSocialService(createDb(this.env.DB)).chatCheck(userId, event.data.to);
+        if (check.blocked || !check.recipientExists) return { ok: true };
+        await conversationOf(this.env, userId, event.data.to).typing(userId, event.data.to, check.senderName);
         return { ok: true };
       }
       case "message_status": {

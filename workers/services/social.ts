@@ -176,6 +176,22 @@ export function createSocialService(db: Db) {
       return true;
     },
 
+    /**
+     * Everything a chat event needs from D1, in one query: the sender's name, whether the recipient exists, and
+     * whether either blocked the other.
+     */
+    async chatCheck(senderId: number, recipientId: number): Promise<{ senderName: string; recipientExists: boolean; blocked: boolean }> {
+      const [row] = await db
+        .select({
+          senderName: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${senderId})`,
+          recipientExists: sql<number>`exists (select 1 from ${users} where ${users.id} = ${recipientId})`,
+          blocked: sql<number>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${senderId} and ${blocks.blockedId} = ${recipientId})
+            or (${blocks.blockerId} = ${recipientId} and ${blocks.blockedId} = ${senderId}))`,
+        })
+        .from(sql`(select 1)`);
+      return { senderName: row?.senderName ?? "", recipientExists: !!row?.recipientExists, blocked: !!row?.blocked };
+    },
+
     /** Names of users by id (for chat senders). */
     async namesOf(ids: number[]): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
