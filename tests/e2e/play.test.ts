@@ -54,6 +54,10 @@ describe("a round of a bundled game, signed in", () => {
     const board = page.getByTestId("leaderboard");
     await expect.poll(() => board.innerText()).toContain(player.name);
     expect(await board.innerText()).toContain(String(yourScore));
+    // Narrowed to the people the player follows (nobody yet), the board still holds the player.
+    await board.getByRole("button", { name: "Following" }).click();
+    await expect.poll(() => board.getByRole("button", { name: "Following" }).getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => board.innerText()).toContain(player.name);
 
     // The server agrees: the score is on the public leaderboard.
     const entries = (await (await fetch(`${baseURL()}/api/scores/${tower._id}`)).json()) as Array<{ player_id: number; score: number }>;

@@ -216,6 +216,24 @@ describe("GET /api/scores", () => {
     expect(await leaderboard(game)).toEqual(board);
   });
 
+  it("narrows to the caller and the people they follow with scope=following", async () => {
+    const game = await gameId("brick-breaker");
+    const [me, friend, stranger] = [await newPlayer("Circle Cam"), await newPlayer("Circle Friend"), await newPlayer("Circle Stranger")];
+    for (const [player, score] of [[me, 2], [friend, 3], [stranger, 4]] as const) {
+      const stats = await openSession(player, game);
+      expect((await submit(player, { score, player_id: player.userId, game_id: game, stats_id: stats, moves: timeline(score) })).status).toBe(201);
+    }
+    await env.DB.prepare("insert into follows (follower_id, followee_id) values (?, ?)").bind(me.userId, friend.userId).run();
+    const following = await getJson<Entry[]>(`/api/scores/${game}?scope=following`, { headers: { Authorization: `Bearer ${me.token}` } });
+    expect(following.body.map((entry) => [entry.rank, entry.player_name[0]])).toEqual([
+      [1, "Circle Friend"],
+      [2, "Circle Cam"],
+    ]);
+    expect((await leaderboard(game)).map((entry) => entry.player_name[0])).toEqual(["Circle Stranger", "Circle Friend", "Circle Cam"]);
+    expect((await getJson(`/api/scores/${game}?scope=following`)).status).toBe(401);
+    expect((await getJson(`/api/scores/${game}?scope=friends`)).status).toBe(400);
+  });
+
   it("is 404 for an unknown game and a 400 for a malformed id", async () => {
     expect((await getJson<ApiErrorBody>("/api/scores/99999")).body.error.message).toBe("Game not found");
     expect((await getJson("/api/scores/abc")).status).toBe(400);

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { bestScores, games, scores, users } from "../db/schema";
+import { bestScores, follows, games, scores, users } from "../db/schema";
 import { notFound } from "./errors";
 
 export const LEADERBOARD_SIZE = 10;
@@ -29,14 +29,22 @@ export function createScoreService(db: Db) {
 
   return {
     /** SPEC.md §7 GET /scores/{gameId}: each player's best score, ranked. */
-    async leaderboard(gameId: number, size = LEADERBOARD_SIZE): Promise<LeaderboardEntry[]> {
+    async leaderboard(gameId: number, size = LEADERBOARD_SIZE, followingOf?: number): Promise<LeaderboardEntry[]> {
+      // "Following": the people `followingOf` follows, and themselves; ranks count within that circle.
+      const circle =
+        followingOf === undefined
+          ? undefined
+          : or(
+              eq(bestScores.userId, followingOf),
+              inArray(bestScores.userId, db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, followingOf))),
+            );
       const [[game], rows] = await db.batch([
         gameRow(gameId),
         db
           .select({ playerId: bestScores.userId, name: users.name, profileImg: users.profileImg, score: bestScores.score })
           .from(bestScores)
           .innerJoin(users, eq(bestScores.userId, users.id))
-          .where(eq(bestScores.gameId, gameId))
+          .where(and(eq(bestScores.gameId, gameId), circle))
           .orderBy(...RANK_ORDER)
           .limit(size),
       ]);

@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+
+type Scope = "everyone" | "following";
 import { apiFetch } from "~/lib/api";
 import { formatNumber } from "~/lib/format";
 import {
@@ -33,7 +35,7 @@ export interface LeaderboardProps {
 }
 
 /** Loads a board; a failure reads as an empty board (SPEC.md §8: leaderboard load failures are ignored). */
-function useBoard(gameId: number, viewerId: number | null, initial: BoardData | undefined): BoardData | null {
+function useBoard(gameId: number, viewerId: number | null, initial: BoardData | undefined, scope: Scope): BoardData | null {
   const [board, setBoard] = useState<BoardData | null>(initial ?? null);
   useEffect(() => {
     if (initial) {
@@ -42,28 +44,46 @@ function useBoard(gameId: number, viewerId: number | null, initial: BoardData | 
     }
     const controller = new AbortController();
     setBoard(null);
-    const standing = viewerId
+    const standing = viewerId && scope === "everyone"
       ? apiFetch<unknown>(`/api/scores/${gameId}/${viewerId}`, { signal: controller.signal }).then(parseOwnStanding, () => null)
       : Promise.resolve(null);
-    Promise.all([apiFetch<unknown>(`/api/scores/${gameId}`, { signal: controller.signal }).then(parseScoreEntries, () => []), standing]).then(
+    Promise.all([apiFetch<unknown>(`/api/scores/${gameId}${scope === "following" ? "?scope=following" : ""}`, { signal: controller.signal }).then(parseScoreEntries, () => []), standing]).then(
       ([entries, own]) => {
         if (!controller.signal.aborted) setBoard({ entries, standing: own });
       },
     );
     return () => controller.abort();
-  }, [gameId, viewerId, initial]);
+  }, [gameId, viewerId, initial, scope]);
   return board;
 }
 
 /** SPEC.md §2/§9: the game's best scores, a podium from three entries, the column named Level or Score. */
 export function Leaderboard({ gameId, leaderboardType, viewer = null, initial, bare = false }: LeaderboardProps) {
   const viewerId = viewer?._id ?? null;
-  const board = useBoard(gameId, viewerId, initial);
+  const [scope, setScope] = useState<Scope>("everyone");
+  const board = useBoard(gameId, viewerId, scope === "everyone" ? initial : undefined, scope);
   const column = leaderboardColumn(leaderboardType);
   const entries = board?.entries ?? [];
   const { podium, rest } = splitPodium(entries);
   const own = ownRowBelow(entries, board?.standing ?? null, viewerId);
   const ownRow = own && viewer ? { ...own, name: viewer.name } : null;
+
+  // Signed-in players can narrow the board to the people they follow (and themselves).
+  const scopeSwitch = viewer ? (
+    <div className="leaderboard__scope" role="group" aria-label="Whose scores">
+      {(["everyone", "following"] as const).map((option) => (
+        <button
+          key={option}
+          type="button"
+          className={option === scope ? "leaderboard__scope-option is-active" : "leaderboard__scope-option"}
+          aria-pressed={option === scope}
+          onClick={() => setScope(option)}
+        >
+          {option === "everyone" ? "Everyone" : "Following"}
+        </button>
+      ))}
+    </div>
+  ) : null;
 
   const body =
     board === null ? (
@@ -96,6 +116,7 @@ export function Leaderboard({ gameId, leaderboardType, viewer = null, initial, b
   if (bare) {
     return (
       <div className="leaderboard" aria-busy={board === null} data-testid="leaderboard">
+        {scopeSwitch}
         {body}
       </div>
     );
@@ -105,6 +126,7 @@ export function Leaderboard({ gameId, leaderboardType, viewer = null, initial, b
       <h2 id="leaderboard-title" className="card__title">
         <TrophyIcon size={18} /> Leaderboard
       </h2>
+      {scopeSwitch}
       {body}
     </section>
   );
