@@ -229,7 +229,7 @@ function onEvent(client, message) {
     case "game_data": {
       const sender = clients.get(message.data.userId);
       const seq = message.data.score;
-      if (!sender || sender.sentAt[seq] === 0 || sender.opponent !== client.userId) return void stats.unknown++;
+      if (!sender || !(sender.sentAt[seq] > 0) || sender.opponent !== client.userId) return void stats.unknown++;
       if (sender.seen[seq]) return void stats.duplicates++;
       sender.seen[seq] = 1;
       if (seq < client.lastSeq) stats.reordered++;
