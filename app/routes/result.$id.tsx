@@ -115,7 +115,7 @@ export default function Result() {
               </div>
               <div className="result-stat">
                 <dt>High score</dt>
-                <dd data-testid="high-score">{value(highScore)}</dd>
+                <dd data-testid="high-score">{value(board.standing?.rank ? highScore : null)}</dd>
               </div>
             </dl>
             {newBest ? (

@@ -208,7 +208,7 @@ export default function Waiting() {
                 ?
               </span>
             )}
-            <span>{opponent ? opponent.user_name : phase.name === "bot" ? "Finding a bot…" : "Searching..."}</span>
+            <span>{opponent ? opponent.user_name : "Opponent"}</span>
           </div>
         </div>
         <p className="match-card__text">

@@ -89,7 +89,9 @@ export function Leaderboard({ gameId, leaderboardType, viewer = null, initial, b
     board === null ? (
       <p className="prose prose--muted">Loading scores…</p>
     ) : entries.length === 0 ? (
-      <p className="leaderboard__empty">{EMPTY_LEADERBOARD}</p>
+      <p className="leaderboard__empty">
+        {scope === "following" ? "Nobody you follow has played this game yet. Find people to follow in Social." : EMPTY_LEADERBOARD}
+      </p>
     ) : (
       <>
         {podium.length > 0 ? (
