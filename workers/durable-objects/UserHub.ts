@@ -43,7 +43,8 @@ export class UserHub extends DurableObject<Env> {
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment({ userId, connectedAt: Date.now() } satisfies SocketAttachment);
-    await this.ctx.storage.put(USER_KEY, userId);
+    // Written once: a hub only ever belongs to one user, so later connections need no storage write.
+    if ((await this.ctx.storage.get<number>(USER_KEY)) !== userId) await this.ctx.storage.put(USER_KEY, userId);
     this.send(server, { event: "connected", data: { userId, connections: this.openSockets().length } });
     if (!wasOnline) this.ctx.waitUntil(this.cameOnline(userId));
     return new Response(null, { status: 101, webSocket: client });
