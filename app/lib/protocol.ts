@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { NotificationView } from "./coins";
 
 /**
  * The real-time socket protocol (SPEC.md §7): every frame is JSON `{ event, data }`, client events may carry an
@@ -109,7 +110,13 @@ export type ServerEvent =
   /** Every message of the chat up to msg_id now has at least this status. */
   | { event: "new_message_delivery"; data: { chat_id: string; msg_id: string; status: number } }
   /** A friend came online or went offline (SPEC.md §7 user-connection). */
-  | { event: "user-connection"; data: { userId: number; online: boolean } };
+  | { event: "user-connection"; data: { userId: number; online: boolean } }
+  /** SPEC.md §7 new_challenge: a friend challenged this user (the stored notification). */
+  | { event: "new_challenge"; data: NotificationView }
+  /** Any other stored notification (a challenge accepted, settled or expired). */
+  | { event: "notification"; data: NotificationView }
+  /** The user's balance changed on the server (a payout, a refund): screens show the new one. */
+  | { event: "wallet_update"; data: { wallet: number } };
 
 export type ServerEventName = ServerEvent["event"];
 

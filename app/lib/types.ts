@@ -1,3 +1,4 @@
+import type { NotificationView } from "./coins";
 /** JSON shapes of the public API (SPEC.md §3 field names), shared by the server and the UI. */
 
 export type GameMode = 1 | 2 | 4;
@@ -91,12 +92,7 @@ export interface UserData {
 export type UserProfile = Omit<UserData, "token">;
 
 /** SPEC.md §3 Notification (a challenge sent to the player). */
-export interface AppNotification {
-  type: "challenge";
-  content: string;
-  user: number;
-  notification_data: unknown;
-}
+export type AppNotification = NotificationView;
 
 /** A chat message from a friend, shown as a short-lived alert. */
 export interface MessageNotification {

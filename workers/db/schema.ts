@@ -28,8 +28,13 @@ export const users = sqliteTable(
   profilePic: text("profile_pic"),
   wallet: integer("wallet").notNull().default(0),
   canWrite: integer("can_write", { mode: "boolean" }).notNull().default(false),
-  /** Consecutive days of the daily bonus; -1 means not logged in. */
+  /**
+   * The day card (0 to 5, more on a longer streak) of the user's last daily bonus claim; -1 before the first.
+   * What the client sees as login_day is worked out from this and last_bonus_on (app/lib/daily-bonus.ts).
+   */
   loginDay: integer("login_day").notNull().default(-1),
+  /** UTC date (YYYY-MM-DD) of the last daily bonus claim. */
+  lastBonusOn: text("last_bonus_on"),
   /** The code in the user's personal invite link; made the first time they ask for it. */
   inviteCode: text("invite_code").unique(),
   createdAt: createdAt(),
@@ -368,4 +373,105 @@ export const reports = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("reports_reporter_msg_idx").on(t.reporterId, t.msgId)],
+);
+
+/** Why coins moved: every change of users.wallet is one ledger row with one of these. */
+export const LEDGER_REASONS = [
+  "opening_balance",
+  "daily_bonus",
+  "challenge_stake",
+  "challenge_payout",
+  "challenge_refund",
+] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+/**
+ * The wallet ledger, append-only. A trigger in the migration adds each row's amount to users.wallet in the same
+ * statement, so a balance always equals the sum of its rows, and users' CHECK aborts any row that would take a
+ * balance below zero. (user_id, reference) is unique: the same movement can never be applied twice.
+ */
+export const ledger = sqliteTable(
+  "ledger",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: userRef(),
+    /** Coins in (positive) or out (negative). */
+    amount: integer("amount").notNull(),
+    reason: text("reason", { enum: LEDGER_REASONS }).notNull(),
+    /** What the movement is for, e.g. `daily-bonus:2026-11-22` or `challenge:12:stake`. */
+    reference: text("reference").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ledger_user_reference_idx").on(t.userId, t.reference),
+    index("ledger_user_reason_time_idx").on(t.userId, t.reason, t.createdAt),
+    check("ledger_amount_not_zero", sql`${t.amount} <> 0`),
+  ],
+);
+
+export const CHALLENGE_STATUSES = ["pending", "accepted", "settled", "expired", "declined"] as const;
+export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
+
+/**
+ * SPEC.md §3 Challenge: a bet between two players on one game. The challenger's stake is held (a ledger row)
+ * from creation, the acceptor's from acceptance; settlement pays both stakes to the higher score.
+ */
+export const challenges = sqliteTable(
+  "challenges",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    gameId: gameRef(),
+    fromUserId: integer("from_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toUserId: integer("to_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    betAmount: integer("bet_amount").notNull(),
+    message: text("message").notNull(),
+    /** The challenger's server-accepted score the friend has to beat. */
+    score: integer("score").notNull(),
+    status: text("status", { enum: CHALLENGE_STATUSES }).notNull().default("pending"),
+    /** The acceptor's score, once submitted. */
+    acceptorScore: integer("acceptor_score"),
+    /** Null on a tie or before settlement. */
+    winnerId: integer("winner_id"),
+    /** A random token written by the one request that moves the challenge on; the ledger rows of that request
+     * are only inserted where the challenge carries it, so a racing request moves no coins. */
+    claim: text("claim"),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    settledAt: integer("settled_at", { mode: "timestamp_ms" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("challenges_to_idx").on(t.toUserId, t.createdAt),
+    index("challenges_from_idx").on(t.fromUserId, t.createdAt),
+    index("challenges_expiry_idx").on(t.status, t.expiresAt),
+    // One open challenge per friend and game: a repeated request cannot hold the bet twice.
+    uniqueIndex("challenges_open_idx")
+      .on(t.fromUserId, t.toUserId, t.gameId)
+      .where(sql`status in ('pending', 'accepted')`),
+    check("challenges_bet_positive", sql`${t.betAmount} > 0 and ${t.betAmount} % 5 = 0`),
+    check("challenges_not_self", sql`${t.fromUserId} <> ${t.toUserId}`),
+  ],
+);
+
+export const NOTIFICATION_TYPES = ["challenge", "challenge_accepted", "challenge_result", "challenge_expired"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** SPEC.md §3 Notification, stored for the list and pushed live through the user's hub. */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: userRef(),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    content: text("content").notNull(),
+    /** JSON: what the popup needs, e.g. the challenge id and game. */
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
 );
