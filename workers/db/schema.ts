@@ -144,7 +144,7 @@ export const uploadTokens = sqliteTable("upload_tokens", {
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
   key: text("key").notNull().unique(),
-  purpose: text("purpose", { enum: ["profile-image"] }).notNull(),
+  purpose: text("purpose", { enum: ["profile-image", "blog-image"] }).notNull(),
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   usedAt: integer("used_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
@@ -475,3 +475,38 @@ export const notifications = sqliteTable(
   },
   (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
 );
+
+export const BLOG_STATUSES = ["draft", "published"] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+
+/** A content block of a post (SPEC.md §3 Blog content[]): sanitised HTML text, or an image by media path. */
+export type StoredBlogBlock = { id: string; type: "text"; content: string } | { id: string; type: "img"; content: string; alt?: string };
+
+/** SPEC.md §3 Blog: a writer's post; a draft is seen only by its author. */
+export const blogPosts = sqliteTable(
+  "blog_posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The readable address /blog/{slug}: follows the title until the first publish, then never changes. */
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull(),
+    /** Media path (R2 key) or a root-relative static path; null: the first image block stands in. */
+    posterUrl: text("poster_url"),
+    content: text("content", { mode: "json" }).$type<StoredBlogBlock[]>().notNull(),
+    status: text("status", { enum: BLOG_STATUSES }).notNull().default("draft"),
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The public list: published posts, newest first.
+    index("blog_posts_published_idx").on(t.status, t.publishedAt, t.id),
+    index("blog_posts_author_idx").on(t.authorId, t.updatedAt),
+  ],
+);
+
+export type BlogPostRow = typeof blogPosts.$inferSelect;
