@@ -1,5 +1,6 @@
 import { createDb } from "./db/client";
 import { createAccountService } from "./services/accounts";
+import { createBlogService } from "./services/blog";
 import { createEventService } from "./services/events";
 import { createAuthFlows } from "./services/auth-flows";
 import { createGameService } from "./services/games";
@@ -27,6 +28,7 @@ export function createServices(env: Env) {
     events: createEventService(db, (env as Env & { ANALYTICS?: AnalyticsEngineDataset }).ANALYTICS),
     sessions,
     uploads: createUploadService(db, env.MEDIA),
+    blog: createBlogService(db),
     google,
   };
 }

@@ -1,7 +1,7 @@
 import { tokenFromRequest } from "./services/sessions";
 
 /** Public pages an anonymous visitor sees the same way: rendered once a minute per edge location. */
-const CACHEABLE_PAGE = /^\/(?:|home|home-page|detail\/\d+|publisher\/\d+|about|terms|privacy|contact|blog)$/;
+const CACHEABLE_PAGE = /^\/(?:|home|home-page|detail\/\d+|publisher\/\d+|about|terms|privacy|contact|blog|blog\/[a-z0-9-]+)$/;
 const TTL_SECONDS = 60;
 
 function isCacheable(request: Request): boolean {
@@ -38,4 +38,13 @@ export async function withPageCache(
   stored.headers.set("X-Playfeed-Cache", "miss");
   ctx.waitUntil(cache.put(key, stored.clone()));
   return stored;
+}
+
+/**
+ * Drops cached copies of these pages (absolute URLs) after the content behind them changed, so a reader does
+ * not wait out the minute. The Cache API only reaches this edge location; elsewhere the minute still applies.
+ */
+export async function forgetCachedPages(urls: string[]): Promise<void> {
+  const cache = (caches as unknown as { default: Cache }).default;
+  await Promise.all([...new Set(urls)].map((url) => cache.delete(new Request(url, { method: "GET" }))));
 }

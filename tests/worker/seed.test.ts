@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { SEED_BLOG_POSTS } from "../../workers/db/blog-posts";
 import { CATALOGUE } from "../../workers/db/catalogue";
 import { DEMO_ACCOUNTS, isDatabaseEmpty, SEED_PUBLISHERS, seedDatabase } from "../../workers/db/seed";
 import { verifyPassword } from "../../workers/services/password";
@@ -10,9 +11,9 @@ describe("seedDatabase", () => {
     await seedDatabase(env.DB);
     await seedDatabase(env.DB);
     const counts = await env.DB.prepare(
-      "select (select count(*) from users) users, (select count(*) from games) games, (select count(*) from publishers) publishers, (select count(*) from categories) categories",
+      "select (select count(*) from users) users, (select count(*) from games) games, (select count(*) from publishers) publishers, (select count(*) from categories) categories, (select count(*) from blog_posts where status = 'published') blogPosts",
     ).first();
-    expect(counts).toEqual({ users: DEMO_ACCOUNTS.length, games: CATALOGUE.length, publishers: SEED_PUBLISHERS.length, categories: 4 });
+    expect(counts).toEqual({ users: DEMO_ACCOUNTS.length, games: CATALOGUE.length, publishers: SEED_PUBLISHERS.length, categories: 4, blogPosts: SEED_BLOG_POSTS.length });
     expect(await isDatabaseEmpty(env.DB)).toBe(false);
   });
 

@@ -106,8 +106,8 @@ describe("profile picture upload", () => {
   it("hands out addresses only to signed-in users, for known upload types", async () => {
     expect((await getJson("/api/media/upload-url", json("POST", { mediaUploadType: "profile-image", fileName: "a.png" }))).status).toBe(401);
     const { token } = await tokenFor("ben@playfeed.local");
-    const wrongType = await getJson<ApiErrorBody>("/api/media/upload-url", json("POST", { mediaUploadType: "blog-image", fileName: "a.png" }, token));
+    const wrongType = await getJson<ApiErrorBody>("/api/media/upload-url", json("POST", { mediaUploadType: "banner-image", fileName: "a.png" }, token));
     expect(wrongType.status).toBe(400);
-    expect(wrongType.body.error.message).toBe("mediaUploadType must be 'profile-image'");
+    expect(wrongType.body.error.message).toBe("mediaUploadType must be 'profile-image' or 'blog-image'");
   });
 });

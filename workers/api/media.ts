@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { forbidden } from "../services/errors";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
 const UploadUrlSchema = z.object({
-  mediaUploadType: z.literal("profile-image", { error: "mediaUploadType must be 'profile-image'" }),
+  mediaUploadType: z.enum(["profile-image", "blog-image"], { error: "mediaUploadType must be 'profile-image' or 'blog-image'" }),
   fileName: z.string({ error: "Please choose a file" }).trim().min(1, "Please choose a file").max(200, "The file name is too long"),
 });
 
@@ -10,6 +11,7 @@ export const mediaRouter = createRouter()
   .post("/upload-url", async (c) => {
     const user = await requireUser(c.var.services, c.req.raw);
     const { mediaUploadType, fileName } = parseInput(UploadUrlSchema, await readJson(c.req.raw));
+    if (mediaUploadType === "blog-image" && !user.canWrite) throw forbidden("Only blog writers can upload blog images");
     const origin = new URL(c.req.url).origin;
     return c.json(await c.var.services.uploads.createUploadUrl(user.id, mediaUploadType, fileName, origin));
   })

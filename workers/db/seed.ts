@@ -4,12 +4,13 @@ import type { GameMode } from "../../app/lib/types";
 import { gameModesToMask } from "../services/games";
 import { sanitizeHtml } from "../services/html";
 import { hashPassword } from "../services/password";
+import { SEED_BLOG_POSTS } from "./blog-posts";
 import { CATALOGUE } from "./catalogue";
-import { categories, games, publishers, users } from "./schema";
+import { blogPosts, categories, games, publishers, users } from "./schema";
 
 /**
- * Demo data for a local database: categories, publishers, the game catalogue (games/<slug>/meta.json) and
- * demo accounts. Running it again changes nothing but bringing catalogue rows up to date.
+ * Demo data for a local database: categories, publishers, the game catalogue (games/<slug>/meta.json), demo
+ * accounts and the demo writer's blog posts. Running it again changes nothing but bringing catalogue rows up to date.
  */
 
 export const DEMO_ACCOUNTS = [
@@ -98,4 +99,31 @@ export async function seedDatabase(d1: D1Database): Promise<void> {
       })
       .onConflictDoNothing();
   }
+
+  await seedBlogPosts(db);
+}
+
+/** The demo writer's posts, each added once by its slug: a post the writer has since edited is left as it is. */
+async function seedBlogPosts(db: ReturnType<typeof drizzle>): Promise<void> {
+  const [writer] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS[0].email)).limit(1);
+  if (!writer) return;
+  const [first, ...others] = SEED_BLOG_POSTS.map((post) => {
+    const publishedAt = new Date(post.publishedAt);
+    return db
+      .insert(blogPosts)
+      .values({
+        authorId: writer.id,
+        slug: post.slug,
+        title: post.title,
+        tags: post.tags,
+        posterUrl: post.poster,
+        content: post.content.map((block) => (block.type === "text" ? { ...block, content: sanitizeHtml(block.content) } : block)),
+        status: "published",
+        publishedAt,
+        updatedAt: publishedAt,
+        createdAt: publishedAt,
+      })
+      .onConflictDoNothing({ target: blogPosts.slug });
+  });
+  await db.batch([first, ...others]);
 }

@@ -7,7 +7,9 @@ import { hashToken, randomToken } from "./tokens";
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 const UPLOAD_URL_LIFETIME_MS = 5 * 60 * 1000;
 
-export type UploadPurpose = "profile-image";
+/** What an upload is for, and so where it is kept: profile pictures under profile/, blog images under blog/. */
+export const UPLOAD_PURPOSES = { "profile-image": "profile", "blog-image": "blog" } as const;
+export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 
 const IMAGE_TYPES = {
   png: "image/png",
@@ -72,7 +74,7 @@ export function createUploadService(db: Db, bucket: R2Bucket) {
       if (!kind) throw wrongType();
       const token = randomToken();
       const extension = kind === "jpeg" ? "jpg" : kind;
-      const key = `profile/${userId}/${crypto.randomUUID()}.${extension}`;
+      const key = `${UPLOAD_PURPOSES[purpose]}/${userId}/${crypto.randomUUID()}.${extension}`;
       await db.insert(uploadTokens).values({
         tokenHash: await hashToken(token),
         userId,
