@@ -1,15 +1,12 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { ApiError, apiFetch, errorMessage } from "~/lib/api";
 import type { UserProfile } from "~/lib/types";
+import { PICTURE_TYPES, pictureProblem, uploadPicture } from "~/lib/uploads";
 import { PHONE_INPUT_MAX_LENGTH, ProfileSchema, fieldErrors } from "~/lib/validation";
 import { useAccount } from "./AccountProvider";
 import { Avatar } from "./Avatar";
 import { FieldError, FormError, FormSuccess, GenderField, SubmitButton, TextField, firstInvalidField, type GenderChoice } from "./FormFields";
 import { CameraIcon } from "./icons";
-
-/** What the picture input takes; the server checks the same list and size. */
-export const PICTURE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
-const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 
 interface ProfileValues {
   name: string;
@@ -34,12 +31,6 @@ function valuesOf(profile: UserProfile): ProfileValues {
   };
 }
 
-function pictureProblem(file: File): string | null {
-  if (!(PICTURE_TYPES as readonly string[]).includes(file.type)) return "Please choose a PNG, JPEG, WebP or GIF picture";
-  if (file.size > PICTURE_MAX_BYTES) return "Please choose a picture of 2 MB or less";
-  return null;
-}
-
 /** Field messages of the form as it stands; a problem with the chosen file counts as the picture's message. */
 function validate(profileId: number, values: ProfileValues, pictureError: string | null) {
   const result = ProfileSchema.safeParse({ _id: profileId, ...values });
@@ -47,16 +38,6 @@ function validate(profileId: number, values: ProfileValues, pictureError: string
   const picture = pictureError ?? errors.profile_img;
   if (picture) errors.picture = picture;
   return { result, errors };
-}
-
-/** SPEC.md §7: ask for an upload address, PUT the file there, and get back the path to save as profile_img. */
-async function uploadPicture(file: File): Promise<string> {
-  const { url, path } = await apiFetch<{ url: string; path: string }>("/api/media/upload-url", {
-    method: "POST",
-    json: { mediaUploadType: "profile-image", fileName: file.name },
-  });
-  const stored = await apiFetch<{ path?: string } | null>(url, { method: "PUT", body: file, headers: { "Content-Type": file.type } });
-  return stored?.path ?? path;
 }
 
 /** /user-info's form: name, phone number, address, gender and picture (SPEC.md §5 profile edit). */
@@ -114,7 +95,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
     }
     setBusy(true);
     try {
-      const profileImg = picture ? await uploadPicture(picture.file) : result.data.profile_img;
+      const profileImg = picture ? await uploadPicture(picture.file, "profile-image") : result.data.profile_img;
       const answer = await apiFetch<UserProfile>("/api/user/profile", {
         method: "PUT",
         json: { ...result.data, _id: profile._id, profile_img: profileImg },

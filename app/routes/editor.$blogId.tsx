@@ -1,45 +1,86 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import { ComingSoon, EmptyState, LoginRequired } from "~/components/EmptyState";
+import { Link, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { EmptyState, LoginRequired } from "~/components/EmptyState";
 import { EditIcon, LockIcon } from "~/components/icons";
+import { Loader } from "~/components/Loader";
 import { PageHeader } from "~/components/PageHeader";
-import { useViewer } from "~/components/root-data";
+import type { Blog } from "~/lib/blog";
 import { pageTitle } from "~/lib/format";
+import { retryImport } from "~/lib/retry-import";
+import { postForEditing } from "~/server/blog.server";
 import { parseIdOr404 } from "~/server/loaders.server";
+import "~/styles/blog.css";
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Blog Editor") }];
+// SPEC.md §4: the editor's script loads only here, on demand, retried every second until it arrives.
+const BlogEditor = lazy(() => retryImport(() => import("~/components/blog/BlogEditor")).then((module) => ({ default: module.BlogEditor })));
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  return { blogId: parseIdOr404(params.blogId, "blog") };
+type EditorAccess = "login" | "not-writer" | "not-author" | "ok";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data?.post ? `Edit: ${data.post.title}` : "Blog Editor") },
+  { name: "robots", content: "noindex" },
+];
+
+/** `/editor/new` starts a post; `/editor/{id}` edits one of the writer's own posts. */
+export async function loader({ params, request, context }: LoaderFunctionArgs): Promise<{ access: EditorAccess; post: Blog | null }> {
+  const isNew = params.blogId === "new";
+  const id = isNew ? null : parseIdOr404(params.blogId, "blog");
+  const user = await context.services.sessions.userForRequest(request);
+  if (!user) return { access: "login", post: null };
+  if (!user.canWrite) return { access: "not-writer", post: null };
+  if (id === null) return { access: "ok", post: null };
+  const post = await postForEditing(context, user, id);
+  return post ? { access: "ok", post } : { access: "not-author", post: null };
 }
 
-/** /editor/:blogId: where blog writers edit a post (SPEC.md §6: writers only). */
-export default function Editor() {
-  const user = useViewer();
+/** Mounts the editor in the browser only; until its script is ready the page says 'Please wait'. */
+function LazyEditor({ post }: { post: Blog | null }) {
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
+  const waiting = <Loader block />;
+  if (!inBrowser) return waiting;
   return (
-    <div className="page page--narrow">
-      <PageHeader title="Blog Editor" subtitle="Write and edit posts for the Playfeed blog." back={{ to: "/blog", title: "Blog" }} />
-      {!user ? (
+    <Suspense fallback={waiting}>
+      <BlogEditor post={post} />
+    </Suspense>
+  );
+}
+
+function NoAccess({ title, text }: { title: string; text: string }) {
+  return (
+    <EmptyState
+      icon={<LockIcon size={28} />}
+      title={title}
+      actions={
+        <Link to="/blog" className="button button--primary">
+          Read the blog
+        </Link>
+      }
+    >
+      <p>{text}</p>
+    </EmptyState>
+  );
+}
+
+/** /editor/:blogId: where blog writers write and edit their posts (SPEC.md §6: writers only). */
+export default function Editor() {
+  const { access, post } = useLoaderData<typeof loader>();
+  return (
+    <div className="page page--narrow blog-editor-page">
+      <PageHeader
+        title={post ? "Edit post" : "Blog Editor"}
+        subtitle={post ? post.title : "Write a new post for the Playfeed blog."}
+        back={post?.status === "published" ? { to: post.blog_url, title: "Back to the post" } : { to: "/blog", title: "Blog" }}
+      />
+      {access === "login" ? (
         <LoginRequired what="the blog editor" icon={<EditIcon size={28} />} />
-      ) : user.can_write ? (
-        <ComingSoon
-          icon={<EditIcon size={28} />}
-          title="The editor is on its way"
-          description="The editor for Playfeed writers is being built."
-          features={["Mix text and image blocks", "Add, move and delete blocks", "Publish when you're ready"]}
-        />
+      ) : access === "not-writer" ? (
+        <NoAccess title="For blog writers only" text="The editor is open to Playfeed blog writers. You can still read every published post." />
+      ) : access === "not-author" ? (
+        <NoAccess title="This post belongs to another writer" text="Writers can only edit their own posts. You can still read it on the blog." />
       ) : (
-        <EmptyState
-          icon={<LockIcon size={28} />}
-          title="For blog writers only"
-          actions={
-            <Link to="/blog" className="button button--primary">
-              Read the blog
-            </Link>
-          }
-        >
-          <p>The editor is open to Playfeed blog writers. You can still read every published post.</p>
-        </EmptyState>
+        <LazyEditor post={post} />
       )}
     </div>
   );

@@ -31,7 +31,7 @@ const routes = () => [
   { path: "/challenges", text: "You have no challenges" },
   { path: "/challenge/1", text: "Challenge" },
   { path: "/blog", text: "Blog" },
-  { path: "/blog/first-post", text: "Blog" },
+  { path: "/blog/welcome-to-playfeed", text: "Welcome to Playfeed" },
   { path: "/contact", text: "Message" },
   { path: "/terms", text: "15 days" },
   { path: "/privacy", text: "Privacy" },
@@ -58,7 +58,7 @@ describe.each([
 });
 
 describe("not found", () => {
-  it.each(["/no-such-page", "/detail/999999", "/detail/not-an-id", "/play/abc", "/summary/999999"])("%s is a designed 404 page", async (path) => {
+  it.each(["/no-such-page", "/detail/999999", "/detail/not-an-id", "/play/abc", "/summary/999999", "/blog/no-such-post"])("%s is a designed 404 page", async (path) => {
     const { context, page, errors } = await openPage(browser, PHONE);
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);

@@ -217,6 +217,43 @@ describe("writing posts", () => {
   });
 });
 
+describe("pages", () => {
+  const page = (path: string) => request(path, { headers: { Accept: "text/html" } });
+
+  it("shows a new post in the cached list for visitors at once, and a draft's page to nobody else", async () => {
+    await (await page("/blog")).text();
+    const cached = await page("/blog");
+    expect(cached.headers.get("X-Playfeed-Cache")).toBe("hit");
+    await cached.text();
+    const post = await publishedPost(writer.token, `Hot off the press ${unique()}`);
+    const fresh = await page("/blog");
+    expect(fresh.headers.get("X-Playfeed-Cache")).toBe("miss");
+    expect(await fresh.text()).toContain(post.title);
+
+    const draft = await createPost(writer.token, { title: `Secret plans ${unique()}` });
+    const hidden = await page(`/blog/${draft.body.slug}`);
+    expect(hidden.status).toBe(404);
+    await hidden.text();
+  });
+
+  it("gives a post's page its card tags and an Article JSON-LD", async () => {
+    const html = await (await page("/blog/welcome-to-playfeed")).text();
+    expect(html).toContain('<meta property="og:title" content="Welcome to Playfeed: twelve games, one thumb"/>');
+    expect(html).toContain('<meta property="og:image" content="https://playfeed.test/media/blog/welcome-poster.jpg"/>');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]);
+    expect(jsonLd).toMatchObject({ "@type": "Article", headline: "Welcome to Playfeed: twelve games, one thumb", author: { "@type": "Person", name: "Maya Fields" } });
+  });
+
+  it("serves the RSS feed", async () => {
+    const response = await request("/blog/rss.xml");
+    expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    const xml = await response.text();
+    expect(xml.match(/<item>/g)!.length).toBeGreaterThanOrEqual(SEED_BLOG_POSTS.length);
+    expect(xml).toContain("<link>https://playfeed.test/blog/welcome-to-playfeed</link>");
+  });
+});
+
 describe("who may write", () => {
   it("asks a visitor to log in (401) and refuses a player who is not a writer (403)", async () => {
     const anonymous = await createPost("", { title: "Hello" });

@@ -1,0 +1,246 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useReducer, useState, type Dispatch } from "react";
+import { apiFetch, errorMessage } from "~/lib/api";
+import { BLOG_LIMITS, BlogCreateSchema, parseTagList, publishProblem, type Blog, type BlogStatus } from "~/lib/blog";
+import { htmlToText } from "~/lib/format";
+import { editorReducer, initialEditorState, newBlockId, toPayload, type EditorAction, type EditorBlock } from "~/state/blog-editor";
+import { TextField } from "../FormFields";
+import { AlertIcon, CheckIcon } from "../icons";
+import { ArrowDownIcon, ArrowUpIcon, ImageIcon, PlusIcon, TextIcon, TrashIcon } from "./icons";
+import { ImagePicker } from "./ImagePicker";
+import { RichText } from "./RichText";
+
+const BLOCK_NAMES = { placeholder: "New block", text: "Text", img: "Image" } as const;
+
+interface BlockCardProps {
+  block: EditorBlock;
+  index: number;
+  count: number;
+  dispatch: Dispatch<EditorAction>;
+}
+
+/** One block: its controls (move, delete), its content, and the button that adds a block after it. */
+function BlockCard({ block, index, count, dispatch }: BlockCardProps) {
+  const position = `block ${index + 1}`;
+  const { id } = block;
+  return (
+    <li className="editor-block" data-kind={block.kind} aria-label={`${BLOCK_NAMES[block.kind]}, ${position} of ${count}`}>
+      <div className="editor-block__bar">
+        <span className="editor-block__kind">
+          {block.kind === "text" ? <TextIcon size={16} /> : block.kind === "img" ? <ImageIcon size={16} /> : <PlusIcon size={16} />}
+          {BLOCK_NAMES[block.kind]}
+        </span>
+        <div className="editor-block__tools">
+          <button type="button" className="editor-tool" aria-label={`Move ${position} up`} title="Move up" disabled={index === 0} onClick={() => dispatch({ type: "move", id, by: -1 })}>
+            <ArrowUpIcon size={18} />
+          </button>
+          <button
+            type="button"
+            className="editor-tool"
+            aria-label={`Move ${position} down`}
+            title="Move down"
+            disabled={index === count - 1}
+            onClick={() => dispatch({ type: "move", id, by: 1 })}
+          >
+            <ArrowDownIcon size={18} />
+          </button>
+          <button type="button" className="editor-tool editor-tool--danger" aria-label={`Delete ${position}`} title="Delete" onClick={() => dispatch({ type: "remove", id })}>
+            <TrashIcon size={18} />
+          </button>
+        </div>
+      </div>
+      {block.kind === "placeholder" ? (
+        <div className="editor-block__choose">
+          <p>What goes here?</p>
+          <div className="editor-block__choices">
+            <button type="button" className="button button--secondary" onClick={() => dispatch({ type: "choose", id, kind: "text" })}>
+              <TextIcon size={18} /> Text
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => dispatch({ type: "choose", id, kind: "img" })}>
+              <ImageIcon size={18} /> Image
+            </button>
+          </div>
+        </div>
+      ) : block.kind === "text" ? (
+        <RichText id={`block-${id}`} label={`Text of ${position}`} initialHtml={block.html} onChange={(html) => dispatch({ type: "editText", id, html })} />
+      ) : (
+        <div className="editor-block__image">
+          <ImagePicker id={`block-${id}-file`} label="image" path={block.path} onChange={(path) => dispatch({ type: "setImage", id, path })} />
+          <TextField
+            id={`block-${id}-alt`}
+            name="alt"
+            label="Describe the image"
+            hint="For readers who cannot see it"
+            value={block.alt}
+            maxLength={BLOG_LIMITS.alt}
+            onChange={(event) => dispatch({ type: "setAlt", id, alt: event.target.value })}
+          />
+        </div>
+      )}
+      <button type="button" className="editor-add" aria-label={`Add a block after ${position}`} onClick={() => dispatch({ type: "addAfter", id, newId: newBlockId() })}>
+        <PlusIcon size={16} /> Add block
+      </button>
+    </li>
+  );
+}
+
+/** Keeps the writer from losing unsaved work by closing the tab. */
+function useWarnBeforeLeaving(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [active]);
+}
+
+/**
+ * SPEC.md §4 Blog editor: title, tags, poster and the blocks of a post; saves as a draft or publishes. Loaded lazily
+ * by /editor/:blogId, so readers never download it.
+ */
+export function BlogEditor({ post }: { post: Blog | null }) {
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(editorReducer, post, (initial) => initialEditorState(initial));
+  const [saved, setSaved] = useState<Blog | null>(post);
+  const [busy, setBusy] = useState<BlogStatus | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  useWarnBeforeLeaving(state.dirty);
+
+  const save = async (status: BlogStatus) => {
+    if (busy) return;
+    setError(null);
+    setNotice(null);
+    const payload = toPayload(state, status);
+    // The same rules the server applies, checked first so the writer hears about a problem at once.
+    const checked = BlogCreateSchema.safeParse(payload);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? "Please check the post");
+      return;
+    }
+    const problem = status === "published" ? publishProblem(payload, (html) => htmlToText(html) !== "") : null;
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(status);
+    try {
+      const answer = saved
+        ? await apiFetch<Blog>(`/api/blog/${saved._id}`, { method: "PUT", json: payload })
+        : await apiFetch<Blog>("/api/blog", { method: "POST", json: payload });
+      dispatch({ type: "saved", status: answer.status });
+      setNotice(answer.status === "published" ? (saved?.status === "published" ? "Your changes are live." : "Published! Readers can see it now.") : "Draft saved.");
+      setSaved(answer);
+      if (!saved) navigate(`/editor/${answer._id}`, { replace: true, preventScrollReset: true });
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const published = state.status === "published";
+  const tags = parseTagList(state.tags);
+  return (
+    <form
+      className="blog-editor"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save(published ? "published" : "draft");
+      }}
+    >
+      <section className="card blog-editor__details" aria-label="Post details">
+        <TextField
+          id="post-title"
+          name="title"
+          label="Title"
+          value={state.title}
+          maxLength={BLOG_LIMITS.title}
+          placeholder="A title readers will click"
+          onChange={(event) => dispatch({ type: "setTitle", title: event.target.value })}
+        />
+        <TextField
+          id="post-tags"
+          name="tags"
+          label="Tags"
+          hint="Separate tags with commas"
+          value={state.tags}
+          placeholder="tips, puzzle"
+          onChange={(event) => dispatch({ type: "setTags", tags: event.target.value })}
+        />
+        {tags.length > 0 ? (
+          <ul className="blog-tags" aria-label="Tags as readers will see them">
+            {tags.map((tag) => (
+              <li key={tag} className="blog-tag">
+                #{tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="field">
+          <span className="field__label" id="post-poster-label">
+            Poster <span className="field__hint">Shown in the list and on shared links; the first image when none is chosen</span>
+          </span>
+          <ImagePicker id="post-poster" label="poster" path={state.poster} removable onChange={(path) => dispatch({ type: "setPoster", path })} />
+        </div>
+      </section>
+
+      <section aria-labelledby="blocks-title">
+        <h2 id="blocks-title" className="section-title">
+          Content
+        </h2>
+        <ol className="editor-blocks">
+          {state.blocks.map((block, index) => (
+            <BlockCard key={block.id} block={block} index={index} count={state.blocks.length} dispatch={dispatch} />
+          ))}
+        </ol>
+      </section>
+
+      <div className="blog-editor__bar">
+        <div className="blog-editor__status" role="status">
+          {error ? (
+            <span className="blog-editor__error">
+              <AlertIcon size={16} /> {error}
+            </span>
+          ) : notice && !state.dirty ? (
+            <span className="blog-editor__notice">
+              <CheckIcon size={16} /> {notice}
+            </span>
+          ) : (
+            <span>
+              <span className={published ? "pill pill--live" : "pill pill--accent"}>{published ? "Published" : "Draft"}</span>
+              {state.dirty ? " Unsaved changes" : saved ? " All changes saved" : ""}
+            </span>
+          )}
+        </div>
+        <div className="blog-editor__actions">
+          {saved ? (
+            <Link to={saved.blog_url} className="button button--ghost button--small">
+              {published ? "View post" : "Preview"}
+            </Link>
+          ) : null}
+          {published ? (
+            <>
+              <button type="button" className="button button--ghost button--small" disabled={!!busy} onClick={() => save("draft")}>
+                {busy === "draft" ? "Saving…" : "Unpublish"}
+              </button>
+              <button type="button" className="button button--primary button--small" disabled={!!busy} onClick={() => save("published")}>
+                {busy === "published" ? "Saving…" : "Update"}
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className="button button--secondary button--small" disabled={!!busy} onClick={() => save("draft")}>
+                {busy === "draft" ? "Saving…" : "Save draft"}
+              </button>
+              <button type="button" className="button button--primary button--small" disabled={!!busy} onClick={() => save("published")}>
+                {busy === "published" ? "Publishing…" : "Publish"}
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}
