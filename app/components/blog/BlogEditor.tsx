@@ -70,7 +70,7 @@ function BlockCard({ block, index, count, dispatch }: BlockCardProps) {
             id={`block-${id}-alt`}
             name="alt"
             label="Describe the image"
-            hint="For readers who cannot see it"
+            placeholder="What it shows, for readers who cannot see it"
             value={block.alt}
             maxLength={BLOG_LIMITS.alt}
             onChange={(event) => dispatch({ type: "setAlt", id, alt: event.target.value })}
@@ -178,8 +178,8 @@ export function BlogEditor({ post }: { post: Blog | null }) {
             ))}
           </ul>
         ) : null}
-        <div className="field">
-          <span className="field__label" id="post-poster-label">
+        <div className="blog-editor__poster">
+          <span className="blog-editor__label">
             Poster <span className="field__hint">Shown in the list and on shared links; the first image when none is chosen</span>
           </span>
           <ImagePicker id="post-poster" label="poster" path={state.poster} removable onChange={(path) => dispatch({ type: "setPoster", path })} />
@@ -208,9 +208,11 @@ export function BlogEditor({ post }: { post: Blog | null }) {
               <CheckIcon size={16} /> {notice}
             </span>
           ) : (
-            <span>
-              <span className={published ? "pill pill--live" : "pill pill--accent"}>{published ? "Published" : "Draft"}</span>
-              {state.dirty ? " Unsaved changes" : saved ? " All changes saved" : ""}
+            <span className="blog-editor__state">
+              <span className={published ? "pill pill--live" : "pill pill--accent"} data-dirty={state.dirty || undefined}>
+                {published ? "Published" : "Draft"}
+              </span>
+              <span className="blog-editor__saved">{state.dirty ? "Unsaved changes" : saved ? "All changes saved" : ""}</span>
             </span>
           )}
         </div>
