@@ -71,7 +71,7 @@ export default function Editor() {
       <PageHeader
         title={post ? "Edit post" : "Blog Editor"}
         subtitle={post ? post.title : "Write a new post for the Playfeed blog."}
-        back={post?.status === "published" ? { to: post.blog_url, title: "Back to the post" } : { to: "/blog", title: "Blog" }}
+        back={post ? { to: post.blog_url, title: post.status === "published" ? "Back to the post" : "See the draft" } : { to: "/blog", title: "Blog" }}
       />
       {access === "login" ? (
         <LoginRequired what="the blog editor" icon={<EditIcon size={28} />} />

@@ -12,6 +12,23 @@ import { RichText } from "./RichText";
 
 const BLOCK_NAMES = { placeholder: "New block", text: "Text", img: "Image" } as const;
 
+interface SaveAction {
+  status: BlogStatus;
+  label: string;
+  busyLabel: string;
+  look: string;
+}
+
+/** A draft is saved or published; a published post is updated in place or taken back to a draft. */
+const DRAFT_ACTIONS: SaveAction[] = [
+  { status: "draft", label: "Save draft", busyLabel: "Saving…", look: "button--secondary" },
+  { status: "published", label: "Publish", busyLabel: "Publishing…", look: "button--primary" },
+];
+const PUBLISHED_ACTIONS: SaveAction[] = [
+  { status: "draft", label: "Unpublish", busyLabel: "Saving…", look: "button--ghost" },
+  { status: "published", label: "Update", busyLabel: "Saving…", look: "button--primary" },
+];
+
 interface BlockCardProps {
   block: EditorBlock;
   index: number;
@@ -218,29 +235,15 @@ export function BlogEditor({ post }: { post: Blog | null }) {
         </div>
         <div className="blog-editor__actions">
           {saved ? (
-            <Link to={saved.blog_url} className="button button--ghost button--small">
+            <Link to={saved.blog_url} className="button button--ghost button--small blog-editor__view">
               {published ? "View post" : "Preview"}
             </Link>
           ) : null}
-          {published ? (
-            <>
-              <button type="button" className="button button--ghost button--small" disabled={!!busy} onClick={() => save("draft")}>
-                {busy === "draft" ? "Saving…" : "Unpublish"}
-              </button>
-              <button type="button" className="button button--primary button--small" disabled={!!busy} onClick={() => save("published")}>
-                {busy === "published" ? "Saving…" : "Update"}
-              </button>
-            </>
-          ) : (
-            <>
-              <button type="button" className="button button--secondary button--small" disabled={!!busy} onClick={() => save("draft")}>
-                {busy === "draft" ? "Saving…" : "Save draft"}
-              </button>
-              <button type="button" className="button button--primary button--small" disabled={!!busy} onClick={() => save("published")}>
-                {busy === "published" ? "Publishing…" : "Publish"}
-              </button>
-            </>
-          )}
+          {(published ? PUBLISHED_ACTIONS : DRAFT_ACTIONS).map((action) => (
+            <button key={action.status} type="button" className={`button ${action.look} button--small`} disabled={!!busy} onClick={() => save(action.status)}>
+              {busy === action.status ? action.busyLabel : action.label}
+            </button>
+          ))}
         </div>
       </div>
     </form>
