@@ -219,6 +219,15 @@ export function createChallengeService(db: Db, notifications: Pushed) {
   const service = {
     view: visibleTo,
 
+    /** Friends the caller has an open challenge with on a game: the result screen shows them as 'Challenged'. */
+    async openTargets(callerId: number, gameId: number): Promise<number[]> {
+      const rows = await db
+        .select({ to: challenges.toUserId })
+        .from(challenges)
+        .where(and(eq(challenges.fromUserId, callerId), eq(challenges.gameId, gameId), inArray(challenges.status, ["pending", "accepted"])));
+      return rows.map((row) => row.to);
+    },
+
     /**
      * POST /api/challenge: the caller challenges someone they follow with their latest score on the game and
      * holds the bet in escrow. The daily limit and the balance are checked inside the batch.
