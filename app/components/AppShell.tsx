@@ -7,6 +7,7 @@ import { BottomBar } from "./BottomBar";
 import { DailyBonus } from "./coins/DailyBonus";
 import { ChallengeNotificationPopup } from "./notifications/ChallengeNotificationPopup";
 import { NotificationsProvider } from "./notifications/NotificationsProvider";
+import { NotificationToast } from "./notifications/NotificationToast";
 import { useViewer } from "./root-data";
 import { SideMenu } from "./SideMenu";
 import { SiteFooter } from "./SiteFooter";
@@ -46,6 +47,7 @@ export function AppShell({ children, mode }: { children: ReactNode; mode?: Shell
         </div>
         <AccountPopups />
         <ChallengeNotificationPopup />
+        <NotificationToast />
         <DailyBonus />
       </NotificationsProvider>
     </AccountProvider>
