@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BONUS_CLOSED, BONUS_COLLECTED, BONUS_PENDING } from "./coins";
 import {
   BONUS_CLOSED_STORAGE_KEY,
+  EVERY_PLAYER,
   bonusClosedToday,
   dailyBonusStatusOf,
   shouldOfferDailyBonus,
@@ -44,6 +45,13 @@ describe("daily bonus closed today", () => {
     storeBonusClosed(7, NOON, storage);
     storeBonusClosed(8, NEXT_DAY, storage);
     expect(JSON.parse(storage.data[BONUS_CLOSED_STORAGE_KEY])).toEqual({ 7: "2026-11-22", 8: "2026-11-23" });
+  });
+
+  it("counts a close for every player ('*') for anyone, that day only", () => {
+    const storage = memoryStorage({ [BONUS_CLOSED_STORAGE_KEY]: JSON.stringify({ [EVERY_PLAYER]: "2026-11-22" }) });
+    expect(bonusClosedToday(7, NOON, storage)).toBe(true);
+    expect(bonusClosedToday(8, LATE, storage)).toBe(true);
+    expect(bonusClosedToday(7, NEXT_DAY, storage)).toBe(false);
   });
 
   it("treats unreadable storage as never closed, and works without storage", () => {

@@ -30,7 +30,7 @@ async function me(account: Account) {
 describe("coins UI", () => {
   it("offers a new player the daily bonus once: Collect credits 50, the header shows it and a reload does not offer it again", async () => {
     const account = await newAccount(`Cora Coins ${unique()}`);
-    const { context, page, errors } = await pageFor(browser, account, PHONE);
+    const { context, page, errors } = await pageFor(browser, account, PHONE, { dailyBonus: true });
     await page.goto("/home");
     const popup = bonusPopup(page);
     await popup.waitFor();
@@ -63,7 +63,7 @@ describe("coins UI", () => {
 
   it("keeps a closed daily bonus away for the rest of the day, without crediting it", async () => {
     const account = await newAccount(`Cleo Closer ${unique()}`);
-    const { context, page, errors } = await pageFor(browser, account, DESKTOP);
+    const { context, page, errors } = await pageFor(browser, account, DESKTOP, { dailyBonus: true });
     await page.goto("/home");
     await bonusPopup(page).waitFor();
     await bonusPopup(page).getByRole("button", { name: "Close" }).click();
@@ -89,7 +89,6 @@ describe("coins UI", () => {
 
     const { context, page, errors } = await pageFor(browser, await newAccount(`Sam Shopper ${unique()}`), DESKTOP);
     await page.goto("/shop");
-    await bonusPopup(page).getByRole("button", { name: "Close" }).click();
     await expect.poll(() => page.getByTestId("challenge-limit").innerText()).toBe("5,000 of 5,000 coins left");
     expect(await page.getByTestId("shop-balance").innerText()).toContain("0 coins");
     expect(await page.getByRole("heading", { level: 2 }).filter({ hasText: /^Buy / }).count()).toBe(3);
@@ -100,7 +99,6 @@ describe("coins UI", () => {
   it("shows a new player an empty notifications page and a bell without a count; visitors get the login popup", async () => {
     const { context, page, errors } = await pageFor(browser, await newAccount(`Nia Notes ${unique()}`), PHONE);
     await page.goto("/notifications");
-    await bonusPopup(page).getByRole("button", { name: "Close" }).click();
     await page.getByRole("heading", { name: "No notifications yet" }).waitFor();
     expect(await page.getByTestId("notification-bell").getAttribute("aria-label")).toBe("Notifications");
     expect(errors).toEqual([]);
