@@ -5,7 +5,7 @@ import { gameModesToMask } from "../services/games";
 import { sanitizeHtml } from "../services/html";
 import { hashPassword } from "../services/password";
 import { CATALOGUE } from "./catalogue";
-import { categories, games, publishers, users } from "./schema";
+import { categories, follows, games, ledger, publishers, users } from "./schema";
 
 /**
  * Demo data for a local database: categories, publishers, the game catalogue (games/<slug>/meta.json) and
@@ -98,4 +98,28 @@ export async function seedDatabase(d1: D1Database): Promise<void> {
       })
       .onConflictDoNothing();
   }
+
+  // The demo players start with coins to bet (a ledger row, so the balance matches its ledger) and follow each
+  // other, ready to challenge.
+  const players = await db.select({ id: users.id, email: users.email }).from(users);
+  const idOf = (email: string) => players.find((player) => player.email === email)?.id;
+  const [ava, ben] = [idOf("ava@playfeed.local"), idOf("ben@playfeed.local")];
+  if (ava && ben) {
+    await db.batch([
+      db
+        .insert(ledger)
+        .values([ava, ben].map((userId) => ({ userId, amount: DEMO_COINS, reason: "opening_balance" as const, reference: "demo-coins" })))
+        .onConflictDoNothing(),
+      db
+        .insert(follows)
+        .values([
+          { followerId: ava, followeeId: ben },
+          { followerId: ben, followeeId: ava },
+        ])
+        .onConflictDoNothing(),
+    ]);
+  }
 }
+
+/** Coins each demo player starts with. */
+export const DEMO_COINS = 500;
