@@ -1,4 +1,5 @@
 import { BONUS_CLOSED, BONUS_COLLECTED, BONUS_PENDING, utcDay, type DailyBonusStatus } from "./coins";
+import type { UserData } from "./types";
 import { browserStorage, readUser, storeLogin, type KeyValueStorage } from "./user-store";
 
 /**
@@ -59,9 +60,13 @@ export function shouldOfferDailyBonus(viewer: { login_day: number; daily_bonus_s
   return dailyBonusStatusOf(viewer.daily_bonus_status ?? BONUS_PENDING, closedToday) === BONUS_PENDING;
 }
 
-/** The server answered a new balance (and maybe the bonus day): the stored userData follows. Nobody stored: nothing. */
-export function storeWallet(update: { wallet: number; login_day?: number }, storage: KeyValueStorage | null = browserStorage()): void {
+/** The server answered a new balance (and maybe the bonus day and status): the stored userData follows. Nobody stored: nothing. */
+export function storeWallet(
+  update: { wallet: number } & Partial<Pick<UserData, "login_day" | "daily_bonus_status">>,
+  storage: KeyValueStorage | null = browserStorage(),
+): void {
   const user = readUser(storage);
   if (!user) return;
-  storeLogin({ ...user, wallet: update.wallet, ...(update.login_day === undefined ? {} : { login_day: update.login_day }) }, storage);
+  const { wallet, login_day = user.login_day, daily_bonus_status = user.daily_bonus_status } = update;
+  storeLogin({ ...user, wallet, login_day, daily_bonus_status }, storage);
 }

@@ -55,7 +55,7 @@ function DailyBonusOffer({ viewer }: { viewer: Viewer }) {
     setError(null);
     try {
       const answer = await apiFetch<WalletView>("/api/wallet", { method: "POST", json: { coins: bonusCredit(viewer.login_day) } });
-      storeWallet({ wallet: answer.wallet, login_day: answer.login_day });
+      storeWallet(answer);
       setPhase("done");
     } catch (failure) {
       setError(errorMessage(failure));
@@ -71,7 +71,7 @@ function DailyBonusOffer({ viewer }: { viewer: Viewer }) {
   return (
     <DailyBonusPopup
       loginDay={viewer.login_day}
-      collected={(viewer as { daily_bonus_status?: number }).daily_bonus_status === BONUS_COLLECTED}
+      collected={viewer.daily_bonus_status === BONUS_COLLECTED}
       onCollect={collect}
       onClose={close}
       error={error}
