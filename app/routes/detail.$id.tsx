@@ -122,7 +122,6 @@ export default function GameDetail() {
   const icon = resolveMediaUrl(game.icon, mediaBase);
   const video = resolveMediaUrl(game.video, mediaBase);
   const poster = resolveMediaUrl(game.poster, mediaBase) ?? icon;
-  const levels = game.leaderboard_type === 2;
 
   useEffect(() => track("view_game_details", { game: game._id }), [game._id]);
   useEffect(() => setShowVideo(false), [game._id]);
