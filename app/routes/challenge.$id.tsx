@@ -28,7 +28,7 @@ export default function Challenge() {
       <BackLink to="/challenges" title="Challenges" />
       {challenge && viewer ? (
         <>
-          <ChallengeInfo challenge={challenge} viewerId={viewer._id} headingLevel={1} />
+          <ChallengeInfo challenge={challenge} viewerId={viewer._id} headingLevel={1} showOutcome={challenge.status !== "settled"} />
           {challenge.status === "settled" ? (
             <HeadToHead challenge={challenge} viewerId={viewer._id} viewerPerson={viewer} scoreText={(score) => (score === null ? "–" : formatNumber(score))} />
           ) : null}

@@ -131,6 +131,8 @@ export default function Result() {
   return (
     <div className="page page--narrow result-page">
       <BackLink to={`/detail/${game._id}`} title={game.name} />
+      {/* After a challenge round the head-to-head is what the player came for: it goes first. */}
+      {challenge && viewer ? <HeadToHead challenge={challenge} viewerId={viewer._id} viewerPerson={viewer} scoreText={value} /> : null}
       <section className="card result-hero" aria-labelledby="result-title">
         <div className="result-hero__game">
           {icon ? <img src={icon} alt="" width={64} height={64} className="result-hero__icon" /> : null}
@@ -182,7 +184,6 @@ export default function Result() {
           ) : null}
         </div>
       </section>
-      {challenge && viewer ? <HeadToHead challenge={challenge} viewerId={viewer._id} viewerPerson={viewer} scoreText={value} /> : null}
       <div className="result-page__tabs">
         <Tabs tabs={tabs} label="Leader Board or Challenge" initialTab={playTypeFrom(searchParams.get("type")) === 1 ? "leaderboard" : "challenge"} />
       </div>

@@ -25,7 +25,18 @@ const STATUS_LABEL: Record<ChallengeView["status"], string> = {
  * score to beat, the bet and message, and what they can do next. Accepting holds the same bet and goes to play;
  * a failure's message shows in red under the info (SPEC.md §8).
  */
-export function ChallengeInfo({ challenge, viewerId, headingLevel = 2 }: { challenge: ChallengeView; viewerId: number; headingLevel?: 1 | 2 }) {
+export function ChallengeInfo({
+  challenge,
+  viewerId,
+  headingLevel = 2,
+  showOutcome = true,
+}: {
+  challenge: ChallengeView;
+  viewerId: number;
+  headingLevel?: 1 | 2;
+  /** Off where the head-to-head below says it already. */
+  showOutcome?: boolean;
+}) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState<"accept" | "decline" | null>(null);
@@ -58,10 +69,13 @@ export function ChallengeInfo({ challenge, viewerId, headingLevel = 2 }: { chall
 
   return (
     <section className="card challenge-info" aria-labelledby={`challenge-${challenge._id}-title`}>
-      <Heading id={`challenge-${challenge._id}-title`} className="card__title">
-        <SwordsIcon size={18} /> {received ? `${other.name} challenged you` : `You challenged ${other.name}`}
+      <div className="challenge-info__head">
+        <Heading id={`challenge-${challenge._id}-title`} className="card__title challenge-info__title">
+          <SwordsIcon size={18} />
+          <span>{received ? `${other.name} challenged you` : `You challenged ${other.name}`}</span>
+        </Heading>
         <span className={`challenge-status challenge-status--${challenge.status}`}>{STATUS_LABEL[challenge.status]}</span>
-      </Heading>
+      </div>
       <div className="challenge-info__body">
         <Avatar person={other} size={48} />
         <dl className="challenge-info__facts">
@@ -105,7 +119,7 @@ export function ChallengeInfo({ challenge, viewerId, headingLevel = 2 }: { chall
         ) : null}
         {outcome ? (
           <>
-            <p className="challenge-info__outcome">{outcomeText(outcome, challenge.bet_amount)}</p>
+            {showOutcome ? <p className="challenge-info__outcome">{outcomeText(outcome, challenge.bet_amount)}</p> : null}
             <Link to={challengeResultPath(challenge)} className="button button--ghost">
               See the result
             </Link>
