@@ -3,7 +3,7 @@ import { useState } from "react";
 import { COIN_MESSAGES, type ChallengePlayer } from "~/lib/coins";
 import { formatNumber } from "~/lib/format";
 import { Avatar } from "../Avatar";
-import { InsufficientCoinsPopup } from "../coins/InsufficientCoinsPopup";
+import { InsufficientCoinsPopup } from "../coins/CoinPopups";
 import { CheckIcon, SocialIcon, SwordsIcon } from "../icons";
 import { ChallengeDialog } from "./ChallengeDialog";
 import "~/styles/challenge.css";

@@ -7,7 +7,7 @@ import { formatNumber } from "~/lib/format";
 import { shellModeOf } from "~/lib/viewer";
 import { useAccount } from "../AccountProvider";
 import { Avatar } from "../Avatar";
-import { NotEnoughCoinsPopup } from "../coins/NotEnoughCoinsPopup";
+import { NotEnoughCoinsPopup } from "../coins/CoinPopups";
 import { GameChip } from "../GameChip";
 import { CoinIcon, SwordsIcon } from "../icons";
 import { Modal } from "../Modal";
