@@ -30,7 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const user = await context.services.sessions.userForRequest(request);
   // Optional configuration, not declared in wrangler.toml: read it without trusting the Env type.
   const adClientId = (context.cloudflare.env as unknown as Record<string, string | undefined>).AD_CLIENT_ID || null;
-  return { user: toViewer(user), mediaBase: context.mediaBase, googleClientId: context.googleClientId ?? null, adClientId };
+  const unread = user ? await context.services.notifications.unreadCount(user.id) : 0;
+  return { user: toViewer(user), mediaBase: context.mediaBase, googleClientId: context.googleClientId ?? null, adClientId, unread };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -43,4 +43,10 @@ const app = new Hono<AppEnv>()
   )
   .onError((error) => apiErrorResponse(error));
 
-export default app satisfies ExportedHandler<Env>;
+export default {
+  fetch: app.fetch,
+  /** The cron trigger (wrangler.toml): challenges nobody took up in time get their escrow back. */
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(createServices(env).challenges.expireDue());
+  },
+} satisfies ExportedHandler<Env>;

@@ -3,20 +3,25 @@ import { createAccountService } from "./services/accounts";
 import { createBlogService } from "./services/blog";
 import { createEventService } from "./services/events";
 import { createAuthFlows } from "./services/auth-flows";
+import { createChallengeService } from "./services/challenges";
 import { createGameService } from "./services/games";
 import { createMultiplayerService } from "./services/multiplayer";
+import { createNotificationService, type Pusher } from "./services/notifications";
 import { createPlayService } from "./services/play";
 import { createScoreService } from "./services/scores";
 import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
 import { createSocialService } from "./services/social";
 import { createUploadService } from "./services/uploads";
+import { createWalletService } from "./services/wallet";
+import { hubOf } from "./durable-objects/hubs";
 
 export function createServices(env: Env) {
   const db = createDb(env.DB);
   const accounts = createAccountService(db);
   const sessions = createSessionService(db);
   const google = googleConfigFrom(env);
+  const notifications = createNotificationService(db, pushTo(env));
   return {
     accounts,
     auth: createAuthFlows(accounts, sessions, google),
@@ -25,6 +30,9 @@ export function createServices(env: Env) {
     play: createPlayService(db),
     multiplayer: createMultiplayerService(db),
     social: createSocialService(db),
+    wallet: createWalletService(db),
+    notifications,
+    challenges: createChallengeService(db, notifications),
     events: createEventService(db, (env as Env & { ANALYTICS?: AnalyticsEngineDataset }).ANALYTICS),
     sessions,
     uploads: createUploadService(db, env.MEDIA),
@@ -34,6 +42,17 @@ export function createServices(env: Env) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** Live events for a user go through their UserHub; a user with no open tab simply gets nothing live. */
+function pushTo(env: Env): Pusher {
+  return async (userId, event) => {
+    try {
+      await hubOf(env, userId).push(event);
+    } catch (error) {
+      console.error("pushing to a hub failed", error);
+    }
+  };
+}
 
 /** The part of the execution context loaders may use; Hono's and Vite's dev proxy's types both fit it. */
 export type WaitUntilContext = Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;

@@ -5,6 +5,8 @@ import type { Viewer } from "~/lib/viewer";
 import { useAccount } from "./AccountProvider";
 import { Avatar } from "./Avatar";
 import { CoinIcon, LogOutIcon, ProfileIcon } from "./icons";
+import { BellIcon } from "./notifications/icons";
+import { useNotifications } from "./notifications/NotificationsProvider";
 
 /** The header avatar: opens a small panel with the player's name, a way to the profile and Log out. */
 export function AccountMenu({ user }: { user: Viewer }) {
@@ -13,6 +15,7 @@ export function AccountMenu({ user }: { user: Viewer }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const { pathname } = useLocation();
+  const { unread } = useNotifications();
 
   useEffect(() => setOpen(false), [pathname]);
 
@@ -68,6 +71,13 @@ export function AccountMenu({ user }: { user: Viewer }) {
             <Link to="/user-info" className="account-menu__item" onClick={() => setOpen(false)}>
               <ProfileIcon size={18} />
               Your profile
+            </Link>
+          </li>
+          <li>
+            <Link to="/notifications" className="account-menu__item" onClick={() => setOpen(false)}>
+              <BellIcon size={18} />
+              Notifications
+              {unread > 0 ? <span className="account-menu__count">{unread > 99 ? "99+" : unread} new</span> : null}
             </Link>
           </li>
           <li>

@@ -1,12 +1,15 @@
 import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "~/lib/format";
 import type { Viewer } from "~/lib/viewer";
 import { AccountMenu } from "./AccountMenu";
 import { useAccount } from "./AccountProvider";
 import { CoinIcon } from "./icons";
 import { Logo } from "./Logo";
+import { NotificationBell } from "./notifications/NotificationBell";
+import "~/styles/coins.css";
 
-/** The top bar: logo on the left; coins and the account menu for a player, a Log in button for a visitor. */
+/** The top bar: logo on the left; coins, notifications and the account menu for a player, a Log in button for a visitor. */
 export function SiteHeader({ user }: { user: Viewer | null }) {
   const { openLogin } = useAccount();
   return (
@@ -16,11 +19,8 @@ export function SiteHeader({ user }: { user: Viewer | null }) {
         <div className="site-header__account">
           {user ? (
             <>
-              <Link to="/shop" className="coin-chip" title="Your coins">
-                <CoinIcon size={18} />
-                <span className="visually-hidden">Coins: </span>
-                <span className="coin-chip__value">{formatNumber(user.wallet)}</span>
-              </Link>
+              <CoinChip wallet={user.wallet} />
+              <NotificationBell />
               <AccountMenu user={user} />
             </>
           ) : (
@@ -31,5 +31,25 @@ export function SiteHeader({ user }: { user: Viewer | null }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The balance, linking to the shop; the number pulses when it changes while the page is open. */
+function CoinChip({ wallet }: { wallet: number }) {
+  const previous = useRef(wallet);
+  const [changes, setChanges] = useState(0);
+  useEffect(() => {
+    if (previous.current === wallet) return;
+    previous.current = wallet;
+    setChanges((count) => count + 1);
+  }, [wallet]);
+  return (
+    <Link to="/shop" className="coin-chip" title="Your coins" data-testid="coin-chip">
+      <CoinIcon size={18} />
+      <span className="visually-hidden">Coins: </span>
+      <span key={changes} className={changes ? "coin-chip__value coin-chip__value--changed" : "coin-chip__value"}>
+        {formatNumber(wallet)}
+      </span>
+    </Link>
   );
 }

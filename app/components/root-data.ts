@@ -9,6 +9,8 @@ export interface RootData {
   googleClientId: string | null;
   /** The ad network's client id (AD_CLIENT_ID); without one every ad slot shows a house ad. */
   adClientId?: string | null;
+  /** The signed-in player's unread notifications when the page loaded (the header bell's badge). */
+  unread?: number;
 }
 
 const FALLBACK: RootData = { user: null, mediaBase: "/media/", googleClientId: null, adClientId: null };

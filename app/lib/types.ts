@@ -1,4 +1,4 @@
-import type { NotificationView } from "./coins";
+import type { DailyBonusStatus, NotificationView } from "./coins";
 /** JSON shapes of the public API (SPEC.md §3 field names), shared by the server and the UI. */
 
 export type GameMode = 1 | 2 | 4;
@@ -84,7 +84,10 @@ export interface UserData {
   profile_pic: string | null;
   wallet: number;
   can_write: boolean;
+  /** The daily bonus card to collect today (0-based); -1 means not logged in. */
   login_day: number;
+  /** SPEC.md §4: 0 pending, 1 collected today (2, closed, is the browser's). */
+  daily_bonus_status: DailyBonusStatus;
   token: string;
 }
 

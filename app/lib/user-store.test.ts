@@ -39,6 +39,7 @@ const ava: UserData = {
   wallet: 120,
   can_write: false,
   login_day: 0,
+  daily_bonus_status: 0,
   token: "secret-token",
 };
 

@@ -1,3 +1,4 @@
+import { dailyBonusOf, type DailyBonusStatus } from "./coins";
 /**
  * The signed-in user as every page sees it (root loader data). Only display fields: no email, phone, token or hashes
  * go into the HTML of a page.
@@ -11,6 +12,7 @@ export interface Viewer {
   wallet: number;
   can_write: boolean;
   login_day: number;
+  daily_bonus_status: DailyBonusStatus;
 }
 
 /** The columns of a stored user that the page shell reads. */
@@ -23,9 +25,10 @@ export interface ViewerSource {
   wallet: number;
   canWrite: boolean;
   loginDay: number;
+  lastBonusOn: string | null;
 }
 
-export function toViewer(user: ViewerSource | null | undefined): Viewer | null {
+export function toViewer(user: ViewerSource | null | undefined, now = Date.now()): Viewer | null {
   if (!user) return null;
   return {
     _id: user.id,
@@ -35,7 +38,7 @@ export function toViewer(user: ViewerSource | null | undefined): Viewer | null {
     profile_pic: user.profilePic,
     wallet: user.wallet,
     can_write: user.canWrite,
-    login_day: user.loginDay,
+    ...dailyBonusOf({ loginDay: user.loginDay, on: user.lastBonusOn }, now),
   };
 }
 

@@ -1,34 +1,41 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/BackLink";
-import { ComingSoon } from "~/components/EmptyState";
+import { LoginRequired } from "~/components/EmptyState";
+import { ChallengeInfo } from "~/components/challenge/ChallengeInfo";
+import { HeadToHead } from "~/components/challenge/HeadToHead";
 import { SwordsIcon } from "~/components/icons";
-import { pageTitle } from "~/lib/format";
-import { parseIdOr404 } from "~/server/loaders.server";
+import { useViewer } from "~/components/root-data";
+import { formatNumber, pageTitle } from "~/lib/format";
+import { or404, parseIdOr404, viewerIdOf } from "~/server/loaders.server";
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Challenge") }];
+export const meta: MetaFunction = () => [{ title: pageTitle("Challenge") }, { name: "robots", content: "noindex" }];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  return { challengeId: parseIdOr404(params.id, "challenge") };
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const id = parseIdOr404(params.id, "challenge", "Challenge not found");
+  const viewerId = await viewerIdOf(context, request);
+  if (!viewerId) return { challenge: null };
+  // Only its two players may see a challenge: to anyone else it does not exist.
+  return { challenge: await or404(() => context.services.challenges.view(id, viewerId), "Challenge not found") };
 }
 
-/** /challenge/:id: one challenge between two players. */
+/** /challenge/:id: one challenge, with Accept, Decline or Play, and the head-to-head once it is over. */
 export default function Challenge() {
+  const { challenge } = useLoaderData<typeof loader>();
+  const viewer = useViewer();
   return (
-    <div className="page page--narrow">
+    <div className="page page--narrow challenge-page">
       <BackLink to="/challenges" title="Challenges" />
-      <ComingSoon
-        headingLevel={1}
-        icon={<SwordsIcon size={28} />}
-        title="Challenge details"
-        description="Challenges between friends are on their way: bet coins, play the same game and see who scores higher."
-        features={["The game, the bet and the message", "Your score against your friend's", "Accept and play in one tap"]}
-        actions={
-          <Link to="/home" className="button button--primary">
-            Browse games
-          </Link>
-        }
-      />
+      {challenge && viewer ? (
+        <>
+          <ChallengeInfo challenge={challenge} viewerId={viewer._id} headingLevel={1} showOutcome={challenge.status !== "settled"} />
+          {challenge.status === "settled" ? (
+            <HeadToHead challenge={challenge} viewerId={viewer._id} viewerPerson={viewer} scoreText={(score) => (score === null ? "–" : formatNumber(score))} />
+          ) : null}
+        </>
+      ) : (
+        <LoginRequired what="this challenge" icon={<SwordsIcon size={28} />} headingLevel={1} />
+      )}
     </div>
   );
 }

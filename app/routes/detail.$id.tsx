@@ -5,6 +5,7 @@ import { useAccount } from "~/components/AccountProvider";
 import { AdSlot } from "~/components/AdSlot";
 import { BackLink } from "~/components/BackLink";
 import { ExpandableHtml } from "~/components/ExpandableHtml";
+import { ChallengeInfo } from "~/components/challenge/ChallengeInfo";
 import { ChallengePopup } from "~/components/game/ChallengePopup";
 import { Leaderboard } from "~/components/game/Leaderboard";
 import { LikeButton } from "~/components/game/LikeButton";
@@ -32,7 +33,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const resolved = resolveMediaUrl(value, context.mediaBase);
     return resolved ? new URL(resolved, site).href : null;
   };
-  const challenge = url.searchParams.get("challengeId");
+  const challengeParam = url.searchParams.get("challengeId");
+  const challengeId = challengeParam && CHALLENGE_ID.test(challengeParam) ? Number(challengeParam) : null;
+  // Only its two players can see a challenge; anyone else (or a visitor) gets the plain page.
+  const challenge =
+    challengeId && viewerId ? await context.services.challenges.view(challengeId, viewerId).catch(() => null) : null;
   // The house ad promotes another of our games, chosen by this game's id so the page renders the same each time.
   const others = (await context.services.games.listPublished()).filter((other) => other._id !== game._id && !other.is_placeholder);
   const promoted = others.length > 0 ? others[game._id % others.length] : null;
@@ -40,7 +45,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     game,
     ratingCount: game.rating_count,
     origin: originFromQuery(url.searchParams.get("_sF")),
-    challengeId: challenge && CHALLENGE_ID.test(challenge) ? challenge : null,
+    challengeId,
+    challenge: challenge && challenge.game === game._id ? challenge : null,
     pageUrl: `${site}/detail/${game._id}`,
     imageUrl: absolute(game.poster) ?? absolute(game.icon),
     videoUrl: absolute(game.video),
@@ -106,7 +112,7 @@ type Popup = "rate" | "share" | "challenge" | null;
 
 /** /detail/:id: everything about one game and the ways to play it (SPEC.md §2 order). */
 export default function GameDetail() {
-  const { game, origin, challengeId, pageUrl, ratingCount, houseGame } = useLoaderData<typeof loader>();
+  const { game, origin, challengeId, challenge, pageUrl, ratingCount, houseGame } = useLoaderData<typeof loader>();
   const mediaBase = useMediaBase();
   const viewer = useViewer();
   const { openLogin } = useAccount();
@@ -116,7 +122,6 @@ export default function GameDetail() {
   const icon = resolveMediaUrl(game.icon, mediaBase);
   const video = resolveMediaUrl(game.video, mediaBase);
   const poster = resolveMediaUrl(game.poster, mediaBase) ?? icon;
-  const levels = game.leaderboard_type === 2;
 
   useEffect(() => track("view_game_details", { game: game._id }), [game._id]);
   useEffect(() => setShowVideo(false), [game._id]);
@@ -220,17 +225,23 @@ export default function GameDetail() {
               <div className="prose" dangerouslySetInnerHTML={{ __html: game.how_to_play }} />
             </section>
           ) : null}
-          {challengeId ? (
+          {challenge && viewer ? (
+            <ChallengeInfo challenge={challenge} viewerId={viewer._id} />
+          ) : challengeId ? (
             <section className="card challenge-info" aria-labelledby="challenge-info-title">
               <h2 id="challenge-info-title" className="card__title">
-                <TrophyIcon size={18} /> Challenge #{challengeId}
+                <TrophyIcon size={18} /> Challenge
               </h2>
-              <p className="prose prose--muted">
-                You have been challenged. Beat the challenger&apos;s {levels ? "level" : "score"} to win the bet.
-              </p>
-              <Link to={`/play/${game._id}?type=1&challengeId=${challengeId}`} className="button button--primary button--small">
-                <SwordsIcon size={16} /> Play the challenge
-              </Link>
+              {viewer ? (
+                <p className="prose prose--muted">This challenge is not one of yours, or it no longer exists.</p>
+              ) : (
+                <>
+                  <p className="prose prose--muted">You have been challenged. Log in to see the bet and accept it.</p>
+                  <button type="button" className="button button--primary button--small" onClick={openLogin}>
+                    Log in
+                  </button>
+                </>
+              )}
             </section>
           ) : null}
         </div>

@@ -171,6 +171,8 @@ export default function Play() {
           });
           navigate(`/summary/${result._id}`, { replace: true });
         } else {
+          // SPEC.md §4 Challenge: finishing a challenge round submits its score, which settles the bet.
+          if (challengeId) await apiFetch("/api/challenge/submit", { method: "POST", json: { challengeId, score: saved.score } });
           navigate(resultPath(game._id, playType, challengeId), { replace: true });
         }
       } catch (failure) {

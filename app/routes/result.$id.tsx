@@ -1,8 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useAccount } from "~/components/AccountProvider";
 import { BackLink } from "~/components/BackLink";
 import { EmptyState } from "~/components/EmptyState";
+import { ChallengeFriends } from "~/components/challenge/ChallengeFriends";
+import { HeadToHead } from "~/components/challenge/HeadToHead";
 import { Tabs } from "~/components/Tabs";
 import { Leaderboard, type BoardData } from "~/components/game/Leaderboard";
 import { PlayIcon, SocialIcon, SwordsIcon, TrophyIcon, VersusIcon } from "~/components/icons";
@@ -11,7 +13,7 @@ import { formatNumber, pageTitle } from "~/lib/format";
 import { parseScoreEntries } from "~/lib/leaderboard";
 import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
-import { playTypeFrom } from "~/lib/play";
+import { challengeIdFrom, playTypeFrom } from "~/lib/play";
 import { getGameOr404, viewerIdOf } from "~/server/loaders.server";
 import "~/styles/result.css";
 
@@ -24,10 +26,13 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const game = await getGameOr404(context, params.id);
   const viewerId = await viewerIdOf(context, request);
   const { scores } = context.services;
-  const [entries, standing, yourScore] = await Promise.all([
+  const challengeId = challengeIdFrom(new URL(request.url).searchParams.get("challengeId"));
+  const [entries, standing, yourScore, challenging, challenge] = await Promise.all([
     scores.leaderboard(game._id),
     viewerId ? scores.highScore(game._id, viewerId) : null,
     viewerId ? scores.latestScore(game._id, viewerId) : null,
+    viewerId ? challengeOptions(context, viewerId, game._id) : null,
+    viewerId && challengeId ? context.services.challenges.view(challengeId, viewerId).catch(() => null) : null,
   ]);
   return {
     game: {
@@ -40,6 +45,23 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     },
     board: { entries: parseScoreEntries(entries), standing } satisfies BoardData,
     yourScore,
+    challenging,
+    challenge: challenge && challenge.game === game._id ? challenge : null,
+  };
+}
+
+/** Who the player can challenge from here, whom they already did, and what is left of today's limit. */
+async function challengeOptions(context: AppLoadContext, viewerId: number, gameId: number) {
+  const { social, challenges, wallet } = context.services;
+  const [friends, challengedIds, limit] = await Promise.all([
+    social.friends(viewerId, async () => new Set()),
+    challenges.openTargets(viewerId, gameId),
+    wallet.challengeLimit(viewerId),
+  ]);
+  return {
+    friends: friends.map((friend) => ({ _id: friend._id, name: friend.name, profile_img: friend.profile_img })),
+    challengedIds,
+    limitLeft: limit.left,
   };
 }
 
@@ -48,7 +70,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
  * the Leader Board / Challenge toggle; `type=1` opens on the leaderboard.
  */
 export default function Result() {
-  const { game, board, yourScore } = useLoaderData<typeof loader>();
+  const { game, board, yourScore, challenging, challenge } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const viewer = useViewer();
   const { openLogin } = useAccount();
@@ -78,13 +100,26 @@ export default function Result() {
               ? `Dare a friend to beat your ${levels ? "level" : "score"} of ${formatNumber(yourScore)}, with coins on the line.`
               : "Dare a friend to beat your score, with coins on the line."}
           </p>
-          <div className="challenge-friends__list">
-            <SocialIcon size={22} />
-            <p>The people you follow will appear here, ready to be challenged.</p>
-            <Link to="/social" className="button button--ghost button--small">
-              Find people
-            </Link>
-          </div>
+          {viewer && challenging ? (
+            <ChallengeFriends
+              game={game}
+              viewerId={viewer._id}
+              friends={challenging.friends}
+              challengedIds={challenging.challengedIds}
+              score={yourScore}
+              scoreLabel={(score) => `${levels ? "level" : "score"} of ${formatNumber(score)}`}
+              wallet={viewer.wallet}
+              limitLeft={challenging.limitLeft}
+            />
+          ) : (
+            <div className="challenge-friends__empty">
+              <SocialIcon size={22} />
+              <p>Log in to challenge the people you follow.</p>
+              <button type="button" className="button button--ghost button--small" onClick={openLogin}>
+                Log in
+              </button>
+            </div>
+          )}
           <Link to={`/detail/${game._id}`} className="button button--primary button--block">
             Done
           </Link>
@@ -96,6 +131,8 @@ export default function Result() {
   return (
     <div className="page page--narrow result-page">
       <BackLink to={`/detail/${game._id}`} title={game.name} />
+      {/* After a challenge round the head-to-head is what the player came for: it goes first. */}
+      {challenge && viewer ? <HeadToHead challenge={challenge} viewerId={viewer._id} viewerPerson={viewer} scoreText={value} /> : null}
       <section className="card result-hero" aria-labelledby="result-title">
         <div className="result-hero__game">
           {icon ? <img src={icon} alt="" width={64} height={64} className="result-hero__icon" /> : null}

@@ -1,9 +1,11 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useAccount } from "~/components/AccountProvider";
+import { WalletPanel } from "~/components/coins/WalletPanel";
 import { CoinIcon, LockIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { useViewer } from "~/components/root-data";
 import { formatNumber, pageTitle } from "~/lib/format";
+import "~/styles/coins.css";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Shop") }];
 
@@ -14,28 +16,17 @@ const COIN_PACKS = [
   { coins: 5000, title: "Buy 5000 coins", tag: "Best value", blurb: "For players who never back down." },
 ];
 
-/** /shop: coin packs. */
+/** /shop: the player's wallet and today's challenge limit, and the coin packs (not on sale yet). */
 export default function Shop() {
   const user = useViewer();
   const { openLogin } = useAccount();
   return (
     <div className="page">
-      <PageHeader
-        title="Shop"
-        subtitle="Coins let you bet on challenges against your friends."
-        aside={
-          user ? (
-            <div className="balance" aria-label="Your balance">
-              <CoinIcon size={22} />
-              <span>
-                <strong>{formatNumber(user.wallet)}</strong> coins
-              </span>
-            </div>
-          ) : null
-        }
-      />
+      <PageHeader title="Shop" subtitle="Coins let you bet on challenges against your friends." />
 
-      {user ? null : (
+      {user ? (
+        <WalletPanel wallet={user.wallet} />
+      ) : (
         <div className="notice notice--login">
           <LockIcon size={22} />
           <div className="notice__text">

@@ -64,7 +64,7 @@ describe("popupReducer", () => {
     });
     const twice = popupReducer(once, {
       type: "notificationReceived",
-      notification: challenge,
+      notification: { ...challenge, _id: 2 },
     });
     expect(twice.type).toBe("notification");
     expect(twice.notifications).toHaveLength(2);
@@ -102,5 +102,41 @@ describe("popupReducer", () => {
     expect(
       popupReducer(login, { type: "messageNotificationsCleared" }).type
     ).toBe("login");
+  });
+});
+
+describe("popupReducer: the challenge notification queue", () => {
+  const second: AppNotification = { ...challenge, _id: 2, notification_data: { challengeId: 6, gameId: 3 } };
+
+  it("queues a replayed notification once", () => {
+    const once = popupReducer(initialPopupState, { type: "notificationReceived", notification: challenge });
+    expect(popupReducer(once, { type: "notificationReceived", notification: challenge })).toBe(once);
+  });
+
+  it("shows the next notification after one is dismissed, then goes idle", () => {
+    const two = popupReducer(popupReducer(initialPopupState, { type: "notificationReceived", notification: challenge }), {
+      type: "notificationReceived",
+      notification: second,
+    });
+    const next = popupReducer(two, { type: "notificationDismissed", id: challenge._id });
+    expect(next.type).toBe("notification");
+    expect(next.notifications.map((n) => n._id)).toEqual([2]);
+    const done = popupReducer(next, { type: "notificationDismissed", id: second._id });
+    expect(done).toMatchObject({ type: "idle", notifications: [] });
+    expect(popupReducer(done, { type: "notificationDismissed", id: 99 })).toBe(done);
+  });
+
+  it("keeps the notification popup open while a message alert comes and goes", () => {
+    const showing = popupReducer(initialPopupState, { type: "notificationReceived", notification: challenge });
+    const withMessage = popupReducer(showing, { type: "messageNotificationReceived", message });
+    expect(withMessage.type).toBe("notification");
+    expect(withMessage.messageNotifications).toHaveLength(1);
+    expect(popupReducer(withMessage, { type: "messageNotificationsCleared" }).type).toBe("notification");
+  });
+
+  it("brings a waiting notification back when the message alert clears", () => {
+    const alert = popupReducer(initialPopupState, { type: "messageNotificationReceived", message });
+    const queued = { ...alert, notifications: [challenge] };
+    expect(popupReducer(queued, { type: "messageNotificationsCleared" }).type).toBe("notification");
   });
 });

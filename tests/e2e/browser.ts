@@ -23,9 +23,24 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
 }
 
+export interface PageOptions {
+  /** Let the Daily Bonus popup show. Off by default: it would cover whatever else a signed-in test looks at. */
+  dailyBonus?: boolean;
+}
+
 /** A page whose console errors and uncaught exceptions are collected: a test fails on any of them. */
-export async function openPage(browser: Browser, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function openPage(
+  browser: Browser,
+  viewport = PHONE,
+  { dailyBonus = false }: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport, baseURL: baseURL(), isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
+  // app/lib/coin-store.ts: the bonus counts as closed today for every player in this browser.
+  if (!dailyBonus) {
+    await context.addInitScript(() =>
+      window.localStorage.setItem("dailyBonusClosed", JSON.stringify({ "*": new Date().toISOString().slice(0, 10) })),
+    );
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {
@@ -82,8 +97,8 @@ export async function newAccount(name: string, address = "12 Harbour Road"): Pro
 }
 
 /** A page in a fresh browser context signed in as the account, the way the login popup leaves it. */
-export async function pageFor(browser: Browser, account: Account, viewport = PHONE) {
-  const opened = await openPage(browser, viewport);
+export async function pageFor(browser: Browser, account: Account, viewport = PHONE, options: PageOptions = {}) {
+  const opened = await openPage(browser, viewport, options);
   await opened.context.addCookies([{ name: "pf_session", value: account.token, url: baseURL() }]);
   await opened.context.addInitScript((stored) => window.localStorage.setItem("userData", stored), JSON.stringify(account.user));
   return opened;

@@ -24,7 +24,9 @@ describe("POST /api/user (sign-up)", () => {
       phone_number: "9876501234",
       wallet: 0,
       can_write: false,
-      login_day: -1,
+      // Signed in and never collected: the daily bonus waits on its first card.
+      login_day: 0,
+      daily_bonus_status: 0,
       token: body.token,
     });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);

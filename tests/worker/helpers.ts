@@ -57,6 +57,17 @@ export async function newPlayer(name: string): Promise<Player> {
   return { token: body.token, userId: body.user._id, name };
 }
 
+/** A finished, server-accepted round of `game` scoring `score` (a play session that began 30 s ago). */
+export async function scoredRound(player: Player, game: number, score: number, gameType = 0): Promise<number> {
+  const stats = await getJson<{ _id: number }>("/api/gamestats", json("POST", { game_id: game, game_type: gameType }, player.token));
+  expect(stats.status).toBe(201);
+  await env.DB.prepare("update game_stats set created_at = created_at - 30000 where id = ?").bind(stats.body._id).run();
+  const moves = score ? [{ time: 0, score: 0 }, { time: 5000, score: Math.floor(score / 2) }, { time: 20000, score }] : [];
+  const submitted = await getJson("/api/scores", json("POST", { score, player_id: player.userId, game_id: game, stats_id: stats.body._id, moves }, player.token));
+  expect(submitted.status).toBe(201);
+  return stats.body._id;
+}
+
 export const gameId = async (slug: string) => (await env.DB.prepare("select id from games where slug = ?").bind(slug).first<number>("id"))!;
 
 /** A real socket through the Worker to the player's UserHub, with a queue of what it receives. */

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "../../app/lib/types";
 import { lobbyOf, roomOf } from "../../workers/durable-objects/hubs";
 import type { MatchRoom } from "../../workers/durable-objects/MatchRoom";
-import { connect, gameId, getJson, json, newPlayer, request, seed, type Player } from "./helpers";
+import { connect, gameId, getJson, json, newPlayer, request, scoredRound as scoredHelper, seed, type Player } from "./helpers";
 
 beforeAll(seed);
 
@@ -15,14 +15,7 @@ const join = (player: Player, game: number) =>
   );
 
 /** A scored round for the player's play session of `game_type`; returns the stats id. */
-async function scoredRound(player: Player, game: number, score: number, gameType = 1): Promise<number> {
-  const stats = await getJson<{ _id: number }>("/api/gamestats", json("POST", { game_id: game, game_type: gameType }, player.token));
-  await env.DB.prepare("update game_stats set created_at = created_at - 30000 where id = ?").bind(stats.body._id).run();
-  const moves = score ? [{ time: 0, score: 0 }, { time: 5000, score: Math.floor(score / 2) }, { time: 20000, score }] : [];
-  const submitted = await getJson("/api/scores", json("POST", { score, player_id: player.userId, game_id: game, stats_id: stats.body._id, moves }, player.token));
-  expect(submitted.status).toBe(201);
-  return stats.body._id;
-}
+const scoredRound = (player: Player, game: number, score: number, gameType = 1) => scoredHelper(player, game, score, gameType);
 
 /** Two players matched in a room of `game`, both connected. */
 async function matched(game: number, names: [string, string]) {

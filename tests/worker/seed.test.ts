@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SEED_BLOG_POSTS } from "../../workers/db/blog-posts";
 import { CATALOGUE } from "../../workers/db/catalogue";
-import { DEMO_ACCOUNTS, isDatabaseEmpty, SEED_PUBLISHERS, seedDatabase } from "../../workers/db/seed";
+import { DEMO_ACCOUNTS, DEMO_COINS, isDatabaseEmpty, SEED_PUBLISHERS, seedDatabase } from "../../workers/db/seed";
 import { verifyPassword } from "../../workers/services/password";
 
 describe("seedDatabase", () => {
@@ -51,6 +51,19 @@ describe("seedDatabase", () => {
     expect(row!.password_hash).not.toContain(writer.password);
     expect(await verifyPassword(writer.password, row!.password_hash)).toBe(true);
     expect(await verifyPassword("Wrong@2026", row!.password_hash)).toBe(false);
+  });
+
+  it("gives the demo players coins once, through the ledger, and has them follow each other", async () => {
+    await seedDatabase(env.DB);
+    await seedDatabase(env.DB);
+    const rows = await env.DB.prepare(
+      "select u.wallet, (select sum(amount) from ledger l where l.user_id = u.id) as total from users u where email in ('ava@playfeed.local', 'ben@playfeed.local')",
+    ).all<{ wallet: number; total: number }>();
+    expect(rows.results).toEqual([
+      { wallet: DEMO_COINS, total: DEMO_COINS },
+      { wallet: DEMO_COINS, total: DEMO_COINS },
+    ]);
+    expect(await env.DB.prepare("select count(*) as n from follows").first<number>("n")).toBeGreaterThanOrEqual(2);
   });
 
   it("refuses a negative wallet at the database", async () => {

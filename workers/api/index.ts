@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { ApiError, notFound } from "../services/errors";
 import { blogRouter } from "./blog";
+import { challengeRouter, notificationsRouter, walletRouter } from "./coins";
 import { eventsRouter } from "./events";
 import { gamesRouter } from "./games";
 import { createRouter } from "./hono";
@@ -31,6 +32,9 @@ export const api = createRouter()
   .route("/multiplayer", multiplayerRouter)
   .route("/social", socialRouter)
   .route("/chat", chatRouter)
+  .route("/wallet", walletRouter)
+  .route("/challenge", challengeRouter)
+  .route("/notifications", notificationsRouter)
   .route("/blog", blogRouter)
   .all("*", (c) => {
     throw notFound(`No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`);

@@ -6,7 +6,7 @@ import { sanitizeHtml } from "../services/html";
 import { hashPassword } from "../services/password";
 import { SEED_BLOG_POSTS } from "./blog-posts";
 import { CATALOGUE } from "./catalogue";
-import { blogPosts, categories, games, publishers, users } from "./schema";
+import { blogPosts, categories, follows, games, ledger, publishers, users } from "./schema";
 
 /**
  * Demo data for a local database: categories, publishers, the game catalogue (games/<slug>/meta.json), demo
@@ -100,6 +100,27 @@ export async function seedDatabase(d1: D1Database): Promise<void> {
       .onConflictDoNothing();
   }
 
+  // The demo players start with coins to bet (a ledger row, so the balance matches its ledger) and follow each
+  // other, ready to challenge.
+  const players = await db.select({ id: users.id, email: users.email }).from(users);
+  const idOf = (email: string) => players.find((player) => player.email === email)?.id;
+  const [ava, ben] = [idOf("ava@playfeed.local"), idOf("ben@playfeed.local")];
+  if (ava && ben) {
+    await db.batch([
+      db
+        .insert(ledger)
+        .values([ava, ben].map((userId) => ({ userId, amount: DEMO_COINS, reason: "opening_balance" as const, reference: "demo-coins" })))
+        .onConflictDoNothing(),
+      db
+        .insert(follows)
+        .values([
+          { followerId: ava, followeeId: ben },
+          { followerId: ben, followeeId: ava },
+        ])
+        .onConflictDoNothing(),
+    ]);
+  }
+
   await seedBlogPosts(db);
 }
 
@@ -127,3 +148,6 @@ async function seedBlogPosts(db: ReturnType<typeof drizzle>): Promise<void> {
   });
   await db.batch([first, ...others]);
 }
+
+/** Coins each demo player starts with. */
+export const DEMO_COINS = 500;

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, min } from "drizzle-orm";
 import type { z } from "zod";
+import { dailyBonusOf } from "../../app/lib/coins";
 import type { PublicProfile, UserData } from "../../app/lib/types";
 import { MESSAGES, type ProfileSchema, type SignUpSchema } from "../../app/lib/validation";
 import type { Db } from "../db/client";
@@ -24,7 +25,7 @@ export function toUserData(user: UserRow): Omit<UserData, "token"> {
     profile_pic: user.profilePic,
     wallet: user.wallet,
     can_write: user.canWrite,
-    login_day: user.loginDay,
+    ...dailyBonusOf({ loginDay: user.loginDay, on: user.lastBonusOn }, Date.now()),
   };
 }
 

@@ -1,0 +1,159 @@
+import { useRevalidator } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { ApiError, apiFetch, errorMessage } from "~/lib/api";
+import {
+  CHALLENGE_MESSAGE_MAX,
+  COIN_STEP,
+  DAILY_CHALLENGE_LIMIT,
+  challengeFormProblem,
+  stepBet,
+  type ChallengePlayer,
+  type ChallengeView,
+} from "~/lib/coins";
+import { formatNumber } from "~/lib/format";
+import { storeCoinsSpent } from "~/lib/user-store";
+import { Avatar } from "../Avatar";
+import { FieldError } from "../FormFields";
+import { Modal } from "../Modal";
+import { CoinIcon } from "../icons";
+
+export interface ChallengeDialogProps {
+  friend: ChallengePlayer;
+  game: { _id: number; name: string };
+  viewerId: number;
+  /** The challenger's latest score: what the friend has to beat. */
+  score: number;
+  scoreLabel: string;
+  wallet: number;
+  /** Coins the player can still put into challenges today. */
+  limitLeft: number;
+  onClose: () => void;
+  onSent: (challenge: ChallengeView) => void;
+  /** The bet is more than the wallet: the 'Insufficient Coins' popup. */
+  onInsufficient: () => void;
+}
+
+/**
+ * SPEC.md §5 challenge dialog: a bet in steps of 5 (never below 0; 'Please add coins' at 0), a message ('Please enter
+ * message'), the wallet and what is left of today's limit. Sending holds the bet (POST /api/challenge).
+ */
+export function ChallengeDialog({ friend, game, viewerId, score, scoreLabel, wallet, limitLeft, onClose, onSent, onInsufficient }: ChallengeDialogProps) {
+  const [bet, setBet] = useState(0);
+  const [message, setMessage] = useState("");
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  const problem = challengeFormProblem({ bet, message, wallet, limitLeft });
+  const shown = attempted && problem && problem.field !== "wallet" ? problem : null;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setAttempted(true);
+    setFailure(null);
+    if (problem?.field === "wallet") {
+      onInsufficient();
+      return;
+    }
+    if (problem) return;
+    setBusy(true);
+    try {
+      const sent = await apiFetch<ChallengeView>("/api/challenge", {
+        method: "POST",
+        json: { game: game._id, from: viewerId, to: friend._id, bet_amount: bet, message: message.trim(), score },
+      });
+      storeCoinsSpent(bet);
+      revalidator.revalidate();
+      onSent(sent);
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiError && error.code === "insufficient_coins") onInsufficient();
+      else setFailure(errorMessage(error));
+    }
+  };
+
+  const betId = "challenge-bet";
+  const messageId = "challenge-message";
+  return (
+    <Modal labelledBy="challenge-dialog-title" onClose={onClose} className="challenge-dialog">
+      <header className="modal__header challenge-dialog__header">
+        <Avatar person={friend} size={56} />
+        <div>
+          <h2 id="challenge-dialog-title" className="modal__title">
+            Challenge {friend.name}
+          </h2>
+          <p className="modal__lead">
+            {friend.name} has to beat your {scoreLabel} on {game.name}.
+          </p>
+        </div>
+      </header>
+      <form onSubmit={onSubmit} noValidate className="challenge-dialog__form">
+        <div className={shown?.field === "bet" ? "field field--invalid" : "field"}>
+          <label htmlFor={betId}>Bet</label>
+          <div className="bet-stepper">
+            <button
+              type="button"
+              className="bet-stepper__step"
+              aria-label={`${COIN_STEP} coins less`}
+              onClick={() => setBet((current) => stepBet(current, -1))}
+              disabled={bet <= 0}
+            >
+              −
+            </button>
+            <div className="bet-stepper__value">
+              <CoinIcon size={20} />
+              <input
+                id={betId}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={COIN_STEP}
+                value={bet}
+                onChange={(event) => setBet(Math.max(0, Math.floor(Number(event.target.value) || 0)))}
+                onBlur={() => setBet((current) => Math.max(0, Math.round(current / COIN_STEP) * COIN_STEP))}
+                aria-invalid={shown?.field === "bet" || undefined}
+                aria-describedby={`${betId}-hint${shown?.field === "bet" ? ` ${betId}-error` : ""}`}
+                data-autofocus=""
+              />
+            </div>
+            <button
+              type="button"
+              className="bet-stepper__step"
+              aria-label={`${COIN_STEP} coins more`}
+              onClick={() => setBet((current) => stepBet(current, 1))}
+            >
+              +
+            </button>
+          </div>
+          <p id={`${betId}-hint`} className="challenge-dialog__hint">
+            Wallet {formatNumber(wallet)} coins · today you can still bet {formatNumber(limitLeft)} of {formatNumber(DAILY_CHALLENGE_LIMIT)}
+          </p>
+          <FieldError id={`${betId}-error`} message={shown?.field === "bet" ? shown.message : undefined} />
+        </div>
+        <div className={shown?.field === "message" ? "field field--invalid" : "field"}>
+          <label htmlFor={messageId}>Message</label>
+          <textarea
+            id={messageId}
+            rows={3}
+            maxLength={CHALLENGE_MESSAGE_MAX}
+            placeholder={`Think you can beat ${formatNumber(score)}?`}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            aria-invalid={shown?.field === "message" || undefined}
+            aria-describedby={shown?.field === "message" ? `${messageId}-error` : undefined}
+          />
+          <FieldError id={`${messageId}-error`} message={shown?.field === "message" ? shown.message : undefined} />
+        </div>
+        {failure ? (
+          <p className="alert alert--error" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary button--block button--large" disabled={busy}>
+          {busy ? "Sending…" : "Send challenge"}
+        </button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import { useMatches, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import { ApiError, apiFetch, errorMessage } from "~/lib/api";
+import { bonusClosedToday, shouldOfferDailyBonus, storeBonusClosed, storeWallet } from "~/lib/coin-store";
+import { BONUS_COLLECTED, bonusCredit, type WalletView } from "~/lib/coins";
+import { shellModeOf, type Viewer } from "~/lib/viewer";
+import { useAccount } from "../AccountProvider";
+import { useViewer } from "../root-data";
+import { DailyBonusPopup } from "./DailyBonusPopup";
+
+/** How often to look again while another dialog (rating, share, exit...) is open. */
+const OTHER_DIALOG_RETRY_MS = 700;
+
+/**
+ * Offers the daily bonus once per page load (and again after a different player signs in), when SPEC.md §4 says it is
+ * pending and the player has not closed it here today. It waits for the page to hydrate, for no game to be on screen
+ * and for no other popup to be open, and gives way to a challenge notification (coming back after it).
+ */
+export function DailyBonus() {
+  const viewer = useViewer();
+  if (!viewer) return null;
+  return <DailyBonusOffer key={viewer._id} viewer={viewer} />;
+}
+
+type Phase = "waiting" | "open" | "done";
+
+function DailyBonusOffer({ viewer }: { viewer: Viewer }) {
+  const { popup } = useAccount();
+  const { revalidate } = useRevalidator();
+  const immersive = shellModeOf(useMatches().map((match) => match.handle)) !== "default";
+  const [phase, setPhase] = useState<Phase>("waiting");
+  const [error, setError] = useState<string | null>(null);
+  const otherPopup = popup.type !== "idle" && popup.type !== "message-notification";
+  const pending = shouldOfferDailyBonus(viewer, false);
+
+  useEffect(() => {
+    if (phase !== "waiting" || immersive || otherPopup) return;
+    if (!shouldOfferDailyBonus(viewer, bonusClosedToday(viewer._id, Date.now()))) return;
+    const open = () => {
+      if (document.querySelector("dialog[open]")) return false;
+      setPhase("open");
+      return true;
+    };
+    if (open()) return;
+    const timer = window.setInterval(() => open() && window.clearInterval(timer), OTHER_DIALOG_RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [phase, immersive, otherPopup, viewer]);
+
+  const close = useCallback(() => {
+    if (shouldOfferDailyBonus(viewer, false)) storeBonusClosed(viewer._id, Date.now());
+    setPhase("done");
+  }, [viewer]);
+
+  const collect = async () => {
+    setError(null);
+    try {
+      const answer = await apiFetch<WalletView>("/api/wallet", { method: "POST", json: { coins: bonusCredit(viewer.login_day) } });
+      storeWallet(answer);
+      setPhase("done");
+    } catch (failure) {
+      setError(errorMessage(failure));
+      // Collected elsewhere, or the day turned over: the reloaded viewer shows where things stand.
+      if (failure instanceof ApiError && failure.status === 409) revalidate();
+      return;
+    }
+    revalidate();
+  };
+
+  // Collected in another tab (its wallet_update reloaded the viewer): nothing left to offer, unless an error is shown.
+  if (phase !== "open" || immersive || otherPopup || (!pending && !error)) return null;
+  return (
+    <DailyBonusPopup
+      loginDay={viewer.login_day}
+      collected={viewer.daily_bonus_status === BONUS_COLLECTED}
+      onCollect={collect}
+      onClose={close}
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,502 @@
+import { SQL, and, desc, eq, gte, inArray, is, lte, or, sql } from "drizzle-orm";
+import { SQLiteAsyncDialect, alias } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import {
+  CHALLENGE_MESSAGE_MAX,
+  CHALLENGE_TTL_MS,
+  COIN_MESSAGES,
+  COIN_STEP,
+  DAILY_CHALLENGE_LIMIT,
+  MAX_BET,
+  type ChallengeOutcome,
+  type ChallengeView,
+} from "../../app/lib/coins";
+import { idValueSchema } from "../../app/lib/ids";
+import type { Db } from "../db/client";
+import { blocks, challenges, follows, games, ledger, scores, users } from "../db/schema";
+import { ApiError, forbidden, notFound } from "./errors";
+import type { NotificationService } from "./notifications";
+import { parseInput } from "./parse";
+import { constraintFailure, insufficientCoins, stakedTodaySql } from "./wallet";
+
+const scoreValue = z
+  .number({ error: "score must be a whole number" })
+  .int("score must be a whole number")
+  .min(0, "score cannot be negative")
+  .max(1_000_000_000, "score is too large");
+
+/** SPEC.md §7 POST /challenge: game, from, to, bet_amount, message, score. */
+export const CreateChallengeSchema = z.object({
+  game: idValueSchema("game"),
+  from: idValueSchema("user"),
+  to: idValueSchema("friend"),
+  bet_amount: z
+    .number({ error: COIN_MESSAGES.addCoins })
+    .int(`Bets are whole coins in steps of ${COIN_STEP}`)
+    .positive(COIN_MESSAGES.addCoins)
+    .max(MAX_BET, `A bet can be at most ${MAX_BET} coins`)
+    .refine((bet) => bet % COIN_STEP === 0, `Bets go in steps of ${COIN_STEP} coins`),
+  message: z
+    .string({ error: COIN_MESSAGES.enterMessage })
+    .trim()
+    .min(1, COIN_MESSAGES.enterMessage)
+    .max(CHALLENGE_MESSAGE_MAX, `Keep the message under ${CHALLENGE_MESSAGE_MAX} characters`),
+  score: scoreValue,
+});
+
+/** SPEC.md §7 POST /challenge/submit: the challenge result. */
+export const SubmitChallengeSchema = z.object({
+  challengeId: idValueSchema("challenge"),
+  score: scoreValue,
+});
+
+const dialect = new SQLiteAsyncDialect();
+const challenger = alias(users, "challenger");
+const challengeTo = alias(users, "challenge_to");
+
+/** Time an accepted challenge stays open for its round at least. */
+const ACCEPTED_PLAY_MS = 24 * 60 * 60 * 1000;
+
+const conflict = (code: string, message: string) => new ApiError(409, code, message);
+const dailyLimitReached = () => conflict("daily_limit", COIN_MESSAGES.dailyLimit(DAILY_CHALLENGE_LIMIT));
+
+type Pushed = Pick<NotificationService, "notify" | "push">;
+
+/**
+ * SPEC.md §4 Challenge with real coins. Each step that moves coins is one D1 batch: a conditional write of the
+ * challenge that stamps it with a fresh random `claim`, then ledger rows inserted only where the challenge carries
+ * that claim. A request that loses a race (or repeats) stamps nothing and so moves nothing; a ledger row that would
+ * take a balance below zero aborts its whole batch (users' CHECK), challenge row included.
+ */
+export function createChallengeService(db: Db, notifications: Pushed) {
+  function selectViews() {
+    return db
+      .select({
+        challenge: challenges,
+        from: {
+          id: challenger.id,
+          name: challenger.name,
+          profileImg: challenger.profileImg,
+          profilePic: challenger.profilePic,
+        },
+        to: {
+          id: challengeTo.id,
+          name: challengeTo.name,
+          profileImg: challengeTo.profileImg,
+          profilePic: challengeTo.profilePic,
+        },
+        game: {
+          id: games.id,
+          name: games.name,
+          icon: games.icon,
+          leaderboardType: games.leaderboardType,
+        },
+      })
+      .from(challenges)
+      .innerJoin(challenger, eq(challenger.id, challenges.fromUserId))
+      .innerJoin(challengeTo, eq(challengeTo.id, challenges.toUserId))
+      .innerJoin(games, eq(games.id, challenges.gameId));
+  }
+  type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>["limit"]>>[number];
+
+  function toView({ challenge, from, to, game }: ViewRow): ChallengeView {
+    const player = (user: ViewRow["from"]) => ({
+      _id: user.id,
+      name: user.name,
+      profile_img: user.profileImg ?? user.profilePic,
+    });
+    return {
+      _id: challenge.id,
+      game: challenge.gameId,
+      from: challenge.fromUserId,
+      to: challenge.toUserId,
+      bet_amount: challenge.betAmount,
+      message: challenge.message,
+      score: challenge.score,
+      status: challenge.status,
+      acceptor_score: challenge.acceptorScore,
+      winner: challenge.winnerId,
+      created_dt: challenge.createdAt.toISOString(),
+      expires_dt: challenge.expiresAt.toISOString(),
+      challenger: [player(from)],
+      challenge_to: [player(to)],
+      game_info: [
+        {
+          _id: game.id,
+          name: game.name,
+          icon: game.icon,
+          leaderboard_type: game.leaderboardType,
+        },
+      ],
+    };
+  }
+
+  async function viewOf(id: number): Promise<ChallengeView> {
+    const [row] = await selectViews().where(eq(challenges.id, id)).limit(1);
+    if (!row) throw notFound("Challenge not found");
+    return toView(row);
+  }
+
+  /** Only the two players may see a challenge. */
+  async function visibleTo(id: number, callerId: number): Promise<ChallengeView> {
+    const view = await viewOf(id);
+    if (view.from !== callerId && view.to !== callerId) throw notFound("Challenge not found");
+    return view;
+  }
+
+  async function walletOf(userId: number): Promise<number> {
+    const [row] = await db.select({ wallet: users.wallet }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.wallet ?? 0;
+  }
+
+  /** The player's latest accepted score for the game, at or after a moment. */
+  async function latestScoreSince(userId: number, gameId: number, since: Date | null) {
+    const [row] = await db
+      .select({ score: scores.score })
+      .from(scores)
+      .where(and(eq(scores.userId, userId), eq(scores.gameId, gameId), since ? gte(scores.createdAt, since) : undefined))
+      .orderBy(desc(scores.createdAt), desc(scores.id))
+      .limit(1);
+    return row?.score ?? null;
+  }
+
+  const claimToken = () => crypto.randomUUID();
+  const challengeRef = (suffix: string) => sql`'challenge:' || ${challenges.id} || ${`:${suffix}`}`;
+
+  /** Ledger rows for every challenge stamped with `claim`: `amount` and `userId` are SQL over the challenge row. */
+  function ledgerFromClaim(
+    claim: string,
+    userId: ReturnType<typeof sql>,
+    amount: ReturnType<typeof sql>,
+    reason: "challenge_stake" | "challenge_payout" | "challenge_refund",
+    suffix: string
+  ) {
+    return sql`insert into ${ledger} (user_id, amount, reason, reference)
+      select ${userId}, ${amount}, ${reason}, ${challengeRef(suffix)} from ${challenges} where ${challenges.claim} = ${claim}`;
+  }
+
+  /** One D1 batch (one transaction) of built queries and SQL; drizzle's own batch cannot carry raw SQL. */
+  async function runMoneyBatch(
+    statements: Array<SQL | { toSQL(): { sql: string; params: unknown[] } }>,
+    duplicate = () => conflict("already_applied", "This challenge has already moved on: refresh to see where it stands")
+  ) {
+    const prepared = statements.map((statement) => {
+      const query = is(statement, SQL) ? dialect.sqlToQuery(statement) : statement.toSQL();
+      return db.$client.prepare(query.sql).bind(...query.params);
+    });
+    try {
+      return await db.$client.batch(prepared);
+    } catch (error) {
+      const failure = constraintFailure(error);
+      if (failure === "wallet") throw insufficientCoins();
+      if (failure === "unique") throw duplicate();
+      throw error;
+    }
+  }
+
+  async function claimed(claim: string) {
+    const rows = await db.select({ id: challenges.id }).from(challenges).where(eq(challenges.claim, claim));
+    return rows.map((row) => row.id);
+  }
+
+  async function notifySafely(...args: Parameters<Pushed["notify"]>) {
+    try {
+      await notifications.notify(...args);
+    } catch (error) {
+      console.error("notifying failed", error);
+    }
+  }
+
+  async function pushWallet(userId: number) {
+    await notifications
+      .push(userId, {
+        event: "wallet_update",
+        data: { wallet: await walletOf(userId) },
+      })
+      .catch(() => undefined);
+  }
+
+  const service = {
+    view: visibleTo,
+
+    /** Friends the caller has an open challenge with on a game: the result screen shows them as 'Challenged'. */
+    async openTargets(callerId: number, gameId: number): Promise<number[]> {
+      const rows = await db
+        .select({ to: challenges.toUserId })
+        .from(challenges)
+        .where(and(eq(challenges.fromUserId, callerId), eq(challenges.gameId, gameId), inArray(challenges.status, ["pending", "accepted"])));
+      return rows.map((row) => row.to);
+    },
+
+    /**
+     * POST /api/challenge: the caller challenges someone they follow with their latest score on the game and
+     * holds the bet in escrow. The daily limit and the balance are checked inside the batch.
+     */
+    async create(callerId: number, input: unknown, now = Date.now()): Promise<ChallengeView> {
+      const { game: gameId, from, to, bet_amount: bet, message, score } = parseInput(CreateChallengeSchema, input);
+      if (from !== callerId) throw forbidden("You can only send challenges as yourself");
+      if (to === callerId) throw new ApiError(400, "bad_request", "You cannot challenge yourself");
+      const [[game], [friend], [blocked], [follow]] = await db.batch([
+        db
+          .select({ id: games.id, name: games.name })
+          .from(games)
+          .where(and(eq(games.id, gameId), eq(games.isPublished, true)))
+          .limit(1),
+        db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, to)).limit(1),
+        db
+          .select({ one: sql`1` })
+          .from(blocks)
+          .where(
+            or(and(eq(blocks.blockerId, callerId), eq(blocks.blockedId, to)), and(eq(blocks.blockerId, to), eq(blocks.blockedId, callerId)))
+          )
+          .limit(1),
+        db
+          .select({ one: sql`1` })
+          .from(follows)
+          .where(and(eq(follows.followerId, callerId), eq(follows.followeeId, to)))
+          .limit(1),
+      ]);
+      if (!game) throw notFound("Game not found");
+      if (!friend || blocked) throw notFound("Player not found");
+      if (!follow) throw forbidden("You can only challenge people you follow");
+      const latest = await latestScoreSince(callerId, gameId, null);
+      if (latest === null)
+        throw new ApiError(422, "no_score", "Play a round of this game first: your score is what your friend has to beat");
+      if (latest !== score) throw new ApiError(422, "score_mismatch", "A challenge uses your latest score on this game");
+
+      const claim = claimToken();
+      await runMoneyBatch(
+        [
+          sql`insert into ${challenges} (game_id, from_user_id, to_user_id, bet_amount, message, score, claim, expires_at)
+            select ${gameId}, ${callerId}, ${to}, ${bet}, ${message}, ${score}, ${claim}, ${now + CHALLENGE_TTL_MS}
+            where ${stakedTodaySql(callerId, now)} + ${bet} <= ${DAILY_CHALLENGE_LIMIT}`,
+          ledgerFromClaim(claim, sql`${challenges.fromUserId}`, sql`-${challenges.betAmount}`, "challenge_stake", "stake"),
+        ],
+        // challenges_open_idx: one open challenge per friend and game.
+        () => conflict("already_challenged", `You already have an open challenge with ${friend.name} on ${game.name}`)
+      );
+      const [id] = await claimed(claim);
+      if (!id) throw dailyLimitReached();
+      const view = await viewOf(id);
+      const fromName = view.challenger[0].name;
+      await notifySafely(to, "challenge", `${fromName} challenged you to beat ${score} on ${game.name} for ${bet} coins`, {
+        challengeId: id,
+        gameId,
+        gameName: game.name,
+        fromName,
+        betAmount: bet,
+      });
+      return view;
+    },
+
+    /** POST /api/challenge/accept/{id}: the friend holds the same bet; then plays at /play/{game}?challengeId={id}. */
+    async accept(callerId: number, id: number, now = Date.now()): Promise<{ challenge: ChallengeView; wallet: number }> {
+      await service.expireDue(now);
+      const current = await visibleTo(id, callerId);
+      if (current.to !== callerId) throw forbidden("Only the challenged player can accept this challenge");
+      if (current.status === "accepted") return { challenge: current, wallet: await walletOf(callerId) };
+      assertOpen(current, now);
+      if ((await walletOf(callerId)) < current.bet_amount) throw insufficientCoins();
+
+      const claim = claimToken();
+      await runMoneyBatch([
+        db
+          .update(challenges)
+          // The acceptor gets at least a day to play, even when the challenge was about to expire.
+          .set({
+            status: "accepted",
+            acceptedAt: new Date(now),
+            claim,
+            expiresAt: sql`max(${challenges.expiresAt}, ${now + ACCEPTED_PLAY_MS})`,
+          })
+          .where(
+            and(
+              eq(challenges.id, id),
+              eq(challenges.toUserId, callerId),
+              eq(challenges.status, "pending"),
+              sql`${challenges.expiresAt} > ${now}`,
+              sql`${stakedTodaySql(callerId, now)} + ${challenges.betAmount} <= ${DAILY_CHALLENGE_LIMIT}`
+            )
+          ),
+        ledgerFromClaim(claim, sql`${challenges.toUserId}`, sql`-${challenges.betAmount}`, "challenge_stake", "stake"),
+      ]);
+      const challenge = await viewOf(id);
+      if (challenge.status !== "accepted") {
+        assertOpen(challenge, now);
+        throw dailyLimitReached();
+      }
+      const accepterName = challenge.challenge_to[0].name;
+      await notifySafely(
+        challenge.from,
+        "challenge_accepted",
+        `${accepterName} accepted your challenge on ${challenge.game_info[0].name}`,
+        {
+          challengeId: id,
+          gameId: challenge.game,
+          gameName: challenge.game_info[0].name,
+          betAmount: challenge.bet_amount,
+        }
+      );
+      return { challenge, wallet: await walletOf(callerId) };
+    },
+
+    /** The challenged player says no: the challenger's stake comes back. */
+    async decline(callerId: number, id: number, now = Date.now()): Promise<ChallengeView> {
+      await service.expireDue(now);
+      const current = await visibleTo(id, callerId);
+      if (current.to !== callerId) throw forbidden("Only the challenged player can decline this challenge");
+      if (current.status === "declined") return current;
+      assertOpen(current, now);
+      const claim = claimToken();
+      await runMoneyBatch([
+        db
+          .update(challenges)
+          .set({ status: "declined", settledAt: new Date(now), claim })
+          .where(and(eq(challenges.id, id), eq(challenges.toUserId, callerId), eq(challenges.status, "pending"))),
+        ledgerFromClaim(claim, sql`${challenges.fromUserId}`, sql`${challenges.betAmount}`, "challenge_refund", "refund"),
+      ]);
+      const challenge = await viewOf(id);
+      if ((await claimed(claim)).length) await pushWallet(challenge.from);
+      return challenge;
+    },
+
+    /**
+     * POST /api/challenge/submit: the acceptor's score, which must be their latest accepted score on the game since
+     * accepting. One batch settles it: the higher score takes both stakes, a tie returns each. A repeat answers
+     * the settled outcome and moves nothing.
+     */
+    async submit(callerId: number, input: unknown, now = Date.now()): Promise<ChallengeOutcome> {
+      const { challengeId, score } = parseInput(SubmitChallengeSchema, input);
+      const current = await visibleTo(challengeId, callerId);
+      if (current.to !== callerId) throw forbidden("Only the challenged player submits a score for this challenge");
+      if (current.status === "pending") throw conflict("not_accepted", "Accept the challenge before playing it");
+      if (current.status === "expired" || current.status === "declined") assertOpen(current, now);
+      if (current.status === "accepted") {
+        const [row] = await db.select({ acceptedAt: challenges.acceptedAt }).from(challenges).where(eq(challenges.id, challengeId));
+        const latest = await latestScoreSince(callerId, current.game, row?.acceptedAt ?? null);
+        if (latest === null) throw new ApiError(422, "no_score", "Play the challenge round before submitting its score");
+        if (latest !== score) throw new ApiError(422, "score_mismatch", "That is not the score of your challenge round");
+
+        const winner = score > current.score ? current.to : score < current.score ? current.from : null;
+        const claim = claimToken();
+        const payouts =
+          winner === null
+            ? [
+                ledgerFromClaim(claim, sql`${challenges.fromUserId}`, sql`${challenges.betAmount}`, "challenge_refund", "payout"),
+                ledgerFromClaim(claim, sql`${challenges.toUserId}`, sql`${challenges.betAmount}`, "challenge_refund", "payout"),
+              ]
+            : [ledgerFromClaim(claim, sql`${winner}`, sql`2 * ${challenges.betAmount}`, "challenge_payout", "payout")];
+        await runMoneyBatch([
+          db
+            .update(challenges)
+            .set({
+              status: "settled",
+              acceptorScore: score,
+              winnerId: winner,
+              settledAt: new Date(now),
+              claim,
+            })
+            .where(and(eq(challenges.id, challengeId), eq(challenges.status, "accepted"))),
+          ...payouts,
+        ]);
+        if ((await claimed(claim)).length) {
+          const settled = await viewOf(challengeId);
+          const gameName = settled.game_info[0].name;
+          const data = {
+            challengeId,
+            gameId: settled.game,
+            gameName,
+            betAmount: settled.bet_amount,
+          };
+          const verdict =
+            winner === null
+              ? "It's a tie: your bet is back"
+              : winner === settled.from
+              ? `You won ${settled.bet_amount} coins`
+              : "You lost the bet";
+          await notifySafely(
+            settled.from,
+            "challenge_result",
+            `${settled.challenge_to[0].name} scored ${score} against your ${settled.score} on ${gameName}. ${verdict}.`,
+            data
+          );
+          await pushWallet(settled.from);
+        }
+      }
+      const challenge = await viewOf(challengeId);
+      const outcome = challenge.winner === null ? "tie" : challenge.winner === callerId ? "won" : "lost";
+      return {
+        challenge,
+        outcome,
+        won_coins: outcome === "won" ? challenge.bet_amount : 0,
+        wallet: await walletOf(callerId),
+      };
+    },
+
+    /** GET /api/challenge/all: the caller's challenges, sent and received, newest first. */
+    async all(callerId: number, now = Date.now()): Promise<ChallengeView[]> {
+      await service.expireDue(now);
+      const rows = await selectViews()
+        .where(or(eq(challenges.fromUserId, callerId), eq(challenges.toUserId, callerId)))
+        .orderBy(desc(challenges.id))
+        .limit(100);
+      return rows.map(toView);
+    },
+
+    /**
+     * Challenges past their time get their escrow back: a pending one returns the challenger's stake, an accepted
+     * one nobody finished returns both. Run by the cron trigger and before challenges are listed.
+     */
+    async expireDue(now = Date.now()): Promise<number> {
+      const claim = claimToken();
+      await runMoneyBatch([
+        db
+          .update(challenges)
+          .set({ status: "expired", settledAt: new Date(now), claim })
+          .where(and(inArray(challenges.status, ["pending", "accepted"]), lte(challenges.expiresAt, new Date(now)))),
+        ledgerFromClaim(claim, sql`${challenges.fromUserId}`, sql`${challenges.betAmount}`, "challenge_refund", "refund"),
+        sql`insert into ${ledger} (user_id, amount, reason, reference)
+          select ${challenges.toUserId}, ${challenges.betAmount}, 'challenge_refund', ${challengeRef("refund")}
+          from ${challenges} where ${challenges.claim} = ${claim} and ${challenges.acceptedAt} is not null`,
+      ]);
+      const expired = await claimed(claim);
+      for (const id of expired) {
+        const challenge = await viewOf(id);
+        const data = {
+          challengeId: id,
+          gameId: challenge.game,
+          gameName: challenge.game_info[0].name,
+          betAmount: challenge.bet_amount,
+        };
+        await notifySafely(
+          challenge.from,
+          "challenge_expired",
+          `Your challenge to ${challenge.challenge_to[0].name} on ${challenge.game_info[0].name} expired: your ${challenge.bet_amount} coins are back`,
+          data
+        );
+        await pushWallet(challenge.from);
+        if (challenge.acceptor_score === null && (await wasAccepted(id))) await pushWallet(challenge.to);
+      }
+      return expired.length;
+    },
+  };
+
+  async function wasAccepted(id: number) {
+    const [row] = await db.select({ acceptedAt: challenges.acceptedAt }).from(challenges).where(eq(challenges.id, id));
+    return !!row?.acceptedAt;
+  }
+
+  return service;
+}
+
+/** A challenge that can still be accepted or declined, or a 409 saying why not. */
+function assertOpen(challenge: ChallengeView, now: number) {
+  if (challenge.status === "expired" || (challenge.status === "pending" && Date.parse(challenge.expires_dt) <= now)) {
+    throw conflict("expired", "This challenge has expired");
+  }
+  if (challenge.status === "declined") throw conflict("declined", "This challenge was declined");
+  if (challenge.status === "settled") throw conflict("settled", "This challenge is already over");
+  if (challenge.status === "accepted") throw conflict("accepted", "This challenge was already accepted");
+}
+
+export type ChallengeService = ReturnType<typeof createChallengeService>;

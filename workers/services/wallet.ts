@@ -1,0 +1,151 @@
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { z } from "zod";
+import {
+  BONUS_COLLECTED,
+  DAILY_CHALLENGE_LIMIT,
+  bonusCredit,
+  dailyBonusOf,
+  utcDay,
+  utcDayStart,
+  type WalletView,
+} from "../../app/lib/coins";
+import type { Db } from "../db/client";
+import { ledger, users, type LedgerReason } from "../db/schema";
+import { ApiError, notFound } from "./errors";
+import { parseInput } from "./parse";
+
+/** SPEC.md §7 POST /wallet (coins): accepted only as the claim of today's daily bonus. */
+export const ClaimSchema = z.object({
+  coins: z.number({ error: "coins must be a whole number" }).int("coins must be a whole number"),
+});
+
+const WALLET_ENTRIES = 20;
+
+/** The constraint behind a failed D1 statement, searched through drizzle's wrapped causes. */
+export function constraintFailure(error: unknown): "wallet" | "unique" | null {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if (/users_wallet_not_negative/.test(cause.message)) return "wallet";
+    if (/UNIQUE constraint failed/i.test(cause.message)) return "unique";
+  }
+  return null;
+}
+
+export const insufficientCoins = () => new ApiError(409, "insufficient_coins", "You do not have enough coins. Please update your wallet");
+
+/** Coins a player put into challenges today (UTC), counted from the ledger. */
+export const stakedTodaySql = (userId: number | ReturnType<typeof sql>, now: number) =>
+  sql<number>`(select coalesce(-sum(${ledger.amount}), 0) from ${ledger} where ${ledger.userId} = ${userId}
+    and ${ledger.reason} = 'challenge_stake' and ${ledger.createdAt} >= ${utcDayStart(now)})`;
+
+export function createWalletService(db: Db) {
+  async function userRow(userId: number) {
+    const [user] = await db
+      .select({
+        wallet: users.wallet,
+        loginDay: users.loginDay,
+        lastBonusOn: users.lastBonusOn,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!user) throw notFound("User not found");
+    return user;
+  }
+
+  const service = {
+    /** What is left of today's challenge limit. */
+    async challengeLimit(userId: number, now = Date.now()) {
+      const [row] = await db.select({ used: stakedTodaySql(userId, now) }).from(sql`(select 1)`);
+      const used = Number(row?.used ?? 0);
+      return {
+        limit: DAILY_CHALLENGE_LIMIT,
+        used,
+        left: Math.max(0, DAILY_CHALLENGE_LIMIT - used),
+      };
+    },
+
+    /** GET /api/wallet: the balance, the bonus state, the challenge limit and the latest movements. */
+    async view(userId: number, now = Date.now()): Promise<WalletView> {
+      const [user, limit, entries] = await Promise.all([
+        userRow(userId),
+        service.challengeLimit(userId, now),
+        db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(desc(ledger.id)).limit(WALLET_ENTRIES),
+      ]);
+      return {
+        wallet: user.wallet,
+        ...dailyBonusOf({ loginDay: user.loginDay, on: user.lastBonusOn }, now),
+        challenge_limit: limit,
+        entries: entries.map((entry) => ({
+          _id: entry.id,
+          amount: entry.amount,
+          reason: entry.reason,
+          reference: entry.reference,
+          created_dt: entry.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * SPEC.md §4 daily bonus: credits 50 × login_day + 50 (1000 above day 7) once a UTC day. The amount is the
+     * server's: a request naming another one, or a second claim, is a 409 that credits nothing. The ledger row's
+     * reference (`daily-bonus:{day}`) is unique per user, so racing claims cannot both land.
+     */
+    async claimDailyBonus(userId: number, input: unknown, now = Date.now()): Promise<WalletView> {
+      const { coins } = parseInput(ClaimSchema, input);
+      const user = await userRow(userId);
+      const today = utcDay(now);
+      const bonus = dailyBonusOf({ loginDay: user.loginDay, on: user.lastBonusOn }, now);
+      if (bonus.daily_bonus_status === BONUS_COLLECTED) throw bonusClaimed();
+      const credit = bonusCredit(bonus.login_day);
+      if (coins !== credit) {
+        throw new ApiError(409, "bonus_amount", `Today's daily bonus is ${credit} coins, not ${coins}`);
+      }
+      try {
+        await db.batch([
+          db
+            .update(users)
+            .set({ loginDay: bonus.login_day, lastBonusOn: today })
+            .where(
+              and(eq(users.id, userId), user.lastBonusOn ? eq(users.lastBonusOn, user.lastBonusOn) : sql`${users.lastBonusOn} is null`)
+            ),
+          db.insert(ledger).values(ledgerRow(userId, credit, "daily_bonus", `daily-bonus:${today}`)),
+        ]);
+      } catch (error) {
+        if (constraintFailure(error) === "unique") throw bonusClaimed();
+        throw error;
+      }
+      return service.view(userId, now);
+    },
+
+    /** Coins credited or debited for a reason (tests and the seed use it; challenges write their own batches). */
+    async move(userId: number, amount: number, reason: LedgerReason, reference: string): Promise<number> {
+      try {
+        await db.insert(ledger).values(ledgerRow(userId, amount, reason, reference));
+      } catch (error) {
+        const failure = constraintFailure(error);
+        if (failure === "wallet") throw insufficientCoins();
+        if (failure === "unique") throw new ApiError(409, "already_applied", "These coins were already moved");
+        throw error;
+      }
+      return (await userRow(userId)).wallet;
+    },
+
+    /** Movements of one user since a moment (the wallet history). */
+    async entriesSince(userId: number, since: number) {
+      return db
+        .select()
+        .from(ledger)
+        .where(and(eq(ledger.userId, userId), gte(ledger.createdAt, new Date(since))))
+        .orderBy(desc(ledger.id));
+    },
+  };
+  return service;
+}
+
+const bonusClaimed = () => new ApiError(409, "bonus_claimed", "You have already collected today's daily bonus. Come back tomorrow!");
+
+export function ledgerRow(userId: number, amount: number, reason: LedgerReason, reference: string) {
+  return { userId, amount, reason, reference };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;
