@@ -48,7 +48,8 @@ async function scoreZero(account: Account, gameId: number) {
 }
 
 describe("a challenge between two friends", () => {
-  it("A bets 50 coins, B is told live, accepts, plays and wins: both wallets move by 50 on both screens", async () => {
+  // B's round of Tower Stack lasts until a block misses: up to a minute of tapping.
+  it("A bets 50 coins, B is told live, accepts, plays and wins: both wallets move by 50 on both screens", { timeout: 150_000 }, async () => {
     const [a, b] = [await newAccount(`Chal Ada ${unique()}`), await newAccount(`Chal Bo ${unique()}`)];
     await api(a, "/api/social/follow", { from: a.user._id, to: b.user._id });
     const one = await pageFor(browser, a, DESKTOP, { dailyBonus: true });

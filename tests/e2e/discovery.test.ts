@@ -140,12 +140,14 @@ describe("game detail", () => {
     await context.close();
   });
 
-  it("challenge info shows with a challengeId; the Challenge button explains, then plays with type=1", async () => {
+  it("a challengeId that is not the player's says so; the Challenge button explains, then plays with type=1", async () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     await signUp(context);
     await page.goto(`/detail/${gameId}?challengeId=42`);
     await whenHydrated(page, "[data-testid=like-button]");
-    expect(await page.getByRole("heading", { name: "Challenge #42" }).isVisible()).toBe(true);
+    // Only a challenge's two players see it (tests/e2e/challenges.test.ts shows one's card).
+    expect(await page.getByRole("heading", { name: "Challenge", exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText("This challenge is not one of yours, or it no longer exists.").isVisible()).toBe(true);
     await page.getByRole("button", { name: "Challenge", exact: true }).click();
     const continueLink = page.locator("dialog[open]").getByRole("link", { name: "Continue" });
     expect(await continueLink.getAttribute("href")).toBe(`/play/${gameId}?type=1`);

@@ -28,7 +28,7 @@ const routes = () => [
   { path: "/user-info", text: "Profile" },
   { path: "/social", text: "Social" },
   { path: "/shop", text: "Buy 250 coins" },
-  { path: "/challenges", text: "You have no challenges" },
+  { path: "/challenges", text: "Log in to see your challenges" },
   { path: "/challenge/1", text: "Challenge" },
   { path: "/blog", text: "Blog" },
   { path: "/blog/welcome-to-playfeed", text: "Welcome to Playfeed" },
