@@ -173,5 +173,24 @@ describe("chat over the socket, kept in the Conversation Durable Object", () => 
     const found = await getJson<{ people: Friend[] }>(`/api/social/find/${ann.userId}?q=Block`, auth(ann));
     expect(found.body.people.map((person) => person._id)).not.toContain(bob.userId);
     expect((await getJson<number[]>("/api/social/blocked", auth(bob))).body).toEqual([ann.userId]);
+
+    // Unblocking counts at once too, although each hub keeps what it read about a chat partner for a minute.
+    expect((await getJson(`/api/social/block/${ann.userId}`, { method: "DELETE", ...auth(bob) })).status).toBe(200);
+    a.send({ event: "new_message", id: "again", data: { to: bob.userId, content: "sorry", msg_id: msgId() } });
+    expect((await b.next("new_message")).data.content).toBe("sorry");
+  });
+
+  it("shows a sender's new name on their next message", async () => {
+    const [cal, dee] = [await newPlayer("Name Cal"), await newPlayer("Name Dee")];
+    const [c, d] = [await connect(cal), await connect(dee)];
+    c.send({ event: "new_message", data: { to: dee.userId, content: "hi", msg_id: msgId() } });
+    expect((await d.next("new_message")).data.sender_name).toBe("Name Cal");
+    const renamed = await getJson(
+      "/api/user/profile",
+      json("PUT", { name: "Name Cally", phone_number: "9876501234", address: "22 River Walk, Porto", gender: "male" }, cal.token),
+    );
+    expect(renamed.status).toBe(200);
+    c.send({ event: "new_message", data: { to: dee.userId, content: "it's me", msg_id: msgId() } });
+    expect((await d.next("new_message")).data.sender_name).toBe("Name Cally");
   });
 });

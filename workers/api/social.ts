@@ -25,6 +25,11 @@ async function onlineAmong(env: Env, ids: number[]): Promise<Set<number>> {
   return new Set(ids.filter((_, index) => counts[index] > 0));
 }
 
+/** Both hubs keep what they read about a chat partner for a minute: a block or unblock must count at once. */
+async function forgetChatChecks(env: Env, a: number, b: number) {
+  await Promise.all([hubOf(env, a).forgetChatPeers([b]), hubOf(env, b).forgetChatPeers([a])]);
+}
+
 /** SPEC.md §7 social calls, plus block, report and the invite link. */
 export const socialRouter = createRouter()
   .get("/find/:userId", async (c) => {
@@ -48,11 +53,16 @@ export const socialRouter = createRouter()
   .post("/block", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
     const { user_id } = parseInput(BlockSchema, await readJson(c.req.raw));
-    return c.json(await c.var.services.social.block(caller.id, user_id));
+    const blocked = await c.var.services.social.block(caller.id, user_id);
+    await forgetChatChecks(c.env, caller.id, user_id);
+    return c.json(blocked);
   })
   .delete("/block/:userId", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.social.unblock(caller.id, parseInput(idSchema("user"), c.req.param("userId"))));
+    const userId = parseInput(idSchema("user"), c.req.param("userId"));
+    const unblocked = await c.var.services.social.unblock(caller.id, userId);
+    await forgetChatChecks(c.env, caller.id, userId);
+    return c.json(unblocked);
   })
   .get("/blocked", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idSchema } from "../../app/lib/ids";
 import { ProfileSchema } from "../../app/lib/validation";
 import { toPublicProfile, toUserData } from "../services/accounts";
+import { hubOf } from "../durable-objects/hubs";
 import { tokenFromRequest } from "../services/sessions";
 import { createRouter, parseFields, parseInput, readJson, requireUser } from "./hono";
 
@@ -47,5 +48,8 @@ export const usersRouter = createRouter()
   .put("/profile", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
     const input = parseFields(ProfileSchema, await readJson(c.req.raw));
-    return c.json(toUserData(await c.var.services.accounts.updateProfile(caller, input)));
+    const updated = await c.var.services.accounts.updateProfile(caller, input);
+    // The player's hub keeps their name for chat messages: a new name shows on the next one.
+    if (updated.name !== caller.name) await hubOf(c.env, caller.id).forgetChatPeers("all");
+    return c.json(toUserData(updated));
   });

@@ -18,6 +18,13 @@ const USER_KEY = "userId";
 const ROOMS_KEY = "rooms";
 /** Friends with messages waiting for this user while they were offline. */
 const PENDING_KEY = "pendingChats";
+/**
+ * How long a hub trusts what it read about a chat partner (the sender's own name, whether the partner exists, blocks
+ * either way). A block, an unblock or a change of name tells the hubs to forget at once (`forgetChatPeers`).
+ */
+const CHAT_CHECK_TTL_MS = 60_000;
+
+type ChatCheck = Awaited<ReturnType<ReturnType<typeof createSocialService>["chatCheck"]>>;
 
 /**
  * One per user: holds that user's sockets (one per browser tab) and sleeps while they are idle. It forwards the
@@ -26,6 +33,13 @@ const PENDING_KEY = "pendingChats";
  * online or goes offline.
  */
 export class UserHub extends DurableObject<Env> {
+  /**
+   * Chat partner → the last D1 read about them, so a conversation costs one read a minute, not one a message. The
+   * promise is kept, not its value: messages sent while the read is on its way wait for that same read, and so
+   * go on to the Conversation in the order they came.
+   */
+  private chatChecks = new Map<number, { check: Promise<ChatCheck>; readAt: number }>();
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     // Keep-alive pings are answered by the runtime without waking the object.
@@ -96,15 +110,14 @@ export class UserHub extends DurableObject<Env> {
         const { to, content, msg_id } = event.data;
         if (to === userId) return { ok: false, message: "You cannot message yourself" };
         if (!content.trim()) return { ok: false, message: "Empty messages are not sent" };
-        // One D1 read per message: the sender's name, the recipient, and blocks either way.
-        const check = await createSocialService(createDb(this.env.DB)).chatCheck(userId, to);
+        const check = await this.chatCheck(userId, to);
         if (!check.recipientExists) return { ok: false, message: "User not found" };
         if (check.blocked) return { ok: false, message: "You cannot message this player" };
         const sent = await conversationOf(this.env, userId, to).send({ senderId: userId, recipientId: to, senderName: check.senderName, content, msgId: msg_id });
         return sent.ok ? { ok: true } : sent;
       }
       case "typing_note": {
-        const check = await createSocialService(createDb(this.env.DB)).chatCheck(userId, event.data.to);
+        const check = await this.chatCheck(userId, event.data.to);
         if (check.blocked || !check.recipientExists) return { ok: true };
         await conversationOf(this.env, userId, event.data.to).typing(userId, event.data.to, check.senderName);
         return { ok: true };
@@ -116,6 +129,26 @@ export class UserHub extends DurableObject<Env> {
       default:
         return assertNever(event);
     }
+  }
+
+  /** The sender's name, the recipient, and blocks either way: read from D1 at most once a minute per partner. */
+  private chatCheck(userId: number, partnerId: number): Promise<ChatCheck> {
+    const cached = this.chatChecks.get(partnerId);
+    if (cached && Date.now() - cached.readAt < CHAT_CHECK_TTL_MS) return cached.check;
+    const check = createSocialService(createDb(this.env.DB)).chatCheck(userId, partnerId);
+    const entry = { check, readAt: Date.now() };
+    this.chatChecks.set(partnerId, entry);
+    // A failed read is not kept: the next message reads again.
+    check.catch(() => {
+      if (this.chatChecks.get(partnerId) === entry) this.chatChecks.delete(partnerId);
+    });
+    return check;
+  }
+
+  /** Something a chat check read has changed (a block, an unblock, a new name): read it again next time. */
+  async forgetChatPeers(partnerIds: number[] | "all"): Promise<void> {
+    if (partnerIds === "all") this.chatChecks.clear();
+    else for (const id of partnerIds) this.chatChecks.delete(id);
   }
 
   async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
