@@ -1,12 +1,11 @@
-import { useEffect, useState } from "react";
-import { apiFetch } from "~/lib/api";
-import { EMPTY_LEADERBOARD, leaderboardColumn, parseScoreEntries, splitPodium, type ScoreEntry } from "~/lib/leaderboard";
+import { EMPTY_LEADERBOARD, leaderboardColumn, splitPodium } from "~/lib/leaderboard";
 import { formatNumber } from "~/lib/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
 import type { Game } from "~/lib/types";
 import { Link } from "@remix-run/react";
 import { Loader } from "../Loader";
+import { useBoard } from "../game/Leaderboard";
 import { ScoreTable } from "../ScoreTable";
 import { PlayIcon, TrophyIcon } from "../icons";
 import { useMediaBase } from "../root-data";
@@ -14,23 +13,10 @@ import { FeedDrawer } from "./FeedDrawer";
 
 /** The current game's leaderboard. A failed load is ignored (SPEC.md §8) and reads as an empty board. */
 export function LeaderboardDrawer({ open, game, onClose }: { open: boolean; game: Game; onClose: () => void }) {
-  const [board, setBoard] = useState<{ gameId: number; entries: ScoreEntry[] } | null>(null);
   const icon = resolveMediaUrl(game.icon, useMediaBase());
-  const gameId = game._id;
-
-  useEffect(() => {
-    if (!open || board?.gameId === gameId) return;
-    const controller = new AbortController();
-    apiFetch<unknown>(`/api/scores/${gameId}`, { signal: controller.signal }).then(
-      (data) => setBoard({ gameId, entries: parseScoreEntries(data) }),
-      () => {
-        if (!controller.signal.aborted) setBoard({ gameId, entries: [] });
-      },
-    );
-    return () => controller.abort();
-  }, [open, gameId, board?.gameId]);
-
-  const entries = board?.gameId === gameId ? board.entries : null;
+  // Everyone's board, loaded when the drawer opens (the viewer's own rank is the detail page's).
+  const board = useBoard(game._id, null, undefined, "everyone", open);
+  const entries = board?.entries ?? null;
   const column = leaderboardColumn(game.leaderboard_type);
   const { podium, rest } = splitPodium(entries ?? []);
 

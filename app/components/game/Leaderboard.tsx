@@ -1,6 +1,4 @@
 import { useEffect, useState } from "react";
-
-type Scope = "everyone" | "following";
 import { apiFetch } from "~/lib/api";
 import { formatNumber } from "~/lib/format";
 import {
@@ -16,6 +14,8 @@ import {
 import { ScoreTable } from "../ScoreTable";
 import { TrophyIcon } from "../icons";
 import "~/styles/leaderboard.css";
+
+type Scope = "everyone" | "following";
 
 export interface BoardData {
   entries: ScoreEntry[];
@@ -34,27 +34,40 @@ export interface LeaderboardProps {
   bare?: boolean;
 }
 
-/** Loads a board; a failure reads as an empty board (SPEC.md §8: leaderboard load failures are ignored). */
-function useBoard(gameId: number, viewerId: number | null, initial: BoardData | undefined, scope: Scope): BoardData | null {
-  const [board, setBoard] = useState<BoardData | null>(initial ?? null);
+/**
+ * Loads a board; a failure reads as an empty board (SPEC.md §8: leaderboard load failures are ignored). Nothing loads
+ * while `enabled` is false (a closed drawer), and the last board stays until it does.
+ */
+export function useBoard(
+  gameId: number,
+  viewerId: number | null,
+  initial: BoardData | undefined,
+  scope: Scope,
+  enabled = true,
+): BoardData | null {
+  // Each board remembers what it is of, so a board of another game or scope never shows while the next one loads.
+  const key = `${gameId}:${viewerId ?? ""}:${scope}`;
+  const [loaded, setLoaded] = useState<{ key: string; board: BoardData } | null>(initial ? { key, board: initial } : null);
   useEffect(() => {
+    if (!enabled) return;
     if (initial) {
-      setBoard(initial);
+      setLoaded({ key, board: initial });
       return;
     }
     const controller = new AbortController();
-    setBoard(null);
-    const standing = viewerId && scope === "everyone"
-      ? apiFetch<unknown>(`/api/scores/${gameId}/${viewerId}`, { signal: controller.signal }).then(parseOwnStanding, () => null)
-      : Promise.resolve(null);
-    Promise.all([apiFetch<unknown>(`/api/scores/${gameId}${scope === "following" ? "?scope=following" : ""}`, { signal: controller.signal }).then(parseScoreEntries, () => []), standing]).then(
-      ([entries, own]) => {
-        if (!controller.signal.aborted) setBoard({ entries, standing: own });
-      },
-    );
+    const standing =
+      viewerId && scope === "everyone"
+        ? apiFetch<unknown>(`/api/scores/${gameId}/${viewerId}`, { signal: controller.signal }).then(parseOwnStanding, () => null)
+        : Promise.resolve(null);
+    const entries = apiFetch<unknown>(`/api/scores/${gameId}${scope === "following" ? "?scope=following" : ""}`, {
+      signal: controller.signal,
+    }).then(parseScoreEntries, () => []);
+    Promise.all([entries, standing]).then(([list, own]) => {
+      if (!controller.signal.aborted) setLoaded({ key, board: { entries: list, standing: own } });
+    });
     return () => controller.abort();
-  }, [gameId, viewerId, initial, scope]);
-  return board;
+  }, [key, gameId, viewerId, initial, scope, enabled]);
+  return loaded?.key === key ? loaded.board : null;
 }
 
 /** SPEC.md §2/§9: the game's best scores, a podium from three entries, the column named Level or Score. */
