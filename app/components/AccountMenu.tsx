@@ -1,8 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type FocusEvent } from "react";
+import { useEffect, useState } from "react";
 import { formatNumber } from "~/lib/format";
 import type { Viewer } from "~/lib/viewer";
 import { useAccount } from "./AccountProvider";
+import { useDisclosure } from "./useDisclosure";
 import { Avatar } from "./Avatar";
 import { CoinIcon, LogOutIcon, ProfileIcon } from "./icons";
 import { BellIcon } from "./notifications/icons";
@@ -10,49 +11,15 @@ import { useNotifications } from "./notifications/NotificationsProvider";
 
 /** The header avatar: opens a small panel with the player's name, a way to the profile and Log out. */
 export function AccountMenu({ user }: { user: Viewer }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
+  const { open, setOpen, rootProps, buttonProps, panelId } = useDisclosure();
   const { pathname } = useLocation();
   const { unread } = useNotifications();
 
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, [open]);
-
-  // Tabbing out of the panel closes it, as a click elsewhere does.
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) setOpen(false);
-  };
+  useEffect(() => setOpen(false), [pathname, setOpen]);
 
   return (
-    <div className="account-menu" ref={rootRef} onBlur={onBlur}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="site-header__avatar"
-        aria-label={`Your account, ${user.name}`}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((shown) => !shown)}
-      >
+    <div className="account-menu" {...rootProps}>
+      <button type="button" className="site-header__avatar" aria-label={`Your account, ${user.name}`} {...buttonProps}>
         <Avatar person={user} size={36} />
       </button>
       <div id={panelId} className="account-menu__panel" hidden={!open}>

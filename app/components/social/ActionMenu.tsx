@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useDisclosure } from "../useDisclosure";
 import { MoreIcon } from "./icons";
 
 export interface MenuAction {
@@ -21,47 +22,11 @@ export interface ActionMenuProps {
  * away closes it; Esc puts focus back on the button.
  */
 export function ActionMenu({ label, actions, align = "end" }: ActionMenuProps) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      // Only this menu closes, not the chat panel around it.
-      event.stopPropagation();
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    const root = rootRef.current;
-    root?.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      root?.removeEventListener("keydown", onKeyDown);
-    };
-  }, [open]);
-
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) setOpen(false);
-  };
+  const { open, setOpen, rootProps, buttonProps, panelId } = useDisclosure();
 
   return (
-    <div className="action-menu" ref={rootRef} onBlur={onBlur}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="icon-button action-menu__button"
-        aria-label={label}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((shown) => !shown)}
-      >
+    <div className="action-menu" {...rootProps}>
+      <button type="button" className="icon-button action-menu__button" aria-label={label} {...buttonProps}>
         <MoreIcon size={20} />
       </button>
       <ul id={panelId} className={`action-menu__panel action-menu__panel--${align}`} hidden={!open}>
