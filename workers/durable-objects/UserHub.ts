@@ -3,7 +3,7 @@ import { assertNever, parseClientEvent, PING_FRAME, PONG_FRAME, type ClientEvent
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
 import { createSocialService } from "../services/social";
-import { conversationOf, hubOf, roomOf } from "./hubs";
+import { conversationOf, hubOf, trustedUserId } from "./hubs";
 import type { RoomAnswer } from "./MatchRoom";
 
 interface SocketAttachment {
@@ -11,19 +11,15 @@ interface SocketAttachment {
   connectedAt: number;
 }
 
-/** Header the Worker sets after authenticating; the hub is only reachable through the Worker. */
-export const USER_ID_HEADER = "X-Playfeed-User";
-
 const USER_KEY = "userId";
-const ROOMS_KEY = "rooms";
 /** Friends with messages waiting for this user while they were offline. */
 const PENDING_KEY = "pendingChats";
 
 /**
- * One per user: holds that user's sockets (one per browser tab) and sleeps while they are idle. It forwards the
- * player's room events to their MatchRoom, pushes events from rooms and friends to every tab, remembers the rooms
- * the user is playing in (so a dropped connection can be reported to them) and tells followers when the user comes
- * online or goes offline.
+ * One per user: holds that user's sockets (one per browser tab) and sleeps while they are idle. It carries the lobby's
+ * events (waiting, pairing, timeout), chat and notifications to every tab, and tells followers when the user comes
+ * online or goes offline. A match's own events (game_data, exit_game_room, end_game) do not pass through here: they go
+ * on the room socket, straight to the MatchRoom (ADR 003).
  */
 export class UserHub extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -36,8 +32,8 @@ export class UserHub extends DurableObject<Env> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return new Response("Expected a WebSocket upgrade", { status: 426 });
     }
-    const userId = Number(request.headers.get(USER_ID_HEADER));
-    if (!Number.isInteger(userId) || userId <= 0) return new Response("Unknown user", { status: 400 });
+    const userId = trustedUserId(request);
+    if (userId === null) return new Response("Unknown user", { status: 400 });
 
     const wasOnline = this.openSockets().length > 0;
     const { 0: client, 1: server } = new WebSocketPair();
@@ -55,10 +51,8 @@ export class UserHub extends DurableObject<Env> {
     return this.openSockets().length;
   }
 
-  /** An event for this user from a room or a friend: to every open tab. */
+  /** An event for this user from a lobby, a friend or a service: to every open tab. */
   async push(event: ServerEvent): Promise<number> {
-    if (event.event === "request_gameplay") await this.rememberRoom(event.data.roomId, true);
-    if (event.event === "end_game") await this.rememberRoom(event.data.roomId, false);
     const sockets = this.openSockets();
     const frame = JSON.stringify(event);
     for (const ws of sockets) ws.send(frame);
@@ -85,13 +79,9 @@ export class UserHub extends DurableObject<Env> {
       case "ping":
         return { ok: true };
       case "game_data":
-        return roomOf(this.env, event.data.roomId).relay(userId, event.data.score);
       case "exit_game_room":
-        if (event.data.userId !== undefined && event.data.userId !== userId) return { ok: false, message: "You can only leave a room yourself" };
-        await this.rememberRoom(event.data.roomId, false);
-        return roomOf(this.env, event.data.roomId).exit(userId, event.data.score);
       case "end_game":
-        return roomOf(this.env, event.data.roomId).end(userId, event.data.statsId);
+        return { ok: false, message: "Match events go on the room socket (/ws/room/{roomId})" };
       case "new_message": {
         const { to, content, msg_id } = event.data;
         if (to === userId) return { ok: false, message: "You cannot message yourself" };
@@ -135,8 +125,6 @@ export class UserHub extends DurableObject<Env> {
     if (this.openSockets().some((ws) => ws !== gone)) return;
     const userId = await this.ctx.storage.get<number>(USER_KEY);
     if (!userId) return;
-    const rooms = (await this.ctx.storage.get<string[]>(ROOMS_KEY)) ?? [];
-    await Promise.all(rooms.map((roomId) => roomOf(this.env, roomId).dropped(userId)));
     await this.announce(userId, false);
   }
 
@@ -159,8 +147,6 @@ export class UserHub extends DurableObject<Env> {
 
   private async cameOnline(userId: number) {
     await this.deliverPending(userId);
-    const rooms = (await this.ctx.storage.get<string[]>(ROOMS_KEY)) ?? [];
-    await Promise.all(rooms.map((roomId) => roomOf(this.env, roomId).returned(userId)));
     await this.announce(userId, true);
   }
 
@@ -168,13 +154,6 @@ export class UserHub extends DurableObject<Env> {
   private async announce(userId: number, online: boolean) {
     const followers = await createMultiplayerService(createDb(this.env.DB)).followerIds(userId);
     await Promise.all(followers.map((id) => hubOf(this.env, id).push({ event: "user-connection", data: { userId, online } })));
-  }
-
-  private async rememberRoom(roomId: string, playing: boolean) {
-    const rooms = new Set((await this.ctx.storage.get<string[]>(ROOMS_KEY)) ?? []);
-    if (playing) rooms.add(roomId);
-    else rooms.delete(roomId);
-    await this.ctx.storage.put(ROOMS_KEY, [...rooms]);
   }
 
   private openSockets(): WebSocket[] {
