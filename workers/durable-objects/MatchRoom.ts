@@ -4,7 +4,6 @@ import {
   END_NORMAL,
   END_OPPONENT_LEFT,
   MATCHMAKING_WAIT_MS,
-  parseClientEvent,
   PING_FRAME,
   PONG_FRAME,
   RECONNECT_GRACE_MS,
@@ -14,6 +13,7 @@ import {
 } from "../../app/lib/protocol";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
+import { answerClientFrame, closeBack, sendEvent, type EventAnswer } from "./client-frames";
 import { hubOf, roomOf, trustedUserId } from "./hubs";
 
 /**
@@ -49,12 +49,10 @@ interface RoomState {
   /** Final scores: accepted by the server for a finished player, the last known for one who left. */
   finals: Record<number, number>;
   left: number[];
-  /** When each dropped player's socket went away. */
+  /** When each dropped player's room socket went away (or, for one who never opened it, when the room started). */
   droppedAt: Record<number, number>;
   resultId: number | null;
 }
-
-export type RoomAnswer = { ok: true } | { ok: false; message: string };
 
 interface RoomSocketAttachment {
   userId: number;
@@ -62,7 +60,7 @@ interface RoomSocketAttachment {
 
 const WAITING_KEY = "waiting";
 const ROOM_KEY = "room";
-const OK: RoomAnswer = { ok: true };
+const OK: EventAnswer = { ok: true };
 /** Each room socket is tagged with its player, so a relay finds the opponent's sockets without a scan. */
 const playerTag = (userId: number) => `user:${userId}`;
 
@@ -151,27 +149,17 @@ export class MatchRoom extends DurableObject<Env> {
     this.ctx.acceptWebSocket(server, [playerTag(userId)]);
     server.serializeAttachment({ userId } satisfies RoomSocketAttachment);
     this.socketPlayers.set(server, userId);
-    this.send(server, { event: "connected", data: { userId, connections: this.socketsOf(userId).length } });
+    sendEvent(server, { event: "connected", data: { userId, connections: this.socketsOf(userId).length } });
     this.catchUp(server, room, userId);
     if (userId in room.droppedAt) await this.returned(userId);
     return new Response(null, { status: 101, webSocket: client });
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const parsed = parseClientEvent(message);
-    if (!parsed.ok) {
-      this.send(ws, { event: "error", data: { message: parsed.message, ...(parsed.id ? { id: parsed.id } : {}) } });
-      return;
-    }
-    const { event } = parsed;
-    // Pings the runtime did not answer itself (any frame other than the exact keep-alive text).
-    if (event.event === "ping") this.send(ws, { event: "pong" });
-    const answer = await this.handle(this.playerOf(ws), event).catch((): RoomAnswer => ({ ok: false, message: "That could not be done right now. Please try again." }));
-    if (!answer.ok) this.send(ws, { event: "error", data: { message: answer.message, ...(event.id ? { id: event.id } : {}) } });
-    else if (event.id) this.send(ws, { event: "ack", data: { id: event.id } });
+    await answerClientFrame(ws, message, (event) => this.handle(this.playerOf(ws), event));
   }
 
-  private async handle(userId: number, event: ClientEvent): Promise<RoomAnswer> {
+  private async handle(userId: number, event: ClientEvent): Promise<EventAnswer> {
     if (event.event === "ping") return OK;
     const room = await this.loadRoom();
     if (!room) return { ok: false, message: "Unknown room" };
@@ -199,11 +187,7 @@ export class MatchRoom extends DurableObject<Env> {
   }
 
   async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    try {
-      ws.close(code === 1005 ? 1000 : code, reason);
-    } catch {
-      // Already closed by the runtime.
-    }
+    closeBack(ws, code, reason);
     await this.afterSocketGone(ws);
   }
 
@@ -223,16 +207,16 @@ export class MatchRoom extends DurableObject<Env> {
     for (const { user_id: other } of room.participants) {
       if (other === userId) continue;
       const score = this.live.get(other);
-      if (score !== undefined) this.send(ws, { event: "game_data", data: { roomId: room.roomId, userId: other, score } });
+      if (score !== undefined) sendEvent(ws, { event: "game_data", data: { roomId: room.roomId, userId: other, score } });
       if (room.left.includes(other)) {
-        this.send(ws, { event: "exit_game_room", data: { roomId: room.roomId, gameId: room.gameId, userId: other, score: room.finals[other] ?? 0 } });
+        sendEvent(ws, { event: "exit_game_room", data: { roomId: room.roomId, gameId: room.gameId, userId: other, score: room.finals[other] ?? 0 } });
       }
     }
-    if (room.resultId !== null) this.send(ws, this.endEvent(room));
+    if (room.resultId !== null) sendEvent(ws, this.endEvent(room));
   }
 
   /** SPEC.md §4: the player exits; the other hears 'opponent left'. */
-  private async exit(userId: number, score: number): Promise<RoomAnswer> {
+  private async exit(userId: number, score: number): Promise<EventAnswer> {
     const room = await this.loadRoom();
     const problem = this.membershipProblem(room, userId);
     if (problem || !room) return { ok: false, message: problem ?? "Unknown room" };
@@ -247,7 +231,7 @@ export class MatchRoom extends DurableObject<Env> {
   }
 
   /** The player's round is over and scored: the score is the one the server accepted for their play session. */
-  private async end(userId: number, statsId: number): Promise<RoomAnswer> {
+  private async end(userId: number, statsId: number): Promise<EventAnswer> {
     const room = await this.loadRoom();
     const problem = this.membershipProblem(room, userId);
     if (problem || !room) return { ok: false, message: problem ?? "Unknown room" };
@@ -378,10 +362,6 @@ export class MatchRoom extends DurableObject<Env> {
       if (participant.user_id === userId) continue;
       for (const ws of this.socketsOf(participant.user_id)) this.sendFrame(ws, frame);
     }
-  }
-
-  private send(ws: WebSocket, event: ServerEvent) {
-    this.sendFrame(ws, JSON.stringify(event));
   }
 
   private sendFrame(ws: WebSocket, frame: string) {

@@ -1,10 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
-import { assertNever, parseClientEvent, PING_FRAME, PONG_FRAME, type ClientEvent, type ServerEvent } from "../../app/lib/protocol";
+import { assertNever, PING_FRAME, PONG_FRAME, type ClientEvent, type ServerEvent } from "../../app/lib/protocol";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
 import { createSocialService } from "../services/social";
 import { conversationOf, hubOf, trustedUserId } from "./hubs";
-import type { RoomAnswer } from "./MatchRoom";
+import { answerClientFrame, closeBack, sendEvent, type EventAnswer } from "./client-frames";
 
 interface SocketAttachment {
   userId: number;
@@ -41,7 +41,7 @@ export class UserHub extends DurableObject<Env> {
     server.serializeAttachment({ userId, connectedAt: Date.now() } satisfies SocketAttachment);
     // Written once: a hub only ever belongs to one user, so later connections need no storage write.
     if ((await this.ctx.storage.get<number>(USER_KEY)) !== userId) await this.ctx.storage.put(USER_KEY, userId);
-    this.send(server, { event: "connected", data: { userId, connections: this.openSockets().length } });
+    sendEvent(server, { event: "connected", data: { userId, connections: this.openSockets().length } });
     if (!wasOnline) this.ctx.waitUntil(this.cameOnline(userId));
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -60,21 +60,10 @@ export class UserHub extends DurableObject<Env> {
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const parsed = parseClientEvent(message);
-    if (!parsed.ok) {
-      this.send(ws, { event: "error", data: { message: parsed.message, ...(parsed.id ? { id: parsed.id } : {}) } });
-      return;
-    }
-    const { event } = parsed;
-    // Pings the runtime did not answer itself (any frame other than the exact keep-alive text).
-    if (event.event === "ping") this.send(ws, { event: "pong" });
-    const { userId } = ws.deserializeAttachment() as SocketAttachment;
-    const answer = await this.handle(userId, event).catch((): RoomAnswer => ({ ok: false, message: "That could not be done right now. Please try again." }));
-    if (!answer.ok) this.send(ws, { event: "error", data: { message: answer.message, ...(event.id ? { id: event.id } : {}) } });
-    else if (event.id) this.send(ws, { event: "ack", data: { id: event.id } });
+    await answerClientFrame(ws, message, (event) => this.handle((ws.deserializeAttachment() as SocketAttachment).userId, event));
   }
 
-  private async handle(userId: number, event: ClientEvent): Promise<RoomAnswer> {
+  private async handle(userId: number, event: ClientEvent): Promise<EventAnswer> {
     switch (event.event) {
       case "ping":
         return { ok: true };
@@ -109,11 +98,7 @@ export class UserHub extends DurableObject<Env> {
   }
 
   async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    try {
-      ws.close(code === 1005 ? 1000 : code, reason);
-    } catch {
-      // Already closed by the runtime.
-    }
+    closeBack(ws, code, reason);
     await this.afterSocketGone(ws);
   }
 
@@ -160,7 +145,4 @@ export class UserHub extends DurableObject<Env> {
     return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 
-  private send(ws: WebSocket, event: ServerEvent): void {
-    ws.send(JSON.stringify(event));
-  }
 }
