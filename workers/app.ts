@@ -5,11 +5,12 @@ import * as serverBuild from "../build/server";
 import { api, apiErrorResponse } from "./api";
 import type { AppEnv } from "./api/hono";
 import { createLoadContext, createServices } from "./context";
-import { USER_ID_HEADER } from "./durable-objects/UserHub";
+import { hubOf, roomOf, trustedUpgrade } from "./durable-objects/hubs";
 import { serveMedia } from "./media";
 import { isForeignWrite } from "./origin";
 import { withPageCache } from "./page-cache";
-import { forbidden, unauthorized } from "./services/errors";
+import { forbidden, notFound, unauthorized } from "./services/errors";
+import { ROOM_ID_PATTERN } from "../app/lib/protocol";
 
 export { UserHub } from "./durable-objects/UserHub";
 export { MatchRoom } from "./durable-objects/MatchRoom";
@@ -31,9 +32,18 @@ const app = new Hono<AppEnv>()
     const user = await c.var.services.sessions.userForRequest(c.req.raw);
     if (!user) throw unauthorized();
     // A fresh header set: the hub trusts USER_ID_HEADER, so a client must never be able to supply it.
-    const headers = new Headers({ Upgrade: "websocket", [USER_ID_HEADER]: String(user.id) });
-    const hub = c.env.USER_HUB.get(c.env.USER_HUB.idFromName(`user:${user.id}`));
-    return hub.fetch(new Request(c.req.url, { headers }));
+    return hubOf(c.env, user.id).fetch(trustedUpgrade(c.req.url, user.id));
+  })
+  .get("/ws/room/:roomId", async (c) => {
+    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
+      return c.json({ error: { code: "upgrade_required", message: "Connect with a WebSocket" } }, 426);
+    }
+    const roomId = c.req.param("roomId");
+    if (!ROOM_ID_PATTERN.test(roomId)) throw notFound("Unknown room");
+    const user = await c.var.services.sessions.userForRequest(c.req.raw);
+    if (!user) throw unauthorized();
+    // The room refuses anyone who is not one of its players (403), and an unknown room (404), before accepting.
+    return roomOf(c.env, roomId).fetch(trustedUpgrade(c.req.url, user.id));
   })
   .on(["GET", "HEAD"], "/media/*", (c) =>
     serveMedia(c.req.raw, c.env.MEDIA, decodeURIComponent(c.req.path.slice("/media/".length))),

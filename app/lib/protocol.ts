@@ -3,8 +3,10 @@ import type { NotificationView } from "./coins";
 
 /**
  * The real-time socket protocol (SPEC.md §7): every frame is JSON `{ event, data }`, client events may carry an
- * `id` that the hub acknowledges (`ack`), so a client can resend what was not delivered before a reconnect.
- * Event names are SPEC.md's; payloads follow SPEC.md §3 and §7.
+ * `id` that the server acknowledges (`ack`), so a client can resend what was not delivered before a reconnect.
+ * Event names are SPEC.md's; payloads follow SPEC.md §3 and §7. Two sockets speak it: the user socket (`/ws`, the
+ * UserHub: lobby, presence, chat, notifications) and, during a match, the room socket (`roomSocketPath`, the
+ * MatchRoom: game_data, exit_game_room, end_game).
  */
 
 export const PING_FRAME = JSON.stringify({ event: "ping" });
@@ -18,7 +20,12 @@ export const END_OPPONENT_LEFT = 2;
 export const MATCHMAKING_WAIT_MS = 10_000;
 export const RECONNECT_GRACE_MS = 10_000;
 
-const roomId = z.string().regex(/^[a-z0-9-]{8,64}$/, "Invalid room id");
+/** Room ids are the lobby's random UUIDs. */
+export const ROOM_ID_PATTERN = /^[a-z0-9-]{8,64}$/;
+const roomId = z.string().regex(ROOM_ID_PATTERN, "Invalid room id");
+
+/** The room socket of a match: its game_data, exit_game_room and end_game go straight to the room's MatchRoom. */
+export const roomSocketPath = (room: string) => `/ws/room/${encodeURIComponent(room)}`;
 const gameId = z.number().int().positive();
 const score = z.number().int().min(0).max(1_000_000_000);
 const messageId = z.string().min(1).max(64).optional();

@@ -1,7 +1,8 @@
 import { parseServerEvent, PING_FRAME, type ClientEvent, type ServerEvent } from "./protocol";
 
 /**
- * The browser side of the real-time socket (SPEC.md §7, ARCHITECTURE.md "user presence socket"), free of any framework.
+ * The browser side of a real-time socket (SPEC.md §7), free of any framework: the user presence socket (`/ws`) and,
+ * during a match, the room socket (`/ws/room/{roomId}`, ADR 003) both use it.
  *
  * - Connects at once; after a close or error that `close()` did not ask for it reconnects, waiting 1 s, 2 s, 4 s and
  *   then 5 s between attempts, with no limit on attempts. The wait starts again from 1 s after a successful open.

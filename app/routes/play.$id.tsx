@@ -3,7 +3,6 @@ import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/re
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useAccount } from "~/components/AccountProvider";
 import { useMultiplayer } from "~/components/MultiplayerProvider";
-import { useSocket } from "~/components/SocketProvider";
 import { GameFrame } from "~/components/GameFrame";
 import { ArrowLeftIcon, ClockIcon, CloseIcon, PlayIcon } from "~/components/icons";
 import { ExitDialog } from "~/components/play/ExitDialog";
@@ -78,8 +77,7 @@ export default function Play() {
   const challengeId = challengeIdFrom(searchParams.get("challengeId"));
   const levels = game.leaderboard_type === 2;
   const timed = isTimed(game.game_modes);
-  const socket = useSocket();
-  const { state: match, dispatch: dispatchMatch } = useMultiplayer();
+  const { state: match, dispatch: dispatchMatch, sendToRoom } = useMultiplayer();
   // A match or a bot round is what the waiting screen set up for this address; a reload plays solo.
   const roomId = searchParams.get("room");
   const botId = searchParams.get("bot");
@@ -162,7 +160,7 @@ export default function Play() {
         const saved = await submitScore(finalScore, viewer._id, timeline.current.moves(finalScore, sinceStart()));
         if (mode === "match" && roomId) {
           // SPEC.md §4 End multiplayer: the end goes to the room; the summary follows once both are done.
-          socket.send({ event: "end_game", data: { roomId, statsId: saved.stats_id } });
+          sendToRoom({ event: "end_game", data: { roomId, statsId: saved.stats_id } });
           setPhase({ name: "waitingOpponent", score: finalScore });
         } else if (mode === "bot" && match.bot) {
           const result = await apiFetch<{ _id: number }>("/api/multiplayer/bot-result", {
@@ -180,7 +178,7 @@ export default function Play() {
         setPhase({ name: "failed", score: finalScore, message: errorMessage(failure) });
       }
     },
-    [viewer, submitScore, endSession, sinceStart, navigate, game._id, playType, challengeId, mode, roomId, socket, match.bot],
+    [viewer, submitScore, endSession, sinceStart, navigate, game._id, playType, challengeId, mode, roomId, sendToRoom, match.bot],
   );
 
   const playAgain = useCallback(() => {
@@ -202,7 +200,7 @@ export default function Play() {
         case "game_score":
           if (finished.current || startedAt.current === null) break;
           if (mode === "match" && roomId && message.value !== lastScore.current) {
-            socket.send({ event: "game_data", data: { roomId, score: message.value } });
+            sendToRoom({ event: "game_data", data: { roomId, score: message.value } });
           }
           lastScore.current = message.value;
           timeline.current.record(sinceStart(), message.value);
@@ -215,7 +213,7 @@ export default function Play() {
           break;
       }
     },
-    [recordStart, sinceStart, finish, mode, roomId, socket],
+    [recordStart, sinceStart, finish, mode, roomId, sendToRoom],
   );
 
   // The splash stays for its animation (SPEC.md §9: 2 s) and until the frame is ready, then the round starts.
@@ -262,12 +260,12 @@ export default function Play() {
     finished.current = true;
     if (mode === "match" && roomId && viewer) {
       // SPEC.md §4: exit tells the room, so the opponent sees that this player left.
-      socket.send({ event: "exit_game_room", data: { gameId: game._id, roomId, score: lastScore.current, userId: viewer._id } });
+      sendToRoom({ event: "exit_game_room", data: { gameId: game._id, roomId, score: lastScore.current, userId: viewer._id } });
       dispatchMatch({ type: "clear" });
     }
     await endSession();
     navigate(`/detail/${game._id}`);
-  }, [endSession, navigate, game._id, mode, roomId, viewer, socket, dispatchMatch]);
+  }, [endSession, navigate, game._id, mode, roomId, viewer, sendToRoom, dispatchMatch]);
 
   // The room has ended the match (both done, or the opponent gone and this player done): on to the summary.
   useEffect(() => {

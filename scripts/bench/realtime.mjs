@@ -1,7 +1,9 @@
-// `npm run bench:realtime` (also the last part of `npm run bench`): live score relay over /ws against a local
-// `wrangler dev`. 500 rooms of 2 players; every socket sends `game_data` 10 times a second for 30 s and the
-// opponent's socket times its arrival. Relay path: socket → sender's UserHub → MatchRoom.relay (RPC) → the
-// opponent's UserHub.push (RPC) → socket.
+// `npm run bench:realtime` (also the last part of `npm run bench`): live score relay against a local `wrangler dev`,
+// with the players doing what the browser does: each opens its user socket (/ws), is paired through
+// POST /api/multiplayer/join, and on `request_gameplay` opens the match's room socket (/ws/room/{roomId}). 500 rooms
+// of 2 players; every room socket sends `game_data` 10 times a second for 30 s and the opponent's room socket times
+// its arrival. Relay path (ADR 003): room socket → the room's MatchRoom → the opponent's room socket, one Durable
+// Object and no RPC hop.
 //   node scripts/bench/realtime.mjs [--no-build] [--keep]
 // Fresh data in .wrangler/bench-realtime (real migrations, the seeded catalogue, then 2 × RT_ROOMS users with a
 // session each, written straight into D1: a token's row holds only its SHA-256, as workers/services/sessions.ts
@@ -169,26 +171,11 @@ async function insertPlayers(count) {
 
 // ---------- the clients ----------
 
-/** One player: its socket, what it sent (seq → send time) and what it heard from its opponent. */
-function connect(base, player) {
+/** A socket that resolves once the server says `connected`; every later event goes to `onEvent`. */
+function openSocket(url, player, client, onEvent) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws`, {
-      headers: { Authorization: `Bearer ${player.token}` },
-      perMessageDeflate: false,
-    });
-    const client = {
-      ...player,
-      ws,
-      roomId: null,
-      opponent: null,
-      sentAt: new Float64Array(PER_SOCKET + 1),
-      seen: new Uint8Array(PER_SOCKET + 1),
-      sent: 0,
-      lastSeq: 0,
-      frame: "",
-      onGameplay: null,
-    };
-    const fail = (error) => reject(new Error(`socket of user ${player.userId}: ${error.message ?? error}`));
+    const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${player.token}` }, perMessageDeflate: false });
+    const fail = (error) => reject(new Error(`socket ${new URL(url).pathname} of user ${player.userId}: ${error.message ?? error}`));
     ws.once("error", fail);
     ws.once("unexpected-response", (_req, res) => fail(new Error(`upgrade answered ${res.statusCode}`)));
     ws.on("message", (raw) => {
@@ -196,7 +183,7 @@ function connect(base, player) {
       if (message.event === "connected") {
         ws.off("error", fail);
         ws.on("error", () => stats.socketErrors++);
-        resolve(client);
+        resolve(ws);
       } else {
         onEvent(client, message);
       }
@@ -204,6 +191,36 @@ function connect(base, player) {
     ws.on("close", () => {
       if (!stopping) stats.unexpectedCloses++;
     });
+  });
+}
+
+/** One player: its user socket and room socket, what it sent (seq → send time) and what it heard from its opponent. */
+function connect(base, player) {
+  const client = {
+    ...player,
+    ws: null,
+    roomWs: null,
+    roomId: null,
+    opponent: null,
+    sentAt: new Float64Array(PER_SOCKET + 1),
+    seen: new Uint8Array(PER_SOCKET + 1),
+    sent: 0,
+    lastSeq: 0,
+    frame: "",
+    onGameplay: null,
+    onRoomFailed: null,
+  };
+  client.openRoom = () =>
+    openSocket(`${base.replace(/^http/, "ws")}/ws/room/${client.roomId}`, player, client, onEvent).then(
+      (ws) => {
+        client.roomWs = ws;
+        client.onGameplay?.();
+      },
+      (error) => client.onRoomFailed?.(error),
+    );
+  return openSocket(`${base.replace(/^http/, "ws")}/ws`, player, client, onEvent).then((ws) => {
+    client.ws = ws;
+    return client;
   });
 }
 
@@ -243,7 +260,8 @@ function onEvent(client, message) {
       client.roomId = message.data.roomId;
       client.opponent = message.data.participants.find((p) => p.user_id !== client.userId)?.user_id ?? null;
       client.frame = `{"event":"game_data","data":{"roomId":${JSON.stringify(client.roomId)},"score":`;
-      client.onGameplay?.();
+      // As the browser does: a formed match opens its room socket, and the score goes there.
+      void client.openRoom();
       return;
     }
     case "error":
@@ -282,7 +300,15 @@ async function join(base, client, gameId) {
 
 /** Pairs A then B through one lobby per game (a lobby pairs in arrival order); the games' lobbies run side by side. */
 async function matchAll(base, list, gameIds) {
-  const gameplay = Promise.all(list.map((client) => new Promise((resolve) => (client.onGameplay = resolve))));
+  const gameplay = Promise.all(
+    list.map(
+      (client) =>
+        new Promise((resolve, reject) => {
+          client.onGameplay = resolve;
+          client.onRoomFailed = reject;
+        }),
+    ),
+  );
   const lanes = gameIds.map(() => []);
   for (let room = 0; room < list.length / 2; room++) lanes[room % gameIds.length].push([list[2 * room], list[2 * room + 1]]);
   await Promise.all(
@@ -300,7 +326,15 @@ async function matchAll(base, list, gameIds) {
   await Promise.race([
     gameplay,
     new Promise((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`request_gameplay missing on ${list.filter((c) => !c.roomId).length} sockets after 30 s`)), 30_000);
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `after 30 s: request_gameplay missing on ${list.filter((c) => !c.roomId).length} sockets, room socket not open for ${list.filter((c) => !c.roomWs).length}`,
+            ),
+          ),
+        30_000,
+      );
     }),
   ]);
   clearTimeout(timer);
@@ -358,7 +392,7 @@ async function load(list, workerds) {
         const seq = ++client.sent;
         const at = performance.now();
         client.sentAt[seq] = at;
-        client.ws.send(`${client.frame}${seq}}}`);
+        client.roomWs.send(`${client.frame}${seq}}}`);
         lateness[sent] = at - (start + sent * step);
         sent++;
       }
@@ -395,7 +429,7 @@ async function load(list, workerds) {
 
 async function main() {
   console.log(
-    `\nRealtime benchmark: ${n(ROOMS)} rooms, ${n(SOCKETS)} sockets, ${RATE} game_data/s per socket for ${SECONDS} s ` +
+    `\nRealtime benchmark: ${n(ROOMS)} rooms, ${n(SOCKETS)} players (a user socket and a room socket each), ${RATE} game_data/s per room socket for ${SECONDS} s ` +
       `(${n(SOCKETS * RATE)} msg/s)${DIRECT ? ", DIRECT to the Worker's workerd (past wrangler's proxy)" : ""}`,
   );
   console.log(`  machine: ${cpus().length} cores, load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
@@ -423,7 +457,10 @@ async function main() {
     stopping = true;
     stopProcessTree(server);
     await Promise.race([exited, sleep(10_000)]);
-    for (const client of clients.values()) client.ws.terminate();
+    for (const client of clients.values()) {
+      client.ws?.terminate();
+      client.roomWs?.terminate();
+    }
   };
   process.once("SIGINT", () => void stop().then(() => process.exit(130)));
 
@@ -446,7 +483,9 @@ async function main() {
     t0 = performance.now();
     await matchAll(base, list, gameIds);
     const matchS = (performance.now() - t0) / 1000;
-    console.log(`  ${n(list.length)} sockets open in ${connectS.toFixed(1)} s; ${n(ROOMS)} rooms matched (${gameIds.length} lobbies side by side) in ${matchS.toFixed(1)} s`);
+    console.log(
+      `  ${n(list.length)} user sockets open in ${connectS.toFixed(1)} s; ${n(ROOMS)} rooms matched (${gameIds.length} lobbies side by side) and ${n(list.length)} room sockets open in ${matchS.toFixed(1)} s`,
+    );
     await sleep(1000); // let the hubs' online announcements and room bookkeeping settle
     memory.push(["connected", workerds.map((w) => rssKb(w.pid))]);
 
@@ -458,7 +497,7 @@ async function main() {
     const p = (q) => percentile(latencies, q);
     const lagMs = (q) => result.lag.percentile(q) / 1e6;
 
-    console.log(`\n  rooms ${n(ROOMS)}, sockets ${n(list.length)}, sent ${n(result.sent)} in ${result.sendSeconds.toFixed(1)} s (${n(Math.round(result.sent / result.sendSeconds))}/s)`);
+    console.log(`\n  rooms ${n(ROOMS)}, room sockets ${n(list.length)}, sent ${n(result.sent)} in ${result.sendSeconds.toFixed(1)} s (${n(Math.round(result.sent / result.sendSeconds))}/s)`);
     console.log(`  received by the opponent ${n(stats.received)} after a drain of ${result.drained.toFixed(1)} s; lost ${n(lost)} (${((lost / result.sent) * 100).toFixed(2)}%)`);
     console.log(`  duplicates ${n(stats.duplicates)}, out of order ${n(stats.reordered)}, unexpected frames ${n(stats.unknown)}, error events ${n(stats.errors)}, socket errors ${stats.socketErrors}, sockets closed early ${stats.unexpectedCloses}`);
     for (const [message, count] of stats.errorMessages) console.log(`    error event × ${n(count)}: ${message}`);

@@ -70,9 +70,12 @@ export async function scoredRound(player: Player, game: number, score: number, g
 
 export const gameId = async (slug: string) => (await env.DB.prepare("select id from games where slug = ?").bind(slug).first<number>("id"))!;
 
-/** A real socket through the Worker to the player's UserHub, with a queue of what it receives. */
-export async function connect(player: Player) {
-  const response = await request("/ws", { headers: { Upgrade: "websocket", Authorization: `Bearer ${player.token}` } });
+/**
+ * A real socket through the Worker, with a queue of what it receives: by default the user socket to the player's
+ * UserHub; `roomSocketPath(roomId)` for a match's room socket to its MatchRoom.
+ */
+export async function connect(player: Player, path = "/ws") {
+  const response = await request(path, { headers: { Upgrade: "websocket", Authorization: `Bearer ${player.token}` } });
   expect(response.status).toBe(101);
   const socket = response.webSocket!;
   const received: ServerEvent[] = [];

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { roomSocketPath } from "../../app/lib/protocol";
 import type { ApiErrorBody } from "../../app/lib/types";
 import { lobbyOf, roomOf } from "../../workers/durable-objects/hubs";
 import type { MatchRoom } from "../../workers/durable-objects/MatchRoom";
@@ -17,7 +18,7 @@ const join = (player: Player, game: number) =>
 /** A scored round for the player's play session of `game_type`; returns the stats id. */
 const scoredRound = (player: Player, game: number, score: number, gameType = 1) => scoredHelper(player, game, score, gameType);
 
-/** Two players matched in a room of `game`, both connected. */
+/** Two players matched in a room of `game`: user sockets a and b, then (as the browser does) room sockets ra and rb. */
 async function matched(game: number, names: [string, string]) {
   const [one, two] = [await newPlayer(names[0]), await newPlayer(names[1])];
   const [a, b] = [await connect(one), await connect(two)];
@@ -27,8 +28,13 @@ async function matched(game: number, names: [string, string]) {
   expect(second.body.status).toBe("matched");
   const request = await a.next("request_gameplay");
   await b.next("request_gameplay");
-  return { one, two, a, b, roomId: request.data.roomId, seed: request.data.seed };
+  const roomId = request.data.roomId;
+  const [ra, rb] = [await connect(one, roomSocketPath(roomId)), await connect(two, roomSocketPath(roomId))];
+  return { one, two, a, b, ra, rb, roomId, seed: request.data.seed };
 }
+
+const droppedIn = (roomId: string) =>
+  runInDurableObject(roomOf(env, roomId), (room: MatchRoom) => room.snapshot().then((s) => Object.keys(s.room!.droppedAt)));
 
 describe("POST /api/multiplayer/join and the MatchRoom lobby", () => {
   it("pairs the next player with the one waiting: both get the request with one seed, the first sees who joined", async () => {
@@ -115,42 +121,74 @@ describe("POST /api/multiplayer/join and the MatchRoom lobby", () => {
   });
 });
 
-describe("a match over the socket", () => {
-  it("relays each player's live score to the other and acknowledges it", async () => {
-    const { one, a, b, roomId } = await matched(await gameId("mole-mash"), ["Live Ava", "Live Ben"]);
-    a.send({ event: "game_data", id: "m1", data: { roomId, score: 7 } });
-    expect((await a.next("ack")).data).toEqual({ id: "m1" });
-    expect((await b.next("game_data")).data).toEqual({ roomId, userId: one.userId, score: 7 });
-    expect(a.has("game_data")).toBe(false);
+describe("/ws/room/{roomId}: the room socket", () => {
+  it("refuses anyone but the room's players with a 4xx, never a 500, whatever headers they send", async () => {
+    const { roomId } = await matched(await gameId("mole-mash"), ["Door Ava", "Door Ben"]);
+    const path = roomSocketPath(roomId);
+    const upgrade = (headers: Record<string, string> = {}) => request(path, { headers: { Upgrade: "websocket", ...headers } });
+    expect((await upgrade()).status).toBe(401);
+    expect((await upgrade({ Authorization: "Bearer forged" })).status).toBe(401);
+    expect((await request(path)).status).toBe(426);
+
+    const stranger = await newPlayer("Nosy Nia");
+    const refused = await upgrade({ Authorization: `Bearer ${stranger.token}` });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as ApiErrorBody).error.message).toBe("You are not in this room");
+    // The trusted user header is built by the Worker; one sent by the client changes nothing.
+    const { one } = await matched(await gameId("mole-mash"), ["Door Cy", "Door Di"]);
+    expect((await upgrade({ Authorization: `Bearer ${stranger.token}`, "X-Playfeed-User": String(one.userId) })).status).toBe(403);
+
+    expect((await request(roomSocketPath(crypto.randomUUID()), { headers: { Upgrade: "websocket", Authorization: `Bearer ${stranger.token}` } })).status).toBe(404);
+    expect((await request("/ws/room/NOT_A_ROOM", { headers: { Upgrade: "websocket", Authorization: `Bearer ${stranger.token}` } })).status).toBe(404);
   });
 
-  it("answers a malformed message or a stranger with an error and keeps the connection", async () => {
-    const { a, roomId } = await matched(await gameId("mole-mash"), ["Bad Ava", "Bad Ben"]);
-    a.send("{not json");
-    expect((await a.next("error")).data.message).toBe("Messages must be JSON text");
-    a.send({ event: "game_data", id: "m2", data: { roomId, score: -4 } });
-    expect((await a.next("error")).data).toEqual({ message: "Unknown or malformed event: game_data", id: "m2" });
-    a.send({ event: "end_game", data: { roomId, statsId: 999999 } });
-    expect((await a.next("error")).data.message).toBe("Submit the round's score before ending the game");
-
-    const stranger = await connect(await newPlayer("Nosy Nia"));
-    stranger.send({ event: "game_data", data: { roomId, score: 1 } });
-    expect((await stranger.next("error")).data.message).toBe("You are not in this room");
-    stranger.send({ event: "exit_game_room", data: { gameId: 1, roomId, score: 0, userId: 1 } });
-    expect((await stranger.next("error")).data.message).toBe("You can only leave a room yourself");
-
-    a.send({ event: "ping", id: "p1" });
-    expect((await a.next("ack")).data).toEqual({ id: "p1" });
-  });
-
-  it("ends normally when both have finished: status 1, and a stored result with both accepted scores", async () => {
-    const game = await gameId("fruit-catch");
-    const { one, two, a, b, roomId } = await matched(game, ["End Ava", "End Ben"]);
-    a.send({ event: "end_game", data: { roomId, statsId: await scoredRound(one, game, 30) } });
+  it("relays each live score to the opponent's room socket only, and acknowledges it", async () => {
+    const { one, two, a, b, ra, rb, roomId } = await matched(await gameId("mole-mash"), ["Live Ava", "Live Ben"]);
+    ra.send({ event: "game_data", id: "m1", data: { roomId, score: 7 } });
+    expect((await ra.next("ack")).data).toEqual({ id: "m1" });
+    expect((await rb.next("game_data")).data).toEqual({ roomId, userId: one.userId, score: 7 });
+    rb.send({ event: "game_data", data: { roomId, score: 3 } });
+    expect((await ra.next("game_data")).data).toEqual({ roomId, userId: two.userId, score: 3 });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(a.has("end_game")).toBe(false);
-    b.send({ event: "end_game", data: { roomId, statsId: await scoredRound(two, game, 45) } });
-    const [toA, toB] = [await a.next("end_game"), await b.next("end_game")];
+    // Not echoed to the sender, and nothing of the match goes over the user sockets.
+    expect(ra.has("game_data") || rb.has("game_data") || a.has("game_data") || b.has("game_data")).toBe(false);
+
+    // A second room socket of the same player (a reload) sees where the opponent is at once.
+    const again = await connect(two, roomSocketPath(roomId));
+    expect((await again.next("game_data")).data).toEqual({ roomId, userId: one.userId, score: 7 });
+  });
+
+  it("answers a malformed message, a chat event or another room's id with an error and keeps the connection", async () => {
+    const { one, a, ra, roomId } = await matched(await gameId("mole-mash"), ["Bad Ava", "Bad Ben"]);
+    ra.send("{not json");
+    expect((await ra.next("error")).data.message).toBe("Messages must be JSON text");
+    ra.send({ event: "game_data", id: "m2", data: { roomId, score: -4 } });
+    expect((await ra.next("error")).data).toEqual({ message: "Unknown or malformed event: game_data", id: "m2" });
+    ra.send({ event: "end_game", data: { roomId, statsId: 999999 } });
+    expect((await ra.next("error")).data.message).toBe("Submit the round's score before ending the game");
+    ra.send({ event: "game_data", data: { roomId: crypto.randomUUID(), score: 1 } });
+    expect((await ra.next("error")).data.message).toBe("This socket belongs to another room");
+    ra.send({ event: "exit_game_room", data: { gameId: 1, roomId, score: 0, userId: one.userId + 1 } });
+    expect((await ra.next("error")).data.message).toBe("You can only leave a room yourself");
+    ra.send({ event: "typing_note", data: { to: one.userId + 1 } });
+    expect((await ra.next("error")).data.message).toBe("Chat events go on the user socket (/ws)");
+
+    // The user socket no longer carries match events.
+    a.send({ event: "game_data", id: "u1", data: { roomId, score: 1 } });
+    expect((await a.next("error")).data).toEqual({ message: "Match events go on the room socket (/ws/room/{roomId})", id: "u1" });
+
+    ra.send({ event: "ping", id: "p1" });
+    expect((await ra.next("ack")).data).toEqual({ id: "p1" });
+  });
+
+  it("ends normally when both have finished: status 1 on both room sockets, and a stored result with both accepted scores", async () => {
+    const game = await gameId("fruit-catch");
+    const { one, two, ra, rb, roomId } = await matched(game, ["End Ava", "End Ben"]);
+    ra.send({ event: "end_game", data: { roomId, statsId: await scoredRound(one, game, 30) } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ra.has("end_game")).toBe(false);
+    rb.send({ event: "end_game", data: { roomId, statsId: await scoredRound(two, game, 45) } });
+    const [toA, toB] = [await ra.next("end_game"), await rb.next("end_game")];
     expect(toA.data).toEqual(toB.data);
     expect(toA.data).toMatchObject({ roomId, gameId: game, status: 1 });
 
@@ -160,44 +198,80 @@ describe("a match over the socket", () => {
       [one.userId, 30],
       [two.userId, 45],
     ]);
+    // A room socket opened after the end hears the end at once.
+    expect((await (await connect(one, roomSocketPath(roomId))).next("end_game")).data).toEqual(toA.data);
   });
 
   it("tells the other player when one exits, and ends with status 2", async () => {
     const game = await gameId("fruit-catch");
-    const { one, two, a, b, roomId } = await matched(game, ["Exit Ava", "Exit Ben"]);
-    a.send({ event: "exit_game_room", data: { gameId: game, roomId, score: 12, userId: one.userId } });
-    expect((await b.next("exit_game_room")).data).toEqual({ roomId, gameId: game, userId: one.userId, score: 12 });
-    b.send({ event: "end_game", data: { roomId, statsId: await scoredRound(two, game, 20) } });
-    const end = await b.next("end_game");
+    const { one, two, ra, rb, roomId } = await matched(game, ["Exit Ava", "Exit Ben"]);
+    ra.send({ event: "exit_game_room", id: "x1", data: { gameId: game, roomId, score: 12, userId: one.userId } });
+    expect((await ra.next("ack")).data).toEqual({ id: "x1" });
+    expect((await rb.next("exit_game_room")).data).toEqual({ roomId, gameId: game, userId: one.userId, score: 12 });
+    // Closing the room socket after leaving is not a drop: the player has already left.
+    ra.socket.close(1000, "left");
+    rb.send({ event: "end_game", data: { roomId, statsId: await scoredRound(two, game, 20) } });
+    const end = await rb.next("end_game");
     expect(end.data.status).toBe(2);
     const summary = await getJson<{ left_user_id: number; players: Array<{ score: number }> }>(`/api/multiplayer/result/${end.data.resultId}`);
     expect(summary.body.left_user_id).toBe(one.userId);
     expect(summary.body.players.map((p) => p.score)).toEqual([12, 20]);
   });
 
-  it("gives a dropped player 10 s to come back, then counts them as gone", async () => {
+  it("gives a player whose room socket dropped 10 s to come back, then counts them as gone and writes the result", async () => {
     const game = await gameId("dash-runner");
-    const { one, a, b, roomId } = await matched(game, ["Drop Ava", "Drop Ben"]);
-    a.send({ event: "game_data", data: { roomId, score: 9 } });
-    await b.next("game_data");
+    const { one, two, a, ra, rb, roomId } = await matched(game, ["Drop Ava", "Drop Ben"]);
+    expect(await droppedIn(roomId)).toEqual([]);
+    ra.send({ event: "game_data", data: { roomId, score: 9 } });
+    await rb.next("game_data");
 
-    // Ava drops and comes back in time: nothing happens.
-    a.socket.close(1000, "tunnel");
-    await expect.poll(() => runInDurableObject(roomOf(env, roomId), (room: MatchRoom) => room.snapshot().then((s) => Object.keys(s.room!.droppedAt)))).toEqual([
-      String(one.userId),
-    ]);
-    const back = await connect(one);
-    await expect.poll(() => runInDurableObject(roomOf(env, roomId), (room: MatchRoom) => room.snapshot().then((s) => Object.keys(s.room!.droppedAt)))).toEqual([]);
-    expect(b.has("exit_game_room")).toBe(false);
+    // Closing the user socket is not leaving the match: only the room socket counts.
+    a.socket.close(1000, "tab");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await droppedIn(roomId)).toEqual([]);
 
-    // She drops again and stays away: when the alarm fires, Ben hears that she left, with her last score.
+    // Ava's room socket drops and comes back in time: nothing happens.
+    ra.socket.close(1000, "tunnel");
+    await expect.poll(() => droppedIn(roomId)).toEqual([String(one.userId)]);
+    const back = await connect(one, roomSocketPath(roomId));
+    await expect.poll(() => droppedIn(roomId)).toEqual([]);
+    expect(rb.has("exit_game_room")).toBe(false);
+
+    // It drops again and stays away: when the alarm fires, Ben hears that she left, with her last score.
     back.socket.close(1000, "gone");
-    await expect.poll(() => runInDurableObject(roomOf(env, roomId), (room: MatchRoom) => room.snapshot().then((s) => Object.keys(s.room!.droppedAt).length))).toBe(1);
+    await expect.poll(() => droppedIn(roomId)).toEqual([String(one.userId)]);
     expect(await runDurableObjectAlarm(roomOf(env, roomId))).toBe(true);
-    expect((await b.next("exit_game_room")).data).toEqual({ roomId, gameId: game, userId: one.userId, score: 9 });
+    expect((await rb.next("exit_game_room")).data).toEqual({ roomId, gameId: game, userId: one.userId, score: 9 });
+
+    // Ben finishes: the result is written with Ava's last live score and Ben's accepted one.
+    rb.send({ event: "end_game", data: { roomId, statsId: await scoredRound(two, game, 25) } });
+    const end = await rb.next("end_game");
+    expect(end.data.status).toBe(2);
+    const summary = await getJson<{ status: number; left_user_id: number; players: Array<{ _id: number; score: number }> }>(
+      `/api/multiplayer/result/${end.data.resultId}`,
+    );
+    expect(summary.body).toMatchObject({ status: 2, left_user_id: one.userId });
+    expect(summary.body.players.map((p) => [p._id, p.score])).toEqual([
+      [one.userId, 9],
+      [two.userId, 25],
+    ]);
   });
 
-  it("refuses a socket without a valid token", async () => {
+  it("counts a player who never opens a room socket as dropped from the start", async () => {
+    const game = await gameId("dash-runner");
+    const [one, two] = [await newPlayer("Ghost Ava"), await newPlayer("Ghost Ben")];
+    const [a] = [await connect(one), await connect(two)];
+    await join(one, game);
+    await join(two, game);
+    const roomId = (await a.next("request_gameplay")).data.roomId;
+    expect((await droppedIn(roomId)).sort()).toEqual([String(one.userId), String(two.userId)].sort());
+    const rb = await connect(two, roomSocketPath(roomId));
+    await expect.poll(() => droppedIn(roomId)).toEqual([String(one.userId)]);
+    expect(await runDurableObjectAlarm(roomOf(env, roomId))).toBe(true);
+    expect((await rb.next("exit_game_room")).data).toMatchObject({ userId: one.userId, score: 0 });
+  });
+
+  it("refuses a user socket without a valid token", async () => {
     expect((await request("/ws", { headers: { Upgrade: "websocket" } })).status).toBe(401);
     expect((await request("/ws", { headers: { Upgrade: "websocket", Authorization: "Bearer forged" } })).status).toBe(401);
   });

@@ -79,6 +79,23 @@ describe("/ws and the UserHub Durable Object", () => {
     for (const { socket } of [first, second, other]) socket.close(1000, "done");
   });
 
+  it("leaves match events to the room socket: game_data, exit_game_room and end_game are answered with an error", async () => {
+    const { token } = await tokenFor("ava@playfeed.local");
+    const { socket, next } = await openSocket(token);
+    await next();
+    const roomId = crypto.randomUUID();
+    const frames = [
+      { event: "game_data", id: "g1", data: { roomId, score: 1 } },
+      { event: "exit_game_room", id: "g2", data: { gameId: 1, roomId, score: 1 } },
+      { event: "end_game", id: "g3", data: { roomId, statsId: 1 } },
+    ];
+    for (const frame of frames) {
+      socket.send(JSON.stringify(frame));
+      expect(await next()).toEqual({ event: "error", data: { message: "Match events go on the room socket (/ws/room/{roomId})", id: frame.id } });
+    }
+    socket.close(1000, "done");
+  });
+
   it("ignores a user id header sent by the client", async () => {
     const { token, userId } = await tokenFor("ben@playfeed.local");
     const response = await request("/ws", {

@@ -1,25 +1,31 @@
 import { DurableObject } from "cloudflare:workers";
 import {
+  assertNever,
   END_NORMAL,
   END_OPPONENT_LEFT,
   MATCHMAKING_WAIT_MS,
+  PING_FRAME,
+  PONG_FRAME,
   RECONNECT_GRACE_MS,
+  type ClientEvent,
   type Participant,
   type ServerEvent,
 } from "../../app/lib/protocol";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
-import { hubOf, roomOf } from "./hubs";
+import { answerClientFrame, closeBack, sendEvent, type EventAnswer } from "./client-frames";
+import { hubOf, roomOf, trustedUserId } from "./hubs";
 
 /**
  * SPEC.md §4 Matchmaking, one class in two roles, each with its own instance and storage:
  *
  * - the lobby of a game (`lobby:{gameId}`) pairs players: the first waits up to 10 s (an alarm), the next one to
  *   join is matched with them in a fresh room and both are sent `request_gameplay` with one seed;
- * - a room (`room:{roomId}`) relays live scores between its two players, hears who left or finished, gives a dropped
- *   player 10 s (an alarm) to come back, and writes the match result to D1 once everybody is done.
+ * - a room (`room:{roomId}`) holds its players' room sockets (`/ws/room/{roomId}`, hibernating), relays each live
+ *   score straight to the other player's room socket, hears who left or finished, gives a player whose room socket
+ *   dropped (or never opened) 10 s (an alarm) to come back, and writes the match result to D1 once everybody is done.
  *
- * Events reach players through their UserHub; nothing here holds a socket.
+ * The lobby reaches players through their UserHub; a room only through its own sockets (ADR 003).
  */
 
 type Joiner = Omit<Participant, "room_id">;
@@ -43,20 +49,33 @@ interface RoomState {
   /** Final scores: accepted by the server for a finished player, the last known for one who left. */
   finals: Record<number, number>;
   left: number[];
-  /** When each dropped player's socket went away. */
+  /** When each dropped player's room socket went away (or, for one who never opened it, when the room started). */
   droppedAt: Record<number, number>;
   resultId: number | null;
 }
 
-export type RoomAnswer = { ok: true } | { ok: false; message: string };
+interface RoomSocketAttachment {
+  userId: number;
+}
 
 const WAITING_KEY = "waiting";
 const ROOM_KEY = "room";
+const OK: EventAnswer = { ok: true };
+/** Each room socket is tagged with its player, so a relay finds the opponent's sockets without a scan. */
+const playerTag = (userId: number) => `user:${userId}`;
 
 export class MatchRoom extends DurableObject<Env> {
   private room: RoomState | null = null;
   /** Live scores stay in memory: a relay never waits for storage. */
   private live = new Map<number, number>();
+  /** Each socket's player, so a relay does not deserialize the attachment per message (lost, and rebuilt, on hibernation). */
+  private socketPlayers = new WeakMap<WebSocket, number>();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // Keep-alive pings are answered by the runtime without waking the object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
+  }
 
   // ----- the lobby -----
 
@@ -106,55 +125,130 @@ export class MatchRoom extends DurableObject<Env> {
 
   // ----- a room -----
 
+  /** Set up by the lobby when it pairs two players; neither has a room socket yet, so both get the grace to open one. */
   async start(init: { roomId: string; gameId: number; seed: number; participants: Participant[] }): Promise<void> {
-    this.room = { ...init, finals: {}, left: [], droppedAt: {}, resultId: null };
+    const now = Date.now();
+    const droppedAt = Object.fromEntries(init.participants.map((participant) => [participant.user_id, now]));
+    this.room = { ...init, finals: {}, left: [], droppedAt, resultId: null };
     await this.ctx.storage.put(ROOM_KEY, this.room);
+    await this.scheduleGrace(this.room);
   }
 
-  /** The sender's live score, to the other player. */
-  async relay(userId: number, score: number): Promise<RoomAnswer> {
+  /** A room socket upgrade the Worker authenticated (USER_ID_HEADER): accepted only for this room's players. */
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const userId = trustedUserId(request);
+    if (userId === null) return new Response("Unknown user", { status: 400 });
     const room = await this.loadRoom();
     const problem = this.membershipProblem(room, userId);
-    if (problem || !room) return { ok: false, message: problem ?? "Unknown room" };
-    this.live.set(userId, score);
-    await this.pushToOthers(room, userId, { event: "game_data", data: { roomId: room.roomId, userId, score } });
-    return { ok: true };
+    if (problem || !room) {
+      const [status, code] = room ? [403, "forbidden"] : [404, "not_found"];
+      return Response.json({ error: { code, message: problem ?? "Unknown room" } }, { status });
+    }
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [playerTag(userId)]);
+    server.serializeAttachment({ userId } satisfies RoomSocketAttachment);
+    this.socketPlayers.set(server, userId);
+    sendEvent(server, { event: "connected", data: { userId, connections: this.socketsOf(userId).length } });
+    this.catchUp(server, room, userId);
+    if (userId in room.droppedAt) await this.returned(userId);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    await answerClientFrame(ws, message, (event) => this.handle(this.playerOf(ws), event));
+  }
+
+  private async handle(userId: number, event: ClientEvent): Promise<EventAnswer> {
+    if (event.event === "ping") return OK;
+    const room = await this.loadRoom();
+    if (!room) return { ok: false, message: "Unknown room" };
+    switch (event.event) {
+      case "game_data":
+        if (event.data.roomId !== room.roomId) return { ok: false, message: "This socket belongs to another room" };
+        // The hot path: memory and the opponent's socket only, no storage and no other object.
+        this.live.set(userId, event.data.score);
+        this.sendToOthers(room, userId, { event: "game_data", data: { roomId: room.roomId, userId, score: event.data.score } });
+        return OK;
+      case "exit_game_room":
+        if (event.data.roomId !== room.roomId) return { ok: false, message: "This socket belongs to another room" };
+        if (event.data.userId !== undefined && event.data.userId !== userId) return { ok: false, message: "You can only leave a room yourself" };
+        return this.exit(userId, event.data.score);
+      case "end_game":
+        if (event.data.roomId !== room.roomId) return { ok: false, message: "This socket belongs to another room" };
+        return this.end(userId, event.data.statsId);
+      case "new_message":
+      case "typing_note":
+      case "message_status":
+        return { ok: false, message: "Chat events go on the user socket (/ws)" };
+      default:
+        return assertNever(event);
+    }
+  }
+
+  async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    closeBack(ws, code, reason);
+    await this.afterSocketGone(ws);
+  }
+
+  async webSocketError(ws: WebSocket): Promise<void> {
+    await this.afterSocketGone(ws);
+  }
+
+  /** A player's last room socket went away: that is the player dropping. */
+  private async afterSocketGone(gone: WebSocket) {
+    const userId = this.playerOf(gone);
+    if (this.socketsOf(userId).some((ws) => ws !== gone)) return;
+    await this.dropped(userId);
+  }
+
+  /** What a (re)connecting player missed while their room socket was away: the opponent's score, exit, and the end. */
+  private catchUp(ws: WebSocket, room: RoomState, userId: number) {
+    for (const { user_id: other } of room.participants) {
+      if (other === userId) continue;
+      const score = this.live.get(other);
+      if (score !== undefined) sendEvent(ws, { event: "game_data", data: { roomId: room.roomId, userId: other, score } });
+      if (room.left.includes(other)) {
+        sendEvent(ws, { event: "exit_game_room", data: { roomId: room.roomId, gameId: room.gameId, userId: other, score: room.finals[other] ?? 0 } });
+      }
+    }
+    if (room.resultId !== null) sendEvent(ws, this.endEvent(room));
   }
 
   /** SPEC.md §4: the player exits; the other hears 'opponent left'. */
-  async exit(userId: number, score: number): Promise<RoomAnswer> {
+  private async exit(userId: number, score: number): Promise<EventAnswer> {
     const room = await this.loadRoom();
     const problem = this.membershipProblem(room, userId);
     if (problem || !room) return { ok: false, message: problem ?? "Unknown room" };
-    if (room.left.includes(userId) || userId in room.finals) return { ok: true };
+    if (room.left.includes(userId) || userId in room.finals) return OK;
     room.left.push(userId);
     room.finals[userId] = score;
     delete room.droppedAt[userId];
     await this.save(room);
-    await this.pushToOthers(room, userId, { event: "exit_game_room", data: { roomId: room.roomId, gameId: room.gameId, userId, score } });
+    this.sendToOthers(room, userId, { event: "exit_game_room", data: { roomId: room.roomId, gameId: room.gameId, userId, score } });
     await this.finishIfDone(room);
-    return { ok: true };
+    return OK;
   }
 
   /** The player's round is over and scored: the score is the one the server accepted for their play session. */
-  async end(userId: number, statsId: number): Promise<RoomAnswer> {
+  private async end(userId: number, statsId: number): Promise<EventAnswer> {
     const room = await this.loadRoom();
     const problem = this.membershipProblem(room, userId);
     if (problem || !room) return { ok: false, message: problem ?? "Unknown room" };
     if (userId in room.finals) {
-      if (room.resultId !== null) await this.pushTo(userId, this.endEvent(room));
-      return { ok: true };
+      if (room.resultId !== null) this.sendTo(userId, this.endEvent(room));
+      return OK;
     }
     const score = await createMultiplayerService(createDb(this.env.DB)).sessionScore(statsId, userId, room.gameId);
     if (score === null) return { ok: false, message: "Submit the round's score before ending the game" };
     room.finals[userId] = score;
     await this.save(room);
     await this.finishIfDone(room);
-    return { ok: true };
+    return OK;
   }
 
-  /** The player's last socket closed: 10 s to come back before the room treats them as gone. */
-  async dropped(userId: number): Promise<void> {
+  /** The player's last room socket closed: 10 s to come back before the room treats them as gone. */
+  private async dropped(userId: number): Promise<void> {
     const room = await this.loadRoom();
     if (!room || room.resultId !== null || this.membershipProblem(room, userId) || userId in room.finals) return;
     room.droppedAt[userId] = Date.now();
@@ -162,7 +256,7 @@ export class MatchRoom extends DurableObject<Env> {
     await this.scheduleGrace(room);
   }
 
-  async returned(userId: number): Promise<void> {
+  private async returned(userId: number): Promise<void> {
     const room = await this.loadRoom();
     if (!room || !(userId in room.droppedAt)) return;
     delete room.droppedAt[userId];
@@ -217,7 +311,7 @@ export class MatchRoom extends DurableObject<Env> {
     await this.save(room);
     await this.ctx.storage.deleteAlarm();
     const event = this.endEvent(room);
-    await Promise.all(room.participants.map((participant) => this.pushTo(participant.user_id, event)));
+    for (const participant of room.participants) this.sendTo(participant.user_id, event);
   }
 
   private endEvent(room: RoomState): ServerEvent {
@@ -243,10 +337,42 @@ export class MatchRoom extends DurableObject<Env> {
     await this.ctx.storage.put(ROOM_KEY, room);
   }
 
-  private pushToOthers(room: RoomState, userId: number, event: ServerEvent) {
-    return Promise.all(room.participants.filter((participant) => participant.user_id !== userId).map((participant) => this.pushTo(participant.user_id, event)));
+  private playerOf(ws: WebSocket): number {
+    let userId = this.socketPlayers.get(ws);
+    if (userId === undefined) {
+      userId = (ws.deserializeAttachment() as RoomSocketAttachment).userId;
+      this.socketPlayers.set(ws, userId);
+    }
+    return userId;
   }
 
+  private socketsOf(userId: number): WebSocket[] {
+    return this.ctx.getWebSockets(playerTag(userId)).filter((ws) => ws.readyState === WebSocket.OPEN);
+  }
+
+  /** To every open room socket of the player; a player without one catches up when it reconnects. */
+  private sendTo(userId: number, event: ServerEvent) {
+    const frame = JSON.stringify(event);
+    for (const ws of this.socketsOf(userId)) this.sendFrame(ws, frame);
+  }
+
+  private sendToOthers(room: RoomState, userId: number, event: ServerEvent) {
+    const frame = JSON.stringify(event);
+    for (const participant of room.participants) {
+      if (participant.user_id === userId) continue;
+      for (const ws of this.socketsOf(participant.user_id)) this.sendFrame(ws, frame);
+    }
+  }
+
+  private sendFrame(ws: WebSocket, frame: string) {
+    try {
+      ws.send(frame);
+    } catch {
+      // The socket is closing; its close handler counts the drop.
+    }
+  }
+
+  /** The lobby's events reach a player through their UserHub (the user socket). */
   private async pushTo(userId: number, event: ServerEvent) {
     await hubOf(this.env, userId).push(event);
   }

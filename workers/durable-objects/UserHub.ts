@@ -1,21 +1,17 @@
 import { DurableObject } from "cloudflare:workers";
-import { assertNever, parseClientEvent, PING_FRAME, PONG_FRAME, type ClientEvent, type ServerEvent } from "../../app/lib/protocol";
+import { assertNever, PING_FRAME, PONG_FRAME, type ClientEvent, type ServerEvent } from "../../app/lib/protocol";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
 import { createSocialService } from "../services/social";
-import { conversationOf, hubOf, roomOf } from "./hubs";
-import type { RoomAnswer } from "./MatchRoom";
+import { conversationOf, hubOf, trustedUserId } from "./hubs";
+import { answerClientFrame, closeBack, sendEvent, type EventAnswer } from "./client-frames";
 
 interface SocketAttachment {
   userId: number;
   connectedAt: number;
 }
 
-/** Header the Worker sets after authenticating; the hub is only reachable through the Worker. */
-export const USER_ID_HEADER = "X-Playfeed-User";
-
 const USER_KEY = "userId";
-const ROOMS_KEY = "rooms";
 /** Friends with messages waiting for this user while they were offline. */
 const PENDING_KEY = "pendingChats";
 /**
@@ -27,10 +23,10 @@ const CHAT_CHECK_TTL_MS = 60_000;
 type ChatCheck = Awaited<ReturnType<ReturnType<typeof createSocialService>["chatCheck"]>>;
 
 /**
- * One per user: holds that user's sockets (one per browser tab) and sleeps while they are idle. It forwards the
- * player's room events to their MatchRoom, pushes events from rooms and friends to every tab, remembers the rooms
- * the user is playing in (so a dropped connection can be reported to them) and tells followers when the user comes
- * online or goes offline.
+ * One per user: holds that user's sockets (one per browser tab) and sleeps while they are idle. It carries the lobby's
+ * events (waiting, pairing, timeout), chat and notifications to every tab, and tells followers when the user comes
+ * online or goes offline. A match's own events (game_data, exit_game_room, end_game) do not pass through here: they go
+ * on the room socket, straight to the MatchRoom (ADR 003).
  */
 export class UserHub extends DurableObject<Env> {
   /**
@@ -50,8 +46,8 @@ export class UserHub extends DurableObject<Env> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return new Response("Expected a WebSocket upgrade", { status: 426 });
     }
-    const userId = Number(request.headers.get(USER_ID_HEADER));
-    if (!Number.isInteger(userId) || userId <= 0) return new Response("Unknown user", { status: 400 });
+    const userId = trustedUserId(request);
+    if (userId === null) return new Response("Unknown user", { status: 400 });
 
     const wasOnline = this.openSockets().length > 0;
     const { 0: client, 1: server } = new WebSocketPair();
@@ -59,7 +55,7 @@ export class UserHub extends DurableObject<Env> {
     server.serializeAttachment({ userId, connectedAt: Date.now() } satisfies SocketAttachment);
     // Written once: a hub only ever belongs to one user, so later connections need no storage write.
     if ((await this.ctx.storage.get<number>(USER_KEY)) !== userId) await this.ctx.storage.put(USER_KEY, userId);
-    this.send(server, { event: "connected", data: { userId, connections: this.openSockets().length } });
+    sendEvent(server, { event: "connected", data: { userId, connections: this.openSockets().length } });
     if (!wasOnline) this.ctx.waitUntil(this.cameOnline(userId));
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -69,10 +65,8 @@ export class UserHub extends DurableObject<Env> {
     return this.openSockets().length;
   }
 
-  /** An event for this user from a room or a friend: to every open tab. */
+  /** An event for this user from a lobby, a friend or a service: to every open tab. */
   async push(event: ServerEvent): Promise<number> {
-    if (event.event === "request_gameplay") await this.rememberRoom(event.data.roomId, true);
-    if (event.event === "end_game") await this.rememberRoom(event.data.roomId, false);
     const sockets = this.openSockets();
     const frame = JSON.stringify(event);
     for (const ws of sockets) ws.send(frame);
@@ -80,32 +74,17 @@ export class UserHub extends DurableObject<Env> {
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const parsed = parseClientEvent(message);
-    if (!parsed.ok) {
-      this.send(ws, { event: "error", data: { message: parsed.message, ...(parsed.id ? { id: parsed.id } : {}) } });
-      return;
-    }
-    const { event } = parsed;
-    // Pings the runtime did not answer itself (any frame other than the exact keep-alive text).
-    if (event.event === "ping") this.send(ws, { event: "pong" });
-    const { userId } = ws.deserializeAttachment() as SocketAttachment;
-    const answer = await this.handle(userId, event).catch((): RoomAnswer => ({ ok: false, message: "That could not be done right now. Please try again." }));
-    if (!answer.ok) this.send(ws, { event: "error", data: { message: answer.message, ...(event.id ? { id: event.id } : {}) } });
-    else if (event.id) this.send(ws, { event: "ack", data: { id: event.id } });
+    await answerClientFrame(ws, message, (event) => this.handle((ws.deserializeAttachment() as SocketAttachment).userId, event));
   }
 
-  private async handle(userId: number, event: ClientEvent): Promise<RoomAnswer> {
+  private async handle(userId: number, event: ClientEvent): Promise<EventAnswer> {
     switch (event.event) {
       case "ping":
         return { ok: true };
       case "game_data":
-        return roomOf(this.env, event.data.roomId).relay(userId, event.data.score);
       case "exit_game_room":
-        if (event.data.userId !== undefined && event.data.userId !== userId) return { ok: false, message: "You can only leave a room yourself" };
-        await this.rememberRoom(event.data.roomId, false);
-        return roomOf(this.env, event.data.roomId).exit(userId, event.data.score);
       case "end_game":
-        return roomOf(this.env, event.data.roomId).end(userId, event.data.statsId);
+        return { ok: false, message: "Match events go on the room socket (/ws/room/{roomId})" };
       case "new_message": {
         const { to, content, msg_id } = event.data;
         if (to === userId) return { ok: false, message: "You cannot message yourself" };
@@ -152,11 +131,7 @@ export class UserHub extends DurableObject<Env> {
   }
 
   async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    try {
-      ws.close(code === 1005 ? 1000 : code, reason);
-    } catch {
-      // Already closed by the runtime.
-    }
+    closeBack(ws, code, reason);
     await this.afterSocketGone(ws);
   }
 
@@ -168,8 +143,6 @@ export class UserHub extends DurableObject<Env> {
     if (this.openSockets().some((ws) => ws !== gone)) return;
     const userId = await this.ctx.storage.get<number>(USER_KEY);
     if (!userId) return;
-    const rooms = (await this.ctx.storage.get<string[]>(ROOMS_KEY)) ?? [];
-    await Promise.all(rooms.map((roomId) => roomOf(this.env, roomId).dropped(userId)));
     await this.announce(userId, false);
   }
 
@@ -192,8 +165,6 @@ export class UserHub extends DurableObject<Env> {
 
   private async cameOnline(userId: number) {
     await this.deliverPending(userId);
-    const rooms = (await this.ctx.storage.get<string[]>(ROOMS_KEY)) ?? [];
-    await Promise.all(rooms.map((roomId) => roomOf(this.env, roomId).returned(userId)));
     await this.announce(userId, true);
   }
 
@@ -203,18 +174,8 @@ export class UserHub extends DurableObject<Env> {
     await Promise.all(followers.map((id) => hubOf(this.env, id).push({ event: "user-connection", data: { userId, online } })));
   }
 
-  private async rememberRoom(roomId: string, playing: boolean) {
-    const rooms = new Set((await this.ctx.storage.get<string[]>(ROOMS_KEY)) ?? []);
-    if (playing) rooms.add(roomId);
-    else rooms.delete(roomId);
-    await this.ctx.storage.put(ROOMS_KEY, [...rooms]);
-  }
-
   private openSockets(): WebSocket[] {
     return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 
-  private send(ws: WebSocket, event: ServerEvent): void {
-    ws.send(JSON.stringify(event));
-  }
 }
