@@ -125,3 +125,12 @@ export function useLoginGate(): (event: MouseEvent) => void {
     [viewer, openLogin],
   );
 }
+
+/** SPEC.md §6: a page only for players (Social, notifications) opens the login popup as soon as a visitor lands on it. */
+export function useLoginPopupForVisitors(): void {
+  const signedIn = Boolean(useViewer());
+  const { openLogin } = useAccount();
+  useEffect(() => {
+    if (!signedIn) openLogin();
+  }, [signedIn, openLogin]);
+}

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { useAccount } from "~/components/AccountProvider";
+import { useLoginPopupForVisitors } from "~/components/AccountProvider";
 import { EmptyState, LoginRequired } from "~/components/EmptyState";
 import { Loader } from "~/components/Loader";
 import { BellIcon, NotificationTypeIcon } from "~/components/notifications/icons";
@@ -21,11 +21,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Notifications") }];
 /** /notifications: the player's notifications, newest first; opening them marks what is shown as read. */
 export default function Notifications() {
   const viewer = useViewer();
-  const signedIn = Boolean(viewer);
-  const { openLogin } = useAccount();
-  useEffect(() => {
-    if (!signedIn) openLogin();
-  }, [signedIn, openLogin]);
+  useLoginPopupForVisitors();
 
   if (!viewer) {
     return (

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
-import { useAccount } from "~/components/AccountProvider";
+import { useCallback, useState } from "react";
+import { useLoginPopupForVisitors } from "~/components/AccountProvider";
 import { LoginRequired } from "~/components/EmptyState";
 import { SocialIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
@@ -35,12 +35,8 @@ function chatFriendId(value: string | null, viewerId: number): number | null {
 /** /social (SPEC.md §2): tabs Friends, Find People and Invite, and the chat with a friend (`?chat={friendId}`). */
 export default function Social() {
   const viewer = useViewer();
-  const signedIn = Boolean(viewer);
-  const { openLogin } = useAccount();
   // SPEC.md §6: a visitor who opens Social gets the login popup straight away.
-  useEffect(() => {
-    if (!signedIn) openLogin();
-  }, [signedIn, openLogin]);
+  useLoginPopupForVisitors();
 
   if (!viewer) {
     return (
