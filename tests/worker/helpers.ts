@@ -72,10 +72,11 @@ export const gameId = async (slug: string) => (await env.DB.prepare("select id f
 
 /**
  * A real socket through the Worker, with a queue of what it receives: by default the user socket to the player's
- * UserHub; `roomSocketPath(roomId)` for a match's room socket to its MatchRoom.
+ * UserHub; `roomSocketPath(roomId)` for a match's room socket to its MatchRoom. Nothing is read yet, not even
+ * `connected`.
  */
-export async function connect(player: Player, path = "/ws") {
-  const response = await request(path, { headers: { Upgrade: "websocket", Authorization: `Bearer ${player.token}` } });
+export async function openSocket(token: string, path = "/ws", who = "the socket") {
+  const response = await request(path, { headers: { Upgrade: "websocket", Authorization: `Bearer ${token}` } });
   expect(response.status).toBe(101);
   const socket = response.webSocket!;
   const received: ServerEvent[] = [];
@@ -85,19 +86,29 @@ export async function connect(player: Player, path = "/ws") {
     waiters.splice(0).forEach((wake) => wake());
   });
   socket.accept();
-  /** The next event of that name, skipping others; fails after 2 s. */
-  async function next<N extends ServerEvent["event"]>(name: N): Promise<EventOf<N>> {
+  /** The first queued event that matches, waiting for one up to 2 s. */
+  async function take(matches: (event: ServerEvent) => boolean, what: string): Promise<ServerEvent> {
     const deadline = Date.now() + 2000;
     for (;;) {
-      const index = received.findIndex((event) => event.event === name);
-      if (index >= 0) return received.splice(index, 1)[0] as EventOf<N>;
-      if (Date.now() > deadline) throw new Error(`${player.name} got no ${name}; got ${JSON.stringify(received)}`);
+      const index = received.findIndex(matches);
+      if (index >= 0) return received.splice(index, 1)[0];
+      if (Date.now() > deadline) throw new Error(`${who} got no ${what}; got ${JSON.stringify(received)}`);
       await Promise.race([new Promise<void>((resolve) => waiters.push(resolve)), new Promise((resolve) => setTimeout(resolve, 50))]);
     }
   }
+  /** The next event of that name, skipping others. */
+  const next = async <N extends ServerEvent["event"]>(name: N) => (await take((event) => event.event === name, name)) as EventOf<N>;
+  /** The next event, whatever it is. */
+  const nextEvent = () => take(() => true, "event");
   const send = (frame: unknown) => socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
   const has = (name: ServerEvent["event"]) => received.some((event) => event.event === name);
-  await next("connected");
-  return { socket, next, send, has };
+  return { socket, next, nextEvent, send, has };
+}
+
+/** `openSocket` for a player, once the server has said `connected`. */
+export async function connect(player: Player, path = "/ws") {
+  const opened = await openSocket(player.token, path, player.name);
+  await opened.next("connected");
+  return opened;
 }
 

@@ -3,27 +3,15 @@ import { runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ServerEvent } from "../../app/lib/protocol";
 import type { UserHub } from "../../workers/durable-objects/UserHub";
-import { request, seed, tokenFor } from "./helpers";
+import { openSocket, request, seed, tokenFor } from "./helpers";
 
 beforeAll(seed);
 
-async function openSocket(token: string) {
-  const response = await request("/ws", { headers: { Upgrade: "websocket", Authorization: `Bearer ${token}` } });
-  expect(response.status).toBe(101);
-  const socket = response.webSocket!;
-  const received: ServerEvent[] = [];
-  const waiters: Array<() => void> = [];
-  socket.addEventListener("message", (event) => {
-    received.push(JSON.parse(event.data as string));
-    waiters.splice(0).forEach((wake) => wake());
-  });
-  socket.accept();
-  const next = async (): Promise<ServerEvent> => {
-    while (received.length === 0) await new Promise<void>((resolve) => waiters.push(resolve));
-    return received.shift()!;
-  };
-  return { socket, next };
-}
+/** The hub's answers one after another. */
+const openHubSocket = async (token: string) => {
+  const { socket, nextEvent } = await openSocket(token);
+  return { socket, next: nextEvent };
+};
 
 describe("/ws and the UserHub Durable Object", () => {
   it("refuses a socket without a valid session", async () => {
@@ -40,7 +28,7 @@ describe("/ws and the UserHub Durable Object", () => {
 
   it("connects the user to their own hub, which answers pings and reports bad messages", async () => {
     const { token, userId } = await tokenFor("ava@playfeed.local");
-    const { socket, next } = await openSocket(token);
+    const { socket, next } = await openHubSocket(token);
 
     expect(await next()).toEqual({ event: "connected", data: { userId, connections: 1 } });
 
@@ -68,11 +56,11 @@ describe("/ws and the UserHub Durable Object", () => {
   it("keeps each user's sockets in that user's hub only", async () => {
     const ava = await tokenFor("ava@playfeed.local");
     const ben = await tokenFor("ben@playfeed.local");
-    const first = await openSocket(ava.token);
+    const first = await openHubSocket(ava.token);
     await first.next();
-    const second = await openSocket(ava.token);
+    const second = await openHubSocket(ava.token);
     expect(await second.next()).toMatchObject({ event: "connected", data: { connections: 2 } });
-    const other = await openSocket(ben.token);
+    const other = await openHubSocket(ben.token);
     expect(await other.next()).toEqual({ event: "connected", data: { userId: ben.userId, connections: 1 } });
     const benHub = env.USER_HUB.get(env.USER_HUB.idFromName(`user:${ben.userId}`));
     expect(await benHub.connectionCount()).toBe(1);
@@ -81,7 +69,7 @@ describe("/ws and the UserHub Durable Object", () => {
 
   it("leaves match events to the room socket: game_data, exit_game_room and end_game are answered with an error", async () => {
     const { token } = await tokenFor("ava@playfeed.local");
-    const { socket, next } = await openSocket(token);
+    const { socket, next } = await openHubSocket(token);
     await next();
     const roomId = crypto.randomUUID();
     const frames = [
