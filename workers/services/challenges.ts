@@ -291,7 +291,7 @@ export function createChallengeService(db: Db, notifications: Pushed) {
 
     /** POST /api/challenge/accept/{id}: the friend holds the same bet; then plays at /play/{game}?challengeId={id}. */
     async accept(callerId: number, id: number, now = Date.now()): Promise<{ challenge: ChallengeView; wallet: number }> {
-      await service.expireDue(now);
+      await service.expireDue(now, { challengeId: id });
       const current = await visibleTo(id, callerId);
       if (current.to !== callerId) throw forbidden("Only the challenged player can accept this challenge");
       if (current.status === "accepted") return { challenge: current, wallet: await walletOf(callerId) };
@@ -342,7 +342,7 @@ export function createChallengeService(db: Db, notifications: Pushed) {
 
     /** The challenged player says no: the challenger's stake comes back. */
     async decline(callerId: number, id: number, now = Date.now()): Promise<ChallengeView> {
-      await service.expireDue(now);
+      await service.expireDue(now, { challengeId: id });
       const current = await visibleTo(id, callerId);
       if (current.to !== callerId) throw forbidden("Only the challenged player can decline this challenge");
       if (current.status === "declined") return current;
@@ -435,7 +435,7 @@ export function createChallengeService(db: Db, notifications: Pushed) {
 
     /** GET /api/challenge/all: the caller's challenges, sent and received, newest first. */
     async all(callerId: number, now = Date.now()): Promise<ChallengeView[]> {
-      await service.expireDue(now);
+      await service.expireDue(now, { userId: callerId });
       const rows = await selectViews()
         .where(or(eq(challenges.fromUserId, callerId), eq(challenges.toUserId, callerId)))
         .orderBy(desc(challenges.id))
@@ -445,22 +445,32 @@ export function createChallengeService(db: Db, notifications: Pushed) {
 
     /**
      * Challenges past their time get their escrow back: a pending one returns the challenger's stake, an accepted
-     * one nobody finished returns both. Run by the cron trigger and before challenges are listed.
+     * one nobody finished returns both. The cron trigger sweeps them all; a request sweeps only what it is about
+     * (the caller's challenges, or the one challenge), so nobody's request does the work for everyone.
      */
-    async expireDue(now = Date.now()): Promise<number> {
+    async expireDue(now = Date.now(), scope: { userId: number } | { challengeId: number } | null = null): Promise<number> {
       const claim = claimToken();
+      const within =
+        scope === null
+          ? undefined
+          : "userId" in scope
+            ? or(eq(challenges.fromUserId, scope.userId), eq(challenges.toUserId, scope.userId))
+            : eq(challenges.id, scope.challengeId);
       await runMoneyBatch([
         db
           .update(challenges)
           .set({ status: "expired", settledAt: new Date(now), claim })
-          .where(and(inArray(challenges.status, ["pending", "accepted"]), lte(challenges.expiresAt, new Date(now)))),
+          .where(and(inArray(challenges.status, ["pending", "accepted"]), lte(challenges.expiresAt, new Date(now)), within)),
         ledgerFromClaim(claim, sql`${challenges.fromUserId}`, sql`${challenges.betAmount}`, "challenge_refund", "refund"),
         sql`insert into ${ledger} (user_id, amount, reason, reference)
           select ${challenges.toUserId}, ${challenges.betAmount}, 'challenge_refund', ${challengeRef("refund")}
           from ${challenges} where ${challenges.claim} = ${claim} and ${challenges.acceptedAt} is not null`,
       ]);
-      const expired = await claimed(claim);
-      for (const id of expired) {
+      const expired = await db
+        .select({ id: challenges.id, acceptedAt: challenges.acceptedAt })
+        .from(challenges)
+        .where(eq(challenges.claim, claim));
+      for (const { id, acceptedAt } of expired) {
         const challenge = await viewOf(id);
         const data = {
           challengeId: id,
@@ -475,16 +485,11 @@ export function createChallengeService(db: Db, notifications: Pushed) {
           data
         );
         await pushWallet(challenge.from);
-        if (challenge.acceptor_score === null && (await wasAccepted(id))) await pushWallet(challenge.to);
+        if (acceptedAt) await pushWallet(challenge.to);
       }
       return expired.length;
     },
   };
-
-  async function wasAccepted(id: number) {
-    const [row] = await db.select({ acceptedAt: challenges.acceptedAt }).from(challenges).where(eq(challenges.id, id));
-    return !!row?.acceptedAt;
-  }
 
   return service;
 }
