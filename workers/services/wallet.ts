@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   BONUS_COLLECTED,
@@ -115,28 +115,6 @@ export function createWalletService(db: Db) {
         throw error;
       }
       return service.view(userId, now);
-    },
-
-    /** Coins credited or debited for a reason (tests and the seed use it; challenges write their own batches). */
-    async move(userId: number, amount: number, reason: LedgerReason, reference: string): Promise<number> {
-      try {
-        await db.insert(ledger).values(ledgerRow(userId, amount, reason, reference));
-      } catch (error) {
-        const failure = constraintFailure(error);
-        if (failure === "wallet") throw insufficientCoins();
-        if (failure === "unique") throw new ApiError(409, "already_applied", "These coins were already moved");
-        throw error;
-      }
-      return (await userRow(userId)).wallet;
-    },
-
-    /** Movements of one user since a moment (the wallet history). */
-    async entriesSince(userId: number, since: number) {
-      return db
-        .select()
-        .from(ledger)
-        .where(and(eq(ledger.userId, userId), gte(ledger.createdAt, new Date(since))))
-        .orderBy(desc(ledger.id));
     },
   };
   return service;
