@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { memoryStorage } from "../../tests/setup/memory-storage";
 import { BONUS_CLOSED, BONUS_COLLECTED, BONUS_PENDING } from "./coins";
 import {
   BONUS_CLOSED_STORAGE_KEY,
@@ -10,21 +11,7 @@ import {
   storeWallet,
 } from "./coin-store";
 import type { UserData } from "./types";
-import { USER_STORAGE_KEY, readUser, storeLogin, type KeyValueStorage } from "./user-store";
-
-function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Record<string, string> } {
-  const data = { ...initial };
-  return {
-    data,
-    getItem: (key) => (key in data ? data[key] : null),
-    setItem: (key, value) => {
-      data[key] = String(value);
-    },
-    removeItem: (key) => {
-      delete data[key];
-    },
-  };
-}
+import { USER_STORAGE_KEY, readUser, storeLogin } from "./user-store";
 
 const NOON = Date.parse("2026-11-22T12:00:00Z");
 const LATE = Date.parse("2026-11-22T23:59:59Z");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { memoryStorage } from "../../tests/setup/memory-storage";
 import type { UserData } from "./types";
 import {
   USER_STORAGE_KEY,
@@ -9,22 +10,7 @@ import {
   storeLogin,
   storeLogout,
   storeProfileUpdate,
-  type KeyValueStorage,
 } from "./user-store";
-
-function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Record<string, string> } {
-  const data = { ...initial };
-  return {
-    data,
-    getItem: (key) => (key in data ? data[key] : null),
-    setItem: (key, value) => {
-      data[key] = String(value);
-    },
-    removeItem: (key) => {
-      delete data[key];
-    },
-  };
-}
 
 const ava: UserData = {
   _id: 7,
