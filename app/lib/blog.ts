@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedString } from "./input";
 
 /**
  * The blog of SPEC.md §3 and §7: the shapes the API answers, and the rules its input follows. The editor checks
@@ -83,17 +84,14 @@ export function imageOwner(path: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-export const BlogImagePathSchema = z
-  .string({ error: "An image must be a picture uploaded for the blog" })
-  .refine((path) => UPLOADED_IMAGE.test(path) || STATIC_IMAGE.test(path), "An image must be a picture uploaded for the blog");
+export const BlogImagePathSchema = boundedString(200, "An image must be a picture uploaded for the blog").refine((path) => UPLOADED_IMAGE.test(path) || STATIC_IMAGE.test(path), "An image must be a picture uploaded for the blog");
 
-export const BlogTitleSchema = z
-  .string({ error: "Please enter a title" })
+// Whitespace is collapsed before the limit applies, so the raw bound leaves room for it.
+export const BlogTitleSchema = boundedString(BLOG_LIMITS.title * 4, `Keep the title under ${BLOG_LIMITS.title} characters`, "Please enter a title")
   .transform((title) => title.replace(/\s+/g, " ").trim())
   .pipe(z.string().min(1, "Please enter a title").max(BLOG_LIMITS.title, `Keep the title under ${BLOG_LIMITS.title} characters`));
 
-const TagSchema = z
-  .string({ error: "Each tag must be text" })
+const TagSchema = boundedString(BLOG_LIMITS.tag * 4, `Keep each tag under ${BLOG_LIMITS.tag} characters`, "Each tag must be text")
   .transform((tag) => tag.replace(/\s+/g, " ").trim().toLowerCase())
   .pipe(
     z
@@ -113,7 +111,7 @@ export function parseTagList(text: string): string[] {
   return [...new Set(text.split(",").map((tag) => tag.replace(/\s+/g, " ").trim().toLowerCase()).filter(Boolean))];
 }
 
-const BlockIdSchema = z.string({ error: "Each block needs an id" }).regex(/^[A-Za-z0-9_-]{1,40}$/, "A block id is 1 to 40 letters, digits, - or _");
+const BlockIdSchema = boundedString(40, "A block id is 1 to 40 letters, digits, - or _", "Each block needs an id").regex(/^[A-Za-z0-9_-]{1,40}$/, "A block id is 1 to 40 letters, digits, - or _");
 
 export const BlogBlockSchema = z.discriminatedUnion(
   "type",
@@ -121,13 +119,13 @@ export const BlogBlockSchema = z.discriminatedUnion(
     z.object({
       id: BlockIdSchema,
       type: z.literal("text"),
-      content: z.string({ error: "A text block needs its text" }).max(BLOG_LIMITS.text, `Keep each text block under ${BLOG_LIMITS.text} characters`),
+      content: boundedString(BLOG_LIMITS.text, `Keep each text block under ${BLOG_LIMITS.text} characters`, "A text block needs its text"),
     }),
     z.object({
       id: BlockIdSchema,
       type: z.literal("img"),
       content: BlogImagePathSchema,
-      alt: z.string({ error: "alt must be text" }).trim().max(BLOG_LIMITS.alt, `Keep the image description under ${BLOG_LIMITS.alt} characters`).optional(),
+      alt: boundedString(BLOG_LIMITS.alt, `Keep the image description under ${BLOG_LIMITS.alt} characters`, "alt must be text").trim().optional(),
     }),
   ],
   { error: "A block's type is 'text' or 'img'" },

@@ -1,15 +1,10 @@
-import { z } from "zod";
+import { boundedString, jsonId } from "./input";
 
 /** Row ids are positive integers; anything else in a path is a client mistake, not a lookup. */
 export const idSchema = (label: string) =>
-  z
-    .string()
+  boundedString(15, `Invalid ${label} id`)
     .regex(/^[1-9]\d{0,14}$/, `Invalid ${label} id`)
     .transform(Number);
 
-/** An id in a JSON body: a number, or its digits as a string. */
-export const idValueSchema = (label: string) =>
-  z
-    .union([z.number(), z.string()], { error: `Invalid ${label} id` })
-    .transform(String)
-    .pipe(idSchema(label));
+/** An id in a JSON body: a number, never its digits as a string nor a boolean or list converted into one. */
+export const idValueSchema = jsonId;

@@ -32,6 +32,8 @@ const messageId = z.string().min(1).max(64).optional();
 
 /** Longest chat message, in characters. */
 export const CHAT_MAX_LENGTH = 2000;
+/** A whole client frame: a chat message at its limit, even with every character escaped, fits with room to spare. */
+export const MAX_CLIENT_FRAME_LENGTH = 16 * 1024;
 
 const userId = z.number().int().positive();
 const chatMessageId = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "Invalid message id");
@@ -136,6 +138,7 @@ export function parseClientEvent(
   raw: string | ArrayBuffer,
 ): { ok: true; event: ClientEvent } | { ok: false; message: string; id?: string } {
   if (typeof raw !== "string") return { ok: false, message: "Messages must be JSON text" };
+  if (raw.length > MAX_CLIENT_FRAME_LENGTH) return { ok: false, message: `Messages are at most ${CHAT_MAX_LENGTH} characters` };
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -145,8 +148,8 @@ export function parseClientEvent(
   const result = clientEventSchema.safeParse(json);
   if (!result.success) {
     const record = typeof json === "object" && json ? (json as Record<string, unknown>) : {};
-    const name = "event" in record ? String(record.event) : "";
-    const id = typeof record.id === "string" ? record.id : undefined;
+    const name = "event" in record ? String(record.event).slice(0, 40) : "";
+    const id = typeof record.id === "string" && record.id.length <= 64 ? record.id : undefined;
     return { ok: false, message: name ? `Unknown or malformed event: ${name}` : "Messages need an event name", ...(id ? { id } : {}) };
   }
   return { ok: true, event: result.data };

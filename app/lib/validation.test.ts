@@ -3,6 +3,7 @@ import type { z } from "zod";
 import {
   AddressSchema,
   EmailSchema,
+  FIELD_LIMITS,
   GenderSchema,
   LoginSchema,
   MESSAGES,
@@ -13,6 +14,7 @@ import {
   ProfileSchema,
   SignUpSchema,
   fieldErrors,
+  isEmailAddress,
   workEmailSchema,
 } from "./validation";
 
@@ -141,5 +143,63 @@ describe("workEmailSchema (exists, unused)", () => {
     expect(firstMessage(schema, "ava@gmail.com")).toBe("Please enter your valid work email");
     expect(firstMessage(schema, "ava@playfeed.app")).toBe("Please enter your valid work email");
     expect(firstMessage(schema, "ava@acme.com")).toBeNull();
+  });
+});
+
+describe("no input can make validation slow", () => {
+  // Inputs that made the old e-mail pattern (\w+(?:[.-]?\w+)*) backtrack exponentially, and their relatives.
+  const worst = [
+    "a".repeat(27) + "!",
+    "a".repeat(33) + "!",
+    "a".repeat(250) + "!",
+    "a.".repeat(120) + "!",
+    "a-".repeat(120) + "@",
+    "a@" + "a".repeat(250) + "!",
+    "a@" + "a.".repeat(125),
+    "a@" + "a-a.".repeat(62) + "a",
+    "a".repeat(1_000_000) + "!",
+    "a@" + "a.".repeat(500_000),
+  ];
+  const elapsed = (run: () => void) => {
+    const start = performance.now();
+    run();
+    return performance.now() - start;
+  };
+
+  it.each(worst.map((input) => [input.slice(0, 24), input]))("refuses %j… at once in every e-mail schema", (_label, input) => {
+    for (const schema of [EmailSchema, LoginSchema.shape.email, workEmailSchema("playfeed.app")]) {
+      let result: ReturnType<typeof schema.safeParse> | undefined;
+      // Generous against a noisy machine: the backtracking pattern took 190 ms at 27 letters and seconds at 33.
+      expect(elapsed(() => (result = schema.safeParse(input)))).toBeLessThan(25);
+      expect(result?.success).toBe(false);
+    }
+  });
+
+  it("checks the e-mail rule in time linear in the length of any string", () => {
+    const small = "a.".repeat(5_000) + "@";
+    const large = "a.".repeat(50_000) + "@";
+    expect(isEmailAddress(small)).toBe(false);
+    expect(elapsed(() => isEmailAddress(large))).toBeLessThan(50);
+  });
+
+  it.each([
+    ["name", NameSchema, FIELD_LIMITS.name],
+    ["address", AddressSchema, FIELD_LIMITS.address],
+    ["phone", PhoneSchema, FIELD_LIMITS.phone],
+    ["password", PasswordSchema, FIELD_LIMITS.password],
+  ] as const)("bounds the %s before any pattern runs", (_field, schema, limit) => {
+    const result = schema.safeParse("a".repeat(limit + 1));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toHaveLength(1);
+    expect(elapsed(() => schema.safeParse("a ".repeat(500_000) + "!"))).toBeLessThan(25);
+  });
+
+  it("keeps SPEC.md §5's shape of an address", () => {
+    expect(isEmailAddress("ava.stone-x@mail.example.co.uk")).toBe(true);
+    expect(isEmailAddress("ava@example.c")).toBe(false);
+    expect(isEmailAddress("ava@example-com")).toBe(false);
+    expect(isEmailAddress("ava.@example.com")).toBe(false);
+    expect(isEmailAddress("ava@@example.com")).toBe(false);
+    expect(isEmailAddress("a@b.cc")).toBe(true);
   });
 });

@@ -90,7 +90,7 @@ describe("reading the blog", () => {
     const unknownClient = await getJson<ApiErrorBody>("/api/blog/list/another-site");
     expect(unknownClient.status).toBe(404);
     expect(unknownClient.body.error.message).toBe("There is no blog for client 'another-site'");
-    expect((await getJson<ApiErrorBody>("/api/blog/list/playfeed?page=-1")).body.error.message).toBe("page cannot be negative");
+    expect((await getJson<ApiErrorBody>("/api/blog/list/playfeed?page=-1")).body.error.message).toBe("page must be a whole number from 0");
     expect((await getJson<ApiErrorBody>("/api/blog/list/playfeed?limit=500")).status).toBe(400);
     expect((await getJson<ApiErrorBody>("/api/blog/list/playfeed?author=me")).status).toBe(401);
     expect((await getJson<ApiErrorBody>("/api/blog/content/abc")).body.error.message).toBe("Invalid post id");

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { idSchema } from "../../app/lib/ids";
+import { boundedString, jsonId } from "../../app/lib/input";
 import type { Services } from "../context";
 import { forbidden } from "../services/errors";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
-const bodyId = (label: string) =>
-  z.coerce.number({ error: `Invalid ${label} id` }).int(`Invalid ${label} id`).positive(`Invalid ${label} id`);
+const bodyId = jsonId;
 
 const publishedQuery = z.object({
   // SPEC.md §7: the user id may be empty.
-  user: z.string().regex(/^([1-9]\d{0,14})?$/, "Invalid user id").optional(),
+  user: boundedString(15, "Invalid user id").regex(/^([1-9]\d{0,14})?$/, "Invalid user id").optional(),
 });
 const LikeSchema = z.object({
   game_id: bodyId("game"),

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { boundedString } from "../../app/lib/input";
 import { forbidden } from "../services/errors";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
 const UploadUrlSchema = z.object({
   mediaUploadType: z.enum(["profile-image", "blog-image"], { error: "mediaUploadType must be 'profile-image' or 'blog-image'" }),
-  fileName: z.string({ error: "Please choose a file" }).trim().min(1, "Please choose a file").max(200, "The file name is too long"),
+  fileName: boundedString(200, "The file name is too long", "Please choose a file").trim().min(1, "Please choose a file"),
 });
 
 export const mediaRouter = createRouter()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "../../app/lib/ids";
+import { jsonId } from "../../app/lib/input";
 import { ProfileSchema } from "../../app/lib/validation";
 import { toPublicProfile, toUserData } from "../services/accounts";
 import { hubOf } from "../durable-objects/hubs";
@@ -7,8 +8,8 @@ import { tokenFromRequest } from "../services/sessions";
 import { createRouter, parseFields, parseInput, readJson, requireUser } from "./hono";
 
 const PlaySchema = z.object({
-  game: z.coerce.number({ error: "Invalid game id" }).int("Invalid game id").positive("Invalid game id"),
-  type: z.coerce.number().int().min(0).max(2, "type must be 0, 1 or 2").default(0),
+  game: jsonId("game"),
+  type: z.number({ error: "type must be 0, 1 or 2" }).int("type must be 0, 1 or 2").min(0, "type must be 0, 1 or 2").max(2, "type must be 0, 1 or 2").default(0),
 });
 
 export const usersRouter = createRouter()

@@ -1,4 +1,4 @@
-import { and, desc, eq, like, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   BLOG_CLIENT_ID,
@@ -16,6 +16,7 @@ import {
   type BlogSummary,
 } from "../../app/lib/blog";
 import { htmlToText, truncate } from "../../app/lib/format";
+import { boundedString, digits } from "../../app/lib/input";
 import type { Db } from "../db/client";
 import { blogPosts, users, type BlogPostRow, type UserRow } from "../db/schema";
 import { ApiError, badRequest, forbidden, notFound, unauthorized } from "./errors";
@@ -23,14 +24,14 @@ import { sanitizeHtml } from "./html";
 import { parseInput } from "./parse";
 
 export const BlogListQuerySchema = z.object({
-  page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(0, "page cannot be negative").max(10_000, "page is too large").default(0),
-  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(20, "limit is at most 20").default(BLOG_PAGE_SIZE),
-  tag: z.string().trim().toLowerCase().max(30, "A tag has at most 30 characters").optional(),
+  page: digits("page must be a whole number from 0").pipe(z.number().min(0, "page cannot be negative").max(10_000, "page is too large")).default(0),
+  limit: digits("limit must be a whole number from 1 to 20").pipe(z.number().min(1, "limit must be at least 1").max(20, "limit is at most 20")).default(BLOG_PAGE_SIZE),
+  tag: boundedString(30, "A tag has at most 30 characters").trim().toLowerCase().optional(),
   /** `me`: the caller's own posts, drafts included, instead of the published list. */
   author: z.literal("me", { error: "author can only be 'me'" }).optional(),
 });
 
-const SlugSchema = z.string().max(100, "Invalid post address").regex(SLUG_PATTERN, "Invalid post address");
+const SlugSchema = boundedString(100, "Invalid post address").regex(SLUG_PATTERN, "Invalid post address");
 
 const postNotFound = () => notFound("Post not found");
 
@@ -82,7 +83,12 @@ function assertWriter(user: UserRow) {
   if (!user.canWrite) throw forbidden("Only blog writers can write posts");
 }
 
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed: blog_posts\.slug/.test(String((error as Error)?.message ?? error));
+/** drizzle wraps D1's error: the constraint's name is in the cause, not the message. */
+const isUniqueViolation = (error: unknown) =>
+  [error, (error as { cause?: unknown })?.cause].some((part) => String((part as Error)?.message ?? part).includes("UNIQUE constraint failed: blog_posts.slug"));
+
+/** Tries with the lowest free number first; writers racing for one title then fall back to a random suffix. */
+const SLUG_ATTEMPTS = 4;
 
 export function createBlogService(db: Db) {
   const selectPosts = () => db.select({ ...blogPostColumns(), ...authorColumns }).from(blogPosts).innerJoin(users, eq(users.id, blogPosts.authorId));
@@ -104,17 +110,21 @@ export function createBlogService(db: Db) {
     const taken = await db
       .select({ slug: blogPosts.slug })
       .from(blogPosts)
-      .where(and(or(eq(blogPosts.slug, base), like(blogPosts.slug, `${base}-%`)), exceptId ? sql`${blogPosts.id} <> ${exceptId}` : undefined));
+      // A range, not LIKE: D1 refuses LIKE patterns over 50 bytes, and a slug may be 80 characters. '.' follows '-'.
+      .where(
+        and(or(eq(blogPosts.slug, base), and(gte(blogPosts.slug, `${base}-`), lt(blogPosts.slug, `${base}.`))), exceptId ? sql`${blogPosts.id} <> ${exceptId}` : undefined),
+      );
     const used = new Set(taken.map((row) => row.slug));
     if (!used.has(base)) return base;
     for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
   }
 
-  /** Runs a write that claims a slug; a race for the same slug retries once with a fresh one, then gives up with a 409. */
+  /** Runs a write that claims a slug; a race for the same slug retries with a fresh one, then gives up with a 409. */
   async function withFreeSlug<T>(title: string, exceptId: number | undefined, write: (slug: string) => Promise<T>): Promise<T> {
-    for (let attempt = 0; attempt < 2; attempt++) {
+    for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
       try {
-        return await write(await freeSlug(title, exceptId));
+        const free = await freeSlug(title, exceptId);
+        return await write(attempt < 2 ? free : `${free}-${crypto.randomUUID().slice(0, 6)}`);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
+import { digits } from "../../app/lib/input";
 import type { NotificationType, NotificationView } from "../../app/lib/coins";
 import type { ServerEvent } from "../../app/lib/protocol";
 import type { Db } from "../db/client";
@@ -9,7 +10,7 @@ import { parseInput } from "./parse";
 export const NOTIFICATIONS_PAGE = 20;
 
 export const ListQuerySchema = z.object({
-  before: z.coerce.number({ error: "before must be a notification id" }).int().positive().optional(),
+  before: digits("before must be a notification id").pipe(z.number().positive("before must be a notification id")).optional(),
 });
 export const MarkReadSchema = z.object({
   ids: z

@@ -37,7 +37,7 @@ const movesSchema = z
 
 export const StartSessionSchema = z.object({
   game_id: idValueSchema("game"),
-  game_type: z.coerce
+  game_type: z
     .number({ error: "game_type must be 0, 1 or 2" })
     .int("game_type must be 0, 1 or 2")
     .min(0, "game_type must be 0, 1 or 2")
