@@ -4,17 +4,30 @@ import { Hono } from "hono";
 import * as serverBuild from "../build/server";
 import { api, apiErrorResponse } from "./api";
 import type { AppEnv } from "./api/hono";
-import { createLoadContext, createServices } from "./context";
+import { createLoadContext, createServices, type Services } from "./context";
 import { hubOf, roomOf, trustedUpgrade } from "./durable-objects/hubs";
 import { serveMedia } from "./media";
-import { isForeignWrite } from "./origin";
+import { isForeignOrigin, isForeignWrite } from "./origin";
 import { withPageCache } from "./page-cache";
 import { forbidden, notFound, unauthorized } from "./services/errors";
+import { sessionKeyOf, tokenFromRequest } from "./services/sessions";
 import { ROOM_ID_PATTERN } from "../app/lib/protocol";
 
 export { UserHub } from "./durable-objects/UserHub";
 export { MatchRoom } from "./durable-objects/MatchRoom";
 export { Conversation } from "./durable-objects/Conversation";
+
+/**
+ * A socket upgrade: a browser always names the page's origin, so one from another site is refused like any other
+ * cross-site write would be; then the session, whose key tags the socket so log-out can close it.
+ */
+async function authenticateUpgrade(request: Request, services: Services) {
+  if (isForeignOrigin(request)) throw forbidden("This connection came from another site and was refused");
+  const token = tokenFromRequest(request);
+  const user = await services.sessions.userForToken(token);
+  if (!user || !token) throw unauthorized();
+  return { user, sessionKey: await sessionKeyOf(token) };
+}
 
 const handleRemix = createRequestHandler(serverBuild as unknown as ServerBuild, import.meta.env?.MODE);
 
@@ -29,10 +42,9 @@ const app = new Hono<AppEnv>()
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
       return c.json({ error: { code: "upgrade_required", message: "Connect with a WebSocket" } }, 426);
     }
-    const user = await c.var.services.sessions.userForRequest(c.req.raw);
-    if (!user) throw unauthorized();
+    const { user, sessionKey } = await authenticateUpgrade(c.req.raw, c.var.services);
     // A fresh header set: the hub trusts USER_ID_HEADER, so a client must never be able to supply it.
-    return hubOf(c.env, user.id).fetch(trustedUpgrade(c.req.url, user.id));
+    return hubOf(c.env, user.id).fetch(trustedUpgrade(c.req.url, user.id, sessionKey));
   })
   .get("/ws/room/:roomId", async (c) => {
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
@@ -40,10 +52,12 @@ const app = new Hono<AppEnv>()
     }
     const roomId = c.req.param("roomId");
     if (!ROOM_ID_PATTERN.test(roomId)) throw notFound("Unknown room");
-    const user = await c.var.services.sessions.userForRequest(c.req.raw);
-    if (!user) throw unauthorized();
+    const { user, sessionKey } = await authenticateUpgrade(c.req.raw, c.var.services);
     // The room refuses anyone who is not one of its players (403), and an unknown room (404), before accepting.
-    return roomOf(c.env, roomId).fetch(trustedUpgrade(c.req.url, user.id));
+    const upgraded = await roomOf(c.env, roomId).fetch(trustedUpgrade(c.req.url, user.id, sessionKey));
+    // The hub remembers the room, so that logging out closes this socket too.
+    if (upgraded.status === 101) c.executionCtx.waitUntil(hubOf(c.env, user.id).noteRoom(roomId));
+    return upgraded;
   })
   .on(["GET", "HEAD"], "/media/*", (c) =>
     serveMedia(c.req.raw, c.env.MEDIA, decodeURIComponent(c.req.path.slice("/media/".length))),

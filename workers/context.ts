@@ -19,7 +19,7 @@ import { hubOf } from "./durable-objects/hubs";
 export function createServices(env: Env) {
   const db = createDb(env.DB);
   const accounts = createAccountService(db);
-  const sessions = createSessionService(db);
+  const sessions = createSessionService(db, (userId, sessionKey) => hubOf(env, userId).endSession(sessionKey));
   const google = googleConfigFrom(env);
   const notifications = createNotificationService(db, pushTo(env));
   return {

@@ -7,6 +7,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function isForeignWrite(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
+  return isForeignOrigin(request);
+}
+
+/** The request names another site as its origin (or, without Origin, the browser says it is cross-site). */
+export function isForeignOrigin(request: Request): boolean {
   const origin = request.headers.get("Origin");
   if (!origin) return request.headers.get("Sec-Fetch-Site") === "cross-site";
   const url = new URL(request.url);

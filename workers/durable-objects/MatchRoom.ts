@@ -14,7 +14,7 @@ import {
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
 import { answerClientFrame, closeBack, sendEvent, type EventAnswer } from "./client-frames";
-import { hubOf, roomOf, trustedUserId } from "./hubs";
+import { closeForSignOut, hubOf, roomOf, sessionTag, trustedSessionKey, trustedUserId } from "./hubs";
 
 /**
  * SPEC.md §4 Matchmaking, one class in two roles, each with its own instance and storage:
@@ -138,7 +138,8 @@ export class MatchRoom extends DurableObject<Env> {
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
     const userId = trustedUserId(request);
-    if (userId === null) return new Response("Unknown user", { status: 400 });
+    const sessionKey = trustedSessionKey(request);
+    if (userId === null || sessionKey === null) return new Response("Unknown user", { status: 400 });
     const room = await this.loadRoom();
     const problem = this.membershipProblem(room, userId);
     if (problem || !room) {
@@ -146,7 +147,7 @@ export class MatchRoom extends DurableObject<Env> {
       return Response.json({ error: { code, message: problem ?? "Unknown room" } }, { status });
     }
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [playerTag(userId)]);
+    this.ctx.acceptWebSocket(server, [playerTag(userId), sessionTag(sessionKey)]);
     server.serializeAttachment({ userId } satisfies RoomSocketAttachment);
     this.socketPlayers.set(server, userId);
     sendEvent(server, { event: "connected", data: { userId, connections: this.socketsOf(userId).length } });
@@ -183,6 +184,14 @@ export class MatchRoom extends DurableObject<Env> {
         return { ok: false, message: "Chat events go on the user socket (/ws)" };
       default:
         return assertNever(event);
+    }
+  }
+
+  /** Log-out: the player's sockets of that session close, and the room treats it as the player dropping. */
+  async endSession(sessionKey: string): Promise<void> {
+    for (const ws of this.ctx.getWebSockets(sessionTag(sessionKey))) {
+      closeForSignOut(ws);
+      await this.afterSocketGone(ws);
     }
   }
 

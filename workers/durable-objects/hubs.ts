@@ -11,8 +11,32 @@ export const conversationOf = (env: Env, a: number, b: number) =>
  */
 export const USER_ID_HEADER = "X-Playfeed-User";
 
-/** An upgrade request for a Durable Object that carries only the authenticated user. */
-export const trustedUpgrade = (url: string, userId: number) => new Request(url, { headers: { Upgrade: "websocket", [USER_ID_HEADER]: String(userId) } });
+/** Names the session a socket was opened with (a digest of its token, never the token), so log-out can close it. */
+export const SESSION_KEY_HEADER = "X-Playfeed-Session";
+
+/** An upgrade request for a Durable Object that carries only the authenticated user and their session's key. */
+export const trustedUpgrade = (url: string, userId: number, sessionKey: string) =>
+  new Request(url, { headers: { Upgrade: "websocket", [USER_ID_HEADER]: String(userId), [SESSION_KEY_HEADER]: sessionKey } });
+
+/** The WebSocket tag of every socket opened with one session: log-out finds them all with one lookup. */
+export const sessionTag = (sessionKey: string) => `session:${sessionKey}`;
+
+/** The session key the Worker put on an upgrade, or null. */
+export function trustedSessionKey(request: Request): string | null {
+  const key = request.headers.get(SESSION_KEY_HEADER);
+  return key && /^[0-9a-f]{32}$/.test(key) ? key : null;
+}
+
+/** Closes a socket because its session ended; the client's reconnect then finds no session and stops there. */
+export function closeForSignOut(ws: WebSocket): void {
+  try {
+    ws.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
+  } catch {
+    // Already closed.
+  }
+}
+
+export const SIGNED_OUT_CLOSE_CODE = 4001;
 
 /** The user id the Worker put on an upgrade, or null when it is missing or not an id. */
 export function trustedUserId(request: Request): number | null {

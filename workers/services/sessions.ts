@@ -27,8 +27,16 @@ export function sessionCookie(token: string | null, request: Request): string {
   return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }
 
+/** What names a session to the sockets opened with it: part of the token's digest, never the token itself. */
+export async function sessionKeyOf(token: string): Promise<string> {
+  return (await hashToken(token)).slice(0, 32);
+}
+
+/** Told when a session ends, so whatever holds that session's sockets can close them. */
+export type SessionEnded = (userId: number, sessionKey: string) => Promise<void>;
+
 /** One per request (see workers/context.ts), so its memo never outlives the request. */
-export function createSessionService(db: Db) {
+export function createSessionService(db: Db, onEnded: SessionEnded = async () => {}) {
   const lookups = new Map<string, Promise<UserRow | null>>();
 
   async function findUser(token: string): Promise<UserRow | null> {
@@ -74,11 +82,12 @@ export function createSessionService(db: Db) {
       return this.userForToken(tokenFromRequest(request));
     },
 
-    /** Log-out: the token stops working everywhere, not just in this browser. */
+    /** Log-out: the token stops working everywhere, not just in this browser, and its open sockets close. */
     async revoke(token: string | null): Promise<void> {
       if (!token) return;
       lookups.delete(token);
-      await db.delete(sessions).where(eq(sessions.tokenHash, await hashToken(token)));
+      const ended = await db.delete(sessions).where(eq(sessions.tokenHash, await hashToken(token))).returning({ userId: sessions.userId });
+      for (const { userId } of ended) await onEnded(userId, await sessionKeyOf(token));
     },
 
     /** POST /api/session: remembers the socket the client last reported for this session. */
