@@ -51,12 +51,11 @@ export interface ApiErrorBody {
   error: ApiErrorDetail;
 }
 
-/** Another user as anybody may see them. */
+/** Another user as anybody may see them: no address, phone or e-mail, which only the owner sees. */
 export interface PublicProfile {
   _id: number;
   name: string;
   first_name: string;
-  address: string | null;
   profile_img: string | null;
   profile_pic: string | null;
 }
@@ -123,14 +122,18 @@ export interface MatchSummary {
   created_dt: string;
 }
 
-/** SPEC.md §3 Friend: someone in Find People or the Friends list. social_id names them in DELETE /social/unfriend. */
+/**
+ * SPEC.md §3 Friend: someone in Find People or the Friends list. social_id names them in DELETE /social/unfriend.
+ * The address of SPEC.md's Friend is left out: only its owner sees an address (issue #15).
+ */
 export interface Friend {
   _id: number;
   name: string;
-  address: string | null;
   profile_img: string | null;
   is_online: boolean;
   social_id: number;
   isFriend: boolean;
   followStatus: boolean;
+  /** They follow the caller too: only then can the two chat. */
+  follows_back: boolean;
 }

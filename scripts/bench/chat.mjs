@@ -151,6 +151,7 @@ function writeUsers() {
   const tokens = [];
   const userRows = [];
   const sessionRows = [];
+  const followRows = [];
   const expires = Date.now() + 24 * 3600 * 1000;
   for (let index = 0; index < USERS; index++) {
     const token = randomBytes(32).toString("base64url");
@@ -158,11 +159,14 @@ function writeUsers() {
     const hash = createHash("sha256").update(token).digest("hex");
     userRows.push(`(${idOf(index)}, 'chat-bench-${index}@example.com', 'Chat Bench ${index}', 'Bench')`);
     sessionRows.push(`('${hash}', ${idOf(index)}, ${expires})`);
+    // Chat is between friends who follow each other: each user follows their partner.
+    followRows.push(`(${idOf(index)}, ${idOf(partnerOf(index))})`);
   }
   const chunks = (rows, size) => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
   const sql = [
     ...chunks(userRows, 250).map((rows) => `INSERT INTO users (id, email, name, first_name) VALUES ${rows.join(",\n")};`),
     ...chunks(sessionRows, 250).map((rows) => `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ${rows.join(",\n")};`),
+    ...chunks(followRows, 250).map((rows) => `INSERT INTO follows (follower_id, followee_id) VALUES ${rows.join(",\n")};`),
   ].join("\n");
   const file = path.join(root, ".wrangler/tmp/bench-chat-users.sql");
   mkdirSync(path.dirname(file), { recursive: true });

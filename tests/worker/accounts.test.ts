@@ -165,7 +165,7 @@ describe("profiles", () => {
     const { userId } = await tokenFor("ava@playfeed.local");
     const { status, body } = await getJson<PublicProfile>(`/api/user/profile/${userId}`);
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(["_id", "address", "first_name", "name", "profile_img", "profile_pic"]);
+    expect(Object.keys(body).sort()).toEqual(["_id", "first_name", "name", "profile_img", "profile_pic"]);
     expect(JSON.stringify(body)).not.toMatch(/playfeed\.local|9123456780|pbkdf2/);
     expect((await request("/api/user/profile/99999")).status).toBe(404);
     expect((await request("/api/user/profile/me")).status).toBe(400);

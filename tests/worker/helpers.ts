@@ -57,6 +57,14 @@ export async function newPlayer(name: string): Promise<Player> {
   return { token: body.token, userId: body.user._id, name };
 }
 
+/** Each follows the other: SPEC.md's chat is between friends, so a conversation needs this first. */
+export async function makeFriends(a: Player, b: Player): Promise<void> {
+  for (const [from, to] of [[a, b], [b, a]]) {
+    const followed = await getJson("/api/social/follow", json("POST", { from: from.userId, to: to.userId }, from.token));
+    expect(followed.status).toBe(200);
+  }
+}
+
 /** A finished, server-accepted round of `game` scoring `score` (a play session that began 30 s ago). */
 export async function scoredRound(player: Player, game: number, score: number, gameType = 0): Promise<number> {
   const stats = await getJson<{ _id: number }>("/api/gamestats", json("POST", { game_id: game, game_type: gameType }, player.token));

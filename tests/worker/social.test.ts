@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../app/lib/protocol";
 import type { ApiErrorBody, Friend } from "../../app/lib/types";
-import { connect, getJson, json, newPlayer, seed, validSignUp, type Player } from "./helpers";
+import { connect, getJson, json, makeFriends, newPlayer, seed, validSignUp, type Player } from "./helpers";
 
 beforeAll(seed);
 
@@ -14,7 +14,7 @@ let sequence = 0;
 const msgId = () => `msg-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
 
 describe("Find People and friends", () => {
-  it("finds other players with a name and an address by name prefix, a page at a time, and only for the caller", async () => {
+  it("finds other players with a name and a (private) address by name prefix, a page at a time, and only for the caller", async () => {
     const me = await newPlayer("Finder Fay");
     const values = Array.from({ length: 23 }, (_, i) => `('zed${i}@example.com', 'Zedd Person ${String(i).padStart(2, "0")}', 'Zedd', '1 Main St')`);
     await env.DB.prepare(`insert into users (email, name, first_name, address) values ${values.join(", ")}`).run();
@@ -24,7 +24,9 @@ describe("Find People and friends", () => {
     expect(first.status).toBe(200);
     expect(first.body.people).toHaveLength(20);
     expect(first.body.has_more).toBe(true);
-    expect(first.body.people[0]).toMatchObject({ name: "Zedd Person 00", followStatus: false, address: "1 Main St" });
+    expect(first.body.people[0]).toMatchObject({ name: "Zedd Person 00", followStatus: false, follows_back: false });
+    // Only its owner sees an address.
+    expect(first.body.people[0]).not.toHaveProperty("address");
     const second = await getJson<{ people: Friend[]; has_more: boolean }>(`/api/social/find/${me.userId}?q=zedd&page=1`, auth(me));
     expect(second.body.people.map((person) => person.name)).toEqual(["Zedd Person 20", "Zedd Person 21", "Zedd Person 22"]);
     expect(second.body.has_more).toBe(false);
@@ -79,6 +81,7 @@ describe("Find People and friends", () => {
 describe("chat over the socket, kept in the Conversation Durable Object", () => {
   it("delivers live, reports delivered then seen to the sender, shows typing, and keeps the history", async () => {
     const [ann, bob] = [await newPlayer("Chat Ann"), await newPlayer("Chat Bob")];
+    await makeFriends(ann, bob);
     const [a, b] = [await connect(ann), await connect(bob)];
 
     a.send({ event: "typing_note", data: { to: bob.userId } });
@@ -106,6 +109,7 @@ describe("chat over the socket, kept in the Conversation Durable Object", () => 
 
   it("keeps messages for someone offline and delivers them in order when they connect", async () => {
     const [ann, bob] = [await newPlayer("Away Ann"), await newPlayer("Away Bob")];
+    await makeFriends(ann, bob);
     const a = await connect(ann);
     const ids = [msgId(), msgId(), msgId()];
     ids.forEach((id, index) => a.send({ event: "new_message", id: `o${index}`, data: { to: bob.userId, content: `Message ${index + 1}`, msg_id: id } }));
@@ -132,6 +136,7 @@ describe("chat over the socket, kept in the Conversation Durable Object", () => 
 
   it("pages long conversations back", async () => {
     const [ann, bob] = [await newPlayer("Page Ann"), await newPlayer("Page Bob")];
+    await makeFriends(ann, bob);
     const a = await connect(ann);
     for (let index = 0; index < 35; index++) a.send({ event: "new_message", id: `p${index}`, data: { to: bob.userId, content: `#${index}`, msg_id: msgId() } });
     for (let index = 0; index < 35; index++) await a.next("ack");
@@ -146,6 +151,7 @@ describe("chat over the socket, kept in the Conversation Durable Object", () => 
 
   it("lets only the members read a conversation", async () => {
     const [ann, bob, eve] = [await newPlayer("Priv Ann"), await newPlayer("Priv Bob"), await newPlayer("Nosy Eve")];
+    await makeFriends(ann, bob);
     const snooping = await getJson<ApiErrorBody>(`/api/chat/${ann.userId}/${bob.userId}`, auth(eve));
     expect(snooping.status).toBe(403);
     expect(snooping.body.error.message).toBe("You can only read your own conversations");
@@ -155,6 +161,7 @@ describe("chat over the socket, kept in the Conversation Durable Object", () => 
 
   it("refuses messages, typing and follows from a blocked player, and takes reports of messages received", async () => {
     const [ann, bob] = [await newPlayer("Block Ann"), await newPlayer("Block Bob")];
+    await makeFriends(ann, bob);
     const [a, b] = [await connect(ann), await connect(bob)];
     const rude = msgId();
     a.send({ event: "new_message", data: { to: bob.userId, content: "rude words", msg_id: rude } });
@@ -174,14 +181,17 @@ describe("chat over the socket, kept in the Conversation Durable Object", () => 
     expect(found.body.people.map((person) => person._id)).not.toContain(bob.userId);
     expect((await getJson<number[]>("/api/social/blocked", auth(bob))).body).toEqual([ann.userId]);
 
-    // Unblocking counts at once too, although each hub keeps what it read about a chat partner for a minute.
+    // Unblocking counts at once too, although each hub keeps what it read about a chat partner for a minute. A block
+    // ended the following both ways, so the two follow each other again to chat.
     expect((await getJson(`/api/social/block/${ann.userId}`, { method: "DELETE", ...auth(bob) })).status).toBe(200);
+    await makeFriends(ann, bob);
     a.send({ event: "new_message", id: "again", data: { to: bob.userId, content: "sorry", msg_id: msgId() } });
     expect((await b.next("new_message")).data.content).toBe("sorry");
   });
 
   it("shows a sender's new name on their next message", async () => {
     const [cal, dee] = [await newPlayer("Name Cal"), await newPlayer("Name Dee")];
+    await makeFriends(cal, dee);
     const [c, d] = [await connect(cal), await connect(dee)];
     c.send({ event: "new_message", data: { to: dee.userId, content: "hi", msg_id: msgId() } });
     expect((await d.next("new_message")).data.sender_name).toBe("Name Cal");

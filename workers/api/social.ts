@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { idSchema, idValueSchema } from "../../app/lib/ids";
+import { digits } from "../../app/lib/input";
 import { conversationOf, hubOf } from "../durable-objects/hubs";
 import { HISTORY_PAGE } from "../durable-objects/Conversation";
-import { forbidden, notFound } from "../services/errors";
-import { ReportSchema } from "../services/social";
+import { ApiError, forbidden, notFound } from "../services/errors";
+import { chatRefusal, ReportSchema } from "../services/social";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
 const BlockSchema = z.object({ user_id: idValueSchema("user") });
 const HistoryQuerySchema = z.object({
-  before: z.coerce.number({ error: "before must be a message position" }).int().positive().optional(),
-  limit: z.coerce.number({ error: "limit must be a number" }).int().min(1, "limit must be at least 1").max(100, "limit is at most 100").default(HISTORY_PAGE),
+  before: digits("before must be a message position").pipe(z.number().positive("before must be a message position")).optional(),
+  limit: digits("limit must be a whole number from 1 to 100").pipe(z.number().min(1, "limit must be at least 1").max(100, "limit is at most 100")).default(HISTORY_PAGE),
 });
 
 /** Only the caller's own lists: another user's id in the path is a 403. */
@@ -44,11 +45,16 @@ export const socialRouter = createRouter()
   })
   .post("/follow", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.social.follow(caller.id, await readJson(c.req.raw)));
+    const followed = await c.var.services.social.follow(caller.id, await readJson(c.req.raw));
+    await forgetChatChecks(c.env, caller.id, followed.to);
+    return c.json(followed);
   })
   .delete("/unfriend/:socialId", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.social.unfriend(caller.id, parseInput(idSchema("friend"), c.req.param("socialId"))));
+    const friendId = parseInput(idSchema("friend"), c.req.param("socialId"));
+    const unfollowed = await c.var.services.social.unfriend(caller.id, friendId);
+    await forgetChatChecks(c.env, caller.id, friendId);
+    return c.json(unfollowed);
   })
   .post("/block", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
@@ -89,6 +95,9 @@ export const chatRouter = createRouter().get("/:userId/:friendId", async (c) => 
   const friendId = parseInput(idSchema("friend"), c.req.param("friendId"));
   if (userId !== caller.id) throw forbidden("You can only read your own conversations");
   if (friendId === caller.id) throw forbidden("There is no conversation with yourself");
+  // Checked here, before the Conversation is addressed, so a probe of a stranger reaches no object.
+  const refusal = chatRefusal(await c.var.services.social.chatCheck(caller.id, friendId));
+  if (refusal) throw new ApiError(refusal.status, refusal.status === 404 ? "not_found" : "forbidden", refusal.message);
   const { before, limit } = parseInput(HistoryQuerySchema, c.req.query());
   return c.json(await conversationOf(c.env, caller.id, friendId).history(caller.id, friendId, before ?? null, limit));
 });

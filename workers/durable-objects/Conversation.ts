@@ -29,21 +29,31 @@ export const chatIdOf = (a: number, b: number) => `${Math.min(a, b)}-${Math.max(
  * may read or write; everything reaches them through their UserHubs.
  */
 export class Conversation extends DurableObject<Env> {
+  /**
+   * Whether this pair has ever exchanged a message. The table is created by the first message, not on construction:
+   * a read (history, a report, a stranger's probe) must leave nothing stored behind.
+   */
+  private stored = false;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.blockConcurrencyWhile(async () => {
-      ctx.storage.sql.exec(`create table if not exists messages (
-        seq integer primary key autoincrement,
-        msg_id text not null unique,
-        sender_id integer not null,
-        recipient_id integer not null,
-        content text not null,
-        sender_name text not null default '',
-        status integer not null default 0,
-        created_at integer not null
-      )`);
-      ctx.storage.sql.exec("create index if not exists messages_recipient_status on messages (recipient_id, status, seq)");
-    });
+    this.stored = ctx.storage.sql.exec("select 1 from sqlite_master where type = 'table' and name = 'messages'").toArray().length > 0;
+  }
+
+  private ensureStorage() {
+    if (this.stored) return;
+    this.ctx.storage.sql.exec(`create table if not exists messages (
+      seq integer primary key autoincrement,
+      msg_id text not null unique,
+      sender_id integer not null,
+      recipient_id integer not null,
+      content text not null,
+      sender_name text not null default '',
+      status integer not null default 0,
+      created_at integer not null
+    )`);
+    this.ctx.storage.sql.exec("create index if not exists messages_recipient_status on messages (recipient_id, status, seq)");
+    this.stored = true;
   }
 
   private members(a: number, b: number) {
@@ -63,6 +73,7 @@ export class Conversation extends DurableObject<Env> {
   }
 
   private row(msgId: string): Row | null {
+    if (!this.stored) return null;
     return this.ctx.storage.sql.exec<Row>("select * from messages where msg_id = ?", msgId).toArray()[0] ?? null;
   }
 
@@ -72,6 +83,7 @@ export class Conversation extends DurableObject<Env> {
     const content = input.content.trim();
     if (!content) return { ok: false, message: "Empty messages are not sent" };
     if (content.length > CHAT_MAX_LENGTH) return { ok: false, message: `Messages are at most ${CHAT_MAX_LENGTH} characters` };
+    this.ensureStorage();
     const existing = this.row(input.msgId);
     if (existing) {
       if (existing.sender_id !== input.senderId) return { ok: false, message: "That message id is taken" };
@@ -108,6 +120,7 @@ export class Conversation extends DurableObject<Env> {
   /** SPEC.md §7 GET /chat/{userId}/{friendId}: newest page first in time order; `before` pages back. */
   async history(userId: number, friendId: number, before: number | null, limit = HISTORY_PAGE): Promise<{ messages: ChatMessage[]; has_more: boolean }> {
     const { chatId } = this.members(userId, friendId);
+    if (!this.stored) return { messages: [], has_more: false };
     const rows = this.ctx.storage.sql
       .exec<Row>("select * from messages where seq < ? order by seq desc limit ?", before ?? Number.MAX_SAFE_INTEGER, limit + 1)
       .toArray();
@@ -131,6 +144,7 @@ export class Conversation extends DurableObject<Env> {
   /** The recipient is back: every message still waiting for them, in order, then the senders hear 'delivered'. */
   async deliverPending(userId: number, friendId: number): Promise<number> {
     const { chatId } = this.members(userId, friendId);
+    if (!this.stored) return 0;
     const rows = this.ctx.storage.sql
       .exec<Row>("select * from messages where recipient_id = ? and status = 0 order by seq", userId)
       .toArray();
@@ -165,6 +179,7 @@ export class Conversation extends DurableObject<Env> {
   }
 
   private latestTo(recipientId: number, atMost = Number.MAX_SAFE_INTEGER): Row | null {
+    if (!this.stored) return null;
     return (
       this.ctx.storage.sql.exec<Row>("select * from messages where recipient_id = ? and seq <= ? order by seq desc limit 1", recipientId, atMost).toArray()[0] ??
       null

@@ -2,8 +2,9 @@ import { DurableObject } from "cloudflare:workers";
 import { assertNever, PING_FRAME, PONG_FRAME, type ClientEvent, type ServerEvent } from "../../app/lib/protocol";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
-import { createSocialService } from "../services/social";
-import { conversationOf, hubOf, trustedUserId } from "./hubs";
+import { chatRefusal, createSocialService, type ChatCheck } from "../services/social";
+import { closeForSignOut, conversationOf, hubOf, roomOf, sessionTag, trustedSessionKey, trustedUserId } from "./hubs";
+import { CHAT_MESSAGE_LIMIT, TYPING_NOTE_LIMIT, WindowLimit, tooFastMessage } from "./frame-limits";
 import { answerClientFrame, closeBack, sendEvent, type EventAnswer } from "./client-frames";
 
 interface SocketAttachment {
@@ -14,13 +15,15 @@ interface SocketAttachment {
 const USER_KEY = "userId";
 /** Friends with messages waiting for this user while they were offline. */
 const PENDING_KEY = "pendingChats";
+/** Room id → when this user last opened a room socket there: a log-out closes those sockets too. */
+const ROOMS_KEY = "rooms";
+/** A match is long over after this; older rooms are forgotten. */
+const ROOM_MEMORY_MS = 60 * 60 * 1000;
 /**
  * How long a hub trusts what it read about a chat partner (the sender's own name, whether the partner exists, blocks
  * either way). A block, an unblock or a change of name tells the hubs to forget at once (`forgetChatPeers`).
  */
 const CHAT_CHECK_TTL_MS = 60_000;
-
-type ChatCheck = Awaited<ReturnType<ReturnType<typeof createSocialService>["chatCheck"]>>;
 
 /**
  * One per user: holds that user's sockets (one per browser tab) and sleeps while they are idle. It carries the lobby's
@@ -35,6 +38,8 @@ export class UserHub extends DurableObject<Env> {
    * go on to the Conversation in the order they came.
    */
   private chatChecks = new Map<number, { check: Promise<ChatCheck>; readAt: number }>();
+  private readonly messageLimit = new WindowLimit(CHAT_MESSAGE_LIMIT.limit, CHAT_MESSAGE_LIMIT.windowMs);
+  private readonly typingLimit = new WindowLimit(TYPING_NOTE_LIMIT.limit, TYPING_NOTE_LIMIT.windowMs);
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -47,17 +52,36 @@ export class UserHub extends DurableObject<Env> {
       return new Response("Expected a WebSocket upgrade", { status: 426 });
     }
     const userId = trustedUserId(request);
-    if (userId === null) return new Response("Unknown user", { status: 400 });
+    const sessionKey = trustedSessionKey(request);
+    if (userId === null || sessionKey === null) return new Response("Unknown user", { status: 400 });
 
     const wasOnline = this.openSockets().length > 0;
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, [sessionTag(sessionKey)]);
     server.serializeAttachment({ userId, connectedAt: Date.now() } satisfies SocketAttachment);
     // Written once: a hub only ever belongs to one user, so later connections need no storage write.
     if ((await this.ctx.storage.get<number>(USER_KEY)) !== userId) await this.ctx.storage.put(USER_KEY, userId);
     sendEvent(server, { event: "connected", data: { userId, connections: this.openSockets().length } });
     if (!wasOnline) this.ctx.waitUntil(this.cameOnline(userId));
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** The user opened a room socket: remembered so that log-out can reach it. */
+  async noteRoom(roomId: string): Promise<void> {
+    const now = Date.now();
+    const rooms = (await this.ctx.storage.get<Record<string, number>>(ROOMS_KEY)) ?? {};
+    for (const [id, at] of Object.entries(rooms)) if (now - at > ROOM_MEMORY_MS) delete rooms[id];
+    rooms[roomId] = now;
+    await this.ctx.storage.put(ROOMS_KEY, rooms);
+  }
+
+  /** Log-out: every socket opened with that session closes now, here and in the user's recent rooms. */
+  async endSession(sessionKey: string): Promise<void> {
+    const sockets = this.ctx.getWebSockets(sessionTag(sessionKey));
+    for (const ws of sockets) closeForSignOut(ws);
+    const rooms = Object.keys((await this.ctx.storage.get<Record<string, number>>(ROOMS_KEY)) ?? {});
+    await Promise.all(rooms.map((roomId) => roomOf(this.env, roomId).endSession(sessionKey).catch(() => undefined)));
+    if (sockets.length > 0) await this.afterSocketGone(sockets[0]);
   }
 
   /** Number of open sockets: more than zero means the user is online. */
@@ -89,15 +113,19 @@ export class UserHub extends DurableObject<Env> {
         const { to, content, msg_id } = event.data;
         if (to === userId) return { ok: false, message: "You cannot message yourself" };
         if (!content.trim()) return { ok: false, message: "Empty messages are not sent" };
+        const allowed = this.messageLimit.take();
+        if (!allowed.ok) return { ok: false, message: tooFastMessage(allowed.retryAfterMs) };
         const check = await this.chatCheck(userId, to);
-        if (!check.recipientExists) return { ok: false, message: "User not found" };
-        if (check.blocked) return { ok: false, message: "You cannot message this player" };
+        const refusal = chatRefusal(check);
+        if (refusal) return { ok: false, message: refusal.message };
         const sent = await conversationOf(this.env, userId, to).send({ senderId: userId, recipientId: to, senderName: check.senderName, content, msgId: msg_id });
         return sent.ok ? { ok: true } : sent;
       }
       case "typing_note": {
+        // A typing note past the limit is dropped quietly: the indicator is already showing.
+        if (!this.typingLimit.take().ok) return { ok: true };
         const check = await this.chatCheck(userId, event.data.to);
-        if (check.blocked || !check.recipientExists) return { ok: true };
+        if (chatRefusal(check)) return { ok: true };
         await conversationOf(this.env, userId, event.data.to).typing(userId, event.data.to, check.senderName);
         return { ok: true };
       }

@@ -29,13 +29,12 @@ export function toUserData(user: UserRow): Omit<UserData, "token"> {
   };
 }
 
-/** What anybody may see of a user: never email, phone, password hash or token. */
+/** What anybody may see of a user: never address, email, phone, password hash or token. */
 export function toPublicProfile(user: UserRow): PublicProfile {
   return {
     _id: user.id,
     name: user.name,
     first_name: user.firstName,
-    address: user.address,
     profile_img: user.profileImg,
     profile_pic: user.profilePic,
   };

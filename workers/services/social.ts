@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { boundedString, digits } from "../../app/lib/input";
 import { idValueSchema } from "../../app/lib/ids";
 import type { Friend } from "../../app/lib/types";
 import type { Db } from "../db/client";
@@ -10,18 +11,40 @@ import { parseInput } from "./parse";
 export const FIND_PAGE_SIZE = 20;
 
 export const FindQuerySchema = z.object({
-  q: z.string().trim().max(60, "Search for at most 60 characters").optional().default(""),
-  page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(0, "page cannot be negative").max(5_000).default(0),
+  q: boundedString(60, "Search for at most 60 characters").trim().optional().default(""),
+  page: digits("page must be a whole number from 0").pipe(z.number().min(0, "page cannot be negative").max(5_000, "page is too large")).default(0),
 });
 export const FollowSchema = z.object({ from: idValueSchema("user"), to: idValueSchema("user") });
 export const ReportSchema = z.object({
   user_id: idValueSchema("user"),
-  msg_id: z.string().min(1, "Invalid message id").max(64, "Invalid message id"),
-  reason: z.string().trim().min(1, "Say why you report this message").max(500, "Keep the reason under 500 characters"),
+  msg_id: boundedString(64, "Invalid message id").min(1, "Invalid message id"),
+  reason: boundedString(500, "Keep the reason under 500 characters", "Say why you report this message").trim().min(1, "Say why you report this message"),
 });
 
 /** LIKE's wildcards in a search are searched for, not used. */
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export interface ChatCheck {
+  senderName: string;
+  recipientExists: boolean;
+  blocked: boolean;
+  /** Each follows the other. */
+  friends: boolean;
+}
+
+/** Why a chat between two people is refused, or null when they may talk. */
+export function chatRefusal(check: ChatCheck): { status: 403 | 404; message: string } | null {
+  if (!check.recipientExists) return { status: 404, message: "User not found" };
+  if (check.blocked) return { status: 403, message: "You cannot message this player" };
+  if (!check.friends) return { status: 403, message: CHAT_FRIENDS_ONLY };
+  return null;
+}
+
+export const CHAT_FRIENDS_ONLY = "You can chat with friends who follow you back. Follow each other to start a chat.";
+
+/** The listed user (users.id) follows the caller. */
+const followsBack = (callerId: number) =>
+  sql<number>`exists (select 1 from ${follows} as back where back.follower_id = ${users.id} and back.followee_id = ${callerId})`;
 
 /** Either of the two blocked the other. */
 const blockedBetween = (a: number, b: number) =>
@@ -42,13 +65,13 @@ export function createSocialService(db: Db) {
     isBlocked,
 
     /**
-     * SPEC.md §2 Find People: other players with a name and an address, by name prefix, a page at a time; people
+     * SPEC.md §2 Find People: other players with a name and an address (which is not shown: it is private), by name prefix, a page at a time; people
      * who blocked the caller or whom the caller blocked are left out. followStatus tells whom the caller follows.
      */
     async find(callerId: number, query: unknown): Promise<{ people: Friend[]; page: number; has_more: boolean }> {
       const { q, page } = parseInput(FindQuerySchema, query);
       const rows = await db
-        .select({ id: users.id, name: users.name, address: users.address, profileImg: users.profileImg, following: sql<number>`${follows.followerId} is not null` })
+        .select({ id: users.id, name: users.name, profileImg: users.profileImg, following: sql<number>`${follows.followerId} is not null`, followsBack: followsBack(callerId) })
         .from(users)
         .leftJoin(follows, and(eq(follows.followerId, callerId), eq(follows.followeeId, users.id)))
         .where(
@@ -67,12 +90,12 @@ export function createSocialService(db: Db) {
       const people = rows.slice(0, FIND_PAGE_SIZE).map((row) => ({
         _id: row.id,
         name: row.name,
-        address: row.address,
         profile_img: row.profileImg,
         is_online: false,
         social_id: row.id,
         isFriend: !!row.following,
         followStatus: !!row.following,
+        follows_back: !!row.followsBack,
       }));
       return { people, page, has_more: rows.length > FIND_PAGE_SIZE };
     },
@@ -80,7 +103,7 @@ export function createSocialService(db: Db) {
     /** SPEC.md §2 Friends: the people the caller follows, by name; `online` fills in is_online. */
     async friends(callerId: number, online: (ids: number[]) => Promise<Set<number>>): Promise<Friend[]> {
       const rows = await db
-        .select({ id: users.id, name: users.name, address: users.address, profileImg: users.profileImg })
+        .select({ id: users.id, name: users.name, profileImg: users.profileImg, followsBack: followsBack(callerId) })
         .from(follows)
         .innerJoin(users, eq(follows.followeeId, users.id))
         .where(eq(follows.followerId, callerId))
@@ -89,12 +112,12 @@ export function createSocialService(db: Db) {
       return rows.map((row) => ({
         _id: row.id,
         name: row.name,
-        address: row.address,
         profile_img: row.profileImg,
         is_online: onlineIds.has(row.id),
         social_id: row.id,
         isFriend: true,
         followStatus: true,
+        follows_back: !!row.followsBack,
       }));
     },
 
@@ -180,16 +203,22 @@ export function createSocialService(db: Db) {
      * Everything a chat event needs from D1, in one query: the sender's name, whether the recipient exists, and
      * whether either blocked the other.
      */
-    async chatCheck(senderId: number, recipientId: number): Promise<{ senderName: string; recipientExists: boolean; blocked: boolean }> {
+    /**
+     * What decides whether two people may chat: SPEC.md's chat is "with friends", so both must follow each other, and
+     * neither may have blocked the other.
+     */
+    async chatCheck(senderId: number, recipientId: number): Promise<ChatCheck> {
       const [row] = await db
         .select({
           senderName: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${senderId})`,
           recipientExists: sql<number>`exists (select 1 from ${users} where ${users.id} = ${recipientId})`,
           blocked: sql<number>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${senderId} and ${blocks.blockedId} = ${recipientId})
             or (${blocks.blockerId} = ${recipientId} and ${blocks.blockedId} = ${senderId}))`,
+          friends: sql<number>`exists (select 1 from ${follows} where ${follows.followerId} = ${senderId} and ${follows.followeeId} = ${recipientId})
+            and exists (select 1 from ${follows} where ${follows.followerId} = ${recipientId} and ${follows.followeeId} = ${senderId})`,
         })
         .from(sql`(select 1)`);
-      return { senderName: row?.senderName ?? "", recipientExists: !!row?.recipientExists, blocked: !!row?.blocked };
+      return { senderName: row?.senderName ?? "", recipientExists: !!row?.recipientExists, blocked: !!row?.blocked, friends: !!row?.friends };
     },
 
     /** Names of users by id (for chat senders). */

@@ -123,7 +123,6 @@ export function FindPeopleTab({ viewerId, active, onFollowed }: FindPeopleTabPro
               </span>
               <span className="person__text">
                 <span className="person__name">{person.name}</span>
-                {person.address ? <span className="person__meta">{person.address}</span> : null}
               </span>
               <span className="person__actions">
                 <FollowButton person={person} viewerId={viewerId} onFollowed={followed} />

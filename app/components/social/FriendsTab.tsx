@@ -111,10 +111,18 @@ export function FriendsTab({ list, chatWith, onChat, onFindPeople, onBlocked }: 
                 </span>
                 <span className="person__text">
                   <span className="person__name">{friend.name}</span>
-                  <span className={online ? "person__meta is-online" : "person__meta"}>{online ? "Online" : friend.address || "Offline"}</span>
+                  <span className={online ? "person__meta is-online" : "person__meta"}>
+                    {friend.follows_back ? (online ? "Online" : "Offline") : "Chat opens when they follow you back"}
+                  </span>
                 </span>
                 <span className="person__actions">
-                  <button type="button" className="button button--primary button--small" aria-label={`Chat with ${friend.name}`} onClick={() => onChat(friend)}>
+                  <button
+                    type="button"
+                    className="button button--primary button--small"
+                    aria-label={`Chat with ${friend.name}`}
+                    disabled={!friend.follows_back}
+                    onClick={() => onChat(friend)}
+                  >
                     <ChatIcon size={16} /> Chat
                   </button>
                   <ActionMenu
