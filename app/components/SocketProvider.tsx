@@ -1,3 +1,4 @@
+import { useRevalidator } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { ServerEvent } from "~/lib/protocol";
 import { createSocketClient, socketUrl, type OutgoingEvent, type SocketClient, type SocketStatus } from "~/lib/socket-client";
@@ -48,6 +49,9 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const [{ status, wasOpen }, setState] = useState<SocketState>(CLOSED_STATE);
   const clientRef = useRef<SocketClient | null>(null);
   const listenersRef = useRef(new Set<SocketListener>());
+  const { revalidate } = useRevalidator();
+  const revalidateRef = useRef(revalidate);
+  revalidateRef.current = revalidate;
 
   useEffect(() => {
     if (userId === null) return;
@@ -58,6 +62,8 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         if (next === "open") opened = true;
         setState({ status: next, wasOpen: opened });
       },
+      // Logged out in another tab (or the session was revoked): reload page data, which then shows a visitor.
+      onSignedOut: () => revalidateRef.current(),
       onEvent: (event) => {
         // A copy: a listener may unsubscribe (or subscribe another) while we go through them.
         for (const listener of Array.from(listenersRef.current)) {

@@ -32,6 +32,8 @@ const messageId = z.string().min(1).max(64).optional();
 
 /** Longest chat message, in characters. */
 export const CHAT_MAX_LENGTH = 2000;
+/** The close code of a socket whose session ended (log-out): the client stops there instead of reconnecting. */
+export const SIGNED_OUT_CLOSE_CODE = 4001;
 /** A whole client frame: a chat message at its limit, even with every character escaped, fits with room to spare. */
 export const MAX_CLIENT_FRAME_LENGTH = 16 * 1024;
 

@@ -474,3 +474,27 @@ describe("createSocketClient", () => {
     client.close();
   });
 });
+
+describe("a session that ended", () => {
+  it("stops for good when the server closes with the signed-out code, and says so", () => {
+    let signedOut = 0;
+    const client = start({ onSignedOut: () => signedOut++ });
+    latest().open();
+    client.send({ event: "typing_note", data: { to: 2 } });
+    latest().close(4001);
+    expect(signedOut).toBe(1);
+    expect(client.status).toBe("closed");
+    vi.advanceTimersByTime(60_000);
+    expect(sockets()).toHaveLength(1);
+    expect(client.send({ event: "typing_note", data: { to: 2 } })).toBeUndefined();
+  });
+
+  it("still reconnects after any other close", () => {
+    const client = start();
+    latest().open();
+    latest().close(1011);
+    vi.advanceTimersByTime(1_000);
+    expect(sockets()).toHaveLength(2);
+    client.close();
+  });
+});

@@ -1,4 +1,4 @@
-import { parseServerEvent, PING_FRAME, type ClientEvent, type ServerEvent } from "./protocol";
+import { parseServerEvent, PING_FRAME, SIGNED_OUT_CLOSE_CODE, type ClientEvent, type ServerEvent } from "./protocol";
 
 /**
  * The browser side of a real-time socket (SPEC.md §7), free of any framework: the user presence socket (`/ws`) and,
@@ -30,6 +30,8 @@ export interface SocketClientOptions {
   onEvent: (event: ServerEvent) => void;
   /** Called on every status change, starting with "connecting" while `createSocketClient` runs. */
   onStatus?: (status: SocketStatus) => void;
+  /** The server closed the socket because its session ended: the client is closed for good, and says so here. */
+  onSignedOut?: () => void;
   /** First wait before reconnecting; it doubles on each failed attempt. Default 1000. */
   minDelayMs?: number;
   /** Longest wait between attempts. Default 5000. */
@@ -166,8 +168,10 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     ws.onerror = () => {
       if (socket === ws) lost(ws);
     };
-    ws.onclose = () => {
-      if (socket === ws) lost(ws);
+    ws.onclose = (event: CloseEvent) => {
+      if (socket !== ws) return;
+      if (event.code === SIGNED_OUT_CLOSE_CODE) signedOut();
+      else lost(ws);
     };
   }
 
@@ -186,6 +190,12 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     clearTimers();
     discard(ws);
     scheduleReconnect();
+  }
+
+  /** Reconnecting would only be refused: the session is gone. */
+  function signedOut(): void {
+    client.close();
+    options.onSignedOut?.();
   }
 
   function scheduleReconnect(): void {

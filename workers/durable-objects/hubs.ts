@@ -1,3 +1,5 @@
+import { SIGNED_OUT_CLOSE_CODE } from "../../app/lib/protocol";
+
 /** Stubs of the Durable Objects by their names, so every caller addresses the same instance. */
 export const hubOf = (env: Env, userId: number) => env.USER_HUB.get(env.USER_HUB.idFromName(`user:${userId}`));
 export const lobbyOf = (env: Env, gameId: number) => env.MATCH_ROOM.get(env.MATCH_ROOM.idFromName(`lobby:${gameId}`));
@@ -35,8 +37,6 @@ export function closeForSignOut(ws: WebSocket): void {
     // Already closed.
   }
 }
-
-export const SIGNED_OUT_CLOSE_CODE = 4001;
 
 /** The user id the Worker put on an upgrade, or null when it is missing or not an id. */
 export function trustedUserId(request: Request): number | null {
