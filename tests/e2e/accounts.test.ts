@@ -127,7 +127,7 @@ describe("an account from sign-up to log-in", () => {
     expect(await page.evaluate(() => localStorage.getItem("userData"))).toBeNull();
 
     // Back in through the login popup: empty fields, a wrong password, then the right one.
-    await whenHydrated(page, ".site-header button");
+    await whenHydrated(page, ".site-header__account > *");
     await headerLogIn.click();
     const popup = dialog(page);
     await expect.poll(() => popup.isVisible()).toBe(true);
