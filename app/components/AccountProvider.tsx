@@ -2,7 +2,7 @@ import { useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/reac
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type MouseEvent, type ReactNode } from "react";
 import { apiFetch } from "~/lib/api";
 import type { UserData, UserProfile } from "~/lib/types";
-import { readUser, storeLogin, storeLogout, storeProfileUpdate } from "~/lib/user-store";
+import { dropStoredToken, readUser, storeLogin, storeLogout, storeProfileUpdate } from "~/lib/user-store";
 import { initialPopupState, popupReducer, type PopupAction, type PopupState } from "~/state/popup";
 import { useViewer } from "./root-data";
 
@@ -46,16 +46,23 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const firstViewer = useRef({ serverSpoke, id: viewer?._id ?? null });
 
   useEffect(() => {
+    dropStoredToken();
     // The server is the judge of who is signed in: a stored user it no longer knows (expired, logged out elsewhere) goes.
+    const { serverSpoke, id } = firstViewer.current;
     const stored = readUser();
-    if (firstViewer.current.serverSpoke && stored && stored._id !== firstViewer.current.id) storeLogout();
+    if (serverSpoke && stored && stored._id !== id) storeLogout();
+    // Signed in by a form posted without JavaScript (or before hydration): the browser's copy comes from the server.
+    if (serverSpoke && id !== null && stored?._id !== id) {
+      apiFetch<UserProfile>("/api/user/me")
+        .then((user) => user._id === id && storeLogin(user))
+        .catch(() => undefined);
+    }
 
     const timer = window.setTimeout(() => {
       const user = readUser();
       if (!user) return;
-      apiFetch("/api/session", { method: "POST", json: { user: user._id, socket: socketIdOfThisTab(), token: user.token } }).catch(
-        () => undefined,
-      );
+      // The session is the request's own (its cookie): the page never knows its token.
+      apiFetch("/api/session", { method: "POST", json: { user: user._id, socket: socketIdOfThisTab() } }).catch(() => undefined);
     }, SESSION_UPDATE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { useAccount } from "./AccountProvider";
 import { CheckIcon, LockIcon, SparkIcon } from "./icons";
@@ -80,6 +80,7 @@ export interface LoginRequiredProps {
 /** SPEC.md §6: pages for players ask visitors to log in first. */
 export function LoginRequired({ what, description, icon, headingLevel }: LoginRequiredProps) {
   const { openLogin } = useAccount();
+  const { pathname } = useLocation();
   return (
     <EmptyState
       className="login-required"
@@ -88,9 +89,19 @@ export function LoginRequired({ what, description, icon, headingLevel }: LoginRe
       headingLevel={headingLevel}
       actions={
         <>
-          <button type="button" className="button button--primary" aria-haspopup="dialog" onClick={openLogin}>
+          {/* Without JavaScript (or before hydration) the /login page; with it, the popup. */}
+          <Link
+            to={`/login?redirectTo=${encodeURIComponent(pathname)}`}
+            role="button"
+            className="button button--primary"
+            aria-haspopup="dialog"
+            onClick={(event) => {
+              event.preventDefault();
+              openLogin();
+            }}
+          >
             Log in
-          </button>
+          </Link>
           <Link to="/home" className="button button--ghost">
             Browse games
           </Link>

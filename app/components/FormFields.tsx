@@ -73,6 +73,11 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, "
 
 export type GenderChoice = (typeof GENDER_OPTIONS)[number]["value"];
 
+/** A posted gender as one of the choices, or "" for none (or anything else). */
+export function genderChoice(value: string): GenderChoice | "" {
+  return GENDER_OPTIONS.find((option) => option.value === value)?.value ?? "";
+}
+
 export interface GenderFieldProps {
   idPrefix: string;
   value: GenderChoice | "";

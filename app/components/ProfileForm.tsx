@@ -8,7 +8,7 @@ import { Avatar } from "./Avatar";
 import { FieldError, FormError, FormSuccess, GenderField, SubmitButton, TextField, firstInvalidField, type GenderChoice } from "./FormFields";
 import { CameraIcon } from "./icons";
 
-interface ProfileValues {
+export interface ProfileValues {
   name: string;
   phone_number: string;
   address: string;
@@ -40,22 +40,38 @@ function validate(profileId: number, values: ProfileValues, pictureError: string
   return { result, errors };
 }
 
-/** /user-info's form: name, phone number, address, gender and picture (SPEC.md §5 profile edit). */
-export function ProfileForm({ profile }: { profile: UserProfile }) {
+export const PROFILE_SAVED_MESSAGE = "Your profile has been saved.";
+
+/** What the /user-info action answered a post without JavaScript. */
+export type ProfileAnswer =
+  | { saved: true }
+  | { formError: string; errors: Record<string, string>; values?: Omit<ProfileValues, "profile_img"> };
+
+/**
+ * /user-info's form: name, phone number, address, gender and picture (SPEC.md §5 profile edit). With JavaScript it
+ * saves through PUT /api/user/profile and stays in place; without, it is a plain form post to /user-info's action,
+ * whose answer comes back as `initial`.
+ */
+export function ProfileForm({ profile, initial }: { profile: UserProfile; initial?: ProfileAnswer }) {
   const { profileSaved } = useAccount();
-  const [values, setValues] = useState<ProfileValues>(() => valuesOf(profile));
+  const refused = initial && "formError" in initial ? initial : null;
+  const [values, setValues] = useState<ProfileValues>(() => ({ ...valuesOf(profile), ...refused?.values }));
   const [picture, setPicture] = useState<{ file: File; preview: string } | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(refused?.errors ?? {});
+  const [formError, setFormError] = useState<string | null>(refused?.formError ?? null);
+  const [saved, setSaved] = useState<string | null>(initial && "saved" in initial ? PROFILE_SAVED_MESSAGE : null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => (picture ? () => URL.revokeObjectURL(picture.preview) : undefined), [picture]);
 
   const { result, errors: clientErrors } = validate(profile._id, values, pictureError);
-  const errors: Record<string, string> = submitted ? { ...serverErrors, ...clientErrors } : pictureError ? { picture: pictureError } : {};
+  const errors: Record<string, string> = submitted
+    ? { ...serverErrors, ...clientErrors }
+    : pictureError
+      ? { ...serverErrors, picture: pictureError }
+      : serverErrors;
   if (errors.profile_img && !errors.picture) errors.picture = errors.profile_img;
 
   const change = (name: keyof ProfileValues, value: string) => {
@@ -105,7 +121,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
       setPicture(null);
       setServerErrors({});
       setSubmitted(false);
-      setSaved("Your profile has been saved.");
+      setSaved(PROFILE_SAVED_MESSAGE);
     } catch (error) {
       if (error instanceof ApiError) setServerErrors(error.fields);
       setFormError(errorMessage(error));
@@ -115,7 +131,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
   };
 
   return (
-    <form className="form profile-form" onSubmit={onSubmit} noValidate>
+    <form className="form profile-form" method="post" action="/user-info" encType="multipart/form-data" onSubmit={onSubmit} noValidate>
       <div className={errors.picture ? "picture-field field--invalid" : "picture-field"}>
         {picture ? (
           <img className="avatar" src={picture.preview} alt="Your new picture" width={88} height={88} />

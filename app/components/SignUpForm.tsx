@@ -6,7 +6,7 @@ import type { UserData } from "~/lib/types";
 import { GENDER_OPTIONS, PHONE_INPUT_MAX_LENGTH, SignUpSchema, fieldErrors } from "~/lib/validation";
 import { FormError, GenderField, PasswordField, SubmitButton, TextField, firstInvalidField, type GenderChoice } from "./FormFields";
 
-interface SignUpValues {
+export interface SignUpValues {
   name: string;
   email: string;
   phone_number: string;
@@ -26,29 +26,44 @@ function validate(values: SignUpValues): Record<string, string> {
 }
 
 /** Server field names are the payload's; a server may also call the password "password". */
-function fromServerFields(fields: Record<string, string>): Record<string, string> {
+export function fromServerFields(fields: Record<string, string>): Record<string, string> {
   const { password, ...rest } = fields;
   return password && !rest.Pwd_Hash ? { ...rest, Pwd_Hash: password } : rest;
+}
+
+/** Where the form posts without JavaScript (or before hydration): the /registration page's action. */
+export const SIGN_UP_PAGE = "/registration";
+
+/** What the /registration action answered a post it refused: the messages and the values entered (never the password). */
+export interface SignUpProblem {
+  formError: string;
+  errors: Record<string, string>;
+  values: Omit<SignUpValues, "Pwd_Hash">;
 }
 
 export interface SignUpFormProps {
   /** Keeps input ids unique when the form appears in more than one place. */
   idPrefix: string;
   onSignedUp: (user: UserData) => void;
+  /** A friend's invite code from the page's address, posted along when there is no JavaScript to remember it. */
+  invite?: string | null;
+  /** The server's answer to a post without JavaScript, shown until the next submit. */
+  initial?: SignUpProblem;
 }
 
 /**
  * SPEC.md §2/§4 sign-up form: messages stay hidden until the first submit, then follow every keystroke; a valid form
- * posts to /auth/signup; a failure shows one line above the button.
+ * posts to /auth/signup; a failure shows one line above the button. Without JavaScript it is a plain form post to
+ * /registration, whose answer comes back as `initial`.
  */
-export function SignUpForm({ idPrefix, onSignedUp }: SignUpFormProps) {
-  const [values, setValues] = useState<SignUpValues>(EMPTY);
+export function SignUpForm({ idPrefix, onSignedUp, invite, initial }: SignUpFormProps) {
+  const [values, setValues] = useState<SignUpValues>(() => (initial ? { ...EMPTY, ...initial.values } : EMPTY));
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(() => fromServerFields(initial?.errors ?? {}));
+  const [formError, setFormError] = useState<string | null>(initial?.formError ?? null);
   const [busy, setBusy] = useState(false);
 
-  const errors = submitted ? { ...serverErrors, ...validate(values) } : {};
+  const errors = submitted ? { ...serverErrors, ...validate(values) } : serverErrors;
   const id = (name: keyof SignUpValues) => `${idPrefix}-${name}`;
 
   const change = (name: keyof SignUpValues, value: string) => {
@@ -100,7 +115,8 @@ export function SignUpForm({ idPrefix, onSignedUp }: SignUpFormProps) {
   };
 
   return (
-    <form className="form auth-form" onSubmit={onSubmit} noValidate>
+    <form className="form auth-form" method="post" action={SIGN_UP_PAGE} onSubmit={onSubmit} noValidate>
+      {invite ? <input type="hidden" name="invite" value={invite} /> : null}
       <TextField {...text("name")} label="Name" autoComplete="name" placeholder="Your name" />
       <TextField
         {...text("email")}

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "~/lib/format";
 import type { Viewer } from "~/lib/viewer";
@@ -12,6 +12,7 @@ import "~/styles/coins.css";
 /** The top bar: logo on the left; coins, notifications and the account menu for a player, a Log in button for a visitor. */
 export function SiteHeader({ user }: { user: Viewer | null }) {
   const { openLogin } = useAccount();
+  const { pathname } = useLocation();
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -24,9 +25,19 @@ export function SiteHeader({ user }: { user: Viewer | null }) {
               <AccountMenu user={user} />
             </>
           ) : (
-            <button type="button" className="button button--primary button--small" aria-haspopup="dialog" onClick={openLogin}>
+            // Without JavaScript (or before hydration) the /login page; with it, the popup.
+            <Link
+              to={`/login?redirectTo=${encodeURIComponent(pathname)}`}
+              role="button"
+              className="button button--primary button--small"
+              aria-haspopup="dialog"
+              onClick={(event) => {
+                event.preventDefault();
+                openLogin();
+              }}
+            >
               Log in
-            </button>
+            </Link>
           )}
         </div>
       </div>

@@ -42,11 +42,13 @@ describe("apiFetch", () => {
     expect(headers.has("Authorization")).toBe(false);
   });
 
-  it("adds the stored user's token to calls to our origin only", async () => {
+  it("never sends a token from storage: the session cookie authenticates the page", async () => {
     stored[USER_STORAGE_KEY] = JSON.stringify({ _id: 3, name: "Ava", token: "tok" });
     fetchMock.mockImplementation(async () => jsonResponse({}));
     await apiFetch("/api/user/me");
-    expect(lastRequest().headers.get("Authorization")).toBe("Bearer tok");
+    expect(lastRequest().url).toBe("/api/user/me");
+    expect(lastRequest().init.credentials).toBeUndefined();
+    expect(lastRequest().headers.has("Authorization")).toBe(false);
     await apiFetch("https://uploads.example.com/put?sig=1", { method: "PUT", body: new Blob(["x"], { type: "image/png" }) });
     expect(lastRequest().url).toBe("https://uploads.example.com/put?sig=1");
     expect(lastRequest().headers.has("Authorization")).toBe(false);

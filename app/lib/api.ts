@@ -1,5 +1,4 @@
 import type { ApiErrorBody } from "./types";
-import { readUser } from "./user-store";
 
 /** SPEC.md §8: what a player sees when the request never reached us. */
 export const NETWORK_ERROR_MESSAGE = "Internet not available";
@@ -37,9 +36,9 @@ function currentOrigin(): string {
 }
 
 /**
- * Every call the browser makes to our server (SPEC.md §7): JSON content type, the stored user's token as Authorization
- * (only to our own origin, never to an upload address elsewhere), the parsed body back, and failures as an ApiError
- * whose message is the server's or 'Internet not available'.
+ * Every call the browser makes to our server (SPEC.md §7): JSON content type, the parsed body back, and failures as an
+ * ApiError whose message is the server's or 'Internet not available'. The page never holds the session token: a
+ * same-origin fetch carries the httpOnly session cookie, which the server accepts like a bearer token.
  */
 export async function apiFetch<T = unknown>(path: string, { json, body, headers: given, ...init }: ApiInit = {}): Promise<T> {
   const url = new URL(path, currentOrigin());
@@ -48,8 +47,6 @@ export async function apiFetch<T = unknown>(path: string, { json, body, headers:
   const sendsOwnType = payload instanceof FormData || payload instanceof URLSearchParams || payload instanceof Blob;
   if (!headers.has("Content-Type") && !sendsOwnType) headers.set("Content-Type", "application/json");
   if (!headers.has("Accept")) headers.set("Accept", "application/json");
-  const token = readUser()?.token;
-  if (token && url.origin === currentOrigin() && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
 
   let response: Response;
   try {

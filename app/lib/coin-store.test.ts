@@ -67,13 +67,13 @@ describe("daily bonus status", () => {
 });
 
 describe("storeWallet", () => {
-  const ava = { _id: 7, name: "Ava", token: "t", wallet: 10, login_day: 0, daily_bonus_status: BONUS_PENDING } as UserData;
+  const ava = { _id: 7, name: "Ava", wallet: 10, login_day: 0, daily_bonus_status: BONUS_PENDING } as UserData;
 
   it("puts the server's balance (and bonus day) into the stored user", () => {
     const storage = memoryStorage();
     storeLogin(ava, storage);
     storeWallet({ wallet: 60, login_day: 0, daily_bonus_status: BONUS_COLLECTED }, storage);
-    expect(readUser(storage)).toMatchObject({ wallet: 60, login_day: 0, daily_bonus_status: BONUS_COLLECTED, token: "t" });
+    expect(readUser(storage)).toMatchObject({ wallet: 60, login_day: 0, daily_bonus_status: BONUS_COLLECTED });
     storeWallet({ wallet: 15 }, storage);
     expect(readUser(storage)).toMatchObject({ wallet: 15, login_day: 0, daily_bonus_status: BONUS_COLLECTED });
   });

@@ -70,7 +70,10 @@ export interface ApiErrorDetail {
 /** The stored gender of a user; sign-up's "transgender" (labelled Other) is stored as "others". */
 export type Gender = "male" | "female" | "others";
 
-/** SPEC.md §3 User as the API returns it and the browser keeps it (localStorage key userData). */
+/**
+ * SPEC.md §3 User as pages get it and the browser keeps it (localStorage key userData). The session token is not
+ * here: pages authenticate with the httpOnly cookie, so no script on the page (a game, an injected one) can take it.
+ */
 export interface UserData {
   _id: number;
   name: string;
@@ -87,11 +90,16 @@ export interface UserData {
   login_day: number;
   /** SPEC.md §4: 0 pending, 1 collected today (2, closed, is the browser's). */
   daily_bonus_status: DailyBonusStatus;
-  token: string;
 }
 
-/** What GET /api/user/me and PUT /api/user/profile answer: the user without the token. */
-export type UserProfile = Omit<UserData, "token">;
+/** What GET /api/user/me and PUT /api/user/profile answer. */
+export type UserProfile = UserData;
+
+/** What the JSON API's log-in and sign-up answer an API client: the user with its bearer token, and the token. */
+export interface ApiSignedIn {
+  user: UserData & { token: string };
+  token: string;
+}
 
 /** SPEC.md §3 Notification (a challenge sent to the player). */
 export type AppNotification = NotificationView;

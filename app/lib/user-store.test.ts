@@ -3,6 +3,7 @@ import { memoryStorage } from "../../tests/setup/memory-storage";
 import type { UserData } from "./types";
 import {
   USER_STORAGE_KEY,
+  dropStoredToken,
   mergeProfile,
   readUser,
   spendCoins,
@@ -26,7 +27,6 @@ const ava: UserData = {
   can_write: false,
   login_day: 0,
   daily_bonus_status: 0,
-  token: "secret-token",
 };
 
 describe("login and logout", () => {
@@ -45,9 +45,18 @@ describe("login and logout", () => {
     expect(readUser(storage)).toBeNull();
   });
 
+  it("never stores a session token, even when one is handed in", () => {
+    const storage = memoryStorage();
+    const fromApi = { ...ava, token: "secret-token" } as UserData;
+    expect(storeLogin(fromApi, storage)).toEqual(ava);
+    expect(storage.data[USER_STORAGE_KEY]).not.toContain("secret-token");
+    expect(readUser(storage)).toEqual(ava);
+  });
+
   it("treats unreadable or incomplete data as nobody", () => {
     expect(readUser(memoryStorage({ [USER_STORAGE_KEY]: "{not json" }))).toBeNull();
-    expect(readUser(memoryStorage({ [USER_STORAGE_KEY]: JSON.stringify({ _id: 1, name: "x" }) }))).toBeNull();
+    expect(readUser(memoryStorage({ [USER_STORAGE_KEY]: JSON.stringify({ _id: "1", name: "x" }) }))).toBeNull();
+    expect(readUser(memoryStorage({ [USER_STORAGE_KEY]: JSON.stringify({ name: "x" }) }))).toBeNull();
     expect(readUser(memoryStorage())).toBeNull();
     expect(readUser(null)).toBeNull();
   });
@@ -61,8 +70,27 @@ describe("login and logout", () => {
   });
 });
 
+describe("a userData stored with a token", () => {
+  it("is rewritten without it, keeping the profile", () => {
+    const storage = memoryStorage({ [USER_STORAGE_KEY]: JSON.stringify({ ...ava, token: "old-token" }) });
+    expect(dropStoredToken(storage)).toBe(true);
+    expect(storage.data[USER_STORAGE_KEY]).not.toContain("old-token");
+    expect(JSON.parse(storage.data[USER_STORAGE_KEY])).toEqual(ava);
+    expect(dropStoredToken(storage)).toBe(false);
+  });
+
+  it("leaves nobody and unreadable data alone", () => {
+    const empty = memoryStorage();
+    expect(dropStoredToken(empty)).toBe(false);
+    expect(empty.data).toEqual({});
+    const broken = memoryStorage({ [USER_STORAGE_KEY]: '{"token": "x"' });
+    expect(dropStoredToken(broken)).toBe(false);
+    expect(readUser(broken)).toBeNull();
+  });
+});
+
 describe("profile update", () => {
-  it("merges the answer and keeps the token and id", () => {
+  it("merges the answer and keeps the id", () => {
     const merged = mergeProfile(ava, { _id: 99, name: "Ava S", address: "12 Harbour Road", profile_img: "profile/7/a.png" });
     expect(merged).toEqual({ ...ava, name: "Ava S", address: "12 Harbour Road", profile_img: "profile/7/a.png" });
   });
@@ -72,7 +100,7 @@ describe("profile update", () => {
     storeLogin(ava, storage);
     storeProfileUpdate({ phone_number: "9123456789" }, storage);
     expect(readUser(storage)?.phone_number).toBe("9123456789");
-    expect(readUser(storage)?.token).toBe("secret-token");
+    expect(readUser(storage)?.name).toBe("Ava Stone");
   });
 
   it("does nothing when nobody is stored", () => {

@@ -18,7 +18,14 @@ export function browserStorage(): KeyValueStorage | null {
 function isUserData(value: unknown): value is UserData {
   if (!value || typeof value !== "object") return false;
   const user = value as Partial<UserData>;
-  return typeof user._id === "number" && typeof user.token === "string" && user.token.length > 0 && typeof user.name === "string";
+  return typeof user._id === "number" && typeof user.name === "string";
+}
+
+/** Whatever is handed in, a session token never reaches storage a page script can read. */
+function withoutToken(user: UserData): UserData {
+  if (!("token" in user)) return user;
+  const { token: _token, ...rest } = user as UserData & { token?: unknown };
+  return rest;
 }
 
 /** The stored user; anything unreadable counts as nobody (and is left for the next login to overwrite). */
@@ -34,17 +41,33 @@ export function readUser(storage: KeyValueStorage | null = browserStorage()): Us
 }
 
 function writeUser(user: UserData, storage: KeyValueStorage | null): UserData {
+  const kept = withoutToken(user);
   try {
-    storage?.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+    storage?.setItem(USER_STORAGE_KEY, JSON.stringify(kept));
   } catch {
-    // A full or blocked storage only costs the token for API calls; pages still know the player by the session cookie.
+    // A full or blocked storage costs nothing that matters: pages know the player by the session cookie.
   }
-  return user;
+  return kept;
 }
 
-/** Login: the user the server answered with (token inside) becomes the stored user. */
+/** Login: the user the server answered with becomes the stored user. */
 export function storeLogin(user: UserData, storage: KeyValueStorage | null = browserStorage()): UserData {
   return writeUser(user, storage);
+}
+
+/**
+ * Before pages authenticated by cookie only, userData carried the session token; a stored copy from then is
+ * rewritten without it. Returns whether there was one to drop.
+ */
+export function dropStoredToken(storage: KeyValueStorage | null = browserStorage()): boolean {
+  const raw = storage?.getItem(USER_STORAGE_KEY);
+  if (!raw?.includes('"token"')) return false;
+  const user = readUser(storage);
+  if (user && "token" in user) {
+    writeUser(user, storage);
+    return true;
+  }
+  return false;
 }
 
 /** Logout: the stored user is removed. */
@@ -53,7 +76,7 @@ export function storeLogout(storage: KeyValueStorage | null = browserStorage()):
   return null;
 }
 
-/** Profile fields the server answered with, laid over the user; the token and anything not sent stay. */
+/** Profile fields the server answered with, laid over the user; the id and anything not sent stay. */
 export function mergeProfile(user: UserData, update: Partial<UserProfile>): UserData {
   const { _id: _ignored, ...fields } = update;
   return { ...user, ...fields };

@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { useActionData } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { CheckIcon, MailIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
@@ -9,9 +10,18 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Questions, feedback or a game to suggest? Get in touch with the Playfeed team." },
 ];
 
+/**
+ * SPEC.md §2: the form sends nothing, so a post without JavaScript (or before the page hydrated) only confirms too;
+ * the fields are never read.
+ */
+export async function action() {
+  return { submitted: true };
+}
+
 /** /contact: SPEC.md §2 — Submit only confirms; nothing is sent and nothing is validated. */
 export default function Contact() {
-  const [submitted, setSubmitted] = useState(false);
+  const posted = useActionData<typeof action>()?.submitted ?? false;
+  const [submitted, setSubmitted] = useState(posted);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -21,7 +31,7 @@ export default function Contact() {
   return (
     <div className="page page--narrow">
       <PageHeader title="Contact us" subtitle="Questions, feedback or a game you'd love to see? We'd like to hear it." />
-      <form className="card form" onSubmit={onSubmit} noValidate>
+      <form className="card form" method="post" action="/contact" onSubmit={onSubmit} noValidate>
         <div className="field">
           <label htmlFor="contact-name">Name</label>
           <input id="contact-name" name="name" type="text" autoComplete="name" placeholder="Your name" />

@@ -1,15 +1,18 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import { useEffect } from "react";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, type MouseEvent } from "react";
 import { rememberInvite } from "~/lib/invite";
 import { useAccount } from "~/components/AccountProvider";
+import { genderChoice } from "~/components/FormFields";
 import { CloseIcon, CoinIcon, HeartIcon, SwordsIcon } from "~/components/icons";
 import { Logo } from "~/components/Logo";
 import { SignUpForm } from "~/components/SignUpForm";
+import { LOGIN_PAGE } from "~/components/LoginPopup";
 import { Copyright } from "~/components/SiteFooter";
 import { track } from "~/lib/analytics";
 import { pageTitle } from "~/lib/format";
 import type { ShellHandle } from "~/lib/viewer";
+import { formAction, signUpFromForm, signedInRedirect, textField } from "~/server/auth.server";
 
 /** A full-screen form: no header, menus or footer around it. */
 export const handle: ShellHandle = { bare: true };
@@ -25,9 +28,38 @@ const PERKS = [
   { Icon: SwordsIcon, text: "Challenge friends and climb the leaderboards" },
 ];
 
+/** Where a new account goes, with or without JavaScript. */
+const AFTER_SIGN_UP = "/home";
+
+/** The sign-up form posted without JavaScript (or before the page hydrated): the cookie and 303 on, or the messages. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const field = (name: string) => textField(form, name);
+  const values = {
+    name: field("name"),
+    email: field("email"),
+    phone_number: field("phone_number"),
+    gender: genderChoice(field("gender")),
+    address: field("address"),
+  };
+  return formAction(values, async () => {
+    throw signedInRedirect(context, request, await signUpFromForm(context, form), AFTER_SIGN_UP);
+  });
+}
+
 /** /registration: the sign-up screen ('Create Account'). */
 export default function Registration() {
   const { closePopup, openLogin, signedIn } = useAccount();
+  const problem = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+
+  // SPEC.md §2/§9: with JavaScript, "Log in" goes to /home and opens the popup there; without, the link is the /login page.
+  const logIn = (event: MouseEvent) => {
+    event.preventDefault();
+    navigate(AFTER_SIGN_UP);
+    window.setTimeout(openLogin, LOGIN_REDIRECT_DELAY_MS);
+  };
 
   useEffect(() => {
     // SPEC.md §2: any open login popup is hidden when this screen loads.
@@ -65,10 +97,15 @@ export default function Registration() {
         <div className="auth-card">
           <h1 className="auth-card__title">Create Account</h1>
           <p className="auth-card__text">It&apos;s free and takes less than a minute.</p>
-          <SignUpForm idPrefix="signup" onSignedUp={(user) => signedIn(user, "/home")} />
+          <SignUpForm
+            idPrefix="signup"
+            invite={searchParams.get("invite")}
+            initial={problem}
+            onSignedUp={(user) => signedIn(user, AFTER_SIGN_UP)}
+          />
           <p className="auth-card__switch">
             Already have an account?{" "}
-            <Link to="/home" onClick={() => window.setTimeout(openLogin, LOGIN_REDIRECT_DELAY_MS)}>
+            <Link to={`${LOGIN_PAGE}?redirectTo=${AFTER_SIGN_UP}`} onClick={logIn}>
               Log in
             </Link>
           </p>

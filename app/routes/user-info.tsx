@@ -1,29 +1,57 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LogOutButton } from "~/components/AccountMenu";
 import { Avatar } from "~/components/Avatar";
 import { LoginRequired } from "~/components/EmptyState";
-import {
-  AlertIcon,
-  BookmarkIcon,
-  ChevronRightIcon,
-  ClockIcon,
-  CoinIcon,
-  HeartIcon,
-  ProfileIcon,
-  ShopIcon,
-  SwordsIcon,
-} from "~/components/icons";
-import { Loader } from "~/components/Loader";
+import { genderChoice } from "~/components/FormFields";
+import { BookmarkIcon, ChevronRightIcon, ClockIcon, CoinIcon, HeartIcon, ProfileIcon, ShopIcon, SwordsIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
-import { ProfileForm } from "~/components/ProfileForm";
+import { ProfileForm, type ProfileAnswer } from "~/components/ProfileForm";
 import { useViewer } from "~/components/root-data";
-import { apiFetch, errorMessage } from "~/lib/api";
 import { formatNumber, pageTitle } from "~/lib/format";
 import type { UserProfile } from "~/lib/types";
+import { formAction, textField } from "~/server/auth.server";
+import { PROFILE_POST_MAX_BYTES, myProfile, saveProfileForm } from "~/server/profile.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Profile") }];
+
+// The page carries the player's email and phone number: no shared cache may keep it.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/** The player's full record (email, phone, address, gender) for the edit form; a visitor gets the login panel. */
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<{ profile: UserProfile | null }> {
+  const user = await context.services.sessions.userForRequest(request);
+  return { profile: user ? myProfile(user) : null };
+}
+
+/** The profile form posted without JavaScript (or before the page hydrated). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const caller = await context.services.sessions.userForRequest(request);
+  if (!caller) throw redirect("/login?redirectTo=/user-info", 303);
+  if (Number(request.headers.get("Content-Length") ?? 0) > PROFILE_POST_MAX_BYTES) {
+    const message = "Please choose a picture of 2 MB or less";
+    return data({ formError: message, errors: { picture: message } }, { status: 413 });
+  }
+  const form = await request.formData();
+  const field = (name: string) => textField(form, name);
+  const values = {
+    name: field("name"),
+    phone_number: field("phone_number"),
+    address: field("address"),
+    gender: genderChoice(field("gender")),
+  };
+  return formAction(values, async () => {
+    await saveProfileForm(context, request, caller, form);
+    return { saved: true as const };
+  });
+}
 
 const LIBRARY_LINKS = [
   { to: "/likes", label: "Likes", Icon: HeartIcon },
@@ -33,52 +61,16 @@ const LIBRARY_LINKS = [
   { to: "/shop", label: "Shop", Icon: ShopIcon },
 ];
 
-type ProfileLoad = { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; profile: UserProfile };
-
-/** The player's full record (email, phone, address, gender) is not in the page: it comes from the API with the token. */
-function useMyProfile(userId: number): [ProfileLoad, () => void] {
-  const [load, setLoad] = useState<ProfileLoad>({ state: "loading" });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setLoad({ state: "loading" });
-    apiFetch<UserProfile>("/api/user/me")
-      .then((profile) => current && setLoad({ state: "ready", profile }))
-      .catch((error: unknown) => current && setLoad({ state: "failed", message: errorMessage(error) }));
-    return () => {
-      current = false;
-    };
-  }, [userId, attempt]);
-  return [load, () => setAttempt((count) => count + 1)];
-}
-
-function EditProfileCard({ userId }: { userId: number }) {
-  const [load, retry] = useMyProfile(userId);
+function EditProfileCard({ profile, answer }: { profile: UserProfile; answer?: ProfileAnswer }) {
   return (
     <section className="card profile-edit" aria-labelledby="profile-edit-title">
       <h2 id="profile-edit-title" className="card__title">
         Edit your profile
       </h2>
-      {load.state === "loading" ? <Loader block /> : null}
-      {load.state === "failed" ? (
-        <div className="profile-edit__failed">
-          <p className="alert alert--error">
-            <AlertIcon size={18} />
-            <span>{load.message}</span>
-          </p>
-          <button type="button" className="button button--secondary" onClick={retry}>
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {load.state === "ready" ? (
-        <>
-          <p className="profile-edit__email">
-            Signed in as <strong>{load.profile.email}</strong>
-          </p>
-          <ProfileForm profile={load.profile} />
-        </>
-      ) : null}
+      <p className="profile-edit__email">
+        Signed in as <strong>{profile.email}</strong>
+      </p>
+      <ProfileForm profile={profile} initial={answer} />
     </section>
   );
 }
@@ -86,7 +78,9 @@ function EditProfileCard({ userId }: { userId: number }) {
 /** /user-info: the player's profile and its edit form. */
 export default function Profile() {
   const user = useViewer();
-  if (!user) {
+  const { profile } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  if (!user || !profile) {
     return (
       <div className="page">
         <PageHeader title="Profile" />
@@ -115,7 +109,7 @@ export default function Profile() {
       </section>
 
       <div className="profile-columns">
-        <EditProfileCard userId={user._id} />
+        <EditProfileCard key={profile._id} profile={profile} answer={answer} />
         <nav className="link-list card" aria-label="Your library">
           <h2 className="card__title">Your library</h2>
           <ul>

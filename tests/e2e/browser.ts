@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import type { UserData } from "../../app/lib/types";
+import type { ApiSignedIn, UserData } from "../../app/lib/types";
 import { inject } from "vitest";
 
 export const PHONE = { width: 390, height: 844 };
@@ -58,9 +58,14 @@ export async function firstGameId(): Promise<number> {
 /** Demo accounts seeded by workers/db/seed.ts. */
 export const DEMO_PASSWORD = "Player@2026";
 
+/** What the login popup leaves in userData: the profile without the token (pages authenticate by the cookie). */
+function storedUser({ token: _token, ...user }: UserData & { token?: string }): UserData {
+  return user;
+}
+
 /**
- * Signs a browser context in as a user, the way the login popup leaves it: the session cookie and the stored
- * userData (SPEC.md §3). Returns the user.
+ * Signs a browser context in as a user, the way the login popup leaves it: the httpOnly session cookie and the stored
+ * userData (SPEC.md §3) without a token. Returns the user.
  */
 export async function signIn(context: BrowserContext, email: string, password = DEMO_PASSWORD): Promise<UserData> {
   const response = await fetch(`${baseURL()}/api/user/login`, {
@@ -69,17 +74,14 @@ export async function signIn(context: BrowserContext, email: string, password = 
     body: JSON.stringify({ email, password }),
   });
   if (!response.ok) throw new Error(`Logging in ${email} failed: ${response.status} ${await response.text()}`);
-  const { user, token } = (await response.json()) as { user: UserData; token: string };
-  await context.addCookies([{ name: "pf_session", value: token, url: baseURL() }]);
-  await context.addInitScript((stored) => window.localStorage.setItem("userData", stored), JSON.stringify(user));
-  return user;
+  const { user, token } = (await response.json()) as ApiSignedIn;
+  await context.addCookies([{ name: "pf_session", value: token, url: baseURL(), httpOnly: true, sameSite: "Lax" }]);
+  await context.addInitScript((stored) => window.localStorage.setItem("userData", stored), JSON.stringify(storedUser(user)));
+  return storedUser(user);
 }
 
-/** A player signed up through the API, with the session token the API answered. */
-export interface Account {
-  user: UserData;
-  token: string;
-}
+/** A player signed up through the API, with the session token the API answered (tests call the API with it). */
+export type Account = ApiSignedIn;
 
 /**
  * A new player, signed up through POST /api/user with a unique email. They get an address, so Find People lists them
@@ -99,7 +101,7 @@ export async function newAccount(name: string, address = "12 Harbour Road"): Pro
 /** A page in a fresh browser context signed in as the account, the way the login popup leaves it. */
 export async function pageFor(browser: Browser, account: Account, viewport = PHONE, options: PageOptions = {}) {
   const opened = await openPage(browser, viewport, options);
-  await opened.context.addCookies([{ name: "pf_session", value: account.token, url: baseURL() }]);
-  await opened.context.addInitScript((stored) => window.localStorage.setItem("userData", stored), JSON.stringify(account.user));
+  await opened.context.addCookies([{ name: "pf_session", value: account.token, url: baseURL(), httpOnly: true, sameSite: "Lax" }]);
+  await opened.context.addInitScript((stored) => window.localStorage.setItem("userData", stored), JSON.stringify(storedUser(account.user)));
   return opened;
 }

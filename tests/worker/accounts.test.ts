@@ -158,6 +158,18 @@ describe("sessions", () => {
     expect(other.status).toBe(403);
     expect((await getJson("/api/session", json("POST", { user: ava.userId, socket: "x", token: ava.token }))).status).toBe(401);
   });
+
+  it("POST /api/session from a page without the token updates the session of the request's cookie", async () => {
+    const ava = await tokenFor("ava@playfeed.local");
+    const cookie = { Cookie: `pf_session=${ava.token}`, Origin: "https://playfeed.test", "Content-Type": "application/json" };
+    const post = (body: unknown) => request("/api/session", { method: "POST", headers: cookie, body: JSON.stringify(body) });
+    expect((await post({ user: ava.userId, socket: "page-tab" })).status).toBe(200);
+    const socket = await env.DB.prepare("select socket from sessions where user_id = ? and socket = 'page-tab'").bind(ava.userId).first("socket");
+    expect(socket).toBe("page-tab");
+    // A token that is named must still be the request's own.
+    const other = await tokenFor("ava@playfeed.local");
+    expect((await post({ user: ava.userId, socket: "x", token: other.token })).status).toBe(403);
+  });
 });
 
 describe("profiles", () => {
@@ -244,6 +256,10 @@ describe("page log-in (Remix resource routes)", () => {
     const { user } = (await response.json()) as { user: UserData };
     expect(user.email).toBe("ava@playfeed.local");
     const sessionCookie = cookie.split(";")[0];
+    // The token lives only in the httpOnly cookie: nothing a page script reads carries it.
+    expect(user).not.toHaveProperty("token");
+    const me = await request("/api/user/me", { headers: { Cookie: sessionCookie } });
+    expect(await me.text()).not.toContain(sessionCookie.split("=")[1]);
     expect((await request("/api/user/me", { headers: { Cookie: sessionCookie } })).status).toBe(200);
 
     const logout = await request("/auth/logout", { method: "POST", headers: { Cookie: sessionCookie, Origin: "https://playfeed.test" } });
@@ -264,6 +280,7 @@ describe("page log-in (Remix resource routes)", () => {
     const response = await request("/auth/signup", form(fields));
     expect(response.status).toBe(200);
     expect(response.headers.get("Set-Cookie")).toContain("HttpOnly");
+    expect(await response.json()).not.toHaveProperty("user.token");
     const taken = await request("/auth/signup", form(fields));
     expect(taken.status).toBe(409);
     expect(((await taken.json()) as ApiErrorBody).error.message).toBe("Already email exist please use another email");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { UserData } from "../../app/lib/types";
+import type { ApiSignedIn } from "../../app/lib/types";
 import { LoginSchema, SignUpSchema } from "../../app/lib/validation";
 import { toUserData, type AccountService } from "./accounts";
 import { verifyGoogleIdToken, type GoogleConfig } from "./google";
@@ -10,14 +10,12 @@ const GoogleCredentialSchema = z.object({
   credential: z.string({ error: "Google sign-in failed. Please try again." }).min(20).max(8192),
 });
 
-export interface SignedIn {
-  user: UserData;
-  token: string;
-}
+export type SignedIn = ApiSignedIn;
 
 /**
- * Sign-up and log-in as one flow for both doors: the JSON API (token in the body) and the pages'
- * resource routes (token also in the httpOnly cookie). Payloads are untrusted and parsed here.
+ * Sign-up and log-in as one flow for both doors: the JSON API (token in the body, for API clients) and the pages'
+ * actions, which put the token only in the httpOnly cookie and strip it from what they answer (app/server/auth.server.ts).
+ * Payloads are untrusted and parsed here.
  */
 export function createAuthFlows(accounts: AccountService, sessions: SessionService, google: GoogleConfig) {
   async function startSession(user: Parameters<typeof toUserData>[0]): Promise<SignedIn> {

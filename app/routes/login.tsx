@@ -1,0 +1,95 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useSearchParams } from "@remix-run/react";
+import { useEffect } from "react";
+import { useAccount } from "~/components/AccountProvider";
+import { CloseIcon, CoinIcon, HeartIcon, SwordsIcon } from "~/components/icons";
+import { GoogleLogIn, LoginForm, safeRedirect } from "~/components/LoginPopup";
+import { Logo } from "~/components/Logo";
+import { Copyright } from "~/components/SiteFooter";
+import { pageTitle } from "~/lib/format";
+import type { ShellHandle } from "~/lib/viewer";
+import { formAction, signedInRedirect, textField } from "~/server/auth.server";
+
+/** A full-screen form like /registration: no header, menus or footer around it. */
+export const handle: ShellHandle = { bare: true };
+
+export const meta: MetaFunction = () => [{ title: pageTitle("Log in") }];
+
+const PERKS = [
+  { Icon: CoinIcon, text: "Your coins and today's bonus are waiting" },
+  { Icon: HeartIcon, text: "Your likes and saved games, on every device" },
+  { Icon: SwordsIcon, text: "Answer your friends' challenges" },
+];
+
+/** A player who is signed in already goes straight on. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await context.services.sessions.userForRequest(request);
+  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+/** The login form posted without JavaScript (or before the page hydrated): the cookie and 303 back, or the messages. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+  return formAction({ email: textField(form, "email") }, async () => {
+    const signedIn = await context.services.auth.logIn(Object.fromEntries(form), request);
+    throw signedInRedirect(context, request, signedIn, redirectTo);
+  });
+}
+
+/**
+ * /login: the login popup's form as a page, where the "Log in" buttons lead when scripts are blocked or the page
+ * has not hydrated yet. With JavaScript it signs in in place like the popup.
+ */
+export default function Login() {
+  const problem = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = safeRedirect(searchParams.get("redirectTo"));
+  const { closePopup, signedIn } = useAccount();
+
+  // The page is the login form: a popup opened over it would be a second one.
+  useEffect(() => closePopup(), [closePopup]);
+
+  const onSignedIn = (user: Parameters<typeof signedIn>[0]) => signedIn(user, redirectTo);
+  return (
+    <div className="auth-screen">
+      <div className="auth-screen__top">
+        <Logo idSuffix="auth" />
+        <Link to="/home" className="icon-button" aria-label="Close">
+          <CloseIcon size={22} />
+        </Link>
+      </div>
+      <div className="auth-layout">
+        <section className="auth-pitch" aria-labelledby="auth-pitch-title">
+          <h2 id="auth-pitch-title" className="auth-pitch__title">
+            Welcome back to <span className="text-gradient">Playfeed</span>
+          </h2>
+          <p className="auth-pitch__text">Pick up where you left off.</p>
+          <ul className="perk-list">
+            {PERKS.map(({ Icon, text }) => (
+              <li key={text}>
+                <span className="perk-list__icon">
+                  <Icon size={18} />
+                </span>
+                {text}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <div className="auth-card">
+          <h1 className="auth-card__title">Log in</h1>
+          <p className="auth-card__text">Like games, collect your daily coins and challenge friends.</p>
+          <LoginForm idPrefix="login-page" redirectTo={redirectTo} onSignedIn={onSignedIn} initial={problem} />
+          <GoogleLogIn onSignedIn={onSignedIn} />
+          <p className="auth-card__switch">
+            New to Playfeed? <Link to="/registration">Create an account</Link>
+          </p>
+        </div>
+      </div>
+      <footer className="auth-screen__footer">
+        <Copyright />
+      </footer>
+    </div>
+  );
+}
