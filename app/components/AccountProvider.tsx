@@ -44,6 +44,14 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   // Undefined when the root loader itself failed (an error page): then the server has said nothing about the player.
   const serverSpoke = useRouteLoaderData("root") !== undefined;
   const firstViewer = useRef({ serverSpoke, id: viewer?._id ?? null });
+  const viewerIdRef = useRef(viewer?._id ?? null);
+  viewerIdRef.current = viewer?._id ?? null;
+
+  // Reloaded data says nobody is signed in any more (a log-out elsewhere ended this session): forget the stored user.
+  const viewerId = viewer?._id ?? null;
+  useEffect(() => {
+    if (serverSpoke && viewerId === null && readUser()) storeLogout();
+  }, [serverSpoke, viewerId]);
 
   useEffect(() => {
     dropStoredToken();
@@ -60,7 +68,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
 
     const timer = window.setTimeout(() => {
       const user = readUser();
-      if (!user) return;
+      // Signed out meanwhile (in another tab, which closed this tab's socket): there is no session to update.
+      if (!user || viewerIdRef.current !== user._id) return;
       // The session is the request's own (its cookie): the page never knows its token.
       apiFetch("/api/session", { method: "POST", json: { user: user._id, socket: socketIdOfThisTab() } }).catch(() => undefined);
     }, SESSION_UPDATE_DELAY_MS);
