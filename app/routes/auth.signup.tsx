@@ -5,7 +5,7 @@ import { authAction, signedInResponse } from "~/server/auth.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   return authAction(async () => {
     const form = Object.fromEntries(await request.formData());
-    const signedIn = await context.services.auth.signUp(form);
+    const signedIn = await context.services.auth.signUp(form, request);
     // Signing up through a friend's invite link makes the two friends.
     if (typeof form.invite === "string") await context.services.social.acceptInvite(signedIn.user._id, form.invite);
     return signedInResponse(context, request, signedIn);

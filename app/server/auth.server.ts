@@ -18,6 +18,7 @@ export function pageAuthenticator(context: AppLoadContext) {
 
 interface ClientError {
   status: number;
+  headers?: Record<string, string>;
   toJSON(): unknown;
 }
 
@@ -35,7 +36,7 @@ export async function authAction(run: () => Promise<Response>): Promise<Response
   try {
     return await run();
   } catch (error) {
-    if (isClientError(error)) return Response.json(error.toJSON(), { status: error.status });
+    if (isClientError(error)) return Response.json(error.toJSON(), { status: error.status, headers: error.headers });
     throw error;
   }
 }
