@@ -1,4 +1,4 @@
-import { lte, sql } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { loginAttempts, rateLimits } from "../db/schema";
 import { tooManyRequests } from "./errors";
@@ -72,7 +72,11 @@ export function createRateLimiter(db: Db) {
         setWhere: sql`${rateLimits.windowEndsAt} <> excluded.window_ends_at or ${rateLimits.count} < ${limit}`,
       })
       .returning({ count: rateLimits.count });
-    return { name, windowEndsAt, query };
+    const undo = db
+      .update(rateLimits)
+      .set({ count: sql`${rateLimits.count} - 1` })
+      .where(and(eq(rateLimits.key, `${name}:${subject}`), eq(rateLimits.windowEndsAt, windowEndsAt)));
+    return { name, windowEndsAt, query, undo };
   }
 
   return {
@@ -83,6 +87,9 @@ export function createRateLimiter(db: Db) {
       const results = await db.batch([first.query, ...rest.map((counted) => counted.query)]);
       const refused = counts.filter((_, index) => results[index].length === 0);
       if (refused.length === 0) return;
+      // A refused request uses up none of its limits: give back what the others counted.
+      const counted = counts.filter((_, index) => results[index].length > 0);
+      if (counted.length > 0) await db.batch([counted[0].undo, ...counted.slice(1).map((other) => other.undo)]);
       // The longest wait is the one that matters: sooner, another of these limits would still refuse.
       const worst = refused.reduce((a, b) => (b.windowEndsAt > a.windowEndsAt ? b : a));
       const seconds = (worst.windowEndsAt.getTime() - now) / 1000;
