@@ -44,7 +44,8 @@ const bearer = (player: Player): RequestInit => ({ headers: { Authorization: `Be
 const post = (path: string, body: unknown, player: Player) => getJson<ApiErrorBody>(path, json("POST", body, player.token));
 
 describe("log-in", () => {
-  const logIn = (email: string, address: string, password = "Wrong@2026") => getJson<ApiErrorBody>("/api/user/login", from(address, json("POST", { email, password })));
+  const logIn = (email: string, address: string, password = "Wrong@2026") =>
+    getJson<ApiErrorBody>("/api/user/login", from(address, json("POST", { email, password })));
   const attemptsFor = async (column: "email" | "ip", value: string) =>
     (await env.DB.prepare(`select count(*) as n from login_attempts where ${column} = ?`).bind(value).first<number>("n"))!;
 
@@ -97,7 +98,8 @@ describe("sign-up and Google sign-in, per address", () => {
 
   it("limits Google sign-ins per address before looking at the token", SLOW, async () => {
     const address = testAddress();
-    const google = (from_: string) => getJson<ApiErrorBody>("/api/user/login/google", from(from_, json("POST", { credential: "x".repeat(40) })));
+    const google = (from_: string) =>
+      getJson<ApiErrorBody>("/api/user/login/google", from(from_, json("POST", { credential: "x".repeat(40) })));
     await expectLimitHolds("googleLogInPerAddress", () => google(address));
     expect((await google(testAddress())).status).toBe(401);
   });
@@ -139,7 +141,10 @@ describe("uploads", () => {
     return bytes;
   };
   const uploadUrl = (player: Player) =>
-    getJson<ApiErrorBody & { url: string }>("/api/media/upload-url", json("POST", { mediaUploadType: "profile-image", fileName: "me.png" }, player.token));
+    getJson<ApiErrorBody & { url: string }>(
+      "/api/media/upload-url",
+      json("POST", { mediaUploadType: "profile-image", fileName: "me.png" }, player.token),
+    );
   const put = async (url: string, size: number) => {
     const response = await request(new URL(url).pathname, { method: "PUT", body: png(size), headers: { "Content-Type": "image/png" } });
     return { status: response.status, body: (await response.json()) as ApiErrorBody & { path: string }, response };
@@ -150,7 +155,8 @@ describe("uploads", () => {
     await expectLimitHolds("uploadUrlPerUser", () => uploadUrl(me));
     expect((await uploadUrl(other)).status).toBe(200);
     // A minute passes for each further ten, until the day's count is used up.
-    const passMinute = () => env.DB.prepare("update rate_limits set window_ends_at = 0 where key = ?").bind(`uploadUrlPerUser:${me.userId}`).run();
+    const passMinute = () =>
+      env.DB.prepare("update rate_limits set window_ends_at = 0 where key = ?").bind(`uploadUrlPerUser:${me.userId}`).run();
     await roomInWindow("uploadUrlPerUserDaily");
     for (let made = RATE_LIMITS.uploadUrlPerUser.limit; made < RATE_LIMITS.uploadUrlPerUserDaily.limit; made++) {
       if (made % RATE_LIMITS.uploadUrlPerUser.limit === 0) await passMinute();
@@ -164,7 +170,8 @@ describe("uploads", () => {
   it("limits PUTs to upload addresses per address, before looking at the token", SLOW, async () => {
     const address = testAddress();
     const token = "A".repeat(43);
-    const send = (from_: string) => getJson<ApiErrorBody>(`/api/media/upload/${token}`, from(from_, { method: "PUT", body: new Uint8Array(PNG) }));
+    const send = (from_: string) =>
+      getJson<ApiErrorBody>(`/api/media/upload/${token}`, from(from_, { method: "PUT", body: new Uint8Array(PNG) }));
     await expectLimitHolds("uploadPutPerAddress", () => send(address));
     expect((await send(testAddress())).status).toBe(404);
   });
@@ -172,20 +179,27 @@ describe("uploads", () => {
   it("holds a user's stored pictures to the quota, even when uploads race", SLOW, async () => {
     const me = await newPlayer("Full Fran");
     // Earlier pictures leave 1,000 bytes of the quota.
-    await env.DB.prepare("insert into upload_tokens (token_hash, user_id, key, purpose, expires_at, used_at, bytes) values (?, ?, ?, 'profile-image', 0, 0, ?)")
+    await env.DB.prepare(
+      "insert into upload_tokens (token_hash, user_id, key, purpose, expires_at, used_at, bytes) values (?, ?, ?, 'profile-image', 0, 0, ?)",
+    )
       .bind(`earlier-${me.userId}`, me.userId, `profile/${me.userId}/earlier.png`, STORAGE_QUOTA_BYTES - 1000)
       .run();
 
     const { body: first } = await uploadUrl(me);
     const tooBig = await put(first.url, 1001);
     expect(tooBig.status).toBe(413);
-    expect(tooBig.body.error).toEqual({ code: "storage_full", message: "Your pictures have used all 20 MB of your storage, so this one cannot be added." });
+    expect(tooBig.body.error).toEqual({
+      code: "storage_full",
+      message: "Your pictures have used all 20 MB of your storage, so this one cannot be added.",
+    });
 
     // Two addresses, each picture fits alone, not both: exactly one lands.
     const { body: second } = await uploadUrl(me);
     const racing = await Promise.all([first, second].map((address) => put(address.url, 600)));
     expect(racing.map((answer) => answer.status).sort()).toEqual([201, 413]);
-    const stored = await env.DB.prepare("select sum(bytes) as total from upload_tokens where user_id = ?").bind(me.userId).first<number>("total");
+    const stored = await env.DB.prepare("select sum(bytes) as total from upload_tokens where user_id = ?")
+      .bind(me.userId)
+      .first<number>("total");
     expect(stored).toBe(STORAGE_QUOTA_BYTES - 400);
     const landed = racing.find((answer) => answer.status === 201)!;
     await (await env.MEDIA.get(landed.body.path))?.arrayBuffer();

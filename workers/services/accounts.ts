@@ -82,7 +82,8 @@ export function createAccountService(db: Db) {
     const [[byEmail], [byIp]] = await Promise.all([recent(loginAttempts.email, email), recent(loginAttempts.ip, ip)]);
     const locked = [byEmail, byIp].filter((row) => row.attempts >= MAX_FAILED_LOGINS && row.oldest);
     // A row cleared by a success in between: the next try goes through, so ask for the shortest wait.
-    const retryAt = locked.length > 0 ? Math.max(...locked.map((row) => row.oldest!.getTime() + FAILED_LOGIN_WINDOW_MS)) : now + 1000;
+    const retryAt =
+      locked.length > 0 ? Math.max(...locked.map((row) => row.oldest!.getTime() + FAILED_LOGIN_WINDOW_MS)) : now + 1000;
     const seconds = (retryAt - now) / 1000;
     const minutes = Math.max(1, Math.ceil(seconds / 60));
     return [`Too many failed log-ins. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, seconds];

@@ -41,10 +41,13 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+const plural = (amount: number, unit: string) => `${amount} ${unit}${amount === 1 ? "" : "s"}`;
+
 /** "45 seconds", "1 minute", "7 hours": how long to wait, rounded up. */
 export function waitText(seconds: number): string {
-  const [amount, unit] = seconds < 60 ? [Math.max(1, Math.ceil(seconds)), "second"] : seconds < 2 * 3600 ? [Math.ceil(seconds / 60), "minute"] : [Math.ceil(seconds / 3600), "hour"];
-  return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
+  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), "second");
+  if (seconds < 2 * 3600) return plural(Math.ceil(seconds / 60), "minute");
+  return plural(Math.ceil(seconds / 3600), "hour");
 }
 
 /** The caller's address as Cloudflare reports it; `wrangler dev` sets it too, and the fallback only covers tests. */

@@ -23,7 +23,11 @@ type ImageKind = keyof typeof IMAGE_TYPES;
 const wrongType = () => new ApiError(415, "unsupported_media_type", "Please choose a PNG, JPEG, WebP or GIF image");
 const tooLarge = () => new ApiError(413, "too_large", "Pictures can be at most 2 MB");
 const storageFull = () =>
-  new ApiError(413, "storage_full", "Your pictures have used all 20 MB of your storage, so this one cannot be added.");
+  new ApiError(
+    413,
+    "storage_full",
+    `Your pictures have used all ${STORAGE_QUOTA_BYTES / 1024 / 1024} MB of your storage, so this one cannot be added.`,
+  );
 const addressGone = () =>
   new ApiError(410, "upload_url_used", "This upload address has expired or was already used. Please choose the picture again.");
 
@@ -110,11 +114,19 @@ export function createUploadService(db: Db, bucket: R2Bucket) {
 
       // Claimed and counted against the quota in one statement: neither two uploads racing on one address nor
       // several racing addresses of one user can get past it.
-      const fitsQuota = sql`(select coalesce(sum(${uploadTokens.bytes}), 0) from ${uploadTokens} where ${uploadTokens.userId} = ${upload.userId}) + ${bytes.byteLength} <= ${STORAGE_QUOTA_BYTES}`;
+      const stored = sql`(select coalesce(sum(${uploadTokens.bytes}), 0) from ${uploadTokens}
+        where ${uploadTokens.userId} = ${upload.userId})`;
       const claimed = await db
         .update(uploadTokens)
         .set({ usedAt: new Date(), bytes: bytes.byteLength })
-        .where(and(eq(uploadTokens.tokenHash, tokenHash), isNull(uploadTokens.usedAt), gt(uploadTokens.expiresAt, new Date()), fitsQuota))
+        .where(
+          and(
+            eq(uploadTokens.tokenHash, tokenHash),
+            isNull(uploadTokens.usedAt),
+            gt(uploadTokens.expiresAt, new Date()),
+            sql`${stored} + ${bytes.byteLength} <= ${STORAGE_QUOTA_BYTES}`,
+          ),
+        )
         .returning({ key: uploadTokens.key });
       if (claimed.length === 0) {
         const [current] = await db.select().from(uploadTokens).where(eq(uploadTokens.tokenHash, tokenHash)).limit(1);
