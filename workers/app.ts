@@ -69,8 +69,9 @@ const app = new Hono<AppEnv>()
 
 export default {
   fetch: app.fetch,
-  /** The cron trigger (wrangler.toml): challenges nobody took up in time get their escrow back. */
+  /** The cron trigger (wrangler.toml): challenges nobody took up in time get their escrow back; spent rate limits go. */
   async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(createServices(env).challenges.expireDue());
+    const services = createServices(env);
+    ctx.waitUntil(Promise.all([services.challenges.expireDue(), services.limits.sweep()]));
   },
 } satisfies ExportedHandler<Env>;

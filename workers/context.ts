@@ -8,6 +8,7 @@ import { createGameService } from "./services/games";
 import { createMultiplayerService } from "./services/multiplayer";
 import { createNotificationService, type Pusher } from "./services/notifications";
 import { createPlayService } from "./services/play";
+import { createRateLimiter } from "./services/rate-limits";
 import { createScoreService } from "./services/scores";
 import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
@@ -22,9 +23,11 @@ export function createServices(env: Env) {
   const sessions = createSessionService(db, (userId, sessionKey) => hubOf(env, userId).endSession(sessionKey));
   const google = googleConfigFrom(env);
   const notifications = createNotificationService(db, pushTo(env));
+  const limits = createRateLimiter(db);
   return {
     accounts,
-    auth: createAuthFlows(accounts, sessions, google),
+    auth: createAuthFlows(accounts, sessions, google, limits),
+    limits,
     games: createGameService(db),
     scores: createScoreService(db),
     play: createPlayService(db),

@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     address: field("address"),
   };
   return formAction(values, async () => {
-    throw signedInRedirect(context, request, await signUpFromForm(context, form), AFTER_SIGN_UP);
+    throw signedInRedirect(context, request, await signUpFromForm(context, request, form), AFTER_SIGN_UP);
   });
 }
 

@@ -17,6 +17,7 @@ interface ClientError {
   status: number;
   message: string;
   fields?: Record<string, string>;
+  headers?: Record<string, string>;
   toJSON(): unknown;
 }
 
@@ -43,7 +44,7 @@ export async function authAction(run: () => Promise<Response>): Promise<Response
   try {
     return await run();
   } catch (error) {
-    if (isClientError(error)) return Response.json(error.toJSON(), { status: error.status });
+    if (isClientError(error)) return Response.json(error.toJSON(), { status: error.status, headers: error.headers });
     throw error;
   }
 }
@@ -85,8 +86,8 @@ export function textField(form: FormData, name: string): string {
 }
 
 /** Sign-up from a page's form (the popup's fetch or a post without JavaScript); an invite code makes the two friends. */
-export async function signUpFromForm(context: AppLoadContext, form: FormData): Promise<SignedIn> {
-  const signedIn = await context.services.auth.signUp(Object.fromEntries(form));
+export async function signUpFromForm(context: AppLoadContext, request: Request, form: FormData): Promise<SignedIn> {
+  const signedIn = await context.services.auth.signUp(Object.fromEntries(form), request);
   const invite = form.get("invite");
   // Signing up through a friend's invite link makes the two friends.
   if (typeof invite === "string" && invite) await context.services.social.acceptInvite(signedIn.user._id, invite);

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, firstGameId, launchBrowser, openPage } from "./browser";
+import { DESKTOP, PHONE, firstGameId, launchBrowser, openPage, ownAddress } from "./browser";
 
 let browser: Browser;
 let gameId: number;
@@ -37,6 +37,7 @@ let signUps = 0;
 async function signUp(context: BrowserContext) {
   const email = `disc${Date.now()}${signUps++}${Math.floor(Math.random() * 1e4)}@example.com`;
   const response = await context.request.post("/auth/signup", {
+    headers: ownAddress(),
     form: { name: "Disco Tester", email, phone_number: "9876543210", Pwd_Hash: "Secret#123", gender: "female" },
   });
   expect(response.status()).toBe(200);

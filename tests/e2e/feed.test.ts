@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, DESKTOP, launchBrowser, openPage, PHONE } from "./browser";
+import { baseURL, DESKTOP, launchBrowser, openPage, ownAddress, PHONE } from "./browser";
 
 let browser: Browser;
 let games: Array<{ _id: number; name: string; publisher: { name: string } }>;
@@ -219,6 +219,7 @@ describe("feed on a desktop", () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
     const email = `feed${Date.now()}${Math.floor(Math.random() * 1e4)}@example.com`;
     const signUp = await context.request.post("/auth/signup", {
+      headers: ownAddress(),
       form: { name: "Feed Tester", email, phone_number: "9876543210", Pwd_Hash: "Secret#123", gender: "female" },
     });
     expect(signUp.status()).toBe(200);

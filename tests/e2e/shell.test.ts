@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, firstGameId, launchBrowser, openPage } from "./browser";
+import { DESKTOP, PHONE, firstGameId, launchBrowser, openPage, ownAddress } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -74,6 +74,7 @@ describe("navigation on a desktop", () => {
     // Profile, Social and Shop open for a player; sign-up sets the session cookie in this browser context.
     const email = `menu${Date.now()}@example.com`;
     const signUp = await context.request.post("/auth/signup", {
+      headers: ownAddress(),
       form: { name: "Menu Tester", email, phone_number: "9876543210", Pwd_Hash: "Secret#123", gender: "female" },
     });
     expect(signUp.status()).toBe(200);

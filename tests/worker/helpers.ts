@@ -33,6 +33,15 @@ export const json = (method: string, body: unknown, token?: string): RequestInit
   body: typeof body === "string" ? body : JSON.stringify(body),
 });
 
+/** A fresh address (IPv6 documentation range) for `CF-Connecting-IP`: per-address limits then count only this test. */
+export const testAddress = () => `2001:db8::${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`;
+
+/** `init` sent from `address`, as Cloudflare reports it. */
+export const from = (address: string, init: RequestInit = {}): RequestInit => ({
+  ...init,
+  headers: { ...(init.headers as Record<string, string> | undefined), "CF-Connecting-IP": address },
+});
+
 export const validSignUp = (overrides: Record<string, unknown> = {}) => ({
   name: "Nora Quinn",
   email: `nora.${crypto.randomUUID().slice(0, 8)}@example.com`,
@@ -52,7 +61,8 @@ export interface Player {
 export type EventOf<N extends ServerEvent["event"]> = Extract<ServerEvent, { event: N }>;
 
 export async function newPlayer(name: string): Promise<Player> {
-  const { status, body } = await getJson<{ user: { _id: number }; token: string }>("/api/user", json("POST", validSignUp({ name })));
+  const signUp = from(testAddress(), json("POST", validSignUp({ name })));
+  const { status, body } = await getJson<{ user: { _id: number }; token: string }>("/api/user", signUp);
   expect(status).toBe(201);
   return { token: body.token, userId: body.user._id, name };
 }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "../../app/lib/types";
 import { SCORE_SUBMISSIONS_PER_MINUTE } from "../../workers/services/play";
-import { getJson, json, seed, validSignUp } from "./helpers";
+import { from, getJson, json, seed, testAddress, validSignUp } from "./helpers";
 
 beforeAll(seed);
 
@@ -22,7 +22,7 @@ const gameId = async (slug: string) => (await env.DB.prepare("select id from gam
 
 /** A fresh player per test, so one test's submissions never count against another's rate limit. */
 async function newPlayer(name = "Nora Quinn"): Promise<Player> {
-  const { status, body } = await getJson<{ user: { _id: number }; token: string }>("/api/user", json("POST", validSignUp({ name })));
+  const { status, body } = await getJson<{ user: { _id: number }; token: string }>("/api/user", from(testAddress(), json("POST", validSignUp({ name }))));
   expect(status).toBe(201);
   return { token: body.token, userId: body.user._id, name };
 }

@@ -2,7 +2,7 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody, PublicProfile } from "../../app/lib/types";
 import { conversationOf, hubOf } from "../../workers/durable-objects/hubs";
-import { connect, getJson, json, makeFriends, newPlayer, request, seed, validSignUp, type Player } from "./helpers";
+import { connect, from, getJson, json, makeFriends, newPlayer, request, seed, testAddress, validSignUp, type Player } from "./helpers";
 
 beforeAll(seed);
 
@@ -24,8 +24,8 @@ describe("no input can freeze the Worker", () => {
 
   it.each(worst.map((email) => [email.length, email]))("refuses a %i-character e-mail at once on every door", async (_length, email) => {
     const doors = [
-      () => getJson<ApiErrorBody>("/api/user/login", json("POST", { email, password: "Abc@123" })),
-      () => getJson<ApiErrorBody>("/api/user", json("POST", validSignUp({ email }))),
+      () => getJson<ApiErrorBody>("/api/user/login", from(testAddress(), json("POST", { email, password: "Abc@123" }))),
+      () => getJson<ApiErrorBody>("/api/user", from(testAddress(), json("POST", validSignUp({ email })))),
     ];
     for (const door of doors) {
       let answer: Awaited<ReturnType<(typeof doors)[number]>> | undefined;
@@ -37,7 +37,7 @@ describe("no input can freeze the Worker", () => {
   });
 
   it("answers a megabyte in a field with a 400 that names the field", async () => {
-    const signUp = await getJson<ApiErrorBody>("/api/user", json("POST", validSignUp({ name: MEGABYTE })));
+    const signUp = await getJson<ApiErrorBody>("/api/user", from(testAddress(), json("POST", validSignUp({ name: MEGABYTE }))));
     expect(signUp.status).toBe(400);
     expect(signUp.body.error.fields?.name).toBe("Please keep the name to 50 characters or fewer");
 
@@ -193,7 +193,7 @@ describe("sessions end everywhere", () => {
 
   it("leaves the same user's other sessions connected", async () => {
     const ann = await newPlayer("Two Tabs Ann");
-    const login = await getJson<{ token: string }>("/api/user/login", json("POST", { email: await emailOf(ann), password: "Secret@123" }));
+    const login = await getJson<{ token: string }>("/api/user/login", from(testAddress(), json("POST", { email: await emailOf(ann), password: "Secret@123" })));
     const other = { ...ann, token: login.body.token };
     const [first, second] = [await connect(ann), await connect(other)];
     const secondClosed = new Promise<number>((resolve) => second.socket.addEventListener("close", (event) => resolve(event.code)));

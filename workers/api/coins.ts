@@ -18,6 +18,7 @@ const challengeId = (value: string | undefined) => parseInput(idSchema("challeng
 export const challengeRouter = createRouter()
   .post("/", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
+    await c.var.services.limits.hit("challengePerUser", caller.id);
     return c.json(await c.var.services.challenges.create(caller.id, await readJson(c.req.raw)), 201);
   })
   .get("/all", async (c) => {

@@ -42,7 +42,7 @@ export const api = createRouter()
 
 export function apiErrorResponse(error: unknown): Response {
   if (error instanceof ApiError) {
-    return Response.json(error.toJSON(), { status: error.status });
+    return Response.json(error.toJSON(), { status: error.status, headers: error.headers });
   }
   console.error(error);
   return Response.json(

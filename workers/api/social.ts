@@ -36,6 +36,7 @@ export const socialRouter = createRouter()
   .get("/find/:userId", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
     ownId(caller.id, c.req.param("userId"));
+    await c.var.services.limits.hit("searchPerUser", caller.id);
     return c.json(await c.var.services.social.find(caller.id, c.req.query()));
   })
   .get("/friends/:userId", async (c) => {
@@ -45,6 +46,7 @@ export const socialRouter = createRouter()
   })
   .post("/follow", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
+    await c.var.services.limits.hit("followPerUser", caller.id);
     const followed = await c.var.services.social.follow(caller.id, await readJson(c.req.raw));
     await forgetChatChecks(c.env, caller.id, followed.to);
     return c.json(followed);
@@ -77,6 +79,7 @@ export const socialRouter = createRouter()
   // A message someone sent the caller: the copy kept for moderators comes from the conversation itself.
   .post("/report", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
+    await c.var.services.limits.hit("reportPerUser", caller.id);
     const input = parseInput(ReportSchema, await readJson(c.req.raw));
     const message = await conversationOf(c.env, caller.id, input.user_id).messageFor(caller.id, input.msg_id);
     if (!message || message.senderId !== input.user_id) throw notFound("That message was not sent to you");

@@ -16,7 +16,7 @@ export const usersRouter = createRouter()
   // Sign-up: SPEC.md §3 payload, Pwd_Hash carrying the password.
   .post("/", async (c) => {
     const payload = await readJson(c.req.raw);
-    const signedIn = await c.var.services.auth.signUp(payload);
+    const signedIn = await c.var.services.auth.signUp(payload, c.req.raw);
     const invite = (payload as { invite?: unknown }).invite;
     if (typeof invite === "string") await c.var.services.social.acceptInvite(signedIn.user._id, invite);
     return c.json(signedIn, 201);
@@ -25,7 +25,7 @@ export const usersRouter = createRouter()
     return c.json(await c.var.services.auth.logIn(await readJson(c.req.raw), c.req.raw));
   })
   .post("/login/google", async (c) => {
-    return c.json(await c.var.services.auth.logInWithGoogle(await readJson(c.req.raw)));
+    return c.json(await c.var.services.auth.logInWithGoogle(await readJson(c.req.raw), c.req.raw));
   })
   .post("/logout", async (c) => {
     await c.var.services.sessions.revoke(tokenFromRequest(c.req.raw));

@@ -125,7 +125,7 @@ export type GameRow = typeof games.$inferSelect;
 export type PublisherRow = typeof publishers.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 
-/** Failed log-ins, counted per email and per address over a sliding window. */
+/** Log-in attempts per email and per address over a sliding window: each is reserved before its password is checked. */
 export const loginAttempts = sqliteTable(
   "login_attempts",
   {
@@ -138,17 +138,34 @@ export const loginAttempts = sqliteTable(
 );
 
 /** One-time upload addresses: the token is only ever stored hashed, and a row is claimed once. */
-export const uploadTokens = sqliteTable("upload_tokens", {
-  tokenHash: text("token_hash").primaryKey(),
-  userId: integer("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  key: text("key").notNull().unique(),
-  purpose: text("purpose", { enum: ["profile-image", "blog-image"] }).notNull(),
-  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-  usedAt: integer("used_at", { mode: "timestamp_ms" }),
-  createdAt: createdAt(),
-});
+export const uploadTokens = sqliteTable(
+  "upload_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull().unique(),
+    purpose: text("purpose", { enum: ["profile-image", "blog-image"] }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    /** The stored picture's size, set when it lands: the sum over a user's rows is held to their storage quota. */
+    bytes: integer("bytes"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("upload_tokens_user_idx").on(t.userId)],
+);
+
+/** Fixed-window request counters (workers/services/rate-limits.ts): one row per action and subject, reset in place. */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowEndsAt: integer("window_ends_at", { mode: "timestamp_ms" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("rate_limits_window_idx").on(t.windowEndsAt)],
+);
 
 const userRef = () =>
   integer("user_id")

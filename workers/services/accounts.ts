@@ -1,15 +1,13 @@
-import { and, count, eq, gt, min } from "drizzle-orm";
+import { and, count, eq, gt, min, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { dailyBonusOf } from "../../app/lib/coins";
 import type { PublicProfile, UserData } from "../../app/lib/types";
 import { MESSAGES, type ProfileSchema, type SignUpSchema } from "../../app/lib/validation";
 import type { Db } from "../db/client";
 import { loginAttempts, users, type UserRow } from "../db/schema";
-import { ApiError, forbidden, notFound } from "./errors";
+import { ApiError, forbidden, notFound, tooManyRequests } from "./errors";
 import { hashPassword, verifyPassword } from "./password";
-
-export const MAX_FAILED_LOGINS = 5;
-export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
+import { FAILED_LOGIN_WINDOW_MS, MAX_FAILED_LOGINS } from "./rate-limits";
 
 /** The caller's own account: everything but the password hash (the token is added by whoever made it). */
 export function toUserData(user: UserRow): Omit<UserData, "token"> {
@@ -55,8 +53,25 @@ export function createAccountService(db: Db) {
     return user ?? null;
   }
 
-  /** 5 failures for one email or from one address within 15 minutes lock both out until the oldest ages out. */
-  async function assertNotLockedOut(email: string, ip: string, now: number) {
+  /**
+   * Reserves one log-in attempt for this email and address in a single statement, before any password is checked: D1
+   * runs writes one at a time, so of any number of concurrent guesses at most MAX_FAILED_LOGINS get a row, and only
+   * they go on to hash. A wrong password keeps its row (the failure); a right one clears the email's rows.
+   */
+  async function reserveAttempt(email: string, ip: string, now: number) {
+    const since = now - FAILED_LOGIN_WINDOW_MS;
+    const reserved = await db.all(sql`
+      insert into login_attempts (email, ip, created_at)
+      select ${email}, ${ip}, ${now}
+      where (select count(*) from login_attempts where email = ${email} and created_at > ${since}) < ${MAX_FAILED_LOGINS}
+        and (select count(*) from login_attempts where ip = ${ip} and created_at > ${since}) < ${MAX_FAILED_LOGINS}
+      returning id`);
+    if (reserved.length > 0) return;
+    throw tooManyRequests(...(await lockedOut(email, ip, now)));
+  }
+
+  /** The 429's message and wait: until the oldest attempt of the locked email or address is 15 minutes old. */
+  async function lockedOut(email: string, ip: string, now: number): Promise<[string, number]> {
     const since = new Date(now - FAILED_LOGIN_WINDOW_MS);
     const recent = (column: typeof loginAttempts.email | typeof loginAttempts.ip, value: string) =>
       db
@@ -65,14 +80,12 @@ export function createAccountService(db: Db) {
         .where(and(eq(column, value), gt(loginAttempts.createdAt, since)));
     const [[byEmail], [byIp]] = await Promise.all([recent(loginAttempts.email, email), recent(loginAttempts.ip, ip)]);
     const locked = [byEmail, byIp].filter((row) => row.attempts >= MAX_FAILED_LOGINS && row.oldest);
-    if (locked.length === 0) return;
-    const retryAt = Math.max(...locked.map((row) => row.oldest!.getTime() + FAILED_LOGIN_WINDOW_MS));
-    const minutes = Math.max(1, Math.ceil((retryAt - now) / 60_000));
-    throw new ApiError(
-      429,
-      "too_many_attempts",
-      `Too many failed log-ins. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    );
+    // A row cleared by a success in between: the next try goes through, so ask for the shortest wait.
+    const retryAt =
+      locked.length > 0 ? Math.max(...locked.map((row) => row.oldest!.getTime() + FAILED_LOGIN_WINDOW_MS)) : now + 1000;
+    const seconds = (retryAt - now) / 1000;
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return [`Too many failed log-ins. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, seconds];
   }
 
   return {
@@ -98,16 +111,13 @@ export function createAccountService(db: Db) {
     },
 
     async logIn(email: string, password: string, ip: string, now = Date.now()): Promise<UserRow> {
-      await assertNotLockedOut(email, ip, now);
+      await reserveAttempt(email, ip, now);
       const user = await findByEmail(email);
       // Unknown email and wrong password look the same from outside, and cost the same hashing time.
       const ok = user?.passwordHash
         ? await verifyPassword(password, user.passwordHash)
         : (await hashPassword(password), false);
-      if (!user || !ok) {
-        await db.insert(loginAttempts).values({ email, ip, createdAt: new Date(now) });
-        throw loginFailed();
-      }
+      if (!user || !ok) throw loginFailed();
       await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
       return user;
     },

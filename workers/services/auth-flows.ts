@@ -4,6 +4,7 @@ import { LoginSchema, SignUpSchema } from "../../app/lib/validation";
 import { toUserData, type AccountService } from "./accounts";
 import { verifyGoogleIdToken, type GoogleConfig } from "./google";
 import { parseFields } from "./parse";
+import { clientAddress, type RateLimiter } from "./rate-limits";
 import type { SessionService } from "./sessions";
 
 const GoogleCredentialSchema = z.object({
@@ -17,26 +18,29 @@ export type SignedIn = ApiSignedIn;
  * actions, which put the token only in the httpOnly cookie and strip it from what they answer (app/server/auth.server.ts).
  * Payloads are untrusted and parsed here.
  */
-export function createAuthFlows(accounts: AccountService, sessions: SessionService, google: GoogleConfig) {
+export function createAuthFlows(accounts: AccountService, sessions: SessionService, google: GoogleConfig, limits: RateLimiter) {
   async function startSession(user: Parameters<typeof toUserData>[0]): Promise<SignedIn> {
     const token = await sessions.create(user.id);
     return { user: { ...toUserData(user), token }, token };
   }
 
   return {
-    async signUp(payload: unknown): Promise<SignedIn> {
-      return startSession(await accounts.signUp(parseFields(SignUpSchema, payload)));
+    /** `request` tells the caller's address: sign-ups are limited per address. */
+    async signUp(payload: unknown, request: Request): Promise<SignedIn> {
+      const input = parseFields(SignUpSchema, payload);
+      await limits.hit("signUpPerAddress", clientAddress(request));
+      return startSession(await accounts.signUp(input));
     },
 
     /** `request` tells the caller's address, for the per-address lock-out. */
     async logIn(payload: unknown, request: Request): Promise<SignedIn> {
       const { email, password } = parseFields(LoginSchema, payload);
-      const ip = request.headers.get("CF-Connecting-IP") ?? "local";
-      return startSession(await accounts.logIn(email, password, ip));
+      return startSession(await accounts.logIn(email, password, clientAddress(request)));
     },
 
-    async logInWithGoogle(payload: unknown): Promise<SignedIn> {
+    async logInWithGoogle(payload: unknown, request: Request): Promise<SignedIn> {
       const { credential } = parseFields(GoogleCredentialSchema, payload);
+      await limits.hit("googleLogInPerAddress", clientAddress(request));
       return startSession(await accounts.logInWithGoogle(await verifyGoogleIdToken(credential, google)));
     },
   };

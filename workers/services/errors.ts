@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     /** Field name → message, for forms that show a line under each field. */
     readonly fields?: Record<string, string>,
+    /** Extra response headers, e.g. `Retry-After` on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "ApiError";
@@ -22,3 +24,6 @@ export const notFound = (message: string) => new ApiError(404, "not_found", mess
 export const badRequest = (message: string) => new ApiError(400, "bad_request", message);
 export const unauthorized = (message = "Please log in to continue") => new ApiError(401, "unauthorized", message);
 export const forbidden = (message: string) => new ApiError(403, "forbidden", message);
+/** A 429 that says, in the message and in `Retry-After`, how long to wait. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new ApiError(429, "rate_limited", message, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { uploadTokens } from "../db/schema";
 import { ApiError, notFound } from "./errors";
+import { STORAGE_QUOTA_BYTES } from "./rate-limits";
 import { hashToken, randomToken } from "./tokens";
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -21,6 +22,12 @@ type ImageKind = keyof typeof IMAGE_TYPES;
 
 const wrongType = () => new ApiError(415, "unsupported_media_type", "Please choose a PNG, JPEG, WebP or GIF image");
 const tooLarge = () => new ApiError(413, "too_large", "Pictures can be at most 2 MB");
+const storageFull = () =>
+  new ApiError(
+    413,
+    "storage_full",
+    `Your pictures have used all ${STORAGE_QUOTA_BYTES / 1024 / 1024} MB of your storage, so this one cannot be added.`,
+  );
 const addressGone = () =>
   new ApiError(410, "upload_url_used", "This upload address has expired or was already used. Please choose the picture again.");
 
@@ -67,11 +74,18 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number
 }
 
 export function createUploadService(db: Db, bucket: R2Bucket) {
+  async function storedBytes(userId: number): Promise<number> {
+    const [row] = await db.select({ bytes: sum(uploadTokens.bytes) }).from(uploadTokens).where(eq(uploadTokens.userId, userId));
+    return Number(row?.bytes ?? 0);
+  }
+
   return {
     /** A one-time, five-minute address on this Worker that accepts one picture for this user. */
     async createUploadUrl(userId: number, purpose: UploadPurpose, fileName: string, origin: string) {
       const kind = extensionOf(fileName);
       if (!kind) throw wrongType();
+      // Said before the picture is sent; the upload itself is held to the quota when it lands.
+      if ((await storedBytes(userId)) >= STORAGE_QUOTA_BYTES) throw storageFull();
       const token = randomToken();
       const extension = kind === "jpeg" ? "jpg" : kind;
       const key = `${UPLOAD_PURPOSES[purpose]}/${userId}/${crypto.randomUUID()}.${extension}`;
@@ -98,13 +112,26 @@ export function createUploadService(db: Db, bucket: R2Bucket) {
       const kind = sniffImage(bytes);
       if (!kind) throw wrongType();
 
-      // Claimed in one statement, so two uploads racing on one address cannot both win.
+      // Claimed and counted against the quota in one statement: neither two uploads racing on one address nor
+      // several racing addresses of one user can get past it.
+      const stored = sql`(select coalesce(sum(${uploadTokens.bytes}), 0) from ${uploadTokens}
+        where ${uploadTokens.userId} = ${upload.userId})`;
       const claimed = await db
         .update(uploadTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(uploadTokens.tokenHash, tokenHash), isNull(uploadTokens.usedAt), gt(uploadTokens.expiresAt, new Date())))
+        .set({ usedAt: new Date(), bytes: bytes.byteLength })
+        .where(
+          and(
+            eq(uploadTokens.tokenHash, tokenHash),
+            isNull(uploadTokens.usedAt),
+            gt(uploadTokens.expiresAt, new Date()),
+            sql`${stored} + ${bytes.byteLength} <= ${STORAGE_QUOTA_BYTES}`,
+          ),
+        )
         .returning({ key: uploadTokens.key });
-      if (claimed.length === 0) throw addressGone();
+      if (claimed.length === 0) {
+        const [current] = await db.select().from(uploadTokens).where(eq(uploadTokens.tokenHash, tokenHash)).limit(1);
+        throw current && !current.usedAt && current.expiresAt.getTime() > Date.now() ? storageFull() : addressGone();
+      }
 
       await bucket.put(upload.key, bytes, { httpMetadata: { contentType: IMAGE_TYPES[kind] } });
       return { path: upload.key };

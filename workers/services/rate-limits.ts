@@ -1,0 +1,112 @@
+import { and, eq, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { loginAttempts, rateLimits } from "../db/schema";
+import { tooManyRequests } from "./errors";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Failed log-ins: 5 for one email or from one address within 15 minutes lock both out (accounts.ts, counted exactly). */
+export const MAX_FAILED_LOGINS = 5;
+export const FAILED_LOGIN_WINDOW_MS = 15 * MINUTE;
+
+/** The most a user's stored uploads may weigh together; pictures are at most 2 MB each (uploads.ts). */
+export const STORAGE_QUOTA_BYTES = 20 * 1024 * 1024;
+
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+  /** The 429's message before "Please try again in …". */
+  tooMany: string;
+}
+
+/**
+ * The HTTP rate limits (ADR 004): numbers a person never reaches by hand but a script does at once. Chat messages and
+ * typing notes are limited inside the UserHub instead, per socket.
+ */
+export const RATE_LIMITS = {
+  // Several people behind one address (a school, an office) may sign up together; a script makes hundreds.
+  signUpPerAddress: { limit: 10, windowMs: HOUR, tooMany: "Too many accounts were created from this network." },
+  googleLogInPerAddress: { limit: 30, windowMs: HOUR, tooMany: "Too many Google sign-ins from this network." },
+  followPerUser: { limit: 60, windowMs: MINUTE, tooMany: "Too many follows." },
+  searchPerUser: { limit: 30, windowMs: MINUTE, tooMany: "Too many searches." },
+  uploadUrlPerUser: { limit: 10, windowMs: MINUTE, tooMany: "Too many uploads." },
+  uploadUrlPerUserDaily: { limit: 50, windowMs: DAY, tooMany: "You have uploaded as many pictures as one day allows." },
+  // The PUT to a one-time address: a refused file (wrong type, too big) leaves the address usable, so retries are capped.
+  uploadPutPerAddress: { limit: 30, windowMs: MINUTE, tooMany: "Too many uploads." },
+  reportPerUser: { limit: 10, windowMs: HOUR, tooMany: "Too many reports." },
+  challengePerUser: { limit: 20, windowMs: HOUR, tooMany: "Too many challenges." },
+} as const satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+const plural = (amount: number, unit: string) => `${amount} ${unit}${amount === 1 ? "" : "s"}`;
+
+/** "45 seconds", "1 minute", "7 hours": how long to wait, rounded up. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), "second");
+  if (seconds < 2 * 3600) return plural(Math.ceil(seconds / 60), "minute");
+  return plural(Math.ceil(seconds / 3600), "hour");
+}
+
+/** The caller's address as Cloudflare reports it; `wrangler dev` sets it too, and the fallback only covers tests. */
+export function clientAddress(request: Request): string {
+  return (request.headers.get("CF-Connecting-IP") ?? "local").slice(0, 64);
+}
+
+/**
+ * Fixed-window counters in D1, one row per limit and subject. Each hit is one upsert that counts only while under the
+ * limit, and D1 runs writes one at a time, so concurrent requests can never pass more than `limit` in a window.
+ */
+export function createRateLimiter(db: Db) {
+  function count(name: RateLimitName, subject: string | number, now: number) {
+    const { limit, windowMs } = RATE_LIMITS[name];
+    const windowEndsAt = new Date((Math.floor(now / windowMs) + 1) * windowMs);
+    const query = db
+      .insert(rateLimits)
+      .values({ key: `${name}:${subject}`, windowEndsAt, count: 1 })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${rateLimits.windowEndsAt} = excluded.window_ends_at then ${rateLimits.count} + 1 else 1 end`,
+          windowEndsAt: sql`excluded.window_ends_at`,
+        },
+        setWhere: sql`${rateLimits.windowEndsAt} <> excluded.window_ends_at or ${rateLimits.count} < ${limit}`,
+      })
+      .returning({ count: rateLimits.count });
+    const undo = db
+      .update(rateLimits)
+      .set({ count: sql`${rateLimits.count} - 1` })
+      .where(and(eq(rateLimits.key, `${name}:${subject}`), eq(rateLimits.windowEndsAt, windowEndsAt)));
+    return { name, windowEndsAt, query, undo };
+  }
+
+  return {
+    /** Counts one request of `subject` against each named limit, or throws a 429 saying how long to wait. */
+    async hit(names: RateLimitName | RateLimitName[], subject: string | number, now = Date.now()): Promise<void> {
+      const counts = (Array.isArray(names) ? names : [names]).map((name) => count(name, subject, now));
+      const [first, ...rest] = counts;
+      const results = await db.batch([first.query, ...rest.map((counted) => counted.query)]);
+      const refused = counts.filter((_, index) => results[index].length === 0);
+      if (refused.length === 0) return;
+      // A refused request uses up none of its limits: give back what the others counted.
+      const counted = counts.filter((_, index) => results[index].length > 0);
+      if (counted.length > 0) await db.batch([counted[0].undo, ...counted.slice(1).map((other) => other.undo)]);
+      // The longest wait is the one that matters: sooner, another of these limits would still refuse.
+      const worst = refused.reduce((a, b) => (b.windowEndsAt > a.windowEndsAt ? b : a));
+      const seconds = (worst.windowEndsAt.getTime() - now) / 1000;
+      throw tooManyRequests(`${RATE_LIMITS[worst.name].tooMany} Please try again in ${waitText(seconds)}.`, seconds);
+    },
+
+    /** Drops counters whose window has passed and log-in attempts too old to count (the hourly cron). */
+    async sweep(now = Date.now()): Promise<void> {
+      await db.batch([
+        db.delete(rateLimits).where(lte(rateLimits.windowEndsAt, new Date(now))),
+        db.delete(loginAttempts).where(lte(loginAttempts.createdAt, new Date(now - FAILED_LOGIN_WINDOW_MS))),
+      ]);
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
