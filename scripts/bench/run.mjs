@@ -1,5 +1,6 @@
 // `npm run bench`: response times of the main pages and API calls against a local `wrangler dev`,
-// server render under concurrent load (autocannon) against a static file, a Lighthouse mobile run, and then
+// the worst inputs refused (inputs.ts), server render under concurrent load (autocannon) against a static file, a
+// Lighthouse mobile run, and then
 // the leaderboard queries against a million scores (leaderboard.ts; BENCH_SKIP_LEADERBOARD=1 leaves it out), chat
 // delivery between 1,000 users (chat.mjs; BENCH_SKIP_CHAT=1) and the live score relay of 500 rooms (realtime.mjs;
 // BENCH_SKIP_REALTIME=1).
@@ -59,6 +60,9 @@ try {
     const { p50, p95, rps } = await measure(path);
     console.log(path.padEnd(28), p50.toFixed(1).padStart(8), p95.toFixed(1).padStart(8), rps.toFixed(0).padStart(8));
   }
+
+  // The worst inputs we know of, in process and as log-in round trips against this server (inputs.ts).
+  run(bin("tsx"), ["scripts/bench/inputs.ts", "--base", base]);
 
   const pages = ["/", `/detail/${games[0]._id}`];
   const load = await loadTest(base, [STATIC_PATH, ...pages], { connections: LOAD_CONNECTIONS, seconds: LOAD_SECONDS });
