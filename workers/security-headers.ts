@@ -19,7 +19,8 @@ const AD_SCRIPTS = [
 ];
 const AD_CONNECTIONS = [...AD_SCRIPTS, "https://*.doubleclick.net", "https://www.google.com"];
 // isAllowedExternalLink (app/lib/game-bridge.ts) lets an external game be plain http only on the player's own machine.
-const LOCAL_HTTP_GAMES = ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"];
+// CSP's host grammar has no IPv6 literals (Chromium reports http://[::1]:* as invalid), so [::1] games stay blocked.
+const LOCAL_HTTP_GAMES = ["http://localhost:*", "http://127.0.0.1:*"];
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 type Vars = Record<string, unknown>;
