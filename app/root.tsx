@@ -5,6 +5,7 @@ import { MultiplayerProvider } from "./components/MultiplayerProvider";
 import { ReconnectingIndicator, SocketProvider } from "./components/SocketProvider";
 import { MessageAlert } from "./components/social/MessageAlert";
 import { ErrorPage } from "./components/ErrorPage";
+import { useNonce } from "./components/nonce";
 import type { RootData } from "./components/root-data";
 import { pageTitle } from "./lib/format";
 import { toViewer } from "./lib/viewer";
@@ -35,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -47,8 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -9,6 +9,7 @@ import { hubOf, roomOf, trustedUpgrade } from "./durable-objects/hubs";
 import { serveMedia } from "./media";
 import { isForeignOrigin, isForeignWrite } from "./origin";
 import { withPageCache } from "./page-cache";
+import { securityHeaders } from "./security-headers";
 import { forbidden, notFound, unauthorized } from "./services/errors";
 import { sessionKeyOf, tokenFromRequest } from "./services/sessions";
 import { ROOM_ID_PATTERN } from "../app/lib/protocol";
@@ -32,6 +33,8 @@ async function authenticateUpgrade(request: Request, services: Services) {
 const handleRemix = createRequestHandler(serverBuild as unknown as ServerBuild, import.meta.env?.MODE);
 
 const app = new Hono<AppEnv>()
+  // First, so error answers of the middleware below get the headers too.
+  .use("*", securityHeaders)
   .use("*", async (c, next) => {
     if (isForeignWrite(c.req.raw)) throw forbidden("This request came from another site and was refused");
     c.set("services", createServices(c.env));
@@ -62,9 +65,12 @@ const app = new Hono<AppEnv>()
   .on(["GET", "HEAD"], "/media/*", (c) =>
     serveMedia(c.req.raw, c.env.MEDIA, decodeURIComponent(c.req.path.slice("/media/".length))),
   )
-  .all("*", (c) =>
-    withPageCache(c.req.raw, c.executionCtx, () => handleRemix(c.req.raw, createLoadContext(c.env, c.executionCtx, c.var.services))),
-  )
+  .all("*", (c) => {
+    const nonce = c.get("secureHeadersNonce");
+    return withPageCache(c.req.raw, c.executionCtx, nonce, () =>
+      handleRemix(c.req.raw, createLoadContext(c.env, c.executionCtx, c.var.services, nonce)),
+    );
+  })
   .onError((error) => apiErrorResponse(error));
 
 export default {

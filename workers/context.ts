@@ -60,13 +60,17 @@ function pushTo(env: Env): Pusher {
 /** The part of the execution context loaders may use; Hono's and Vite's dev proxy's types both fit it. */
 export type WaitUntilContext = Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
 
-/** `services` lets the Worker hand over the ones its middleware already made for this request. */
-export function createLoadContext(env: Env, ctx: WaitUntilContext, services: Services = createServices(env)) {
+/**
+ * `services` lets the Worker hand over the ones its middleware already made for this request; `cspNonce` is the script
+ * nonce of this response's Content-Security-Policy (workers/security-headers.ts), absent under the Vite dev server.
+ */
+export function createLoadContext(env: Env, ctx: WaitUntilContext, services: Services = createServices(env), cspNonce?: string) {
   return {
     cloudflare: { env, ctx },
     services,
     mediaBase: env.MEDIA_BASE_URL,
     googleClientId: services.google.clientId,
+    cspNonce,
   };
 }
 
@@ -77,5 +81,6 @@ declare module "@remix-run/cloudflare" {
     services: Services;
     mediaBase: string;
     googleClientId: string | null;
+    cspNonce?: string;
   }
 }

@@ -14,10 +14,16 @@ function isCacheable(request: Request): boolean {
 /**
  * Serves anonymous page views from the edge cache (the Workers Cache API) and fills it. Signed-in
  * views, which show the viewer's likes and coins, always render fresh.
+ *
+ * A stored page still carries the script nonce of the response it was rendered for. Replaying it would let whoever
+ * saw one copy predict the nonce of every copy served in the next minute, so each hit is streamed through
+ * HTMLRewriter, which writes this response's `nonce` (the one its Content-Security-Policy names) over every nonce
+ * attribute. Only attributes change; the bytes around them stream through untouched.
  */
 export async function withPageCache(
   request: Request,
   ctx: Pick<ExecutionContext, "waitUntil">,
+  nonce: string | undefined,
   render: () => Promise<Response>,
 ): Promise<Response> {
   if (!isCacheable(request)) return render();
@@ -26,7 +32,8 @@ export async function withPageCache(
   const key = new Request(new URL(request.url).toString(), { method: "GET" });
   const cached = await cache.match(key);
   if (cached) {
-    const hit = new Response(cached.body, cached);
+    const hit = new Response(nonce ? withNonce(cached, nonce).body : cached.body, cached);
+    hit.headers.delete("Content-Length");
     hit.headers.set("X-Playfeed-Cache", "hit");
     return hit;
   }
@@ -38,6 +45,16 @@ export async function withPageCache(
   stored.headers.set("X-Playfeed-Cache", "miss");
   ctx.waitUntil(cache.put(key, stored.clone()));
   return stored;
+}
+
+function withNonce(page: Response, nonce: string): Response {
+  return new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(page);
 }
 
 /**
