@@ -22,6 +22,7 @@ for (const slug of slugs) {
     outfile: path.join(target, "game.js"),
     bundle: true,
     minify: true,
+    // A classic script: the sandboxed frame has an opaque origin, and a module script from it would be a CORS request.
     format: "iife",
     target: "es2020",
     logLevel: "warning",

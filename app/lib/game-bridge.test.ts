@@ -1,5 +1,18 @@
-import { describe, expect, it } from "vitest";
-import { acceptGameMessage, frameOrigin, gameFrameSource, isAllowedExternalLink } from "./game-bridge";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { memoryStorage } from "../../tests/setup/memory-storage";
+import {
+  GAME_STORAGE_LIMITS,
+  OPAQUE_ORIGIN,
+  acceptGameMessage,
+  applyStorageMessage,
+  connectGameFrame,
+  createGameStore,
+  frameOrigin,
+  gameFrameSource,
+  gameStorageKey,
+  isAllowedExternalLink,
+  type GameData,
+} from "./game-bridge";
 
 const frame = { name: "game frame window" };
 const origin = "https://playfeed.app";
@@ -17,7 +30,28 @@ describe("acceptGameMessage", () => {
     expect(acceptGameMessage({ source: frame, origin, data }, null, origin)).toBeNull();
   });
 
+  it("believes a sandboxed game's opaque origin only from the game frame's own window", () => {
+    const data = { source: "playfeed-game", type: "final_score", value: 5 };
+    expect(acceptGameMessage({ source: frame, origin: "null", data }, frame, OPAQUE_ORIGIN)).toEqual(data);
+    // Any sandboxed or data: document says "null" too: only the window inside our frame counts.
+    expect(acceptGameMessage({ source: { other: true }, origin: "null", data }, frame, OPAQUE_ORIGIN)).toBeNull();
+    expect(acceptGameMessage({ source: frame, origin, data }, frame, OPAQUE_ORIGIN)).toBeNull();
+    expect(acceptGameMessage({ source: frame, origin: "null", data }, frame, origin)).toBeNull();
+  });
+
+  it("believes well-formed storage requests", () => {
+    const set = { source: "playfeed-game", type: "storage_set", key: "best", value: "42" };
+    expect(acceptGameMessage({ source: frame, origin, data: set }, frame, origin)).toEqual(set);
+    const clear = { source: "playfeed-game", type: "storage_clear" };
+    expect(acceptGameMessage({ source: frame, origin, data: clear }, frame, origin)).toEqual(clear);
+  });
+
   it.each([
+    { source: "playfeed-game", type: "storage_set", key: "", value: "1" },
+    { source: "playfeed-game", type: "storage_set", key: "k".repeat(GAME_STORAGE_LIMITS.keyLength + 1), value: "1" },
+    { source: "playfeed-game", type: "storage_set", key: "best", value: 42 },
+    { source: "playfeed-game", type: "storage_set", key: "best", value: "x".repeat(GAME_STORAGE_LIMITS.characters + 1) },
+    { source: "playfeed-game", type: "storage_remove" },
     { source: "playfeed-game", type: "game_score", value: -1 },
     { source: "playfeed-game", type: "game_score", value: 1.5 },
     { source: "playfeed-game", type: "final_score", value: "10" },
@@ -48,5 +82,110 @@ describe("gameFrameSource", () => {
   it("knows the frame's origin", () => {
     expect(frameOrigin("/games/snake/index.html", origin)).toBe(origin);
     expect(frameOrigin("https://games.example.com/x/", origin)).toBe("https://games.example.com");
+  });
+});
+
+const set = (key: string, value: string) => ({ source: "playfeed-game" as const, type: "storage_set" as const, key, value });
+
+describe("applyStorageMessage", () => {
+  it("sets, replaces, removes and clears", () => {
+    let data: GameData = [];
+    data = applyStorageMessage(data, set("best", "10"))!;
+    data = applyStorageMessage(data, set("sound", "off"))!;
+    data = applyStorageMessage(data, set("best", "12"))!;
+    expect(data).toEqual([
+      ["best", "12"],
+      ["sound", "off"],
+    ]);
+    data = applyStorageMessage(data, { source: "playfeed-game", type: "storage_remove", key: "sound" })!;
+    expect(data).toEqual([["best", "12"]]);
+    expect(applyStorageMessage(data, { source: "playfeed-game", type: "storage_clear" })).toEqual([]);
+  });
+
+  it("keeps a key like __proto__ as plain data", () => {
+    expect(applyStorageMessage([], set("__proto__", "x"))).toEqual([["__proto__", "x"]]);
+  });
+
+  it("refuses a change past the key count or the size limit", () => {
+    const full: GameData = Array.from({ length: GAME_STORAGE_LIMITS.keys }, (_, i) => [`k${i}`, ""]);
+    expect(applyStorageMessage(full, set("one-more", ""))).toBeNull();
+    expect(applyStorageMessage(full, set("k0", "still fits"))).not.toBeNull();
+    // Keys count too: "a" + 10 less than the limit + "b" leaves room for 8 more characters.
+    const big = "x".repeat(GAME_STORAGE_LIMITS.characters - 10);
+    expect(applyStorageMessage([["a", big]], set("b", "012345678"))).toBeNull();
+    expect(applyStorageMessage([["a", big]], set("b", "01234567"))).not.toBeNull();
+  });
+});
+
+describe("createGameStore", () => {
+  it("keeps each game's data under its own key in the page's storage", () => {
+    const storage = memoryStorage();
+    const snake = createGameStore("snake", storage);
+    snake.apply(set("best", "31"));
+    expect(JSON.parse(storage.data[gameStorageKey("snake")])).toEqual({ best: "31" });
+    expect(createGameStore("snake", storage).read()).toEqual([["best", "31"]]);
+    expect(createGameStore("tower-stack", storage).read()).toEqual([]);
+    snake.apply({ source: "playfeed-game", type: "storage_clear" });
+    expect(storage.data).toEqual({});
+  });
+
+  it("reads unreadable or oversized data as nothing stored", () => {
+    const tooMany = Object.fromEntries(Array.from({ length: GAME_STORAGE_LIMITS.keys + 1 }, (_, i) => [`k${i}`, "1"]));
+    const storage = memoryStorage({ "pf_game:a": "{not json", "pf_game:b": '["best","1"]', "pf_game:c": JSON.stringify(tooMany) });
+    for (const slug of ["a", "b", "c", "missing"]) expect(createGameStore(slug, storage).read()).toEqual([]);
+    expect(createGameStore("x", null).read()).toEqual([]);
+  });
+
+  it("survives a full or blocked storage", () => {
+    const storage = memoryStorage();
+    storage.setItem = () => {
+      throw new DOMException("full", "QuotaExceededError");
+    };
+    expect(() => createGameStore("snake", storage).apply(set("best", "1"))).not.toThrow();
+  });
+});
+
+describe("connectGameFrame", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function setUp(expectedOrigin: string) {
+    const page = new EventTarget();
+    vi.stubGlobal("window", page);
+    const gameWindow = { postMessage: vi.fn() };
+    const frame = { contentWindow: gameWindow } as unknown as HTMLIFrameElement;
+    const storage = memoryStorage({ [gameStorageKey("snake")]: JSON.stringify({ best: "7" }) });
+    const received: unknown[] = [];
+    const connection = connectGameFrame(frame, expectedOrigin, (message) => received.push(message), createGameStore("snake", storage));
+    const post = (data: unknown, source: unknown = gameWindow, origin = expectedOrigin) =>
+      page.dispatchEvent(Object.assign(new Event("message"), { data, source, origin }));
+    return { gameWindow, storage, received, connection, post };
+  }
+
+  it("sends a sandboxed game its stored data with start, to the only target an opaque origin allows", () => {
+    const { gameWindow, connection } = setUp(OPAQUE_ORIGIN);
+    connection.send({ type: "start", seed: 9 });
+    connection.send({ type: "pause" });
+    expect(gameWindow.postMessage.mock.calls).toEqual([
+      [{ source: "playfeed-platform", type: "start", seed: 9, storage: [["best", "7"]] }, "*"],
+      [{ source: "playfeed-platform", type: "pause" }, "*"],
+    ]);
+  });
+
+  it("names an external game's origin as the target", () => {
+    const { gameWindow, connection } = setUp("https://games.example.com");
+    connection.send({ type: "mute" });
+    expect(gameWindow.postMessage).toHaveBeenCalledWith({ source: "playfeed-platform", type: "mute" }, "https://games.example.com");
+  });
+
+  it("keeps the game's storage requests and passes its other messages on", () => {
+    const { storage, received, connection, post } = setUp(OPAQUE_ORIGIN);
+    post({ source: "playfeed-game", type: "ready" });
+    post(set("best", "40"));
+    post(set("best", "99"), { someone: "else" });
+    expect(received).toEqual([{ source: "playfeed-game", type: "ready" }]);
+    expect(JSON.parse(storage.data[gameStorageKey("snake")])).toEqual({ best: "40" });
+    connection.dispose();
+    post({ source: "playfeed-game", type: "ready" });
+    expect(received).toHaveLength(1);
   });
 });

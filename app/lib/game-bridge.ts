@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * The platform's side of the game SDK (public/sdk/playfeed-sdk.js, docs/game-sdk.md). A game frame
  * talks to the page that embeds it with postMessage; only messages from that frame's window and origin
- * are believed, and commands go only to that origin.
+ * are believed, and commands go only to that frame.
  */
 
 const GAME = z.literal("playfeed-game");
@@ -22,8 +22,26 @@ export const gameMessageSchema = z.discriminatedUnion("type", [
 
 export type GameMessage = z.infer<typeof gameMessageSchema>;
 
+/** What one game may keep through sdk.storage; the SDK enforces the same limits before it posts. */
+export const GAME_STORAGE_LIMITS = { keys: 100, keyLength: 100, characters: 64 * 1024 };
+
+const storageKey = z.string().min(1, "A storage key cannot be empty.").max(GAME_STORAGE_LIMITS.keyLength);
+const storageValue = z.string().max(GAME_STORAGE_LIMITS.characters);
+
+export const storageMessageSchema = z.discriminatedUnion("type", [
+  z.object({ source: GAME, type: z.literal("storage_set"), key: storageKey, value: storageValue }),
+  z.object({ source: GAME, type: z.literal("storage_remove"), key: storageKey }),
+  z.object({ source: GAME, type: z.literal("storage_clear") }),
+]);
+
+export type StorageMessage = z.infer<typeof storageMessageSchema>;
+
+/** A game's stored data as [key, value] pairs: a plain object would turn a key like "__proto__" into a prototype. */
+export type GameData = Array<[string, string]>;
+
 export type PlatformCommand =
-  | { type: "start"; seed: number; duration?: number }
+  /** The connection adds the game's stored data to every start; the SDK loads it from the first one. */
+  | { type: "start"; seed: number; duration?: number; storage?: GameData }
   | { type: "pause" }
   | { type: "resume" }
   | { type: "mute" }
@@ -35,11 +53,92 @@ interface MessageLike {
   data: unknown;
 }
 
-/** The message if it really comes from our game frame, else null. */
-export function acceptGameMessage(event: MessageLike, frameWindow: unknown, expectedOrigin: string): GameMessage | null {
+/**
+ * Our own games run in a sandbox without allow-same-origin, so their documents have an opaque origin, which
+ * postMessage reports as "null" and which a sender cannot name as a target.
+ */
+export const OPAQUE_ORIGIN = "null";
+
+/**
+ * The message if it really comes from our game frame, else null. For a sandboxed game the origin is "null", which any
+ * sandboxed or data: document shares, so the guard is the source: only the window inside our own frame passes.
+ */
+export function acceptGameMessage(event: MessageLike, frameWindow: unknown, expectedOrigin: string): GameMessage | StorageMessage | null {
   if (!frameWindow || event.source !== frameWindow || event.origin !== expectedOrigin) return null;
   const result = gameMessageSchema.safeParse(event.data);
-  return result.success ? result.data : null;
+  if (result.success) return result.data;
+  const storage = storageMessageSchema.safeParse(event.data);
+  return storage.success ? storage.data : null;
+}
+
+function isStorageMessage(message: GameMessage | StorageMessage): message is StorageMessage {
+  return message.type.startsWith("storage_");
+}
+
+const gameDataSchema = z
+  .array(z.tuple([storageKey, storageValue]))
+  .max(GAME_STORAGE_LIMITS.keys)
+  .refine((entries) => withinLimits(new Map(entries)));
+
+function withinLimits(data: Map<string, string>): boolean {
+  let characters = 0;
+  for (const [key, value] of data) characters += key.length + value.length;
+  return data.size <= GAME_STORAGE_LIMITS.keys && characters <= GAME_STORAGE_LIMITS.characters;
+}
+
+/** The data after one change from the game, or null when the change would break a limit. */
+export function applyStorageMessage(data: GameData, message: StorageMessage): GameData | null {
+  const next = new Map(message.type === "storage_clear" ? [] : data);
+  if (message.type === "storage_set") next.set(message.key, message.value);
+  if (message.type === "storage_remove") next.delete(message.key);
+  return withinLimits(next) ? [...next] : null;
+}
+
+/** Each game's data lives in the page's own localStorage, which the sandboxed game cannot reach, under its slug. */
+export const gameStorageKey = (slug: string) => `pf_game:${slug}`;
+
+type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+function pageStorage(): KeyValueStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export interface GameStore {
+  read(): GameData;
+  apply(message: StorageMessage): void;
+}
+
+/** A game's data in the page's storage; what cannot be read or is out of bounds counts as nothing stored. */
+export function createGameStore(slug: string, storage: KeyValueStorage | null = pageStorage()): GameStore {
+  const key = gameStorageKey(slug);
+  const read = (): GameData => {
+    try {
+      const parsed: unknown = JSON.parse(storage?.getItem(key) ?? "{}");
+      const entries = parsed && typeof parsed === "object" && !Array.isArray(parsed) ? Object.entries(parsed) : [];
+      const result = gameDataSchema.safeParse(entries);
+      return result.success ? result.data : [];
+    } catch {
+      return [];
+    }
+  };
+  return {
+    read,
+    apply(message) {
+      // Read afresh: another tab may have written since.
+      const next = applyStorageMessage(read(), message);
+      if (!next) return;
+      try {
+        if (next.length === 0) storage?.removeItem(key);
+        else storage?.setItem(key, JSON.stringify(Object.fromEntries(next)));
+      } catch {
+        // Storage full or blocked: the game keeps its copy for this visit, which is all it can have.
+      }
+    },
+  };
 }
 
 /** Where a game runs: our own games from /games/<slug>/, external ones (type 2) from their link. */
@@ -64,6 +163,15 @@ export function frameOrigin(source: string, pageOrigin: string): string {
   return new URL(source, pageOrigin).origin;
 }
 
+/**
+ * Our own games are served from our origin, so without allow-same-origin their documents get an opaque one: no way to
+ * the page, our cookies or localStorage, and no credentialed calls to our API. They reach the platform through the SDK.
+ */
+export const OWN_GAME_SANDBOX = "allow-scripts allow-pointer-lock";
+
+/** External games keep their own origin (a different one from ours), so they may keep their own storage. */
+export const EXTERNAL_GAME_SANDBOX = "allow-scripts allow-same-origin allow-pointer-lock";
+
 /** A 32-bit seed; two players in a match receive the same one. */
 export function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0];
@@ -74,19 +182,30 @@ export interface GameConnection {
   dispose(): void;
 }
 
+/**
+ * Listens to the game in the frame. Storage requests are answered here, and every start carries the game's stored
+ * data, so a game can read it synchronously from its start handler on; every other message goes to onMessage.
+ */
 export function connectGameFrame(
   frame: HTMLIFrameElement,
   expectedOrigin: string,
   onMessage: (message: GameMessage) => void,
+  store: GameStore | null = null,
 ): GameConnection {
+  // An opaque origin cannot be named as a target, so commands to a sandboxed game go to "*". Whoever holds the
+  // document in our frame already is the game, so its own data and the playback commands tell it nothing new.
+  const targetOrigin = expectedOrigin === OPAQUE_ORIGIN ? "*" : expectedOrigin;
   const listener = (event: MessageEvent) => {
     const message = acceptGameMessage(event, frame.contentWindow, expectedOrigin);
-    if (message) onMessage(message);
+    if (!message) return;
+    if (isStorageMessage(message)) store?.apply(message);
+    else onMessage(message);
   };
   window.addEventListener("message", listener);
   return {
     send(command) {
-      frame.contentWindow?.postMessage({ source: "playfeed-platform", ...command }, expectedOrigin);
+      const withData = command.type === "start" ? { ...command, storage: store?.read() ?? [] } : command;
+      frame.contentWindow?.postMessage({ source: "playfeed-platform", ...withData }, targetOrigin);
     },
     dispose() {
       window.removeEventListener("message", listener);

@@ -328,7 +328,7 @@ export default function Play() {
       </header>
       <div className="player__frame-wrap">
         {src ? (
-          <GameFrame src={src} title={game.name} onMessage={onMessage} external={game.type === 2} />
+          <GameFrame src={src} title={game.name} slug={game.slug} onMessage={onMessage} external={game.type === 2} />
         ) : (
           <div className="player__overlay">
             <h2 className="player__heading">This game cannot be played right now</h2>

@@ -59,6 +59,8 @@ const SPEAKER = '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>';
 const SPEAKER_ON = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${SPEAKER}<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
 const SPEAKER_OFF = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${SPEAKER}<path d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
 
+const BEST_KEY = "best";
+
 const KEYS_WE_OWN = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Spacebar"]);
 
 export function runGame(definition: GameDefinition): void {
@@ -187,6 +189,13 @@ export function runGame(definition: GameDefinition): void {
     const line = element("p", "");
     line.textContent = game.level !== undefined ? `Level ${game.level} · Score ${game.score}` : `Score ${game.score}`;
     card.append(heading, line);
+    const best = recordBest(ranked(game));
+    if (best.value > 0) {
+      const bestLine = element("p", "pf-best");
+      const bestText = game.level !== undefined ? `level ${best.value}` : String(best.value);
+      bestLine.textContent = best.isNew ? `New best: ${bestText}!` : `Best: ${bestText}`;
+      card.append(bestLine);
+    }
     if (!sdk.embedded) {
       const again = element("button", "pf-again") as HTMLButtonElement;
       again.type = "button";
@@ -196,6 +205,14 @@ export function runGame(definition: GameDefinition): void {
       setTimeout(() => again.focus(), 0);
     }
     card.hidden = false;
+  }
+
+  /** The player's best result in this browser: the platform keeps it for the game through sdk.storage. */
+  function recordBest(result: number): { value: number; isNew: boolean } {
+    const previous = Number(sdk.storage.getItem(BEST_KEY)) || 0;
+    if (result <= previous) return { value: previous, isNew: false };
+    sdk.storage.setItem(BEST_KEY, String(result));
+    return { value: result, isNew: true };
   }
 
   function step() {

@@ -5,6 +5,17 @@ interface PlayfeedStartOptions {
   duration?: number;
 }
 
+/** Data the platform keeps for the game between visits: at most 100 keys of up to 100 characters, 64 K characters in all. */
+interface PlayfeedStorage {
+  /** False until the platform's data has arrived, which it has by the time the start handler runs. */
+  readonly loaded: boolean;
+  getItem(key: string): string | null;
+  /** Throws a RangeError past the limits. */
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+  clear(): void;
+}
+
 interface PlayfeedSDKApi {
   readonly version: number;
   readonly embedded: boolean;
@@ -21,6 +32,7 @@ interface PlayfeedSDKApi {
   finalScore(value: number): void;
   happyTime(): void;
   commercialBreak(): Promise<void>;
+  readonly storage: PlayfeedStorage;
 }
 
 interface Window {

@@ -24,21 +24,34 @@
     return null;
   })();
 
+  // sdk.storage: the platform keeps each game's data (the game's own origin may be opaque, with no storage of its
+  // own) and sends it with every start; the copy here is loaded from the first one and is the truth afterwards.
+  var LIMITS = { keys: 100, keyLength: 100, characters: 64 * 1024 };
+  var STANDALONE_KEY = "playfeed-sdk:storage";
+  var stored = new Map();
+  var dataLoaded = false;
+  // Changes made before the data arrived, replayed over it (the platform has them too: messages keep their order).
+  var unsynced = [];
+
   var handlers = {};
   var pending = [];
   var started = false;
   var muted = false;
   var lastScore = null;
 
-  function post(type, value) {
+  function send(message) {
     if (!embedded || !parentOrigin) return;
-    var message = { source: GAME, type: type };
-    if (value !== undefined) message.value = value;
+    message.source = GAME;
     window.parent.postMessage(message, parentOrigin);
+  }
+
+  function post(type, value) {
+    send(value === undefined ? { type: type } : { type: type, value: value });
   }
 
   function deliver(command) {
     if (command.type === "start") started = true;
+    if (command.storage && !dataLoaded) loadData(command.storage);
     if (command.type === "mute") muted = true;
     if (command.type === "unmute") muted = false;
     var handler = handlers[command.type];
@@ -54,9 +67,114 @@
     if (data.type === "start") {
       command.seed = Number.isInteger(data.seed) && data.seed >= 0 ? data.seed >>> 0 : randomSeed();
       if (typeof data.duration === "number" && data.duration > 0) command.duration = data.duration;
+      if (isEntries(data.storage)) command.storage = data.storage;
     }
     deliver(command);
   });
+
+  function isEntries(value) {
+    return (
+      Array.isArray(value) &&
+      value.length <= LIMITS.keys &&
+      value.every(function (entry) {
+        return Array.isArray(entry) && entry.length === 2 && validKey(entry[0]) && typeof entry[1] === "string";
+      })
+    );
+  }
+
+  function validKey(key) {
+    return typeof key === "string" && key.length > 0 && key.length <= LIMITS.keyLength;
+  }
+
+  function loadData(entries) {
+    stored = new Map(entries);
+    dataLoaded = true;
+    unsynced.forEach(function (change) {
+      change(stored);
+    });
+    unsynced = [];
+  }
+
+  function readStandalone() {
+    try {
+      var parsed = JSON.parse(window.localStorage.getItem(STANDALONE_KEY) || "[]");
+      return isEntries(parsed) ? parsed : [];
+    } catch (ignore) {
+      return [];
+    }
+  }
+
+  function saveStandalone() {
+    try {
+      window.localStorage.setItem(STANDALONE_KEY, JSON.stringify(Array.from(stored)));
+    } catch (ignore) {
+      // Blocked or full storage: the data lasts as long as the page.
+    }
+  }
+
+  function charactersIn(map) {
+    var total = 0;
+    map.forEach(function (value, key) {
+      total += key.length + value.length;
+    });
+    return total;
+  }
+
+  /** Applies a change here, remembers it until the data has arrived, and tells the platform. */
+  function change(apply, message) {
+    apply(stored);
+    if (!dataLoaded) unsynced.push(apply);
+    if (embedded) send(message);
+    else saveStandalone();
+  }
+
+  var storage = {
+    /** false until the platform's data has arrived (by the time the start handler runs). */
+    get loaded() {
+      return dataLoaded;
+    },
+    getItem: function (key) {
+      key = String(key);
+      return stored.has(key) ? stored.get(key) : null;
+    },
+    setItem: function (key, value) {
+      key = String(key);
+      value = String(value);
+      if (!validKey(key)) throw new RangeError("PlayfeedSDK.storage: a key is 1 to " + LIMITS.keyLength + " characters");
+      var next = new Map(stored);
+      next.set(key, value);
+      if (next.size > LIMITS.keys) throw new RangeError("PlayfeedSDK.storage: at most " + LIMITS.keys + " keys per game");
+      if (charactersIn(next) > LIMITS.characters) {
+        throw new RangeError("PlayfeedSDK.storage: at most " + LIMITS.characters + " characters of keys and values per game");
+      }
+      change(
+        function (map) {
+          map.set(key, value);
+        },
+        { type: "storage_set", key: key, value: value },
+      );
+    },
+    removeItem: function (key) {
+      key = String(key);
+      if (!validKey(key)) return;
+      change(
+        function (map) {
+          map.delete(key);
+        },
+        { type: "storage_remove", key: key },
+      );
+    },
+    clear: function () {
+      change(
+        function (map) {
+          map.clear();
+        },
+        { type: "storage_clear" },
+      );
+    },
+  };
+
+  if (!embedded) loadData(readStandalone());
 
   function randomSeed() {
     return Math.floor(Math.random() * 4294967296) >>> 0;
@@ -119,6 +237,8 @@
     happyTime: function () {
       post("happy_time");
     },
+    /** Small data the game keeps between visits (best score, settings): getItem, setItem, removeItem, clear. */
+    storage: storage,
     /** Portals show an ad here; Playfeed has none mid-game, so the promise resolves at once. */
     commercialBreak: function () {
       post("commercial_break");

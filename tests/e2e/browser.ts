@@ -43,9 +43,10 @@ export async function openPage(
   const context = await browser.newContext({ viewport, baseURL: baseURL(), isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
   // app/lib/coin-store.ts: the bonus counts as closed today for every player in this browser.
   if (!dailyBonus) {
-    await context.addInitScript(() =>
-      window.localStorage.setItem("dailyBonusClosed", JSON.stringify({ "*": new Date().toISOString().slice(0, 10) })),
-    );
+    // Init scripts run in every frame too; a game's sandboxed frame has no localStorage.
+    await context.addInitScript(() => {
+      if (window === window.top) window.localStorage.setItem("dailyBonusClosed", JSON.stringify({ "*": new Date().toISOString().slice(0, 10) }));
+    });
   }
   const page = await context.newPage();
   const errors: string[] = [];
@@ -82,7 +83,7 @@ export async function signIn(context: BrowserContext, email: string, password = 
   if (!response.ok) throw new Error(`Logging in ${email} failed: ${response.status} ${await response.text()}`);
   const { user, token } = (await response.json()) as ApiSignedIn;
   await context.addCookies([{ name: "pf_session", value: token, url: baseURL(), httpOnly: true, sameSite: "Lax" }]);
-  await context.addInitScript((stored) => window.localStorage.setItem("userData", stored), JSON.stringify(storedUser(user)));
+  await context.addInitScript((stored) => window === window.top && window.localStorage.setItem("userData", stored), JSON.stringify(storedUser(user)));
   return storedUser(user);
 }
 
@@ -108,6 +109,6 @@ export async function newAccount(name: string, address = "12 Harbour Road"): Pro
 export async function pageFor(browser: Browser, account: Account, viewport = PHONE, options: PageOptions = {}) {
   const opened = await openPage(browser, viewport, options);
   await opened.context.addCookies([{ name: "pf_session", value: account.token, url: baseURL(), httpOnly: true, sameSite: "Lax" }]);
-  await opened.context.addInitScript((stored) => window.localStorage.setItem("userData", stored), JSON.stringify(storedUser(account.user)));
+  await opened.context.addInitScript((stored) => window === window.top && window.localStorage.setItem("userData", stored), JSON.stringify(storedUser(account.user)));
   return opened;
 }
