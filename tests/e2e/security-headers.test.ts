@@ -48,7 +48,7 @@ describe("the page policy in the browser", () => {
           );
           const script = document.createElement("script");
           script.textContent = "window.__injected = true";
-          document.body.append(script);
+          document.body.appendChild(script);
           // An inline script that is allowed runs during append; a refused one only fires the event, later.
           if ("__injected" in window) resolve({ ran: true, violated: "" });
         }),
