@@ -41,7 +41,7 @@ const storedInGame = (frame: Frame, key: string) => frame.evaluate((name) => win
 
 /** The browser's own reports of the probe's refused requests; anything else on the console still fails the test. */
 const isRefusedProbe = (error: string) =>
-  /blocked by CORS policy|Failed to load resource: (net::ERR_FAILED|the server responded with a status of 40[13])/.test(error);
+  /blocked by CORS policy|Failed to load resource: (net::ERR_FAILED|net::ERR_BLOCKED_BY_RESPONSE[.\w]*|the server responded with a status of 40[13])/.test(error);
 
 describe("a game's frame", () => {
   it("cannot read the page, the cookie or the player's storage, nor call the API as the player", async () => {
