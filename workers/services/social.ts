@@ -3,6 +3,7 @@ import { z } from "zod";
 import { boundedString, digits } from "../../app/lib/input";
 import { idValueSchema } from "../../app/lib/ids";
 import type { Friend } from "../../app/lib/types";
+import { FIELD_LIMITS } from "../../app/lib/validation";
 import type { Db } from "../db/client";
 import { blocks, follows, reports, users } from "../db/schema";
 import { badRequest, forbidden, notFound } from "./errors";
@@ -218,7 +219,8 @@ export function createSocialService(db: Db) {
             and exists (select 1 from ${follows} where ${follows.followerId} = ${recipientId} and ${follows.followeeId} = ${senderId})`,
         })
         .from(sql`(select 1)`);
-      return { senderName: row?.senderName ?? "", recipientExists: !!row?.recipientExists, blocked: !!row?.blocked, friends: !!row?.friends };
+      // Names are at most 50 characters now; one stored before that limit must not ride along with every message.
+      return { senderName: (row?.senderName ?? "").slice(0, FIELD_LIMITS.name), recipientExists: !!row?.recipientExists, blocked: !!row?.blocked, friends: !!row?.friends };
     },
 
     /** Names of users by id (for chat senders). */
