@@ -65,6 +65,8 @@ describe("social", () => {
     await Promise.all([a.page.goto("/social"), b.page.goto("/social")]);
     await Promise.all([a.page.getByText(EMPTY_FRIENDS).waitFor(), b.page.getByText(EMPTY_FRIENDS).waitFor()]);
     await follow(a.page, beaName);
+    // Until Bea follows back, Ada's list says the chat waits for that.
+    await a.page.getByTestId("friend").filter({ hasText: beaName }).getByText("Chat opens when they follow you back").waitFor();
     await follow(b.page, adaName);
 
     // Both are online: each sees the other in Friends with the green dot.
@@ -154,11 +156,17 @@ describe("social", () => {
   it("closes the chat with Esc and gives focus back to the Chat button", async () => {
     const id = unique();
     const [cy, dee] = [await newAccount(`Cy Keys ${id}`), await newAccount(`Dee Keys ${id}`)];
-    await fetch(`${baseURL()}/api/social/follow`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${cy.token}` },
-      body: JSON.stringify({ from: cy.user._id, to: dee.user._id }),
-    });
+    // Chat is between friends who follow each other.
+    for (const [from, to] of [
+      [cy, dee],
+      [dee, cy],
+    ]) {
+      await fetch(`${baseURL()}/api/social/follow`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${from.token}` },
+        body: JSON.stringify({ from: from.user._id, to: to.user._id }),
+      });
+    }
     const { context, page, errors } = await pageFor(browser, cy, DESKTOP);
     await page.goto("/social");
     const chatButton = page.getByRole("button", { name: `Chat with ${dee.user.name}` });

@@ -120,7 +120,7 @@ export function FriendsTab({ list, chatWith, onChat, onFindPeople, onBlocked }: 
                     type="button"
                     className="button button--primary button--small"
                     aria-label={`Chat with ${friend.name}`}
-                    disabled={!friend.follows_back}
+                    // Not disabled when they do not follow back: they may have since, and the chat says so if not.
                     onClick={() => onChat(friend)}
                   >
                     <ChatIcon size={16} /> Chat
