@@ -66,7 +66,7 @@ describe("social", () => {
     await Promise.all([a.page.getByText(EMPTY_FRIENDS).waitFor(), b.page.getByText(EMPTY_FRIENDS).waitFor()]);
     await follow(a.page, beaName);
     // Until Bea follows back, Ada's list says the chat waits for that.
-    await a.page.getByTestId("friend").filter({ hasText: beaName }).getByText("Chat opens when they follow you back").waitFor();
+    await a.page.getByTestId("friend").filter({ hasText: beaName }).getByText("Not following you back yet").waitFor();
     await follow(b.page, adaName);
 
     // Both are online: each sees the other in Friends with the green dot.

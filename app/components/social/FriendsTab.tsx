@@ -112,7 +112,7 @@ export function FriendsTab({ list, chatWith, onChat, onFindPeople, onBlocked }: 
                 <span className="person__text">
                   <span className="person__name">{friend.name}</span>
                   <span className={online ? "person__meta is-online" : "person__meta"}>
-                    {friend.follows_back ? (online ? "Online" : "Offline") : "Chat opens when they follow you back"}
+                    {friend.follows_back ? (online ? "Online" : "Offline") : "Not following you back yet"}
                   </span>
                 </span>
                 <span className="person__actions">
