@@ -178,6 +178,7 @@ describe("POST /api/scores", () => {
     const limited = await submit(player, { score: 99, player_id: player.userId, game_id: game, stats_id: stats, moves: timeline(99) });
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toBe("Too many scores in a minute. Wait a moment and try again.");
+    expect(limited.response.headers.get("Retry-After")).toBe("60");
     expect((await getJson(`/api/scores/${game}/${player.userId}`)).body).toEqual({ score: SCORE_SUBMISSIONS_PER_MINUTE - 1, rank: 1 });
   });
 });

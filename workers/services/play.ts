@@ -4,7 +4,7 @@ import { idValueSchema } from "../../app/lib/ids";
 import { MAX_MOVES, type Move } from "../../app/lib/moves";
 import type { Db } from "../db/client";
 import { bestScores, games, gameStats, playerMoves, scores } from "../db/schema";
-import { ApiError, forbidden, notFound } from "./errors";
+import { ApiError, forbidden, notFound, tooManyRequests } from "./errors";
 import { parseInput } from "./parse";
 
 /** Seconds a session may run past the game's maximum_game_time: loading, the splash, a slow network. */
@@ -70,7 +70,8 @@ export const PlayerMovesSchema = z.object({
 
 /** A score or timeline the server will not believe: a 422 whose message says why. */
 const refused = (message: string) => new ApiError(422, "score_refused", message);
-const tooMany = (message: string) => new ApiError(429, "rate_limited", message);
+/** The counts look back one minute, so a minute is the most anyone waits. */
+const tooMany = (message: string) => tooManyRequests(message, 60);
 
 type Session = typeof gameStats.$inferSelect;
 type GameLimits = { id: number; maximumGameTime: number; maxScoreRate: number | null };
