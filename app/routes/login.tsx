@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { useAccount } from "~/components/AccountProvider";
+import { AuthPitch, type Perk } from "~/components/AuthPitch";
 import { CloseIcon, CoinIcon, HeartIcon, SwordsIcon } from "~/components/icons";
 import { GoogleLogIn, LoginForm, safeRedirect } from "~/components/LoginPopup";
 import { Logo } from "~/components/Logo";
@@ -15,7 +16,7 @@ export const handle: ShellHandle = { bare: true };
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Log in") }];
 
-const PERKS = [
+const PERKS: Perk[] = [
   { Icon: CoinIcon, text: "Your coins and today's bonus are waiting" },
   { Icon: HeartIcon, text: "Your likes and saved games, on every device" },
   { Icon: SwordsIcon, text: "Answer your friends' challenges" },
@@ -61,22 +62,15 @@ export default function Login() {
         </Link>
       </div>
       <div className="auth-layout">
-        <section className="auth-pitch" aria-labelledby="auth-pitch-title">
-          <h2 id="auth-pitch-title" className="auth-pitch__title">
-            Welcome back to <span className="text-gradient">Playfeed</span>
-          </h2>
-          <p className="auth-pitch__text">Pick up where you left off.</p>
-          <ul className="perk-list">
-            {PERKS.map(({ Icon, text }) => (
-              <li key={text}>
-                <span className="perk-list__icon">
-                  <Icon size={18} />
-                </span>
-                {text}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <AuthPitch
+          title={
+            <>
+              Welcome back to <span className="text-gradient">Playfeed</span>
+            </>
+          }
+          text="Pick up where you left off."
+          perks={PERKS}
+        />
         <div className="auth-card">
           <h1 className="auth-card__title">Log in</h1>
           <p className="auth-card__text">Like games, collect your daily coins and challenge friends.</p>

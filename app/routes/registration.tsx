@@ -3,6 +3,7 @@ import { Link, useActionData, useNavigate, useSearchParams } from "@remix-run/re
 import { useEffect, type MouseEvent } from "react";
 import { rememberInvite } from "~/lib/invite";
 import { useAccount } from "~/components/AccountProvider";
+import { AuthPitch, type Perk } from "~/components/AuthPitch";
 import { genderChoice } from "~/components/FormFields";
 import { CloseIcon, CoinIcon, HeartIcon, SwordsIcon } from "~/components/icons";
 import { Logo } from "~/components/Logo";
@@ -22,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Create Account") }]
 /** SPEC.md §2/§9: "Log in" for existing accounts opens the login popup this long after arriving on /home. */
 const LOGIN_REDIRECT_DELAY_MS = 100;
 
-const PERKS = [
+const PERKS: Perk[] = [
   { Icon: HeartIcon, text: "Like and rate games, and keep your favourites" },
   { Icon: CoinIcon, text: "Collect a daily coin bonus" },
   { Icon: SwordsIcon, text: "Challenge friends and climb the leaderboards" },
@@ -78,22 +79,15 @@ export default function Registration() {
         </Link>
       </div>
       <div className="auth-layout">
-        <section className="auth-pitch" aria-labelledby="auth-pitch-title">
-          <h2 id="auth-pitch-title" className="auth-pitch__title">
-            Play more with a <span className="text-gradient">Playfeed</span> account
-          </h2>
-          <p className="auth-pitch__text">Every game stays free to play. An account keeps your coins, likes and friends in one place.</p>
-          <ul className="perk-list">
-            {PERKS.map(({ Icon, text }) => (
-              <li key={text}>
-                <span className="perk-list__icon">
-                  <Icon size={18} />
-                </span>
-                {text}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <AuthPitch
+          title={
+            <>
+              Play more with a <span className="text-gradient">Playfeed</span> account
+            </>
+          }
+          text="Every game stays free to play. An account keeps your coins, likes and friends in one place."
+          perks={PERKS}
+        />
         <div className="auth-card">
           <h1 className="auth-card__title">Create Account</h1>
           <p className="auth-card__text">It&apos;s free and takes less than a minute.</p>
