@@ -1,4 +1,4 @@
-import { useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type MouseEvent, type ReactNode } from "react";
 import { apiFetch } from "~/lib/api";
 import type { UserData, UserProfile } from "~/lib/types";
@@ -149,4 +149,27 @@ export function useLoginPopupForVisitors(): void {
   useEffect(() => {
     if (!signedIn) openLogin();
   }, [signedIn, openLogin]);
+}
+
+/**
+ * "Log in" for a visitor: without JavaScript (or before hydration) a link to the /login page that returns here; with it,
+ * the login popup.
+ */
+export function LoginLink({ className }: { className: string }) {
+  const { openLogin } = useAccount();
+  const { pathname } = useLocation();
+  return (
+    <Link
+      to={`/login?redirectTo=${encodeURIComponent(pathname)}`}
+      role="button"
+      className={className}
+      aria-haspopup="dialog"
+      onClick={(event) => {
+        event.preventDefault();
+        openLogin();
+      }}
+    >
+      Log in
+    </Link>
+  );
 }

@@ -1,6 +1,6 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { type ReactNode } from "react";
-import { useAccount } from "./AccountProvider";
+import { LoginLink } from "./AccountProvider";
 import { CheckIcon, LockIcon, SparkIcon } from "./icons";
 
 export interface EmptyStateProps {
@@ -79,8 +79,6 @@ export interface LoginRequiredProps {
 
 /** SPEC.md §6: pages for players ask visitors to log in first. */
 export function LoginRequired({ what, description, icon, headingLevel }: LoginRequiredProps) {
-  const { openLogin } = useAccount();
-  const { pathname } = useLocation();
   return (
     <EmptyState
       className="login-required"
@@ -89,19 +87,7 @@ export function LoginRequired({ what, description, icon, headingLevel }: LoginRe
       headingLevel={headingLevel}
       actions={
         <>
-          {/* Without JavaScript (or before hydration) the /login page; with it, the popup. */}
-          <Link
-            to={`/login?redirectTo=${encodeURIComponent(pathname)}`}
-            role="button"
-            className="button button--primary"
-            aria-haspopup="dialog"
-            onClick={(event) => {
-              event.preventDefault();
-              openLogin();
-            }}
-          >
-            Log in
-          </Link>
+          <LoginLink className="button button--primary" />
           <Link to="/home" className="button button--ghost">
             Browse games
           </Link>

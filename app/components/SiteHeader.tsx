@@ -1,9 +1,9 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "~/lib/format";
 import type { Viewer } from "~/lib/viewer";
 import { AccountMenu } from "./AccountMenu";
-import { useAccount } from "./AccountProvider";
+import { LoginLink } from "./AccountProvider";
 import { CoinIcon } from "./icons";
 import { Logo } from "./Logo";
 import { NotificationBell } from "./notifications/NotificationBell";
@@ -11,8 +11,6 @@ import "~/styles/coins.css";
 
 /** The top bar: logo on the left; coins, notifications and the account menu for a player, a Log in button for a visitor. */
 export function SiteHeader({ user }: { user: Viewer | null }) {
-  const { openLogin } = useAccount();
-  const { pathname } = useLocation();
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -25,19 +23,7 @@ export function SiteHeader({ user }: { user: Viewer | null }) {
               <AccountMenu user={user} />
             </>
           ) : (
-            // Without JavaScript (or before hydration) the /login page; with it, the popup.
-            <Link
-              to={`/login?redirectTo=${encodeURIComponent(pathname)}`}
-              role="button"
-              className="button button--primary button--small"
-              aria-haspopup="dialog"
-              onClick={(event) => {
-                event.preventDefault();
-                openLogin();
-              }}
-            >
-              Log in
-            </Link>
+            <LoginLink className="button button--primary button--small" />
           )}
         </div>
       </div>

@@ -2,11 +2,9 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { useAccount } from "~/components/AccountProvider";
-import { AuthPitch, type Perk } from "~/components/AuthPitch";
-import { CloseIcon, CoinIcon, HeartIcon, SwordsIcon } from "~/components/icons";
+import { AuthScreen, type Perk } from "~/components/AuthScreen";
+import { CoinIcon, HeartIcon, SwordsIcon } from "~/components/icons";
 import { GoogleLogIn, LoginForm, safeRedirect } from "~/components/LoginPopup";
-import { Logo } from "~/components/Logo";
-import { Copyright } from "~/components/SiteFooter";
 import { pageTitle } from "~/lib/format";
 import type { ShellHandle } from "~/lib/viewer";
 import { formAction, signedInRedirect, textField } from "~/server/auth.server";
@@ -54,36 +52,24 @@ export default function Login() {
 
   const onSignedIn = (user: Parameters<typeof signedIn>[0]) => signedIn(user, redirectTo);
   return (
-    <div className="auth-screen">
-      <div className="auth-screen__top">
-        <Logo idSuffix="auth" />
-        <Link to="/home" className="icon-button" aria-label="Close">
-          <CloseIcon size={22} />
-        </Link>
+    <AuthScreen
+      title={
+        <>
+          Welcome back to <span className="text-gradient">Playfeed</span>
+        </>
+      }
+      text="Pick up where you left off."
+      perks={PERKS}
+    >
+      <div className="auth-card">
+        <h1 className="auth-card__title">Log in</h1>
+        <p className="auth-card__text">Like games, collect your daily coins and challenge friends.</p>
+        <LoginForm idPrefix="login-page" redirectTo={redirectTo} onSignedIn={onSignedIn} initial={problem} />
+        <GoogleLogIn onSignedIn={onSignedIn} />
+        <p className="auth-card__switch">
+          New to Playfeed? <Link to="/registration">Create an account</Link>
+        </p>
       </div>
-      <div className="auth-layout">
-        <AuthPitch
-          title={
-            <>
-              Welcome back to <span className="text-gradient">Playfeed</span>
-            </>
-          }
-          text="Pick up where you left off."
-          perks={PERKS}
-        />
-        <div className="auth-card">
-          <h1 className="auth-card__title">Log in</h1>
-          <p className="auth-card__text">Like games, collect your daily coins and challenge friends.</p>
-          <LoginForm idPrefix="login-page" redirectTo={redirectTo} onSignedIn={onSignedIn} initial={problem} />
-          <GoogleLogIn onSignedIn={onSignedIn} />
-          <p className="auth-card__switch">
-            New to Playfeed? <Link to="/registration">Create an account</Link>
-          </p>
-        </div>
-      </div>
-      <footer className="auth-screen__footer">
-        <Copyright />
-      </footer>
-    </div>
+    </AuthScreen>
   );
 }

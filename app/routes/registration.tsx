@@ -3,13 +3,11 @@ import { Link, useActionData, useNavigate, useSearchParams } from "@remix-run/re
 import { useEffect, type MouseEvent } from "react";
 import { rememberInvite } from "~/lib/invite";
 import { useAccount } from "~/components/AccountProvider";
-import { AuthPitch, type Perk } from "~/components/AuthPitch";
+import { AuthScreen, type Perk } from "~/components/AuthScreen";
 import { genderChoice } from "~/components/FormFields";
-import { CloseIcon, CoinIcon, HeartIcon, SwordsIcon } from "~/components/icons";
-import { Logo } from "~/components/Logo";
+import { CoinIcon, HeartIcon, SwordsIcon } from "~/components/icons";
 import { SignUpForm } from "~/components/SignUpForm";
 import { LOGIN_PAGE } from "~/components/LoginPopup";
-import { Copyright } from "~/components/SiteFooter";
 import { track } from "~/lib/analytics";
 import { pageTitle } from "~/lib/format";
 import type { ShellHandle } from "~/lib/viewer";
@@ -71,43 +69,31 @@ export default function Registration() {
   }, [closePopup]);
 
   return (
-    <div className="auth-screen">
-      <div className="auth-screen__top">
-        <Logo idSuffix="auth" />
-        <Link to="/home" className="icon-button" aria-label="Close">
-          <CloseIcon size={22} />
-        </Link>
-      </div>
-      <div className="auth-layout">
-        <AuthPitch
-          title={
-            <>
-              Play more with a <span className="text-gradient">Playfeed</span> account
-            </>
-          }
-          text="Every game stays free to play. An account keeps your coins, likes and friends in one place."
-          perks={PERKS}
+    <AuthScreen
+      title={
+        <>
+          Play more with a <span className="text-gradient">Playfeed</span> account
+        </>
+      }
+      text="Every game stays free to play. An account keeps your coins, likes and friends in one place."
+      perks={PERKS}
+    >
+      <div className="auth-card">
+        <h1 className="auth-card__title">Create Account</h1>
+        <p className="auth-card__text">It&apos;s free and takes less than a minute.</p>
+        <SignUpForm
+          idPrefix="signup"
+          invite={searchParams.get("invite")}
+          initial={problem}
+          onSignedUp={(user) => signedIn(user, AFTER_SIGN_UP)}
         />
-        <div className="auth-card">
-          <h1 className="auth-card__title">Create Account</h1>
-          <p className="auth-card__text">It&apos;s free and takes less than a minute.</p>
-          <SignUpForm
-            idPrefix="signup"
-            invite={searchParams.get("invite")}
-            initial={problem}
-            onSignedUp={(user) => signedIn(user, AFTER_SIGN_UP)}
-          />
-          <p className="auth-card__switch">
-            Already have an account?{" "}
-            <Link to={`${LOGIN_PAGE}?redirectTo=${AFTER_SIGN_UP}`} onClick={logIn}>
-              Log in
-            </Link>
-          </p>
-        </div>
+        <p className="auth-card__switch">
+          Already have an account?{" "}
+          <Link to={`${LOGIN_PAGE}?redirectTo=${AFTER_SIGN_UP}`} onClick={logIn}>
+            Log in
+          </Link>
+        </p>
       </div>
-      <footer className="auth-screen__footer">
-        <Copyright />
-      </footer>
-    </div>
+    </AuthScreen>
   );
 }

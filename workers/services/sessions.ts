@@ -29,8 +29,10 @@ export function sessionCookie(token: string | null, request: Request): string {
 
 /** What names a session to the sockets opened with it: part of the token's digest, never the token itself. */
 export async function sessionKeyOf(token: string): Promise<string> {
-  return (await hashToken(token)).slice(0, 32);
+  return sessionKeyOfHash(await hashToken(token));
 }
+
+const sessionKeyOfHash = (tokenHash: string) => tokenHash.slice(0, 32);
 
 /** Told when a session ends, so whatever holds that session's sockets can close them. */
 export type SessionEnded = (userId: number, sessionKey: string) => Promise<void>;
@@ -86,8 +88,9 @@ export function createSessionService(db: Db, onEnded: SessionEnded = async () =>
     async revoke(token: string | null): Promise<void> {
       if (!token) return;
       lookups.delete(token);
-      const ended = await db.delete(sessions).where(eq(sessions.tokenHash, await hashToken(token))).returning({ userId: sessions.userId });
-      for (const { userId } of ended) await onEnded(userId, await sessionKeyOf(token));
+      const tokenHash = await hashToken(token);
+      const ended = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId });
+      for (const { userId } of ended) await onEnded(userId, sessionKeyOfHash(tokenHash));
     },
 
     /** POST /api/session: remembers the socket the client last reported for this session. */
