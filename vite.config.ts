@@ -15,10 +15,19 @@ const workerPorts = { api: "http://127.0.0.1:8787" };
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     // The dev proxy only makes sense while serving; in a build it would start miniflare for nothing.
-    ...(command === "serve" ? [remixCloudflareDevProxy({ getLoadContext: async ({ context }) => {
-      const { createLoadContext } = await import("./workers/context");
-      return createLoadContext(context.cloudflare.env as unknown as Env, context.cloudflare.ctx);
-    } })] : []),
+    ...(command === "serve"
+      ? [
+          remixCloudflareDevProxy({
+            getLoadContext: async ({ context }) => {
+              const { createLoadContext } = await import("./workers/context");
+              return createLoadContext(
+                context.cloudflare.env as unknown as Env,
+                context.cloudflare.ctx,
+              );
+            },
+          }),
+        ]
+      : []),
     remix({
       future: {
         v3_fetcherPersist: true,
@@ -41,7 +50,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   ...(command === "build" && isSsrBuild
     ? {
-        ssr: { target: "webworker" as const, noExternal: true, resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] } },
+        ssr: {
+          target: "webworker" as const,
+          noExternal: true,
+          resolve: {
+            conditions: ["workerd", "worker", "browser"],
+            externalConditions: ["workerd", "worker"],
+          },
+        },
       }
     : {}),
 }));

@@ -4,7 +4,11 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "workers/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
     environment: "node",
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
   },

@@ -1,19 +1,38 @@
 import path from "node:path";
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import {
+  cloudflareTest,
+  readD1Migrations,
+} from "@cloudflare/vitest-pool-workers";
 import { exportJWK, generateKeyPair } from "jose";
 import { defineConfig } from "vitest/config";
 
 /** A local stand-in for Google's signing keys: the Worker trusts the public half, tests sign with the private one. */
 async function testGoogleKeys() {
-  const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
-  const publicJwk = { ...(await exportJWK(publicKey)), kid: "test-google-key", alg: "RS256", use: "sig" };
-  const privateJwk = { ...(await exportJWK(privateKey)), kid: "test-google-key", alg: "RS256" };
-  return { GOOGLE_JWKS: JSON.stringify({ keys: [publicJwk] }), TEST_GOOGLE_PRIVATE_JWK: JSON.stringify(privateJwk) };
+  const { publicKey, privateKey } = await generateKeyPair("RS256", {
+    extractable: true,
+  });
+  const publicJwk = {
+    ...(await exportJWK(publicKey)),
+    kid: "test-google-key",
+    alg: "RS256",
+    use: "sig",
+  };
+  const privateJwk = {
+    ...(await exportJWK(privateKey)),
+    kid: "test-google-key",
+    alg: "RS256",
+  };
+  return {
+    GOOGLE_JWKS: JSON.stringify({ keys: [publicJwk] }),
+    TEST_GOOGLE_PRIVATE_JWK: JSON.stringify(privateJwk),
+  };
 }
 
 // API, services and Durable Objects tested inside workerd with real D1, R2 and DO bindings.
 export default defineConfig(async () => {
-  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  const migrations = await readD1Migrations(
+    path.join(import.meta.dirname, "migrations"),
+  );
   return {
     plugins: [
       cloudflareTest({
@@ -31,7 +50,11 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/apply-migrations.ts"],
-      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+      deps: {
+        optimizer: {
+          ssr: { enabled: true, include: ["@remix-run/cloudflare"] },
+        },
+      },
     },
   };
 });

@@ -1,8 +1,23 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import type {
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "@remix-run/react";
 import { AppShell } from "./components/AppShell";
 import { MultiplayerProvider } from "./components/MultiplayerProvider";
-import { ReconnectingIndicator, SocketProvider } from "./components/SocketProvider";
+import {
+  ReconnectingIndicator,
+  SocketProvider,
+} from "./components/SocketProvider";
 import { MessageAlert } from "./components/social/MessageAlert";
 import { ErrorPage } from "./components/ErrorPage";
 import { useNonce } from "./components/nonce";
@@ -14,25 +29,48 @@ import "./styles/shell.css";
 import "./styles/components.css";
 import "./styles/pages.css";
 
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export const meta: MetaFunction = ({ error }) => {
   if (error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
-    return [{ title: pageTitle(notFound ? "Page not found" : "Something went wrong") }];
+    return [
+      {
+        title: pageTitle(notFound ? "Page not found" : "Something went wrong"),
+      },
+    ];
   }
   return [
     { title: pageTitle() },
-    { name: "description", content: "Playfeed: play free casual games instantly in your browser, challenge friends and climb the leaderboards." },
+    {
+      name: "description",
+      content:
+        "Playfeed: play free casual games instantly in your browser, challenge friends and climb the leaderboards.",
+    },
   ];
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
+export async function loader({
+  request,
+  context,
+}: LoaderFunctionArgs): Promise<RootData> {
   const user = await context.services.sessions.userForRequest(request);
   // Optional configuration, not declared in wrangler.toml: read it without trusting the Env type.
-  const adClientId = (context.cloudflare.env as unknown as Record<string, string | undefined>).AD_CLIENT_ID || null;
-  const unread = user ? await context.services.notifications.unreadCount(user.id) : 0;
-  return { user: toViewer(user), mediaBase: context.mediaBase, googleClientId: context.googleClientId ?? null, adClientId, unread };
+  const adClientId =
+    (context.cloudflare.env as unknown as Record<string, string | undefined>)
+      .AD_CLIENT_ID || null;
+  const unread = user
+    ? await context.services.notifications.unreadCount(user.id)
+    : 0;
+  return {
+    user: toViewer(user),
+    mediaBase: context.mediaBase,
+    googleClientId: context.googleClientId ?? null,
+    adClientId,
+    unread,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -41,7 +79,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta
+          name="viewport"
+          content="width=device-width, initial-scale=1, viewport-fit=cover"
+        />
         <meta name="theme-color" content="#0b0c1a" />
         <meta name="color-scheme" content="dark" />
         <Meta />
@@ -73,7 +114,10 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : undefined;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string"
+      ? error.data
+      : undefined;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <AppShell mode="default">

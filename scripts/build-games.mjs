@@ -1,7 +1,16 @@
 // Builds every game in games/<slug>/ (TypeScript) into public/games/<slug>/: index.html, game.js and icon.svg.
 // Runs before the Remix build, which copies public/ into the client build.
 import { build } from "esbuild";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -11,7 +20,9 @@ const output = path.join(root, "public", "games");
 const MAX_BYTES = 200 * 1024;
 
 const css = readFileSync(path.join(source, "shared", "page.css"), "utf8");
-const slugs = readdirSync(source).filter((name) => name !== "shared" && existsSync(path.join(source, name, "main.ts")));
+const slugs = readdirSync(source).filter(
+  (name) => name !== "shared" && existsSync(path.join(source, name, "main.ts")),
+);
 
 rmSync(output, { recursive: true, force: true });
 for (const slug of slugs) {
@@ -27,7 +38,9 @@ for (const slug of slugs) {
     target: "es2020",
     logLevel: "warning",
   });
-  const title = JSON.parse(readFileSync(path.join(source, slug, "meta.json"), "utf8")).name;
+  const title = JSON.parse(
+    readFileSync(path.join(source, slug, "meta.json"), "utf8"),
+  ).name;
   writeFileSync(
     path.join(target, "index.html"),
     `<!doctype html>
@@ -45,8 +58,17 @@ for (const slug of slugs) {
 </html>
 `,
   );
-  copyFileSync(path.join(source, slug, "icon.svg"), path.join(target, "icon.svg"));
-  const bytes = readdirSync(target).reduce((sum, file) => sum + statSync(path.join(target, file)).size, 0);
-  if (bytes > MAX_BYTES) throw new Error(`${slug} is ${bytes} bytes; a game may be at most ${MAX_BYTES}`);
+  copyFileSync(
+    path.join(source, slug, "icon.svg"),
+    path.join(target, "icon.svg"),
+  );
+  const bytes = readdirSync(target).reduce(
+    (sum, file) => sum + statSync(path.join(target, file)).size,
+    0,
+  );
+  if (bytes > MAX_BYTES)
+    throw new Error(
+      `${slug} is ${bytes} bytes; a game may be at most ${MAX_BYTES}`,
+    );
 }
 console.log(`Built ${slugs.length} games into public/games/`);

@@ -14,7 +14,12 @@ export const quietEnv = {
 };
 
 export function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: quietEnv, ...options });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: quietEnv,
+    ...options,
+  });
   if (result.status !== 0) {
     console.error(`\n✗ ${command.split("/").pop()} ${args.join(" ")} failed`);
     process.exit(result.status ?? 1);
@@ -27,18 +32,36 @@ export function build() {
 }
 
 export function migrateLocal(persistTo) {
-  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])]);
+  run(bin("wrangler"), [
+    "d1",
+    "migrations",
+    "apply",
+    "DB",
+    "--local",
+    ...(persistTo ? ["--persist-to", persistTo] : []),
+  ]);
 }
 
 export function seedIfEmpty(persistTo) {
-  run(bin("tsx"), ["scripts/seed.ts", "--if-empty", ...(persistTo ? ["--persist-to", persistTo] : [])]);
+  run(bin("tsx"), [
+    "scripts/seed.ts",
+    "--if-empty",
+    ...(persistTo ? ["--persist-to", persistTo] : []),
+  ]);
 }
 
 /** Starts `wrangler dev` itself (not through npx, whose death would leave workerd holding the port). */
 export function startWranglerDev({ port, persistTo, stdio = "inherit" }) {
   return spawn(
     bin("wrangler"),
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", ...(persistTo ? ["--persist-to", persistTo] : [])],
+    [
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      ...(persistTo ? ["--persist-to", persistTo] : []),
+    ],
     { cwd: root, stdio, env: quietEnv, detached: process.platform !== "win32" },
   );
 }

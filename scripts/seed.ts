@@ -8,21 +8,33 @@ import { isDatabaseEmpty, seedDatabase } from "../workers/db/seed";
 const args = process.argv.slice(2);
 const ifEmpty = args.includes("--if-empty");
 const persistIndex = args.indexOf("--persist-to");
-const persistTo = path.resolve(persistIndex >= 0 ? args[persistIndex + 1] : ".wrangler/state");
+const persistTo = path.resolve(
+  persistIndex >= 0 ? args[persistIndex + 1] : ".wrangler/state",
+);
 
 // Only the D1 binding of wrangler.toml: the Durable Objects would only warn that they cannot run here.
-const { name, compatibility_date, d1_databases } = unstable_readConfig({ config: "wrangler.toml" });
+const { name, compatibility_date, d1_databases } = unstable_readConfig({
+  config: "wrangler.toml",
+});
 const configPath = path.resolve(".wrangler/tmp/seed.wrangler.json");
 mkdirSync(path.dirname(configPath), { recursive: true });
-writeFileSync(configPath, JSON.stringify({ name, compatibility_date, d1_databases }));
+writeFileSync(
+  configPath,
+  JSON.stringify({ name, compatibility_date, d1_databases }),
+);
 
-const proxy = await getPlatformProxy<Pick<Env, "DB">>({ configPath, persist: { path: path.join(persistTo, "v3") } });
+const proxy = await getPlatformProxy<Pick<Env, "DB">>({
+  configPath,
+  persist: { path: path.join(persistTo, "v3") },
+});
 try {
   if (ifEmpty && !(await isDatabaseEmpty(proxy.env.DB))) {
     console.log("Database already has data; not seeding.");
   } else {
     await seedDatabase(proxy.env.DB);
-    console.log("Seeded categories, publishers, the game catalogue and demo accounts.");
+    console.log(
+      "Seeded categories, publishers, the game catalogue and demo accounts.",
+    );
   }
 } finally {
   await proxy.dispose();

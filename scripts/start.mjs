@@ -1,5 +1,11 @@
 // `npm start`: build, apply local migrations, seed an empty database, serve on http://localhost:8787.
-import { build, migrateLocal, seedIfEmpty, startWranglerDev, stopProcessTree } from "./lib.mjs";
+import {
+  build,
+  migrateLocal,
+  seedIfEmpty,
+  startWranglerDev,
+  stopProcessTree,
+} from "./lib.mjs";
 
 const port = Number(process.env.PORT ?? 8787);
 

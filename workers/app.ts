@@ -23,52 +23,91 @@ export { Conversation } from "./durable-objects/Conversation";
  * cross-site write would be; then the session, whose key tags the socket so log-out can close it.
  */
 async function authenticateUpgrade(request: Request, services: Services) {
-  if (isForeignOrigin(request)) throw forbidden("This connection came from another site and was refused");
+  if (isForeignOrigin(request))
+    throw forbidden("This connection came from another site and was refused");
   const token = tokenFromRequest(request);
   const user = await services.sessions.userForToken(token);
   if (!user || !token) throw unauthorized();
   return { user, sessionKey: await sessionKeyOf(token) };
 }
 
-const handleRemix = createRequestHandler(serverBuild as unknown as ServerBuild, import.meta.env?.MODE);
+const handleRemix = createRequestHandler(
+  serverBuild as unknown as ServerBuild,
+  import.meta.env?.MODE,
+);
 
 const app = new Hono<AppEnv>()
   // First, so error answers of the middleware below get the headers too.
   .use("*", securityHeaders)
   .use("*", async (c, next) => {
-    if (isForeignWrite(c.req.raw)) throw forbidden("This request came from another site and was refused");
+    if (isForeignWrite(c.req.raw))
+      throw forbidden("This request came from another site and was refused");
     c.set("services", createServices(c.env));
     await next();
   })
   .route("/api", api)
   .get("/ws", async (c) => {
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
-      return c.json({ error: { code: "upgrade_required", message: "Connect with a WebSocket" } }, 426);
+      return c.json(
+        {
+          error: {
+            code: "upgrade_required",
+            message: "Connect with a WebSocket",
+          },
+        },
+        426,
+      );
     }
-    const { user, sessionKey } = await authenticateUpgrade(c.req.raw, c.var.services);
+    const { user, sessionKey } = await authenticateUpgrade(
+      c.req.raw,
+      c.var.services,
+    );
     // A fresh header set: the hub trusts USER_ID_HEADER, so a client must never be able to supply it.
-    return hubOf(c.env, user.id).fetch(trustedUpgrade(c.req.url, user.id, sessionKey));
+    return hubOf(c.env, user.id).fetch(
+      trustedUpgrade(c.req.url, user.id, sessionKey),
+    );
   })
   .get("/ws/room/:roomId", async (c) => {
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
-      return c.json({ error: { code: "upgrade_required", message: "Connect with a WebSocket" } }, 426);
+      return c.json(
+        {
+          error: {
+            code: "upgrade_required",
+            message: "Connect with a WebSocket",
+          },
+        },
+        426,
+      );
     }
     const roomId = c.req.param("roomId");
     if (!ROOM_ID_PATTERN.test(roomId)) throw notFound("Unknown room");
-    const { user, sessionKey } = await authenticateUpgrade(c.req.raw, c.var.services);
+    const { user, sessionKey } = await authenticateUpgrade(
+      c.req.raw,
+      c.var.services,
+    );
     // The room refuses anyone who is not one of its players (403), and an unknown room (404), before accepting.
-    const upgraded = await roomOf(c.env, roomId).fetch(trustedUpgrade(c.req.url, user.id, sessionKey));
+    const upgraded = await roomOf(c.env, roomId).fetch(
+      trustedUpgrade(c.req.url, user.id, sessionKey),
+    );
     // The hub remembers the room, so that logging out closes this socket too.
-    if (upgraded.status === 101) c.executionCtx.waitUntil(hubOf(c.env, user.id).noteRoom(roomId));
+    if (upgraded.status === 101)
+      c.executionCtx.waitUntil(hubOf(c.env, user.id).noteRoom(roomId));
     return upgraded;
   })
   .on(["GET", "HEAD"], "/media/*", (c) =>
-    serveMedia(c.req.raw, c.env.MEDIA, decodeURIComponent(c.req.path.slice("/media/".length))),
+    serveMedia(
+      c.req.raw,
+      c.env.MEDIA,
+      decodeURIComponent(c.req.path.slice("/media/".length)),
+    ),
   )
   .all("*", (c) => {
     const nonce = c.get("secureHeadersNonce");
     return withPageCache(c.req.raw, c.executionCtx, nonce, () =>
-      handleRemix(c.req.raw, createLoadContext(c.env, c.executionCtx, c.var.services, nonce)),
+      handleRemix(
+        c.req.raw,
+        createLoadContext(c.env, c.executionCtx, c.var.services, nonce),
+      ),
     );
   })
   .onError((error) => apiErrorResponse(error));
@@ -78,6 +117,8 @@ export default {
   /** The cron trigger (wrangler.toml): challenges nobody took up in time get their escrow back; spent rate limits go. */
   async scheduled(_controller, env, ctx) {
     const services = createServices(env);
-    ctx.waitUntil(Promise.all([services.challenges.expireDue(), services.limits.sweep()]));
+    ctx.waitUntil(
+      Promise.all([services.challenges.expireDue(), services.limits.sweep()]),
+    );
   },
 } satisfies ExportedHandler<Env>;

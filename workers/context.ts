@@ -6,7 +6,10 @@ import { createAuthFlows } from "./services/auth-flows";
 import { createChallengeService } from "./services/challenges";
 import { createGameService } from "./services/games";
 import { createMultiplayerService } from "./services/multiplayer";
-import { createNotificationService, type Pusher } from "./services/notifications";
+import {
+  createNotificationService,
+  type Pusher,
+} from "./services/notifications";
 import { createPlayService } from "./services/play";
 import { createRateLimiter } from "./services/rate-limits";
 import { createScoreService } from "./services/scores";
@@ -20,7 +23,9 @@ import { hubOf } from "./durable-objects/hubs";
 export function createServices(env: Env) {
   const db = createDb(env.DB);
   const accounts = createAccountService(db);
-  const sessions = createSessionService(db, (userId, sessionKey) => hubOf(env, userId).endSession(sessionKey));
+  const sessions = createSessionService(db, (userId, sessionKey) =>
+    hubOf(env, userId).endSession(sessionKey),
+  );
   const google = googleConfigFrom(env);
   const notifications = createNotificationService(db, pushTo(env));
   const limits = createRateLimiter(db);
@@ -36,7 +41,10 @@ export function createServices(env: Env) {
     wallet: createWalletService(db),
     notifications,
     challenges: createChallengeService(db, notifications),
-    events: createEventService(db, (env as Env & { ANALYTICS?: AnalyticsEngineDataset }).ANALYTICS),
+    events: createEventService(
+      db,
+      (env as Env & { ANALYTICS?: AnalyticsEngineDataset }).ANALYTICS,
+    ),
     sessions,
     uploads: createUploadService(db, env.MEDIA),
     blog: createBlogService(db),
@@ -58,13 +66,21 @@ function pushTo(env: Env): Pusher {
 }
 
 /** The part of the execution context loaders may use; Hono's and Vite's dev proxy's types both fit it. */
-export type WaitUntilContext = Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
+export type WaitUntilContext = Pick<
+  ExecutionContext,
+  "waitUntil" | "passThroughOnException"
+>;
 
 /**
  * `services` lets the Worker hand over the ones its middleware already made for this request; `cspNonce` is the script
  * nonce of this response's Content-Security-Policy (workers/security-headers.ts), absent under the Vite dev server.
  */
-export function createLoadContext(env: Env, ctx: WaitUntilContext, services: Services = createServices(env), cspNonce?: string) {
+export function createLoadContext(
+  env: Env,
+  ctx: WaitUntilContext,
+  services: Services = createServices(env),
+  cspNonce?: string,
+) {
   return {
     cloudflare: { env, ctx },
     services,

@@ -4,8 +4,16 @@ import { ApiError, badRequest, notFound } from "./services/errors";
 const MEDIA_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/;
 
 /** Serves an R2 object as inert, long-cached content: uploads are never executed in our origin. */
-export async function serveMedia(request: Request, bucket: R2Bucket, key: string): Promise<Response> {
-  if (key.length > 512 || !MEDIA_KEY.test(key) || key.split("/").some((part) => part === "." || part === "..")) {
+export async function serveMedia(
+  request: Request,
+  bucket: R2Bucket,
+  key: string,
+): Promise<Response> {
+  if (
+    key.length > 512 ||
+    !MEDIA_KEY.test(key) ||
+    key.split("/").some((part) => part === "." || part === "..")
+  ) {
     throw badRequest("Invalid media path");
   }
   const object = await bucket.get(key, { onlyIf: request.headers });
@@ -16,11 +24,18 @@ export async function serveMedia(request: Request, bucket: R2Bucket, key: string
   headers.set("ETag", object.httpEtag);
   headers.set("Cache-Control", "public, max-age=31536000, immutable");
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-  if (!headers.has("Content-Type")) headers.set("Content-Type", "application/octet-stream");
+  headers.set(
+    "Content-Security-Policy",
+    "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  );
+  if (!headers.has("Content-Type"))
+    headers.set("Content-Type", "application/octet-stream");
 
-  if (!("body" in object) || !object.body) return new Response(null, { status: 304, headers });
-  return new Response(request.method === "HEAD" ? null : object.body, { headers });
+  if (!("body" in object) || !object.body)
+    return new Response(null, { status: 304, headers });
+  return new Response(request.method === "HEAD" ? null : object.body, {
+    headers,
+  });
 }
 
 export { ApiError };

@@ -17,6 +17,9 @@ export function isForeignOrigin(request: Request): boolean {
   const url = new URL(request.url);
   // Behind the dev proxy the URL names the Worker while Host still names the page's server.
   const host = request.headers.get("Host");
-  const ownOrigins = new Set([url.origin, ...(host ? [`${url.protocol}//${host}`] : [])]);
+  const ownOrigins = new Set([
+    url.origin,
+    ...(host ? [`${url.protocol}//${host}`] : []),
+  ]);
   return !ownOrigins.has(origin);
 }

@@ -1,14 +1,19 @@
 import { tokenFromRequest } from "./services/sessions";
 
 /** Public pages an anonymous visitor sees the same way: rendered once a minute per edge location. */
-const CACHEABLE_PAGE = /^\/(?:|home|home-page|detail\/\d+|publisher\/\d+|about|terms|privacy|contact|blog|blog\/[a-z0-9-]+)$/;
+const CACHEABLE_PAGE =
+  /^\/(?:|home|home-page|detail\/\d+|publisher\/\d+|about|terms|privacy|contact|blog|blog\/[a-z0-9-]+)$/;
 const TTL_SECONDS = 60;
 
 function isCacheable(request: Request): boolean {
   if (request.method !== "GET" || tokenFromRequest(request)) return false;
   const url = new URL(request.url);
   // Only whole documents; single-fetch data requests (.data) and anything with a query stay dynamic.
-  return CACHEABLE_PAGE.test(url.pathname) && url.search === "" && (request.headers.get("Accept") ?? "").includes("text/html");
+  return (
+    CACHEABLE_PAGE.test(url.pathname) &&
+    url.search === "" &&
+    (request.headers.get("Accept") ?? "").includes("text/html")
+  );
 }
 
 /**
@@ -32,16 +37,23 @@ export async function withPageCache(
   const key = new Request(new URL(request.url).toString(), { method: "GET" });
   const cached = await cache.match(key);
   if (cached) {
-    const hit = new Response(nonce ? withNonce(cached, nonce).body : cached.body, cached);
+    const hit = new Response(
+      nonce ? withNonce(cached, nonce).body : cached.body,
+      cached,
+    );
     hit.headers.delete("Content-Length");
     hit.headers.set("X-Playfeed-Cache", "hit");
     return hit;
   }
   const response = await render();
-  if (response.status !== 200 || response.headers.has("Set-Cookie")) return response;
+  if (response.status !== 200 || response.headers.has("Set-Cookie"))
+    return response;
   const stored = new Response(response.body, response);
   // Browsers revalidate every time; the edge keeps the page for a minute.
-  stored.headers.set("Cache-Control", `public, max-age=0, s-maxage=${TTL_SECONDS}`);
+  stored.headers.set(
+    "Cache-Control",
+    `public, max-age=0, s-maxage=${TTL_SECONDS}`,
+  );
   stored.headers.set("X-Playfeed-Cache", "miss");
   ctx.waitUntil(cache.put(key, stored.clone()));
   return stored;
@@ -63,5 +75,9 @@ function withNonce(page: Response, nonce: string): Response {
  */
 export async function forgetCachedPages(urls: string[]): Promise<void> {
   const cache = (caches as unknown as { default: Cache }).default;
-  await Promise.all([...new Set(urls)].map((url) => cache.delete(new Request(url, { method: "GET" }))));
+  await Promise.all(
+    [...new Set(urls)].map((url) =>
+      cache.delete(new Request(url, { method: "GET" })),
+    ),
+  );
 }

@@ -17,7 +17,11 @@ const AD_SCRIPTS = [
   "https://adservice.google.com",
   "https://fundingchoicesmessages.google.com",
 ];
-const AD_CONNECTIONS = [...AD_SCRIPTS, "https://*.doubleclick.net", "https://www.google.com"];
+const AD_CONNECTIONS = [
+  ...AD_SCRIPTS,
+  "https://*.doubleclick.net",
+  "https://www.google.com",
+];
 // isAllowedExternalLink (app/lib/game-bridge.ts) lets an external game be plain http only on the player's own machine.
 // CSP's host grammar has no IPv6 literals (Chromium reports http://[::1]:* as invalid), so [::1] games stay blocked.
 const LOCAL_HTTP_GAMES = ["http://localhost:*", "http://127.0.0.1:*"];
@@ -26,11 +30,15 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 type Vars = Record<string, unknown>;
 
 /** Optional configuration is read loosely: AD_CLIENT_ID is not declared in wrangler.toml. */
-function configured(c: Context, name: "GOOGLE_CLIENT_ID" | "AD_CLIENT_ID"): boolean {
+function configured(
+  c: Context,
+  name: "GOOGLE_CLIENT_ID" | "AD_CLIENT_ID",
+): boolean {
   return Boolean((c.env as Vars | undefined)?.[name]);
 }
 
-const sources = (...list: (string | string[] | false)[]) => list.flat().filter(Boolean).join(" ");
+const sources = (...list: (string | string[] | false)[]) =>
+  list.flat().filter(Boolean).join(" ");
 
 /** The policy of every HTML page; each directive that depends on the request or the configuration is worked out per request. */
 const pageHeaders = secureHeaders({
@@ -49,7 +57,14 @@ const pageHeaders = secureHeaders({
     ],
     // React writes style="" attributes (ad slot sizes, progress bars, avatar colours), which CSP counts as inline
     // styles; without 'unsafe-inline' they would be dropped. Styles cannot run script, so the risk is limited to look.
-    styleSrc: [(c) => sources("'self'", "'unsafe-inline'", configured(c, "GOOGLE_CLIENT_ID") && `${GOOGLE_SIGN_IN}style`)],
+    styleSrc: [
+      (c) =>
+        sources(
+          "'self'",
+          "'unsafe-inline'",
+          configured(c, "GOOGLE_CLIENT_ID") && `${GOOGLE_SIGN_IN}style`,
+        ),
+    ],
     // Pictures, icons and promo videos may be stored as absolute https addresses (Google profile pictures, publishers'
     // art) or picked files previewed as blob: URLs.
     imgSrc: ["'self'", "data:", "blob:", "https:"],
@@ -65,7 +80,9 @@ const pageHeaders = secureHeaders({
         ),
     ],
     // Our games are framed from /games/ on this origin; external games (type 2) from their own https origin.
-    frameSrc: [(c) => sources("'self'", "https:", isLocal(c) && LOCAL_HTTP_GAMES)],
+    frameSrc: [
+      (c) => sources("'self'", "https:", isLocal(c) && LOCAL_HTTP_GAMES),
+    ],
     workerSrc: ["'self'"],
     manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
@@ -142,11 +159,16 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
     await apiHeaders(c, next);
     // Handlers that answer the same to everyone set their own Cache-Control; everything else depends on the caller
     // (or is an error) and must not be kept by a browser, a proxy or the edge.
-    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "private, no-store");
+    if (!c.res.headers.has("Cache-Control"))
+      c.res.headers.set("Cache-Control", "private, no-store");
   } else if (isUnder(path, "/media")) {
     await mediaHeaders(c, next);
   } else {
     await pageHeaders(c, next);
   }
-  if (new URL(c.req.url).protocol === "https:") c.res.headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (new URL(c.req.url).protocol === "https:")
+    c.res.headers.set(
+      "Strict-Transport-Security",
+      "max-age=31536000; includeSubDomains",
+    );
 };

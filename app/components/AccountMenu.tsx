@@ -19,7 +19,12 @@ export function AccountMenu({ user }: { user: Viewer }) {
 
   return (
     <div className="account-menu" {...rootProps}>
-      <button type="button" className="site-header__avatar" aria-label={`Your account, ${user.name}`} {...buttonProps}>
+      <button
+        type="button"
+        className="site-header__avatar"
+        aria-label={`Your account, ${user.name}`}
+        {...buttonProps}
+      >
         <Avatar person={user} size={36} />
       </button>
       <div id={panelId} className="account-menu__panel" hidden={!open}>
@@ -35,16 +40,28 @@ export function AccountMenu({ user }: { user: Viewer }) {
         </div>
         <ul className="account-menu__list">
           <li>
-            <Link to="/user-info" className="account-menu__item" onClick={() => setOpen(false)}>
+            <Link
+              to="/user-info"
+              className="account-menu__item"
+              onClick={() => setOpen(false)}
+            >
               <ProfileIcon size={18} />
               Your profile
             </Link>
           </li>
           <li>
-            <Link to="/notifications" className="account-menu__item" onClick={() => setOpen(false)}>
+            <Link
+              to="/notifications"
+              className="account-menu__item"
+              onClick={() => setOpen(false)}
+            >
               <BellIcon size={18} />
               Notifications
-              {unread > 0 ? <span className="account-menu__count">{unread > 99 ? "99+" : unread} new</span> : null}
+              {unread > 0 ? (
+                <span className="account-menu__count">
+                  {unread > 99 ? "99+" : unread} new
+                </span>
+              ) : null}
             </Link>
           </li>
           <li>
@@ -66,7 +83,12 @@ export function LogOutButton({ className }: { className: string }) {
     setLeaving(false);
   };
   return (
-    <button type="button" className={className} onClick={logOut} disabled={leaving}>
+    <button
+      type="button"
+      className={className}
+      onClick={logOut}
+      disabled={leaving}
+    >
       <LogOutIcon size={18} />
       {leaving ? "Logging out…" : "Log out"}
     </button>

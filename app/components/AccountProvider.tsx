@@ -1,9 +1,36 @@
-import { Link, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type MouseEvent, type ReactNode } from "react";
+import {
+  Link,
+  useLocation,
+  useNavigate,
+  useRevalidator,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
 import { apiFetch } from "~/lib/api";
 import type { UserData, UserProfile } from "~/lib/types";
-import { dropStoredToken, readUser, storeLogin, storeLogout, storeProfileUpdate } from "~/lib/user-store";
-import { initialPopupState, popupReducer, type PopupAction, type PopupState } from "~/state/popup";
+import {
+  dropStoredToken,
+  readUser,
+  storeLogin,
+  storeLogout,
+  storeProfileUpdate,
+} from "~/lib/user-store";
+import {
+  initialPopupState,
+  popupReducer,
+  type PopupAction,
+  type PopupState,
+} from "~/state/popup";
 import { useViewer } from "./root-data";
 
 /** SPEC.md §4/§9: the session update goes out 5 s after the app loads. */
@@ -71,7 +98,10 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       // Signed out meanwhile (in another tab, which closed this tab's socket): there is no session to update.
       if (!user || viewerIdRef.current !== user._id) return;
       // The session is the request's own (its cookie): the page never knows its token.
-      apiFetch("/api/session", { method: "POST", json: { user: user._id, socket: socketIdOfThisTab() } }).catch(() => undefined);
+      apiFetch("/api/session", {
+        method: "POST",
+        json: { user: user._id, socket: socketIdOfThisTab() },
+      }).catch(() => undefined);
     }, SESSION_UPDATE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
@@ -114,9 +144,16 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     }),
     [reload, signOut],
   );
-  const account = useMemo<Account>(() => ({ ...actions, popup }), [actions, popup]);
+  const account = useMemo<Account>(
+    () => ({ ...actions, popup }),
+    [actions, popup],
+  );
 
-  return <AccountContext.Provider value={account}>{children}</AccountContext.Provider>;
+  return (
+    <AccountContext.Provider value={account}>
+      {children}
+    </AccountContext.Provider>
+  );
 }
 
 export function useAccount(): Account {
@@ -134,7 +171,15 @@ export function useLoginGate(): (event: MouseEvent) => void {
   const { openLogin } = useAccount();
   return useCallback(
     (event: MouseEvent) => {
-      if (viewer || event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      if (
+        viewer ||
+        event.defaultPrevented ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.button !== 0
+      )
+        return;
       event.preventDefault();
       openLogin();
     },

@@ -39,8 +39,12 @@ function loadAdScript(clientId: string): Promise<void> {
 let publishedGames: Promise<HouseAdGame[]> | null = null;
 /** Games for house ads on pages that pass none; one request per page load, shared by every slot. */
 function housePool(): Promise<HouseAdGame[]> {
-  publishedGames ??= fetch("/api/game/published", { headers: { Accept: "application/json" } })
-    .then((response) => (response.ok ? (response.json() as Promise<Game[]>) : []))
+  publishedGames ??= fetch("/api/game/published", {
+    headers: { Accept: "application/json" },
+  })
+    .then((response) =>
+      response.ok ? (response.json() as Promise<Game[]>) : [],
+    )
     .then((games) => games.filter((game) => !game.is_placeholder))
     .catch(() => []);
   return publishedGames;
@@ -57,11 +61,20 @@ function slotNumber(slot: string): number {
  * house ad for one of our games. The box keeps its size so the layout never jumps; `data-seen` turns true once a
  * tenth of it has been on screen.
  */
-export function AdSlot({ slot, variant = "banner", className, houseGame, onNotFilled, onSeen }: AdSlotProps) {
+export function AdSlot({
+  slot,
+  variant = "banner",
+  className,
+  houseGame,
+  onNotFilled,
+  onSeen,
+}: AdSlotProps) {
   const { adClientId } = useRootData();
   const ref = useRef<HTMLElement>(null);
   const insRef = useRef<HTMLModElement>(null);
-  const [filled, setFilled] = useState<"network" | "house">(adClientId ? "network" : "house");
+  const [filled, setFilled] = useState<"network" | "house">(
+    adClientId ? "network" : "house",
+  );
   const [seen, setSeen] = useState(false);
   const [pickedGame, setPickedGame] = useState<HouseAdGame | null>(null);
   const callbacks = useRef({ onNotFilled, onSeen });
@@ -72,7 +85,14 @@ export function AdSlot({ slot, variant = "banner", className, houseGame, onNotFi
     if (!element || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= AD_VISIBLE_RATIO)) return;
+        if (
+          !entries.some(
+            (entry) =>
+              entry.isIntersecting &&
+              entry.intersectionRatio >= AD_VISIBLE_RATIO,
+          )
+        )
+          return;
         observer.disconnect();
         setSeen(true);
         callbacks.current.onSeen?.(slot);
@@ -100,7 +120,11 @@ export function AdSlot({ slot, variant = "banner", className, houseGame, onNotFi
     const watcher = new MutationObserver(() => {
       if (ins?.getAttribute("data-ad-status") === "unfilled") notFilled();
     });
-    if (ins) watcher.observe(ins, { attributes: true, attributeFilter: ["data-ad-status"] });
+    if (ins)
+      watcher.observe(ins, {
+        attributes: true,
+        attributeFilter: ["data-ad-status"],
+      });
     loadAdScript(adClientId)
       .then(() => {
         const adsWindow = window as unknown as AdsWindow;
@@ -117,7 +141,8 @@ export function AdSlot({ slot, variant = "banner", className, houseGame, onNotFi
     if (filled !== "house" || houseGame) return;
     let active = true;
     housePool().then((games) => {
-      if (active && games.length > 0) setPickedGame(games[slotNumber(slot) % games.length]);
+      if (active && games.length > 0)
+        setPickedGame(games[slotNumber(slot) % games.length]);
     });
     return () => {
       active = false;
@@ -128,7 +153,12 @@ export function AdSlot({ slot, variant = "banner", className, houseGame, onNotFi
   return (
     <aside
       ref={ref}
-      className={["ad-slot", `ad-slot--${variant}`, filled === "house" && game ? "ad-slot--house" : null, className]
+      className={[
+        "ad-slot",
+        `ad-slot--${variant}`,
+        filled === "house" && game ? "ad-slot--house" : null,
+        className,
+      ]
         .filter(Boolean)
         .join(" ")}
       data-slot={slot}
@@ -136,7 +166,9 @@ export function AdSlot({ slot, variant = "banner", className, houseGame, onNotFi
       data-seen={seen ? "true" : "false"}
       aria-label="Advertisement"
     >
-      <span className="ad-slot__label">{filled === "house" && game ? "Sponsored" : "Advertisement"}</span>
+      <span className="ad-slot__label">
+        {filled === "house" && game ? "Sponsored" : "Advertisement"}
+      </span>
       {filled === "network" && adClientId ? (
         <ins
           ref={insRef}

@@ -21,7 +21,13 @@ export type ShellMode = "default" | "immersive" | "bare";
  * The account popups (login, sign-up), the challenge notification and the daily bonus open over any of them (the last two
  * wait while a game is on screen). NotificationsProvider keeps the bell's count and the balance live.
  */
-export function AppShell({ children, mode }: { children: ReactNode; mode?: ShellMode }) {
+export function AppShell({
+  children,
+  mode,
+}: {
+  children: ReactNode;
+  mode?: ShellMode;
+}) {
   const user = useViewer();
   const matches = useMatches();
   const shellMode = mode ?? shellModeOf(matches.map((match) => match.handle));
@@ -43,7 +49,9 @@ export function AppShell({ children, mode }: { children: ReactNode; mode?: Shell
               {chrome ? <SiteFooter /> : null}
             </div>
           </div>
-          {shellMode === "bare" ? null : <BottomBar hidden={shellMode === "immersive"} />}
+          {shellMode === "bare" ? null : (
+            <BottomBar hidden={shellMode === "immersive"} />
+          )}
         </div>
         <AccountPopups />
         <ChallengeNotificationPopup />

@@ -13,7 +13,17 @@ export interface Perk {
  * The full-screen account pages (/registration, /login): the logo and a close link, a side panel (a heading, a line,
  * and what an account gives), the page's form card as children, and the copyright line.
  */
-export function AuthScreen({ title, text, perks, children }: { title: ReactNode; text: string; perks: Perk[]; children: ReactNode }) {
+export function AuthScreen({
+  title,
+  text,
+  perks,
+  children,
+}: {
+  title: ReactNode;
+  text: string;
+  perks: Perk[];
+  children: ReactNode;
+}) {
   return (
     <div className="auth-screen">
       <div className="auth-screen__top">
@@ -33,7 +43,15 @@ export function AuthScreen({ title, text, perks, children }: { title: ReactNode;
   );
 }
 
-function AuthPitch({ title, text, perks }: { title: ReactNode; text: string; perks: Perk[] }) {
+function AuthPitch({
+  title,
+  text,
+  perks,
+}: {
+  title: ReactNode;
+  text: string;
+  perks: Perk[];
+}) {
   return (
     <section className="auth-pitch" aria-labelledby="auth-pitch-title">
       <h2 id="auth-pitch-title" className="auth-pitch__title">

@@ -18,17 +18,45 @@ export interface AvatarProps {
 }
 
 /** Round picture of a person: the uploaded image, else the social login picture, else the first letter of the first name. */
-export function Avatar({ person, size = 100, mediaBase, className }: AvatarProps) {
+export function Avatar({
+  person,
+  size = 100,
+  mediaBase,
+  className,
+}: AvatarProps) {
   const rootMediaBase = useMediaBase();
-  const src = resolveMediaUrl(person.profile_img || person.profile_pic, mediaBase ?? rootMediaBase);
+  const src = resolveMediaUrl(
+    person.profile_img || person.profile_pic,
+    mediaBase ?? rootMediaBase,
+  );
   const label = person.name || person.first_name || "Player";
   const classes = ["avatar", className].filter(Boolean).join(" ");
-  const style = { width: size, height: size, fontSize: Math.max(12, Math.round(size * 0.42)) };
+  const style = {
+    width: size,
+    height: size,
+    fontSize: Math.max(12, Math.round(size * 0.42)),
+  };
   if (src) {
-    return <img className={classes} src={src} alt={label} width={size} height={size} style={style} loading="lazy" decoding="async" />;
+    return (
+      <img
+        className={classes}
+        src={src}
+        alt={label}
+        width={size}
+        height={size}
+        style={style}
+        loading="lazy"
+        decoding="async"
+      />
+    );
   }
   return (
-    <span className={`${classes} avatar--initial`} style={style} role="img" aria-label={label}>
+    <span
+      className={`${classes} avatar--initial`}
+      style={style}
+      role="img"
+      aria-label={label}
+    >
       {avatarInitial(person.first_name, person.name)}
     </span>
   );

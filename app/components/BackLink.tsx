@@ -12,7 +12,11 @@ export interface BackLinkProps {
 /** SPEC.md §2 back link: an arrow, a title and the path it returns to. */
 export function BackLink({ to, title, className }: BackLinkProps) {
   return (
-    <Link to={to} className={["back-link", className].filter(Boolean).join(" ")} prefetch="intent">
+    <Link
+      to={to}
+      className={["back-link", className].filter(Boolean).join(" ")}
+      prefetch="intent"
+    >
       <span className="back-link__arrow">
         <ArrowLeftIcon size={18} />
       </span>

@@ -7,18 +7,39 @@ import { isHomePath } from "./navigation-items";
 export function BottomBar({ hidden = false }: { hidden?: boolean }) {
   const { pathname } = useLocation();
   const loginGate = useLoginGate();
-  const linkClass = (active: boolean) => (active ? "bottom-bar__link is-active" : "bottom-bar__link");
+  const linkClass = (active: boolean) =>
+    active ? "bottom-bar__link is-active" : "bottom-bar__link";
   return (
-    <nav className={hidden ? "bottom-bar is-hidden" : "bottom-bar"} aria-label="Primary" aria-hidden={hidden || undefined}>
-      <NavLink to="/home-page" prefetch="intent" className={({ isActive }) => linkClass(isActive || isHomePath(pathname))}>
+    <nav
+      className={hidden ? "bottom-bar is-hidden" : "bottom-bar"}
+      aria-label="Primary"
+      aria-hidden={hidden || undefined}
+    >
+      <NavLink
+        to="/home-page"
+        prefetch="intent"
+        className={({ isActive }) =>
+          linkClass(isActive || isHomePath(pathname))
+        }
+      >
         <FeedIcon size={22} />
         <span>Feed</span>
       </NavLink>
-      <NavLink to="/home" end prefetch="intent" className={({ isActive }) => linkClass(isActive)}>
+      <NavLink
+        to="/home"
+        end
+        prefetch="intent"
+        className={({ isActive }) => linkClass(isActive)}
+      >
         <GamesIcon size={22} />
         <span>Games</span>
       </NavLink>
-      <NavLink to="/social" prefetch="intent" onClick={loginGate} className={({ isActive }) => linkClass(isActive)}>
+      <NavLink
+        to="/social"
+        prefetch="intent"
+        onClick={loginGate}
+        className={({ isActive }) => linkClass(isActive)}
+      >
         <SocialIcon size={22} />
         <span>Social</span>
       </NavLink>

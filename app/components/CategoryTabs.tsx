@@ -5,17 +5,25 @@ export interface CategoryTab {
   name: string;
 }
 
-export const categorySectionId = (categoryId: number) => `category-${categoryId}`;
+export const categorySectionId = (categoryId: number) =>
+  `category-${categoryId}`;
 
 /** How far below the viewport top a section counts as "current": the header plus this bar. */
 const ACTIVE_OFFSET = 140;
 
 function prefersReducedMotion() {
-  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return (
+    typeof window !== "undefined" &&
+    window.matchMedia("(prefers-reduced-motion: reduce)").matches
+  );
 }
 
 /** Phone-only sticky bar of category tabs (SPEC.md §2): a tab scrolls to its section; the current section's tab lights up. */
-export function CategoryTabs({ categories }: { categories: readonly CategoryTab[] }) {
+export function CategoryTabs({
+  categories,
+}: {
+  categories: readonly CategoryTab[];
+}) {
   const [activeId, setActiveId] = useState(categories[0]?._id);
   const barRef = useRef<HTMLDivElement>(null);
   // A tapped tab stays lit while its smooth scroll runs, until the player scrolls by hand again.
@@ -28,12 +36,18 @@ export function CategoryTabs({ categories }: { categories: readonly CategoryTab[
       if (pinnedRef.current !== null) return;
       let current = categories[0]?._id;
       for (const category of categories) {
-        const section = document.getElementById(categorySectionId(category._id));
-        if (section && section.getBoundingClientRect().top <= ACTIVE_OFFSET) current = category._id;
+        const section = document.getElementById(
+          categorySectionId(category._id),
+        );
+        if (section && section.getBoundingClientRect().top <= ACTIVE_OFFSET)
+          current = category._id;
       }
       // The last sections may be too short to reach the top: at the end of the page the last one is current.
-      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 4;
-      if (atBottom && window.scrollY > 0) current = categories[categories.length - 1]?._id;
+      const atBottom =
+        window.innerHeight + window.scrollY >=
+        document.documentElement.scrollHeight - 4;
+      if (atBottom && window.scrollY > 0)
+        current = categories[categories.length - 1]?._id;
       setActiveId(current);
     };
     const onScroll = () => {
@@ -58,19 +72,30 @@ export function CategoryTabs({ categories }: { categories: readonly CategoryTab[
 
   useEffect(() => {
     const bar = barRef.current;
-    const tab = bar?.querySelector<HTMLElement>(`[data-category="${activeId}"]`);
+    const tab = bar?.querySelector<HTMLElement>(
+      `[data-category="${activeId}"]`,
+    );
     if (!bar || !tab) return;
     const left = tab.offsetLeft - (bar.clientWidth - tab.offsetWidth) / 2;
-    bar.scrollTo({ left, behavior: prefersReducedMotion() ? "auto" : "smooth" });
+    bar.scrollTo({
+      left,
+      behavior: prefersReducedMotion() ? "auto" : "smooth",
+    });
   }, [activeId]);
 
-  const onTabClick = (event: MouseEvent<HTMLAnchorElement>, categoryId: number) => {
+  const onTabClick = (
+    event: MouseEvent<HTMLAnchorElement>,
+    categoryId: number,
+  ) => {
     const section = document.getElementById(categorySectionId(categoryId));
     if (!section) return;
     event.preventDefault();
     pinnedRef.current = categoryId;
     setActiveId(categoryId);
-    section.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
+    section.scrollIntoView({
+      behavior: prefersReducedMotion() ? "auto" : "smooth",
+      block: "start",
+    });
   };
 
   return (
@@ -81,7 +106,11 @@ export function CategoryTabs({ categories }: { categories: readonly CategoryTab[
             key={category._id}
             href={`#${categorySectionId(category._id)}`}
             data-category={category._id}
-            className={category._id === activeId ? "category-tab is-active" : "category-tab"}
+            className={
+              category._id === activeId
+                ? "category-tab is-active"
+                : "category-tab"
+            }
             aria-current={category._id === activeId ? "true" : undefined}
             onClick={(event) => onTabClick(event, category._id)}
           >

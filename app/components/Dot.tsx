@@ -9,12 +9,19 @@ export interface DotProps {
 }
 
 /** SPEC.md §2 round coloured dot (online status, unread marks). */
-export function Dot({ color = "var(--color-success)", size = 10, label, className }: DotProps) {
+export function Dot({
+  color = "var(--color-success)",
+  size = 10,
+  label,
+  className,
+}: DotProps) {
   return (
     <span
       className={["dot", className].filter(Boolean).join(" ")}
       style={{ background: color, width: size, height: size }}
-      {...(label ? { role: "img", "aria-label": label } : { "aria-hidden": true })}
+      {...(label
+        ? { role: "img", "aria-label": label }
+        : { "aria-hidden": true })}
     />
   );
 }

@@ -19,7 +19,15 @@ export interface EmptyStateProps {
 }
 
 /** A designed panel for "nothing here (yet)": used for empty lists, coming-soon features and login prompts. */
-export function EmptyState({ title, icon, badge, children, actions, headingLevel = 2, className }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  icon,
+  badge,
+  children,
+  actions,
+  headingLevel = 2,
+  className,
+}: EmptyStateProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <section className={["empty-state", className].filter(Boolean).join(" ")}>
@@ -44,7 +52,14 @@ export interface ComingSoonProps {
 }
 
 /** A screen whose feature arrives in a later release: says what will be here instead of showing a broken page. */
-export function ComingSoon({ title, description, features, icon, actions, headingLevel }: ComingSoonProps) {
+export function ComingSoon({
+  title,
+  description,
+  features,
+  icon,
+  actions,
+  headingLevel,
+}: ComingSoonProps) {
   return (
     <EmptyState
       className="coming-soon"
@@ -78,7 +93,12 @@ export interface LoginRequiredProps {
 }
 
 /** SPEC.md §6: pages for players ask visitors to log in first. */
-export function LoginRequired({ what, description, icon, headingLevel }: LoginRequiredProps) {
+export function LoginRequired({
+  what,
+  description,
+  icon,
+  headingLevel,
+}: LoginRequiredProps) {
   return (
     <EmptyState
       className="login-required"
@@ -94,7 +114,10 @@ export function LoginRequired({ what, description, icon, headingLevel }: LoginRe
         </>
       }
     >
-      <p>{description ?? "Sign in to your Playfeed account to pick up where you left off. It only takes a moment."}</p>
+      <p>
+        {description ??
+          "Sign in to your Playfeed account to pick up where you left off. It only takes a moment."}
+      </p>
     </EmptyState>
   );
 }

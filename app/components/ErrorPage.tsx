@@ -13,10 +13,16 @@ export function ErrorPage({ status, message }: ErrorPageProps) {
   return (
     <section className="error-page">
       <div className="error-page__art" aria-hidden="true">
-        <span className="error-page__code">{notFound ? "404" : status || "!"}</span>
-        <span className="error-page__icon">{notFound ? <CompassIcon size={28} /> : <AlertIcon size={28} />}</span>
+        <span className="error-page__code">
+          {notFound ? "404" : status || "!"}
+        </span>
+        <span className="error-page__icon">
+          {notFound ? <CompassIcon size={28} /> : <AlertIcon size={28} />}
+        </span>
       </div>
-      <h1 className="error-page__title">{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <h1 className="error-page__title">
+        {notFound ? "Page not found" : "Something went wrong"}
+      </h1>
       <p className="error-page__text">
         {notFound
           ? message && message !== "Not Found"

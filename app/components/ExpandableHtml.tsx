@@ -11,7 +11,11 @@ export interface ExpandableHtmlProps {
 }
 
 /** Long text shows as a short plain preview with an ellipsis; the button reveals the full HTML. */
-export function ExpandableHtml({ html, limit = 80, emptyText = "No description yet." }: ExpandableHtmlProps) {
+export function ExpandableHtml({
+  html,
+  limit = 80,
+  emptyText = "No description yet.",
+}: ExpandableHtmlProps) {
   const [expanded, setExpanded] = useState(false);
   const text = htmlToText(html);
   if (!text) return <p className="prose prose--muted">{emptyText}</p>;
@@ -25,7 +29,12 @@ export function ExpandableHtml({ html, limit = 80, emptyText = "No description y
         <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
       )}
       {isLong ? (
-        <button type="button" className="text-button" aria-expanded={expanded} onClick={() => setExpanded((open) => !open)}>
+        <button
+          type="button"
+          className="text-button"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((open) => !open)}
+        >
           {expanded ? "Show less" : "Read more"}
         </button>
       ) : null}

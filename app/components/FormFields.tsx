@@ -1,8 +1,16 @@
-import { forwardRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  forwardRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from "react";
 import { GENDER_OPTIONS } from "~/lib/validation";
 import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from "./icons";
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
+export interface TextFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "id" | "name"
+> {
   id: string;
   name: string;
   label: string;
@@ -15,25 +23,43 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled input with its message under it; the message is tied to the input for screen readers. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { id, label, error, hint, trailing, className, ...input },
-  ref,
-) {
-  const errorId = `${id}-error`;
-  return (
-    <div className={["field", error ? "field--invalid" : null, className].filter(Boolean).join(" ")}>
-      <label htmlFor={id}>
-        {label}
-        {hint ? <span className="field__hint">{hint}</span> : null}
-      </label>
-      <div className={trailing ? "field__control field__control--trailing" : "field__control"}>
-        <input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
-        {trailing}
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(
+  function TextField(
+    { id, label, error, hint, trailing, className, ...input },
+    ref,
+  ) {
+    const errorId = `${id}-error`;
+    return (
+      <div
+        className={["field", error ? "field--invalid" : null, className]
+          .filter(Boolean)
+          .join(" ")}
+      >
+        <label htmlFor={id}>
+          {label}
+          {hint ? <span className="field__hint">{hint}</span> : null}
+        </label>
+        <div
+          className={
+            trailing
+              ? "field__control field__control--trailing"
+              : "field__control"
+          }
+        >
+          <input
+            ref={ref}
+            id={id}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            {...input}
+          />
+          {trailing}
+        </div>
+        <FieldError id={errorId} message={error} />
       </div>
-      <FieldError id={errorId} message={error} />
-    </div>
-  );
-});
+    );
+  },
+);
 
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
@@ -46,7 +72,10 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 }
 
 /** A password input with a button that shows what was typed. */
-export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, "type" | "trailing">>(function PasswordField(props, ref) {
+export const PasswordField = forwardRef<
+  HTMLInputElement,
+  Omit<TextFieldProps, "type" | "trailing">
+>(function PasswordField(props, ref) {
   const [visible, setVisible] = useState(false);
   return (
     <TextField
@@ -86,14 +115,26 @@ export interface GenderFieldProps {
 }
 
 /** SPEC.md §3: male, female, or transgender labelled Other, as one radio group. */
-export function GenderField({ idPrefix, value, onChange, error }: GenderFieldProps) {
+export function GenderField({
+  idPrefix,
+  value,
+  onChange,
+  error,
+}: GenderFieldProps) {
   const errorId = `${idPrefix}-gender-error`;
   return (
-    <fieldset className={error ? "choice-group field--invalid" : "choice-group"} aria-describedby={error ? errorId : undefined}>
+    <fieldset
+      className={error ? "choice-group field--invalid" : "choice-group"}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend>Gender</legend>
       <div className="choice-group__options">
         {GENDER_OPTIONS.map((option) => (
-          <label key={option.value} className="choice" htmlFor={`${idPrefix}-gender-${option.value}`}>
+          <label
+            key={option.value}
+            className="choice"
+            htmlFor={`${idPrefix}-gender-${option.value}`}
+          >
             <input
               type="radio"
               id={`${idPrefix}-gender-${option.value}`}
@@ -141,9 +182,22 @@ export function FormSuccess({ message }: { message: string | null }) {
 }
 
 /** The form's main button; while the request runs it spins and cannot be pressed again. */
-export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; children: ReactNode; busyLabel: string }) {
+export function SubmitButton({
+  busy,
+  children,
+  busyLabel,
+}: {
+  busy: boolean;
+  children: ReactNode;
+  busyLabel: string;
+}) {
   return (
-    <button type="submit" className="button button--primary button--block button--large" disabled={busy} aria-busy={busy || undefined}>
+    <button
+      type="submit"
+      className="button button--primary button--block button--large"
+      disabled={busy}
+      aria-busy={busy || undefined}
+    >
       {busy ? (
         <>
           <span className="button__spinner" aria-hidden="true" />
@@ -157,6 +211,9 @@ export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; chi
 }
 
 /** The first field, in the order the form shows them, that has a message. */
-export function firstInvalidField<Name extends string>(errors: Record<string, string>, order: readonly Name[]): Name | undefined {
+export function firstInvalidField<Name extends string>(
+  errors: Record<string, string>,
+  order: readonly Name[],
+): Name | undefined {
   return order.find((name) => errors[name]);
 }

@@ -9,7 +9,14 @@ import "~/styles/discovery.css";
 
 export type GameCardGame = Pick<
   Game,
-  "_id" | "name" | "category" | "icon" | "avgRating" | "total_likes" | "is_liked" | "is_placeholder"
+  | "_id"
+  | "name"
+  | "category"
+  | "icon"
+  | "avgRating"
+  | "total_likes"
+  | "is_liked"
+  | "is_placeholder"
 >;
 
 export interface GameCardProps {
@@ -21,20 +28,37 @@ export interface GameCardProps {
 }
 
 /** A tile in a game grid: icon, name, category, rating and likes; the whole card opens the detail page. */
-export function GameCard({ game, from = "home-page", eager = false }: GameCardProps) {
+export function GameCard({
+  game,
+  from = "home-page",
+  eager = false,
+}: GameCardProps) {
   const mediaBase = useMediaBase();
   const icon = resolveMediaUrl(game.icon, mediaBase);
   return (
-    <Link to={detailPath(game._id, from)} className="game-card" prefetch="intent">
+    <Link
+      to={detailPath(game._id, from)}
+      className="game-card"
+      prefetch="intent"
+    >
       <div className="game-card__media">
         {icon ? (
-          <img src={icon} alt="" width={256} height={256} loading={eager ? "eager" : "lazy"} decoding="async" />
+          <img
+            src={icon}
+            alt=""
+            width={256}
+            height={256}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
         ) : (
           <span className="game-card__fallback" aria-hidden="true">
             {game.name.slice(0, 1)}
           </span>
         )}
-        {game.is_placeholder ? <span className="badge badge--preview">Preview</span> : null}
+        {game.is_placeholder ? (
+          <span className="badge badge--preview">Preview</span>
+        ) : null}
       </div>
       <div className="game-card__body">
         <h3 className="game-card__name">{game.name}</h3>
@@ -45,7 +69,12 @@ export function GameCard({ game, from = "home-page", eager = false }: GameCardPr
             <span className="visually-hidden">Rating </span>
             {formatRating(game.avgRating)}
           </span>
-          <span className={game.is_liked ? "stat stat--likes is-liked" : "stat stat--likes"} title="Likes">
+          <span
+            className={
+              game.is_liked ? "stat stat--likes is-liked" : "stat stat--likes"
+            }
+            title="Likes"
+          >
             <HeartIcon size={14} filled={game.is_liked} />
             <span className="visually-hidden">Likes </span>
             {formatCount(game.total_likes)}
@@ -76,21 +105,40 @@ export function GameGrid({ games, from, eagerCount = 0 }: GameGridProps) {
   );
 }
 
-export type GameListCardGame = GameCardGame & Pick<Game, "description" | "poster">;
+export type GameListCardGame = GameCardGame &
+  Pick<Game, "description" | "poster">;
 
 /**
  * SPEC.md §2 game card of the liked, saved, recent and publisher lists: image, name, rating to 2 decimals, likes
  * (a red heart when liked), the description's text, How to Play and Play buttons.
  */
-export function GameListCard({ game, eager = false }: { game: GameListCardGame; eager?: boolean }) {
+export function GameListCard({
+  game,
+  eager = false,
+}: {
+  game: GameListCardGame;
+  eager?: boolean;
+}) {
   const mediaBase = useMediaBase();
   const image = resolveMediaUrl(game.poster || game.icon, mediaBase);
   const text = htmlToText(game.description);
   return (
     <article className="list-card" aria-labelledby={`list-card-${game._id}`}>
-      <Link to={detailPath(game._id, DEFAULT_ORIGIN)} className="list-card__media" tabIndex={-1} aria-hidden="true">
+      <Link
+        to={detailPath(game._id, DEFAULT_ORIGIN)}
+        className="list-card__media"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         {image ? (
-          <img src={image} alt="" width={320} height={180} loading={eager ? "eager" : "lazy"} decoding="async" />
+          <img
+            src={image}
+            alt=""
+            width={320}
+            height={180}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
         ) : (
           <span className="game-card__fallback">{game.name.slice(0, 1)}</span>
         )}
@@ -105,18 +153,32 @@ export function GameListCard({ game, eager = false }: { game: GameListCardGame; 
             <span className="visually-hidden">Rating </span>
             {formatRating(game.avgRating)}
           </span>
-          <span className={game.is_liked ? "stat stat--likes is-liked" : "stat stat--likes"} title="Likes" data-liked={game.is_liked}>
+          <span
+            className={
+              game.is_liked ? "stat stat--likes is-liked" : "stat stat--likes"
+            }
+            title="Likes"
+            data-liked={game.is_liked}
+          >
             <HeartIcon size={14} filled={game.is_liked} />
-            <span className="visually-hidden">{game.is_liked ? "Liked, likes " : "Likes "}</span>
+            <span className="visually-hidden">
+              {game.is_liked ? "Liked, likes " : "Likes "}
+            </span>
             {formatCount(game.total_likes)}
           </span>
         </div>
         {text ? <p className="list-card__text">{text}</p> : null}
         <div className="list-card__actions">
-          <Link to={detailPath(game._id, DEFAULT_ORIGIN)} className="button button--ghost button--small">
+          <Link
+            to={detailPath(game._id, DEFAULT_ORIGIN)}
+            className="button button--ghost button--small"
+          >
             How to Play
           </Link>
-          <Link to={playPath(game._id)} className="button button--primary button--small">
+          <Link
+            to={playPath(game._id)}
+            className="button button--primary button--small"
+          >
             <PlayIcon size={16} />
             Play
           </Link>

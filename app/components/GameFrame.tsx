@@ -21,7 +21,13 @@ export interface GameFrameProps {
 }
 
 /** The full-size frame a game plays in, wired to the SDK bridge for as long as it is mounted. */
-export function GameFrame({ src, title, slug, onMessage, external = false }: GameFrameProps) {
+export function GameFrame({
+  src,
+  title,
+  slug,
+  onMessage,
+  external = false,
+}: GameFrameProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const onMessageRef = useRef(onMessage);
   onMessageRef.current = onMessage;
@@ -29,8 +35,15 @@ export function GameFrame({ src, title, slug, onMessage, external = false }: Gam
   useEffect(() => {
     const frame = frameRef.current;
     if (!frame) return;
-    const origin = external ? frameOrigin(src, window.location.origin) : OPAQUE_ORIGIN;
-    const connection = connectGameFrame(frame, origin, (message) => onMessageRef.current(message, connection), createGameStore(slug));
+    const origin = external
+      ? frameOrigin(src, window.location.origin)
+      : OPAQUE_ORIGIN;
+    const connection = connectGameFrame(
+      frame,
+      origin,
+      (message) => onMessageRef.current(message, connection),
+      createGameStore(slug),
+    );
     // The game is loaded only once the bridge listens: a game that says "ready" at once is never missed.
     frame.src = src;
     return () => connection.dispose();

@@ -19,12 +19,24 @@ export interface GameListPageProps {
 }
 
 /** The player's own lists (Likes, All Games, Recently Played): SPEC.md §2 game cards, a designed empty state. */
-export function GameListPage({ title, subtitle, icon, games, loginWhat, emptyTitle, emptyText }: GameListPageProps) {
+export function GameListPage({
+  title,
+  subtitle,
+  icon,
+  games,
+  loginWhat,
+  emptyTitle,
+  emptyText,
+}: GameListPageProps) {
   return (
     <div className="page">
       <PageHeader
         title={title}
-        subtitle={games && games.length > 0 ? `${games.length} ${games.length === 1 ? "game" : "games"} · ${subtitle}` : subtitle}
+        subtitle={
+          games && games.length > 0
+            ? `${games.length} ${games.length === 1 ? "game" : "games"} · ${subtitle}`
+            : subtitle
+        }
       />
       {games === null ? (
         <LoginRequired what={loginWhat} icon={icon} />

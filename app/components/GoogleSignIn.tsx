@@ -7,8 +7,14 @@ interface GoogleCredentialResponse {
 interface GoogleIdentityServices {
   accounts: {
     id: {
-      initialize(config: { client_id: string; callback: (response: GoogleCredentialResponse) => void }): void;
-      renderButton(parent: HTMLElement, options: Record<string, string | number>): void;
+      initialize(config: {
+        client_id: string;
+        callback: (response: GoogleCredentialResponse) => void;
+      }): void;
+      renderButton(
+        parent: HTMLElement,
+        options: Record<string, string | number>,
+      ): void;
     };
   };
 }
@@ -23,7 +29,8 @@ function loadGoogleIdentityServices(): Promise<GoogleIdentityServices> {
     script.src = GSI_SCRIPT_SRC;
     script.async = true;
     script.onload = () => {
-      const google = (window as unknown as { google?: GoogleIdentityServices }).google;
+      const google = (window as unknown as { google?: GoogleIdentityServices })
+        .google;
       if (google?.accounts?.id) resolve(google);
       else reject(new Error("Google sign-in did not start"));
     };
@@ -47,7 +54,10 @@ export interface GoogleSignInButtonProps {
  * "or" and Google's own "Continue with Google" button, drawn by its script into a box. Until the script has drawn it
  * (or when it cannot load) nothing shows, so there is never an empty space under "or".
  */
-export function GoogleSignInButton({ clientId, onCredential }: GoogleSignInButtonProps) {
+export function GoogleSignInButton({
+  clientId,
+  onCredential,
+}: GoogleSignInButtonProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
   const onCredentialRef = useRef(onCredential);
@@ -59,7 +69,10 @@ export function GoogleSignInButton({ clientId, onCredential }: GoogleSignInButto
       .then((google) => {
         const box = boxRef.current;
         if (cancelled || !box) return;
-        google.accounts.id.initialize({ client_id: clientId, callback: (response) => onCredentialRef.current(response.credential) });
+        google.accounts.id.initialize({
+          client_id: clientId,
+          callback: (response) => onCredentialRef.current(response.credential),
+        });
         google.accounts.id.renderButton(box, {
           type: "standard",
           theme: "filled_black",
@@ -78,7 +91,10 @@ export function GoogleSignInButton({ clientId, onCredential }: GoogleSignInButto
   }, [clientId]);
 
   return (
-    <div className={drawn ? "auth-alt" : "auth-alt is-loading"} aria-hidden={drawn ? undefined : true}>
+    <div
+      className={drawn ? "auth-alt" : "auth-alt is-loading"}
+      aria-hidden={drawn ? undefined : true}
+    >
       <p className="auth-alt__divider">
         <span>or</span>
       </p>

@@ -37,14 +37,24 @@ function HomeHero({ gameCount }: { gameCount: number }) {
 }
 
 /** Home (/ and /home-page): games grouped by category, each section followed by an ad. */
-export function HomeScreen({ sections }: { sections: readonly CategorySection[] }) {
-  const gameCount = sections.reduce((total, section) => total + section.games.length, 0);
+export function HomeScreen({
+  sections,
+}: {
+  sections: readonly CategorySection[];
+}) {
+  const gameCount = sections.reduce(
+    (total, section) => total + section.games.length,
+    0,
+  );
   return (
     <div className="home">
       <HomeHero gameCount={gameCount} />
       {sections.length === 0 ? (
         <EmptyState title="No games yet" icon={<GamesIcon size={28} />}>
-          <p>New games are on their way. Check back soon to find something fun to play.</p>
+          <p>
+            New games are on their way. Check back soon to find something fun to
+            play.
+          </p>
         </EmptyState>
       ) : (
         <>
@@ -57,17 +67,28 @@ export function HomeScreen({ sections }: { sections: readonly CategorySection[] 
                 aria-labelledby={`${categorySectionId(section._id)}-title`}
               >
                 <div className="section-head">
-                  <h2 id={`${categorySectionId(section._id)}-title`} className="section-title">
+                  <h2
+                    id={`${categorySectionId(section._id)}-title`}
+                    className="section-title"
+                  >
                     {section.name}
                   </h2>
                   <span className="section-count">
-                    {section.games.length} {section.games.length === 1 ? "game" : "games"}
+                    {section.games.length}{" "}
+                    {section.games.length === 1 ? "game" : "games"}
                   </span>
                 </div>
-                <GameGrid games={section.games} from="home-page" eagerCount={index === 0 ? 4 : 0} />
+                <GameGrid
+                  games={section.games}
+                  from="home-page"
+                  eagerCount={index === 0 ? 4 : 0}
+                />
               </section>
               {/* SPEC.md §9: on Home the slot id follows the category index; the house ad promotes the next section's game. */}
-              <AdSlot slot={adSlotForIndex(index)} houseGame={sections[(index + 1) % sections.length].games[0]} />
+              <AdSlot
+                slot={adSlotForIndex(index)}
+                houseGame={sections[(index + 1) % sections.length].games[0]}
+              />
             </Fragment>
           ))}
         </>

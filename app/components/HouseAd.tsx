@@ -6,15 +6,34 @@ import type { Game } from "~/lib/types";
 import { PlayIcon, StarIcon } from "./icons";
 import { useMediaBase } from "./root-data";
 
-export type HouseAdGame = Pick<Game, "_id" | "name" | "icon" | "category" | "avgRating">;
+export type HouseAdGame = Pick<
+  Game,
+  "_id" | "name" | "icon" | "category" | "avgRating"
+>;
 
 /** The ad shown when no network fills a slot: one of our own games, with a Play button. */
 export function HouseAd({ game }: { game: HouseAdGame }) {
   const icon = resolveMediaUrl(game.icon, useMediaBase());
   return (
     <div className="house-ad">
-      <Link to={detailPath(game._id)} className="house-ad__media" tabIndex={-1} aria-hidden="true">
-        {icon ? <img src={icon} alt="" width={72} height={72} loading="lazy" decoding="async" /> : <span>{game.name.slice(0, 1)}</span>}
+      <Link
+        to={detailPath(game._id)}
+        className="house-ad__media"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        {icon ? (
+          <img
+            src={icon}
+            alt=""
+            width={72}
+            height={72}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : (
+          <span>{game.name.slice(0, 1)}</span>
+        )}
       </Link>
       <div className="house-ad__text">
         <p className="house-ad__eyebrow">Try this game</p>
@@ -29,7 +48,10 @@ export function HouseAd({ game }: { game: HouseAdGame }) {
           {formatRating(game.avgRating)}
         </p>
       </div>
-      <Link to={playPath(game._id)} className="button button--primary button--small house-ad__play">
+      <Link
+        to={playPath(game._id)}
+        className="button button--primary button--small house-ad__play"
+      >
         <PlayIcon size={16} />
         Play<span className="visually-hidden"> {game.name}</span>
       </Link>

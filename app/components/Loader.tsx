@@ -7,7 +7,11 @@ export interface LoaderProps {
 
 export function Loader({ text = "Please wait", block = false }: LoaderProps) {
   return (
-    <div className={block ? "loader loader--block" : "loader"} role="status" aria-live="polite">
+    <div
+      className={block ? "loader loader--block" : "loader"}
+      role="status"
+      aria-live="polite"
+    >
       <span className="loader__spinner" aria-hidden="true" />
       <span className="loader__text">{text}</span>
     </div>

@@ -5,7 +5,13 @@ import { apiFetch, errorMessage } from "~/lib/api";
 import type { UserData } from "~/lib/types";
 import { LoginSchema, fieldErrors } from "~/lib/validation";
 import { useAccount } from "./AccountProvider";
-import { FormError, PasswordField, SubmitButton, TextField, firstInvalidField } from "./FormFields";
+import {
+  FormError,
+  PasswordField,
+  SubmitButton,
+  TextField,
+  firstInvalidField,
+} from "./FormFields";
 import { GoogleSignInButton } from "./GoogleSignIn";
 import { Modal } from "./Modal";
 import { useRootData } from "./root-data";
@@ -22,7 +28,10 @@ const RedirectPathSchema = z
   .regex(/^\/(?![/\\])[^\s\\]*$/);
 
 /** Where a form sends the player back to after a post without JavaScript: a path of ours, else `fallback`. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/home"): string {
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/home",
+): string {
   const result = RedirectPathSchema.safeParse(to);
   return result.success ? result.data : fallback;
 }
@@ -54,10 +63,22 @@ export interface LoginFormProps {
  * SPEC.md §2/§5 login form: checked only when 'Log in' is pressed; a failure stops the spinner and says why. With
  * JavaScript it posts to /auth/login and stays in place; without, it is a plain form post to the /login page.
  */
-export function LoginForm({ idPrefix, redirectTo, onSignedIn, initial }: LoginFormProps) {
-  const [values, setValues] = useState({ email: initial?.values.email ?? "", password: "" });
-  const [errors, setErrors] = useState<Record<string, string>>(initial?.errors ?? {});
-  const [formError, setFormError] = useState<string | null>(initial?.formError ?? null);
+export function LoginForm({
+  idPrefix,
+  redirectTo,
+  onSignedIn,
+  initial,
+}: LoginFormProps) {
+  const [values, setValues] = useState({
+    email: initial?.values.email ?? "",
+    password: "",
+  });
+  const [errors, setErrors] = useState<Record<string, string>>(
+    initial?.errors ?? {},
+  );
+  const [formError, setFormError] = useState<string | null>(
+    initial?.formError ?? null,
+  );
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -74,7 +95,10 @@ export function LoginForm({ idPrefix, redirectTo, onSignedIn, initial }: LoginFo
     }
     setBusy(true);
     try {
-      const { user } = await apiFetch<{ user: UserData }>("/auth/login", { method: "POST", body: formData(values) });
+      const { user } = await apiFetch<{ user: UserData }>("/auth/login", {
+        method: "POST",
+        body: formData(values),
+      });
       onSignedIn(user);
     } catch (error) {
       setFormError(errorMessage(error));
@@ -83,7 +107,13 @@ export function LoginForm({ idPrefix, redirectTo, onSignedIn, initial }: LoginFo
   };
 
   return (
-    <form className="form auth-form" method="post" action={LOGIN_PAGE} onSubmit={onSubmit} noValidate>
+    <form
+      className="form auth-form"
+      method="post"
+      action={LOGIN_PAGE}
+      onSubmit={onSubmit}
+      noValidate
+    >
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <TextField
         id={`${idPrefix}-email`}
@@ -98,7 +128,9 @@ export function LoginForm({ idPrefix, redirectTo, onSignedIn, initial }: LoginFo
         value={values.email}
         error={errors.email}
         data-autofocus
-        onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
+        onChange={(event) =>
+          setValues((current) => ({ ...current, email: event.target.value }))
+        }
       />
       <PasswordField
         id={`${idPrefix}-password`}
@@ -108,7 +140,9 @@ export function LoginForm({ idPrefix, redirectTo, onSignedIn, initial }: LoginFo
         placeholder="Your password"
         value={values.password}
         error={errors.password}
-        onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
+        onChange={(event) =>
+          setValues((current) => ({ ...current, password: event.target.value }))
+        }
       />
       <FormError message={formError} />
       <SubmitButton busy={busy} busyLabel="Logging in…">
@@ -119,18 +153,27 @@ export function LoginForm({ idPrefix, redirectTo, onSignedIn, initial }: LoginFo
 }
 
 /** Google's button; its ID token is posted to /auth/google. A failure is only logged (SPEC.md §8). */
-export function GoogleLogIn({ onSignedIn }: { onSignedIn: (user: UserData) => void }) {
+export function GoogleLogIn({
+  onSignedIn,
+}: {
+  onSignedIn: (user: UserData) => void;
+}) {
   const { googleClientId } = useRootData();
   if (!googleClientId) return null;
   const onCredential = async (credential: string) => {
     try {
-      const { user } = await apiFetch<{ user: UserData }>("/auth/google", { method: "POST", body: formData({ credential }) });
+      const { user } = await apiFetch<{ user: UserData }>("/auth/google", {
+        method: "POST",
+        body: formData({ credential }),
+      });
       onSignedIn(user);
     } catch (error) {
       console.error("Google login failed:", errorMessage(error));
     }
   };
-  return <GoogleSignInButton clientId={googleClientId} onCredential={onCredential} />;
+  return (
+    <GoogleSignInButton clientId={googleClientId} onCredential={onCredential} />
+  );
 }
 
 /** SPEC.md §2/§5 login popup. */
@@ -144,9 +187,16 @@ export function LoginPopup({ onClose }: { onClose: () => void }) {
         <h2 id="login-title" className="modal__title">
           Log in
         </h2>
-        <p className="modal__lead">Welcome back! Like games, collect your daily coins and challenge friends.</p>
+        <p className="modal__lead">
+          Welcome back! Like games, collect your daily coins and challenge
+          friends.
+        </p>
       </header>
-      <LoginForm idPrefix="login" redirectTo={pathname + search} onSignedIn={(user) => signedIn(user)} />
+      <LoginForm
+        idPrefix="login"
+        redirectTo={pathname + search}
+        onSignedIn={(user) => signedIn(user)}
+      />
       <GoogleLogIn onSignedIn={(user) => signedIn(user)} />
       <p className="auth-card__switch">
         New to Playfeed?{" "}

@@ -2,7 +2,13 @@ import { Link } from "@remix-run/react";
 import { LogoMark } from "./icons";
 
 /** Mark and wordmark, linking home. */
-export function Logo({ to = "/", idSuffix = "header" }: { to?: string; idSuffix?: string }) {
+export function Logo({
+  to = "/",
+  idSuffix = "header",
+}: {
+  to?: string;
+  idSuffix?: string;
+}) {
   return (
     <Link to={to} className="logo" aria-label="Playfeed home">
       <LogoMark size={32} idSuffix={idSuffix} />

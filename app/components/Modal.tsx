@@ -1,4 +1,10 @@
-import { useEffect, useRef, type MouseEvent, type PointerEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useRef,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+} from "react";
 import { CloseIcon } from "./icons";
 
 export interface ModalProps {
@@ -14,7 +20,12 @@ export interface ModalProps {
  * readers see only the dialog), Esc closes, a tap on the backdrop closes, and focus goes back to where it was.
  * Mounted means open: the parent decides by rendering it or not.
  */
-export function Modal({ labelledBy, onClose, children, className }: ModalProps) {
+export function Modal({
+  labelledBy,
+  onClose,
+  children,
+  className,
+}: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const pressStartedOnBackdrop = useRef(false);
   const onCloseRef = useRef(onClose);
@@ -23,7 +34,10 @@ export function Modal({ labelledBy, onClose, children, className }: ModalProps) 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const returnFocusTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const returnFocusTo =
+      document.activeElement instanceof HTMLElement
+        ? document.activeElement
+        : null;
     if (!dialog.open) dialog.showModal();
     // With a mouse or keyboard start in the first field; on touch screens a keyboard popping up would hide the dialog.
     const first = dialog.querySelector<HTMLElement>("[data-autofocus]");
@@ -33,7 +47,8 @@ export function Modal({ labelledBy, onClose, children, className }: ModalProps) 
     dialog.addEventListener("close", handleClose);
     return () => {
       dialog.removeEventListener("close", handleClose);
-      if (returnFocusTo?.isConnected) returnFocusTo.focus({ preventScroll: true });
+      if (returnFocusTo?.isConnected)
+        returnFocusTo.focus({ preventScroll: true });
     };
   }, []);
 
@@ -43,14 +58,26 @@ export function Modal({ labelledBy, onClose, children, className }: ModalProps) 
     pressStartedOnBackdrop.current = event.target === event.currentTarget;
   };
   const onClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (pressStartedOnBackdrop.current && event.target === event.currentTarget) onClose();
+    if (pressStartedOnBackdrop.current && event.target === event.currentTarget)
+      onClose();
     pressStartedOnBackdrop.current = false;
   };
 
   return (
-    <dialog ref={dialogRef} className="modal" aria-labelledby={labelledBy} onPointerDown={onPointerDown} onClick={onClick}>
+    <dialog
+      ref={dialogRef}
+      className="modal"
+      aria-labelledby={labelledBy}
+      onPointerDown={onPointerDown}
+      onClick={onClick}
+    >
       <div className={["modal__panel", className].filter(Boolean).join(" ")}>
-        <button type="button" className="icon-button modal__close" aria-label="Close" onClick={onClose}>
+        <button
+          type="button"
+          className="icon-button modal__close"
+          aria-label="Close"
+          onClick={onClose}
+        >
           <CloseIcon size={20} />
         </button>
         {children}

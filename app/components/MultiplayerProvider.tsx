@@ -1,7 +1,28 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type Dispatch, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  type Dispatch,
+  type ReactNode,
+} from "react";
 import { roomSocketPath, type ServerEvent } from "~/lib/protocol";
-import { createSocketClient, socketUrl, type OutgoingEvent, type SocketClient } from "~/lib/socket-client";
-import { GAME_TYPE, initialMultiplayerState, multiplayerReducer, type MultiplayerAction, type MultiplayerState } from "~/state/multiplayer";
+import {
+  createSocketClient,
+  socketUrl,
+  type OutgoingEvent,
+  type SocketClient,
+} from "~/lib/socket-client";
+import {
+  GAME_TYPE,
+  initialMultiplayerState,
+  multiplayerReducer,
+  type MultiplayerAction,
+  type MultiplayerState,
+} from "~/state/multiplayer";
 import { useSocket } from "./SocketProvider";
 import { useViewer } from "./root-data";
 
@@ -20,7 +41,11 @@ const MultiplayerContext = createContext<MultiplayerContextValue>({
 
 /** The room of a match that is on and not yet decided: the one a room socket should be open to. */
 function liveRoom(state: MultiplayerState): string | null {
-  return state.gameType === GAME_TYPE.multiplayer && state.seed !== null && state.resultId === null ? state.roomId : null;
+  return state.gameType === GAME_TYPE.multiplayer &&
+    state.seed !== null &&
+    state.resultId === null
+    ? state.roomId
+    : null;
 }
 
 /**
@@ -31,7 +56,10 @@ function liveRoom(state: MultiplayerState): string | null {
  * so a page that mounts late still sees what happened.
  */
 export function MultiplayerProvider({ children }: { children: ReactNode }) {
-  const [state, dispatch] = useReducer(multiplayerReducer, initialMultiplayerState);
+  const [state, dispatch] = useReducer(
+    multiplayerReducer,
+    initialMultiplayerState,
+  );
   const { subscribe } = useSocket();
   const viewerId = useViewer()?._id ?? null;
   const roomClient = useRef<SocketClient | null>(null);
@@ -45,7 +73,10 @@ export function MultiplayerProvider({ children }: { children: ReactNode }) {
             dispatch({ type: "waiting", ...event.data });
             break;
           case "user_joined":
-            dispatch({ type: "userJoined", participant: event.data.participant });
+            dispatch({
+              type: "userJoined",
+              participant: event.data.participant,
+            });
             break;
           case "request_gameplay":
             dispatch({ type: "gameRequest", ...event.data });
@@ -62,19 +93,36 @@ export function MultiplayerProvider({ children }: { children: ReactNode }) {
     const onRoomEvent = (event: ServerEvent) => {
       switch (event.event) {
         case "game_data":
-          if (event.data.userId !== viewerId) dispatch({ type: "opponentData", userId: event.data.userId, score: event.data.score });
+          if (event.data.userId !== viewerId)
+            dispatch({
+              type: "opponentData",
+              userId: event.data.userId,
+              score: event.data.score,
+            });
           break;
         case "exit_game_room":
-          if (event.data.userId !== viewerId) dispatch({ type: "opponentExit", userId: event.data.userId, score: event.data.score });
+          if (event.data.userId !== viewerId)
+            dispatch({
+              type: "opponentExit",
+              userId: event.data.userId,
+              score: event.data.score,
+            });
           break;
         case "end_game":
-          dispatch({ type: "gameEnd", status: event.data.status, resultId: event.data.resultId });
+          dispatch({
+            type: "gameEnd",
+            status: event.data.status,
+            resultId: event.data.resultId,
+          });
           break;
         default:
           break;
       }
     };
-    const client = createSocketClient({ url: socketUrl(window.location, roomSocketPath(roomId)), onEvent: onRoomEvent });
+    const client = createSocketClient({
+      url: socketUrl(window.location, roomSocketPath(roomId)),
+      onEvent: onRoomEvent,
+    });
     roomClient.current = client;
     return () => {
       client.close();
@@ -82,9 +130,19 @@ export function MultiplayerProvider({ children }: { children: ReactNode }) {
     };
   }, [roomId, viewerId]);
 
-  const sendToRoom = useCallback((event: OutgoingEvent) => roomClient.current?.send(event), []);
-  const value = useMemo(() => ({ state, dispatch, sendToRoom }), [state, sendToRoom]);
-  return <MultiplayerContext.Provider value={value}>{children}</MultiplayerContext.Provider>;
+  const sendToRoom = useCallback(
+    (event: OutgoingEvent) => roomClient.current?.send(event),
+    [],
+  );
+  const value = useMemo(
+    () => ({ state, dispatch, sendToRoom }),
+    [state, sendToRoom],
+  );
+  return (
+    <MultiplayerContext.Provider value={value}>
+      {children}
+    </MultiplayerContext.Provider>
+  );
 }
 
 export const useMultiplayer = () => useContext(MultiplayerContext);

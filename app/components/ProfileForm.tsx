@@ -2,10 +2,23 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { ApiError, apiFetch, errorMessage } from "~/lib/api";
 import type { UserProfile } from "~/lib/types";
 import { PICTURE_TYPES, pictureProblem, uploadPicture } from "~/lib/uploads";
-import { PHONE_INPUT_MAX_LENGTH, ProfileSchema, fieldErrors } from "~/lib/validation";
+import {
+  PHONE_INPUT_MAX_LENGTH,
+  ProfileSchema,
+  fieldErrors,
+} from "~/lib/validation";
 import { useAccount } from "./AccountProvider";
 import { Avatar } from "./Avatar";
-import { FieldError, FormError, FormSuccess, GenderField, SubmitButton, TextField, firstInvalidField, type GenderChoice } from "./FormFields";
+import {
+  FieldError,
+  FormError,
+  FormSuccess,
+  GenderField,
+  SubmitButton,
+  TextField,
+  firstInvalidField,
+  type GenderChoice,
+} from "./FormFields";
 import { CameraIcon } from "./icons";
 
 export interface ProfileValues {
@@ -18,7 +31,13 @@ export interface ProfileValues {
 
 type TextFieldName = "name" | "phone_number" | "address";
 
-const FIELD_ORDER = ["picture", "name", "phone_number", "address", "gender"] as const;
+const FIELD_ORDER = [
+  "picture",
+  "name",
+  "phone_number",
+  "address",
+  "gender",
+] as const;
 
 function valuesOf(profile: UserProfile): ProfileValues {
   return {
@@ -26,13 +45,18 @@ function valuesOf(profile: UserProfile): ProfileValues {
     phone_number: profile.phone_number ?? "",
     address: profile.address ?? "",
     // Stored "others" is the sign-up choice "transgender", labelled Other.
-    gender: profile.gender === "others" ? "transgender" : (profile.gender ?? ""),
+    gender:
+      profile.gender === "others" ? "transgender" : (profile.gender ?? ""),
     profile_img: profile.profile_img,
   };
 }
 
 /** Field messages of the form as it stands; a problem with the chosen file counts as the picture's message. */
-function validate(profileId: number, values: ProfileValues, pictureError: string | null) {
+function validate(
+  profileId: number,
+  values: ProfileValues,
+  pictureError: string | null,
+) {
   const result = ProfileSchema.safeParse({ _id: profileId, ...values });
   const errors = result.success ? {} : fieldErrors(result.error);
   const picture = pictureError ?? errors.profile_img;
@@ -45,34 +69,64 @@ export const PROFILE_SAVED_MESSAGE = "Your profile has been saved.";
 /** What the /user-info action answered a post without JavaScript. */
 export type ProfileAnswer =
   | { saved: true }
-  | { formError: string; errors: Record<string, string>; values?: Omit<ProfileValues, "profile_img"> };
+  | {
+      formError: string;
+      errors: Record<string, string>;
+      values?: Omit<ProfileValues, "profile_img">;
+    };
 
 /**
  * /user-info's form: name, phone number, address, gender and picture (SPEC.md §5 profile edit). With JavaScript it
  * saves through PUT /api/user/profile and stays in place; without, it is a plain form post to /user-info's action,
  * whose answer comes back as `initial`.
  */
-export function ProfileForm({ profile, initial }: { profile: UserProfile; initial?: ProfileAnswer }) {
+export function ProfileForm({
+  profile,
+  initial,
+}: {
+  profile: UserProfile;
+  initial?: ProfileAnswer;
+}) {
   const { profileSaved } = useAccount();
   const refused = initial && "formError" in initial ? initial : null;
-  const [values, setValues] = useState<ProfileValues>(() => ({ ...valuesOf(profile), ...refused?.values }));
-  const [picture, setPicture] = useState<{ file: File; preview: string } | null>(null);
+  const [values, setValues] = useState<ProfileValues>(() => ({
+    ...valuesOf(profile),
+    ...refused?.values,
+  }));
+  const [picture, setPicture] = useState<{
+    file: File;
+    preview: string;
+  } | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>(refused?.errors ?? {});
-  const [formError, setFormError] = useState<string | null>(refused?.formError ?? null);
-  const [saved, setSaved] = useState<string | null>(initial && "saved" in initial ? PROFILE_SAVED_MESSAGE : null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(
+    refused?.errors ?? {},
+  );
+  const [formError, setFormError] = useState<string | null>(
+    refused?.formError ?? null,
+  );
+  const [saved, setSaved] = useState<string | null>(
+    initial && "saved" in initial ? PROFILE_SAVED_MESSAGE : null,
+  );
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => (picture ? () => URL.revokeObjectURL(picture.preview) : undefined), [picture]);
+  useEffect(
+    () => (picture ? () => URL.revokeObjectURL(picture.preview) : undefined),
+    [picture],
+  );
 
-  const { result, errors: clientErrors } = validate(profile._id, values, pictureError);
+  const { result, errors: clientErrors } = validate(
+    profile._id,
+    values,
+    pictureError,
+  );
   const errors: Record<string, string> = submitted
     ? { ...serverErrors, ...clientErrors }
     : pictureError
       ? { ...serverErrors, picture: pictureError }
       : serverErrors;
-  if (errors.profile_img && !errors.picture) errors.picture = errors.profile_img;
+  if (errors.profile_img && !errors.picture)
+    errors.picture = errors.profile_img;
 
   const change = (name: keyof ProfileValues, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -84,7 +138,8 @@ export function ProfileForm({ profile, initial }: { profile: UserProfile; initia
     name,
     value: values[name],
     error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => change(name, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      change(name, event.target.value),
   });
 
   const choosePicture = (event: ChangeEvent<HTMLInputElement>) => {
@@ -105,13 +160,20 @@ export function ProfileForm({ profile, initial }: { profile: UserProfile; initia
     setSaved(null);
     const invalid = firstInvalidField(clientErrors, FIELD_ORDER);
     if (invalid || !result.success) {
-      const target = invalid === "gender" ? "profile-gender-male" : invalid === "picture" ? "profile-picture" : `profile-${invalid}`;
+      const target =
+        invalid === "gender"
+          ? "profile-gender-male"
+          : invalid === "picture"
+            ? "profile-picture"
+            : `profile-${invalid}`;
       document.getElementById(target)?.focus();
       return;
     }
     setBusy(true);
     try {
-      const profileImg = picture ? await uploadPicture(picture.file, "profile-image") : result.data.profile_img;
+      const profileImg = picture
+        ? await uploadPicture(picture.file, "profile-image")
+        : result.data.profile_img;
       const answer = await apiFetch<UserProfile>("/api/user/profile", {
         method: "PUT",
         json: { ...result.data, _id: profile._id, profile_img: profileImg },
@@ -131,34 +193,64 @@ export function ProfileForm({ profile, initial }: { profile: UserProfile; initia
   };
 
   return (
-    <form className="form profile-form" method="post" action="/user-info" encType="multipart/form-data" onSubmit={onSubmit} noValidate>
-      <div className={errors.picture ? "picture-field field--invalid" : "picture-field"}>
+    <form
+      className="form profile-form"
+      method="post"
+      action="/user-info"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      noValidate
+    >
+      <div
+        className={
+          errors.picture ? "picture-field field--invalid" : "picture-field"
+        }
+      >
         {picture ? (
-          <img className="avatar" src={picture.preview} alt="Your new picture" width={88} height={88} />
+          <img
+            className="avatar"
+            src={picture.preview}
+            alt="Your new picture"
+            width={88}
+            height={88}
+          />
         ) : (
-          <Avatar person={{ ...profile, profile_img: values.profile_img }} size={88} />
+          <Avatar
+            person={{ ...profile, profile_img: values.profile_img }}
+            size={88}
+          />
         )}
         <div className="picture-field__body">
           <p className="picture-field__label" id="profile-picture-label">
             Profile picture
           </p>
-          <p className="picture-field__hint">PNG, JPEG, WebP or GIF, up to 2 MB</p>
+          <p className="picture-field__hint">
+            PNG, JPEG, WebP or GIF, up to 2 MB
+          </p>
           <div className="picture-field__actions">
             <label className="button button--secondary button--small picture-field__choose">
               <CameraIcon size={18} />
-              {picture || values.profile_img ? "Change picture" : "Choose picture"}
+              {picture || values.profile_img
+                ? "Change picture"
+                : "Choose picture"}
               <input
                 id="profile-picture"
                 className="visually-hidden"
                 type="file"
                 name="picture"
                 accept={PICTURE_TYPES.join(",")}
-                aria-describedby={errors.picture ? "profile-picture-error" : undefined}
+                aria-describedby={
+                  errors.picture ? "profile-picture-error" : undefined
+                }
                 onChange={choosePicture}
               />
             </label>
             {picture ? (
-              <button type="button" className="text-button" onClick={() => setPicture(null)}>
+              <button
+                type="button"
+                className="text-button"
+                onClick={() => setPicture(null)}
+              >
                 Keep the current one
               </button>
             ) : null}
@@ -176,8 +268,18 @@ export function ProfileForm({ profile, initial }: { profile: UserProfile; initia
         maxLength={PHONE_INPUT_MAX_LENGTH}
         placeholder="10-digit mobile number"
       />
-      <TextField {...text("address")} label="Address" autoComplete="street-address" placeholder="Town or city" />
-      <GenderField idPrefix="profile" value={values.gender} onChange={(gender) => change("gender", gender)} error={errors.gender} />
+      <TextField
+        {...text("address")}
+        label="Address"
+        autoComplete="street-address"
+        placeholder="Town or city"
+      />
+      <GenderField
+        idPrefix="profile"
+        value={values.gender}
+        onChange={(gender) => change("gender", gender)}
+        error={errors.gender}
+      />
       <FormError message={formError} />
       <FormSuccess message={saved} />
       <SubmitButton busy={busy} busyLabel="Saving…">
@@ -186,4 +288,3 @@ export function ProfileForm({ profile, initial }: { profile: UserProfile; initia
     </form>
   );
 }
-

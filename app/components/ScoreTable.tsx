@@ -12,7 +12,13 @@ export interface ScoreTableProps {
 }
 
 /** The leaderboard rows below the podium, each with its rank from the server. */
-export function ScoreTable({ entries, column, className, viewerId = null, own = null }: ScoreTableProps) {
+export function ScoreTable({
+  entries,
+  column,
+  className,
+  viewerId = null,
+  own = null,
+}: ScoreTableProps) {
   return (
     <table className={className}>
       <thead>
@@ -24,7 +30,14 @@ export function ScoreTable({ entries, column, className, viewerId = null, own = 
       </thead>
       <tbody>
         {entries.map((entry) => (
-          <tr key={`${entry.rank}-${entry.player_id ?? entry.player_name}`} className={entry.player_id !== null && entry.player_id === viewerId ? "is-me" : undefined}>
+          <tr
+            key={`${entry.rank}-${entry.player_id ?? entry.player_name}`}
+            className={
+              entry.player_id !== null && entry.player_id === viewerId
+                ? "is-me"
+                : undefined
+            }
+          >
             <td>{entry.rank}</td>
             <td>{entry.player_name}</td>
             <td>{formatNumber(entry.score)}</td>

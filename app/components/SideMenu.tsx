@@ -35,12 +35,23 @@ const MAIN_ITEMS: MenuItem[] = [
 const LIBRARY_ITEMS: MenuItem[] = [
   { to: "/home", label: "All games", Icon: GamesIcon },
   { to: "/likes", label: "Likes", Icon: HeartIcon, needsLogin: true },
-  { to: "/saved-games", label: "Saved games", Icon: BookmarkIcon, needsLogin: true },
+  {
+    to: "/saved-games",
+    label: "Saved games",
+    Icon: BookmarkIcon,
+    needsLogin: true,
+  },
   { to: "/recently-played", label: "Recently played", Icon: ClockIcon },
   { to: "/challenges", label: "Challenges", Icon: SwordsIcon },
 ];
 
-function MenuLink({ item, forceActive }: { item: MenuItem; forceActive?: boolean }) {
+function MenuLink({
+  item,
+  forceActive,
+}: {
+  item: MenuItem;
+  forceActive?: boolean;
+}) {
   const { Icon } = item;
   const loginGate = useLoginGate();
   return (
@@ -49,7 +60,11 @@ function MenuLink({ item, forceActive }: { item: MenuItem; forceActive?: boolean
       onClick={item.needsLogin ? loginGate : undefined}
       end={item.to === "/"}
       prefetch="intent"
-      className={({ isActive }) => (isActive || forceActive ? "side-menu__link is-active" : "side-menu__link")}
+      className={({ isActive }) =>
+        isActive || forceActive
+          ? "side-menu__link is-active"
+          : "side-menu__link"
+      }
     >
       <Icon size={20} />
       <span>{item.label}</span>
@@ -65,7 +80,10 @@ export function SideMenu() {
       <ul className="side-menu__list">
         {MAIN_ITEMS.map((item) => (
           <li key={item.to}>
-            <MenuLink item={item} forceActive={item.to === "/" && isHomePath(pathname)} />
+            <MenuLink
+              item={item}
+              forceActive={item.to === "/" && isHomePath(pathname)}
+            />
           </li>
         ))}
       </ul>

@@ -3,8 +3,21 @@ import { track } from "~/lib/analytics";
 import { readInvite } from "~/lib/invite";
 import { ApiError, apiFetch, errorMessage } from "~/lib/api";
 import type { UserData } from "~/lib/types";
-import { GENDER_OPTIONS, PHONE_INPUT_MAX_LENGTH, SignUpSchema, fieldErrors } from "~/lib/validation";
-import { FormError, GenderField, PasswordField, SubmitButton, TextField, firstInvalidField, type GenderChoice } from "./FormFields";
+import {
+  GENDER_OPTIONS,
+  PHONE_INPUT_MAX_LENGTH,
+  SignUpSchema,
+  fieldErrors,
+} from "~/lib/validation";
+import {
+  FormError,
+  GenderField,
+  PasswordField,
+  SubmitButton,
+  TextField,
+  firstInvalidField,
+  type GenderChoice,
+} from "./FormFields";
 
 export interface SignUpValues {
   name: string;
@@ -17,8 +30,22 @@ export interface SignUpValues {
 
 type TextFieldName = Exclude<keyof SignUpValues, "gender">;
 
-const EMPTY: SignUpValues = { name: "", email: "", phone_number: "", Pwd_Hash: "", gender: "", address: "" };
-const FIELD_ORDER = ["name", "email", "phone_number", "Pwd_Hash", "gender", "address"] as const;
+const EMPTY: SignUpValues = {
+  name: "",
+  email: "",
+  phone_number: "",
+  Pwd_Hash: "",
+  gender: "",
+  address: "",
+};
+const FIELD_ORDER = [
+  "name",
+  "email",
+  "phone_number",
+  "Pwd_Hash",
+  "gender",
+  "address",
+] as const;
 
 function validate(values: SignUpValues): Record<string, string> {
   const result = SignUpSchema.safeParse(values);
@@ -26,7 +53,9 @@ function validate(values: SignUpValues): Record<string, string> {
 }
 
 /** Server field names are the payload's; a server may also call the password "password". */
-export function fromServerFields(fields: Record<string, string>): Record<string, string> {
+export function fromServerFields(
+  fields: Record<string, string>,
+): Record<string, string> {
   const { password, ...rest } = fields;
   return password && !rest.Pwd_Hash ? { ...rest, Pwd_Hash: password } : rest;
 }
@@ -56,14 +85,27 @@ export interface SignUpFormProps {
  * posts to /auth/signup; a failure shows one line above the button. Without JavaScript it is a plain form post to
  * /registration, whose answer comes back as `initial`.
  */
-export function SignUpForm({ idPrefix, onSignedUp, invite, initial }: SignUpFormProps) {
-  const [values, setValues] = useState<SignUpValues>(() => (initial ? { ...EMPTY, ...initial.values } : EMPTY));
+export function SignUpForm({
+  idPrefix,
+  onSignedUp,
+  invite,
+  initial,
+}: SignUpFormProps) {
+  const [values, setValues] = useState<SignUpValues>(() =>
+    initial ? { ...EMPTY, ...initial.values } : EMPTY,
+  );
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>(() => fromServerFields(initial?.errors ?? {}));
-  const [formError, setFormError] = useState<string | null>(initial?.formError ?? null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(() =>
+    fromServerFields(initial?.errors ?? {}),
+  );
+  const [formError, setFormError] = useState<string | null>(
+    initial?.formError ?? null,
+  );
   const [busy, setBusy] = useState(false);
 
-  const errors = submitted ? { ...serverErrors, ...validate(values) } : serverErrors;
+  const errors = submitted
+    ? { ...serverErrors, ...validate(values) }
+    : serverErrors;
   const id = (name: keyof SignUpValues) => `${idPrefix}-${name}`;
 
   const change = (name: keyof SignUpValues, value: string) => {
@@ -81,7 +123,8 @@ export function SignUpForm({ idPrefix, onSignedUp, invite, initial }: SignUpForm
     name,
     value: values[name],
     error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => change(name, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      change(name, event.target.value),
   });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -91,33 +134,52 @@ export function SignUpForm({ idPrefix, onSignedUp, invite, initial }: SignUpForm
     setFormError(null);
     const invalid = firstInvalidField(validate(values), FIELD_ORDER);
     if (invalid) {
-      const target = invalid === "gender" ? `${id("gender")}-${GENDER_OPTIONS[0].value}` : id(invalid);
+      const target =
+        invalid === "gender"
+          ? `${id("gender")}-${GENDER_OPTIONS[0].value}`
+          : id(invalid);
       document.getElementById(target)?.focus();
       return;
     }
 
     const form = new FormData();
     for (const name of FIELD_ORDER) {
-      if (name !== "address" || values.address.trim()) form.set(name, values[name]);
+      if (name !== "address" || values.address.trim())
+        form.set(name, values[name]);
     }
     const invite = readInvite();
     if (invite) form.set("invite", invite);
     setBusy(true);
     try {
-      const { user } = await apiFetch<{ user: UserData }>("/auth/signup", { method: "POST", body: form });
+      const { user } = await apiFetch<{ user: UserData }>("/auth/signup", {
+        method: "POST",
+        body: form,
+      });
       track("SignUpSuccess");
       onSignedUp(user);
     } catch (error) {
-      if (error instanceof ApiError) setServerErrors(fromServerFields(error.fields));
+      if (error instanceof ApiError)
+        setServerErrors(fromServerFields(error.fields));
       setFormError(errorMessage(error));
       setBusy(false);
     }
   };
 
   return (
-    <form className="form auth-form" method="post" action={SIGN_UP_PAGE} onSubmit={onSubmit} noValidate>
+    <form
+      className="form auth-form"
+      method="post"
+      action={SIGN_UP_PAGE}
+      onSubmit={onSubmit}
+      noValidate
+    >
       {invite ? <input type="hidden" name="invite" value={invite} /> : null}
-      <TextField {...text("name")} label="Name" autoComplete="name" placeholder="Your name" />
+      <TextField
+        {...text("name")}
+        label="Name"
+        autoComplete="name"
+        placeholder="Your name"
+      />
       <TextField
         {...text("email")}
         label="Email"
@@ -137,9 +199,25 @@ export function SignUpForm({ idPrefix, onSignedUp, invite, initial }: SignUpForm
         maxLength={PHONE_INPUT_MAX_LENGTH}
         placeholder="10-digit mobile number"
       />
-      <PasswordField {...text("Pwd_Hash")} label="Password" autoComplete="new-password" placeholder="Create a password" />
-      <GenderField idPrefix={idPrefix} value={values.gender} onChange={(gender) => change("gender", gender)} error={errors.gender} />
-      <TextField {...text("address")} label="Address" hint="Optional" autoComplete="street-address" placeholder="Town or city" />
+      <PasswordField
+        {...text("Pwd_Hash")}
+        label="Password"
+        autoComplete="new-password"
+        placeholder="Create a password"
+      />
+      <GenderField
+        idPrefix={idPrefix}
+        value={values.gender}
+        onChange={(gender) => change("gender", gender)}
+        error={errors.gender}
+      />
+      <TextField
+        {...text("address")}
+        label="Address"
+        hint="Optional"
+        autoComplete="street-address"
+        placeholder="Town or city"
+      />
       <FormError message={formError} />
       <SubmitButton busy={busy} busyLabel="Creating account…">
         Create Account

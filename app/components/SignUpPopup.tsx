@@ -14,9 +14,14 @@ export function SignUpPopup({ onClose }: { onClose: () => void }) {
         <h2 id="signup-title" className="modal__title">
           Create Account
         </h2>
-        <p className="modal__lead">It&apos;s free. Like games, collect coins and challenge your friends.</p>
+        <p className="modal__lead">
+          It&apos;s free. Like games, collect coins and challenge your friends.
+        </p>
       </header>
-      <SignUpForm idPrefix="signup-popup" onSignedUp={(user) => signedIn(user, "/home")} />
+      <SignUpForm
+        idPrefix="signup-popup"
+        onSignedUp={(user) => signedIn(user, "/home")}
+      />
       <p className="auth-card__switch">
         Already have an account?{" "}
         <button type="button" className="text-button" onClick={openLogin}>
@@ -26,4 +31,3 @@ export function SignUpPopup({ onClose }: { onClose: () => void }) {
     </Modal>
   );
 }
-

@@ -10,7 +10,11 @@ const FOOTER_LINKS = [
 
 /** "© 2026 Playfeed": the year is read at render, so the text can differ from the server's only around New Year. */
 export function Copyright() {
-  return <span suppressHydrationWarning>© {new Date().getFullYear()} Playfeed. All rights reserved.</span>;
+  return (
+    <span suppressHydrationWarning>
+      © {new Date().getFullYear()} Playfeed. All rights reserved.
+    </span>
+  );
 }
 
 export function SiteFooter() {

@@ -41,10 +41,22 @@ function CoinChip({ wallet }: { wallet: number }) {
     setChanges((count) => count + 1);
   }, [wallet]);
   return (
-    <Link to="/shop" className="coin-chip" title="Your coins" data-testid="coin-chip">
+    <Link
+      to="/shop"
+      className="coin-chip"
+      title="Your coins"
+      data-testid="coin-chip"
+    >
       <CoinIcon size={18} />
       <span className="visually-hidden">Coins: </span>
-      <span key={changes} className={changes ? "coin-chip__value coin-chip__value--changed" : "coin-chip__value"}>
+      <span
+        key={changes}
+        className={
+          changes
+            ? "coin-chip__value coin-chip__value--changed"
+            : "coin-chip__value"
+        }
+      >
         {formatNumber(wallet)}
       </span>
     </Link>

@@ -1,7 +1,22 @@
 import { useRevalidator } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import type { ServerEvent } from "~/lib/protocol";
-import { createSocketClient, socketUrl, type OutgoingEvent, type SocketClient, type SocketStatus } from "~/lib/socket-client";
+import {
+  createSocketClient,
+  socketUrl,
+  type OutgoingEvent,
+  type SocketClient,
+  type SocketStatus,
+} from "~/lib/socket-client";
 import { useViewer } from "./root-data";
 import "~/styles/reconnecting.css";
 
@@ -18,7 +33,11 @@ export interface Socket {
 const noop = () => undefined;
 
 /** What pages get without a provider above them: a socket that is closed and stays closed. */
-const CLOSED_SOCKET: Socket = { status: "closed", send: noop, subscribe: () => noop };
+const CLOSED_SOCKET: Socket = {
+  status: "closed",
+  send: noop,
+  subscribe: () => noop,
+};
 
 const SocketContext = createContext<Socket>(CLOSED_SOCKET);
 /** Whether to show the reconnecting indicator; worked out per client, so a new user's first connect never shows it. */
@@ -83,7 +102,10 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     };
   }, [userId]);
 
-  const send = useCallback((event: OutgoingEvent) => clientRef.current?.send(event), []);
+  const send = useCallback(
+    (event: OutgoingEvent) => clientRef.current?.send(event),
+    [],
+  );
   const subscribe = useCallback((listener: SocketListener) => {
     // Each call gets its own registration, so subscribing the same function twice needs two unsubscribes.
     const registration: SocketListener = (event) => listener(event);
@@ -93,11 +115,17 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const socket = useMemo<Socket>(() => ({ status, send, subscribe }), [status, send, subscribe]);
-  const reconnecting = status === "reconnecting" || (status === "connecting" && wasOpen);
+  const socket = useMemo<Socket>(
+    () => ({ status, send, subscribe }),
+    [status, send, subscribe],
+  );
+  const reconnecting =
+    status === "reconnecting" || (status === "connecting" && wasOpen);
   return (
     <SocketContext.Provider value={socket}>
-      <ReconnectingContext.Provider value={reconnecting}>{children}</ReconnectingContext.Provider>
+      <ReconnectingContext.Provider value={reconnecting}>
+        {children}
+      </ReconnectingContext.Provider>
     </SocketContext.Provider>
   );
 }

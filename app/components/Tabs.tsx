@@ -1,4 +1,10 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import {
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 
 export interface TabItem {
   id: string;
@@ -16,7 +22,13 @@ export interface TabsProps {
 }
 
 /** Accessible tabs (ARIA tablist): arrow keys move between tabs, only the chosen panel is shown. */
-export function Tabs({ tabs, label, initialTab, selected: chosen, onSelect }: TabsProps) {
+export function Tabs({
+  tabs,
+  label,
+  initialTab,
+  selected: chosen,
+  onSelect,
+}: TabsProps) {
   const [own, setOwn] = useState(initialTab ?? tabs[0]?.id);
   const selected = chosen ?? own;
   const setSelected = (id: string) => {
@@ -26,8 +38,12 @@ export function Tabs({ tabs, label, initialTab, selected: chosen, onSelect }: Ta
   const baseId = useId();
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+  const onKeyDown = (
+    event: KeyboardEvent<HTMLButtonElement>,
+    index: number,
+  ) => {
+    const step =
+      event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
     if (!step) return;
     event.preventDefault();
     const next = (index + step + tabs.length) % tabs.length;
@@ -50,7 +66,9 @@ export function Tabs({ tabs, label, initialTab, selected: chosen, onSelect }: Ta
             aria-selected={tab.id === selected}
             aria-controls={`${baseId}-panel-${tab.id}`}
             tabIndex={tab.id === selected ? 0 : -1}
-            className={tab.id === selected ? "tabs__tab is-active" : "tabs__tab"}
+            className={
+              tab.id === selected ? "tabs__tab is-active" : "tabs__tab"
+            }
             onClick={() => setSelected(tab.id)}
             onKeyDown={(event) => onKeyDown(event, index)}
           >

@@ -6,7 +6,12 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
   title?: string;
 }
 
-export function Icon({ size = 24, title, children, ...rest }: IconProps & { children: ReactNode }) {
+export function Icon({
+  size = 24,
+  title,
+  children,
+  ...rest
+}: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}
@@ -18,7 +23,9 @@ export function Icon({ size = 24, title, children, ...rest }: IconProps & { chil
       strokeLinecap="round"
       strokeLinejoin="round"
       focusable="false"
-      {...(title ? { role: "img", "aria-label": title } : { "aria-hidden": true })}
+      {...(title
+        ? { role: "img", "aria-label": title }
+        : { "aria-hidden": true })}
       {...rest}
     >
       {title ? <title>{title}</title> : null}
@@ -86,7 +93,10 @@ export const CoinIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const HeartIcon = ({ filled = true, ...p }: IconProps & { filled?: boolean }) => (
+export const HeartIcon = ({
+  filled = true,
+  ...p
+}: IconProps & { filled?: boolean }) => (
   <Icon {...p}>
     <path
       d="M12 20.5s-7.5-4.4-7.5-10.2A4.3 4.3 0 0 1 12 7.6a4.3 4.3 0 0 1 7.5 2.7c0 5.8-7.5 10.2-7.5 10.2Z"
@@ -95,7 +105,10 @@ export const HeartIcon = ({ filled = true, ...p }: IconProps & { filled?: boolea
   </Icon>
 );
 
-export const StarIcon = ({ filled = true, ...p }: IconProps & { filled?: boolean }) => (
+export const StarIcon = ({
+  filled = true,
+  ...p
+}: IconProps & { filled?: boolean }) => (
   <Icon {...p}>
     <path
       d="m12 3 2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 16.8l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8Z"
@@ -118,7 +131,10 @@ export const CloseIcon = (p: IconProps) => (
 
 export const PlayIcon = (p: IconProps) => (
   <Icon {...p}>
-    <path d="M7 4.8v14.4a1 1 0 0 0 1.5.9l11.4-7.2a1 1 0 0 0 0-1.8L8.5 3.9A1 1 0 0 0 7 4.8Z" fill="currentColor" />
+    <path
+      d="M7 4.8v14.4a1 1 0 0 0 1.5.9l11.4-7.2a1 1 0 0 0 0-1.8L8.5 3.9A1 1 0 0 0 7 4.8Z"
+      fill="currentColor"
+    />
   </Icon>
 );
 
@@ -266,10 +282,22 @@ export const CameraIcon = (p: IconProps) => (
 );
 
 /** The product mark: a play triangle in a rounded tile, painted with the brand gradient. */
-export function LogoMark({ size = 32, idSuffix = "mark" }: { size?: number; idSuffix?: string }) {
+export function LogoMark({
+  size = 32,
+  idSuffix = "mark",
+}: {
+  size?: number;
+  idSuffix?: string;
+}) {
   const gradientId = `pf-logo-${idSuffix}`;
   return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 32 32"
+      aria-hidden="true"
+      focusable="false"
+    >
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#8b5cf6" />
@@ -277,7 +305,10 @@ export function LogoMark({ size = 32, idSuffix = "mark" }: { size?: number; idSu
         </linearGradient>
       </defs>
       <rect width="32" height="32" rx="9" fill={`url(#${gradientId})`} />
-      <path d="M12.5 9.8v12.4a.8.8 0 0 0 1.2.7l9.6-6.2a.8.8 0 0 0 0-1.4l-9.6-6.2a.8.8 0 0 0-1.2.7Z" fill="#fff" />
+      <path
+        d="M12.5 9.8v12.4a.8.8 0 0 0 1.2.7l9.6-6.2a.8.8 0 0 0 0-1.4l-9.6-6.2a.8.8 0 0 0-1.2.7Z"
+        fill="#fff"
+      />
       <circle cx="8.5" cy="23.5" r="2" fill="#fff" fillOpacity=".55" />
     </svg>
   );

@@ -13,7 +13,12 @@ export interface RootData {
   unread?: number;
 }
 
-const FALLBACK: RootData = { user: null, mediaBase: "/media/", googleClientId: null, adClientId: null };
+const FALLBACK: RootData = {
+  user: null,
+  mediaBase: "/media/",
+  googleClientId: null,
+  adClientId: null,
+};
 
 /** Root loader data; when the root loader itself failed (error page) the visitor is treated as anonymous. */
 export function useRootData(): RootData {

@@ -31,7 +31,11 @@ export function useDisclosure() {
   }, [open]);
 
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) setOpen(false);
+    if (
+      event.relatedTarget &&
+      !event.currentTarget.contains(event.relatedTarget as Node)
+    )
+      setOpen(false);
   };
 
   return {
@@ -40,7 +44,12 @@ export function useDisclosure() {
     /** Spread on the element holding the button and the panel. */
     rootProps: { ref: rootRef, onBlur },
     /** Spread on the button. */
-    buttonProps: { ref: buttonRef, "aria-expanded": open, "aria-controls": panelId, onClick: () => setOpen((shown) => !shown) },
+    buttonProps: {
+      ref: buttonRef,
+      "aria-expanded": open,
+      "aria-controls": panelId,
+      onClick: () => setOpen((shown) => !shown),
+    },
     panelId,
   };
 }

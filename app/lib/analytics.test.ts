@@ -18,7 +18,10 @@ describe("track", () => {
     const calls = sendBeacon.mock.calls as unknown as Array<[string, Blob]>;
     expect(calls[0][0]).toBe(EVENTS_PATH);
     expect(await blobJson(calls[0][1])).toEqual({ name: "SignUpOpen" });
-    expect(await blobJson(calls[1][1])).toEqual({ name: "LikeGame", data: { game: 3 } });
+    expect(await blobJson(calls[1][1])).toEqual({
+      name: "LikeGame",
+      data: { game: 3 },
+    });
   });
 
   it("falls back to fetch when there is no beacon, and ignores failures", async () => {
@@ -29,10 +32,16 @@ describe("track", () => {
     expect(() => track("start_game_play", { game: 1 })).not.toThrow();
     await Promise.resolve();
     expect(fetch).toHaveBeenCalledTimes(1);
-    const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const [path, init] = fetch.mock.calls[0] as unknown as [
+      string,
+      RequestInit,
+    ];
     expect(path).toBe(EVENTS_PATH);
     expect(init.method).toBe("POST");
-    expect(JSON.parse(String(init.body))).toEqual({ name: "start_game_play", data: { game: 1 } });
+    expect(JSON.parse(String(init.body))).toEqual({
+      name: "start_game_play",
+      data: { game: 1 },
+    });
   });
 
   it("also pushes to window.dataLayer when the page has one", () => {

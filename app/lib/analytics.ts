@@ -1,7 +1,12 @@
 import { apiFetch } from "./api";
 
 /** SPEC.md §7 analytics events. */
-export type AnalyticsEvent = "SignUpOpen" | "SignUpSuccess" | "LikeGame" | "view_game_details" | "start_game_play";
+export type AnalyticsEvent =
+  | "SignUpOpen"
+  | "SignUpSuccess"
+  | "LikeGame"
+  | "view_game_details"
+  | "start_game_play";
 
 export const EVENTS_PATH = "/api/events";
 
@@ -12,16 +17,32 @@ type AnalyticsWindow = { dataLayer?: unknown };
  * without it the request goes through apiFetch. Failures are ignored: analytics never gets in a player's way.
  * A tag manager's dataLayer, when the page has one, gets the event too.
  */
-export function track(event: AnalyticsEvent, data: Record<string, unknown> = {}): void {
+export function track(
+  event: AnalyticsEvent,
+  data: Record<string, unknown> = {},
+): void {
   if (typeof window === "undefined") return;
   const { dataLayer } = window as unknown as AnalyticsWindow;
   if (Array.isArray(dataLayer)) dataLayer.push({ ...data, event });
 
-  const body = JSON.stringify(Object.keys(data).length > 0 ? { name: event, data } : { name: event });
+  const body = JSON.stringify(
+    Object.keys(data).length > 0 ? { name: event, data } : { name: event },
+  );
   try {
-    const beacon = typeof navigator !== "undefined" && typeof navigator.sendBeacon === "function";
-    if (beacon && navigator.sendBeacon(EVENTS_PATH, new Blob([body], { type: "application/json" }))) return;
-    apiFetch(EVENTS_PATH, { method: "POST", body, keepalive: true }).catch(() => undefined);
+    const beacon =
+      typeof navigator !== "undefined" &&
+      typeof navigator.sendBeacon === "function";
+    if (
+      beacon &&
+      navigator.sendBeacon(
+        EVENTS_PATH,
+        new Blob([body], { type: "application/json" }),
+      )
+    )
+      return;
+    apiFetch(EVENTS_PATH, { method: "POST", body, keepalive: true }).catch(
+      () => undefined,
+    );
   } catch {
     // A browser that refuses the beacon or the request: the event is lost, the page goes on.
   }

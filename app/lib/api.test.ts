@@ -24,7 +24,10 @@ afterEach(() => {
 });
 
 const jsonResponse = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json" },
+  });
 
 function lastRequest() {
   const [url, init] = fetchMock.mock.calls.at(-1)!;
@@ -34,7 +37,9 @@ function lastRequest() {
 describe("apiFetch", () => {
   it("sends JSON and returns the parsed body", async () => {
     fetchMock.mockResolvedValue(jsonResponse({ ok: true }));
-    await expect(apiFetch("/api/session", { method: "POST", json: { user: 1 } })).resolves.toEqual({ ok: true });
+    await expect(
+      apiFetch("/api/session", { method: "POST", json: { user: 1 } }),
+    ).resolves.toEqual({ ok: true });
     const { url, init, headers } = lastRequest();
     expect(url).toBe("/api/session");
     expect(init.body).toBe('{"user":1}');
@@ -43,13 +48,20 @@ describe("apiFetch", () => {
   });
 
   it("never sends a token from storage: the session cookie authenticates the page", async () => {
-    stored[USER_STORAGE_KEY] = JSON.stringify({ _id: 3, name: "Ava", token: "tok" });
+    stored[USER_STORAGE_KEY] = JSON.stringify({
+      _id: 3,
+      name: "Ava",
+      token: "tok",
+    });
     fetchMock.mockImplementation(async () => jsonResponse({}));
     await apiFetch("/api/user/me");
     expect(lastRequest().url).toBe("/api/user/me");
     expect(lastRequest().init.credentials).toBeUndefined();
     expect(lastRequest().headers.has("Authorization")).toBe(false);
-    await apiFetch("https://uploads.example.com/put?sig=1", { method: "PUT", body: new Blob(["x"], { type: "image/png" }) });
+    await apiFetch("https://uploads.example.com/put?sig=1", {
+      method: "PUT",
+      body: new Blob(["x"], { type: "image/png" }),
+    });
     expect(lastRequest().url).toBe("https://uploads.example.com/put?sig=1");
     expect(lastRequest().headers.has("Authorization")).toBe(false);
   });
@@ -60,22 +72,46 @@ describe("apiFetch", () => {
     form.set("email", "a@b.co");
     await apiFetch("/auth/login", { method: "POST", body: form });
     expect(lastRequest().headers.has("Content-Type")).toBe(false);
-    await apiFetch("/api/media/upload/1", { method: "PUT", body: new Blob(["x"]), headers: { "Content-Type": "image/png" } });
+    await apiFetch("/api/media/upload/1", {
+      method: "PUT",
+      body: new Blob(["x"]),
+      headers: { "Content-Type": "image/png" },
+    });
     expect(lastRequest().headers.get("Content-Type")).toBe("image/png");
   });
 
   it("surfaces the server's error message, code and fields", async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse({ error: { code: "validation", message: "Check the form", fields: { name: "Please enter name" } } }, 400),
+      jsonResponse(
+        {
+          error: {
+            code: "validation",
+            message: "Check the form",
+            fields: { name: "Please enter name" },
+          },
+        },
+        400,
+      ),
     );
-    const error = await apiFetch("/api/user/profile", { method: "PUT", json: {} }).catch((e: unknown) => e);
+    const error = await apiFetch("/api/user/profile", {
+      method: "PUT",
+      json: {},
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: "validation", message: "Check the form", fields: { name: "Please enter name" } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: "validation",
+      message: "Check the form",
+      fields: { name: "Please enter name" },
+    });
   });
 
   it("keeps a short non-JSON error body as the message", async () => {
     fetchMock.mockResolvedValue(new Response("Not Found", { status: 404 }));
-    await expect(apiFetch("/api/nothing")).rejects.toMatchObject({ status: 404, message: "Not Found" });
+    await expect(apiFetch("/api/nothing")).rejects.toMatchObject({
+      status: 404,
+      message: "Not Found",
+    });
   });
 
   it("says 'Internet not available' when the network fails", async () => {
@@ -87,6 +123,8 @@ describe("apiFetch", () => {
 
   it("returns null for an empty success", async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await expect(apiFetch("/auth/logout", { method: "POST" })).resolves.toBeNull();
+    await expect(
+      apiFetch("/auth/logout", { method: "POST" }),
+    ).resolves.toBeNull();
   });
 });

@@ -9,7 +9,12 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fields: Record<string, string>;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: Record<string, string> = {},
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
@@ -28,11 +33,17 @@ export interface ApiInit extends Omit<RequestInit, "body"> {
 function isErrorBody(value: unknown): value is ApiErrorBody {
   if (!value || typeof value !== "object" || !("error" in value)) return false;
   const error = (value as { error: unknown }).error;
-  return !!error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string";
+  return (
+    !!error &&
+    typeof error === "object" &&
+    typeof (error as { message?: unknown }).message === "string"
+  );
 }
 
 function currentOrigin(): string {
-  return typeof window === "undefined" ? "http://localhost" : window.location.origin;
+  return typeof window === "undefined"
+    ? "http://localhost"
+    : window.location.origin;
 }
 
 /**
@@ -40,17 +51,27 @@ function currentOrigin(): string {
  * ApiError whose message is the server's or 'Internet not available'. The page never holds the session token: a
  * same-origin fetch carries the httpOnly session cookie, which the server accepts like a bearer token.
  */
-export async function apiFetch<T = unknown>(path: string, { json, body, headers: given, ...init }: ApiInit = {}): Promise<T> {
+export async function apiFetch<T = unknown>(
+  path: string,
+  { json, body, headers: given, ...init }: ApiInit = {},
+): Promise<T> {
   const url = new URL(path, currentOrigin());
   const headers = new Headers(given);
   const payload = json === undefined ? body : JSON.stringify(json);
-  const sendsOwnType = payload instanceof FormData || payload instanceof URLSearchParams || payload instanceof Blob;
-  if (!headers.has("Content-Type") && !sendsOwnType) headers.set("Content-Type", "application/json");
+  const sendsOwnType =
+    payload instanceof FormData ||
+    payload instanceof URLSearchParams ||
+    payload instanceof Blob;
+  if (!headers.has("Content-Type") && !sendsOwnType)
+    headers.set("Content-Type", "application/json");
   if (!headers.has("Accept")) headers.set("Accept", "application/json");
 
   let response: Response;
   try {
-    response = await fetch(url.origin === currentOrigin() ? url.pathname + url.search : url.href, { ...init, headers, body: payload });
+    response = await fetch(
+      url.origin === currentOrigin() ? url.pathname + url.search : url.href,
+      { ...init, headers, body: payload },
+    );
   } catch (error) {
     if (init.signal?.aborted) throw error;
     throw new ApiError(0, "network", NETWORK_ERROR_MESSAGE);
@@ -66,8 +87,17 @@ export async function apiFetch<T = unknown>(path: string, { json, body, headers:
     }
   }
   if (!response.ok) {
-    if (isErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message, data.error.fields);
-    const message = typeof data === "string" && data.length < 200 ? data : `Something went wrong (${response.status}). Please try again.`;
+    if (isErrorBody(data))
+      throw new ApiError(
+        response.status,
+        data.error.code,
+        data.error.message,
+        data.error.fields,
+      );
+    const message =
+      typeof data === "string" && data.length < 200
+        ? data
+        : `Something went wrong (${response.status}). Please try again.`;
     throw new ApiError(response.status, "http_error", message);
   }
   return data as T;

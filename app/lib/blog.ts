@@ -15,13 +15,25 @@ export const BLOG_CLIENT_ID = "playfeed";
 /** SPEC.md §9: the blog list shows up to 5 posts at a time. */
 export const BLOG_PAGE_SIZE = 5;
 
-export const BLOG_LIMITS = { title: 120, tags: 8, tag: 30, blocks: 60, text: 20_000, alt: 200 } as const;
+export const BLOG_LIMITS = {
+  title: 120,
+  tags: 8,
+  tag: 30,
+  blocks: 60,
+  text: 20_000,
+  alt: 200,
+} as const;
 
 export type BlogStatus = "draft" | "published";
 
 export type BlogTextBlock = { id: string; type: "text"; content: string };
 /** `content` is a media path: an uploaded R2 key (`blog/{userId}/…`) or a static `/media/blog/…` file. */
-export type BlogImageBlock = { id: string; type: "img"; content: string; alt?: string };
+export type BlogImageBlock = {
+  id: string;
+  type: "img";
+  content: string;
+  alt?: string;
+};
 export type BlogBlock = BlogTextBlock | BlogImageBlock;
 
 /** A post in a list: everything but its content blocks. */
@@ -75,7 +87,8 @@ export function slugify(title: string): string {
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Uploaded blog images (R2 keys of the blog-image upload purpose) and the seeded posts' static pictures. */
-const UPLOADED_IMAGE = /^blog\/[1-9]\d{0,14}\/[0-9a-f-]{36}\.(?:png|jpg|webp|gif)$/;
+const UPLOADED_IMAGE =
+  /^blog\/[1-9]\d{0,14}\/[0-9a-f-]{36}\.(?:png|jpg|webp|gif)$/;
 const STATIC_IMAGE = /^\/media\/blog\/[a-z0-9-]+\.(?:png|jpg|webp|svg)$/;
 
 /** The user id an uploaded image path belongs to, or null for a static one. */
@@ -84,34 +97,77 @@ export function imageOwner(path: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-export const BlogImagePathSchema = boundedString(200, "An image must be a picture uploaded for the blog").refine((path) => UPLOADED_IMAGE.test(path) || STATIC_IMAGE.test(path), "An image must be a picture uploaded for the blog");
+export const BlogImagePathSchema = boundedString(
+  200,
+  "An image must be a picture uploaded for the blog",
+).refine(
+  (path) => UPLOADED_IMAGE.test(path) || STATIC_IMAGE.test(path),
+  "An image must be a picture uploaded for the blog",
+);
 
 // Whitespace is collapsed before the limit applies, so the raw bound leaves room for it.
-export const BlogTitleSchema = boundedString(BLOG_LIMITS.title * 4, `Keep the title under ${BLOG_LIMITS.title} characters`, "Please enter a title")
+export const BlogTitleSchema = boundedString(
+  BLOG_LIMITS.title * 4,
+  `Keep the title under ${BLOG_LIMITS.title} characters`,
+  "Please enter a title",
+)
   .transform((title) => title.replace(/\s+/g, " ").trim())
-  .pipe(z.string().min(1, "Please enter a title").max(BLOG_LIMITS.title, `Keep the title under ${BLOG_LIMITS.title} characters`));
+  .pipe(
+    z
+      .string()
+      .min(1, "Please enter a title")
+      .max(
+        BLOG_LIMITS.title,
+        `Keep the title under ${BLOG_LIMITS.title} characters`,
+      ),
+  );
 
-const TagSchema = boundedString(BLOG_LIMITS.tag * 4, `Keep each tag under ${BLOG_LIMITS.tag} characters`, "Each tag must be text")
+const TagSchema = boundedString(
+  BLOG_LIMITS.tag * 4,
+  `Keep each tag under ${BLOG_LIMITS.tag} characters`,
+  "Each tag must be text",
+)
   .transform((tag) => tag.replace(/\s+/g, " ").trim().toLowerCase())
   .pipe(
     z
       .string()
       .min(1, "A tag cannot be empty")
       .max(BLOG_LIMITS.tag, `Keep each tag under ${BLOG_LIMITS.tag} characters`)
-      .regex(/^[\p{L}\p{N}][\p{L}\p{N} &'-]*$/u, "Tags may use letters, digits, spaces and hyphens"),
+      .regex(
+        /^[\p{L}\p{N}][\p{L}\p{N} &'-]*$/u,
+        "Tags may use letters, digits, spaces and hyphens",
+      ),
   );
 
 export const BlogTagsSchema = z
   .array(TagSchema, { error: "tags must be a list of words" })
   .transform((tags) => [...new Set(tags)])
-  .pipe(z.array(z.string()).max(BLOG_LIMITS.tags, `Use at most ${BLOG_LIMITS.tags} tags`));
+  .pipe(
+    z
+      .array(z.string())
+      .max(BLOG_LIMITS.tags, `Use at most ${BLOG_LIMITS.tags} tags`),
+  );
 
 /** "tips, Multiplayer ,tips" → ["tips", "multiplayer"]: the editor's tag field as the API takes it. */
 export function parseTagList(text: string): string[] {
-  return [...new Set(text.split(",").map((tag) => tag.replace(/\s+/g, " ").trim().toLowerCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((tag) => tag.replace(/\s+/g, " ").trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
 }
 
-const BlockIdSchema = boundedString(40, "A block id is 1 to 40 letters, digits, - or _", "Each block needs an id").regex(/^[A-Za-z0-9_-]{1,40}$/, "A block id is 1 to 40 letters, digits, - or _");
+const BlockIdSchema = boundedString(
+  40,
+  "A block id is 1 to 40 letters, digits, - or _",
+  "Each block needs an id",
+).regex(
+  /^[A-Za-z0-9_-]{1,40}$/,
+  "A block id is 1 to 40 letters, digits, - or _",
+);
 
 export const BlogBlockSchema = z.discriminatedUnion(
   "type",
@@ -119,13 +175,23 @@ export const BlogBlockSchema = z.discriminatedUnion(
     z.object({
       id: BlockIdSchema,
       type: z.literal("text"),
-      content: boundedString(BLOG_LIMITS.text, `Keep each text block under ${BLOG_LIMITS.text} characters`, "A text block needs its text"),
+      content: boundedString(
+        BLOG_LIMITS.text,
+        `Keep each text block under ${BLOG_LIMITS.text} characters`,
+        "A text block needs its text",
+      ),
     }),
     z.object({
       id: BlockIdSchema,
       type: z.literal("img"),
       content: BlogImagePathSchema,
-      alt: boundedString(BLOG_LIMITS.alt, `Keep the image description under ${BLOG_LIMITS.alt} characters`, "alt must be text").trim().optional(),
+      alt: boundedString(
+        BLOG_LIMITS.alt,
+        `Keep the image description under ${BLOG_LIMITS.alt} characters`,
+        "alt must be text",
+      )
+        .trim()
+        .optional(),
     }),
   ],
   { error: "A block's type is 'text' or 'img'" },
@@ -134,9 +200,14 @@ export const BlogBlockSchema = z.discriminatedUnion(
 export const BlogContentSchema = z
   .array(BlogBlockSchema, { error: "content must be a list of blocks" })
   .max(BLOG_LIMITS.blocks, `A post has at most ${BLOG_LIMITS.blocks} blocks`)
-  .refine((blocks) => new Set(blocks.map((block) => block.id)).size === blocks.length, "Two blocks have the same id");
+  .refine(
+    (blocks) => new Set(blocks.map((block) => block.id)).size === blocks.length,
+    "Two blocks have the same id",
+  );
 
-const StatusSchema = z.enum(["draft", "published"], { error: "status must be 'draft' or 'published'" });
+const StatusSchema = z.enum(["draft", "published"], {
+  error: "status must be 'draft' or 'published'",
+});
 const PosterSchema = BlogImagePathSchema.nullable();
 
 /** POST /api/blog: a new post; a draft unless it says otherwise. */
@@ -161,9 +232,14 @@ export type BlogCreateInput = z.output<typeof BlogCreateSchema>;
 export type BlogUpdateInput = z.output<typeof BlogUpdateSchema>;
 
 /** What a post needs before readers may see it; null when it is ready. */
-export function publishProblem(post: { title: string; content: BlogBlock[] }, hasText: (html: string) => boolean): string | null {
+export function publishProblem(
+  post: { title: string; content: BlogBlock[] },
+  hasText: (html: string) => boolean,
+): string | null {
   if (!post.title.trim()) return "Please enter a title before publishing";
-  const hasContent = post.content.some((block) => block.type === "img" || hasText(block.content));
+  const hasContent = post.content.some(
+    (block) => block.type === "img" || hasText(block.content),
+  );
   return hasContent ? null : "Add some text or an image before publishing";
 }
 
@@ -171,6 +247,19 @@ export function publishProblem(post: { title: string; content: BlogBlock[] }, ha
 export function formatBlogDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  const months = [
+    "Jan",
+    "Feb",
+    "Mar",
+    "Apr",
+    "May",
+    "Jun",
+    "Jul",
+    "Aug",
+    "Sep",
+    "Oct",
+    "Nov",
+    "Dec",
+  ];
   return `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }

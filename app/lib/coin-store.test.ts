@@ -31,19 +31,38 @@ describe("daily bonus closed today", () => {
     const storage = memoryStorage();
     storeBonusClosed(7, NOON, storage);
     storeBonusClosed(8, NEXT_DAY, storage);
-    expect(JSON.parse(storage.data[BONUS_CLOSED_STORAGE_KEY])).toEqual({ 7: "2026-11-22", 8: "2026-11-23" });
+    expect(JSON.parse(storage.data[BONUS_CLOSED_STORAGE_KEY])).toEqual({
+      7: "2026-11-22",
+      8: "2026-11-23",
+    });
   });
 
   it("counts a close for every player ('*') for anyone, that day only", () => {
-    const storage = memoryStorage({ [BONUS_CLOSED_STORAGE_KEY]: JSON.stringify({ [EVERY_PLAYER]: "2026-11-22" }) });
+    const storage = memoryStorage({
+      [BONUS_CLOSED_STORAGE_KEY]: JSON.stringify({
+        [EVERY_PLAYER]: "2026-11-22",
+      }),
+    });
     expect(bonusClosedToday(7, NOON, storage)).toBe(true);
     expect(bonusClosedToday(8, LATE, storage)).toBe(true);
     expect(bonusClosedToday(7, NEXT_DAY, storage)).toBe(false);
   });
 
   it("treats unreadable storage as never closed, and works without storage", () => {
-    expect(bonusClosedToday(7, NOON, memoryStorage({ [BONUS_CLOSED_STORAGE_KEY]: "{oops" }))).toBe(false);
-    expect(bonusClosedToday(7, NOON, memoryStorage({ [BONUS_CLOSED_STORAGE_KEY]: "[1]" }))).toBe(false);
+    expect(
+      bonusClosedToday(
+        7,
+        NOON,
+        memoryStorage({ [BONUS_CLOSED_STORAGE_KEY]: "{oops" }),
+      ),
+    ).toBe(false);
+    expect(
+      bonusClosedToday(
+        7,
+        NOON,
+        memoryStorage({ [BONUS_CLOSED_STORAGE_KEY]: "[1]" }),
+      ),
+    ).toBe(false);
     expect(bonusClosedToday(7, NOON, null)).toBe(false);
     expect(() => storeBonusClosed(7, NOON, null)).not.toThrow();
   });
@@ -59,23 +78,60 @@ describe("daily bonus status", () => {
 
   it("offers the popup only with login_day >= 0 and a pending status", () => {
     expect(shouldOfferDailyBonus(null, false)).toBe(false);
-    expect(shouldOfferDailyBonus({ login_day: -1, daily_bonus_status: BONUS_PENDING }, false)).toBe(false);
-    expect(shouldOfferDailyBonus({ login_day: 0, daily_bonus_status: BONUS_PENDING }, false)).toBe(true);
-    expect(shouldOfferDailyBonus({ login_day: 3, daily_bonus_status: BONUS_PENDING }, true)).toBe(false);
-    expect(shouldOfferDailyBonus({ login_day: 3, daily_bonus_status: BONUS_COLLECTED }, false)).toBe(false);
+    expect(
+      shouldOfferDailyBonus(
+        { login_day: -1, daily_bonus_status: BONUS_PENDING },
+        false,
+      ),
+    ).toBe(false);
+    expect(
+      shouldOfferDailyBonus(
+        { login_day: 0, daily_bonus_status: BONUS_PENDING },
+        false,
+      ),
+    ).toBe(true);
+    expect(
+      shouldOfferDailyBonus(
+        { login_day: 3, daily_bonus_status: BONUS_PENDING },
+        true,
+      ),
+    ).toBe(false);
+    expect(
+      shouldOfferDailyBonus(
+        { login_day: 3, daily_bonus_status: BONUS_COLLECTED },
+        false,
+      ),
+    ).toBe(false);
   });
 });
 
 describe("storeWallet", () => {
-  const ava = { _id: 7, name: "Ava", wallet: 10, login_day: 0, daily_bonus_status: BONUS_PENDING } as UserData;
+  const ava = {
+    _id: 7,
+    name: "Ava",
+    wallet: 10,
+    login_day: 0,
+    daily_bonus_status: BONUS_PENDING,
+  } as UserData;
 
   it("puts the server's balance (and bonus day) into the stored user", () => {
     const storage = memoryStorage();
     storeLogin(ava, storage);
-    storeWallet({ wallet: 60, login_day: 0, daily_bonus_status: BONUS_COLLECTED }, storage);
-    expect(readUser(storage)).toMatchObject({ wallet: 60, login_day: 0, daily_bonus_status: BONUS_COLLECTED });
+    storeWallet(
+      { wallet: 60, login_day: 0, daily_bonus_status: BONUS_COLLECTED },
+      storage,
+    );
+    expect(readUser(storage)).toMatchObject({
+      wallet: 60,
+      login_day: 0,
+      daily_bonus_status: BONUS_COLLECTED,
+    });
     storeWallet({ wallet: 15 }, storage);
-    expect(readUser(storage)).toMatchObject({ wallet: 15, login_day: 0, daily_bonus_status: BONUS_COLLECTED });
+    expect(readUser(storage)).toMatchObject({
+      wallet: 15,
+      login_day: 0,
+      daily_bonus_status: BONUS_COLLECTED,
+    });
   });
 
   it("stores nothing when nobody is stored", () => {

@@ -1,6 +1,17 @@
-import { BONUS_CLOSED, BONUS_COLLECTED, BONUS_PENDING, utcDay, type DailyBonusStatus } from "./coins";
+import {
+  BONUS_CLOSED,
+  BONUS_COLLECTED,
+  BONUS_PENDING,
+  utcDay,
+  type DailyBonusStatus,
+} from "./coins";
 import type { UserData } from "./types";
-import { browserStorage, readUser, storeLogin, type KeyValueStorage } from "./user-store";
+import {
+  browserStorage,
+  readUser,
+  storeLogin,
+  type KeyValueStorage,
+} from "./user-store";
 
 /**
  * What the browser keeps about coins: the stored user's wallet (SPEC.md §3 userData) and the day a player closed the
@@ -10,12 +21,16 @@ import { browserStorage, readUser, storeLogin, type KeyValueStorage } from "./us
 /** Per user id, the UTC day (YYYY-MM-DD) on which they last closed the daily bonus popup. */
 export const BONUS_CLOSED_STORAGE_KEY = "dailyBonusClosed";
 
-function readClosedDays(storage: KeyValueStorage | null): Record<string, string> {
+function readClosedDays(
+  storage: KeyValueStorage | null,
+): Record<string, string> {
   const raw = storage?.getItem(BONUS_CLOSED_STORAGE_KEY);
   if (!raw) return {};
   try {
     const parsed: unknown = JSON.parse(raw);
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, string>) : {};
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Record<string, string>)
+      : {};
   } catch {
     return {};
   }
@@ -28,14 +43,22 @@ function readClosedDays(storage: KeyValueStorage | null): Record<string, string>
 export const EVERY_PLAYER = "*";
 
 /** Whether this player closed the daily bonus today (UTC): then it stays away until the next day. */
-export function bonusClosedToday(userId: number, now: number, storage: KeyValueStorage | null = browserStorage()): boolean {
+export function bonusClosedToday(
+  userId: number,
+  now: number,
+  storage: KeyValueStorage | null = browserStorage(),
+): boolean {
   const days = readClosedDays(storage);
   const today = utcDay(now);
   return days[String(userId)] === today || days[EVERY_PLAYER] === today;
 }
 
 /** The player closed the popup without collecting: remember it for today. */
-export function storeBonusClosed(userId: number, now: number, storage: KeyValueStorage | null = browserStorage()): void {
+export function storeBonusClosed(
+  userId: number,
+  now: number,
+  storage: KeyValueStorage | null = browserStorage(),
+): void {
   const days = readClosedDays(storage);
   days[String(userId)] = utcDay(now);
   try {
@@ -49,24 +72,43 @@ export function storeBonusClosed(userId: number, now: number, storage: KeyValueS
  * SPEC.md §4 daily bonus status as this browser sees it today: the server's pending or collected, and closed when the
  * player dismissed a pending bonus here today.
  */
-export function dailyBonusStatusOf(serverStatus: number, closedToday: boolean): DailyBonusStatus {
+export function dailyBonusStatusOf(
+  serverStatus: number,
+  closedToday: boolean,
+): DailyBonusStatus {
   if (serverStatus === BONUS_COLLECTED) return BONUS_COLLECTED;
-  return closedToday || serverStatus === BONUS_CLOSED ? BONUS_CLOSED : BONUS_PENDING;
+  return closedToday || serverStatus === BONUS_CLOSED
+    ? BONUS_CLOSED
+    : BONUS_PENDING;
 }
 
 /** SPEC.md §4: the popup shows when login_day >= 0 and the status is pending. */
-export function shouldOfferDailyBonus(viewer: { login_day: number; daily_bonus_status?: number } | null, closedToday: boolean): boolean {
+export function shouldOfferDailyBonus(
+  viewer: { login_day: number; daily_bonus_status?: number } | null,
+  closedToday: boolean,
+): boolean {
   if (!viewer || viewer.login_day < 0) return false;
-  return dailyBonusStatusOf(viewer.daily_bonus_status ?? BONUS_PENDING, closedToday) === BONUS_PENDING;
+  return (
+    dailyBonusStatusOf(
+      viewer.daily_bonus_status ?? BONUS_PENDING,
+      closedToday,
+    ) === BONUS_PENDING
+  );
 }
 
 /** The server answered a new balance (and maybe the bonus day and status): the stored userData follows. Nobody stored: nothing. */
 export function storeWallet(
-  update: { wallet: number } & Partial<Pick<UserData, "login_day" | "daily_bonus_status">>,
+  update: { wallet: number } & Partial<
+    Pick<UserData, "login_day" | "daily_bonus_status">
+  >,
   storage: KeyValueStorage | null = browserStorage(),
 ): void {
   const user = readUser(storage);
   if (!user) return;
-  const { wallet, login_day = user.login_day, daily_bonus_status = user.daily_bonus_status } = update;
+  const {
+    wallet,
+    login_day = user.login_day,
+    daily_bonus_status = user.daily_bonus_status,
+  } = update;
   storeLogin({ ...user, wallet, login_day, daily_bonus_status }, storage);
 }

@@ -33,13 +33,22 @@ describe("bonusCards", () => {
       { day: 5, coins: 250, state: "locked" },
       { day: 6, coins: 300, state: "locked" },
     ]);
-    expect(bonusCards(0).map((card) => card.state)).toEqual(["collect", "locked", "locked", "locked", "locked", "locked"]);
+    expect(bonusCards(0).map((card) => card.state)).toEqual([
+      "collect",
+      "locked",
+      "locked",
+      "locked",
+      "locked",
+      "locked",
+    ]);
   });
 
   it("puts today's card last on a longer streak, with what a claim credits", () => {
     const cards = bonusCards(9);
     expect(cards).toHaveLength(6);
-    expect(cards.slice(0, 5).every((card) => card.state === "collected")).toBe(true);
+    expect(cards.slice(0, 5).every((card) => card.state === "collected")).toBe(
+      true,
+    );
     expect(cards[5]).toEqual({ day: 10, coins: 1000, state: "collect" });
   });
 });
@@ -71,8 +80,18 @@ describe("dailyBonusOf", () => {
     });
   });
   it("turns over at midnight UTC", () => {
-    expect(dailyBonusOf({ loginDay: 0, on: "2026-11-21" }, at("2026-11-21T23:59:59Z")).daily_bonus_status).toBe(BONUS_COLLECTED);
-    expect(dailyBonusOf({ loginDay: 0, on: "2026-11-21" }, at("2026-11-22T00:00:00Z"))).toEqual({
+    expect(
+      dailyBonusOf(
+        { loginDay: 0, on: "2026-11-21" },
+        at("2026-11-21T23:59:59Z"),
+      ).daily_bonus_status,
+    ).toBe(BONUS_COLLECTED);
+    expect(
+      dailyBonusOf(
+        { loginDay: 0, on: "2026-11-21" },
+        at("2026-11-22T00:00:00Z"),
+      ),
+    ).toEqual({
       login_day: 1,
       daily_bonus_status: BONUS_PENDING,
     });
@@ -82,7 +101,9 @@ describe("dailyBonusOf", () => {
 describe("days", () => {
   it("names UTC days and their start", () => {
     expect(utcDay(at("2026-11-22T23:30:00Z"))).toBe("2026-11-22");
-    expect(utcDayStart(at("2026-11-22T23:30:00Z"))).toBe(at("2026-11-22T00:00:00Z"));
+    expect(utcDayStart(at("2026-11-22T23:30:00Z"))).toBe(
+      at("2026-11-22T00:00:00Z"),
+    );
   });
 });
 
@@ -120,6 +141,8 @@ describe("challengeFormProblem", () => {
     expect(challengeFormProblem(ok)).toBeNull();
   });
   it("words the win message as SPEC.md does", () => {
-    expect(COIN_MESSAGES.won(50)).toBe("Congratulations! You won the challenge. you earned the bet amount 50 coins.");
+    expect(COIN_MESSAGES.won(50)).toBe(
+      "Congratulations! You won the challenge. you earned the bet amount 50 coins.",
+    );
   });
 });

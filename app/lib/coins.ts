@@ -20,7 +20,8 @@ export const MAX_BET = 100_000;
 export const BONUS_PENDING = 0;
 export const BONUS_COLLECTED = 1;
 export const BONUS_CLOSED = 2;
-export type DailyBonusStatus = typeof BONUS_PENDING | typeof BONUS_COLLECTED | typeof BONUS_CLOSED;
+export type DailyBonusStatus =
+  typeof BONUS_PENDING | typeof BONUS_COLLECTED | typeof BONUS_CLOSED;
 
 /** Every text SPEC.md gives for coins and challenges, exactly as written there. */
 export const COIN_MESSAGES = {
@@ -29,12 +30,15 @@ export const COIN_MESSAGES = {
   insufficientTitle: "Insufficient Coins",
   insufficient: "You do not have enough coins. Please update your wallet",
   notEnoughTitle: "Not enough coins?",
-  notEnough: "You do not have enough coins to play the game. Please update your wallet",
+  notEnough:
+    "You do not have enough coins to play the game. Please update your wallet",
   noChallenges: "You have no challenges",
   lost: "You lost the game.",
-  won: (coins: number) => `Congratulations! You won the challenge. you earned the bet amount ${coins} coins.`,
+  won: (coins: number) =>
+    `Congratulations! You won the challenge. you earned the bet amount ${coins} coins.`,
   challenged: "Challenged",
-  dailyLimit: (limit: number) => `You have reached today's limit of ${limit} coins in challenges. You can challenge again tomorrow.`,
+  dailyLimit: (limit: number) =>
+    `You have reached today's limit of ${limit} coins in challenges. You can challenge again tomorrow.`,
 } as const;
 
 /** SPEC.md §9: the coins a claim credits on login_day: 50 × login_day + 50, and 1000 above day 7. */
@@ -58,7 +62,12 @@ export interface BonusCard {
 export function bonusCards(loginDay: number): BonusCard[] {
   const cards: BonusCard[] = [];
   for (let index = 0; index < DAILY_BONUS_CARDS; index++) {
-    const state: BonusCardState = index < loginDay ? "collected" : index === loginDay ? "collect" : "locked";
+    const state: BonusCardState =
+      index < loginDay
+        ? "collected"
+        : index === loginDay
+          ? "collect"
+          : "locked";
     cards.push({ day: index + 1, coins: 50 * (index + 1), state });
   }
   if (loginDay >= DAILY_BONUS_CARDS) {
@@ -91,7 +100,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function dailyBonusOf(
   lastClaim: { loginDay: number; on: string | null },
-  now: number
+  now: number,
 ): { login_day: number; daily_bonus_status: DailyBonusStatus } {
   const today = utcDay(now);
   if (lastClaim.on === today && lastClaim.loginDay >= 0) {
@@ -101,7 +110,10 @@ export function dailyBonusOf(
     };
   }
   const yesterday = utcDay(now - DAY_MS);
-  const loginDay = lastClaim.on === yesterday && lastClaim.loginDay >= 0 ? lastClaim.loginDay + 1 : 0;
+  const loginDay =
+    lastClaim.on === yesterday && lastClaim.loginDay >= 0
+      ? lastClaim.loginDay + 1
+      : 0;
   return { login_day: loginDay, daily_bonus_status: BONUS_PENDING };
 }
 
@@ -121,8 +133,10 @@ export function challengeFormProblem(input: {
   wallet: number;
   limitLeft: number;
 }): { field: "bet" | "message"; message: string } | { field: "wallet" } | null {
-  if (!(input.bet > 0)) return { field: "bet", message: COIN_MESSAGES.addCoins };
-  if (!input.message.trim()) return { field: "message", message: COIN_MESSAGES.enterMessage };
+  if (!(input.bet > 0))
+    return { field: "bet", message: COIN_MESSAGES.addCoins };
+  if (!input.message.trim())
+    return { field: "message", message: COIN_MESSAGES.enterMessage };
   if (input.wallet < input.bet) return { field: "wallet" };
   if (input.bet > input.limitLeft)
     return {
@@ -132,7 +146,8 @@ export function challengeFormProblem(input: {
   return null;
 }
 
-export type ChallengeStatus = "pending" | "accepted" | "settled" | "expired" | "declined";
+export type ChallengeStatus =
+  "pending" | "accepted" | "settled" | "expired" | "declined";
 
 export interface ChallengePlayer {
   _id: number;
@@ -191,7 +206,8 @@ export interface WalletView {
   }>;
 }
 
-export type NotificationType = "challenge" | "challenge_accepted" | "challenge_result" | "challenge_expired";
+export type NotificationType =
+  "challenge" | "challenge_accepted" | "challenge_result" | "challenge_expired";
 
 /** SPEC.md §3 Notification, as stored and as pushed live (`new_challenge` carries a challenge one). */
 export interface NotificationView {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatNumber, formatRating, hasHowToPlay, htmlToText, pageTitle, truncate } from "./format";
+import {
+  formatCount,
+  formatNumber,
+  formatRating,
+  hasHowToPlay,
+  htmlToText,
+  pageTitle,
+  truncate,
+} from "./format";
 
 describe("truncate", () => {
   it("keeps text at or under the limit", () => {
@@ -13,7 +21,9 @@ describe("truncate", () => {
   });
 
   it("does not split a word when a space is close", () => {
-    expect(truncate("Tap to jump, swipe to dodge, and chase a high score", 36)).toBe("Tap to jump, swipe to dodge, and…");
+    expect(
+      truncate("Tap to jump, swipe to dodge, and chase a high score", 36),
+    ).toBe("Tap to jump, swipe to dodge, and…");
     expect(truncate("Tap to jump and run", 14)).toBe("Tap to jump…");
   });
 
@@ -63,7 +73,11 @@ describe("formatCount", () => {
 
 describe("htmlToText", () => {
   it("drops tags and decodes entities", () => {
-    expect(htmlToText("<p>Tap &amp; <b>swipe</b></p><p>to&nbsp;win &#33; &#x41;</p>")).toBe("Tap & swipe to win ! A");
+    expect(
+      htmlToText(
+        "<p>Tap &amp; <b>swipe</b></p><p>to&nbsp;win &#33; &#x41;</p>",
+      ),
+    ).toBe("Tap & swipe to win ! A");
   });
 
   it("leaves unknown entities as they are", () => {

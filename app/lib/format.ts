@@ -10,13 +10,16 @@ export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   let cut = text.slice(0, Math.max(0, max));
   const lastSpace = cut.lastIndexOf(" ");
-  if (/\S/.test(text[cut.length] ?? "") && lastSpace > max * 0.6) cut = cut.slice(0, lastSpace);
+  if (/\S/.test(text[cut.length] ?? "") && lastSpace > max * 0.6)
+    cut = cut.slice(0, lastSpace);
   return cut.trimEnd() + ELLIPSIS;
 }
 
 /** Average rating with two decimals: 4.5 → "4.50"; anything not a finite number shows as "0.00". */
 export function formatRating(value: number | null | undefined): string {
-  return typeof value === "number" && Number.isFinite(value) ? value.toFixed(2) : "0.00";
+  return typeof value === "number" && Number.isFinite(value)
+    ? value.toFixed(2)
+    : "0.00";
 }
 
 /** Whole numbers with thousands separators: 12450 → "12,450". */
@@ -31,14 +34,25 @@ export function formatCount(value: number): string {
   const abs = Math.abs(value);
   const compact = (divisor: number, suffix: string) => {
     const scaled = Math.floor((abs / divisor) * 10) / 10;
-    return (value < 0 ? "-" : "") + (Number.isInteger(scaled) ? String(scaled) : scaled.toFixed(1)) + suffix;
+    return (
+      (value < 0 ? "-" : "") +
+      (Number.isInteger(scaled) ? String(scaled) : scaled.toFixed(1)) +
+      suffix
+    );
   };
   if (abs >= 1_000_000) return compact(1_000_000, "M");
   if (abs >= 1_000) return compact(1_000, "K");
   return String(Math.trunc(value));
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
 
 /** The readable text of stored HTML, for previews and length checks. The result is text, never markup. */
 export function htmlToText(html: string): string {
@@ -47,8 +61,13 @@ export function htmlToText(html: string): string {
     .replace(/<[^>]*>/g, "")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
       if (code[0] === "#") {
-        const point = code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-        return Number.isFinite(point) && point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : entity;
+        const point =
+          code[1] === "x" || code[1] === "X"
+            ? parseInt(code.slice(2), 16)
+            : parseInt(code.slice(1), 10);
+        return Number.isFinite(point) && point > 0 && point <= 0x10ffff
+          ? String.fromCodePoint(point)
+          : entity;
       }
       return ENTITIES[code.toLowerCase()] ?? entity;
     })

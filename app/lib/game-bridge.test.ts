@@ -19,38 +19,99 @@ const origin = "https://playfeed.app";
 
 describe("acceptGameMessage", () => {
   it("believes well-formed messages from the game frame", () => {
-    const message = acceptGameMessage({ source: frame, origin, data: { source: "playfeed-game", type: "game_score", value: 12 } }, frame, origin);
-    expect(message).toEqual({ source: "playfeed-game", type: "game_score", value: 12 });
+    const message = acceptGameMessage(
+      {
+        source: frame,
+        origin,
+        data: { source: "playfeed-game", type: "game_score", value: 12 },
+      },
+      frame,
+      origin,
+    );
+    expect(message).toEqual({
+      source: "playfeed-game",
+      type: "game_score",
+      value: 12,
+    });
   });
 
   it("ignores another window, another origin, or no frame yet", () => {
     const data = { source: "playfeed-game", type: "final_score", value: 999 };
-    expect(acceptGameMessage({ source: { other: true }, origin, data }, frame, origin)).toBeNull();
-    expect(acceptGameMessage({ source: frame, origin: "https://evil.example", data }, frame, origin)).toBeNull();
-    expect(acceptGameMessage({ source: frame, origin, data }, null, origin)).toBeNull();
+    expect(
+      acceptGameMessage(
+        { source: { other: true }, origin, data },
+        frame,
+        origin,
+      ),
+    ).toBeNull();
+    expect(
+      acceptGameMessage(
+        { source: frame, origin: "https://evil.example", data },
+        frame,
+        origin,
+      ),
+    ).toBeNull();
+    expect(
+      acceptGameMessage({ source: frame, origin, data }, null, origin),
+    ).toBeNull();
   });
 
   it("believes a sandboxed game's opaque origin only from the game frame's own window", () => {
     const data = { source: "playfeed-game", type: "final_score", value: 5 };
-    expect(acceptGameMessage({ source: frame, origin: "null", data }, frame, OPAQUE_ORIGIN)).toEqual(data);
+    expect(
+      acceptGameMessage(
+        { source: frame, origin: "null", data },
+        frame,
+        OPAQUE_ORIGIN,
+      ),
+    ).toEqual(data);
     // Any sandboxed or data: document says "null" too: only the window inside our frame counts.
-    expect(acceptGameMessage({ source: { other: true }, origin: "null", data }, frame, OPAQUE_ORIGIN)).toBeNull();
-    expect(acceptGameMessage({ source: frame, origin, data }, frame, OPAQUE_ORIGIN)).toBeNull();
-    expect(acceptGameMessage({ source: frame, origin: "null", data }, frame, origin)).toBeNull();
+    expect(
+      acceptGameMessage(
+        { source: { other: true }, origin: "null", data },
+        frame,
+        OPAQUE_ORIGIN,
+      ),
+    ).toBeNull();
+    expect(
+      acceptGameMessage({ source: frame, origin, data }, frame, OPAQUE_ORIGIN),
+    ).toBeNull();
+    expect(
+      acceptGameMessage({ source: frame, origin: "null", data }, frame, origin),
+    ).toBeNull();
   });
 
   it("believes well-formed storage requests", () => {
-    const set = { source: "playfeed-game", type: "storage_set", key: "best", value: "42" };
-    expect(acceptGameMessage({ source: frame, origin, data: set }, frame, origin)).toEqual(set);
+    const set = {
+      source: "playfeed-game",
+      type: "storage_set",
+      key: "best",
+      value: "42",
+    };
+    expect(
+      acceptGameMessage({ source: frame, origin, data: set }, frame, origin),
+    ).toEqual(set);
     const clear = { source: "playfeed-game", type: "storage_clear" };
-    expect(acceptGameMessage({ source: frame, origin, data: clear }, frame, origin)).toEqual(clear);
+    expect(
+      acceptGameMessage({ source: frame, origin, data: clear }, frame, origin),
+    ).toEqual(clear);
   });
 
   it.each([
     { source: "playfeed-game", type: "storage_set", key: "", value: "1" },
-    { source: "playfeed-game", type: "storage_set", key: "k".repeat(GAME_STORAGE_LIMITS.keyLength + 1), value: "1" },
+    {
+      source: "playfeed-game",
+      type: "storage_set",
+      key: "k".repeat(GAME_STORAGE_LIMITS.keyLength + 1),
+      value: "1",
+    },
     { source: "playfeed-game", type: "storage_set", key: "best", value: 42 },
-    { source: "playfeed-game", type: "storage_set", key: "best", value: "x".repeat(GAME_STORAGE_LIMITS.characters + 1) },
+    {
+      source: "playfeed-game",
+      type: "storage_set",
+      key: "best",
+      value: "x".repeat(GAME_STORAGE_LIMITS.characters + 1),
+    },
     { source: "playfeed-game", type: "storage_remove" },
     { source: "playfeed-game", type: "game_score", value: -1 },
     { source: "playfeed-game", type: "game_score", value: 1.5 },
@@ -60,16 +121,34 @@ describe("acceptGameMessage", () => {
     "ready",
     null,
   ])("ignores malformed data %j", (data) => {
-    expect(acceptGameMessage({ source: frame, origin, data }, frame, origin)).toBeNull();
+    expect(
+      acceptGameMessage({ source: frame, origin, data }, frame, origin),
+    ).toBeNull();
   });
 });
 
 describe("gameFrameSource", () => {
   it("serves our games from /games and external ones from their link", () => {
-    expect(gameFrameSource({ slug: "snake", type: 0, external_link: null })).toBe("/games/snake/index.html");
-    expect(gameFrameSource({ slug: "x", type: 2, external_link: "https://games.example.com/x/" })).toBe("https://games.example.com/x/");
-    expect(gameFrameSource({ slug: "x", type: 2, external_link: "javascript:alert(1)" })).toBeNull();
-    expect(gameFrameSource({ slug: "x", type: 2, external_link: null })).toBeNull();
+    expect(
+      gameFrameSource({ slug: "snake", type: 0, external_link: null }),
+    ).toBe("/games/snake/index.html");
+    expect(
+      gameFrameSource({
+        slug: "x",
+        type: 2,
+        external_link: "https://games.example.com/x/",
+      }),
+    ).toBe("https://games.example.com/x/");
+    expect(
+      gameFrameSource({
+        slug: "x",
+        type: 2,
+        external_link: "javascript:alert(1)",
+      }),
+    ).toBeNull();
+    expect(
+      gameFrameSource({ slug: "x", type: 2, external_link: null }),
+    ).toBeNull();
   });
 
   it("accepts plain http only from this machine", () => {
@@ -81,11 +160,18 @@ describe("gameFrameSource", () => {
 
   it("knows the frame's origin", () => {
     expect(frameOrigin("/games/snake/index.html", origin)).toBe(origin);
-    expect(frameOrigin("https://games.example.com/x/", origin)).toBe("https://games.example.com");
+    expect(frameOrigin("https://games.example.com/x/", origin)).toBe(
+      "https://games.example.com",
+    );
   });
 });
 
-const set = (key: string, value: string) => ({ source: "playfeed-game" as const, type: "storage_set" as const, key, value });
+const set = (key: string, value: string) => ({
+  source: "playfeed-game" as const,
+  type: "storage_set" as const,
+  key,
+  value,
+});
 
 describe("applyStorageMessage", () => {
   it("sets, replaces, removes and clears", () => {
@@ -97,23 +183,39 @@ describe("applyStorageMessage", () => {
       ["best", "12"],
       ["sound", "off"],
     ]);
-    data = applyStorageMessage(data, { source: "playfeed-game", type: "storage_remove", key: "sound" })!;
+    data = applyStorageMessage(data, {
+      source: "playfeed-game",
+      type: "storage_remove",
+      key: "sound",
+    })!;
     expect(data).toEqual([["best", "12"]]);
-    expect(applyStorageMessage(data, { source: "playfeed-game", type: "storage_clear" })).toEqual([]);
+    expect(
+      applyStorageMessage(data, {
+        source: "playfeed-game",
+        type: "storage_clear",
+      }),
+    ).toEqual([]);
   });
 
   it("keeps a key like __proto__ as plain data", () => {
-    expect(applyStorageMessage([], set("__proto__", "x"))).toEqual([["__proto__", "x"]]);
+    expect(applyStorageMessage([], set("__proto__", "x"))).toEqual([
+      ["__proto__", "x"],
+    ]);
   });
 
   it("refuses a change past the key count or the size limit", () => {
-    const full: GameData = Array.from({ length: GAME_STORAGE_LIMITS.keys }, (_, i) => [`k${i}`, ""]);
+    const full: GameData = Array.from(
+      { length: GAME_STORAGE_LIMITS.keys },
+      (_, i) => [`k${i}`, ""],
+    );
     expect(applyStorageMessage(full, set("one-more", ""))).toBeNull();
     expect(applyStorageMessage(full, set("k0", "still fits"))).not.toBeNull();
     // Keys count too: "a" + 10 less than the limit + "b" leaves room for 8 more characters.
     const big = "x".repeat(GAME_STORAGE_LIMITS.characters - 10);
     expect(applyStorageMessage([["a", big]], set("b", "012345678"))).toBeNull();
-    expect(applyStorageMessage([["a", big]], set("b", "01234567"))).not.toBeNull();
+    expect(
+      applyStorageMessage([["a", big]], set("b", "01234567")),
+    ).not.toBeNull();
   });
 });
 
@@ -122,7 +224,9 @@ describe("createGameStore", () => {
     const storage = memoryStorage();
     const snake = createGameStore("snake", storage);
     snake.apply(set("best", "31"));
-    expect(JSON.parse(storage.data[gameStorageKey("snake")])).toEqual({ best: "31" });
+    expect(JSON.parse(storage.data[gameStorageKey("snake")])).toEqual({
+      best: "31",
+    });
     expect(createGameStore("snake", storage).read()).toEqual([["best", "31"]]);
     expect(createGameStore("tower-stack", storage).read()).toEqual([]);
     snake.apply({ source: "playfeed-game", type: "storage_clear" });
@@ -130,9 +234,19 @@ describe("createGameStore", () => {
   });
 
   it("reads unreadable or oversized data as nothing stored", () => {
-    const tooMany = Object.fromEntries(Array.from({ length: GAME_STORAGE_LIMITS.keys + 1 }, (_, i) => [`k${i}`, "1"]));
-    const storage = memoryStorage({ "pf_game:a": "{not json", "pf_game:b": '["best","1"]', "pf_game:c": JSON.stringify(tooMany) });
-    for (const slug of ["a", "b", "c", "missing"]) expect(createGameStore(slug, storage).read()).toEqual([]);
+    const tooMany = Object.fromEntries(
+      Array.from({ length: GAME_STORAGE_LIMITS.keys + 1 }, (_, i) => [
+        `k${i}`,
+        "1",
+      ]),
+    );
+    const storage = memoryStorage({
+      "pf_game:a": "{not json",
+      "pf_game:b": '["best","1"]',
+      "pf_game:c": JSON.stringify(tooMany),
+    });
+    for (const slug of ["a", "b", "c", "missing"])
+      expect(createGameStore(slug, storage).read()).toEqual([]);
     expect(createGameStore("x", null).read()).toEqual([]);
   });
 
@@ -141,7 +255,9 @@ describe("createGameStore", () => {
     storage.setItem = () => {
       throw new DOMException("full", "QuotaExceededError");
     };
-    expect(() => createGameStore("snake", storage).apply(set("best", "1"))).not.toThrow();
+    expect(() =>
+      createGameStore("snake", storage).apply(set("best", "1")),
+    ).not.toThrow();
   });
 });
 
@@ -153,11 +269,24 @@ describe("connectGameFrame", () => {
     vi.stubGlobal("window", page);
     const gameWindow = { postMessage: vi.fn() };
     const frame = { contentWindow: gameWindow } as unknown as HTMLIFrameElement;
-    const storage = memoryStorage({ [gameStorageKey("snake")]: JSON.stringify({ best: "7" }) });
+    const storage = memoryStorage({
+      [gameStorageKey("snake")]: JSON.stringify({ best: "7" }),
+    });
     const received: unknown[] = [];
-    const connection = connectGameFrame(frame, expectedOrigin, (message) => received.push(message), createGameStore("snake", storage));
-    const post = (data: unknown, source: unknown = gameWindow, origin = expectedOrigin) =>
-      page.dispatchEvent(Object.assign(new Event("message"), { data, source, origin }));
+    const connection = connectGameFrame(
+      frame,
+      expectedOrigin,
+      (message) => received.push(message),
+      createGameStore("snake", storage),
+    );
+    const post = (
+      data: unknown,
+      source: unknown = gameWindow,
+      origin = expectedOrigin,
+    ) =>
+      page.dispatchEvent(
+        Object.assign(new Event("message"), { data, source, origin }),
+      );
     return { gameWindow, storage, received, connection, post };
   }
 
@@ -166,7 +295,15 @@ describe("connectGameFrame", () => {
     connection.send({ type: "start", seed: 9 });
     connection.send({ type: "pause" });
     expect(gameWindow.postMessage.mock.calls).toEqual([
-      [{ source: "playfeed-platform", type: "start", seed: 9, storage: [["best", "7"]] }, "*"],
+      [
+        {
+          source: "playfeed-platform",
+          type: "start",
+          seed: 9,
+          storage: [["best", "7"]],
+        },
+        "*",
+      ],
       [{ source: "playfeed-platform", type: "pause" }, "*"],
     ]);
   });
@@ -174,7 +311,10 @@ describe("connectGameFrame", () => {
   it("names an external game's origin as the target", () => {
     const { gameWindow, connection } = setUp("https://games.example.com");
     connection.send({ type: "mute" });
-    expect(gameWindow.postMessage).toHaveBeenCalledWith({ source: "playfeed-platform", type: "mute" }, "https://games.example.com");
+    expect(gameWindow.postMessage).toHaveBeenCalledWith(
+      { source: "playfeed-platform", type: "mute" },
+      "https://games.example.com",
+    );
   });
 
   it("keeps the game's storage requests and passes its other messages on", () => {
@@ -183,7 +323,9 @@ describe("connectGameFrame", () => {
     post(set("best", "40"));
     post(set("best", "99"), { someone: "else" });
     expect(received).toEqual([{ source: "playfeed-game", type: "ready" }]);
-    expect(JSON.parse(storage.data[gameStorageKey("snake")])).toEqual({ best: "40" });
+    expect(JSON.parse(storage.data[gameStorageKey("snake")])).toEqual({
+      best: "40",
+    });
     connection.dispose();
     post({ source: "playfeed-game", type: "ready" });
     expect(received).toHaveLength(1);

@@ -11,7 +11,11 @@ const score = z.number().int().nonnegative().max(1_000_000_000);
 
 export const gameMessageSchema = z.discriminatedUnion("type", [
   z.object({ source: GAME, type: z.literal("ready") }),
-  z.object({ source: GAME, type: z.literal("loading"), value: z.number().min(0).max(100) }),
+  z.object({
+    source: GAME,
+    type: z.literal("loading"),
+    value: z.number().min(0).max(100),
+  }),
   z.object({ source: GAME, type: z.literal("gameplay_start") }),
   z.object({ source: GAME, type: z.literal("gameplay_stop") }),
   z.object({ source: GAME, type: z.literal("game_score"), value: score }),
@@ -23,14 +27,30 @@ export const gameMessageSchema = z.discriminatedUnion("type", [
 export type GameMessage = z.infer<typeof gameMessageSchema>;
 
 /** What one game may keep through sdk.storage; the SDK enforces the same limits before it posts. */
-export const GAME_STORAGE_LIMITS = { keys: 100, keyLength: 100, characters: 64 * 1024 };
+export const GAME_STORAGE_LIMITS = {
+  keys: 100,
+  keyLength: 100,
+  characters: 64 * 1024,
+};
 
-const storageKey = z.string().min(1, "A storage key cannot be empty.").max(GAME_STORAGE_LIMITS.keyLength);
+const storageKey = z
+  .string()
+  .min(1, "A storage key cannot be empty.")
+  .max(GAME_STORAGE_LIMITS.keyLength);
 const storageValue = z.string().max(GAME_STORAGE_LIMITS.characters);
 
 export const storageMessageSchema = z.discriminatedUnion("type", [
-  z.object({ source: GAME, type: z.literal("storage_set"), key: storageKey, value: storageValue }),
-  z.object({ source: GAME, type: z.literal("storage_remove"), key: storageKey }),
+  z.object({
+    source: GAME,
+    type: z.literal("storage_set"),
+    key: storageKey,
+    value: storageValue,
+  }),
+  z.object({
+    source: GAME,
+    type: z.literal("storage_remove"),
+    key: storageKey,
+  }),
   z.object({ source: GAME, type: z.literal("storage_clear") }),
 ]);
 
@@ -63,15 +83,26 @@ export const OPAQUE_ORIGIN = "null";
  * The message if it really comes from our game frame, else null. For a sandboxed game the origin is "null", which any
  * sandboxed or data: document shares, so the guard is the source: only the window inside our own frame passes.
  */
-export function acceptGameMessage(event: MessageLike, frameWindow: unknown, expectedOrigin: string): GameMessage | StorageMessage | null {
-  if (!frameWindow || event.source !== frameWindow || event.origin !== expectedOrigin) return null;
+export function acceptGameMessage(
+  event: MessageLike,
+  frameWindow: unknown,
+  expectedOrigin: string,
+): GameMessage | StorageMessage | null {
+  if (
+    !frameWindow ||
+    event.source !== frameWindow ||
+    event.origin !== expectedOrigin
+  )
+    return null;
   const result = gameMessageSchema.safeParse(event.data);
   if (result.success) return result.data;
   const storage = storageMessageSchema.safeParse(event.data);
   return storage.success ? storage.data : null;
 }
 
-function isStorageMessage(message: GameMessage | StorageMessage): message is StorageMessage {
+function isStorageMessage(
+  message: GameMessage | StorageMessage,
+): message is StorageMessage {
   return message.type.startsWith("storage_");
 }
 
@@ -83,11 +114,17 @@ const gameDataSchema = z
 function withinLimits(data: Map<string, string>): boolean {
   let characters = 0;
   for (const [key, value] of data) characters += key.length + value.length;
-  return data.size <= GAME_STORAGE_LIMITS.keys && characters <= GAME_STORAGE_LIMITS.characters;
+  return (
+    data.size <= GAME_STORAGE_LIMITS.keys &&
+    characters <= GAME_STORAGE_LIMITS.characters
+  );
 }
 
 /** The data after one change from the game, or null when the change would break a limit. */
-export function applyStorageMessage(data: GameData, message: StorageMessage): GameData | null {
+export function applyStorageMessage(
+  data: GameData,
+  message: StorageMessage,
+): GameData | null {
   const next = new Map(message.type === "storage_clear" ? [] : data);
   if (message.type === "storage_set") next.set(message.key, message.value);
   if (message.type === "storage_remove") next.delete(message.key);
@@ -113,12 +150,18 @@ export interface GameStore {
 }
 
 /** A game's data in the page's storage; what cannot be read or is out of bounds counts as nothing stored. */
-export function createGameStore(slug: string, storage: KeyValueStorage | null = pageStorage()): GameStore {
+export function createGameStore(
+  slug: string,
+  storage: KeyValueStorage | null = pageStorage(),
+): GameStore {
   const key = gameStorageKey(slug);
   const read = (): GameData => {
     try {
       const parsed: unknown = JSON.parse(storage?.getItem(key) ?? "{}");
-      const entries = parsed && typeof parsed === "object" && !Array.isArray(parsed) ? Object.entries(parsed) : [];
+      const entries =
+        parsed && typeof parsed === "object" && !Array.isArray(parsed)
+          ? Object.entries(parsed)
+          : [];
       const result = gameDataSchema.safeParse(entries);
       return result.success ? result.data : [];
     } catch {
@@ -142,18 +185,30 @@ export function createGameStore(slug: string, storage: KeyValueStorage | null = 
 }
 
 /** Where a game runs: our own games from /games/<slug>/, external ones (type 2) from their link. */
-export function gameFrameSource(game: { slug: string; type: number; external_link: string | null }): string | null {
-  if (game.type === 2) return isAllowedExternalLink(game.external_link) ? game.external_link : null;
+export function gameFrameSource(game: {
+  slug: string;
+  type: number;
+  external_link: string | null;
+}): string | null {
+  if (game.type === 2)
+    return isAllowedExternalLink(game.external_link)
+      ? game.external_link
+      : null;
   return `/games/${encodeURIComponent(game.slug)}/index.html`;
 }
 
 /** External games must be served over https (plain http only from this machine, for development). */
-export function isAllowedExternalLink(link: string | null | undefined): link is string {
+export function isAllowedExternalLink(
+  link: string | null | undefined,
+): link is string {
   if (!link) return false;
   try {
     const url = new URL(link);
     if (url.protocol === "https:") return true;
-    return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+    return (
+      url.protocol === "http:" &&
+      ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)
+    );
   } catch {
     return false;
   }
@@ -170,7 +225,8 @@ export function frameOrigin(source: string, pageOrigin: string): string {
 export const OWN_GAME_SANDBOX = "allow-scripts allow-pointer-lock";
 
 /** External games keep their own origin (a different one from ours), so they may keep their own storage. */
-export const EXTERNAL_GAME_SANDBOX = "allow-scripts allow-same-origin allow-pointer-lock";
+export const EXTERNAL_GAME_SANDBOX =
+  "allow-scripts allow-same-origin allow-pointer-lock";
 
 /** A 32-bit seed; two players in a match receive the same one. */
 export function randomSeed(): number {
@@ -196,7 +252,11 @@ export function connectGameFrame(
   // document in our frame already is the game, so its own data and the playback commands tell it nothing new.
   const targetOrigin = expectedOrigin === OPAQUE_ORIGIN ? "*" : expectedOrigin;
   const listener = (event: MessageEvent) => {
-    const message = acceptGameMessage(event, frame.contentWindow, expectedOrigin);
+    const message = acceptGameMessage(
+      event,
+      frame.contentWindow,
+      expectedOrigin,
+    );
     if (!message) return;
     if (isStorageMessage(message)) store?.apply(message);
     else onMessage(message);
@@ -204,8 +264,14 @@ export function connectGameFrame(
   window.addEventListener("message", listener);
   return {
     send(command) {
-      const withData = command.type === "start" ? { ...command, storage: store?.read() ?? [] } : command;
-      frame.contentWindow?.postMessage({ source: "playfeed-platform", ...withData }, targetOrigin);
+      const withData =
+        command.type === "start"
+          ? { ...command, storage: store?.read() ?? [] }
+          : command;
+      frame.contentWindow?.postMessage(
+        { source: "playfeed-platform", ...withData },
+        targetOrigin,
+      );
     },
     dispose() {
       window.removeEventListener("message", listener);

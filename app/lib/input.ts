@@ -9,8 +9,11 @@ import { z } from "zod";
  */
 
 /** A string of at most `max` characters; longer input fails here and no later check or transform sees it. */
-export const boundedString = (max: number, message: string, typeMessage: string = message) =>
-  z.string({ error: typeMessage }).max(max, { error: message, abort: true });
+export const boundedString = (
+  max: number,
+  message: string,
+  typeMessage: string = message,
+) => z.string({ error: typeMessage }).max(max, { error: message, abort: true });
 
 /** A row id in a JSON body: a positive whole number, never a string, boolean or list converted into one. */
 export const jsonId = (label: string) =>

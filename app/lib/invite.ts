@@ -12,7 +12,9 @@ export function rememberInvite(code: string | null) {
 
 export function readInvite(): string | null {
   try {
-    return typeof window === "undefined" ? null : window.sessionStorage.getItem(KEY);
+    return typeof window === "undefined"
+      ? null
+      : window.sessionStorage.getItem(KEY);
   } catch {
     return null;
   }

@@ -16,7 +16,8 @@ export interface OwnStanding {
 }
 
 /** SPEC.md §8. */
-export const EMPTY_LEADERBOARD = "No one played the game. Score the maximum and be the top of the leaderboard";
+export const EMPTY_LEADERBOARD =
+  "No one played the game. Score the maximum and be the top of the leaderboard";
 
 /** SPEC.md §9: three or more entries stand on a podium. */
 export const PODIUM_MIN = 3;
@@ -31,7 +32,11 @@ const firstName = (value: unknown): string | null => {
  * a rank are ranked by score, keeping the server's order for equal scores.
  */
 export function parseScoreEntries(body: unknown): ScoreEntry[] {
-  const list = Array.isArray(body) ? body : body && typeof body === "object" ? Object.values(body).find(Array.isArray) : null;
+  const list = Array.isArray(body)
+    ? body
+    : body && typeof body === "object"
+      ? Object.values(body).find(Array.isArray)
+      : null;
   if (!Array.isArray(list)) return [];
   const entries: Array<Omit<ScoreEntry, "rank"> & { rank?: number }> = [];
   for (const raw of list) {
@@ -47,8 +52,13 @@ export function parseScoreEntries(body: unknown): ScoreEntry[] {
     });
   }
   const ranked = entries.every((entry) => entry.rank !== undefined);
-  entries.sort(ranked ? (a, b) => a.rank! - b.rank! : (a, b) => b.score - a.score);
-  return entries.map((entry, index) => ({ ...entry, rank: ranked ? entry.rank! : index + 1 }));
+  entries.sort(
+    ranked ? (a, b) => a.rank! - b.rank! : (a, b) => b.score - a.score,
+  );
+  return entries.map((entry, index) => ({
+    ...entry,
+    rank: ranked ? entry.rank! : index + 1,
+  }));
 }
 
 /** A GET /api/scores/{gameId}/{userId} answer, or null when it is not one. */
@@ -60,17 +70,26 @@ export function parseOwnStanding(body: unknown): OwnStanding | null {
 }
 
 /** The top three on a podium when there are at least three, the rest in a table. */
-export function splitPodium(entries: ScoreEntry[]): { podium: ScoreEntry[]; rest: ScoreEntry[] } {
-  const podium = entries.length >= PODIUM_MIN ? entries.slice(0, PODIUM_MIN) : [];
+export function splitPodium(entries: ScoreEntry[]): {
+  podium: ScoreEntry[];
+  rest: ScoreEntry[];
+} {
+  const podium =
+    entries.length >= PODIUM_MIN ? entries.slice(0, PODIUM_MIN) : [];
   return { podium, rest: entries.slice(podium.length) };
 }
 
 /** "Around me": the player's own row, shown under the board when they have a rank below the listed entries. */
-export function ownRowBelow(entries: ScoreEntry[], standing: OwnStanding | null, viewerId: number | null): OwnStanding | null {
+export function ownRowBelow(
+  entries: ScoreEntry[],
+  standing: OwnStanding | null,
+  viewerId: number | null,
+): OwnStanding | null {
   if (!standing || standing.rank === null || viewerId === null) return null;
   if (entries.some((entry) => entry.player_id === viewerId)) return null;
   return standing.rank > entries.length ? standing : null;
 }
 
 /** SPEC.md §3: leaderboard_type 2 labels the column Level, anything else Score. */
-export const leaderboardColumn = (leaderboardType: number) => (leaderboardType === 2 ? "Level" : "Score");
+export const leaderboardColumn = (leaderboardType: number) =>
+  leaderboardType === 2 ? "Level" : "Score";

@@ -32,6 +32,8 @@ describe("createTimeline", () => {
     const moves = timeline.moves();
     expect(moves.length).toBeLessThanOrEqual(10);
     expect(moves.at(-1)).toEqual({ time: 1000, score: 100 });
-    expect(moves.map((m) => m.time)).toEqual([...moves.map((m) => m.time)].sort((a, b) => a - b));
+    expect(moves.map((m) => m.time)).toEqual(
+      [...moves.map((m) => m.time)].sort((a, b) => a - b),
+    );
   });
 });

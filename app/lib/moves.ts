@@ -36,7 +36,8 @@ export function createTimeline(limit = MAX_MOVES): Timeline {
   return {
     record: push,
     moves(finalScore, at) {
-      if (finalScore !== undefined) push(at ?? moves[moves.length - 1]?.time ?? 0, finalScore);
+      if (finalScore !== undefined)
+        push(at ?? moves[moves.length - 1]?.time ?? 0, finalScore);
       return moves.map((move) => ({ ...move }));
     },
   };

@@ -3,17 +3,35 @@ import { detailPath, originFromQuery, playPath } from "./navigation";
 
 describe("originFromQuery", () => {
   it("defaults to the home page", () => {
-    expect(originFromQuery(null)).toEqual({ screen: "home-page", path: "/home-page", label: "Home" });
-    expect(originFromQuery("")).toEqual({ screen: "home-page", path: "/home-page", label: "Home" });
+    expect(originFromQuery(null)).toEqual({
+      screen: "home-page",
+      path: "/home-page",
+      label: "Home",
+    });
+    expect(originFromQuery("")).toEqual({
+      screen: "home-page",
+      path: "/home-page",
+      label: "Home",
+    });
   });
 
   it("returns to a named screen", () => {
-    expect(originFromQuery("home")).toEqual({ screen: "home", path: "/home", label: "Games" });
+    expect(originFromQuery("home")).toEqual({
+      screen: "home",
+      path: "/home",
+      label: "Games",
+    });
     expect(originFromQuery("likes").path).toBe("/likes");
   });
 
   it("never leaves the origin", () => {
-    for (const hostile of ["//evil.example", "https://evil.example", "/home", "home/../x", "javascript:alert(1)"]) {
+    for (const hostile of [
+      "//evil.example",
+      "https://evil.example",
+      "/home",
+      "home/../x",
+      "javascript:alert(1)",
+    ]) {
       expect(originFromQuery(hostile).path).toBe("/home-page");
     }
   });

@@ -23,12 +23,16 @@ export interface Origin {
 }
 
 export function originFromQuery(value: string | null | undefined): Origin {
-  const screen = value && /^[a-z][a-z0-9-]{0,39}$/.test(value) ? value : DEFAULT_ORIGIN;
+  const screen =
+    value && /^[a-z][a-z0-9-]{0,39}$/.test(value) ? value : DEFAULT_ORIGIN;
   return { screen, path: `/${screen}`, label: SCREEN_LABELS[screen] ?? "Back" };
 }
 
 /** Detail page address of a game, remembering the screen it was opened from. */
-export function detailPath(gameId: number, origin: string = DEFAULT_ORIGIN): string {
+export function detailPath(
+  gameId: number,
+  origin: string = DEFAULT_ORIGIN,
+): string {
   return `/detail/${gameId}?_sF=${encodeURIComponent(origin)}`;
 }
 

@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { NotificationView } from "./coins";
-import { mergeNotifications, notificationHref, timeAgo, unreadBadge } from "./notifications";
+import {
+  mergeNotifications,
+  notificationHref,
+  timeAgo,
+  unreadBadge,
+} from "./notifications";
 
-const note = (id: number, extra: Partial<NotificationView> = {}): NotificationView => ({
+const note = (
+  id: number,
+  extra: Partial<NotificationView> = {},
+): NotificationView => ({
   _id: id,
   type: "challenge",
   content: `Notification ${id}`,
@@ -16,8 +24,16 @@ const note = (id: number, extra: Partial<NotificationView> = {}): NotificationVi
 describe("notifications", () => {
   it("link a challenge notification to its challenge", () => {
     expect(notificationHref(note(1))).toBe("/challenge/41");
-    expect(notificationHref(note(2, { type: "challenge_result" }))).toBe("/challenge/42");
-    expect(notificationHref(note(3, { notification_data: {} as NotificationView["notification_data"] }))).toBeNull();
+    expect(notificationHref(note(2, { type: "challenge_result" }))).toBe(
+      "/challenge/42",
+    );
+    expect(
+      notificationHref(
+        note(3, {
+          notification_data: {} as NotificationView["notification_data"],
+        }),
+      ),
+    ).toBeNull();
   });
 
   it("badge the unread count: nothing at 0, 99+ above 99", () => {
@@ -29,7 +45,10 @@ describe("notifications", () => {
   });
 
   it("merge pages newest first, each once, the later copy winning", () => {
-    const merged = mergeNotifications([note(5), note(3)], [note(3, { read: true }), note(1), note(6)]);
+    const merged = mergeNotifications(
+      [note(5), note(3)],
+      [note(3, { read: true }), note(1), note(6)],
+    );
     expect(merged.map((n) => n._id)).toEqual([6, 5, 3, 1]);
     expect(merged.find((n) => n._id === 3)?.read).toBe(true);
   });

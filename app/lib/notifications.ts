@@ -13,7 +13,9 @@ export interface NotificationsRead {
 }
 
 /** Where a notification leads: every challenge notification to its challenge. */
-export function notificationHref(notification: NotificationView): string | null {
+export function notificationHref(
+  notification: NotificationView,
+): string | null {
   const id = notification.notification_data?.challengeId;
   return typeof id === "number" && id > 0 ? `/challenge/${id}` : null;
 }
@@ -25,7 +27,10 @@ export function unreadBadge(count: number): string | null {
 }
 
 /** Both lists together, each notification once (the later copy wins), newest first (ids grow with time). */
-export function mergeNotifications(current: readonly NotificationView[], incoming: readonly NotificationView[]): NotificationView[] {
+export function mergeNotifications(
+  current: readonly NotificationView[],
+  incoming: readonly NotificationView[],
+): NotificationView[] {
   const byId = new Map<number, NotificationView>();
   for (const notification of current) byId.set(notification._id, notification);
   for (const notification of incoming) byId.set(notification._id, notification);
@@ -35,7 +40,20 @@ export function mergeNotifications(current: readonly NotificationView[], incomin
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+];
 
 /**
  * A short age for a list: 'Just now', '5 min ago', '3 h ago', '2 d ago', then the date ('21 Nov 2026', UTC so the

@@ -1,17 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { challengeIdFrom, clockState, clockText, isTimed, playTypeFrom, resultPath } from "./play";
+import {
+  challengeIdFrom,
+  clockState,
+  clockText,
+  isTimed,
+  playTypeFrom,
+  resultPath,
+} from "./play";
 
 describe("the play clock", () => {
   it("counts down from maximum_game_time in timed mode and ends below 1 s", () => {
-    expect(clockState(0, 120, true)).toEqual({ elapsed: 0, shown: 120, timeUp: false, exitAvailable: false });
+    expect(clockState(0, 120, true)).toEqual({
+      elapsed: 0,
+      shown: 120,
+      timeUp: false,
+      exitAvailable: false,
+    });
     expect(clockState(1_000, 120, true).shown).toBe(119);
-    expect(clockState(118_900, 120, true)).toMatchObject({ shown: 2, timeUp: false });
-    expect(clockState(119_000, 120, true)).toMatchObject({ shown: 1, timeUp: false });
+    expect(clockState(118_900, 120, true)).toMatchObject({
+      shown: 2,
+      timeUp: false,
+    });
+    expect(clockState(119_000, 120, true)).toMatchObject({
+      shown: 1,
+      timeUp: false,
+    });
     expect(clockState(119_001, 120, true)).toMatchObject({ timeUp: true });
   });
 
   it("counts up otherwise, and still ends at the game's limit", () => {
-    expect(clockState(65_400, 120, false)).toMatchObject({ elapsed: 65, shown: 65, timeUp: false });
+    expect(clockState(65_400, 120, false)).toMatchObject({
+      elapsed: 65,
+      shown: 65,
+      timeUp: false,
+    });
     expect(clockState(119_500, 120, false).timeUp).toBe(true);
     expect(clockState(5_000, 0, false)).toMatchObject({ timeUp: false });
     expect(clockState(119_500, 0, false).timeUp).toBe(true);

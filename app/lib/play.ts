@@ -38,7 +38,11 @@ export interface ClockState {
   exitAvailable: boolean;
 }
 
-export function clockState(elapsedMs: number, maximumGameTime: number, timed: boolean): ClockState {
+export function clockState(
+  elapsedMs: number,
+  maximumGameTime: number,
+  timed: boolean,
+): ClockState {
   const limit = maximumGameTime > 0 ? maximumGameTime : DEFAULT_MAX_GAME_TIME;
   const elapsed = Math.floor(Math.max(0, elapsedMs) / 1000);
   const remaining = limit - Math.max(0, elapsedMs) / 1000;
@@ -51,7 +55,11 @@ export function clockState(elapsedMs: number, maximumGameTime: number, timed: bo
 }
 
 /** Where a finished single-player round goes: /result/{id}, keeping the challenge context. */
-export function resultPath(gameId: number, type: number, challengeId: number | null): string {
+export function resultPath(
+  gameId: number,
+  type: number,
+  challengeId: number | null,
+): string {
   const query = new URLSearchParams();
   if (type === 1) query.set("type", "1");
   if (challengeId !== null) query.set("challengeId", String(challengeId));
@@ -64,4 +72,5 @@ export const matchPlayPath = (gameId: number, roomId: string, seed: number) =>
   `/play/${gameId}?type=0&room=${encodeURIComponent(roomId)}&seed=${seed}`;
 
 /** Where a round against a bot plays: the recorded run in the address. */
-export const botPlayPath = (gameId: number, botId: number) => `/play/${gameId}?type=0&bot=${botId}`;
+export const botPlayPath = (gameId: number, botId: number) =>
+  `/play/${gameId}?type=0&bot=${botId}`;

@@ -5,7 +5,11 @@ import { retryImport } from "./retry-import";
 function fakeClock() {
   let time = 0;
   const waits: number[] = [];
-  return { now: () => time, wait: async (ms: number) => void (waits.push(ms), (time += ms)), waits };
+  return {
+    now: () => time,
+    wait: async (ms: number) => void (waits.push(ms), (time += ms)),
+    waits,
+  };
 }
 
 describe("retryImport", () => {
@@ -14,7 +18,8 @@ describe("retryImport", () => {
     let calls = 0;
     const module = await retryImport(async () => {
       calls += 1;
-      if (calls < 4) throw new TypeError("Failed to fetch dynamically imported module");
+      if (calls < 4)
+        throw new TypeError("Failed to fetch dynamically imported module");
       return { BlogEditor: "loaded" };
     }, clock);
     expect(module).toEqual({ BlogEditor: "loaded" });
@@ -29,7 +34,10 @@ describe("retryImport", () => {
       calls += 1;
       throw new TypeError("offline");
     }, clock);
-    await expect(failing).rejects.toMatchObject({ name: "ChunkLoadError", message: "The script could not be loaded: offline" });
+    await expect(failing).rejects.toMatchObject({
+      name: "ChunkLoadError",
+      message: "The script could not be loaded: offline",
+    });
     expect(clock.now()).toBe(120_000);
     expect(calls).toBe(121);
   });

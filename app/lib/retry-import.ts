@@ -8,15 +8,25 @@ export interface RetryImportOptions {
 }
 
 /** Loads a lazily imported module, trying again every `intervalMs` while the network fails, for up to `timeoutMs`. */
-export async function retryImport<T>(load: () => Promise<T>, options: RetryImportOptions = {}): Promise<T> {
-  const { intervalMs = 1000, timeoutMs = 120_000, wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), now = Date.now } = options;
+export async function retryImport<T>(
+  load: () => Promise<T>,
+  options: RetryImportOptions = {},
+): Promise<T> {
+  const {
+    intervalMs = 1000,
+    timeoutMs = 120_000,
+    wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    now = Date.now,
+  } = options;
   const deadline = now() + timeoutMs;
   for (;;) {
     try {
       return await load();
     } catch (error) {
       if (now() + intervalMs > deadline) {
-        const failure = new Error(`The script could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+        const failure = new Error(
+          `The script could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+        );
         failure.name = "ChunkLoadError";
         throw failure;
       }

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ServerEvent } from "./protocol";
-import { createSocketClient, reconnectDelay, socketUrl, type SocketClientOptions, type SocketStatus } from "./socket-client";
+import {
+  createSocketClient,
+  reconnectDelay,
+  socketUrl,
+  type SocketClientOptions,
+  type SocketStatus,
+} from "./socket-client";
 
 /** A WebSocket stand-in: records what is sent; the test drives open, messages, errors and closes. */
 class FakeWebSocket {
@@ -80,17 +86,21 @@ afterEach(() => {
 
 describe("reconnectDelay", () => {
   it("starts at 1 s, doubles and stops growing at 5 s", () => {
-    expect([1, 2, 3, 4, 5, 6, 50, 5000].map((attempt) => reconnectDelay(attempt))).toEqual([
-      1000, 2000, 4000, 5000, 5000, 5000, 5000, 5000,
-    ]);
+    expect(
+      [1, 2, 3, 4, 5, 6, 50, 5000].map((attempt) => reconnectDelay(attempt)),
+    ).toEqual([1000, 2000, 4000, 5000, 5000, 5000, 5000, 5000]);
     expect(reconnectDelay(3, 100, 10_000)).toBe(400);
   });
 });
 
 describe("socketUrl", () => {
   it("uses ws: or wss: to match the page, on the same host", () => {
-    expect(socketUrl({ protocol: "https:", host: "playfeed.test" })).toBe("wss://playfeed.test/ws");
-    expect(socketUrl({ protocol: "http:", host: "localhost:8787" })).toBe("ws://localhost:8787/ws");
+    expect(socketUrl({ protocol: "https:", host: "playfeed.test" })).toBe(
+      "wss://playfeed.test/ws",
+    );
+    expect(socketUrl({ protocol: "http:", host: "localhost:8787" })).toBe(
+      "ws://localhost:8787/ws",
+    );
   });
 });
 
@@ -109,10 +119,16 @@ describe("createSocketClient", () => {
   it("passes server events on, but not pong or ack", () => {
     const client = start();
     latest().open();
-    latest().receiveJson({ event: "connected", data: { userId: 7, connections: 1 } });
+    latest().receiveJson({
+      event: "connected",
+      data: { userId: 7, connections: 1 },
+    });
     latest().receiveJson({ event: "pong" });
     latest().receiveJson({ event: "ack", data: { id: "nothing-pending" } });
-    latest().receiveJson({ event: "user-connection", data: { userId: 9, online: true } });
+    latest().receiveJson({
+      event: "user-connection",
+      data: { userId: 9, online: true },
+    });
     expect(events).toEqual([
       { event: "connected", data: { userId: 7, connections: 1 } },
       { event: "user-connection", data: { userId: 9, online: true } },
@@ -133,8 +149,13 @@ describe("createSocketClient", () => {
     latest().receive(new ArrayBuffer(4));
     expect(events).toEqual([]);
     expect(client.status).toBe("open");
-    latest().receiveJson({ event: "room_timeout", data: { roomId: "room-0001", gameId: 3 } });
-    expect(events).toEqual([{ event: "room_timeout", data: { roomId: "room-0001", gameId: 3 } }]);
+    latest().receiveJson({
+      event: "room_timeout",
+      data: { roomId: "room-0001", gameId: 3 },
+    });
+    expect(events).toEqual([
+      { event: "room_timeout", data: { roomId: "room-0001", gameId: 3 } },
+    ]);
     client.close();
   });
 
@@ -152,7 +173,10 @@ describe("createSocketClient", () => {
     it("waits 1 s, then longer, capped at 5 s, and keeps trying beyond 10 attempts", () => {
       const client = start();
       latest().open();
-      for (const delay of [1000, 2000, 4000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000]) {
+      for (const delay of [
+        1000, 2000, 4000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000,
+        5000, 5000, 5000,
+      ]) {
         failAndExpectRetryAfter(delay);
       }
       expect(sockets()).toHaveLength(16);
@@ -190,7 +214,15 @@ describe("createSocketClient", () => {
       expect(client.status).toBe("reconnecting");
       vi.advanceTimersByTime(2000);
       latest().open();
-      expect(statuses).toEqual(["connecting", "open", "reconnecting", "connecting", "reconnecting", "connecting", "open"]);
+      expect(statuses).toEqual([
+        "connecting",
+        "open",
+        "reconnecting",
+        "connecting",
+        "reconnecting",
+        "connecting",
+        "open",
+      ]);
       client.close();
       expect(statuses.at(-1)).toBe("closed");
     });
@@ -242,7 +274,11 @@ describe("createSocketClient", () => {
     });
 
     it("honours the timing options", () => {
-      const client = start({ minDelayMs: 10, maxDelayMs: 30, connectTimeoutMs: 100 });
+      const client = start({
+        minDelayMs: 10,
+        maxDelayMs: 30,
+        connectTimeoutMs: 100,
+      });
       vi.advanceTimersByTime(100);
       expect(latest().closed).toBe(true);
       vi.advanceTimersByTime(10);
@@ -258,7 +294,10 @@ describe("createSocketClient", () => {
   });
 
   describe("outbox", () => {
-    const gameData = (score: number) => ({ event: "game_data" as const, data: { roomId: "room-0001", score } });
+    const gameData = (score: number) => ({
+      event: "game_data" as const,
+      data: { roomId: "room-0001", score },
+    });
 
     it("gives every event a unique id and sends it at once when open", () => {
       const client = start();
@@ -269,15 +308,27 @@ describe("createSocketClient", () => {
       expect(second).not.toBe(first);
       expect(first!.length).toBeLessThanOrEqual(64);
       expect(latest().frames).toEqual([
-        { event: "game_data", id: first, data: { roomId: "room-0001", score: 1 } },
-        { event: "game_data", id: second, data: { roomId: "room-0001", score: 2 } },
+        {
+          event: "game_data",
+          id: first,
+          data: { roomId: "room-0001", score: 1 },
+        },
+        {
+          event: "game_data",
+          id: second,
+          data: { roomId: "room-0001", score: 2 },
+        },
       ]);
       client.close();
     });
 
     it("holds events sent before the socket opens and sends them, in order, on open", () => {
       const client = start();
-      const ids = [client.send(gameData(1)), client.send(gameData(2)), client.send(gameData(3))];
+      const ids = [
+        client.send(gameData(1)),
+        client.send(gameData(2)),
+        client.send(gameData(3)),
+      ];
       expect(latest().sent).toEqual([]);
       latest().open();
       expect(latest().frames.map((frame) => frame.id)).toEqual(ids);
@@ -287,7 +338,11 @@ describe("createSocketClient", () => {
     it("resends every un-acked event in order after a reconnect, and drops acked ones", () => {
       const client = start();
       latest().open();
-      const [a, b, c] = [client.send(gameData(1)), client.send(gameData(2)), client.send(gameData(3))];
+      const [a, b, c] = [
+        client.send(gameData(1)),
+        client.send(gameData(2)),
+        client.send(gameData(3)),
+      ];
       latest().receiveJson({ event: "ack", data: { id: b } });
       latest().fail();
       const d = client.send(gameData(4)); // sent while down: waits for the next open
@@ -295,7 +350,9 @@ describe("createSocketClient", () => {
       expect(latest().sent).toEqual([]);
       latest().open();
       expect(latest().frames.map((frame) => frame.id)).toEqual([a, c, d]);
-      expect(latest().frames.map((frame) => (frame.data as { score: number }).score)).toEqual([1, 3, 4]);
+      expect(
+        latest().frames.map((frame) => (frame.data as { score: number }).score),
+      ).toEqual([1, 3, 4]);
 
       // Acked now: the next reconnect resends only what is still pending.
       latest().receiveJson({ event: "ack", data: { id: a } });
@@ -322,7 +379,9 @@ describe("createSocketClient", () => {
       });
       const queued = client.send(gameData(1));
       latest().open();
-      expect(latest().frames.map((frame) => (frame.data as { score: number }).score)).toEqual([1, 9]);
+      expect(
+        latest().frames.map((frame) => (frame.data as { score: number }).score),
+      ).toEqual([1, 9]);
       expect(latest().frames[0].id).toBe(queued);
       client.close();
     });
@@ -331,10 +390,19 @@ describe("createSocketClient", () => {
       const client = start();
       latest().open();
       const [a, b] = [client.send(gameData(1)), client.send(gameData(2))];
-      latest().receiveJson({ event: "error", data: { message: "Unknown or malformed event: game_data", id: a } });
-      latest().receiveJson({ event: "error", data: { message: "Messages need an event name" } });
+      latest().receiveJson({
+        event: "error",
+        data: { message: "Unknown or malformed event: game_data", id: a },
+      });
+      latest().receiveJson({
+        event: "error",
+        data: { message: "Messages need an event name" },
+      });
       expect(events).toEqual([
-        { event: "error", data: { message: "Unknown or malformed event: game_data", id: a } },
+        {
+          event: "error",
+          data: { message: "Unknown or malformed event: game_data", id: a },
+        },
         { event: "error", data: { message: "Messages need an event name" } },
       ]);
       latest().fail();
@@ -369,7 +437,11 @@ describe("createSocketClient", () => {
       vi.advanceTimersByTime(1);
       expect(latest().sent).toEqual(['{"event":"ping"}']);
       vi.advanceTimersByTime(50_000);
-      expect(latest().sent).toEqual(['{"event":"ping"}', '{"event":"ping"}', '{"event":"ping"}']);
+      expect(latest().sent).toEqual([
+        '{"event":"ping"}',
+        '{"event":"ping"}',
+        '{"event":"ping"}',
+      ]);
       latest().receiveJson({ event: "pong" });
       expect(events).toEqual([]);
       client.close();
@@ -436,7 +508,12 @@ describe("createSocketClient", () => {
       latest().open();
       client.close();
       client.close();
-      expect(client.send({ event: "game_data", data: { roomId: "room-0001", score: 1 } })).toBeUndefined();
+      expect(
+        client.send({
+          event: "game_data",
+          data: { roomId: "room-0001", score: 1 },
+        }),
+      ).toBeUndefined();
       expect(latest().sent).toEqual([]);
       expect(statuses).toEqual(["connecting", "open", "closed"]);
     });
@@ -465,7 +542,9 @@ describe("createSocketClient", () => {
         super(url);
       }
     }
-    const client = start({ WebSocketImpl: Throwing as unknown as typeof WebSocket });
+    const client = start({
+      WebSocketImpl: Throwing as unknown as typeof WebSocket,
+    });
     expect(client.status).toBe("reconnecting");
     vi.advanceTimersByTime(1000);
     expect(sockets()).toHaveLength(1);
@@ -486,7 +565,9 @@ describe("a session that ended", () => {
     expect(client.status).toBe("closed");
     vi.advanceTimersByTime(60_000);
     expect(sockets()).toHaveLength(1);
-    expect(client.send({ event: "typing_note", data: { to: 2 } })).toBeUndefined();
+    expect(
+      client.send({ event: "typing_note", data: { to: 2 } }),
+    ).toBeUndefined();
   });
 
   it("still reconnects after any other close", () => {

@@ -1,4 +1,10 @@
-import { parseServerEvent, PING_FRAME, SIGNED_OUT_CLOSE_CODE, type ClientEvent, type ServerEvent } from "./protocol";
+import {
+  parseServerEvent,
+  PING_FRAME,
+  SIGNED_OUT_CLOSE_CODE,
+  type ClientEvent,
+  type ServerEvent,
+} from "./protocol";
 
 /**
  * The browser side of a real-time socket (SPEC.md §7), free of any framework: the user presence socket (`/ws`) and,
@@ -59,22 +65,34 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
 export const DEFAULT_PING_INTERVAL_MS = 25_000;
 
 /** The wait before reconnect attempt `attempt` (1 for the first after a failure): min, 2·min, 4·min, ... capped at max. */
-export function reconnectDelay(attempt: number, minDelayMs = DEFAULT_MIN_DELAY_MS, maxDelayMs = DEFAULT_MAX_DELAY_MS): number {
+export function reconnectDelay(
+  attempt: number,
+  minDelayMs = DEFAULT_MIN_DELAY_MS,
+  maxDelayMs = DEFAULT_MAX_DELAY_MS,
+): number {
   const exponent = Math.min(Math.max(attempt, 1) - 1, 30);
   return Math.min(minDelayMs * 2 ** exponent, maxDelayMs);
 }
 
 /** The socket address on the page's own origin: ws: for http:, wss: for https:. */
-export function socketUrl(location: Pick<Location, "protocol" | "host">, path = "/ws"): string {
+export function socketUrl(
+  location: Pick<Location, "protocol" | "host">,
+  path = "/ws",
+): string {
   return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${path}`;
 }
 
 /** A random prefix per client, so ids stay unique across clients and page loads (crypto.randomUUID needs https). */
 function randomPrefix(): string {
   const bytes = new Uint8Array(8);
-  if (typeof globalThis.crypto?.getRandomValues === "function") globalThis.crypto.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  if (typeof globalThis.crypto?.getRandomValues === "function")
+    globalThis.crypto.getRandomValues(bytes);
+  else
+    for (let i = 0; i < bytes.length; i++)
+      bytes[i] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join(
+    "",
+  );
 }
 
 /** The `id` inside an ack's or error's data, if it is a string. */
@@ -202,7 +220,10 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     if (stopped) return;
     failures += 1;
     // The timer first: an onStatus that calls close() then clears it.
-    reconnectTimer = setTimeout(connect, reconnectDelay(failures, minDelayMs, maxDelayMs));
+    reconnectTimer = setTimeout(
+      connect,
+      reconnectDelay(failures, minDelayMs, maxDelayMs),
+    );
     setStatus("reconnecting");
   }
 
@@ -230,7 +251,11 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       }
       sequence += 1;
       const id = `${idPrefix}-${sequence.toString(36)}`;
-      const frame = JSON.stringify({ event: event.event, id, data: event.data });
+      const frame = JSON.stringify({
+        event: event.event,
+        id,
+        data: event.data,
+      });
       outbox.set(id, frame);
       if (status === "open") transmit(frame);
       return id;

@@ -54,9 +54,21 @@ describe("login and logout", () => {
   });
 
   it("treats unreadable or incomplete data as nobody", () => {
-    expect(readUser(memoryStorage({ [USER_STORAGE_KEY]: "{not json" }))).toBeNull();
-    expect(readUser(memoryStorage({ [USER_STORAGE_KEY]: JSON.stringify({ _id: "1", name: "x" }) }))).toBeNull();
-    expect(readUser(memoryStorage({ [USER_STORAGE_KEY]: JSON.stringify({ name: "x" }) }))).toBeNull();
+    expect(
+      readUser(memoryStorage({ [USER_STORAGE_KEY]: "{not json" })),
+    ).toBeNull();
+    expect(
+      readUser(
+        memoryStorage({
+          [USER_STORAGE_KEY]: JSON.stringify({ _id: "1", name: "x" }),
+        }),
+      ),
+    ).toBeNull();
+    expect(
+      readUser(
+        memoryStorage({ [USER_STORAGE_KEY]: JSON.stringify({ name: "x" }) }),
+      ),
+    ).toBeNull();
     expect(readUser(memoryStorage())).toBeNull();
     expect(readUser(null)).toBeNull();
   });
@@ -72,7 +84,9 @@ describe("login and logout", () => {
 
 describe("a userData stored with a token", () => {
   it("is rewritten without it, keeping the profile", () => {
-    const storage = memoryStorage({ [USER_STORAGE_KEY]: JSON.stringify({ ...ava, token: "old-token" }) });
+    const storage = memoryStorage({
+      [USER_STORAGE_KEY]: JSON.stringify({ ...ava, token: "old-token" }),
+    });
     expect(dropStoredToken(storage)).toBe(true);
     expect(storage.data[USER_STORAGE_KEY]).not.toContain("old-token");
     expect(JSON.parse(storage.data[USER_STORAGE_KEY])).toEqual(ava);
@@ -91,8 +105,18 @@ describe("a userData stored with a token", () => {
 
 describe("profile update", () => {
   it("merges the answer and keeps the id", () => {
-    const merged = mergeProfile(ava, { _id: 99, name: "Ava S", address: "12 Harbour Road", profile_img: "profile/7/a.png" });
-    expect(merged).toEqual({ ...ava, name: "Ava S", address: "12 Harbour Road", profile_img: "profile/7/a.png" });
+    const merged = mergeProfile(ava, {
+      _id: 99,
+      name: "Ava S",
+      address: "12 Harbour Road",
+      profile_img: "profile/7/a.png",
+    });
+    expect(merged).toEqual({
+      ...ava,
+      name: "Ava S",
+      address: "12 Harbour Road",
+      profile_img: "profile/7/a.png",
+    });
   });
 
   it("persists the merged user", () => {

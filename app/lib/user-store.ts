@@ -4,7 +4,10 @@ import type { UserData, UserProfile } from "./types";
 export const USER_STORAGE_KEY = "userData";
 
 /** The part of the Web Storage API the store uses, so tests can hand in a plain object. */
-export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+export type KeyValueStorage = Pick<
+  Storage,
+  "getItem" | "setItem" | "removeItem"
+>;
 
 /** The browser's localStorage, or null on the server and where storage is blocked (private modes, sandboxed frames). */
 export function browserStorage(): KeyValueStorage | null {
@@ -29,7 +32,9 @@ function withoutToken(user: UserData): UserData {
 }
 
 /** The stored user; anything unreadable counts as nobody (and is left for the next login to overwrite). */
-export function readUser(storage: KeyValueStorage | null = browserStorage()): UserData | null {
+export function readUser(
+  storage: KeyValueStorage | null = browserStorage(),
+): UserData | null {
   const raw = storage?.getItem(USER_STORAGE_KEY);
   if (!raw) return null;
   try {
@@ -51,7 +56,10 @@ function writeUser(user: UserData, storage: KeyValueStorage | null): UserData {
 }
 
 /** Login: the user the server answered with becomes the stored user. */
-export function storeLogin(user: UserData, storage: KeyValueStorage | null = browserStorage()): UserData {
+export function storeLogin(
+  user: UserData,
+  storage: KeyValueStorage | null = browserStorage(),
+): UserData {
   return writeUser(user, storage);
 }
 
@@ -59,7 +67,9 @@ export function storeLogin(user: UserData, storage: KeyValueStorage | null = bro
  * Before pages authenticated by cookie only, userData carried the session token; a stored copy from then is
  * rewritten without it. Returns whether there was one to drop.
  */
-export function dropStoredToken(storage: KeyValueStorage | null = browserStorage()): boolean {
+export function dropStoredToken(
+  storage: KeyValueStorage | null = browserStorage(),
+): boolean {
   const raw = storage?.getItem(USER_STORAGE_KEY);
   if (!raw?.includes('"token"')) return false;
   const user = readUser(storage);
@@ -71,13 +81,18 @@ export function dropStoredToken(storage: KeyValueStorage | null = browserStorage
 }
 
 /** Logout: the stored user is removed. */
-export function storeLogout(storage: KeyValueStorage | null = browserStorage()): null {
+export function storeLogout(
+  storage: KeyValueStorage | null = browserStorage(),
+): null {
   storage?.removeItem(USER_STORAGE_KEY);
   return null;
 }
 
 /** Profile fields the server answered with, laid over the user; the id and anything not sent stay. */
-export function mergeProfile(user: UserData, update: Partial<UserProfile>): UserData {
+export function mergeProfile(
+  user: UserData,
+  update: Partial<UserProfile>,
+): UserData {
   const { _id: _ignored, ...fields } = update;
   return { ...user, ...fields };
 }
@@ -88,13 +103,19 @@ export function spendCoins(user: UserData, coins: number): UserData {
 }
 
 /** Profile update: merges into the stored user and persists. Nobody stored: nothing to update. */
-export function storeProfileUpdate(update: Partial<UserProfile>, storage: KeyValueStorage | null = browserStorage()): UserData | null {
+export function storeProfileUpdate(
+  update: Partial<UserProfile>,
+  storage: KeyValueStorage | null = browserStorage(),
+): UserData | null {
   const user = readUser(storage);
   return user ? writeUser(mergeProfile(user, update), storage) : null;
 }
 
 /** Spend coins: subtracts from the stored wallet and persists. */
-export function storeCoinsSpent(coins: number, storage: KeyValueStorage | null = browserStorage()): UserData | null {
+export function storeCoinsSpent(
+  coins: number,
+  storage: KeyValueStorage | null = browserStorage(),
+): UserData | null {
   const user = readUser(storage);
   return user ? writeUser(spendCoins(user, coins), storage) : null;
 }

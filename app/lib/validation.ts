@@ -14,7 +14,8 @@ export const MESSAGES = {
   genderRequired: "Please select a gender",
   addressRequired: "Please enter address",
   loginEmailRequired: "Please enter your email",
-  specialCharacters: (field: string) => `Special characters are not allowed in the ${field} field value`,
+  specialCharacters: (field: string) =>
+    `Special characters are not allowed in the ${field} field value`,
   invalid: (field: string) => `Please enter valid ${field}`,
   invalidThe: (field: string) => `Please enter the valid ${field}`,
   strongerPassword:
@@ -37,7 +38,14 @@ const FREE_MAIL_DOMAINS = ["gmail", "yahoo", "hotmail", "outlook", "live"];
 export const PHONE_INPUT_MAX_LENGTH = 10;
 
 /** Longest accepted value of each text field (SPEC.md §9 for the address; RFC 5321 for e-mail). */
-export const FIELD_LIMITS = { name: 50, email: 254, password: 64, phone: 16, address: 255, picture: 512 } as const;
+export const FIELD_LIMITS = {
+  name: 50,
+  email: 254,
+  password: 64,
+  phone: 16,
+  address: 255,
+  picture: 512,
+} as const;
 export const GENDER_OPTIONS = [
   { value: "male", label: "Male" },
   { value: "female", label: "Female" },
@@ -66,41 +74,63 @@ export function isEmailAddress(email: string): boolean {
   return domain.split(/[.-]/).every(isWordRun);
 }
 
-export const NameSchema = requiredText(MESSAGES.nameRequired, FIELD_LIMITS.name, `Please keep the name to ${FIELD_LIMITS.name} characters or fewer`).regex(
-  NAME_PATTERN,
-  MESSAGES.specialCharacters("name"),
-);
+export const NameSchema = requiredText(
+  MESSAGES.nameRequired,
+  FIELD_LIMITS.name,
+  `Please keep the name to ${FIELD_LIMITS.name} characters or fewer`,
+).regex(NAME_PATTERN, MESSAGES.specialCharacters("name"));
 
 const emailText = (requiredMessage: string, invalidMessage: string) =>
-  requiredText(requiredMessage, FIELD_LIMITS.email, invalidMessage).refine(isEmailAddress, invalidMessage);
+  requiredText(requiredMessage, FIELD_LIMITS.email, invalidMessage).refine(
+    isEmailAddress,
+    invalidMessage,
+  );
 
-export const EmailSchema = emailText(MESSAGES.emailRequired, MESSAGES.invalid("email")).transform((email) => email.toLowerCase());
+export const EmailSchema = emailText(
+  MESSAGES.emailRequired,
+  MESSAGES.invalid("email"),
+).transform((email) => email.toLowerCase());
 
-export const PasswordSchema = boundedString(FIELD_LIMITS.password, MESSAGES.strongerPassword, MESSAGES.passwordRequired)
+export const PasswordSchema = boundedString(
+  FIELD_LIMITS.password,
+  MESSAGES.strongerPassword,
+  MESSAGES.passwordRequired,
+)
   .min(1, MESSAGES.passwordRequired)
   .refine(isStrongPassword, MESSAGES.strongerPassword);
 
-export const PhoneSchema = requiredText(MESSAGES.phoneRequired, FIELD_LIMITS.phone, MESSAGES.invalidThe("phone number")).regex(
-  PHONE_PATTERN,
+export const PhoneSchema = requiredText(
+  MESSAGES.phoneRequired,
+  FIELD_LIMITS.phone,
   MESSAGES.invalidThe("phone number"),
-);
+).regex(PHONE_PATTERN, MESSAGES.invalidThe("phone number"));
 
 /** Sign-up sends male, female or transgender (labelled Other); a stored user is male, female or others. */
 export const GenderSchema = z
-  .enum(["male", "female", "transgender", "others"], { error: MESSAGES.genderRequired })
+  .enum(["male", "female", "transgender", "others"], {
+    error: MESSAGES.genderRequired,
+  })
   .transform((gender) => (gender === "transgender" ? "others" : gender));
 
 const ADDRESS_TOO_LONG = MESSAGES.addressMax("Address");
 
 /** Sign-up: optional, checked only when filled. */
-export const OptionalAddressSchema = boundedString(FIELD_LIMITS.address, ADDRESS_TOO_LONG, MESSAGES.addressRequired)
+export const OptionalAddressSchema = boundedString(
+  FIELD_LIMITS.address,
+  ADDRESS_TOO_LONG,
+  MESSAGES.addressRequired,
+)
   .trim()
   .optional()
   .transform((value) => value || undefined)
   .pipe(z.string().min(3, MESSAGES.addressMin("Address")).optional());
 
 /** Profile edit: required. */
-export const AddressSchema = requiredText(MESSAGES.addressRequired, FIELD_LIMITS.address, ADDRESS_TOO_LONG).min(3, MESSAGES.addressMin("Address"));
+export const AddressSchema = requiredText(
+  MESSAGES.addressRequired,
+  FIELD_LIMITS.address,
+  ADDRESS_TOO_LONG,
+).min(3, MESSAGES.addressMin("Address"));
 
 export function isStrongPassword(password: string): boolean {
   return (
@@ -114,10 +144,15 @@ export function isStrongPassword(password: string): boolean {
 
 /** SPEC.md §5 work-email rule: exists but no form uses it. */
 export const workEmailSchema = (host: string) =>
-  emailText(MESSAGES.workEmailRequired, MESSAGES.workEmailInvalid).refine((email) => {
+  emailText(MESSAGES.workEmailRequired, MESSAGES.workEmailInvalid).refine(
+    (email) => {
       const domain = email.split("@")[1]?.split(".")[0]?.toLowerCase();
-      return !!domain && ![...FREE_MAIL_DOMAINS, host.toLowerCase()].includes(domain);
-    }, MESSAGES.workEmailInvalid);
+      return (
+        !!domain && ![...FREE_MAIL_DOMAINS, host.toLowerCase()].includes(domain)
+      );
+    },
+    MESSAGES.workEmailInvalid,
+  );
 
 /** POST /api/user and the sign-up form: SPEC.md §3 sign-up payload (Pwd_Hash carries the password). */
 export const SignUpSchema = z.object({
@@ -132,8 +167,15 @@ export type SignUpInput = z.input<typeof SignUpSchema>;
 
 /** The login popup and POST /api/user/login. */
 export const LoginSchema = z.object({
-  email: emailText(MESSAGES.loginEmailRequired, MESSAGES.invalid("email")).transform((email) => email.toLowerCase()),
-  password: boundedString(FIELD_LIMITS.password, MESSAGES.invalid("password"), MESSAGES.passwordRequired)
+  email: emailText(
+    MESSAGES.loginEmailRequired,
+    MESSAGES.invalid("email"),
+  ).transform((email) => email.toLowerCase()),
+  password: boundedString(
+    FIELD_LIMITS.password,
+    MESSAGES.invalid("password"),
+    MESSAGES.passwordRequired,
+  )
     .min(1, MESSAGES.passwordRequired)
     .refine(isStrongPassword, MESSAGES.invalid("password")),
 });
@@ -146,10 +188,16 @@ export const ProfileSchema = z.object({
   phone_number: PhoneSchema,
   address: AddressSchema,
   gender: GenderSchema,
-  profile_img: boundedString(FIELD_LIMITS.picture, "Please choose a picture again")
+  profile_img: boundedString(
+    FIELD_LIMITS.picture,
+    "Please choose a picture again",
+  )
     .trim()
     // An uploaded key (profile/<user>/<uuid>.<ext>) or a social login's https address.
-    .regex(/^(?:$|https:\/\/\S+$|profile\/\d+\/[A-Za-z0-9-]+\.(?:png|jpg|webp|gif)$)/, "Please choose a picture again")
+    .regex(
+      /^(?:$|https:\/\/\S+$|profile\/\d+\/[A-Za-z0-9-]+\.(?:png|jpg|webp|gif)$)/,
+      "Please choose a picture again",
+    )
     .nullish()
     .transform((value) => value || null),
 });

@@ -4,12 +4,28 @@ import { shellModeOf, toViewer } from "./viewer";
 describe("toViewer", () => {
   it("keeps only display fields", () => {
     const row = {
-      id: 3, name: "Ava Stone", firstName: "Ava", profileImg: null, profilePic: "https://x/p.png",
-      wallet: 50, canWrite: false, loginDay: 2, lastBonusOn: "2026-11-21", email: "ava@example.com", passwordHash: "secret",
+      id: 3,
+      name: "Ava Stone",
+      firstName: "Ava",
+      profileImg: null,
+      profilePic: "https://x/p.png",
+      wallet: 50,
+      canWrite: false,
+      loginDay: 2,
+      lastBonusOn: "2026-11-21",
+      email: "ava@example.com",
+      passwordHash: "secret",
     };
     expect(toViewer(row, Date.parse("2026-11-22T08:00:00Z"))).toEqual({
-      _id: 3, name: "Ava Stone", first_name: "Ava", profile_img: null, profile_pic: "https://x/p.png",
-      wallet: 50, can_write: false, login_day: 3, daily_bonus_status: 0,
+      _id: 3,
+      name: "Ava Stone",
+      first_name: "Ava",
+      profile_img: null,
+      profile_pic: "https://x/p.png",
+      wallet: 50,
+      can_write: false,
+      login_day: 3,
+      daily_bonus_status: 0,
     });
   });
 
@@ -23,6 +39,8 @@ describe("shellModeOf", () => {
     expect(shellModeOf([undefined, {}])).toBe("default");
     expect(shellModeOf([undefined, { immersive: true }])).toBe("immersive");
     expect(shellModeOf([{ bare: true }])).toBe("bare");
-    expect(shellModeOf([{ bare: true }, { immersive: true }])).toBe("immersive");
+    expect(shellModeOf([{ bare: true }, { immersive: true }])).toBe(
+      "immersive",
+    );
   });
 });

@@ -28,7 +28,10 @@ export interface ViewerSource {
   lastBonusOn: string | null;
 }
 
-export function toViewer(user: ViewerSource | null | undefined, now = Date.now()): Viewer | null {
+export function toViewer(
+  user: ViewerSource | null | undefined,
+  now = Date.now(),
+): Viewer | null {
   if (!user) return null;
   return {
     _id: user.id,
@@ -50,7 +53,9 @@ export interface ShellHandle {
   bare?: boolean;
 }
 
-export function shellModeOf(handles: readonly unknown[]): "default" | "immersive" | "bare" {
+export function shellModeOf(
+  handles: readonly unknown[],
+): "default" | "immersive" | "bare" {
   let mode: "default" | "immersive" | "bare" = "default";
   for (const handle of handles) {
     if (!handle || typeof handle !== "object") continue;

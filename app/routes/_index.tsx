@@ -6,7 +6,11 @@ import { viewerIdOf } from "~/server/loaders.server";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("Home") },
-  { name: "description", content: "Play free casual games instantly: arcade, puzzle, action and more, grouped by category." },
+  {
+    name: "description",
+    content:
+      "Play free casual games instantly: arcade, puzzle, action and more, grouped by category.",
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -5,6 +5,10 @@ import { authAction, signedInResponse } from "~/server/auth.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   return authAction(async () => {
     const form = Object.fromEntries(await request.formData());
-    return signedInResponse(context, request, await context.services.auth.logInWithGoogle(form, request));
+    return signedInResponse(
+      context,
+      request,
+      await context.services.auth.logInWithGoogle(form, request),
+    );
   });
 }

@@ -4,5 +4,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 export async function action({ request, context }: ActionFunctionArgs) {
   const { sessions } = context.services;
   await sessions.revoke(sessions.tokenFrom(request));
-  return Response.json({ ok: true }, { headers: { "Set-Cookie": sessions.cookie(null, request) } });
+  return Response.json(
+    { ok: true },
+    { headers: { "Set-Cookie": sessions.cookie(null, request) } },
+  );
 }

@@ -1,4 +1,8 @@
-import type { LoaderFunctionArgs, MetaDescriptor, MetaFunction } from "@remix-run/cloudflare";
+import type {
+  LoaderFunctionArgs,
+  MetaDescriptor,
+  MetaFunction,
+} from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BlogContent } from "~/components/blog/BlogContent";
 import { BlogByline, BlogTags } from "~/components/blog/BlogMeta";
@@ -28,28 +32,47 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: pageTitle("Post not found") }];
   const { post, pageUrl, imageUrl, logoUrl, site } = data;
-  const description = truncate(post.excerpt, 200) || `${post.title}, on the Playfeed blog.`;
+  const description =
+    truncate(post.excerpt, 200) || `${post.title}, on the Playfeed blog.`;
   const tags: MetaDescriptor[] = [
     { title: pageTitle(post.title) },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: pageUrl },
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Playfeed blog", href: `${site}/blog/rss.xml` },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: "Playfeed blog",
+      href: `${site}/blog/rss.xml`,
+    },
     { property: "og:site_name", content: "Playfeed" },
     { property: "og:type", content: "article" },
     { property: "og:title", content: post.title },
     { property: "og:description", content: description },
     { property: "og:url", content: pageUrl },
-    { property: "article:published_time", content: post.published_dt ?? post.created_dt },
+    {
+      property: "article:published_time",
+      content: post.published_dt ?? post.created_dt,
+    },
     { property: "article:modified_time", content: post.updated_dt },
     { property: "article:author", content: post.user_name },
     ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
-    { name: "twitter:card", content: imageUrl ? "summary_large_image" : "summary" },
+    {
+      name: "twitter:card",
+      content: imageUrl ? "summary_large_image" : "summary",
+    },
     { name: "twitter:title", content: post.title },
     { name: "twitter:description", content: description },
   ];
-  if (imageUrl) tags.push({ property: "og:image", content: imageUrl }, { property: "og:image:alt", content: post.title }, { name: "twitter:image", content: imageUrl });
+  if (imageUrl)
+    tags.push(
+      { property: "og:image", content: imageUrl },
+      { property: "og:image:alt", content: post.title },
+      { name: "twitter:image", content: imageUrl },
+    );
   // A draft is only ever seen by its writer; it must not end up in a search index.
-  if (post.status === "draft") tags.push({ name: "robots", content: "noindex" });
+  if (post.status === "draft")
+    tags.push({ name: "robots", content: "noindex" });
   tags.push({
     "script:ld+json": {
       "@context": "https://schema.org",
@@ -61,7 +84,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       datePublished: post.published_dt ?? post.created_dt,
       dateModified: post.updated_dt,
       author: { "@type": "Person", name: post.user_name },
-      publisher: { "@type": "Organization", name: "Playfeed", url: site, logo: { "@type": "ImageObject", url: logoUrl } },
+      publisher: {
+        "@type": "Organization",
+        name: "Playfeed",
+        url: site,
+        logo: { "@type": "ImageObject", url: logoUrl },
+      },
       ...(imageUrl ? { image: [imageUrl] } : {}),
       ...(post.tags.length > 0 ? { keywords: post.tags.join(", ") } : {}),
     },
@@ -76,26 +104,49 @@ export default function BlogPost() {
   const poster = resolveMediaUrl(post.poster_url, useMediaBase());
   // SPEC.md §6: the Edit button is for the writer of the post.
   const canEdit = !!viewer?.can_write && viewer._id === post.user_id;
-  const firstBlockIsPoster = post.content[0]?.type === "img" && post.content[0].content === post.poster_url;
+  const firstBlockIsPoster =
+    post.content[0]?.type === "img" &&
+    post.content[0].content === post.poster_url;
   return (
     <article className="page page--narrow blog-post">
       <BackLink to="/blog" title="Blog" />
       <header className="blog-post__header">
         <div className="blog-post__labels">
-          {post.status === "draft" ? <span className="pill pill--accent">Draft · only you can see it</span> : null}
+          {post.status === "draft" ? (
+            <span className="pill pill--accent">
+              Draft · only you can see it
+            </span>
+          ) : null}
           <BlogTags tags={post.tags} />
         </div>
         <h1 className="blog-post__title">{post.title}</h1>
         <div className="blog-post__meta">
-          <BlogByline name={post.user_name} picture={post.user_profile_pic} date={post.created_dt} size={44} />
+          <BlogByline
+            name={post.user_name}
+            picture={post.user_profile_pic}
+            date={post.created_dt}
+            size={44}
+          />
           {canEdit ? (
-            <Link to={`/editor/${post._id}`} className="button button--secondary button--small">
+            <Link
+              to={`/editor/${post._id}`}
+              className="button button--secondary button--small"
+            >
               <EditIcon size={16} /> Edit
             </Link>
           ) : null}
         </div>
       </header>
-      {poster && !firstBlockIsPoster ? <img className="blog-post__poster" src={poster} alt="" width={1200} height={630} decoding="async" /> : null}
+      {poster && !firstBlockIsPoster ? (
+        <img
+          className="blog-post__poster"
+          src={poster}
+          alt=""
+          width={1200}
+          height={630}
+          decoding="async"
+        />
+      ) : null}
       <BlogContent blocks={post.content} />
       <footer className="blog-post__footer">
         <Link to="/blog" className="button button--ghost">

@@ -7,7 +7,12 @@ import { EmptyState } from "~/components/EmptyState";
 import { BlogIcon, CloseIcon, EditIcon } from "~/components/icons";
 import { Loader } from "~/components/Loader";
 import { PageHeader } from "~/components/PageHeader";
-import { BLOG_CLIENT_ID, BLOG_PAGE_SIZE, formatBlogDate, type BlogSummary } from "~/lib/blog";
+import {
+  BLOG_CLIENT_ID,
+  BLOG_PAGE_SIZE,
+  formatBlogDate,
+  type BlogSummary,
+} from "~/lib/blog";
 import { pageTitle } from "~/lib/format";
 import { requestOrigin } from "~/server/loaders.server";
 import "~/styles/blog.css";
@@ -20,27 +25,54 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "description", content: DESCRIPTION },
   { property: "og:title", content: "Playfeed blog" },
   { property: "og:description", content: DESCRIPTION },
-  { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Playfeed blog", href: data ? `${data.origin}/blog/rss.xml` : "/blog/rss.xml" },
+  {
+    tagName: "link",
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: "Playfeed blog",
+    href: data ? `${data.origin}/blog/rss.xml` : "/blog/rss.xml",
+  },
 ];
 
 /** `?page=2` (pages count from 1 in the address) and `?tag=tips`; anything unreadable falls back to the first page of all posts. */
 function listQuery(url: URL) {
   const page = Number(url.searchParams.get("page") ?? "1");
   const tag = url.searchParams.get("tag")?.trim().toLowerCase() ?? "";
-  return { page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1, tag: TAG.test(tag) ? tag : null };
+  return {
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    tag: TAG.test(tag) ? tag : null,
+  };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { page, tag } = listQuery(url);
   const viewer = await context.services.sessions.userForRequest(request);
-  const list = await context.services.blog.list(BLOG_CLIENT_ID, { page: page - 1, limit: BLOG_PAGE_SIZE, ...(tag ? { tag } : {}) }, null);
+  const list = await context.services.blog.list(
+    BLOG_CLIENT_ID,
+    { page: page - 1, limit: BLOG_PAGE_SIZE, ...(tag ? { tag } : {}) },
+    null,
+  );
   // A writer sees their unpublished drafts above the list, to pick up where they left off.
   const drafts =
     viewer?.canWrite && page === 1 && !tag
-      ? (await context.services.blog.list(BLOG_CLIENT_ID, { author: "me", limit: 20 }, viewer)).posts.filter((post) => post.status === "draft")
+      ? (
+          await context.services.blog.list(
+            BLOG_CLIENT_ID,
+            { author: "me", limit: 20 },
+            viewer,
+          )
+        ).posts.filter((post) => post.status === "draft")
       : [];
-  return { posts: list.posts, page, hasMore: list.has_more, tag, drafts, isWriter: !!viewer?.canWrite, origin: requestOrigin(request) };
+  return {
+    posts: list.posts,
+    page,
+    hasMore: list.has_more,
+    tag,
+    drafts,
+    isWriter: !!viewer?.canWrite,
+    origin: requestOrigin(request),
+  };
 }
 
 type BlogListData = Awaited<ReturnType<typeof loader>>;
@@ -63,18 +95,35 @@ function usePostPages(first: BlogListData) {
   useEffect(() => setMore([]), [first]);
   useEffect(() => {
     const loaded = fetcher.data;
-    if (fetcher.state === "idle" && loaded) setMore((pages) => (pages.some((page) => page.page === loaded.page) ? pages : [...pages, loaded]));
+    if (fetcher.state === "idle" && loaded)
+      setMore((pages) =>
+        pages.some((page) => page.page === loaded.page)
+          ? pages
+          : [...pages, loaded],
+      );
   }, [fetcher.state, fetcher.data]);
   const last = more.at(-1) ?? first;
-  const posts: BlogSummary[] = [...first.posts, ...more.flatMap((page) => page.posts)];
+  const posts: BlogSummary[] = [
+    ...first.posts,
+    ...more.flatMap((page) => page.posts),
+  ];
   const loadMore = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     // `index` makes the fetch reach this index route's loader rather than the root's.
-    const params = new URLSearchParams({ index: "", page: String(last.page + 1) });
+    const params = new URLSearchParams({
+      index: "",
+      page: String(last.page + 1),
+    });
     if (first.tag) params.set("tag", first.tag);
     fetcher.load(`/blog?${params}`);
   };
-  return { posts, hasMore: last.hasMore, nextHref: pageHref(last.page + 1, first.tag), loadMore, loading: fetcher.state !== "idle" };
+  return {
+    posts,
+    hasMore: last.hasMore,
+    nextHref: pageHref(last.page + 1, first.tag),
+    loadMore,
+    loading: fetcher.state !== "idle",
+  };
 }
 
 function Drafts({ drafts }: { drafts: BlogSummary[] }) {
@@ -91,9 +140,14 @@ function Drafts({ drafts }: { drafts: BlogSummary[] }) {
               <Link to={draft.blog_url} className="blog-drafts__title">
                 {draft.title}
               </Link>
-              <span className="blog-drafts__date">Last saved {formatBlogDate(draft.updated_dt)}</span>
+              <span className="blog-drafts__date">
+                Last saved {formatBlogDate(draft.updated_dt)}
+              </span>
             </div>
-            <Link to={`/editor/${draft._id}`} className="button button--ghost button--small">
+            <Link
+              to={`/editor/${draft._id}`}
+              className="button button--ghost button--small"
+            >
               <EditIcon size={16} /> Edit
             </Link>
           </li>
@@ -115,11 +169,18 @@ export default function BlogIndex() {
         subtitle={DESCRIPTION}
         aside={
           <div className="blog-page__actions">
-            <a href="/blog/rss.xml" className="button button--ghost button--small" aria-label="RSS feed of the blog">
+            <a
+              href="/blog/rss.xml"
+              className="button button--ghost button--small"
+              aria-label="RSS feed of the blog"
+            >
               <RssIcon size={16} /> RSS
             </a>
             {data.isWriter ? (
-              <Link to="/editor/new" className="button button--primary button--small">
+              <Link
+                to="/editor/new"
+                className="button button--primary button--small"
+              >
                 <PlusIcon size={16} /> New post
               </Link>
             ) : null}
@@ -129,7 +190,11 @@ export default function BlogIndex() {
       {tag ? (
         <p className="blog-filter">
           Posts tagged <strong>#{tag}</strong>
-          <Link to="/blog" className="blog-filter__clear" aria-label="Show all posts">
+          <Link
+            to="/blog"
+            className="blog-filter__clear"
+            aria-label="Show all posts"
+          >
             <CloseIcon size={16} />
           </Link>
         </p>
@@ -137,15 +202,27 @@ export default function BlogIndex() {
       <Drafts drafts={data.drafts} />
       {posts.length === 0 ? (
         <EmptyState
-          title={tag ? `No posts tagged #${tag}` : page > 1 ? "No more posts" : "No posts yet"}
+          title={
+            tag
+              ? `No posts tagged #${tag}`
+              : page > 1
+                ? "No more posts"
+                : "No posts yet"
+          }
           icon={<BlogIcon size={28} />}
           actions={
-            <Link to={tag || page > 1 ? "/blog" : "/home"} className="button button--primary">
+            <Link
+              to={tag || page > 1 ? "/blog" : "/home"}
+              className="button button--primary"
+            >
               {tag || page > 1 ? "See all posts" : "Play a game meanwhile"}
             </Link>
           }
         >
-          <p>Our writers are working on new stories. Check back soon for game tips, updates and behind-the-scenes posts.</p>
+          <p>
+            Our writers are working on new stories. Check back soon for game
+            tips, updates and behind-the-scenes posts.
+          </p>
         </EmptyState>
       ) : (
         <ul className="blog-list" aria-label="Posts">
@@ -166,7 +243,11 @@ export default function BlogIndex() {
           loading ? (
             <Loader />
           ) : (
-            <Link to={nextHref} className="button button--secondary" onClick={loadMore}>
+            <Link
+              to={nextHref}
+              className="button button--secondary"
+              onClick={loadMore}
+            >
               More posts
             </Link>
           )

@@ -9,14 +9,22 @@ import { useViewer } from "~/components/root-data";
 import { formatNumber, pageTitle } from "~/lib/format";
 import { or404, parseIdOr404, viewerIdOf } from "~/server/loaders.server";
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Challenge") }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: pageTitle("Challenge") },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = parseIdOr404(params.id, "challenge", "Challenge not found");
   const viewerId = await viewerIdOf(context, request);
   if (!viewerId) return { challenge: null };
   // Only its two players may see a challenge: to anyone else it does not exist.
-  return { challenge: await or404(() => context.services.challenges.view(id, viewerId), "Challenge not found") };
+  return {
+    challenge: await or404(
+      () => context.services.challenges.view(id, viewerId),
+      "Challenge not found",
+    ),
+  };
 }
 
 /** /challenge/:id: one challenge, with Accept, Decline or Play, and the head-to-head once it is over. */
@@ -28,13 +36,29 @@ export default function Challenge() {
       <BackLink to="/challenges" title="Challenges" />
       {challenge && viewer ? (
         <>
-          <ChallengeInfo challenge={challenge} viewerId={viewer._id} headingLevel={1} showOutcome={challenge.status !== "settled"} />
+          <ChallengeInfo
+            challenge={challenge}
+            viewerId={viewer._id}
+            headingLevel={1}
+            showOutcome={challenge.status !== "settled"}
+          />
           {challenge.status === "settled" ? (
-            <HeadToHead challenge={challenge} viewerId={viewer._id} viewerPerson={viewer} scoreText={(score) => (score === null ? "–" : formatNumber(score))} />
+            <HeadToHead
+              challenge={challenge}
+              viewerId={viewer._id}
+              viewerPerson={viewer}
+              scoreText={(score) =>
+                score === null ? "–" : formatNumber(score)
+              }
+            />
           ) : null}
         </>
       ) : (
-        <LoginRequired what="this challenge" icon={<SwordsIcon size={28} />} headingLevel={1} />
+        <LoginRequired
+          what="this challenge"
+          icon={<SwordsIcon size={28} />}
+          headingLevel={1}
+        />
       )}
     </div>
   );

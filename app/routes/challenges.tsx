@@ -11,25 +11,53 @@ import { formatNumber, pageTitle } from "~/lib/format";
 import { viewerIdOf } from "~/server/loaders.server";
 import "~/styles/challenge.css";
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Challenges") }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: pageTitle("Challenges") },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);
-  return { challenges: viewerId ? await context.services.challenges.all(viewerId) : null };
+  return {
+    challenges: viewerId
+      ? await context.services.challenges.all(viewerId)
+      : null,
+  };
 }
 
 /** What the row says about where a challenge stands, for this player. */
-function standing(challenge: ChallengeView, viewerId: number): { label: string; tone: string } {
+function standing(
+  challenge: ChallengeView,
+  viewerId: number,
+): { label: string; tone: string } {
   const { outcome } = sidesOf(challenge, viewerId);
-  if (outcome === "won") return { label: `Won ${formatNumber(challenge.bet_amount)}`, tone: "won" };
+  if (outcome === "won")
+    return { label: `Won ${formatNumber(challenge.bet_amount)}`, tone: "won" };
   if (outcome === "lost") return { label: "Lost", tone: "lost" };
   if (outcome === "tie") return { label: "Tie", tone: "tie" };
-  if (challenge.status === "pending") return { label: challenge.to === viewerId ? "Accept?" : "Waiting", tone: "pending" };
-  if (challenge.status === "accepted") return { label: challenge.to === viewerId ? "Your turn" : "Playing", tone: "accepted" };
-  return { label: challenge.status === "expired" ? "Expired" : "Declined", tone: "closed" };
+  if (challenge.status === "pending")
+    return {
+      label: challenge.to === viewerId ? "Accept?" : "Waiting",
+      tone: "pending",
+    };
+  if (challenge.status === "accepted")
+    return {
+      label: challenge.to === viewerId ? "Your turn" : "Playing",
+      tone: "accepted",
+    };
+  return {
+    label: challenge.status === "expired" ? "Expired" : "Declined",
+    tone: "closed",
+  };
 }
 
-function ChallengeRow({ challenge, viewerId }: { challenge: ChallengeView; viewerId: number }) {
+function ChallengeRow({
+  challenge,
+  viewerId,
+}: {
+  challenge: ChallengeView;
+  viewerId: number;
+}) {
   const { other } = sidesOf(challenge, viewerId);
   const { label, tone } = standing(challenge, viewerId);
   const received = challenge.to === viewerId;
@@ -38,7 +66,11 @@ function ChallengeRow({ challenge, viewerId }: { challenge: ChallengeView; viewe
       <Link to={`/challenge/${challenge._id}`} className="challenge-row">
         <Avatar person={other} size={44} />
         <span className="challenge-row__text">
-          <span className="challenge-row__who">{received ? `${other.name} challenged you` : `You challenged ${other.name}`}</span>
+          <span className="challenge-row__who">
+            {received
+              ? `${other.name} challenged you`
+              : `You challenged ${other.name}`}
+          </span>
           <span className="challenge-row__game">
             {challenge.game_info[0].name} · beat {formatNumber(challenge.score)}
           </span>
@@ -47,7 +79,9 @@ function ChallengeRow({ challenge, viewerId }: { challenge: ChallengeView; viewe
           <span className="challenge-row__bet">
             <CoinIcon size={14} /> {formatNumber(challenge.bet_amount)}
           </span>
-          <span className={`challenge-status challenge-status--${tone}`}>{label}</span>
+          <span className={`challenge-status challenge-status--${tone}`}>
+            {label}
+          </span>
         </span>
       </Link>
     </li>
@@ -58,7 +92,12 @@ function ChallengeRow({ challenge, viewerId }: { challenge: ChallengeView; viewe
 export default function Challenges() {
   const { challenges } = useLoaderData<typeof loader>();
   const viewer = useViewer();
-  const header = <PageHeader title="Challenges" subtitle="Bet coins on a game and see who scores higher." />;
+  const header = (
+    <PageHeader
+      title="Challenges"
+      subtitle="Bet coins on a game and see who scores higher."
+    />
+  );
   if (!challenges || !viewer) {
     return (
       <div className="page">
@@ -80,28 +119,52 @@ export default function Challenges() {
             </Link>
           }
         >
-          <p>Play a round of any game, then challenge a friend you follow from the result screen.</p>
+          <p>
+            Play a round of any game, then challenge a friend you follow from
+            the result screen.
+          </p>
         </EmptyState>
       </div>
     );
   }
-  const received = challenges.filter((challenge) => challenge.to === viewer._id);
+  const received = challenges.filter(
+    (challenge) => challenge.to === viewer._id,
+  );
   const sent = challenges.filter((challenge) => challenge.from === viewer._id);
   return (
     <div className="page page--narrow">
       {header}
       {[
-        { id: "received", title: "For you", list: received, empty: "Nobody has challenged you yet." },
-        { id: "sent", title: "Sent", list: sent, empty: "You have not challenged anyone yet." },
+        {
+          id: "received",
+          title: "For you",
+          list: received,
+          empty: "Nobody has challenged you yet.",
+        },
+        {
+          id: "sent",
+          title: "Sent",
+          list: sent,
+          empty: "You have not challenged anyone yet.",
+        },
       ].map((group) => (
-        <section key={group.id} className="challenge-group" aria-labelledby={`challenges-${group.id}`}>
+        <section
+          key={group.id}
+          className="challenge-group"
+          aria-labelledby={`challenges-${group.id}`}
+        >
           <h2 id={`challenges-${group.id}`} className="challenge-group__title">
-            {group.title} <span className="challenge-group__count">{group.list.length}</span>
+            {group.title}{" "}
+            <span className="challenge-group__count">{group.list.length}</span>
           </h2>
           {group.list.length ? (
             <ul className="challenge-list">
               {group.list.map((challenge) => (
-                <ChallengeRow key={challenge._id} challenge={challenge} viewerId={viewer._id} />
+                <ChallengeRow
+                  key={challenge._id}
+                  challenge={challenge}
+                  viewerId={viewer._id}
+                />
               ))}
             </ul>
           ) : (

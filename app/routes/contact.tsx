@@ -7,7 +7,11 @@ import { pageTitle } from "~/lib/format";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("Contact") },
-  { name: "description", content: "Questions, feedback or a game to suggest? Get in touch with the Playfeed team." },
+  {
+    name: "description",
+    content:
+      "Questions, feedback or a game to suggest? Get in touch with the Playfeed team.",
+  },
 ];
 
 /**
@@ -30,19 +34,45 @@ export default function Contact() {
 
   return (
     <div className="page page--narrow">
-      <PageHeader title="Contact us" subtitle="Questions, feedback or a game you'd love to see? We'd like to hear it." />
-      <form className="card form" method="post" action="/contact" onSubmit={onSubmit} noValidate>
+      <PageHeader
+        title="Contact us"
+        subtitle="Questions, feedback or a game you'd love to see? We'd like to hear it."
+      />
+      <form
+        className="card form"
+        method="post"
+        action="/contact"
+        onSubmit={onSubmit}
+        noValidate
+      >
         <div className="field">
           <label htmlFor="contact-name">Name</label>
-          <input id="contact-name" name="name" type="text" autoComplete="name" placeholder="Your name" />
+          <input
+            id="contact-name"
+            name="name"
+            type="text"
+            autoComplete="name"
+            placeholder="Your name"
+          />
         </div>
         <div className="field">
           <label htmlFor="contact-email">Email</label>
-          <input id="contact-email" name="email" type="email" autoComplete="email" placeholder="you@example.com" />
+          <input
+            id="contact-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+          />
         </div>
         <div className="field">
           <label htmlFor="contact-message">Message</label>
-          <textarea id="contact-message" name="message" rows={6} placeholder="How can we help?" />
+          <textarea
+            id="contact-message"
+            name="message"
+            rows={6}
+            placeholder="How can we help?"
+          />
         </div>
         <div role="status" aria-live="polite" className="form__status">
           {submitted ? (

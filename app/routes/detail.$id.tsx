@@ -1,4 +1,8 @@
-import type { LoaderFunctionArgs, MetaDescriptor, MetaFunction } from "@remix-run/cloudflare";
+import type {
+  LoaderFunctionArgs,
+  MetaDescriptor,
+  MetaFunction,
+} from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useAccount } from "~/components/AccountProvider";
@@ -12,14 +16,30 @@ import { LikeButton } from "~/components/game/LikeButton";
 import { RatePopup } from "~/components/game/RatePopup";
 import { SaveButton } from "~/components/game/SaveButton";
 import { SharePopup } from "~/components/game/SharePopup";
-import { PlayIcon, StarIcon, SwordsIcon, TrophyIcon, VersusIcon } from "~/components/icons";
+import {
+  PlayIcon,
+  StarIcon,
+  SwordsIcon,
+  TrophyIcon,
+  VersusIcon,
+} from "~/components/icons";
 import { useMediaBase, useViewer } from "~/components/root-data";
 import { DETAIL_AD_SLOT } from "~/lib/ads";
 import { track } from "~/lib/analytics";
-import { formatRating, hasHowToPlay, htmlToText, pageTitle, truncate } from "~/lib/format";
+import {
+  formatRating,
+  hasHowToPlay,
+  htmlToText,
+  pageTitle,
+  truncate,
+} from "~/lib/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { originFromQuery, playPath } from "~/lib/navigation";
-import { getGameOr404, requestOrigin, viewerIdOf } from "~/server/loaders.server";
+import {
+  getGameOr404,
+  requestOrigin,
+  viewerIdOf,
+} from "~/server/loaders.server";
 import "~/styles/discovery.css";
 
 const CHALLENGE_ID = /^[1-9]\d{0,14}$/;
@@ -34,12 +54,21 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     return resolved ? new URL(resolved, site).href : null;
   };
   const challengeParam = url.searchParams.get("challengeId");
-  const challengeId = challengeParam && CHALLENGE_ID.test(challengeParam) ? Number(challengeParam) : null;
+  const challengeId =
+    challengeParam && CHALLENGE_ID.test(challengeParam)
+      ? Number(challengeParam)
+      : null;
   // Only its two players can see a challenge; anyone else (or a visitor) gets the plain page.
   const challenge =
-    challengeId && viewerId ? await context.services.challenges.view(challengeId, viewerId).catch(() => null) : null;
+    challengeId && viewerId
+      ? await context.services.challenges
+          .view(challengeId, viewerId)
+          .catch(() => null)
+      : null;
   // The house ad promotes another of our games, chosen by this game's id so the page renders the same each time.
-  const others = (await context.services.games.listPublished()).filter((other) => other._id !== game._id && !other.is_placeholder);
+  const others = (await context.services.games.listPublished()).filter(
+    (other) => other._id !== game._id && !other.is_placeholder,
+  );
   const promoted = others.length > 0 ? others[game._id % others.length] : null;
   return {
     game,
@@ -51,7 +80,13 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     imageUrl: absolute(game.poster) ?? absolute(game.icon),
     videoUrl: absolute(game.video),
     houseGame: promoted
-      ? { _id: promoted._id, name: promoted.name, icon: promoted.icon, category: promoted.category, avgRating: promoted.avgRating }
+      ? {
+          _id: promoted._id,
+          name: promoted.name,
+          icon: promoted.icon,
+          category: promoted.category,
+          avgRating: promoted.avgRating,
+        }
       : null,
   };
 }
@@ -59,7 +94,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: pageTitle("Game not found") }];
   const { game, pageUrl, imageUrl, videoUrl, ratingCount } = data;
-  const description = truncate(htmlToText(game.description), 200) || `Play ${game.name} free on Playfeed.`;
+  const description =
+    truncate(htmlToText(game.description), 200) ||
+    `Play ${game.name} free on Playfeed.`;
   const multiplayer = game.game_modes.includes(2);
   const jsonLd: Record<string, unknown> = {
     "@context": "https://schema.org",
@@ -75,9 +112,27 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     publisher: { "@type": "Organization", name: game.publisher.name },
     offers: { "@type": "Offer", price: 0, priceCurrency: "USD" },
     ...(imageUrl ? { image: imageUrl } : {}),
-    ...(videoUrl ? { trailer: { "@type": "VideoObject", name: `${game.name} trailer`, contentUrl: videoUrl, thumbnailUrl: imageUrl ?? undefined, description } } : {}),
+    ...(videoUrl
+      ? {
+          trailer: {
+            "@type": "VideoObject",
+            name: `${game.name} trailer`,
+            contentUrl: videoUrl,
+            thumbnailUrl: imageUrl ?? undefined,
+            description,
+          },
+        }
+      : {}),
     ...(ratingCount && ratingCount > 0
-      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: game.avgRating, ratingCount, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: game.avgRating,
+            ratingCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
       : {}),
   };
   const tags: MetaDescriptor[] = [
@@ -93,14 +148,29 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { name: "twitter:title", content: game.name },
     { name: "twitter:description", content: description },
   ];
-  if (imageUrl) tags.push({ property: "og:image", content: imageUrl }, { name: "twitter:image", content: imageUrl });
+  if (imageUrl)
+    tags.push(
+      { property: "og:image", content: imageUrl },
+      { name: "twitter:image", content: imageUrl },
+    );
   if (videoUrl) tags.push({ property: "og:video", content: videoUrl });
   tags.push({ "script:ld+json": jsonLd });
   return tags;
 };
 
 const ShareIcon = ({ size = 18 }: { size?: number }) => (
-  <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    width={size}
+    height={size}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <circle cx="18" cy="5" r="2.5" />
     <circle cx="6" cy="12" r="2.5" />
     <circle cx="18" cy="19" r="2.5" />
@@ -112,7 +182,15 @@ type Popup = "rate" | "share" | "challenge" | null;
 
 /** /detail/:id: everything about one game and the ways to play it (SPEC.md §2 order). */
 export default function GameDetail() {
-  const { game, origin, challengeId, challenge, pageUrl, ratingCount, houseGame } = useLoaderData<typeof loader>();
+  const {
+    game,
+    origin,
+    challengeId,
+    challenge,
+    pageUrl,
+    ratingCount,
+    houseGame,
+  } = useLoaderData<typeof loader>();
   const mediaBase = useMediaBase();
   const viewer = useViewer();
   const { openLogin } = useAccount();
@@ -127,11 +205,18 @@ export default function GameDetail() {
   useEffect(() => setShowVideo(false), [game._id]);
 
   /** SPEC.md §5: like, share, rate, save and challenge need a player; a visitor gets the login popup. */
-  const needsLogin = (open: () => void) => () => (viewer ? open() : openLogin());
+  const needsLogin = (open: () => void) => () =>
+    viewer ? open() : openLogin();
 
   const share = needsLogin(() => {
     if (typeof navigator.share === "function") {
-      navigator.share({ title: game.name, text: `Play ${game.name} on Playfeed`, url: pageUrl }).catch(() => undefined);
+      navigator
+        .share({
+          title: game.name,
+          text: `Play ${game.name} on Playfeed`,
+          url: pageUrl,
+        })
+        .catch(() => undefined);
     } else {
       setPopup("share");
     }
@@ -140,17 +225,34 @@ export default function GameDetail() {
   return (
     <div className="page detail">
       <BackLink to={origin.path} title={origin.label} />
-      <section className="detail-hero detail-hero--full" aria-labelledby="game-title">
+      <section
+        className="detail-hero detail-hero--full"
+        aria-labelledby="game-title"
+      >
         <h1 id="game-title" className="detail-hero__title">
           {game.name}
         </h1>
         <div className="detail-hero__icon">
-          {icon ? <img src={icon} alt={`${game.name} icon`} width={120} height={120} /> : <span aria-hidden="true">{game.name.slice(0, 1)}</span>}
+          {icon ? (
+            <img
+              src={icon}
+              alt={`${game.name} icon`}
+              width={120}
+              height={120}
+            />
+          ) : (
+            <span aria-hidden="true">{game.name.slice(0, 1)}</span>
+          )}
         </div>
         <p className="detail-hero__meta">
-          {game.is_placeholder ? <span className="badge badge--preview badge--inline">Preview</span> : null}
+          {game.is_placeholder ? (
+            <span className="badge badge--preview badge--inline">Preview</span>
+          ) : null}
           {game.category} · by{" "}
-          <Link to={`/publisher/${game.publisher._id}`} className="detail-hero__publisher">
+          <Link
+            to={`/publisher/${game.publisher._id}`}
+            className="detail-hero__publisher"
+          >
             {game.publisher.name}
           </Link>
         </p>
@@ -167,41 +269,81 @@ export default function GameDetail() {
           </button>
         ) : null}
         <div className="detail-hero__stats">
-          <span className="stat stat--rating stat--large" data-testid="average-rating">
+          <span
+            className="stat stat--rating stat--large"
+            data-testid="average-rating"
+          >
             <StarIcon size={18} />
             <strong>{formatRating(game.avgRating)}</strong>
             <span className="stat__label">
-              {ratingCount ? `${ratingCount} ${ratingCount === 1 ? "rating" : "ratings"}` : "rating"}
+              {ratingCount
+                ? `${ratingCount} ${ratingCount === 1 ? "rating" : "ratings"}`
+                : "rating"}
             </span>
           </span>
-          <LikeButton gameId={game._id} liked={game.is_liked} count={game.total_likes} likeOnly />
+          <LikeButton
+            gameId={game._id}
+            liked={game.is_liked}
+            count={game.total_likes}
+            likeOnly
+          />
         </div>
         {video && showVideo ? (
           <div className="detail-hero__video" id="promo-video">
-            <video controls muted playsInline autoPlay loop poster={poster ?? undefined} src={video} aria-label={`${game.name} promo video`} />
+            <video
+              controls
+              muted
+              playsInline
+              autoPlay
+              loop
+              poster={poster ?? undefined}
+              src={video}
+              aria-label={`${game.name} promo video`}
+            />
           </div>
         ) : null}
         <div className="detail-hero__actions">
-          <Link to={playPath(game._id)} className="button button--primary button--large">
+          <Link
+            to={playPath(game._id)}
+            className="button button--primary button--large"
+          >
             <PlayIcon size={20} />
             Play
           </Link>
-          <Link to={`/waiting/${game._id}`} className="button button--secondary button--large">
+          <Link
+            to={`/waiting/${game._id}`}
+            className="button button--secondary button--large"
+          >
             <VersusIcon size={20} />
             Multiplayer
           </Link>
-          <button type="button" className="button button--ghost button--large" aria-haspopup="dialog" onClick={needsLogin(() => setPopup("challenge"))}>
+          <button
+            type="button"
+            className="button button--ghost button--large"
+            aria-haspopup="dialog"
+            onClick={needsLogin(() => setPopup("challenge"))}
+          >
             <SwordsIcon size={20} />
             Challenge
           </button>
         </div>
         <div className="detail-hero__tools">
-          <button type="button" className="action-chip" aria-haspopup="dialog" onClick={needsLogin(() => setPopup("rate"))}>
+          <button
+            type="button"
+            className="action-chip"
+            aria-haspopup="dialog"
+            onClick={needsLogin(() => setPopup("rate"))}
+          >
             <StarIcon size={18} filled={!!game.my_rating} />
             {game.my_rating ? `Rated ${game.my_rating}` : "Rate"}
           </button>
           <SaveButton gameId={game._id} saved={game.is_saved} />
-          <button type="button" className="action-chip" aria-haspopup="dialog" onClick={share}>
+          <button
+            type="button"
+            className="action-chip"
+            aria-haspopup="dialog"
+            onClick={share}
+          >
             <ShareIcon />
             Share
           </button>
@@ -222,22 +364,37 @@ export default function GameDetail() {
                 How To Play
               </h2>
               {/* Stored sanitised by the server (SPEC.md §3). */}
-              <div className="prose" dangerouslySetInnerHTML={{ __html: game.how_to_play }} />
+              <div
+                className="prose"
+                dangerouslySetInnerHTML={{ __html: game.how_to_play }}
+              />
             </section>
           ) : null}
           {challenge && viewer ? (
             <ChallengeInfo challenge={challenge} viewerId={viewer._id} />
           ) : challengeId ? (
-            <section className="card challenge-info" aria-labelledby="challenge-info-title">
+            <section
+              className="card challenge-info"
+              aria-labelledby="challenge-info-title"
+            >
               <h2 id="challenge-info-title" className="card__title">
                 <TrophyIcon size={18} /> Challenge
               </h2>
               {viewer ? (
-                <p className="prose prose--muted">This challenge is not one of yours, or it no longer exists.</p>
+                <p className="prose prose--muted">
+                  This challenge is not one of yours, or it no longer exists.
+                </p>
               ) : (
                 <>
-                  <p className="prose prose--muted">You have been challenged. Log in to see the bet and accept it.</p>
-                  <button type="button" className="button button--primary button--small" onClick={openLogin}>
+                  <p className="prose prose--muted">
+                    You have been challenged. Log in to see the bet and accept
+                    it.
+                  </p>
+                  <button
+                    type="button"
+                    className="button button--primary button--small"
+                    onClick={openLogin}
+                  >
                     Log in
                   </button>
                 </>
@@ -245,9 +402,18 @@ export default function GameDetail() {
             </section>
           ) : null}
         </div>
-        <AdSlot slot={DETAIL_AD_SLOT} variant="box" className="detail__ad" houseGame={houseGame ?? undefined} />
+        <AdSlot
+          slot={DETAIL_AD_SLOT}
+          variant="box"
+          className="detail__ad"
+          houseGame={houseGame ?? undefined}
+        />
         <div className="detail__board">
-          <Leaderboard gameId={game._id} leaderboardType={game.leaderboard_type} viewer={viewer} />
+          <Leaderboard
+            gameId={game._id}
+            leaderboardType={game.leaderboard_type}
+            viewer={viewer}
+          />
         </div>
       </div>
 
@@ -263,8 +429,20 @@ export default function GameDetail() {
           }}
         />
       ) : null}
-      {popup === "share" ? <SharePopup name={game.name} url={pageUrl} onClose={() => setPopup(null)} /> : null}
-      {popup === "challenge" ? <ChallengePopup gameId={game._id} gameName={game.name} onClose={() => setPopup(null)} /> : null}
+      {popup === "share" ? (
+        <SharePopup
+          name={game.name}
+          url={pageUrl}
+          onClose={() => setPopup(null)}
+        />
+      ) : null}
+      {popup === "challenge" ? (
+        <ChallengePopup
+          gameId={game._id}
+          gameName={game.name}
+          onClose={() => setPopup(null)}
+        />
+      ) : null}
     </div>
   );
 }

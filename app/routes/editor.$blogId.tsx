@@ -13,7 +13,11 @@ import { parseIdOr404 } from "~/server/loaders.server";
 import "~/styles/blog.css";
 
 // SPEC.md §4: the editor's script loads only here, on demand, retried every second until it arrives.
-const BlogEditor = lazy(() => retryImport(() => import("~/components/blog/BlogEditor")).then((module) => ({ default: module.BlogEditor })));
+const BlogEditor = lazy(() =>
+  retryImport(() => import("~/components/blog/BlogEditor")).then((module) => ({
+    default: module.BlogEditor,
+  })),
+);
 
 type EditorAccess = "login" | "not-writer" | "not-author" | "ok";
 
@@ -23,7 +27,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** `/editor/new` starts a post; `/editor/{id}` edits one of the writer's own posts. */
-export async function loader({ params, request, context }: LoaderFunctionArgs): Promise<{ access: EditorAccess; post: Blog | null }> {
+export async function loader({
+  params,
+  request,
+  context,
+}: LoaderFunctionArgs): Promise<{ access: EditorAccess; post: Blog | null }> {
   const isNew = params.blogId === "new";
   const id = isNew ? null : parseIdOr404(params.blogId, "blog");
   const user = await context.services.sessions.userForRequest(request);
@@ -71,14 +79,30 @@ export default function Editor() {
       <PageHeader
         title={post ? "Edit post" : "Blog Editor"}
         subtitle={post ? post.title : "Write a new post for the Playfeed blog."}
-        back={post ? { to: post.blog_url, title: post.status === "published" ? "Back to the post" : "See the draft" } : { to: "/blog", title: "Blog" }}
+        back={
+          post
+            ? {
+                to: post.blog_url,
+                title:
+                  post.status === "published"
+                    ? "Back to the post"
+                    : "See the draft",
+              }
+            : { to: "/blog", title: "Blog" }
+        }
       />
       {access === "login" ? (
         <LoginRequired what="the blog editor" icon={<EditIcon size={28} />} />
       ) : access === "not-writer" ? (
-        <NoAccess title="For blog writers only" text="The editor is open to Playfeed blog writers. You can still read every published post." />
+        <NoAccess
+          title="For blog writers only"
+          text="The editor is open to Playfeed blog writers. You can still read every published post."
+        />
       ) : access === "not-author" ? (
-        <NoAccess title="This post belongs to another writer" text="Writers can only edit their own posts. You can still read it on the blog." />
+        <NoAccess
+          title="This post belongs to another writer"
+          text="Writers can only edit their own posts. You can still read it on the blog."
+        />
       ) : (
         <LazyEditor post={post} />
       )}

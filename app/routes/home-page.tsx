@@ -8,7 +8,11 @@ import "~/styles/feed.css";
 /** SPEC.md §2 Home feed: a vertical, swipeable feed of promo videos. `/` keeps the games-by-category home. */
 export const meta: MetaFunction = () => [
   { title: pageTitle("Feed") },
-  { name: "description", content: "Swipe through promo videos of free casual games and jump straight into play." },
+  {
+    name: "description",
+    content:
+      "Swipe through promo videos of free casual games and jump straight into play.",
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

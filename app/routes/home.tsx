@@ -22,13 +22,20 @@ export default function GamesListing() {
     <div className="page">
       <PageHeader
         title="Games"
-        subtitle={games.length > 0 ? `${games.length} ${games.length === 1 ? "game" : "games"} to play right now` : undefined}
+        subtitle={
+          games.length > 0
+            ? `${games.length} ${games.length === 1 ? "game" : "games"} to play right now`
+            : undefined
+        }
       />
       {games.length > 0 ? (
         <GameGrid games={games} from="home" eagerCount={8} />
       ) : (
         <EmptyState title="No games yet" icon={<GamesIcon size={28} />}>
-          <p>New games are on their way. Check back soon to find something fun to play.</p>
+          <p>
+            New games are on their way. Check back soon to find something fun to
+            play.
+          </p>
         </EmptyState>
       )}
     </div>

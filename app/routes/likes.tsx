@@ -9,7 +9,9 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Likes") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);
-  return { games: viewerId ? await context.services.games.listLiked(viewerId) : null };
+  return {
+    games: viewerId ? await context.services.games.listLiked(viewerId) : null,
+  };
 }
 
 /** /likes: the games the player liked. */

@@ -1,4 +1,9 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { useAccount } from "~/components/AccountProvider";
@@ -23,7 +28,10 @@ const PERKS: Perk[] = [
 /** A player who is signed in already goes straight on. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await context.services.sessions.userForRequest(request);
-  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  if (user)
+    throw redirect(
+      safeRedirect(new URL(request.url).searchParams.get("redirectTo")),
+    );
   return null;
 }
 
@@ -32,7 +40,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const redirectTo = safeRedirect(form.get("redirectTo"));
   return formAction({ email: textField(form, "email") }, async () => {
-    const signedIn = await context.services.auth.logIn(Object.fromEntries(form), request);
+    const signedIn = await context.services.auth.logIn(
+      Object.fromEntries(form),
+      request,
+    );
     throw signedInRedirect(context, request, signedIn, redirectTo);
   });
 }
@@ -50,7 +61,8 @@ export default function Login() {
   // The page is the login form: a popup opened over it would be a second one.
   useEffect(() => closePopup(), [closePopup]);
 
-  const onSignedIn = (user: Parameters<typeof signedIn>[0]) => signedIn(user, redirectTo);
+  const onSignedIn = (user: Parameters<typeof signedIn>[0]) =>
+    signedIn(user, redirectTo);
   return (
     <AuthScreen
       title={
@@ -63,8 +75,15 @@ export default function Login() {
     >
       <div className="auth-card">
         <h1 className="auth-card__title">Log in</h1>
-        <p className="auth-card__text">Like games, collect your daily coins and challenge friends.</p>
-        <LoginForm idPrefix="login-page" redirectTo={redirectTo} onSignedIn={onSignedIn} initial={problem} />
+        <p className="auth-card__text">
+          Like games, collect your daily coins and challenge friends.
+        </p>
+        <LoginForm
+          idPrefix="login-page"
+          redirectTo={redirectTo}
+          onSignedIn={onSignedIn}
+          initial={problem}
+        />
         <GoogleLogIn onSignedIn={onSignedIn} />
         <p className="auth-card__switch">
           New to Playfeed? <Link to="/registration">Create an account</Link>

@@ -4,7 +4,10 @@ import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useLoginPopupForVisitors } from "~/components/AccountProvider";
 import { EmptyState, LoginRequired } from "~/components/EmptyState";
 import { Loader } from "~/components/Loader";
-import { BellIcon, NotificationTypeIcon } from "~/components/notifications/icons";
+import {
+  BellIcon,
+  NotificationTypeIcon,
+} from "~/components/notifications/icons";
 import { useNotifications } from "~/components/notifications/NotificationsProvider";
 import { PageHeader } from "~/components/PageHeader";
 import { useViewer } from "~/components/root-data";
@@ -12,8 +15,17 @@ import { useSocket } from "~/components/SocketProvider";
 import { apiFetch, errorMessage } from "~/lib/api";
 import type { NotificationView } from "~/lib/coins";
 import { pageTitle } from "~/lib/format";
-import { notificationHref, timeAgo, type NotificationsPage } from "~/lib/notifications";
-import { initialNotificationList, notificationListReducer, oldestId, unreadShown } from "~/state/notification-list";
+import {
+  notificationHref,
+  timeAgo,
+  type NotificationsPage,
+} from "~/lib/notifications";
+import {
+  initialNotificationList,
+  notificationListReducer,
+  oldestId,
+  unreadShown,
+} from "~/state/notification-list";
 import "~/styles/notifications.css";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Notifications") }];
@@ -39,7 +51,10 @@ export default function Notifications() {
 }
 
 function NotificationCenter() {
-  const [state, dispatch] = useReducer(notificationListReducer, initialNotificationList);
+  const [state, dispatch] = useReducer(
+    notificationListReducer,
+    initialNotificationList,
+  );
   const { unread, setUnread, markRead } = useNotifications();
   const { subscribe } = useSocket();
   const [now, setNow] = useState(() => Date.now());
@@ -49,15 +64,19 @@ function NotificationCenter() {
   const load = useCallback(
     async (before: number | null, signal?: AbortSignal) => {
       try {
-        const page = await apiFetch<NotificationsPage>(`/api/notifications${before ? `?before=${before}` : ""}`, { signal });
+        const page = await apiFetch<NotificationsPage>(
+          `/api/notifications${before ? `?before=${before}` : ""}`,
+          { signal },
+        );
         dispatch({ type: "pageLoaded", page });
         setUnread(page.unread);
         setNow(Date.now());
       } catch (failure) {
-        if (!signal?.aborted) dispatch({ type: "loadFailed", message: errorMessage(failure) });
+        if (!signal?.aborted)
+          dispatch({ type: "loadFailed", message: errorMessage(failure) });
       }
     },
-    [setUnread]
+    [setUnread],
   );
 
   useEffect(() => {
@@ -68,7 +87,9 @@ function NotificationCenter() {
   }, [state.status, load]);
 
   // What is on screen has been seen: tell the server, once per notification.
-  const toMark = unreadShown(state).filter((id) => !markingShown.current.has(id));
+  const toMark = unreadShown(state).filter(
+    (id) => !markingShown.current.has(id),
+  );
   const toMarkKey = toMark.join(",");
   useEffect(() => {
     if (!toMarkKey) return;
@@ -89,7 +110,7 @@ function NotificationCenter() {
           setNow(Date.now());
         }
       }),
-    [subscribe]
+    [subscribe],
   );
 
   const loadMore = () => {
@@ -140,7 +161,11 @@ function NotificationCenter() {
           <p className="alert alert--error" role="alert">
             {state.error}
           </p>
-          <button type="button" className="button button--secondary" onClick={() => dispatch({ type: "retried" })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => dispatch({ type: "retried" })}
+          >
             Try again
           </button>
         </div>
@@ -161,20 +186,31 @@ function NotificationCenter() {
             </>
           }
         >
-          <p>When a friend challenges you, or someone takes on a challenge you sent, you will find it here.</p>
+          <p>
+            When a friend challenges you, or someone takes on a challenge you
+            sent, you will find it here.
+          </p>
         </EmptyState>
       ) : null}
 
       {state.items.length > 0 ? (
         <ul className="notification-list" aria-label="Notifications">
           {state.items.map((notification) => (
-            <NotificationRow key={notification._id} notification={notification} fresh={fresh.has(notification._id)} now={now} />
+            <NotificationRow
+              key={notification._id}
+              notification={notification}
+              fresh={fresh.has(notification._id)}
+              now={now}
+            />
           ))}
         </ul>
       ) : null}
 
       {state.status === "ready" && state.error ? (
-        <p className="alert alert--error notifications-page__error" role="alert">
+        <p
+          className="alert alert--error notifications-page__error"
+          role="alert"
+        >
           {state.error}
         </p>
       ) : null}
@@ -196,16 +232,32 @@ function NotificationCenter() {
   );
 }
 
-function NotificationRow({ notification, fresh, now }: { notification: NotificationView; fresh: boolean; now: number }) {
+function NotificationRow({
+  notification,
+  fresh,
+  now,
+}: {
+  notification: NotificationView;
+  fresh: boolean;
+  now: number;
+}) {
   const href = notificationHref(notification);
   const body = (
     <>
-      <span className={`notification-row__icon notification-row__icon--${notification.type}`} aria-hidden="true">
+      <span
+        className={`notification-row__icon notification-row__icon--${notification.type}`}
+        aria-hidden="true"
+      >
         <NotificationTypeIcon type={notification.type} size={20} />
       </span>
       <span className="notification-row__text">
-        <span className="notification-row__content">{notification.content}</span>
-        <time className="notification-row__time" dateTime={notification.created_dt}>
+        <span className="notification-row__content">
+          {notification.content}
+        </span>
+        <time
+          className="notification-row__time"
+          dateTime={notification.created_dt}
+        >
           {timeAgo(notification.created_dt, now)}
         </time>
       </span>
@@ -217,7 +269,10 @@ function NotificationRow({ notification, fresh, now }: { notification: Notificat
     </>
   );
   return (
-    <li className={fresh ? "notification-row is-new" : "notification-row"} data-testid="notification">
+    <li
+      className={fresh ? "notification-row is-new" : "notification-row"}
+      data-testid="notification"
+    >
       {href ? (
         <Link to={href} className="notification-row__link">
           {body}

@@ -1,10 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import {
+  Link,
+  useLoaderData,
+  useNavigate,
+  useSearchParams,
+} from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useAccount } from "~/components/AccountProvider";
 import { useMultiplayer } from "~/components/MultiplayerProvider";
 import { GameFrame } from "~/components/GameFrame";
-import { ArrowLeftIcon, ClockIcon, CloseIcon, PlayIcon } from "~/components/icons";
+import {
+  ArrowLeftIcon,
+  ClockIcon,
+  CloseIcon,
+  PlayIcon,
+} from "~/components/icons";
 import { ExitDialog } from "~/components/play/ExitDialog";
 import { PlaySplash } from "~/components/play/PlaySplash";
 import { usePlaySession } from "~/components/play/usePlaySession";
@@ -12,10 +22,23 @@ import { useMediaBase, useViewer } from "~/components/root-data";
 import { track } from "~/lib/analytics";
 import { apiFetch, errorMessage } from "~/lib/api";
 import { pageTitle } from "~/lib/format";
-import { gameFrameSource, randomSeed, type GameConnection, type GameMessage } from "~/lib/game-bridge";
+import {
+  gameFrameSource,
+  randomSeed,
+  type GameConnection,
+  type GameMessage,
+} from "~/lib/game-bridge";
 import { resolveMediaUrl } from "~/lib/media";
 import { createTimeline, type Timeline } from "~/lib/moves";
-import { SPLASH_MS, challengeIdFrom, clockState, clockText, isTimed, playTypeFrom, resultPath } from "~/lib/play";
+import {
+  SPLASH_MS,
+  challengeIdFrom,
+  clockState,
+  clockText,
+  isTimed,
+  playTypeFrom,
+  resultPath,
+} from "~/lib/play";
 import { GAME_TYPE, botScoreAt, opponentOf } from "~/state/multiplayer";
 import type { ShellHandle } from "~/lib/viewer";
 import { getGameOr404 } from "~/server/loaders.server";
@@ -24,7 +47,9 @@ import "~/styles/player.css";
 /** A game fills the screen: no header, menu or footer, and the bottom bar slides away. */
 export const handle: ShellHandle = { immersive: true };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Play ${data.game.name}` : "Play") }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data ? `Play ${data.game.name}` : "Play") },
+];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const game = await getGameOr404(context, params.id);
@@ -56,7 +81,9 @@ type Phase =
 /** A match passes its shared seed (?seed=); otherwise every round gets a fresh one. */
 function seedFrom(params: URLSearchParams): number | null {
   const value = params.get("seed");
-  return value && /^\d{1,10}$/.test(value) && Number(value) <= 0xffffffff ? Number(value) : null;
+  return value && /^\d{1,10}$/.test(value) && Number(value) <= 0xffffffff
+    ? Number(value)
+    : null;
 }
 
 /**
@@ -77,7 +104,11 @@ export default function Play() {
   const challengeId = challengeIdFrom(searchParams.get("challengeId"));
   const levels = game.leaderboard_type === 2;
   const timed = isTimed(game.game_modes);
-  const { state: match, dispatch: dispatchMatch, sendToRoom } = useMultiplayer();
+  const {
+    state: match,
+    dispatch: dispatchMatch,
+    sendToRoom,
+  } = useMultiplayer();
   // A match or a bot round is what the waiting screen set up for this address; a reload plays solo.
   const roomId = searchParams.get("room");
   const botId = searchParams.get("bot");
@@ -87,10 +118,19 @@ export default function Play() {
       : viewer && botId && match.bot && String(match.bot._id) === botId
         ? "bot"
         : "single";
-  const gameType = mode === "match" ? GAME_TYPE.multiplayer : mode === "bot" ? GAME_TYPE.bot : GAME_TYPE.single;
+  const gameType =
+    mode === "match"
+      ? GAME_TYPE.multiplayer
+      : mode === "bot"
+        ? GAME_TYPE.bot
+        : GAME_TYPE.single;
   const opponent =
     mode === "match" && viewer
-      ? { name: opponentOf(match.participants, viewer._id)?.user_name ?? "Opponent", left: match.status === "opponentLeft" }
+      ? {
+          name:
+            opponentOf(match.participants, viewer._id)?.user_name ?? "Opponent",
+          left: match.status === "opponentLeft",
+        }
       : mode === "bot" && match.bot
         ? { name: match.bot.name, left: false }
         : null;
@@ -110,8 +150,15 @@ export default function Play() {
   const timeline = useRef<Timeline>(createTimeline());
   const recorded = useRef(false);
 
-  const sinceStart = useCallback(() => (startedAt.current === null ? 0 : Date.now() - startedAt.current), []);
-  const { open: openSession, end: endSession, submit: submitScore } = usePlaySession(game._id, gameType, !!viewer, () => sinceStart() / 1000);
+  const sinceStart = useCallback(
+    () => (startedAt.current === null ? 0 : Date.now() - startedAt.current),
+    [],
+  );
+  const {
+    open: openSession,
+    end: endSession,
+    submit: submitScore,
+  } = usePlaySession(game._id, gameType, !!viewer, () => sinceStart() / 1000);
   const openedOnLoad = useRef(false);
   const clock = clockState(elapsedMs, game.maximum_game_time, timed);
 
@@ -127,7 +174,11 @@ export default function Play() {
     if (recorded.current) return;
     recorded.current = true;
     track("start_game_play", { game: game._id });
-    if (viewer) apiFetch("/api/user/play", { method: "POST", json: { game: game._id, type: playType } }).catch(() => undefined);
+    if (viewer)
+      apiFetch("/api/user/play", {
+        method: "POST",
+        json: { game: game._id, type: playType },
+      }).catch(() => undefined);
   }, [game._id, viewer, playType]);
 
   const startRound = useCallback(() => {
@@ -141,7 +192,11 @@ export default function Play() {
     setScore(0);
     setElapsedMs(0);
     setPhase({ name: "playing" });
-    target.send({ type: "start", seed: fixedSeed ?? randomSeed(), ...(timed ? { duration: game.maximum_game_time } : {}) });
+    target.send({
+      type: "start",
+      seed: fixedSeed ?? randomSeed(),
+      ...(timed ? { duration: game.maximum_game_time } : {}),
+    });
   }, [fixedSeed, timed, game.maximum_game_time]);
 
   /** The round is over: a visitor sees their score; a player's goes to the server, then to the result screen. */
@@ -157,28 +212,61 @@ export default function Play() {
       }
       setPhase({ name: "saving", score: finalScore });
       try {
-        const saved = await submitScore(finalScore, viewer._id, timeline.current.moves(finalScore, sinceStart()));
+        const saved = await submitScore(
+          finalScore,
+          viewer._id,
+          timeline.current.moves(finalScore, sinceStart()),
+        );
         if (mode === "match" && roomId) {
           // SPEC.md §4 End multiplayer: the end goes to the room; the summary follows once both are done.
-          sendToRoom({ event: "end_game", data: { roomId, statsId: saved.stats_id } });
+          sendToRoom({
+            event: "end_game",
+            data: { roomId, statsId: saved.stats_id },
+          });
           setPhase({ name: "waitingOpponent", score: finalScore });
         } else if (mode === "bot" && match.bot) {
-          const result = await apiFetch<{ _id: number }>("/api/multiplayer/bot-result", {
-            method: "POST",
-            json: { stats_id: saved.stats_id, bot_id: match.bot._id },
-          });
+          const result = await apiFetch<{ _id: number }>(
+            "/api/multiplayer/bot-result",
+            {
+              method: "POST",
+              json: { stats_id: saved.stats_id, bot_id: match.bot._id },
+            },
+          );
           navigate(`/summary/${result._id}`, { replace: true });
         } else {
           // SPEC.md §4 Challenge: finishing a challenge round submits its score, which settles the bet.
-          if (challengeId) await apiFetch("/api/challenge/submit", { method: "POST", json: { challengeId, score: saved.score } });
-          navigate(resultPath(game._id, playType, challengeId), { replace: true });
+          if (challengeId)
+            await apiFetch("/api/challenge/submit", {
+              method: "POST",
+              json: { challengeId, score: saved.score },
+            });
+          navigate(resultPath(game._id, playType, challengeId), {
+            replace: true,
+          });
         }
       } catch (failure) {
         await endSession();
-        setPhase({ name: "failed", score: finalScore, message: errorMessage(failure) });
+        setPhase({
+          name: "failed",
+          score: finalScore,
+          message: errorMessage(failure),
+        });
       }
     },
-    [viewer, submitScore, endSession, sinceStart, navigate, game._id, playType, challengeId, mode, roomId, sendToRoom, match.bot],
+    [
+      viewer,
+      submitScore,
+      endSession,
+      sinceStart,
+      navigate,
+      game._id,
+      playType,
+      challengeId,
+      mode,
+      roomId,
+      sendToRoom,
+      match.bot,
+    ],
   );
 
   const playAgain = useCallback(() => {
@@ -199,8 +287,15 @@ export default function Play() {
           break;
         case "game_score":
           if (finished.current || startedAt.current === null) break;
-          if (mode === "match" && roomId && message.value !== lastScore.current) {
-            sendToRoom({ event: "game_data", data: { roomId, score: message.value } });
+          if (
+            mode === "match" &&
+            roomId &&
+            message.value !== lastScore.current
+          ) {
+            sendToRoom({
+              event: "game_data",
+              data: { roomId, score: message.value },
+            });
           }
           lastScore.current = message.value;
           timeline.current.record(sinceStart(), message.value);
@@ -231,7 +326,8 @@ export default function Play() {
     const tick = () => {
       const now = sinceStart();
       setElapsedMs(now);
-      if (clockState(now, game.maximum_game_time, timed).timeUp) void finish(lastScore.current);
+      if (clockState(now, game.maximum_game_time, timed).timeUp)
+        void finish(lastScore.current);
     };
     const timer = window.setInterval(tick, 1000);
     return () => window.clearInterval(timer);
@@ -260,19 +356,42 @@ export default function Play() {
     finished.current = true;
     if (mode === "match" && roomId && viewer) {
       // SPEC.md §4: exit tells the room, so the opponent sees that this player left.
-      sendToRoom({ event: "exit_game_room", data: { gameId: game._id, roomId, score: lastScore.current, userId: viewer._id } });
+      sendToRoom({
+        event: "exit_game_room",
+        data: {
+          gameId: game._id,
+          roomId,
+          score: lastScore.current,
+          userId: viewer._id,
+        },
+      });
       dispatchMatch({ type: "clear" });
     }
     await endSession();
     navigate(`/detail/${game._id}`);
-  }, [endSession, navigate, game._id, mode, roomId, viewer, sendToRoom, dispatchMatch]);
+  }, [
+    endSession,
+    navigate,
+    game._id,
+    mode,
+    roomId,
+    viewer,
+    sendToRoom,
+    dispatchMatch,
+  ]);
 
   // The room has ended the match (both done, or the opponent gone and this player done): on to the summary.
   useEffect(() => {
-    if (phase.name === "waitingOpponent" && match.resultId) navigate(`/summary/${match.resultId}`, { replace: true });
+    if (phase.name === "waitingOpponent" && match.resultId)
+      navigate(`/summary/${match.resultId}`, { replace: true });
   }, [phase.name, match.resultId, navigate]);
 
-  const opponentScore = mode === "match" ? (match.opponent?.score ?? 0) : mode === "bot" ? botScoreAt(match.bot, elapsedMs) : 0;
+  const opponentScore =
+    mode === "match"
+      ? (match.opponent?.score ?? 0)
+      : mode === "bot"
+        ? botScoreAt(match.bot, elapsedMs)
+        : 0;
 
   const exitVisible = phase.name === "playing" && clock.exitAvailable;
   useEffect(() => {
@@ -290,7 +409,12 @@ export default function Play() {
     <div className="player" data-phase={phase.name}>
       <header className="player__bar">
         {exitVisible ? (
-          <button type="button" className="icon-button player__exit" aria-label="Exit game" onClick={askToExit}>
+          <button
+            type="button"
+            className="icon-button player__exit"
+            aria-label="Exit game"
+            onClick={askToExit}
+          >
             <CloseIcon size={22} />
           </button>
         ) : (
@@ -309,43 +433,77 @@ export default function Play() {
                 </>
               )}
             </span>
-            <output className="player__score player__score--opponent" aria-label={`${opponent.name}'s ${label.toLowerCase()}`} data-testid="opponent-score">
+            <output
+              className="player__score player__score--opponent"
+              aria-label={`${opponent.name}'s ${label.toLowerCase()}`}
+              data-testid="opponent-score"
+            >
               {opponentScore}
             </output>
           </div>
         ) : (
           <h1 className="player__title">{game.name}</h1>
         )}
-        <span className="player__clock" aria-label={timed ? "Time left" : "Time played"} data-testid="play-clock">
+        <span
+          className="player__clock"
+          aria-label={timed ? "Time left" : "Time played"}
+          data-testid="play-clock"
+        >
           <ClockIcon size={16} />
-          <span role="timer">{clockText(phase.name === "splash" ? (timed ? game.maximum_game_time : 0) : clock.shown)}</span>
+          <span role="timer">
+            {clockText(
+              phase.name === "splash"
+                ? timed
+                  ? game.maximum_game_time
+                  : 0
+                : clock.shown,
+            )}
+          </span>
         </span>
         {/* Level games (leaderboard_type 2) report the level reached as their score. */}
-        <output className="player__score" aria-label={label} data-testid="live-score">
+        <output
+          className="player__score"
+          aria-label={label}
+          data-testid="live-score"
+        >
           {levels ? <span className="player__score-label">Level </span> : null}
           {score}
         </output>
       </header>
       <div className="player__frame-wrap">
         {src ? (
-          <GameFrame src={src} title={game.name} slug={game.slug} onMessage={onMessage} external={game.type === 2} />
+          <GameFrame
+            src={src}
+            title={game.name}
+            slug={game.slug}
+            onMessage={onMessage}
+            external={game.type === 2}
+          />
         ) : (
           <div className="player__overlay">
-            <h2 className="player__heading">This game cannot be played right now</h2>
+            <h2 className="player__heading">
+              This game cannot be played right now
+            </h2>
             <Link to={`/detail/${game._id}`} className="button button--ghost">
               <ArrowLeftIcon size={18} /> Back to {game.name}
             </Link>
           </div>
         )}
-        {src && phase.name === "splash" ? <PlaySplash gameName={game.name} icon={icon} progress={progress} /> : null}
+        {src && phase.name === "splash" ? (
+          <PlaySplash gameName={game.name} icon={icon} progress={progress} />
+        ) : null}
         {phase.name === "waitingOpponent" ? (
           <div className="player__overlay" role="status">
-            <h2 className="player__heading">Waiting for {opponent?.name ?? "your opponent"} to finish…</h2>
+            <h2 className="player__heading">
+              Waiting for {opponent?.name ?? "your opponent"} to finish…
+            </h2>
             <p className="player__final">
               {levels ? "Level " : null}
               {phase.score}
             </p>
-            <p className="player__note">Your score is in. The result shows as soon as the match is over.</p>
+            <p className="player__note">
+              Your score is in. The result shows as soon as the match is over.
+            </p>
           </div>
         ) : null}
         {phase.name === "saving" ? (
@@ -358,9 +516,15 @@ export default function Play() {
           </div>
         ) : null}
         {phase.name === "over" || phase.name === "failed" ? (
-          <div className="player__overlay" role="dialog" aria-labelledby="round-over">
+          <div
+            className="player__overlay"
+            role="dialog"
+            aria-labelledby="round-over"
+          >
             <h2 id="round-over" className="player__heading">
-              {phase.name === "failed" ? "Your score was not saved" : "Round over"}
+              {phase.name === "failed"
+                ? "Your score was not saved"
+                : "Round over"}
             </h2>
             <p className="player__final">
               {levels ? "Level " : null}
@@ -371,15 +535,29 @@ export default function Play() {
                 {phase.message}
               </p>
             ) : (
-              <p className="player__note">Log in to save your scores and climb the leaderboard.</p>
+              <p className="player__note">
+                Log in to save your scores and climb the leaderboard.
+              </p>
             )}
             <div className="player__actions">
               {phase.name === "over" ? (
-                <button type="button" className="button button--primary" onClick={openLogin}>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={openLogin}
+                >
                   Log in
                 </button>
               ) : null}
-              <button type="button" className={phase.name === "over" ? "button button--secondary" : "button button--primary"} onClick={playAgain}>
+              <button
+                type="button"
+                className={
+                  phase.name === "over"
+                    ? "button button--secondary"
+                    : "button button--primary"
+                }
+                onClick={playAgain}
+              >
                 <PlayIcon size={18} /> Play again
               </button>
               <Link to={`/detail/${game._id}`} className="button button--ghost">
@@ -389,7 +567,9 @@ export default function Play() {
           </div>
         ) : null}
       </div>
-      {confirming ? <ExitDialog onCancel={cancelExit} onConfirm={confirmExit} /> : null}
+      {confirming ? (
+        <ExitDialog onCancel={cancelExit} onConfirm={confirmExit} />
+      ) : null}
     </div>
   );
 }

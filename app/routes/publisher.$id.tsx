@@ -13,7 +13,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
     ? [
         { title: pageTitle(data.publisher.name) },
-        { name: "description", content: truncate(data.publisher.about, 155) || `Games by ${data.publisher.name} on Playfeed.` },
+        {
+          name: "description",
+          content:
+            truncate(data.publisher.about, 155) ||
+            `Games by ${data.publisher.name} on Playfeed.`,
+        },
       ]
     : [{ title: pageTitle("Publisher not found") }];
 
@@ -31,10 +36,23 @@ export default function PublisherPage() {
   return (
     <div className="page publisher">
       <section className="publisher-hero" aria-labelledby="publisher-title">
-        <div className="publisher-hero__banner">{banner ? <img src={banner} alt="" width={1200} height={300} /> : null}</div>
+        <div className="publisher-hero__banner">
+          {banner ? (
+            <img src={banner} alt="" width={1200} height={300} />
+          ) : null}
+        </div>
         <div className="publisher-hero__body">
           <div className="publisher-hero__icon">
-            {icon ? <img src={icon} alt={`${publisher.name} logo`} width={96} height={96} /> : <span aria-hidden="true">{publisher.name.slice(0, 1)}</span>}
+            {icon ? (
+              <img
+                src={icon}
+                alt={`${publisher.name} logo`}
+                width={96}
+                height={96}
+              />
+            ) : (
+              <span aria-hidden="true">{publisher.name.slice(0, 1)}</span>
+            )}
           </div>
           <div className="publisher-hero__text">
             <p className="publisher-hero__eyebrow">Publisher</p>
@@ -48,7 +66,10 @@ export default function PublisherPage() {
         </div>
       </section>
       {publisher.about ? (
-        <section className="card publisher__about" aria-labelledby="publisher-about">
+        <section
+          className="card publisher__about"
+          aria-labelledby="publisher-about"
+        >
           <h2 id="publisher-about" className="card__title">
             About
           </h2>

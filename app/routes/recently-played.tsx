@@ -5,11 +5,15 @@ import { ClockIcon } from "~/components/icons";
 import { pageTitle } from "~/lib/format";
 import { viewerIdOf } from "~/server/loaders.server";
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Recently Played Games") }];
+export const meta: MetaFunction = () => [
+  { title: pageTitle("Recently Played Games") },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);
-  return { games: viewerId ? await context.services.games.listRecent(viewerId) : null };
+  return {
+    games: viewerId ? await context.services.games.listRecent(viewerId) : null,
+  };
 }
 
 /** /recently-played: the games the player played, most recent first. */

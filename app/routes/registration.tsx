@@ -1,5 +1,10 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useNavigate, useSearchParams } from "@remix-run/react";
+import {
+  Link,
+  useActionData,
+  useNavigate,
+  useSearchParams,
+} from "@remix-run/react";
 import { useEffect, type MouseEvent } from "react";
 import { rememberInvite } from "~/lib/invite";
 import { useAccount } from "~/components/AccountProvider";
@@ -11,12 +16,19 @@ import { LOGIN_PAGE } from "~/components/LoginPopup";
 import { track } from "~/lib/analytics";
 import { pageTitle } from "~/lib/format";
 import type { ShellHandle } from "~/lib/viewer";
-import { formAction, signUpFromForm, signedInRedirect, textField } from "~/server/auth.server";
+import {
+  formAction,
+  signUpFromForm,
+  signedInRedirect,
+  textField,
+} from "~/server/auth.server";
 
 /** A full-screen form: no header, menus or footer around it. */
 export const handle: ShellHandle = { bare: true };
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Create Account") }];
+export const meta: MetaFunction = () => [
+  { title: pageTitle("Create Account") },
+];
 
 /** SPEC.md §2/§9: "Log in" for existing accounts opens the login popup this long after arriving on /home. */
 const LOGIN_REDIRECT_DELAY_MS = 100;
@@ -42,7 +54,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     address: field("address"),
   };
   return formAction(values, async () => {
-    throw signedInRedirect(context, request, await signUpFromForm(context, request, form), AFTER_SIGN_UP);
+    throw signedInRedirect(
+      context,
+      request,
+      await signUpFromForm(context, request, form),
+      AFTER_SIGN_UP,
+    );
   });
 }
 
@@ -72,7 +89,8 @@ export default function Registration() {
     <AuthScreen
       title={
         <>
-          Play more with a <span className="text-gradient">Playfeed</span> account
+          Play more with a <span className="text-gradient">Playfeed</span>{" "}
+          account
         </>
       }
       text="Every game stays free to play. An account keeps your coins, likes and friends in one place."
@@ -80,7 +98,9 @@ export default function Registration() {
     >
       <div className="auth-card">
         <h1 className="auth-card__title">Create Account</h1>
-        <p className="auth-card__text">It&apos;s free and takes less than a minute.</p>
+        <p className="auth-card__text">
+          It&apos;s free and takes less than a minute.
+        </p>
         <SignUpForm
           idPrefix="signup"
           invite={searchParams.get("invite")}
@@ -89,7 +109,10 @@ export default function Registration() {
         />
         <p className="auth-card__switch">
           Already have an account?{" "}
-          <Link to={`${LOGIN_PAGE}?redirectTo=${AFTER_SIGN_UP}`} onClick={logIn}>
+          <Link
+            to={`${LOGIN_PAGE}?redirectTo=${AFTER_SIGN_UP}`}
+            onClick={logIn}
+          >
             Log in
           </Link>
         </p>

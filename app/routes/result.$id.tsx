@@ -1,4 +1,8 @@
-import type { AppLoadContext, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type {
+  AppLoadContext,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/cloudflare";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useAccount } from "~/components/AccountProvider";
 import { BackLink } from "~/components/BackLink";
@@ -7,7 +11,13 @@ import { ChallengeFriends } from "~/components/challenge/ChallengeFriends";
 import { HeadToHead } from "~/components/challenge/HeadToHead";
 import { Tabs } from "~/components/Tabs";
 import { Leaderboard, type BoardData } from "~/components/game/Leaderboard";
-import { PlayIcon, SocialIcon, SwordsIcon, TrophyIcon, VersusIcon } from "~/components/icons";
+import {
+  PlayIcon,
+  SocialIcon,
+  SwordsIcon,
+  TrophyIcon,
+  VersusIcon,
+} from "~/components/icons";
 import { useMediaBase, useViewer } from "~/components/root-data";
 import { formatNumber, pageTitle } from "~/lib/format";
 import { parseScoreEntries } from "~/lib/leaderboard";
@@ -26,14 +36,21 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const game = await getGameOr404(context, params.id);
   const viewerId = await viewerIdOf(context, request);
   const { scores } = context.services;
-  const challengeId = challengeIdFrom(new URL(request.url).searchParams.get("challengeId"));
-  const [entries, standing, yourScore, challenging, challenge] = await Promise.all([
-    scores.leaderboard(game._id),
-    viewerId ? scores.highScore(game._id, viewerId) : null,
-    viewerId ? scores.latestScore(game._id, viewerId) : null,
-    viewerId ? challengeOptions(context, viewerId, game._id) : null,
-    viewerId && challengeId ? context.services.challenges.view(challengeId, viewerId).catch(() => null) : null,
-  ]);
+  const challengeId = challengeIdFrom(
+    new URL(request.url).searchParams.get("challengeId"),
+  );
+  const [entries, standing, yourScore, challenging, challenge] =
+    await Promise.all([
+      scores.leaderboard(game._id),
+      viewerId ? scores.highScore(game._id, viewerId) : null,
+      viewerId ? scores.latestScore(game._id, viewerId) : null,
+      viewerId ? challengeOptions(context, viewerId, game._id) : null,
+      viewerId && challengeId
+        ? context.services.challenges
+            .view(challengeId, viewerId)
+            .catch(() => null)
+        : null,
+    ]);
   return {
     game: {
       _id: game._id,
@@ -43,7 +60,10 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
       leaderboard_type: game.leaderboard_type,
       multiplayer: game.game_modes.includes(2),
     },
-    board: { entries: parseScoreEntries(entries), standing } satisfies BoardData,
+    board: {
+      entries: parseScoreEntries(entries),
+      standing,
+    } satisfies BoardData,
     yourScore,
     challenging,
     challenge: challenge && challenge.game === game._id ? challenge : null,
@@ -51,7 +71,11 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
 }
 
 /** Who the player can challenge from here, whom they already did, and what is left of today's limit. */
-async function challengeOptions(context: AppLoadContext, viewerId: number, gameId: number) {
+async function challengeOptions(
+  context: AppLoadContext,
+  viewerId: number,
+  gameId: number,
+) {
   const { social, challenges, wallet } = context.services;
   const [friends, challengedIds, limit] = await Promise.all([
     social.friends(viewerId, async () => new Set()),
@@ -59,7 +83,11 @@ async function challengeOptions(context: AppLoadContext, viewerId: number, gameI
     wallet.challengeLimit(viewerId),
   ]);
   return {
-    friends: friends.map((friend) => ({ _id: friend._id, name: friend.name, profile_img: friend.profile_img })),
+    friends: friends.map((friend) => ({
+      _id: friend._id,
+      name: friend.name,
+      profile_img: friend.profile_img,
+    })),
     challengedIds,
     limitLeft: limit.left,
   };
@@ -70,7 +98,8 @@ async function challengeOptions(context: AppLoadContext, viewerId: number, gameI
  * the Leader Board / Challenge toggle; `type=1` opens on the leaderboard.
  */
 export default function Result() {
-  const { game, board, yourScore, challenging, challenge } = useLoaderData<typeof loader>();
+  const { game, board, yourScore, challenging, challenge } =
+    useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const viewer = useViewer();
   const { openLogin } = useAccount();
@@ -78,20 +107,33 @@ export default function Result() {
   const levels = game.leaderboard_type === 2;
   const highScore = board.standing?.score ?? 0;
   const rank = board.standing?.rank ?? null;
-  const newBest = yourScore !== null && yourScore > 0 && yourScore === highScore;
-  const value = (score: number | null) => (score === null ? "–" : `${levels ? "Level " : ""}${formatNumber(score)}`);
+  const newBest =
+    yourScore !== null && yourScore > 0 && yourScore === highScore;
+  const value = (score: number | null) =>
+    score === null ? "–" : `${levels ? "Level " : ""}${formatNumber(score)}`;
 
   const tabs = [
     {
       id: "leaderboard",
       label: "Leader Board",
-      content: <Leaderboard gameId={game._id} leaderboardType={game.leaderboard_type} viewer={viewer} initial={board} bare />,
+      content: (
+        <Leaderboard
+          gameId={game._id}
+          leaderboardType={game.leaderboard_type}
+          viewer={viewer}
+          initial={board}
+          bare
+        />
+      ),
     },
     {
       id: "challenge",
       label: "Challenge",
       content: (
-        <section className="challenge-friends" aria-labelledby="challenge-friends-title">
+        <section
+          className="challenge-friends"
+          aria-labelledby="challenge-friends-title"
+        >
           <h2 id="challenge-friends-title" className="challenge-friends__title">
             <SwordsIcon size={20} /> Challenge Friends
           </h2>
@@ -107,7 +149,9 @@ export default function Result() {
               friends={challenging.friends}
               challengedIds={challenging.challengedIds}
               score={yourScore}
-              scoreLabel={(score) => `${levels ? "level" : "score"} of ${formatNumber(score)}`}
+              scoreLabel={(score) =>
+                `${levels ? "level" : "score"} of ${formatNumber(score)}`
+              }
               wallet={viewer.wallet}
               limitLeft={challenging.limitLeft}
             />
@@ -115,12 +159,19 @@ export default function Result() {
             <div className="challenge-friends__empty">
               <SocialIcon size={22} />
               <p>Log in to challenge the people you follow.</p>
-              <button type="button" className="button button--ghost button--small" onClick={openLogin}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={openLogin}
+              >
                 Log in
               </button>
             </div>
           )}
-          <Link to={`/detail/${game._id}`} className="button button--primary button--block">
+          <Link
+            to={`/detail/${game._id}`}
+            className="button button--primary button--block"
+          >
             Done
           </Link>
         </section>
@@ -132,10 +183,25 @@ export default function Result() {
     <div className="page page--narrow result-page">
       <BackLink to={`/detail/${game._id}`} title={game.name} />
       {/* After a challenge round the head-to-head is what the player came for: it goes first. */}
-      {challenge && viewer ? <HeadToHead challenge={challenge} viewerId={viewer._id} viewerPerson={viewer} scoreText={value} /> : null}
+      {challenge && viewer ? (
+        <HeadToHead
+          challenge={challenge}
+          viewerId={viewer._id}
+          viewerPerson={viewer}
+          scoreText={value}
+        />
+      ) : null}
       <section className="card result-hero" aria-labelledby="result-title">
         <div className="result-hero__game">
-          {icon ? <img src={icon} alt="" width={64} height={64} className="result-hero__icon" /> : null}
+          {icon ? (
+            <img
+              src={icon}
+              alt=""
+              width={64}
+              height={64}
+              className="result-hero__icon"
+            />
+          ) : null}
           <div>
             <h1 id="result-title" className="result-hero__name">
               {game.name}
@@ -152,40 +218,71 @@ export default function Result() {
               </div>
               <div className="result-stat">
                 <dt>High score</dt>
-                <dd data-testid="high-score">{value(board.standing?.rank ? highScore : null)}</dd>
+                <dd data-testid="high-score">
+                  {value(board.standing?.rank ? highScore : null)}
+                </dd>
               </div>
             </dl>
             {newBest ? (
               <p className="result-hero__badge">
-                <TrophyIcon size={16} /> New high score{rank ? ` · #${rank} on the leaderboard` : ""}
+                <TrophyIcon size={16} /> New high score
+                {rank ? ` · #${rank} on the leaderboard` : ""}
               </p>
             ) : rank ? (
-              <p className="result-hero__rank">You are #{rank} on the leaderboard</p>
+              <p className="result-hero__rank">
+                You are #{rank} on the leaderboard
+              </p>
             ) : yourScore === null ? (
-              <p className="result-hero__rank">Play a round to get your first score.</p>
+              <p className="result-hero__rank">
+                Play a round to get your first score.
+              </p>
             ) : null}
           </>
         ) : (
-          <EmptyState title="Log in to keep your scores" className="result-hero__login">
-            <p>Your scores, your high score and your place on the leaderboard are saved when you play logged in.</p>
-            <button type="button" className="button button--primary" onClick={openLogin}>
+          <EmptyState
+            title="Log in to keep your scores"
+            className="result-hero__login"
+          >
+            <p>
+              Your scores, your high score and your place on the leaderboard are
+              saved when you play logged in.
+            </p>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={openLogin}
+            >
               Log in
             </button>
           </EmptyState>
         )}
         <div className="result-hero__actions">
-          <Link to={playPath(game._id)} className="button button--primary button--large">
+          <Link
+            to={playPath(game._id)}
+            className="button button--primary button--large"
+          >
             <PlayIcon size={20} /> Play again
           </Link>
           {game.multiplayer ? (
-            <Link to={`/waiting/${game._id}`} className="button button--secondary button--large">
+            <Link
+              to={`/waiting/${game._id}`}
+              className="button button--secondary button--large"
+            >
               <VersusIcon size={20} /> Multiplayer
             </Link>
           ) : null}
         </div>
       </section>
       <div className="result-page__tabs">
-        <Tabs tabs={tabs} label="Leader Board or Challenge" initialTab={playTypeFrom(searchParams.get("type")) === 1 ? "leaderboard" : "challenge"} />
+        <Tabs
+          tabs={tabs}
+          label="Leader Board or Challenge"
+          initialTab={
+            playTypeFrom(searchParams.get("type")) === 1
+              ? "leaderboard"
+              : "challenge"
+          }
+        />
       </div>
     </div>
   );

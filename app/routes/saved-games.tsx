@@ -9,7 +9,9 @@ export const meta: MetaFunction = () => [{ title: pageTitle("All Games") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);
-  return { games: viewerId ? await context.services.games.listSaved(viewerId) : null };
+  return {
+    games: viewerId ? await context.services.games.listSaved(viewerId) : null,
+  };
 }
 
 /** /saved-games: the player's saved games, newest first, titled 'All Games' (SPEC.md §2). */

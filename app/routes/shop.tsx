@@ -11,9 +11,24 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Shop") }];
 
 /** SPEC.md §9: three static packs, display only. */
 const COIN_PACKS = [
-  { coins: 250, title: "Buy 250 coins", tag: "Starter", blurb: "Enough for a few friendly challenges." },
-  { coins: 1500, title: "Buy 1500 coins", tag: "Popular", blurb: "Bet bigger and keep your streak going." },
-  { coins: 5000, title: "Buy 5000 coins", tag: "Best value", blurb: "For players who never back down." },
+  {
+    coins: 250,
+    title: "Buy 250 coins",
+    tag: "Starter",
+    blurb: "Enough for a few friendly challenges.",
+  },
+  {
+    coins: 1500,
+    title: "Buy 1500 coins",
+    tag: "Popular",
+    blurb: "Bet bigger and keep your streak going.",
+  },
+  {
+    coins: 5000,
+    title: "Buy 5000 coins",
+    tag: "Best value",
+    blurb: "For players who never back down.",
+  },
 ];
 
 /** /shop: the player's wallet and today's challenge limit, and the coin packs (not on sale yet). */
@@ -22,7 +37,10 @@ export default function Shop() {
   const { openLogin } = useAccount();
   return (
     <div className="page">
-      <PageHeader title="Shop" subtitle="Coins let you bet on challenges against your friends." />
+      <PageHeader
+        title="Shop"
+        subtitle="Coins let you bet on challenges against your friends."
+      />
 
       {user ? (
         <WalletPanel wallet={user.wallet} />
@@ -33,7 +51,12 @@ export default function Shop() {
             <p className="notice__title">Log in to see your wallet</p>
             <p>Your coin balance and purchases belong to your account.</p>
           </div>
-          <button type="button" className="button button--primary button--small" aria-haspopup="dialog" onClick={openLogin}>
+          <button
+            type="button"
+            className="button button--primary button--small"
+            aria-haspopup="dialog"
+            onClick={openLogin}
+          >
             Log in
           </button>
         </div>
@@ -41,7 +64,10 @@ export default function Shop() {
 
       <ul className="pack-grid">
         {COIN_PACKS.map((pack) => (
-          <li key={pack.coins} className={pack.tag === "Popular" ? "pack pack--featured" : "pack"}>
+          <li
+            key={pack.coins}
+            className={pack.tag === "Popular" ? "pack pack--featured" : "pack"}
+          >
             <span className="pack__tag">{pack.tag}</span>
             <div className="pack__coins" aria-hidden="true">
               <CoinIcon size={40} />
@@ -49,14 +75,20 @@ export default function Shop() {
             <p className="pack__amount">{formatNumber(pack.coins)}</p>
             <h2 className="pack__title">{pack.title}</h2>
             <p className="pack__blurb">{pack.blurb}</p>
-            <button type="button" className="button button--primary button--block" disabled aria-describedby="shop-note">
+            <button
+              type="button"
+              className="button button--primary button--block"
+              disabled
+              aria-describedby="shop-note"
+            >
               Coming soon
             </button>
           </li>
         ))}
       </ul>
       <p id="shop-note" className="shop-note">
-        Coin purchases are not open yet: packs are shown for preview only and nothing can be bought or charged.
+        Coin purchases are not open yet: packs are shown for preview only and
+        nothing can be bought or charged.
       </p>
     </div>
   );

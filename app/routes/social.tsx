@@ -41,7 +41,10 @@ export default function Social() {
   if (!viewer) {
     return (
       <div className="page social-page">
-        <PageHeader title="Social" subtitle="Play with friends, chat and send challenges." />
+        <PageHeader
+          title="Social"
+          subtitle="Play with friends, chat and send challenges."
+        />
         <LoginRequired
           what="your friends"
           icon={<SocialIcon size={28} />}
@@ -71,7 +74,9 @@ function SocialHub({ viewerId }: { viewerId: number }) {
     });
   };
 
-  const fromSocial = Boolean((location.state as ChatNavigationState | null)?.chatFromSocial);
+  const fromSocial = Boolean(
+    (location.state as ChatNavigationState | null)?.chatFromSocial,
+  );
   const closeChat = useCallback(() => {
     if (fromSocial) navigate(-1);
     else navigate("/social", { replace: true, preventScrollReset: true });
@@ -82,12 +87,22 @@ function SocialHub({ viewerId }: { viewerId: number }) {
     if (friendId === chatWith) closeChat();
   };
 
-  const chatFriend = chatWith === null || !friends.friends ? undefined : (friends.friends.find((friend) => friend._id === chatWith) ?? null);
+  const chatFriend =
+    chatWith === null || !friends.friends
+      ? undefined
+      : (friends.friends.find((friend) => friend._id === chatWith) ?? null);
 
   return (
-    <div className={chatWith !== null ? "page social-page has-chat" : "page social-page"}>
+    <div
+      className={
+        chatWith !== null ? "page social-page has-chat" : "page social-page"
+      }
+    >
       <div className="social-page__main">
-        <PageHeader title="Social" subtitle="Play with friends, chat and send challenges." />
+        <PageHeader
+          title="Social"
+          subtitle="Play with friends, chat and send challenges."
+        />
         <Tabs
           label="Social"
           selected={tab}
@@ -96,14 +111,32 @@ function SocialHub({ viewerId }: { viewerId: number }) {
             {
               id: "friends",
               label: "Friends",
-              content: <FriendsTab list={friends} chatWith={chatWith} onChat={openChat} onFindPeople={() => setTab("find")} onBlocked={blocked} />,
+              content: (
+                <FriendsTab
+                  list={friends}
+                  chatWith={chatWith}
+                  onChat={openChat}
+                  onFindPeople={() => setTab("find")}
+                  onBlocked={blocked}
+                />
+              ),
             },
             {
               id: "find",
               label: "Find People",
-              content: <FindPeopleTab viewerId={viewerId} active={tab === "find"} onFollowed={() => friends.reload(true)} />,
+              content: (
+                <FindPeopleTab
+                  viewerId={viewerId}
+                  active={tab === "find"}
+                  onFollowed={() => friends.reload(true)}
+                />
+              ),
             },
-            { id: "invite", label: "Invite", content: <InviteTab active={tab === "invite"} /> },
+            {
+              id: "invite",
+              label: "Invite",
+              content: <InviteTab active={tab === "invite"} />,
+            },
           ]}
         />
       </div>

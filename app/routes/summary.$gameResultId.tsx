@@ -20,7 +20,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseIdOr404(params.gameResultId, "match", "Match not found");
-  return { match: await or404(() => context.services.multiplayer.summary(id), "Match not found") };
+  return {
+    match: await or404(
+      () => context.services.multiplayer.summary(id),
+      "Match not found",
+    ),
+  };
 }
 
 const OUTCOME_TEXT = { win: "You won!", lose: "You lost", draw: null } as const;
@@ -40,10 +45,19 @@ export default function Summary() {
   // The match is over: the app's multiplayer state goes back to idle.
   useEffect(() => dispatch({ type: "clear" }), [dispatch]);
 
-  const mine = viewer ? match.players.findIndex((player) => player._id === viewer._id) : -1;
-  const result = mine >= 0 ? outcome(match.players[mine].score, match.players[1 - mine].score) : null;
-  const winner = first.score === second.score ? null : first.score > second.score ? 0 : 1;
-  const leaver = match.left_user_id === null ? null : match.players.find((player) => player._id === match.left_user_id);
+  const mine = viewer
+    ? match.players.findIndex((player) => player._id === viewer._id)
+    : -1;
+  const result =
+    mine >= 0
+      ? outcome(match.players[mine].score, match.players[1 - mine].score)
+      : null;
+  const winner =
+    first.score === second.score ? null : first.score > second.score ? 0 : 1;
+  const leaver =
+    match.left_user_id === null
+      ? null
+      : match.players.find((player) => player._id === match.left_user_id);
 
   return (
     <div className="page page--narrow match-page">
@@ -53,18 +67,41 @@ export default function Summary() {
           {match.game.name}
         </h1>
         {result && OUTCOME_TEXT[result] ? (
-          <p className={`match-outcome match-outcome--${result}`} data-testid="outcome">
-            {result === "win" ? <TrophyIcon size={20} /> : null} {OUTCOME_TEXT[result]}
+          <p
+            className={`match-outcome match-outcome--${result}`}
+            data-testid="outcome"
+          >
+            {result === "win" ? <TrophyIcon size={20} /> : null}{" "}
+            {OUTCOME_TEXT[result]}
           </p>
         ) : null}
         <div className="match-versus" data-testid="match-scores">
-          <PlayerScore player={first} you={mine === 0} winner={winner === 0} levels={levels} />
+          <PlayerScore
+            player={first}
+            you={mine === 0}
+            winner={winner === 0}
+            levels={levels}
+          />
           <VersusIcon size={26} />
-          <PlayerScore player={second} you={mine === 1} winner={winner === 1} levels={levels} />
+          <PlayerScore
+            player={second}
+            you={mine === 1}
+            winner={winner === 1}
+            levels={levels}
+          />
         </div>
-        {leaver ? <p className="match-card__text">{leaver._id === viewer?._id ? "You left the game early." : `${leaver.name} left the game.`}</p> : null}
+        {leaver ? (
+          <p className="match-card__text">
+            {leaver._id === viewer?._id
+              ? "You left the game early."
+              : `${leaver.name} left the game.`}
+          </p>
+        ) : null}
         <div className="match-card__actions">
-          <Link to={`/waiting/${match.game._id}`} className="button button--primary">
+          <Link
+            to={`/waiting/${match.game._id}`}
+            className="button button--primary"
+          >
             <VersusIcon size={18} /> Play again
           </Link>
           <Link to={playPath(match.game._id)} className="button button--ghost">
@@ -76,16 +113,31 @@ export default function Summary() {
   );
 }
 
-function PlayerScore({ player, you, winner, levels }: { player: MatchPlayer; you: boolean; winner: boolean; levels: boolean }) {
+function PlayerScore({
+  player,
+  you,
+  winner,
+  levels,
+}: {
+  player: MatchPlayer;
+  you: boolean;
+  winner: boolean;
+  levels: boolean;
+}) {
   return (
     <div className={winner ? "match-score is-winner" : "match-score"}>
-      <Avatar person={{ name: player.name, profile_img: player.profile_pic }} size={64} />
+      <Avatar
+        person={{ name: player.name, profile_img: player.profile_pic }}
+        size={64}
+      />
       <span className="match-score__name">{you ? "You" : player.name}</span>
       <span className="match-score__value">
         {levels ? "Level " : ""}
         {formatNumber(player.score)}
       </span>
-      {player.is_bot ? <span className="match-score__tag">Recorded player</span> : null}
+      {player.is_bot ? (
+        <span className="match-score__tag">Recorded player</span>
+      ) : null}
     </div>
   );
 }

@@ -11,22 +11,40 @@ import { LogOutButton } from "~/components/AccountMenu";
 import { Avatar } from "~/components/Avatar";
 import { LoginRequired } from "~/components/EmptyState";
 import { genderChoice } from "~/components/FormFields";
-import { BookmarkIcon, ChevronRightIcon, ClockIcon, CoinIcon, HeartIcon, ProfileIcon, ShopIcon, SwordsIcon } from "~/components/icons";
+import {
+  BookmarkIcon,
+  ChevronRightIcon,
+  ClockIcon,
+  CoinIcon,
+  HeartIcon,
+  ProfileIcon,
+  ShopIcon,
+  SwordsIcon,
+} from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { ProfileForm, type ProfileAnswer } from "~/components/ProfileForm";
 import { useViewer } from "~/components/root-data";
 import { formatNumber, pageTitle } from "~/lib/format";
 import type { UserProfile } from "~/lib/types";
 import { formAction, textField } from "~/server/auth.server";
-import { PROFILE_POST_MAX_BYTES, myProfile, saveProfileForm } from "~/server/profile.server";
+import {
+  PROFILE_POST_MAX_BYTES,
+  myProfile,
+  saveProfileForm,
+} from "~/server/profile.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Profile") }];
 
 // The page carries the player's email and phone number: no shared cache may keep it.
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+});
 
 /** The player's full record (email, phone, address, gender) for the edit form; a visitor gets the login panel. */
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<{ profile: UserProfile | null }> {
+export async function loader({
+  request,
+  context,
+}: LoaderFunctionArgs): Promise<{ profile: UserProfile | null }> {
   const user = await context.services.sessions.userForRequest(request);
   return { profile: user ? myProfile(user) : null };
 }
@@ -35,9 +53,14 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 export async function action({ request, context }: ActionFunctionArgs) {
   const caller = await context.services.sessions.userForRequest(request);
   if (!caller) throw redirect("/login?redirectTo=/user-info", 303);
-  if (Number(request.headers.get("Content-Length") ?? 0) > PROFILE_POST_MAX_BYTES) {
+  if (
+    Number(request.headers.get("Content-Length") ?? 0) > PROFILE_POST_MAX_BYTES
+  ) {
     const message = "Please choose a picture of 2 MB or less";
-    return data({ formError: message, errors: { picture: message } }, { status: 413 });
+    return data(
+      { formError: message, errors: { picture: message } },
+      { status: 413 },
+    );
   }
   const form = await request.formData();
   const field = (name: string) => textField(form, name);
@@ -61,7 +84,13 @@ const LIBRARY_LINKS = [
   { to: "/shop", label: "Shop", Icon: ShopIcon },
 ];
 
-function EditProfileCard({ profile, answer }: { profile: UserProfile; answer?: ProfileAnswer }) {
+function EditProfileCard({
+  profile,
+  answer,
+}: {
+  profile: UserProfile;
+  answer?: ProfileAnswer;
+}) {
   return (
     <section className="card profile-edit" aria-labelledby="profile-edit-title">
       <h2 id="profile-edit-title" className="card__title">

@@ -14,26 +14,47 @@ import { apiFetch, errorMessage } from "~/lib/api";
 import { pageTitle } from "~/lib/format";
 import { playPath } from "~/lib/navigation";
 import { botPlayPath, matchPlayPath } from "~/lib/play";
-import { MATCHMAKING_WAIT_MS, type BotData, type Participant } from "~/lib/protocol";
+import {
+  MATCHMAKING_WAIT_MS,
+  type BotData,
+  type Participant,
+} from "~/lib/protocol";
 import { getGameOr404 } from "~/server/loaders.server";
 import "~/styles/match.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: pageTitle(data ? `Multiplayer · ${data.game.name}` : "Multiplayer") },
+  {
+    title: pageTitle(data ? `Multiplayer · ${data.game.name}` : "Multiplayer"),
+  },
   { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const game = await getGameOr404(context, params.id);
   return {
-    game: { _id: game._id, name: game.name, icon: game.icon, category: game.category },
+    game: {
+      _id: game._id,
+      name: game.name,
+      icon: game.icon,
+      category: game.category,
+    },
     multiplayer: game.game_modes.includes(2),
   };
 }
 
 type JoinAnswer =
-  | { status: "waiting"; roomId: string; participants: Participant[]; expiresAt: number }
-  | { status: "matched"; roomId: string; participants: Participant[]; seed: number };
+  | {
+      status: "waiting";
+      roomId: string;
+      participants: Participant[];
+      expiresAt: number;
+    }
+  | {
+      status: "matched";
+      roomId: string;
+      participants: Participant[];
+      seed: number;
+    };
 
 type Phase =
   | { name: "connecting" }
@@ -62,10 +83,17 @@ export default function Waiting() {
 
   const goPlay = useCallback(
     (roomId: string, seed: number, participants: Participant[]) => {
-      const opponent = participants.find((participant) => participant.user_id !== viewer?._id) ?? null;
+      const opponent =
+        participants.find(
+          (participant) => participant.user_id !== viewer?._id,
+        ) ?? null;
       setPhase({ name: "matched", opponent });
       // A short look at who you play against, then the game.
-      window.setTimeout(() => navigate(matchPlayPath(game._id, roomId, seed), { replace: true }), 900);
+      window.setTimeout(
+        () =>
+          navigate(matchPlayPath(game._id, roomId, seed), { replace: true }),
+        900,
+      );
     },
     [navigate, game._id, viewer?._id],
   );
@@ -73,7 +101,9 @@ export default function Waiting() {
   const findBot = useCallback(async () => {
     setPhase({ name: "bot" });
     try {
-      const bot = await apiFetch<BotData | { _id: null; moves: [] }>(`/api/player-move/${game._id}`);
+      const bot = await apiFetch<BotData | { _id: null; moves: [] }>(
+        `/api/player-move/${game._id}`,
+      );
       if (bot._id !== null && bot.moves.length > 0) {
         dispatch({ type: "bot", bot: bot as BotData });
         navigate(botPlayPath(game._id, bot._id), { replace: true });
@@ -91,26 +121,51 @@ export default function Waiting() {
     setPhase({ name: "connecting" });
     dispatch({ type: "clear" });
     try {
-      const answer = await apiFetch<JoinAnswer>("/api/multiplayer/join", { method: "POST", json: { userId: viewer._id, gameId: game._id } });
+      const answer = await apiFetch<JoinAnswer>("/api/multiplayer/join", {
+        method: "POST",
+        json: { userId: viewer._id, gameId: game._id },
+      });
       if (mine !== attempt.current) return;
       roomRef.current = answer.roomId;
       if (answer.status === "matched") {
-        dispatch({ type: "gameRequest", roomId: answer.roomId, gameId: game._id, seed: answer.seed, participants: answer.participants });
+        dispatch({
+          type: "gameRequest",
+          roomId: answer.roomId,
+          gameId: game._id,
+          seed: answer.seed,
+          participants: answer.participants,
+        });
         goPlay(answer.roomId, answer.seed, answer.participants);
       } else {
-        dispatch({ type: "waiting", roomId: answer.roomId, gameId: game._id, participant: answer.participants[0], expiresAt: answer.expiresAt });
+        dispatch({
+          type: "waiting",
+          roomId: answer.roomId,
+          gameId: game._id,
+          participant: answer.participants[0],
+          expiresAt: answer.expiresAt,
+        });
         // The server's clock decides; this one only draws the countdown from the same 10 s.
-        setPhase({ name: "searching", expiresAt: Date.now() + Math.min(MATCHMAKING_WAIT_MS, Math.max(0, answer.expiresAt - Date.now())) });
+        setPhase({
+          name: "searching",
+          expiresAt:
+            Date.now() +
+            Math.min(
+              MATCHMAKING_WAIT_MS,
+              Math.max(0, answer.expiresAt - Date.now()),
+            ),
+        });
       }
     } catch (failure) {
-      if (mine === attempt.current) setPhase({ name: "failed", message: errorMessage(failure) });
+      if (mine === attempt.current)
+        setPhase({ name: "failed", message: errorMessage(failure) });
     }
   }, [viewer, dispatch, game._id, goPlay]);
 
   // Join once the socket is open, so the pairing and the timeout can reach this page.
   const joined = useRef(false);
   useEffect(() => {
-    if (!viewer || !multiplayer || joined.current || socket.status !== "open") return;
+    if (!viewer || !multiplayer || joined.current || socket.status !== "open")
+      return;
     joined.current = true;
     void join();
   }, [viewer, multiplayer, socket.status, join]);
@@ -118,9 +173,15 @@ export default function Waiting() {
   useEffect(
     () =>
       socket.subscribe((event) => {
-        if (event.event === "request_gameplay" && event.data.gameId === game._id) {
+        if (
+          event.event === "request_gameplay" &&
+          event.data.gameId === game._id
+        ) {
           goPlay(event.data.roomId, event.data.seed, event.data.participants);
-        } else if (event.event === "room_timeout" && event.data.roomId === roomRef.current) {
+        } else if (
+          event.event === "room_timeout" &&
+          event.data.roomId === roomRef.current
+        ) {
           // SPEC.md §4: nobody came in 10 s; leave with score 0 and ask for a bot.
           void findBot();
         }
@@ -137,17 +198,30 @@ export default function Waiting() {
   const quit = async () => {
     attempt.current++;
     dispatch({ type: "clear" });
-    await apiFetch("/api/multiplayer/leave", { method: "POST", json: { gameId: game._id } }).catch(() => undefined);
+    await apiFetch("/api/multiplayer/leave", {
+      method: "POST",
+      json: { gameId: game._id },
+    }).catch(() => undefined);
     navigate(`/detail/${game._id}`);
   };
 
-  const secondsLeft = phase.name === "searching" ? Math.max(0, Math.ceil((phase.expiresAt - now) / 1000)) : 0;
-  const progress = phase.name === "searching" ? Math.min(1, Math.max(0, (phase.expiresAt - now) / MATCHMAKING_WAIT_MS)) : 0;
+  const secondsLeft =
+    phase.name === "searching"
+      ? Math.max(0, Math.ceil((phase.expiresAt - now) / 1000))
+      : 0;
+  const progress =
+    phase.name === "searching"
+      ? Math.min(1, Math.max(0, (phase.expiresAt - now) / MATCHMAKING_WAIT_MS))
+      : 0;
 
   let body;
   if (!multiplayer) {
     body = (
-      <EmptyState title="This game has no multiplayer mode" icon={<VersusIcon size={28} />} actions={<PlayLink gameId={game._id} />}>
+      <EmptyState
+        title="This game has no multiplayer mode"
+        icon={<VersusIcon size={28} />}
+        actions={<PlayLink gameId={game._id} />}
+      >
         <p>Play it solo and set a score for your friends to beat.</p>
       </EmptyState>
     );
@@ -157,7 +231,11 @@ export default function Waiting() {
         title="Log in to play against others"
         icon={<VersusIcon size={28} />}
         actions={
-          <button type="button" className="button button--primary" onClick={openLogin}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={openLogin}
+          >
             Log in
           </button>
         }
@@ -172,11 +250,20 @@ export default function Waiting() {
           <VersusIcon size={30} />
         </span>
         <h1 className="match-card__title">Opponents not available</h1>
-        <p className="match-card__text" role={phase.name === "failed" ? "alert" : undefined}>
-          {phase.name === "failed" ? phase.message : "Nobody is playing right now. Try again in a moment, or play solo."}
+        <p
+          className="match-card__text"
+          role={phase.name === "failed" ? "alert" : undefined}
+        >
+          {phase.name === "failed"
+            ? phase.message
+            : "Nobody is playing right now. Try again in a moment, or play solo."}
         </p>
         <div className="match-card__actions">
-          <button type="button" className="button button--primary" onClick={() => void join()}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void join()}
+          >
             Retry
           </button>
           <PlayLink gameId={game._id} ghost />
@@ -187,22 +274,54 @@ export default function Waiting() {
     const opponent = phase.name === "matched" ? phase.opponent : null;
     body = (
       <div className="match-card" aria-live="polite">
-        <h1 className="match-card__title">{phase.name === "matched" ? "Opponent found!" : "Waiting for opponents"}</h1>
+        <h1 className="match-card__title">
+          {phase.name === "matched"
+            ? "Opponent found!"
+            : "Waiting for opponents"}
+        </h1>
         <div className="match-versus">
           <div className="match-versus__player">
             <Avatar person={viewer} size={72} />
             <span>You</span>
           </div>
-          <div className="match-countdown" role="timer" aria-label="Seconds left" data-testid="countdown">
+          <div
+            className="match-countdown"
+            role="timer"
+            aria-label="Seconds left"
+            data-testid="countdown"
+          >
             <svg viewBox="0 0 64 64" aria-hidden="true">
-              <circle className="match-countdown__track" cx="32" cy="32" r="28" />
-              <circle className="match-countdown__fill" cx="32" cy="32" r="28" style={{ strokeDashoffset: `${(1 - progress) * 176}` }} />
+              <circle
+                className="match-countdown__track"
+                cx="32"
+                cy="32"
+                r="28"
+              />
+              <circle
+                className="match-countdown__fill"
+                cx="32"
+                cy="32"
+                r="28"
+                style={{ strokeDashoffset: `${(1 - progress) * 176}` }}
+              />
             </svg>
-            <span className="match-countdown__value">{phase.name === "searching" ? secondsLeft : <VersusIcon size={22} />}</span>
+            <span className="match-countdown__value">
+              {phase.name === "searching" ? (
+                secondsLeft
+              ) : (
+                <VersusIcon size={22} />
+              )}
+            </span>
           </div>
           <div className="match-versus__player">
             {opponent ? (
-              <Avatar person={{ name: opponent.user_name, profile_img: opponent.profile_pic }} size={72} />
+              <Avatar
+                person={{
+                  name: opponent.user_name,
+                  profile_img: opponent.profile_pic,
+                }}
+                size={72}
+              />
             ) : (
               <span className="match-versus__unknown" aria-hidden="true">
                 ?
@@ -212,10 +331,18 @@ export default function Waiting() {
           </div>
         </div>
         <p className="match-card__text">
-          {phase.name === "matched" ? "Get ready…" : phase.name === "bot" ? "Nobody came: finding a recorded player for you." : "Searching..."}
+          {phase.name === "matched"
+            ? "Get ready…"
+            : phase.name === "bot"
+              ? "Nobody came: finding a recorded player for you."
+              : "Searching..."}
         </p>
         <div className="match-card__actions">
-          <button type="button" className="button button--ghost" onClick={() => void quit()}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void quit()}
+          >
             Quit
           </button>
         </div>
@@ -232,9 +359,18 @@ export default function Waiting() {
   );
 }
 
-function PlayLink({ gameId, ghost = false }: { gameId: number; ghost?: boolean }) {
+function PlayLink({
+  gameId,
+  ghost = false,
+}: {
+  gameId: number;
+  ghost?: boolean;
+}) {
   return (
-    <Link to={playPath(gameId)} className={ghost ? "button button--ghost" : "button button--primary"}>
+    <Link
+      to={playPath(gameId)}
+      className={ghost ? "button button--ghost" : "button button--primary"}
+    >
       <PlayIcon size={18} /> Play solo
     </Link>
   );

@@ -8,7 +8,9 @@ export type SignedIn = ApiSignedIn;
 /** remix-auth drives the page log-in; the strategy hands the form to the same flow the API uses. */
 export function pageAuthenticator(context: AppLoadContext) {
   return new Authenticator<SignedIn>().use(
-    new FormStrategy(({ form, request }) => context.services.auth.logIn(Object.fromEntries(form), request)),
+    new FormStrategy(({ form, request }) =>
+      context.services.auth.logIn(Object.fromEntries(form), request),
+    ),
     "password",
   );
 }
@@ -22,29 +24,53 @@ interface ClientError {
 }
 
 function isClientError(error: unknown): error is ClientError {
-  return error instanceof Error && typeof (error as Partial<ClientError>).status === "number" && "toJSON" in error;
+  return (
+    error instanceof Error &&
+    typeof (error as Partial<ClientError>).status === "number" &&
+    "toJSON" in error
+  );
 }
 
 /** What a page may hold of a signed-in user: everything but the token, which travels only in the httpOnly cookie. */
-export function pageUser({ token: _token, ...user }: SignedIn["user"]): UserData {
+export function pageUser({
+  token: _token,
+  ...user
+}: SignedIn["user"]): UserData {
   return user;
 }
 
-const sessionCookieOf = (context: AppLoadContext, request: Request, { token }: SignedIn) => ({
+const sessionCookieOf = (
+  context: AppLoadContext,
+  request: Request,
+  { token }: SignedIn,
+) => ({
   "Set-Cookie": context.services.sessions.cookie(token, request),
 });
 
 /** A signed-in answer for the page's fetch: the user for `userData`, and the session in the httpOnly cookie. */
-export function signedInResponse(context: AppLoadContext, request: Request, signedIn: SignedIn): Response {
-  return Response.json({ user: pageUser(signedIn.user) }, { headers: sessionCookieOf(context, request, signedIn) });
+export function signedInResponse(
+  context: AppLoadContext,
+  request: Request,
+  signedIn: SignedIn,
+): Response {
+  return Response.json(
+    { user: pageUser(signedIn.user) },
+    { headers: sessionCookieOf(context, request, signedIn) },
+  );
 }
 
 /** Runs an auth action; a mistake the user can fix becomes its JSON error, anything else stays a 500. */
-export async function authAction(run: () => Promise<Response>): Promise<Response> {
+export async function authAction(
+  run: () => Promise<Response>,
+): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    if (isClientError(error)) return Response.json(error.toJSON(), { status: error.status, headers: error.headers });
+    if (isClientError(error))
+      return Response.json(error.toJSON(), {
+        status: error.status,
+        headers: error.headers,
+      });
     throw error;
   }
 }
@@ -53,8 +79,16 @@ export async function authAction(run: () => Promise<Response>): Promise<Response
  * A form posted without JavaScript (or before hydration) signed the player in: the cookie, and 303 to the next page.
  * Actions throw it, so their data stays only what a page renders.
  */
-export function signedInRedirect(context: AppLoadContext, request: Request, signedIn: SignedIn, to: string): Response {
-  return redirect(to, { status: 303, headers: sessionCookieOf(context, request, signedIn) });
+export function signedInRedirect(
+  context: AppLoadContext,
+  request: Request,
+  signedIn: SignedIn,
+  to: string,
+): Response {
+  return redirect(to, {
+    status: 303,
+    headers: sessionCookieOf(context, request, signedIn),
+  });
 }
 
 /** What a page's form shows after a post the server refused: one line above the button and one under each field. */
@@ -69,12 +103,19 @@ export interface FormProblem<Values> {
  * Runs a page form's action for a post without JavaScript; a mistake the user can fix comes back as the page's
  * action data with its 4xx status, so the page renders again with the messages. Anything else stays a 500.
  */
-export async function formAction<Values, Result>(values: Values, run: () => Promise<Result>) {
+export async function formAction<Values, Result>(
+  values: Values,
+  run: () => Promise<Result>,
+) {
   try {
     return await run();
   } catch (error) {
     if (!isClientError(error)) throw error;
-    const problem: FormProblem<Values> = { formError: error.message, errors: error.fields ?? {}, values };
+    const problem: FormProblem<Values> = {
+      formError: error.message,
+      errors: error.fields ?? {},
+      values,
+    };
     return data(problem, { status: error.status });
   }
 }
@@ -86,10 +127,18 @@ export function textField(form: FormData, name: string): string {
 }
 
 /** Sign-up from a page's form (the popup's fetch or a post without JavaScript); an invite code makes the two friends. */
-export async function signUpFromForm(context: AppLoadContext, request: Request, form: FormData): Promise<SignedIn> {
-  const signedIn = await context.services.auth.signUp(Object.fromEntries(form), request);
+export async function signUpFromForm(
+  context: AppLoadContext,
+  request: Request,
+  form: FormData,
+): Promise<SignedIn> {
+  const signedIn = await context.services.auth.signUp(
+    Object.fromEntries(form),
+    request,
+  );
   const invite = form.get("invite");
   // Signing up through a friend's invite link makes the two friends.
-  if (typeof invite === "string" && invite) await context.services.social.acceptInvite(signedIn.user._id, invite);
+  if (typeof invite === "string" && invite)
+    await context.services.social.acceptInvite(signedIn.user._id, invite);
   return signedIn;
 }

@@ -4,22 +4,37 @@ import type { Game, Publisher } from "~/lib/types";
 
 /** A 404 the root error boundary renders as the "Page not found" page; the body is shown as its message. */
 export function notFoundResponse(message = "Not Found"): Response {
-  return new Response(message, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(message, {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /** A path id that is not a row id cannot name anything: it is a missing page, not a server error. */
-export function parseIdOr404(raw: string | undefined, label: string, message = "Page not found"): number {
+export function parseIdOr404(
+  raw: string | undefined,
+  label: string,
+  message = "Page not found",
+): number {
   const result = idSchema(label).safeParse(raw ?? "");
   if (!result.success) throw notFoundResponse(message);
   return result.data;
 }
 
 function isNotFoundError(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "status" in error && (error as { status: unknown }).status === 404;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    "status" in error &&
+    (error as { status: unknown }).status === 404
+  );
 }
 
 /** Runs a lookup and turns the service's "not found" into the 404 page. */
-export async function or404<T>(lookup: () => Promise<T>, message: string): Promise<T> {
+export async function or404<T>(
+  lookup: () => Promise<T>,
+  message: string,
+): Promise<T> {
   try {
     return await lookup();
   } catch (error) {
@@ -29,21 +44,39 @@ export async function or404<T>(lookup: () => Promise<T>, message: string): Promi
 }
 
 /** The id of the signed-in player of this request, or undefined for a visitor. */
-export async function viewerIdOf(context: AppLoadContext, request: Request): Promise<number | undefined> {
+export async function viewerIdOf(
+  context: AppLoadContext,
+  request: Request,
+): Promise<number | undefined> {
   const user = await context.services.sessions.userForRequest(request);
   return user?.id;
 }
 
 /** The game of a `/…/:id` page as `viewerId` sees it (liked, saved, own rating), or a 404 page. */
-export async function getGameOr404(context: AppLoadContext, rawId: string | undefined, viewerId?: number): Promise<Game> {
+export async function getGameOr404(
+  context: AppLoadContext,
+  rawId: string | undefined,
+  viewerId?: number,
+): Promise<Game> {
   const id = parseIdOr404(rawId, "game", "Game not found");
-  return or404(() => context.services.games.getGame(id, viewerId), "Game not found");
+  return or404(
+    () => context.services.games.getGame(id, viewerId),
+    "Game not found",
+  );
 }
 
 /** Just what a page header about a game shows (GameChip), so pages send no more than they render. */
-export async function getGameChipOr404(context: AppLoadContext, rawId: string | undefined) {
+export async function getGameChipOr404(
+  context: AppLoadContext,
+  rawId: string | undefined,
+) {
   const game = await getGameOr404(context, rawId);
-  return { _id: game._id, name: game.name, icon: game.icon, category: game.category };
+  return {
+    _id: game._id,
+    name: game.name,
+    icon: game.icon,
+    category: game.category,
+  };
 }
 
 /** A publisher's profile and published games, or a 404 page for an unknown or malformed id. */
@@ -53,7 +86,10 @@ export async function getPublisherPageOr404(
   viewerId?: number,
 ): Promise<{ publisher: Publisher; games: Game[] }> {
   const id = parseIdOr404(rawId, "publisher", "Publisher not found");
-  const publisher = await or404(() => context.services.games.getPublisher(id), "Publisher not found");
+  const publisher = await or404(
+    () => context.services.games.getPublisher(id),
+    "Publisher not found",
+  );
   const games = await context.services.games.listByPublisher(id, viewerId);
   return { publisher, games };
 }

@@ -1,4 +1,9 @@
-import { parseTagList, type Blog, type BlogBlock, type BlogStatus } from "~/lib/blog";
+import {
+  parseTagList,
+  type Blog,
+  type BlogBlock,
+  type BlogStatus,
+} from "~/lib/blog";
 import { htmlToText } from "~/lib/format";
 import { assertNever } from "~/lib/protocol";
 
@@ -38,29 +43,63 @@ export type EditorAction =
 /** A short random block id; block ids only need to be unique within one post. */
 export const newBlockId = () => Math.random().toString(36).slice(2, 10);
 
-export function initialEditorState(post: Blog | null, firstBlockId = newBlockId()): EditorState {
-  if (!post) return { title: "", tags: "", poster: null, blocks: [{ id: firstBlockId, kind: "placeholder" }], status: "draft", dirty: false };
-  const blocks = post.content.map(
-    (block): EditorBlock => (block.type === "text" ? { id: block.id, kind: "text", html: block.content } : { id: block.id, kind: "img", path: block.content, alt: block.alt ?? "" }),
+export function initialEditorState(
+  post: Blog | null,
+  firstBlockId = newBlockId(),
+): EditorState {
+  if (!post)
+    return {
+      title: "",
+      tags: "",
+      poster: null,
+      blocks: [{ id: firstBlockId, kind: "placeholder" }],
+      status: "draft",
+      dirty: false,
+    };
+  const blocks = post.content.map((block): EditorBlock =>
+    block.type === "text"
+      ? { id: block.id, kind: "text", html: block.content }
+      : {
+          id: block.id,
+          kind: "img",
+          path: block.content,
+          alt: block.alt ?? "",
+        },
   );
   return {
     title: post.title,
     tags: post.tags.join(", "),
     // A post without a chosen poster shows its first image; the editor only shows a poster that was chosen.
-    poster: post.poster_url && !post.content.some((block) => block.type === "img" && block.content === post.poster_url) ? post.poster_url : null,
-    blocks: blocks.length > 0 ? blocks : [{ id: firstBlockId, kind: "placeholder" }],
+    poster:
+      post.poster_url &&
+      !post.content.some(
+        (block) => block.type === "img" && block.content === post.poster_url,
+      )
+        ? post.poster_url
+        : null,
+    blocks:
+      blocks.length > 0 ? blocks : [{ id: firstBlockId, kind: "placeholder" }],
     status: post.status,
     dirty: false,
   };
 }
 
-const mapBlock = (state: EditorState, id: string, change: (block: EditorBlock) => EditorBlock): EditorState => ({
+const mapBlock = (
+  state: EditorState,
+  id: string,
+  change: (block: EditorBlock) => EditorBlock,
+): EditorState => ({
   ...state,
   dirty: true,
-  blocks: state.blocks.map((block) => (block.id === id ? change(block) : block)),
+  blocks: state.blocks.map((block) =>
+    block.id === id ? change(block) : block,
+  ),
 });
 
-export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+export function editorReducer(
+  state: EditorState,
+  action: EditorAction,
+): EditorState {
   switch (action.type) {
     case "setTitle":
       return { ...state, title: action.title, dirty: true };
@@ -70,19 +109,34 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, poster: action.path, dirty: true };
     case "choose":
       return mapBlock(state, action.id, (block) =>
-        block.kind !== "placeholder" ? block : action.kind === "text" ? { id: block.id, kind: "text", html: "" } : { id: block.id, kind: "img", path: null, alt: "" },
+        block.kind !== "placeholder"
+          ? block
+          : action.kind === "text"
+            ? { id: block.id, kind: "text", html: "" }
+            : { id: block.id, kind: "img", path: null, alt: "" },
       );
     case "editText":
-      return mapBlock(state, action.id, (block) => (block.kind === "text" ? { ...block, html: action.html } : block));
+      return mapBlock(state, action.id, (block) =>
+        block.kind === "text" ? { ...block, html: action.html } : block,
+      );
     case "setImage":
-      return mapBlock(state, action.id, (block) => (block.kind === "img" ? { ...block, path: action.path } : block));
+      return mapBlock(state, action.id, (block) =>
+        block.kind === "img" ? { ...block, path: action.path } : block,
+      );
     case "setAlt":
-      return mapBlock(state, action.id, (block) => (block.kind === "img" ? { ...block, alt: action.alt } : block));
+      return mapBlock(state, action.id, (block) =>
+        block.kind === "img" ? { ...block, alt: action.alt } : block,
+      );
     case "remove": {
       const blocks = state.blocks.filter((block) => block.id !== action.id);
       if (blocks.length === state.blocks.length) return state;
       // A post always offers somewhere to start writing.
-      return { ...state, dirty: true, blocks: blocks.length > 0 ? blocks : [{ id: action.id, kind: "placeholder" }] };
+      return {
+        ...state,
+        dirty: true,
+        blocks:
+          blocks.length > 0 ? blocks : [{ id: action.id, kind: "placeholder" }],
+      };
     }
     case "addAfter": {
       const index = state.blocks.findIndex((block) => block.id === action.id);
@@ -94,7 +148,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case "move": {
       const index = state.blocks.findIndex((block) => block.id === action.id);
       const target = index + action.by;
-      if (index < 0 || target < 0 || target >= state.blocks.length) return state;
+      if (index < 0 || target < 0 || target >= state.blocks.length)
+        return state;
       const blocks = [...state.blocks];
       [blocks[index], blocks[target]] = [blocks[target], blocks[index]];
       return { ...state, dirty: true, blocks };
@@ -110,8 +165,21 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 export function toPayload(state: EditorState, status: BlogStatus) {
   const content: BlogBlock[] = [];
   for (const block of state.blocks) {
-    if (block.kind === "text" && htmlToText(block.html) !== "") content.push({ id: block.id, type: "text", content: block.html });
-    if (block.kind === "img" && block.path) content.push({ id: block.id, type: "img", content: block.path, ...(block.alt.trim() ? { alt: block.alt.trim() } : {}) });
+    if (block.kind === "text" && htmlToText(block.html) !== "")
+      content.push({ id: block.id, type: "text", content: block.html });
+    if (block.kind === "img" && block.path)
+      content.push({
+        id: block.id,
+        type: "img",
+        content: block.path,
+        ...(block.alt.trim() ? { alt: block.alt.trim() } : {}),
+      });
   }
-  return { title: state.title, tags: parseTagList(state.tags), poster_url: state.poster, content, status };
+  return {
+    title: state.title,
+    tags: parseTagList(state.tags),
+    poster_url: state.poster,
+    content,
+    status,
+  };
 }

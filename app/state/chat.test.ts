@@ -1,21 +1,53 @@
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "~/lib/protocol";
-import { chatReducer, initialChatState, isTyping, oldestSeq, unseenFromFriend, type ChatAction, type ChatState, type TypingNote } from "./chat";
+import {
+  chatReducer,
+  initialChatState,
+  isTyping,
+  oldestSeq,
+  unseenFromFriend,
+  type ChatAction,
+  type ChatState,
+  type TypingNote,
+} from "./chat";
 
 const ME = 3;
 const FRIEND = 7;
 const CHAT = "3-7";
 
 let clock = Date.UTC(2026, 10, 21, 15, 0);
-function message(msg_id: string, sender: number, extra: Partial<ChatMessage> = {}): ChatMessage {
+function message(
+  msg_id: string,
+  sender: number,
+  extra: Partial<ChatMessage> = {},
+): ChatMessage {
   clock += 1000;
-  return { chat_id: CHAT, msg_id, sender, sender_id: sender, content: `text of ${msg_id}`, status: 0, created_dt: new Date(clock).toISOString(), ...extra };
+  return {
+    chat_id: CHAT,
+    msg_id,
+    sender,
+    sender_id: sender,
+    content: `text of ${msg_id}`,
+    status: 0,
+    created_dt: new Date(clock).toISOString(),
+    ...extra,
+  };
 }
 
-const run = (actions: ChatAction[], state: ChatState = initialChatState({ viewerId: ME, friendId: FRIEND })) => actions.reduce(chatReducer, state);
+const run = (
+  actions: ChatAction[],
+  state: ChatState = initialChatState({ viewerId: ME, friendId: FRIEND }),
+) => actions.reduce(chatReducer, state);
 const ids = (state: ChatState) => state.messages.map((entry) => entry.msg_id);
-const statuses = (state: ChatState) => Object.fromEntries(state.messages.map((entry) => [entry.msg_id, entry.status]));
-const typingNote = (from: number): TypingNote => ({ from, chat_id: CHAT, sender_name: `User ${from}` });
+const statuses = (state: ChatState) =>
+  Object.fromEntries(
+    state.messages.map((entry) => [entry.msg_id, entry.status]),
+  );
+const typingNote = (from: number): TypingNote => ({
+  from,
+  chat_id: CHAT,
+  sender_name: `User ${from}`,
+});
 
 describe("chatReducer: history", () => {
   it("starts empty and not loaded", () => {
@@ -31,13 +63,24 @@ describe("chatReducer: history", () => {
   });
 
   it("loads the newest page, then puts an older page in front of it", () => {
-    const newest = [message("m3", FRIEND, { seq: 3 }), message("m4", ME, { seq: 4 })];
-    const older = [message("m1", ME, { seq: 1 }), message("m2", FRIEND, { seq: 2 })];
-    const first = run([{ type: "historyLoaded", messages: newest, hasMore: true }]);
+    const newest = [
+      message("m3", FRIEND, { seq: 3 }),
+      message("m4", ME, { seq: 4 }),
+    ];
+    const older = [
+      message("m1", ME, { seq: 1 }),
+      message("m2", FRIEND, { seq: 2 }),
+    ];
+    const first = run([
+      { type: "historyLoaded", messages: newest, hasMore: true },
+    ]);
     expect(first.loaded).toBe(true);
     expect(first.hasMore).toBe(true);
     expect(oldestSeq(first)).toBe(3);
-    const both = run([{ type: "historyLoaded", messages: older, hasMore: false, older: true }], first);
+    const both = run(
+      [{ type: "historyLoaded", messages: older, hasMore: false, older: true }],
+      first,
+    );
     expect(ids(both)).toEqual(["m1", "m2", "m3", "m4"]);
     expect(both.hasMore).toBe(false);
     expect(oldestSeq(both)).toBe(1);
@@ -45,12 +88,38 @@ describe("chatReducer: history", () => {
 
   it("merges the newest page loaded again after a reconnect: no duplicates, statuses only rise, missed messages slot in", () => {
     const start = run([
-      { type: "historyLoaded", messages: [message("m1", ME, { seq: 1, status: 2 }), message("m2", ME, { seq: 2 })], hasMore: false },
-      { type: "sent", message: { msg_id: "local", sender: ME, content: "typed offline", status: 0, created_dt: new Date(clock + 99_000).toISOString() } },
+      {
+        type: "historyLoaded",
+        messages: [
+          message("m1", ME, { seq: 1, status: 2 }),
+          message("m2", ME, { seq: 2 }),
+        ],
+        hasMore: false,
+      },
+      {
+        type: "sent",
+        message: {
+          msg_id: "local",
+          sender: ME,
+          content: "typed offline",
+          status: 0,
+          created_dt: new Date(clock + 99_000).toISOString(),
+        },
+      },
     ]);
     // The server's page: m1 read at an older status, m2 now seen, and m3 from the friend that arrived while we were away.
     const again = run(
-      [{ type: "historyLoaded", messages: [message("m1", ME, { seq: 1, status: 1 }), message("m2", ME, { seq: 2, status: 2 }), message("m3", FRIEND, { seq: 3 })], hasMore: true }],
+      [
+        {
+          type: "historyLoaded",
+          messages: [
+            message("m1", ME, { seq: 1, status: 1 }),
+            message("m2", ME, { seq: 2, status: 2 }),
+            message("m3", FRIEND, { seq: 3 }),
+          ],
+          hasMore: true,
+        },
+      ],
       start,
     );
     expect(ids(again)).toEqual(["m1", "m2", "m3", "local"]);
@@ -61,10 +130,31 @@ describe("chatReducer: history", () => {
 
   it("keeps messages older than a reloaded newest page in front of it", () => {
     const start = run([
-      { type: "historyLoaded", messages: [message("m5", FRIEND, { seq: 5 })], hasMore: true },
-      { type: "historyLoaded", messages: [message("m4", ME, { seq: 4 })], hasMore: false, older: true },
+      {
+        type: "historyLoaded",
+        messages: [message("m5", FRIEND, { seq: 5 })],
+        hasMore: true,
+      },
+      {
+        type: "historyLoaded",
+        messages: [message("m4", ME, { seq: 4 })],
+        hasMore: false,
+        older: true,
+      },
     ]);
-    const again = run([{ type: "historyLoaded", messages: [message("m5", FRIEND, { seq: 5 }), message("m6", FRIEND, { seq: 6 })], hasMore: true }], start);
+    const again = run(
+      [
+        {
+          type: "historyLoaded",
+          messages: [
+            message("m5", FRIEND, { seq: 5 }),
+            message("m6", FRIEND, { seq: 6 }),
+          ],
+          hasMore: true,
+        },
+      ],
+      start,
+    );
     expect(ids(again)).toEqual(["m4", "m5", "m6"]);
   });
 });
@@ -72,9 +162,32 @@ describe("chatReducer: history", () => {
 describe("chatReducer: sending and receiving", () => {
   it("shows a sent message at once with status 0, and takes the server's copy without duplicating it", () => {
     const created = new Date(clock).toISOString();
-    const sent = run([{ type: "sent", message: { msg_id: "mine1", sender: ME, content: "Hi!", status: 0, created_dt: created } }]);
-    expect(sent.messages).toEqual([{ msg_id: "mine1", sender: ME, content: "Hi!", status: 0, created_dt: created, local: true }]);
-    const echoed = run([{ type: "received", message: message("mine1", ME, { content: "Hi!" }) }], sent);
+    const sent = run([
+      {
+        type: "sent",
+        message: {
+          msg_id: "mine1",
+          sender: ME,
+          content: "Hi!",
+          status: 0,
+          created_dt: created,
+        },
+      },
+    ]);
+    expect(sent.messages).toEqual([
+      {
+        msg_id: "mine1",
+        sender: ME,
+        content: "Hi!",
+        status: 0,
+        created_dt: created,
+        local: true,
+      },
+    ]);
+    const echoed = run(
+      [{ type: "received", message: message("mine1", ME, { content: "Hi!" }) }],
+      sent,
+    );
     expect(ids(echoed)).toEqual(["mine1"]);
     expect(echoed.messages[0].local).toBeUndefined();
     // Sending the same id twice (a double submit) adds it once.
@@ -86,14 +199,36 @@ describe("chatReducer: sending and receiving", () => {
       { type: "received", message: message("a", FRIEND) },
       { type: "received", message: message("b", FRIEND) },
     ]);
-    const repeated = run([{ type: "received", message: { ...once.messages[0], chat_id: CHAT, sender_id: FRIEND, status: 1 } }], once);
+    const repeated = run(
+      [
+        {
+          type: "received",
+          message: {
+            ...once.messages[0],
+            chat_id: CHAT,
+            sender_id: FRIEND,
+            status: 1,
+          },
+        },
+      ],
+      once,
+    );
     expect(ids(repeated)).toEqual(["a", "b"]);
     expect(statuses(repeated)).toEqual({ a: 1, b: 0 });
   });
 
   it("never lowers a status when an older copy of a message arrives", () => {
     const seen = run([
-      { type: "sent", message: { msg_id: "x1", sender: ME, content: "yo", status: 0, created_dt: new Date(clock).toISOString() } },
+      {
+        type: "sent",
+        message: {
+          msg_id: "x1",
+          sender: ME,
+          content: "yo",
+          status: 0,
+          created_dt: new Date(clock).toISOString(),
+        },
+      },
       { type: "delivery", msg_id: "x1", status: 2 },
       { type: "received", message: message("x1", ME, { status: 0 }) },
     ]);
@@ -102,11 +237,26 @@ describe("chatReducer: sending and receiving", () => {
 
   it("marks a message the server refused", () => {
     const state = run([
-      { type: "sent", message: { msg_id: "nope1", sender: ME, content: "hello", status: 0, created_dt: new Date(clock).toISOString() } },
-      { type: "sendFailed", msg_id: "nope1", error: "You cannot message this player" },
+      {
+        type: "sent",
+        message: {
+          msg_id: "nope1",
+          sender: ME,
+          content: "hello",
+          status: 0,
+          created_dt: new Date(clock).toISOString(),
+        },
+      },
+      {
+        type: "sendFailed",
+        msg_id: "nope1",
+        error: "You cannot message this player",
+      },
     ]);
     expect(state.messages[0].error).toBe("You cannot message this player");
-    expect(run([{ type: "sendFailed", msg_id: "unknown", error: "x" }], state)).toBe(state);
+    expect(
+      run([{ type: "sendFailed", msg_id: "unknown", error: "x" }], state),
+    ).toBe(state);
   });
 });
 
@@ -116,50 +266,107 @@ describe("chatReducer: delivery status (SPEC.md §4)", () => {
       {
         type: "historyLoaded",
         hasMore: false,
-        messages: [message("o1", ME, { seq: 1 }), message("f1", FRIEND, { seq: 2 }), message("o2", ME, { seq: 3 }), message("o3", ME, { seq: 4 })],
+        messages: [
+          message("o1", ME, { seq: 1 }),
+          message("f1", FRIEND, { seq: 2 }),
+          message("o2", ME, { seq: 3 }),
+          message("o3", ME, { seq: 4 }),
+        ],
       },
     ]);
 
   it("raises every own message up to the named one, and none after it", () => {
-    const delivered = run([{ type: "delivery", msg_id: "o2", status: 1 }], conversation());
+    const delivered = run(
+      [{ type: "delivery", msg_id: "o2", status: 1 }],
+      conversation(),
+    );
     expect(statuses(delivered)).toEqual({ o1: 1, f1: 0, o2: 1, o3: 0 });
   });
 
   it("never lowers a status", () => {
-    const seen = run([
-      { type: "delivery", msg_id: "o3", status: 2 },
-      { type: "delivery", msg_id: "o3", status: 1 },
-    ], conversation());
+    const seen = run(
+      [
+        { type: "delivery", msg_id: "o3", status: 2 },
+        { type: "delivery", msg_id: "o3", status: 1 },
+      ],
+      conversation(),
+    );
     expect(statuses(seen)).toEqual({ o1: 2, f1: 0, o2: 2, o3: 2 });
     // Nothing to change gives the same state back.
-    expect(run([{ type: "delivery", msg_id: "o2", status: 1 }], seen)).toBe(seen);
+    expect(run([{ type: "delivery", msg_id: "o2", status: 1 }], seen)).toBe(
+      seen,
+    );
   });
 
   it("keeps an update for a message not loaded yet and applies it when the message arrives", () => {
     const early = run([{ type: "delivery", msg_id: "o2", status: 2 }]);
     expect(early.earlyDeliveries).toEqual([{ msg_id: "o2", status: 2 }]);
-    const loaded = run([{ type: "historyLoaded", hasMore: false, messages: [message("o1", ME, { seq: 1 }), message("o2", ME, { seq: 2 }), message("o4", ME, { seq: 3 })] }], early);
+    const loaded = run(
+      [
+        {
+          type: "historyLoaded",
+          hasMore: false,
+          messages: [
+            message("o1", ME, { seq: 1 }),
+            message("o2", ME, { seq: 2 }),
+            message("o4", ME, { seq: 3 }),
+          ],
+        },
+      ],
+      early,
+    );
     expect(statuses(loaded)).toEqual({ o1: 2, o2: 2, o4: 0 });
     expect(loaded.earlyDeliveries).toEqual([]);
   });
 
   it("marks the friend's messages seen up to the one reported, never the viewer's own", () => {
     const state = run([
-      { type: "historyLoaded", hasMore: false, messages: [message("f1", FRIEND, { seq: 1 }), message("o1", ME, { seq: 2 }), message("f2", FRIEND, { seq: 3, status: 1 })] },
+      {
+        type: "historyLoaded",
+        hasMore: false,
+        messages: [
+          message("f1", FRIEND, { seq: 1 }),
+          message("o1", ME, { seq: 2 }),
+          message("f2", FRIEND, { seq: 3, status: 1 }),
+        ],
+      },
     ]);
     expect(unseenFromFriend(state)).toBe("f2");
     const seen = run([{ type: "markedSeen", msg_id: "f2" }], state);
     expect(statuses(seen)).toEqual({ f1: 2, o1: 0, f2: 2 });
     expect(unseenFromFriend(seen)).toBeNull();
     // A new message from the friend is unseen again.
-    const more = run([{ type: "received", message: message("f3", FRIEND) }], seen);
+    const more = run(
+      [{ type: "received", message: message("f3", FRIEND) }],
+      seen,
+    );
     expect(unseenFromFriend(more)).toBe("f3");
   });
 
   it("reports nothing unseen when only the viewer wrote or everything was seen", () => {
     expect(unseenFromFriend(conversation())).toBe("f1");
-    expect(unseenFromFriend(run([{ type: "historyLoaded", hasMore: false, messages: [message("o9", ME, { seq: 1 })] }]))).toBeNull();
-    expect(unseenFromFriend(run([{ type: "historyLoaded", hasMore: false, messages: [message("f9", FRIEND, { seq: 1, status: 2 })] }]))).toBeNull();
+    expect(
+      unseenFromFriend(
+        run([
+          {
+            type: "historyLoaded",
+            hasMore: false,
+            messages: [message("o9", ME, { seq: 1 })],
+          },
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      unseenFromFriend(
+        run([
+          {
+            type: "historyLoaded",
+            hasMore: false,
+            messages: [message("f9", FRIEND, { seq: 1, status: 2 })],
+          },
+        ]),
+      ),
+    ).toBeNull();
   });
 });
 
@@ -179,7 +386,9 @@ describe("chatReducer: typing notifications (SPEC.md §4)", () => {
     const stopped = run([{ type: "typingStopped", from: FRIEND }], typing);
     expect(stopped.typing).toEqual([]);
     expect(isTyping(stopped, FRIEND)).toBe(false);
-    expect(run([{ type: "typingStopped", from: FRIEND }], stopped)).toBe(stopped);
+    expect(run([{ type: "typingStopped", from: FRIEND }], stopped)).toBe(
+      stopped,
+    );
   });
 
   it("ends the friend's typing note when their message arrives", () => {

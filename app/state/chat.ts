@@ -41,7 +41,12 @@ export interface ChatState {
 
 export type ChatAction =
   /** A page of GET /api/chat: the newest page (first load, or again after a reconnect), or an older one. */
-  | { type: "historyLoaded"; messages: ChatMessage[]; hasMore: boolean; older?: boolean }
+  | {
+      type: "historyLoaded";
+      messages: ChatMessage[];
+      hasMore: boolean;
+      older?: boolean;
+    }
   /** A new_message event for this chat: the friend's message, or the server's copy of the viewer's own. */
   | { type: "received"; message: ChatMessage }
   /** The viewer sends: shown at once with status 0. */
@@ -57,8 +62,22 @@ export type ChatAction =
 /** Early delivery updates kept at most: a page holds 30 messages, so older ones can only be stale. */
 const EARLY_DELIVERIES_KEPT = 20;
 
-export function initialChatState({ viewerId, friendId }: { viewerId: number; friendId: number }): ChatState {
-  return { viewerId, friendId, messages: [], loaded: false, hasMore: false, typing: [], earlyDeliveries: [] };
+export function initialChatState({
+  viewerId,
+  friendId,
+}: {
+  viewerId: number;
+  friendId: number;
+}): ChatState {
+  return {
+    viewerId,
+    friendId,
+    messages: [],
+    loaded: false,
+    hasMore: false,
+    typing: [],
+    earlyDeliveries: [],
+  };
 }
 
 function toEntry(message: ChatMessage): ChatEntry {
@@ -75,14 +94,24 @@ function toEntry(message: ChatMessage): ChatEntry {
 
 /** The server's copy of a message we already show: its fields win, except that a status never falls. */
 function merged(shown: ChatEntry, server: ChatEntry): ChatEntry {
-  return { ...server, status: Math.max(shown.status, server.status), seq: server.seq ?? shown.seq };
+  return {
+    ...server,
+    status: Math.max(shown.status, server.status),
+    seq: server.seq ?? shown.seq,
+  };
 }
 
 /** Raises (never lowers) the status of the messages from `sender` in list positions 0..upTo. */
-function raiseUpTo(messages: ChatEntry[], upTo: number, sender: number, status: number): ChatEntry[] {
+function raiseUpTo(
+  messages: ChatEntry[],
+  upTo: number,
+  sender: number,
+  status: number,
+): ChatEntry[] {
   let changed = false;
   const next = messages.map((message, index) => {
-    if (index > upTo || message.sender !== sender || message.status >= status) return message;
+    if (index > upTo || message.sender !== sender || message.status >= status)
+      return message;
     changed = true;
     return { ...message, status };
   });
@@ -92,7 +121,8 @@ function raiseUpTo(messages: ChatEntry[], upTo: number, sender: number, status: 
 /** Whether `message` comes before the first message of a freshly loaded page. */
 function isBefore(message: ChatEntry, first: ChatEntry): boolean {
   if (message.local) return false;
-  if (message.seq !== undefined && first.seq !== undefined) return message.seq < first.seq;
+  if (message.seq !== undefined && first.seq !== undefined)
+    return message.seq < first.seq;
   return Date.parse(message.created_dt) < Date.parse(first.created_dt);
 }
 
@@ -102,7 +132,9 @@ function applyEarlyDeliveries(state: ChatState): ChatState {
   let messages = state.messages;
   const waiting: ChatState["earlyDeliveries"] = [];
   for (const delivery of state.earlyDeliveries) {
-    const index = messages.findIndex((message) => message.msg_id === delivery.msg_id);
+    const index = messages.findIndex(
+      (message) => message.msg_id === delivery.msg_id,
+    );
     if (index === -1) waiting.push(delivery);
     else messages = raiseUpTo(messages, index, state.viewerId, delivery.status);
   }
@@ -110,11 +142,18 @@ function applyEarlyDeliveries(state: ChatState): ChatState {
 }
 
 function withoutTyping(typing: TypingNote[], from: number): TypingNote[] {
-  return typing.some((note) => note.from === from) ? typing.filter((note) => note.from !== from) : typing;
+  return typing.some((note) => note.from === from)
+    ? typing.filter((note) => note.from !== from)
+    : typing;
 }
 
-function loadHistory(state: ChatState, action: Extract<ChatAction, { type: "historyLoaded" }>): ChatState {
-  const shown = new Map(state.messages.map((message) => [message.msg_id, message]));
+function loadHistory(
+  state: ChatState,
+  action: Extract<ChatAction, { type: "historyLoaded" }>,
+): ChatState {
+  const shown = new Map(
+    state.messages.map((message) => [message.msg_id, message]),
+  );
   const page = action.messages.map((message) => {
     const entry = toEntry(message);
     const existing = shown.get(entry.msg_id);
@@ -129,8 +168,12 @@ function loadHistory(state: ChatState, action: Extract<ChatAction, { type: "hist
     hasMore = action.hasMore;
   } else {
     const first = page[0];
-    const before = first ? rest.filter((message) => isBefore(message, first)) : [];
-    const after = first ? rest.filter((message) => !isBefore(message, first)) : rest;
+    const before = first
+      ? rest.filter((message) => isBefore(message, first))
+      : [];
+    const after = first
+      ? rest.filter((message) => !isBefore(message, first))
+      : rest;
     messages = [...before, ...page, ...after];
     // Loading the newest page again (after a reconnect) says nothing about pages already loaded further back.
     hasMore = state.loaded ? state.hasMore : action.hasMore;
@@ -144,43 +187,83 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return loadHistory(state, action);
     case "received": {
       const entry = toEntry(action.message);
-      const index = state.messages.findIndex((message) => message.msg_id === entry.msg_id);
+      const index = state.messages.findIndex(
+        (message) => message.msg_id === entry.msg_id,
+      );
       const messages =
         index === -1
           ? [...state.messages, entry]
-          : state.messages.map((message, at) => (at === index ? merged(message, entry) : message));
+          : state.messages.map((message, at) =>
+              at === index ? merged(message, entry) : message,
+            );
       // A message from someone ends their typing note.
       const typing = withoutTyping(state.typing, entry.sender);
       return applyEarlyDeliveries({ ...state, messages, typing });
     }
     case "sent":
-      if (state.messages.some((message) => message.msg_id === action.message.msg_id)) return state;
-      return { ...state, messages: [...state.messages, { ...action.message, local: true }] };
-    case "sendFailed": {
-      if (!state.messages.some((message) => message.msg_id === action.msg_id)) return state;
+      if (
+        state.messages.some(
+          (message) => message.msg_id === action.message.msg_id,
+        )
+      )
+        return state;
       return {
         ...state,
-        messages: state.messages.map((message) => (message.msg_id === action.msg_id ? { ...message, error: action.error } : message)),
+        messages: [...state.messages, { ...action.message, local: true }],
+      };
+    case "sendFailed": {
+      if (!state.messages.some((message) => message.msg_id === action.msg_id))
+        return state;
+      return {
+        ...state,
+        messages: state.messages.map((message) =>
+          message.msg_id === action.msg_id
+            ? { ...message, error: action.error }
+            : message,
+        ),
       };
     }
     case "delivery": {
-      const index = state.messages.findIndex((message) => message.msg_id === action.msg_id);
+      const index = state.messages.findIndex(
+        (message) => message.msg_id === action.msg_id,
+      );
       if (index === -1) {
-        const earlyDeliveries = [...state.earlyDeliveries, { msg_id: action.msg_id, status: action.status }].slice(-EARLY_DELIVERIES_KEPT);
+        const earlyDeliveries = [
+          ...state.earlyDeliveries,
+          { msg_id: action.msg_id, status: action.status },
+        ].slice(-EARLY_DELIVERIES_KEPT);
         return { ...state, earlyDeliveries };
       }
-      const messages = raiseUpTo(state.messages, index, state.viewerId, action.status);
+      const messages = raiseUpTo(
+        state.messages,
+        index,
+        state.viewerId,
+        action.status,
+      );
       return messages === state.messages ? state : { ...state, messages };
     }
     case "markedSeen": {
-      const index = state.messages.findIndex((message) => message.msg_id === action.msg_id);
+      const index = state.messages.findIndex(
+        (message) => message.msg_id === action.msg_id,
+      );
       if (index === -1) return state;
-      const messages = raiseUpTo(state.messages, index, state.friendId, MESSAGE_STATUS.seen);
+      const messages = raiseUpTo(
+        state.messages,
+        index,
+        state.friendId,
+        MESSAGE_STATUS.seen,
+      );
       return messages === state.messages ? state : { ...state, messages };
     }
     case "typingStarted":
       // SPEC.md §4: adding removes any duplicate and appends.
-      return { ...state, typing: [...state.typing.filter((note) => note.from !== action.note.from), action.note] };
+      return {
+        ...state,
+        typing: [
+          ...state.typing.filter((note) => note.from !== action.note.from),
+          action.note,
+        ],
+      };
     case "typingStopped": {
       const typing = withoutTyping(state.typing, action.from);
       return typing === state.typing ? state : { ...state, typing };
@@ -205,11 +288,14 @@ export function unseenFromFriend(state: ChatState): string | null {
   return unseen && latest ? latest.msg_id : null;
 }
 
-export const isTyping = (state: ChatState, from: number) => state.typing.some((note) => note.from === from);
+export const isTyping = (state: ChatState, from: number) =>
+  state.typing.some((note) => note.from === from);
 
 /** Where to page back from: the position of the oldest message the server numbered. */
 export function oldestSeq(state: ChatState): number | null {
   let oldest: number | null = null;
-  for (const message of state.messages) if (message.seq !== undefined && (oldest === null || message.seq < oldest)) oldest = message.seq;
+  for (const message of state.messages)
+    if (message.seq !== undefined && (oldest === null || message.seq < oldest))
+      oldest = message.seq;
   return oldest;
 }

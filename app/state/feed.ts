@@ -8,13 +8,18 @@ export const FEED_ANIMATION_MS = 500;
 export const FEED_DESCRIPTION_MAX = 80;
 export const PUBLISHER_ABOUT_MAX = 40;
 
-export type FeedItem<G> = { kind: "game"; key: string; game: G } | { kind: "ad"; key: string; slot: string };
+export type FeedItem<G> =
+  | { kind: "game"; key: string; game: G }
+  | { kind: "ad"; key: string; slot: string };
 
 /**
  * SPEC.md §2: an ad after every second game (after the 2nd, 4th, 6th … game, counting from 1), never as the last item.
  * `pickSlot` chooses the ad slot id of the n-th ad place (0-based), random in the app, fixed in tests.
  */
-export function buildFeedItems<G extends { _id: number }>(games: readonly G[], pickSlot: (place: number) => string): FeedItem<G>[] {
+export function buildFeedItems<G extends { _id: number }>(
+  games: readonly G[],
+  pickSlot: (place: number) => string,
+): FeedItem<G>[] {
   const items: FeedItem<G>[] = [];
   games.forEach((game, index) => {
     items.push({ kind: "game", key: `game-${game._id}`, game });
@@ -61,16 +66,24 @@ export function initialFeedState(count: number): FeedState {
   return { count, index: 0, wheelSum: 0, drawer: Drawer.closed };
 }
 
-const clamp = (index: number, count: number) => Math.min(Math.max(index, 0), Math.max(count - 1, 0));
+const clamp = (index: number, count: number) =>
+  Math.min(Math.max(index, 0), Math.max(count - 1, 0));
 
 function step(state: FeedState, index: number): FeedState {
-  return index === state.index && state.wheelSum === 0 ? state : { ...state, index, wheelSum: 0 };
+  return index === state.index && state.wheelSum === 0
+    ? state
+    : { ...state, index, wheelSum: 0 };
 }
 
 export function feedReducer(state: FeedState, action: FeedAction): FeedState {
   switch (action.type) {
     case "reset":
-      return { ...state, count: action.count, index: clamp(state.index, action.count), wheelSum: 0 };
+      return {
+        ...state,
+        count: action.count,
+        index: clamp(state.index, action.count),
+        wheelSum: 0,
+      };
     case "swipeVertical": {
       // Swiping wraps around: past the last item to the first, before the first to the last.
       if (state.count === 0) return state;
@@ -83,23 +96,32 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
       return step(state, clamp(state.index + Math.sign(wheelSum), state.count));
     }
     case "key":
-      if (action.key === "ArrowDown") return step(state, clamp(state.index + 1, state.count));
-      if (action.key === "ArrowUp") return step(state, clamp(state.index - 1, state.count));
-      if (action.key === "Escape") return feedReducer(state, { type: "closeDrawer" });
+      if (action.key === "ArrowDown")
+        return step(state, clamp(state.index + 1, state.count));
+      if (action.key === "ArrowUp")
+        return step(state, clamp(state.index - 1, state.count));
+      if (action.key === "Escape")
+        return feedReducer(state, { type: "closeDrawer" });
       return state;
     case "goTo":
       return step(state, clamp(action.index, state.count));
     case "swipeHorizontal": {
-      const opens: DrawerState = action.direction === "left" ? Drawer.leaderboard : Drawer.publisher;
-      const closes: DrawerState = action.direction === "left" ? Drawer.publisher : Drawer.leaderboard;
+      const opens: DrawerState =
+        action.direction === "left" ? Drawer.leaderboard : Drawer.publisher;
+      const closes: DrawerState =
+        action.direction === "left" ? Drawer.publisher : Drawer.leaderboard;
       if (state.drawer === Drawer.closed) return { ...state, drawer: opens };
       if (state.drawer === closes) return { ...state, drawer: Drawer.closed };
       return state;
     }
     case "openDrawer":
-      return state.drawer === action.drawer ? state : { ...state, drawer: action.drawer };
+      return state.drawer === action.drawer
+        ? state
+        : { ...state, drawer: action.drawer };
     case "closeDrawer":
-      return state.drawer === Drawer.closed ? state : { ...state, drawer: Drawer.closed };
+      return state.drawer === Drawer.closed
+        ? state
+        : { ...state, drawer: Drawer.closed };
     default:
       return assertNever(action);
   }
@@ -109,4 +131,5 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
 export const showsScrollToTop = (state: FeedState): boolean => state.index > 1;
 
 /** Only the current item and its neighbours get a video source, so a long feed stays light. */
-export const isNearCurrent = (state: FeedState, index: number): boolean => Math.abs(index - state.index) <= 1;
+export const isNearCurrent = (state: FeedState, index: number): boolean =>
+  Math.abs(index - state.index) <= 1;

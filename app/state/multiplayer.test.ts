@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { END_NORMAL, END_OPPONENT_LEFT, type BotData, type Participant } from "~/lib/protocol";
+import {
+  END_NORMAL,
+  END_OPPONENT_LEFT,
+  type BotData,
+  type Participant,
+} from "~/lib/protocol";
 import {
   botFinalScore,
   botScoreAt,
@@ -12,9 +17,24 @@ import {
 } from "./multiplayer";
 
 const ROOM = "room-abc123";
-const me: Participant = { user_id: 1, user_name: "Me", profile_pic: null, room_id: ROOM };
-const ava: Participant = { user_id: 2, user_name: "Ava", profile_pic: "ava.png", room_id: ROOM };
-const ben: Participant = { user_id: 3, user_name: "Ben", profile_pic: null, room_id: ROOM };
+const me: Participant = {
+  user_id: 1,
+  user_name: "Me",
+  profile_pic: null,
+  room_id: ROOM,
+};
+const ava: Participant = {
+  user_id: 2,
+  user_name: "Ava",
+  profile_pic: "ava.png",
+  room_id: ROOM,
+};
+const ben: Participant = {
+  user_id: 3,
+  user_name: "Ben",
+  profile_pic: null,
+  room_id: ROOM,
+};
 const bot: BotData = {
   _id: 9,
   name: "Robo",
@@ -71,8 +91,17 @@ describe("initialMultiplayerState", () => {
 
 describe("multiplayerReducer", () => {
   it("waiting sets multiplayer, waiting, the room and replaces the participants with the single given one", () => {
-    const before: MultiplayerState = { ...initialMultiplayerState, participants: [ava, ben] };
-    const next = multiplayerReducer(before, { type: "waiting", roomId: ROOM, gameId: 7, participant: me, expiresAt: 50_000 });
+    const before: MultiplayerState = {
+      ...initialMultiplayerState,
+      participants: [ava, ben],
+    };
+    const next = multiplayerReducer(before, {
+      type: "waiting",
+      roomId: ROOM,
+      gameId: 7,
+      participant: me,
+      expiresAt: 50_000,
+    });
     expect(next).toEqual(waiting);
   });
 
@@ -87,33 +116,63 @@ describe("multiplayerReducer", () => {
       gameId: 3,
       expiresAt: 1,
     };
-    const next = multiplayerReducer(previous, { type: "waiting", roomId: ROOM, gameId: 7, participant: me, expiresAt: 50_000 });
+    const next = multiplayerReducer(previous, {
+      type: "waiting",
+      roomId: ROOM,
+      gameId: 7,
+      participant: me,
+      expiresAt: 50_000,
+    });
     expect(next).toEqual(waiting);
   });
 
   it("connected moves a wait to connected", () => {
-    expect(multiplayerReducer(waiting, { type: "connected" })).toEqual({ ...waiting, status: "connected" });
+    expect(multiplayerReducer(waiting, { type: "connected" })).toEqual({
+      ...waiting,
+      status: "connected",
+    });
   });
 
   it("connected outside a wait changes nothing", () => {
-    expect(multiplayerReducer(initialMultiplayerState, { type: "connected" })).toBe(initialMultiplayerState);
+    expect(
+      multiplayerReducer(initialMultiplayerState, { type: "connected" }),
+    ).toBe(initialMultiplayerState);
     expect(multiplayerReducer(playing, { type: "connected" })).toBe(playing);
   });
 
   it("userJoined adds an absent participant", () => {
-    expect(multiplayerReducer(waiting, { type: "userJoined", participant: ava })).toEqual({ ...waiting, participants: [me, ava] });
+    expect(
+      multiplayerReducer(waiting, { type: "userJoined", participant: ava }),
+    ).toEqual({ ...waiting, participants: [me, ava] });
   });
 
   it("userJoined with a user already present does not duplicate it", () => {
-    const withAva = multiplayerReducer(waiting, { type: "userJoined", participant: ava });
-    const again = multiplayerReducer(withAva, { type: "userJoined", participant: { ...ava, user_name: "Ava again" } });
+    const withAva = multiplayerReducer(waiting, {
+      type: "userJoined",
+      participant: ava,
+    });
+    const again = multiplayerReducer(withAva, {
+      type: "userJoined",
+      participant: { ...ava, user_name: "Ava again" },
+    });
     expect(again).toBe(withAva);
     expect(again.participants).toEqual([me, ava]);
   });
 
   it("gameRequest moves to check readiness, multiplayer, with the seed and room", () => {
-    const next = multiplayerReducer(waiting, { type: "gameRequest", roomId: ROOM, gameId: 7, seed: 42, participants: [me, ava] });
-    expect(next).toEqual({ ...waiting, status: "checkReadiness", seed: 42, participants: [me, ava] });
+    const next = multiplayerReducer(waiting, {
+      type: "gameRequest",
+      roomId: ROOM,
+      gameId: 7,
+      seed: 42,
+      participants: [me, ava],
+    });
+    expect(next).toEqual({
+      ...waiting,
+      status: "checkReadiness",
+      seed: 42,
+      participants: [me, ava],
+    });
   });
 
   it("gameRequest adds only absent participants, and the requester if absent", () => {
@@ -126,14 +185,33 @@ describe("multiplayerReducer", () => {
       participants: [{ ...me, user_name: "renamed" }, ava],
       requester: ben,
     });
-    expect(next).toEqual({ ...withAva, status: "checkReadiness", seed: 5, participants: [me, ava, ben] });
+    expect(next).toEqual({
+      ...withAva,
+      status: "checkReadiness",
+      seed: 5,
+      participants: [me, ava, ben],
+    });
 
-    const requesterPresent = multiplayerReducer(withAva, { type: "gameRequest", roomId: ROOM, gameId: 7, seed: 5, participants: [], requester: ava });
+    const requesterPresent = multiplayerReducer(withAva, {
+      type: "gameRequest",
+      roomId: ROOM,
+      gameId: 7,
+      seed: 5,
+      participants: [],
+      requester: ava,
+    });
     expect(requesterPresent.participants).toEqual([me, ava]);
   });
 
   it("gameRequest sets multiplayer even from a single-player state and takes the given room", () => {
-    const next = multiplayerReducer(initialMultiplayerState, { type: "gameRequest", roomId: ROOM, gameId: 8, seed: 1, participants: [ava], requester: me });
+    const next = multiplayerReducer(initialMultiplayerState, {
+      type: "gameRequest",
+      roomId: ROOM,
+      gameId: 8,
+      seed: 1,
+      participants: [ava],
+      requester: me,
+    });
     expect(next).toEqual({
       ...initialMultiplayerState,
       status: "checkReadiness",
@@ -146,28 +224,64 @@ describe("multiplayerReducer", () => {
   });
 
   it("bot stores the bot data, sets multiplayer with bot, and ends a wait as connected", () => {
-    expect(multiplayerReducer(waiting, { type: "bot", bot })).toEqual({ ...waiting, status: "connected", gameType: GAME_TYPE.bot, bot });
+    expect(multiplayerReducer(waiting, { type: "bot", bot })).toEqual({
+      ...waiting,
+      status: "connected",
+      gameType: GAME_TYPE.bot,
+      bot,
+    });
   });
 
   it("bot keeps any other status unchanged", () => {
     const connected: MultiplayerState = { ...waiting, status: "connected" };
-    expect(multiplayerReducer(connected, { type: "bot", bot })).toEqual({ ...connected, gameType: GAME_TYPE.bot, bot });
-    expect(multiplayerReducer(initialMultiplayerState, { type: "bot", bot })).toEqual({ ...initialMultiplayerState, gameType: GAME_TYPE.bot, bot });
+    expect(multiplayerReducer(connected, { type: "bot", bot })).toEqual({
+      ...connected,
+      gameType: GAME_TYPE.bot,
+      bot,
+    });
+    expect(
+      multiplayerReducer(initialMultiplayerState, { type: "bot", bot }),
+    ).toEqual({ ...initialMultiplayerState, gameType: GAME_TYPE.bot, bot });
   });
 
   it("ownData stores the own score, keeping the stored user id unless one is given", () => {
-    expect(multiplayerReducer(playing, { type: "ownData", score: 120 })).toEqual({ ...playing, own: { userId: 1, score: 120 } });
-    expect(multiplayerReducer(waiting, { type: "ownData", score: 5, userId: 1 })).toEqual({ ...waiting, own: { userId: 1, score: 5 } });
-    expect(multiplayerReducer(waiting, { type: "ownData", score: 5 })).toEqual({ ...waiting, own: { userId: 0, score: 5 } });
+    expect(
+      multiplayerReducer(playing, { type: "ownData", score: 120 }),
+    ).toEqual({ ...playing, own: { userId: 1, score: 120 } });
+    expect(
+      multiplayerReducer(waiting, { type: "ownData", score: 5, userId: 1 }),
+    ).toEqual({ ...waiting, own: { userId: 1, score: 5 } });
+    expect(multiplayerReducer(waiting, { type: "ownData", score: 5 })).toEqual({
+      ...waiting,
+      own: { userId: 0, score: 5 },
+    });
   });
 
   it("opponentData stores the opponent's score", () => {
-    expect(multiplayerReducer(playing, { type: "opponentData", userId: 2, score: 95 })).toEqual({ ...playing, opponent: { userId: 2, score: 95 } });
-    expect(multiplayerReducer(waiting, { type: "opponentData", userId: 2, score: 3 })).toEqual({ ...waiting, opponent: { userId: 2, score: 3 } });
+    expect(
+      multiplayerReducer(playing, {
+        type: "opponentData",
+        userId: 2,
+        score: 95,
+      }),
+    ).toEqual({ ...playing, opponent: { userId: 2, score: 95 } });
+    expect(
+      multiplayerReducer(waiting, {
+        type: "opponentData",
+        userId: 2,
+        score: 3,
+      }),
+    ).toEqual({ ...waiting, opponent: { userId: 2, score: 3 } });
   });
 
   it("opponentExit replaces the opponent game data and moves to opponent left", () => {
-    expect(multiplayerReducer(playing, { type: "opponentExit", userId: 2, score: 85 })).toEqual({
+    expect(
+      multiplayerReducer(playing, {
+        type: "opponentExit",
+        userId: 2,
+        score: 85,
+      }),
+    ).toEqual({
       ...playing,
       status: "opponentLeft",
       opponent: { userId: 2, score: 85 },
@@ -176,22 +290,50 @@ describe("multiplayerReducer", () => {
 
   it("opponentExit after a normal end keeps the game ended", () => {
     const ended: MultiplayerState = { ...playing, status: "end", resultId: 11 };
-    expect(multiplayerReducer(ended, { type: "opponentExit", userId: 2, score: 85 })).toEqual({ ...ended, opponent: { userId: 2, score: 85 } });
+    expect(
+      multiplayerReducer(ended, { type: "opponentExit", userId: 2, score: 85 }),
+    ).toEqual({ ...ended, opponent: { userId: 2, score: 85 } });
   });
 
   it("gameEnd with status 1 ends the game and stores the result id", () => {
-    expect(multiplayerReducer(playing, { type: "gameEnd", status: END_NORMAL, resultId: 11 })).toEqual({ ...playing, status: "end", resultId: 11 });
+    expect(
+      multiplayerReducer(playing, {
+        type: "gameEnd",
+        status: END_NORMAL,
+        resultId: 11,
+      }),
+    ).toEqual({ ...playing, status: "end", resultId: 11 });
   });
 
   it("gameEnd with status 2 or any other status means the opponent left", () => {
-    const expected: MultiplayerState = { ...playing, status: "opponentLeft", resultId: 12 };
-    expect(multiplayerReducer(playing, { type: "gameEnd", status: END_OPPONENT_LEFT, resultId: 12 })).toEqual(expected);
-    expect(multiplayerReducer(playing, { type: "gameEnd", status: 0, resultId: 12 })).toEqual(expected);
-    expect(multiplayerReducer(playing, { type: "gameEnd", status: 3, resultId: 12 })).toEqual(expected);
+    const expected: MultiplayerState = {
+      ...playing,
+      status: "opponentLeft",
+      resultId: 12,
+    };
+    expect(
+      multiplayerReducer(playing, {
+        type: "gameEnd",
+        status: END_OPPONENT_LEFT,
+        resultId: 12,
+      }),
+    ).toEqual(expected);
+    expect(
+      multiplayerReducer(playing, { type: "gameEnd", status: 0, resultId: 12 }),
+    ).toEqual(expected);
+    expect(
+      multiplayerReducer(playing, { type: "gameEnd", status: 3, resultId: 12 }),
+    ).toEqual(expected);
   });
 
   it("clear from a full state returns exactly the initial state", () => {
-    const full: MultiplayerState = { ...playing, status: "end", gameType: GAME_TYPE.bot, bot, resultId: 11 };
+    const full: MultiplayerState = {
+      ...playing,
+      status: "end",
+      gameType: GAME_TYPE.bot,
+      bot,
+      resultId: 11,
+    };
     const cleared = multiplayerReducer(full, { type: "clear" });
     expect(cleared).toEqual(initialMultiplayerState);
     expect(cleared).toBe(initialMultiplayerState);
@@ -200,7 +342,14 @@ describe("multiplayerReducer", () => {
   it("does not mutate the previous state", () => {
     const snapshot = structuredClone(waiting);
     multiplayerReducer(waiting, { type: "userJoined", participant: ava });
-    multiplayerReducer(waiting, { type: "gameRequest", roomId: ROOM, gameId: 7, seed: 1, participants: [ava], requester: ben });
+    multiplayerReducer(waiting, {
+      type: "gameRequest",
+      roomId: ROOM,
+      gameId: 7,
+      seed: 1,
+      participants: [ava],
+      requester: ben,
+    });
     multiplayerReducer(waiting, { type: "bot", bot });
     expect(waiting).toEqual(snapshot);
   });

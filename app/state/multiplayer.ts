@@ -1,11 +1,17 @@
-import { assertNever, END_NORMAL, type BotData, type Participant } from "~/lib/protocol";
+import {
+  assertNever,
+  END_NORMAL,
+  type BotData,
+  type Participant,
+} from "~/lib/protocol";
 
 /** SPEC.md §4 / §9 game type: single player (0), multiplayer (1), multiplayer with bot (2). */
 export const GAME_TYPE = { single: 0, multiplayer: 1, bot: 2 } as const;
 export type GameType = (typeof GAME_TYPE)[keyof typeof GAME_TYPE];
 
 /** SPEC.md §4 multiplayer state: idle, waiting for opponent, connected, check readiness, opponent left, end. */
-export type MultiplayerStatus = "idle" | "waiting" | "connected" | "checkReadiness" | "opponentLeft" | "end";
+export type MultiplayerStatus =
+  "idle" | "waiting" | "connected" | "checkReadiness" | "opponentLeft" | "end";
 
 /** SPEC.md §3 own / opponent game data. */
 export interface GameData {
@@ -35,11 +41,24 @@ export interface MultiplayerState {
 
 export type MultiplayerAction =
   /** The room was joined and holds just this participant so far. */
-  | { type: "waiting"; roomId: string; gameId: number; participant: Participant; expiresAt: number }
+  | {
+      type: "waiting";
+      roomId: string;
+      gameId: number;
+      participant: Participant;
+      expiresAt: number;
+    }
   /** The opponent was found / the socket is connected to the room. */
   | { type: "connected" }
   | { type: "userJoined"; participant: Participant }
-  | { type: "gameRequest"; roomId: string; gameId: number; seed: number; participants: Participant[]; requester?: Participant }
+  | {
+      type: "gameRequest";
+      roomId: string;
+      gameId: number;
+      seed: number;
+      participants: Participant[];
+      requester?: Participant;
+    }
   | { type: "bot"; bot: BotData }
   /** Own live score; `userId` defaults to the one already stored (0 if none yet). */
   | { type: "ownData"; score: number; userId?: number }
@@ -65,15 +84,22 @@ export const initialMultiplayerState: MultiplayerState = {
 };
 
 /** Appends each participant whose user_id is not in the list yet (SPEC.md §4 "adds … if absent"). */
-function addAbsent(participants: Participant[], additions: readonly Participant[]): Participant[] {
+function addAbsent(
+  participants: Participant[],
+  additions: readonly Participant[],
+): Participant[] {
   let result = participants;
   for (const participant of additions) {
-    if (!result.some((p) => p.user_id === participant.user_id)) result = [...result, participant];
+    if (!result.some((p) => p.user_id === participant.user_id))
+      result = [...result, participant];
   }
   return result;
 }
 
-export function multiplayerReducer(state: MultiplayerState, action: MultiplayerAction): MultiplayerState {
+export function multiplayerReducer(
+  state: MultiplayerState,
+  action: MultiplayerAction,
+): MultiplayerState {
   switch (action.type) {
     case "waiting":
       // SPEC.md §4: sets multiplayer and replaces the participants with the single given one. A waiting event starts a
@@ -94,14 +120,20 @@ export function multiplayerReducer(state: MultiplayerState, action: MultiplayerA
       };
     case "connected":
       // Only a wait can turn into a connection; anywhere else this is a no-op.
-      return state.status === "waiting" ? { ...state, status: "connected" } : state;
+      return state.status === "waiting"
+        ? { ...state, status: "connected" }
+        : state;
     case "userJoined": {
       const participants = addAbsent(state.participants, [action.participant]);
-      return participants === state.participants ? state : { ...state, participants };
+      return participants === state.participants
+        ? state
+        : { ...state, participants };
     }
     case "gameRequest": {
       // SPEC.md §4: moves to check readiness (the page goes to /play/{id}), adding the requester if absent.
-      const additions = action.requester ? [...action.participants, action.requester] : action.participants;
+      const additions = action.requester
+        ? [...action.participants, action.requester]
+        : action.participants;
       return {
         ...state,
         status: "checkReadiness",
@@ -122,9 +154,18 @@ export function multiplayerReducer(state: MultiplayerState, action: MultiplayerA
         bot: action.bot,
       };
     case "ownData":
-      return { ...state, own: { userId: action.userId ?? state.own?.userId ?? 0, score: action.score } };
+      return {
+        ...state,
+        own: {
+          userId: action.userId ?? state.own?.userId ?? 0,
+          score: action.score,
+        },
+      };
     case "opponentData":
-      return { ...state, opponent: { userId: action.userId, score: action.score } };
+      return {
+        ...state,
+        opponent: { userId: action.userId, score: action.score },
+      };
     case "opponentExit":
       // SPEC.md §4: replaces the opponent game data. A game that already ended normally stays ended (the opponent
       // leaving the room afterwards must not turn a finished match into "opponent left").
@@ -134,7 +175,11 @@ export function multiplayerReducer(state: MultiplayerState, action: MultiplayerA
         opponent: { userId: action.userId, score: action.score },
       };
     case "gameEnd":
-      return { ...state, status: action.status === END_NORMAL ? "end" : "opponentLeft", resultId: action.resultId };
+      return {
+        ...state,
+        status: action.status === END_NORMAL ? "end" : "opponentLeft",
+        resultId: action.resultId,
+      };
     case "clear":
       return initialMultiplayerState;
     default:
@@ -167,6 +212,9 @@ export function outcome(own: number, other: number): "win" | "lose" | "draw" {
 }
 
 /** The first participant who is not the own user, or null (SPEC.md §4: the second participant is shown as opponent). */
-export function opponentOf(participants: readonly Participant[], ownUserId: number): Participant | null {
+export function opponentOf(
+  participants: readonly Participant[],
+  ownUserId: number,
+): Participant | null {
   return participants.find((p) => p.user_id !== ownUserId) ?? null;
 }

@@ -1,5 +1,8 @@
 import type { NotificationView } from "~/lib/coins";
-import { mergeNotifications, type NotificationsPage } from "~/lib/notifications";
+import {
+  mergeNotifications,
+  type NotificationsPage,
+} from "~/lib/notifications";
 import { assertNever } from "~/lib/protocol";
 
 /**
@@ -36,9 +39,13 @@ export const initialNotificationList: NotificationListState = {
   fresh: [],
 };
 
-const unreadIds = (items: readonly NotificationView[]) => items.filter((item) => !item.read).map((item) => item._id);
+const unreadIds = (items: readonly NotificationView[]) =>
+  items.filter((item) => !item.read).map((item) => item._id);
 
-export function notificationListReducer(state: NotificationListState, action: NotificationListAction): NotificationListState {
+export function notificationListReducer(
+  state: NotificationListState,
+  action: NotificationListAction,
+): NotificationListState {
   switch (action.type) {
     case "pageLoaded": {
       const { notifications, has_more } = action.page;
@@ -56,21 +63,40 @@ export function notificationListReducer(state: NotificationListState, action: No
         ? { ...state, loadingMore: false, error: action.message }
         : { ...state, status: "error", error: action.message };
     case "moreRequested":
-      return state.loadingMore || !state.hasMore ? state : { ...state, loadingMore: true, error: null };
+      return state.loadingMore || !state.hasMore
+        ? state
+        : { ...state, loadingMore: true, error: null };
     case "retried":
-      return { ...state, status: state.status === "error" ? "loading" : state.status, error: null };
+      return {
+        ...state,
+        status: state.status === "error" ? "loading" : state.status,
+        error: null,
+      };
     case "received":
       return {
         ...state,
         items: mergeNotifications(state.items, [action.notification]),
-        fresh: action.notification.read ? state.fresh : [...new Set([...state.fresh, action.notification._id])],
+        fresh: action.notification.read
+          ? state.fresh
+          : [...new Set([...state.fresh, action.notification._id])],
       };
     case "markedRead": {
       const ids = new Set(action.ids);
-      return { ...state, items: state.items.map((item) => (item.read || !ids.has(item._id) ? item : { ...item, read: true })) };
+      return {
+        ...state,
+        items: state.items.map((item) =>
+          item.read || !ids.has(item._id) ? item : { ...item, read: true },
+        ),
+      };
     }
     case "allRead":
-      return { ...state, items: state.items.map((item) => (item.read ? item : { ...item, read: true })), fresh: [] };
+      return {
+        ...state,
+        items: state.items.map((item) =>
+          item.read ? item : { ...item, read: true },
+        ),
+        fresh: [],
+      };
     case "actionFailed":
       return { ...state, error: action.message };
     default:

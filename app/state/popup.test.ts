@@ -45,7 +45,7 @@ describe("popupReducer", () => {
     });
     expect(popupReducer(login, { type: "open", popup: "login" })).toBe(login);
     expect(popupReducer(initialPopupState, { type: "close" })).toBe(
-      initialPopupState
+      initialPopupState,
     );
   });
 
@@ -79,7 +79,7 @@ describe("popupReducer", () => {
       {
         type: "messageNotificationReceived",
         message: { ...message, msg_id: "m2" },
-      }
+      },
     );
     expect(state.type).toBe("message-notification");
     expect(state.messageNotifications.map((m) => m.msg_id)).toEqual([
@@ -100,43 +100,82 @@ describe("popupReducer", () => {
     });
     const login = popupReducer(withMessage, { type: "open", popup: "login" });
     expect(
-      popupReducer(login, { type: "messageNotificationsCleared" }).type
+      popupReducer(login, { type: "messageNotificationsCleared" }).type,
     ).toBe("login");
   });
 });
 
 describe("popupReducer: the challenge notification queue", () => {
-  const second: AppNotification = { ...challenge, _id: 2, notification_data: { challengeId: 6, gameId: 3 } };
+  const second: AppNotification = {
+    ...challenge,
+    _id: 2,
+    notification_data: { challengeId: 6, gameId: 3 },
+  };
 
   it("queues a replayed notification once", () => {
-    const once = popupReducer(initialPopupState, { type: "notificationReceived", notification: challenge });
-    expect(popupReducer(once, { type: "notificationReceived", notification: challenge })).toBe(once);
+    const once = popupReducer(initialPopupState, {
+      type: "notificationReceived",
+      notification: challenge,
+    });
+    expect(
+      popupReducer(once, {
+        type: "notificationReceived",
+        notification: challenge,
+      }),
+    ).toBe(once);
   });
 
   it("shows the next notification after one is dismissed, then goes idle", () => {
-    const two = popupReducer(popupReducer(initialPopupState, { type: "notificationReceived", notification: challenge }), {
-      type: "notificationReceived",
-      notification: second,
+    const two = popupReducer(
+      popupReducer(initialPopupState, {
+        type: "notificationReceived",
+        notification: challenge,
+      }),
+      {
+        type: "notificationReceived",
+        notification: second,
+      },
+    );
+    const next = popupReducer(two, {
+      type: "notificationDismissed",
+      id: challenge._id,
     });
-    const next = popupReducer(two, { type: "notificationDismissed", id: challenge._id });
     expect(next.type).toBe("notification");
     expect(next.notifications.map((n) => n._id)).toEqual([2]);
-    const done = popupReducer(next, { type: "notificationDismissed", id: second._id });
+    const done = popupReducer(next, {
+      type: "notificationDismissed",
+      id: second._id,
+    });
     expect(done).toMatchObject({ type: "idle", notifications: [] });
-    expect(popupReducer(done, { type: "notificationDismissed", id: 99 })).toBe(done);
+    expect(popupReducer(done, { type: "notificationDismissed", id: 99 })).toBe(
+      done,
+    );
   });
 
   it("keeps the notification popup open while a message alert comes and goes", () => {
-    const showing = popupReducer(initialPopupState, { type: "notificationReceived", notification: challenge });
-    const withMessage = popupReducer(showing, { type: "messageNotificationReceived", message });
+    const showing = popupReducer(initialPopupState, {
+      type: "notificationReceived",
+      notification: challenge,
+    });
+    const withMessage = popupReducer(showing, {
+      type: "messageNotificationReceived",
+      message,
+    });
     expect(withMessage.type).toBe("notification");
     expect(withMessage.messageNotifications).toHaveLength(1);
-    expect(popupReducer(withMessage, { type: "messageNotificationsCleared" }).type).toBe("notification");
+    expect(
+      popupReducer(withMessage, { type: "messageNotificationsCleared" }).type,
+    ).toBe("notification");
   });
 
   it("brings a waiting notification back when the message alert clears", () => {
-    const alert = popupReducer(initialPopupState, { type: "messageNotificationReceived", message });
+    const alert = popupReducer(initialPopupState, {
+      type: "messageNotificationReceived",
+      message,
+    });
     const queued = { ...alert, notifications: [challenge] };
-    expect(popupReducer(queued, { type: "messageNotificationsCleared" }).type).toBe("notification");
+    expect(
+      popupReducer(queued, { type: "messageNotificationsCleared" }).type,
+    ).toBe("notification");
   });
 });

@@ -47,7 +47,16 @@ interface Popup {
 function layout(level: number, rng: Rng): boolean[][] {
   const rows = Math.min(5 + level, 10);
   const gentle = ["full", "scatter", "pyramid"];
-  const all = ["full", "checker", "pyramid", "diamond", "stripes", "scatter", "columns", "frame"];
+  const all = [
+    "full",
+    "checker",
+    "pyramid",
+    "diamond",
+    "stripes",
+    "scatter",
+    "columns",
+    "frame",
+  ];
   const kind = rng.pick(level === 1 ? gentle : all);
   const grid: boolean[][] = [];
   const density = level === 1 ? rng.range(0.75, 0.9) : rng.range(0.55, 0.85);
@@ -78,7 +87,12 @@ function layout(level: number, rng: Rng): boolean[][] {
           on = c % 2 === 1 || r === 0;
           break;
         case "frame":
-          on = r === 0 || r === rows - 1 || c === 0 || mc === 0 || (r % 3 === 1 && c === 1);
+          on =
+            r === 0 ||
+            r === rows - 1 ||
+            c === 0 ||
+            mc === 0 ||
+            (r % 3 === 1 && c === 1);
           break;
       }
       row.push(on);
@@ -120,7 +134,10 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
   let demoJitter = 0;
 
   function buildLevel() {
-    const grid = layout(game.level ?? 1, createRng(layoutSeed + (game.level ?? 1) * 7919));
+    const grid = layout(
+      game.level ?? 1,
+      createRng(layoutSeed + (game.level ?? 1) * 7919),
+    );
     const tough = Math.min(0.1 * ((game.level ?? 1) - 1), 0.45);
     const levelRng = createRng(layoutSeed * 3 + (game.level ?? 1));
     bricks = [];
@@ -156,18 +173,34 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
   function launch() {
     if (!stuck || dying >= 0) return;
     stuck = false;
-    const angle = clamp(stuckOffset / 40, -0.5, 0.5) + (stuckOffset < 0 ? -0.2 : 0.2);
+    const angle =
+      clamp(stuckOffset / 40, -0.5, 0.5) + (stuckOffset < 0 ? -0.2 : 0.2);
     ball.vx = Math.sin(angle) * speed;
     ball.vy = -Math.cos(angle) * speed;
     sound.play("tap");
   }
 
-  function burst(x: number, y: number, color: string, count: number, power: number) {
+  function burst(
+    x: number,
+    y: number,
+    color: string,
+    count: number,
+    power: number,
+  ) {
     for (let i = 0; i < count; i++) {
       const a = fx.range(0, Math.PI * 2);
       const s = fx.range(0.5, power);
       const max = fx.int(24, 46);
-      particles.push({ x, y, vx: Math.cos(a) * s, vy: Math.sin(a) * s - 1, life: max, max, size: fx.range(2, 4.5), color });
+      particles.push({
+        x,
+        y,
+        vx: Math.cos(a) * s,
+        vy: Math.sin(a) * s - 1,
+        life: max,
+        max,
+        size: fx.range(2, 4.5),
+        color,
+      });
     }
   }
 
@@ -184,12 +217,28 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
     const points = 10 + Math.min(combo - 1, 8) * 5;
     game.score += points;
     sound.play("score");
-    burst(brick.x + BRICK_W / 2, brick.y + BRICK_H / 2, `hsl(${brick.hue} 90% 62%)`, 12, 3.2);
-    popups.push({ x: brick.x + BRICK_W / 2, y: brick.y, text: `+${points}`, life: 40 });
+    burst(
+      brick.x + BRICK_W / 2,
+      brick.y + BRICK_H / 2,
+      `hsl(${brick.hue} 90% 62%)`,
+      12,
+      3.2,
+    );
+    popups.push({
+      x: brick.x + BRICK_W / 2,
+      y: brick.y,
+      text: `+${points}`,
+      life: 40,
+    });
     if (brick === demoTarget) demoTarget = null;
     if (bricks.length === 0) {
       game.score += 100 * (game.level ?? 1);
-      popups.push({ x: W / 2, y: 330, text: `Level bonus +${100 * (game.level ?? 1)}`, life: 70 });
+      popups.push({
+        x: W / 2,
+        y: 330,
+        text: `Level bonus +${100 * (game.level ?? 1)}`,
+        life: 70,
+      });
       game.level = (game.level ?? 1) + 1;
       sound.play("level");
       buildLevel();
@@ -277,12 +326,14 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
         p.vy += 0.15;
         p.life--;
       }
-      for (let i = particles.length - 1; i >= 0; i--) if (particles[i].life <= 0) particles.splice(i, 1);
+      for (let i = particles.length - 1; i >= 0; i--)
+        if (particles[i].life <= 0) particles.splice(i, 1);
       for (const p of popups) {
         p.y -= 0.7;
         p.life--;
       }
-      for (let i = popups.length - 1; i >= 0; i--) if (popups[i].life <= 0) popups.splice(i, 1);
+      for (let i = popups.length - 1; i >= 0; i--)
+        if (popups[i].life <= 0) popups.splice(i, 1);
       for (const b of bricks) if (b.flash > 0) b.flash--;
 
       if (dying >= 0) {
@@ -312,7 +363,11 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
     },
     render(g) {
       g.save();
-      if (shake > 0) g.translate(Math.sin(frame * 2.3) * shake * 0.4, Math.cos(frame * 1.7) * shake * 0.4);
+      if (shake > 0)
+        g.translate(
+          Math.sin(frame * 2.3) * shake * 0.4,
+          Math.cos(frame * 1.7) * shake * 0.4,
+        );
       const bg = g.createLinearGradient(0, 0, 0, H);
       bg.addColorStop(0, "#0c0b22");
       bg.addColorStop(0.3, "#1b1145");
@@ -417,7 +472,12 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
       const ph = PADDLE_H - squash * 3;
       g.shadowColor = "rgba(56,189,248,0.8)";
       g.shadowBlur = 16;
-      const pg = g.createLinearGradient(paddleX - pw / 2, 0, paddleX + pw / 2, 0);
+      const pg = g.createLinearGradient(
+        paddleX - pw / 2,
+        0,
+        paddleX + pw / 2,
+        0,
+      );
       pg.addColorStop(0, "#22d3ee");
       pg.addColorStop(0.5, "#a78bfa");
       pg.addColorStop(1, "#f472b6");
@@ -428,7 +488,13 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
       g.shadowBlur = 0;
       g.fillStyle = "rgba(255,255,255,0.55)";
       g.beginPath();
-      g.roundRect(paddleX - pw / 2 + 8, PADDLE_Y + 3 + squash * 2, pw - 16, 3, 1.5);
+      g.roundRect(
+        paddleX - pw / 2 + 8,
+        PADDLE_Y + 3 + squash * 2,
+        pw - 16,
+        3,
+        1.5,
+      );
       g.fill();
 
       // Ball with a trail.
@@ -465,7 +531,11 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
         g.fillStyle = "#fff";
         g.shadowColor = "rgba(167,139,250,0.9)";
         g.shadowBlur = 20;
-        g.fillText(`LEVEL ${game.level}`, W / 2, 390 - Math.min(levelTimer, 20) * 0.5);
+        g.fillText(
+          `LEVEL ${game.level}`,
+          W / 2,
+          390 - Math.min(levelTimer, 20) * 0.5,
+        );
         g.shadowBlur = 0;
         g.globalAlpha = 1;
       }
@@ -489,7 +559,8 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
       const k = key.toLowerCase();
       if (k === "arrowleft" || k === "a") left = true;
       else if (k === "arrowright" || k === "d") right = true;
-      else if (k === " " || k === "arrowup" || k === "enter" || k === "w") launch();
+      else if (k === " " || k === "arrowup" || k === "enter" || k === "w")
+        launch();
     },
     keyUp(key) {
       const k = key.toLowerCase();
@@ -522,7 +593,10 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
       }
       let offset = demoJitter;
       if (demoTarget) {
-        const angle = Math.atan2(demoTarget.x + BRICK_W / 2 - hitX, PADDLE_Y - demoTarget.y);
+        const angle = Math.atan2(
+          demoTarget.x + BRICK_W / 2 - hitX,
+          PADDLE_Y - demoTarget.y,
+        );
         offset = clamp(angle / MAX_ANGLE + demoJitter * 0.3, -0.8, 0.8);
       }
       game.pointerMove!(hitX - offset * (paddleW / 2), PADDLE_Y);

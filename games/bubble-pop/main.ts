@@ -50,7 +50,13 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
   let bubbles: Bubble[] = [];
   const groups: Group[] = [];
   const effects: Effect[] = [];
-  const popups: { text: string; x: number; y: number; at: number; big: boolean }[] = [];
+  const popups: {
+    text: string;
+    x: number;
+    y: number;
+    at: number;
+    big: boolean;
+  }[] = [];
   let time = 0;
   let lives = LIVES;
   let nextSpawn = 0;
@@ -84,8 +90,11 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
         const ox = host.ox + Math.cos(angle) * (host.r + r);
         const oy = host.oy + Math.sin(angle) * (host.r + r);
         if (Math.abs(ox) > 70) continue;
-        if (members.some((m) => Math.hypot(m.ox - ox, m.oy - oy) < m.r + r - 1)) continue;
-        const color = rng.chance(0.45) ? host.color : rng.int(0, colorCount() - 1);
+        if (members.some((m) => Math.hypot(m.ox - ox, m.oy - oy) < m.r + r - 1))
+          continue;
+        const color = rng.chance(0.45)
+          ? host.color
+          : rng.int(0, colorCount() - 1);
         members.push({ ox, oy, r, color });
         break;
       }
@@ -105,7 +114,14 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
       phase: rng.range(0, Math.PI * 2),
     };
     groups.push(group);
-    for (const m of members) bubbles.push({ group, ...m, x: baseX + m.ox, y: group.y + m.oy, popAt: -1 });
+    for (const m of members)
+      bubbles.push({
+        group,
+        ...m,
+        x: baseX + m.ox,
+        y: group.y + m.oy,
+        popAt: -1,
+      });
   }
 
   function place(b: Bubble) {
@@ -138,7 +154,12 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
         b.group.y += ny * push;
       }
     }
-    for (const g of groups) g.baseX = clamp(g.baseX, 6 + g.wobble - g.minX, W - 6 - g.wobble - g.maxX);
+    for (const g of groups)
+      g.baseX = clamp(
+        g.baseX,
+        6 + g.wobble - g.minX,
+        W - 6 - g.wobble - g.maxX,
+      );
   }
 
   function bubbleAt(x: number, y: number, reach: number): Bubble | null {
@@ -191,7 +212,13 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
     game.score += gained;
     popped += n;
     bestChain = Math.max(bestChain, n);
-    popups.push({ text: n > 1 ? `+${gained}  chain ×${n}` : `+${gained}`, x: hit.x, y: hit.y - hit.r, at: time, big: n > 2 });
+    popups.push({
+      text: n > 1 ? `+${gained}  chain ×${n}` : `+${gained}`,
+      x: hit.x,
+      y: hit.y - hit.r,
+      at: time,
+      big: n > 2,
+    });
     sound.play(n > 1 ? "score" : "tap");
   }
 
@@ -221,11 +248,25 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
       for (const b of bubbles) {
         if (!live(b)) {
           if (time >= b.popAt) {
-            effects.push({ x: b.x, y: b.y, r: b.r, color: COLORS[b.color].fill, at: time, kind: "pop" });
+            effects.push({
+              x: b.x,
+              y: b.y,
+              r: b.r,
+              color: COLORS[b.color].fill,
+              at: time,
+              kind: "pop",
+            });
             continue;
           }
         } else if (b.y < SURFACE) {
-          effects.push({ x: b.x, y: b.y, r: b.r, color: COLORS[b.color].fill, at: time, kind: "escape" });
+          effects.push({
+            x: b.x,
+            y: b.y,
+            r: b.r,
+            color: COLORS[b.color].fill,
+            at: time,
+            kind: "escape",
+          });
           if (endAt < 0) {
             lives--;
             hurtAt = time;
@@ -237,9 +278,12 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
         remaining.push(b);
       }
       bubbles = remaining;
-      for (let i = groups.length - 1; i >= 0; i--) if (!bubbles.some((b) => b.group === groups[i])) groups.splice(i, 1);
-      for (let i = effects.length - 1; i >= 0; i--) if (time - effects[i].at > 24) effects.splice(i, 1);
-      for (let i = popups.length - 1; i >= 0; i--) if (time - popups[i].at > 50) popups.splice(i, 1);
+      for (let i = groups.length - 1; i >= 0; i--)
+        if (!bubbles.some((b) => b.group === groups[i])) groups.splice(i, 1);
+      for (let i = effects.length - 1; i >= 0; i--)
+        if (time - effects[i].at > 24) effects.splice(i, 1);
+      for (let i = popups.length - 1; i >= 0; i--)
+        if (time - popups[i].at > 50) popups.splice(i, 1);
     },
     render(g) {
       // Night sky above the surface, bright water below it fading into the deep.
@@ -250,7 +294,13 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
         const twinkle = 0.6 + 0.4 * Math.sin(time * 0.05 + k * 2.1);
         g.globalAlpha = twinkle * 0.7;
         g.beginPath();
-        g.arc((k * 83 + 17) % W, 14 + ((k * 37) % 60), 1 + (k % 3) * 0.4, 0, Math.PI * 2);
+        g.arc(
+          (k * 83 + 17) % W,
+          14 + ((k * 37) % 60),
+          1 + (k % 3) * 0.4,
+          0,
+          Math.PI * 2,
+        );
         g.fill();
       }
       g.globalAlpha = 1;
@@ -261,7 +311,8 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
       g.fillStyle = sea;
       g.beginPath();
       g.moveTo(0, H);
-      for (let x = 0; x <= W; x += 12) g.lineTo(x, SURFACE + Math.sin(x * 0.05 + time * 0.06) * 3);
+      for (let x = 0; x <= W; x += 12)
+        g.lineTo(x, SURFACE + Math.sin(x * 0.05 + time * 0.06) * 3);
       g.lineTo(W, H);
       g.closePath();
       g.fill();
@@ -283,8 +334,9 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
       // Tiny background fizz.
       g.fillStyle = "rgba(255,255,255,0.18)";
       for (let k = 0; k < 26; k++) {
-        const y = H - ((time * (0.4 + (k % 5) * 0.12) + k * 97) % (H - SURFACE));
-        const x = (k * 137) % W + Math.sin(time * 0.04 + k) * 4;
+        const y =
+          H - ((time * (0.4 + (k % 5) * 0.12) + k * 97) % (H - SURFACE));
+        const x = ((k * 137) % W) + Math.sin(time * 0.04 + k) * 4;
         g.beginPath();
         g.arc(x, y, 1.2 + (k % 3) * 0.7, 0, Math.PI * 2);
         g.fill();
@@ -295,15 +347,19 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
         g.fillStyle = `rgba(255,80,110,${hurt * 0.35})`;
         g.beginPath();
         g.moveTo(0, 0);
-        for (let x = 0; x <= W; x += 12) g.lineTo(x, SURFACE + Math.sin(x * 0.05 + time * 0.06) * 3);
+        for (let x = 0; x <= W; x += 12)
+          g.lineTo(x, SURFACE + Math.sin(x * 0.05 + time * 0.06) * 3);
         g.lineTo(W, 0);
         g.closePath();
         g.fill();
       }
-      g.strokeStyle = hurt ? `rgba(255,120,140,${0.6 + hurt * 0.4})` : "rgba(255,255,255,0.55)";
+      g.strokeStyle = hurt
+        ? `rgba(255,120,140,${0.6 + hurt * 0.4})`
+        : "rgba(255,255,255,0.55)";
       g.lineWidth = 2;
       g.beginPath();
-      for (let x = 0; x <= W; x += 12) g.lineTo(x, SURFACE + Math.sin(x * 0.05 + time * 0.06) * 3);
+      for (let x = 0; x <= W; x += 12)
+        g.lineTo(x, SURFACE + Math.sin(x * 0.05 + time * 0.06) * 3);
       g.stroke();
 
       // Lives.
@@ -311,7 +367,10 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
         const x = W / 2 + (i - 1) * 30;
         const y = 60;
         const alive = i < lives;
-        const beat = alive && i === lives - 1 && lives === 1 ? 1 + Math.sin(time * 0.2) * 0.08 : 1;
+        const beat =
+          alive && i === lives - 1 && lives === 1
+            ? 1 + Math.sin(time * 0.2) * 0.08
+            : 1;
         g.save();
         g.translate(x, y);
         g.scale(beat, beat);
@@ -328,11 +387,20 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
       for (const b of bubbles) {
         const c = COLORS[b.color];
         const popping = !live(b);
-        const squish = popping ? 1 + 0.12 * Math.sin((time - b.popAt) * 0.9) : 1 + Math.sin(time * 0.08 + b.ox) * 0.03;
+        const squish = popping
+          ? 1 + 0.12 * Math.sin((time - b.popAt) * 0.9)
+          : 1 + Math.sin(time * 0.08 + b.ox) * 0.03;
         g.save();
         g.translate(b.x, b.y);
         g.scale(squish, 2 - squish);
-        const body = g.createRadialGradient(-b.r * 0.35, -b.r * 0.4, b.r * 0.1, 0, 0, b.r);
+        const body = g.createRadialGradient(
+          -b.r * 0.35,
+          -b.r * 0.4,
+          b.r * 0.1,
+          0,
+          0,
+          b.r,
+        );
         body.addColorStop(0, c.light);
         body.addColorStop(0.55, c.fill);
         body.addColorStop(1, c.dark);
@@ -347,7 +415,15 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
         g.stroke();
         g.fillStyle = "rgba(255,255,255,0.75)";
         g.beginPath();
-        g.ellipse(-b.r * 0.38, -b.r * 0.45, b.r * 0.28, b.r * 0.16, -0.6, 0, Math.PI * 2);
+        g.ellipse(
+          -b.r * 0.38,
+          -b.r * 0.45,
+          b.r * 0.28,
+          b.r * 0.16,
+          -0.6,
+          0,
+          Math.PI * 2,
+        );
         g.fill();
         g.beginPath();
         g.arc(b.r * 0.42, b.r * 0.38, b.r * 0.08, 0, Math.PI * 2);
@@ -368,7 +444,13 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
           const a = (k / 8) * Math.PI * 2 + e.r;
           const d = e.r * (0.8 + t * 1.3);
           g.beginPath();
-          g.arc(e.x + Math.cos(a) * d, e.y + Math.sin(a) * d, 3 * (1 - t) + 0.5, 0, Math.PI * 2);
+          g.arc(
+            e.x + Math.cos(a) * d,
+            e.y + Math.sin(a) * d,
+            3 * (1 - t) + 0.5,
+            0,
+            Math.PI * 2,
+          );
           g.fill();
         }
       }
@@ -421,7 +503,11 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
         g.fillText("Bubbles got away!", W / 2, H / 2 - 12);
         g.fillStyle = "#e2e8f0";
         g.font = "600 15px system-ui, sans-serif";
-        g.fillText(`${popped} popped · best chain ×${bestChain}`, W / 2, H / 2 + 22);
+        g.fillText(
+          `${popped} popped · best chain ×${bestChain}`,
+          W / 2,
+          H / 2 + 22,
+        );
         g.globalAlpha = 1;
       }
     },
@@ -479,7 +565,10 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
         aim.x += (dx / d) * stepLength;
         aim.y += (dy / d) * stepLength;
       }
-      if (Math.hypot(t.x - aim.x, t.y - aim.y) < t.r * 0.5 && (demoRest === 0 || t.y < 200)) {
+      if (
+        Math.hypot(t.x - aim.x, t.y - aim.y) < t.r * 0.5 &&
+        (demoRest === 0 || t.y < 200)
+      ) {
         game.pointerDown?.(aim.x, aim.y);
         aim.target = null;
         demoRest = 14;

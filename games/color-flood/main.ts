@@ -8,7 +8,14 @@ const BX = (W - N * CELL) / 2;
 const BY = 116;
 const BUTTON_Y = 548;
 const BUTTON_R = 23;
-const COLORS = ["#f43f5e", "#fb923c", "#fde047", "#4ade80", "#38bdf8", "#a78bfa"];
+const COLORS = [
+  "#f43f5e",
+  "#fb923c",
+  "#fde047",
+  "#4ade80",
+  "#38bdf8",
+  "#a78bfa",
+];
 const DARK = ["#9f1239", "#9a3412", "#a16207", "#166534", "#075985", "#5b21b6"];
 const buttonX = (i: number) => W / 2 + (i - 2.5) * 56;
 
@@ -24,7 +31,12 @@ function floodRegion(board: number[], color: number): boolean[] {
       const i = stack.pop()!;
       const r = Math.floor(i / N);
       const c = i % N;
-      for (const j of [r > 0 ? i - N : -1, r < N - 1 ? i + N : -1, c > 0 ? i - 1 : -1, c < N - 1 ? i + 1 : -1]) {
+      for (const j of [
+        r > 0 ? i - N : -1,
+        r < N - 1 ? i + N : -1,
+        c > 0 ? i - 1 : -1,
+        c < N - 1 ? i + 1 : -1,
+      ]) {
         if (j >= 0 && !owned[j] && match(j)) {
           owned[j] = true;
           stack.push(j);
@@ -43,7 +55,8 @@ function applyFlood(board: number[], color: number): number[] {
   return board.map((v, i) => (owned[i] ? color : v));
 }
 
-const regionSize = (board: number[]) => floodRegion(board, board[0]).filter(Boolean).length;
+const regionSize = (board: number[]) =>
+  floodRegion(board, board[0]).filter(Boolean).length;
 
 /** Greedy: the colour that grows the region most. */
 function greedyMoves(board: number[]): number {
@@ -106,7 +119,13 @@ function createColorFlood({ rng, sound }: GameContext): Game {
   let shake = 0;
   let winBonus = 0;
   let demoWait = 24;
-  const popups: { text: string; x: number; y: number; at: number; color: string }[] = [];
+  const popups: {
+    text: string;
+    x: number;
+    y: number;
+    at: number;
+    color: string;
+  }[] = [];
 
   function newBoard() {
     boardNumber++;
@@ -144,7 +163,12 @@ function createColorFlood({ rng, sound }: GameContext): Game {
       const i = queue[q];
       const r = Math.floor(i / N);
       const c = i % N;
-      for (const j of [r > 0 ? i - N : -1, r < N - 1 ? i + N : -1, c > 0 ? i - 1 : -1, c < N - 1 ? i + 1 : -1]) {
+      for (const j of [
+        r > 0 ? i - N : -1,
+        r < N - 1 ? i + N : -1,
+        c > 0 ? i - 1 : -1,
+        c < N - 1 ? i + 1 : -1,
+      ]) {
         if (j >= 0 && next[j] && distance[j] < 0) {
           distance[j] = distance[i] + 1;
           queue.push(j);
@@ -162,7 +186,13 @@ function createColorFlood({ rng, sound }: GameContext): Game {
     const gained = owned.filter(Boolean).length - before;
     game.score += gained;
     if (gained > 0) {
-      popups.push({ text: `+${gained}`, x: buttonX(color), y: BUTTON_Y - 40, at: time, color: COLORS[color] });
+      popups.push({
+        text: `+${gained}`,
+        x: buttonX(color),
+        y: BUTTON_Y - 40,
+        at: time,
+        color: COLORS[color],
+      });
     }
     sound.play(gained >= 6 ? "score" : "move");
     if (owned.every(Boolean)) {
@@ -184,15 +214,24 @@ function createColorFlood({ rng, sound }: GameContext): Game {
     update() {
       time++;
       if (shake > 0) shake--;
-      for (let i = 0; i < N * N; i++) shown[i] = time >= changeAt[i] ? board[i] : previous[i];
+      for (let i = 0; i < N * N; i++)
+        shown[i] = time >= changeAt[i] ? board[i] : previous[i];
       if (phase === "won" && time - phaseAt > 90) newBoard();
       if (phase === "lost" && time - phaseAt > 75) game.over = true;
-      for (let i = popups.length - 1; i >= 0; i--) if (time - popups[i].at > 45) popups.splice(i, 1);
+      for (let i = popups.length - 1; i >= 0; i--)
+        if (time - popups[i].at > 45) popups.splice(i, 1);
     },
     render(g) {
       g.fillStyle = "#141b36";
       g.fillRect(0, 0, W, H);
-      const glow = g.createRadialGradient(W / 2, BY + (N * CELL) / 2, 60, W / 2, BY + (N * CELL) / 2, 300);
+      const glow = g.createRadialGradient(
+        W / 2,
+        BY + (N * CELL) / 2,
+        60,
+        W / 2,
+        BY + (N * CELL) / 2,
+        300,
+      );
       glow.addColorStop(0, "rgba(94,234,212,0.10)");
       glow.addColorStop(1, "rgba(94,234,212,0)");
       g.fillStyle = glow;
@@ -219,7 +258,12 @@ function createColorFlood({ rng, sound }: GameContext): Game {
       const pipW = Math.min(9, 160 / limit);
       const pipsX = W / 2 - (limit * pipW) / 2;
       for (let i = 0; i < limit; i++) {
-        g.fillStyle = i < used ? "rgba(255,255,255,0.14)" : movesLeft <= 3 ? "#fb7185" : "#5eead4";
+        g.fillStyle =
+          i < used
+            ? "rgba(255,255,255,0.14)"
+            : movesLeft <= 3
+              ? "#fb7185"
+              : "#5eead4";
         g.beginPath();
         g.roundRect(pipsX + i * pipW + 1, 70, pipW - 2, 14, 3);
         g.fill();
@@ -240,7 +284,10 @@ function createColorFlood({ rng, sound }: GameContext): Game {
         const r = Math.floor(i / N);
         const c = i % N;
         const age = time - changeAt[i];
-        const pop = age >= 0 && age < 8 ? 0.78 + 0.22 * (age / 8) + Math.sin((age / 8) * Math.PI) * 0.12 : 1;
+        const pop =
+          age >= 0 && age < 8
+            ? 0.78 + 0.22 * (age / 8) + Math.sin((age / 8) * Math.PI) * 0.12
+            : 1;
         const size = (CELL - 2) * pop;
         const x = BX + c * CELL + (CELL - size) / 2;
         const y = BY + r * CELL + (CELL - size) / 2;
@@ -292,16 +339,29 @@ function createColorFlood({ rng, sound }: GameContext): Game {
       g.fill();
       g.fillStyle = COLORS[board[0]];
       g.beginPath();
-      g.roundRect(BX, BY + N * CELL + 16, Math.max(10, N * CELL * filled), 10, 5);
+      g.roundRect(
+        BX,
+        BY + N * CELL + 16,
+        Math.max(10, N * CELL * filled),
+        10,
+        5,
+      );
       g.fill();
       g.fillStyle = "#cbd5e1";
       g.font = "700 13px system-ui, sans-serif";
-      g.fillText(`${Math.round(filled * 100)}% flooded`, W / 2, BY + N * CELL + 42);
+      g.fillText(
+        `${Math.round(filled * 100)}% flooded`,
+        W / 2,
+        BY + N * CELL + 42,
+      );
 
       // Colour buttons.
       for (let i = 0; i < COLORS.length; i++) {
         const x = buttonX(i);
-        const press = time - pressedAt < 10 && pressed === i ? 1 - Math.sin(((time - pressedAt) / 10) * Math.PI) * 0.15 : 1;
+        const press =
+          time - pressedAt < 10 && pressed === i
+            ? 1 - Math.sin(((time - pressedAt) / 10) * Math.PI) * 0.15
+            : 1;
         const current = i === board[0];
         const r = BUTTON_R * press;
         g.fillStyle = DARK[i];
@@ -314,7 +374,15 @@ function createColorFlood({ rng, sound }: GameContext): Game {
         g.fill();
         g.fillStyle = "rgba(255,255,255,0.3)";
         g.beginPath();
-        g.ellipse(x, BUTTON_Y - r * 0.45, r * 0.55, r * 0.28, 0, 0, Math.PI * 2);
+        g.ellipse(
+          x,
+          BUTTON_Y - r * 0.45,
+          r * 0.55,
+          r * 0.28,
+          0,
+          0,
+          Math.PI * 2,
+        );
         g.fill();
         if (current) {
           g.fillStyle = "rgba(0,0,0,0.35)";
@@ -335,7 +403,11 @@ function createColorFlood({ rng, sound }: GameContext): Game {
       }
       g.fillStyle = "rgba(203,213,225,0.65)";
       g.font = "500 12px system-ui, sans-serif";
-      g.fillText("Tap a colour or press 1–6 to flood from the corner", W / 2, BUTTON_Y + 50);
+      g.fillText(
+        "Tap a colour or press 1–6 to flood from the corner",
+        W / 2,
+        BUTTON_Y + 50,
+      );
 
       for (const p of popups) {
         const t = (time - p.at) / 45;
@@ -360,11 +432,17 @@ function createColorFlood({ rng, sound }: GameContext): Game {
           g.fill();
           g.fillStyle = phase === "won" ? "#86efac" : "#fda4af";
           g.font = "900 30px system-ui, sans-serif";
-          g.fillText(phase === "won" ? "Board flooded!" : "Out of moves", W / 2, BY + (N * CELL) / 2 - 14);
+          g.fillText(
+            phase === "won" ? "Board flooded!" : "Out of moves",
+            W / 2,
+            BY + (N * CELL) / 2 - 14,
+          );
           g.fillStyle = "#e2e8f0";
           g.font = "600 16px system-ui, sans-serif";
           g.fillText(
-            phase === "won" ? `+${winBonus} · ${limit - used} moves to spare` : `${Math.round(filled * 100)}% of the board`,
+            phase === "won"
+              ? `+${winBonus} · ${limit - used} moves to spare`
+              : `${Math.round(filled * 100)}% of the board`,
             W / 2,
             BY + (N * CELL) / 2 + 22,
           );
@@ -386,9 +464,12 @@ function createColorFlood({ rng, sound }: GameContext): Game {
     },
     keyDown(key) {
       if (key >= "1" && key <= "6") pick(Number(key) - 1);
-      else if (key === "ArrowLeft" || key === "a" || key === "A") selected = (selected + COLORS.length - 1) % COLORS.length;
-      else if (key === "ArrowRight" || key === "d" || key === "D") selected = (selected + 1) % COLORS.length;
-      else if (key === "Enter" || key === " " || key === "Spacebar") pick(selected);
+      else if (key === "ArrowLeft" || key === "a" || key === "A")
+        selected = (selected + COLORS.length - 1) % COLORS.length;
+      else if (key === "ArrowRight" || key === "d" || key === "D")
+        selected = (selected + 1) % COLORS.length;
+      else if (key === "Enter" || key === " " || key === "Spacebar")
+        pick(selected);
     },
     autoplay() {
       if (phase !== "play") return;

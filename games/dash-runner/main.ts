@@ -1,4 +1,10 @@
-import { STEP, clamp, runGame, type Game, type GameContext } from "../shared/runtime";
+import {
+  STEP,
+  clamp,
+  runGame,
+  type Game,
+  type GameContext,
+} from "../shared/runtime";
 
 const W = 360;
 const H = 640;
@@ -58,12 +64,19 @@ interface Popup {
   big: boolean;
 }
 
-const speedAt = (distance: number) => Math.min(MAX_SPEED, BASE_SPEED + distance * ACCEL);
+const speedAt = (distance: number) =>
+  Math.min(MAX_SPEED, BASE_SPEED + distance * ACCEL);
 
 function createDashRunner({ rng, sound }: GameContext): Game {
   let dist = 0;
   let frame = 0;
-  const body: Body = { y: GROUND, vy: 0, ground: true, airJumps: 1, falling: false };
+  const body: Body = {
+    y: GROUND,
+    vy: 0,
+    ground: true,
+    airJumps: 1,
+    falling: false,
+  };
   let obstacles: Obstacle[] = [];
   let coins: Coin[] = [];
   let particles: Particle[] = [];
@@ -79,13 +92,18 @@ function createDashRunner({ rng, sound }: GameContext): Game {
   let plannedPress = -1;
 
   // A friendly row of coins to start with, before the first obstacle.
-  for (let i = 0; i < 6; i++) coins.push({ x: 240 + i * 34, y: GROUND - 22, taken: -1 });
+  for (let i = 0; i < 6; i++)
+    coins.push({ x: 240 + i * 34, y: GROUND - 22, taken: -1 });
 
   function addCoinArc(centre: number, width: number, height: number) {
     const count = 5;
     for (let i = 0; i < count; i++) {
       const t = i / (count - 1) - 0.5;
-      coins.push({ x: centre + t * width, y: GROUND - 30 - height * (1 - 4 * t * t), taken: -1 });
+      coins.push({
+        x: centre + t * width,
+        y: GROUND - 30 - height * (1 - 4 * t * t),
+        taken: -1,
+      });
     }
   }
 
@@ -97,7 +115,13 @@ function createDashRunner({ rng, sound }: GameContext): Game {
 
   function addCrates(x: number, wide: number, high: number) {
     const w = wide * CRATE;
-    obstacles.push({ kind: "crate", x, w, top: GROUND - high * CRATE, bottom: GROUND });
+    obstacles.push({
+      kind: "crate",
+      x,
+      w,
+      top: GROUND - high * CRATE,
+      bottom: GROUND,
+    });
     return x + w;
   }
 
@@ -107,7 +131,13 @@ function createDashRunner({ rng, sound }: GameContext): Game {
   }
 
   function addDrone(x: number) {
-    obstacles.push({ kind: "drone", x, w: 44, top: GROUND - 80, bottom: GROUND - 52 });
+    obstacles.push({
+      kind: "drone",
+      x,
+      w: 44,
+      top: GROUND - 80,
+      bottom: GROUND - 52,
+    });
     return x + 44;
   }
 
@@ -142,24 +172,45 @@ function createDashRunner({ rng, sound }: GameContext): Game {
       const high = rng.chance(0.25 + 0.5 * difficulty) ? 2 : 1;
       const wide = rng.chance(0.4) ? 2 : 1;
       end = addCrates(x, wide, high);
-      for (let i = 0; i < wide * 2 + 1; i++) coins.push({ x: x + i * (CRATE / 2) + (wide === 1 ? 0 : 0), y: GROUND - high * CRATE - 26, taken: -1 });
+      for (let i = 0; i < wide * 2 + 1; i++)
+        coins.push({
+          x: x + i * (CRATE / 2) + (wide === 1 ? 0 : 0),
+          y: GROUND - high * CRATE - 26,
+          taken: -1,
+        });
     } else if (pattern === "pit") {
       const w = rng.range(58, Math.min(150, speed * 0.42));
       end = addPit(x, w);
       addCoinArc(x + w / 2, Math.max(150, w + 60), 118);
     } else if (pattern === "drone") {
       end = addDrone(x);
-      for (let i = 0; i < 4; i++) coins.push({ x: x - 30 + i * 34, y: GROUND - 20, taken: -1 });
+      for (let i = 0; i < 4; i++)
+        coins.push({ x: x - 30 + i * 34, y: GROUND - 20, taken: -1 });
     } else if (pattern === "combo") {
       const first = rng.int(0, 2);
       const second = rng.int(0, 2);
-      end = first === 0 ? addSpikes(x, rng.int(1, 2)) : first === 1 ? addCrates(x, 1, 1) : addPit(x, rng.range(58, 90));
+      end =
+        first === 0
+          ? addSpikes(x, rng.int(1, 2))
+          : first === 1
+            ? addCrates(x, 1, 1)
+            : addPit(x, rng.range(58, 90));
       x = end + speed * rng.range(0.78, 1.0) + 30;
-      end = second === 0 ? addSpikes(x, rng.int(1, 2)) : second === 1 ? addCrates(x, 1, rng.chance(0.5) ? 2 : 1) : addPit(x, rng.range(58, 90));
+      end =
+        second === 0
+          ? addSpikes(x, rng.int(1, 2))
+          : second === 1
+            ? addCrates(x, 1, rng.chance(0.5) ? 2 : 1)
+            : addPit(x, rng.range(58, 90));
       addCoinArc(x + (end - x) / 2, 160, 118);
     } else {
       const wave = rng.chance(0.5);
-      for (let i = 0; i < 7; i++) coins.push({ x: x + i * 30, y: GROUND - 22 - (wave ? Math.sin(i * 0.9) * 20 + 20 : 0), taken: -1 });
+      for (let i = 0; i < 7; i++)
+        coins.push({
+          x: x + i * 30,
+          y: GROUND - 22 - (wave ? Math.sin(i * 0.9) * 20 + 20 : 0),
+          taken: -1,
+        });
       end = x + 200;
     }
     nextX = end + speed * rng.range(0.9, 1.6 - 0.45 * difficulty) + 40;
@@ -167,7 +218,9 @@ function createDashRunner({ rng, sound }: GameContext): Game {
 
   /** Whether the feet, centred at world x, rest on solid ground (not wholly over a pit). */
   function solidGround(x: number) {
-    return !obstacles.some((o) => o.kind === "pit" && o.x <= x - 9 && x + 9 <= o.x + o.w);
+    return !obstacles.some(
+      (o) => o.kind === "pit" && o.x <= x - 9 && x + 9 <= o.x + o.w,
+    );
   }
 
   /** One fixed step of the runner's physics; returns false when it dies. */
@@ -193,12 +246,26 @@ function createDashRunner({ rng, sound }: GameContext): Game {
       b.airJumps = 1;
     };
     if (!b.ground && b.vy >= 0) {
-      const crate = obstacles.find((o) => o.kind === "crate" && x + 10 > o.x && x - 10 < o.x + o.w && previous <= o.top + 1 && b.y >= o.top);
+      const crate = obstacles.find(
+        (o) =>
+          o.kind === "crate" &&
+          x + 10 > o.x &&
+          x - 10 < o.x + o.w &&
+          previous <= o.top + 1 &&
+          b.y >= o.top,
+      );
       if (crate) land(crate.top);
-      else if (previous <= GROUND + 1 && b.y >= GROUND && solidGround(x)) land(GROUND);
+      else if (previous <= GROUND + 1 && b.y >= GROUND && solidGround(x))
+        land(GROUND);
     }
     if (b.ground) {
-      const onCrate = obstacles.some((o) => o.kind === "crate" && x + 10 > o.x && x - 10 < o.x + o.w && Math.abs(b.y - o.top) < 0.5);
+      const onCrate = obstacles.some(
+        (o) =>
+          o.kind === "crate" &&
+          x + 10 > o.x &&
+          x - 10 < o.x + o.w &&
+          Math.abs(b.y - o.top) < 0.5,
+      );
       const onGround = Math.abs(b.y - GROUND) < 0.5 && solidGround(x);
       if (!onCrate && !onGround) {
         b.ground = false;
@@ -215,7 +282,13 @@ function createDashRunner({ rng, sound }: GameContext): Game {
       if (o.kind === "pit" || o.x > right + 4 || o.x + o.w < left - 4) continue;
       const inset = o.kind === "crate" ? 1 : 4;
       const oTop = o.kind === "crate" ? o.top + 8 : o.top + inset;
-      if (right > o.x + inset && left < o.x + o.w - inset && bottom > oTop && top < o.bottom - (o.kind === "drone" ? 3 : 0)) return false;
+      if (
+        right > o.x + inset &&
+        left < o.x + o.w - inset &&
+        bottom > oTop &&
+        top < o.bottom - (o.kind === "drone" ? 3 : 0)
+      )
+        return false;
     }
     return true;
   }
@@ -232,7 +305,12 @@ function createDashRunner({ rng, sound }: GameContext): Game {
   }
 
   function planPress(): number {
-    const options = (start: number) => (body.ground ? [-1, 10, 14, 18, 22, 26, 30, 36].map((gap) => (gap < 0 ? -1 : start + gap)) : [-1]);
+    const options = (start: number) =>
+      body.ground
+        ? [-1, 10, 14, 18, 22, 26, 30, 36].map((gap) =>
+            gap < 0 ? -1 : start + gap,
+          )
+        : [-1];
     let first = -1;
     let last = -1;
     for (let s = 0; s <= 45; s++) {
@@ -253,7 +331,16 @@ function createDashRunner({ rng, sound }: GameContext): Game {
     sound.play("hit");
     for (let i = 0; i < 16; i++) {
       const a = (i / 16) * Math.PI * 2;
-      particles.push({ x: RUNNER_X, y: body.y - 20, vx: Math.cos(a) * 160, vy: Math.sin(a) * 160, life: 0, max: 30, size: 4, color: i % 2 ? "#fde047" : "#fb7185" });
+      particles.push({
+        x: RUNNER_X,
+        y: body.y - 20,
+        vx: Math.cos(a) * 160,
+        vy: Math.sin(a) * 160,
+        life: 0,
+        max: 30,
+        size: 4,
+        color: i % 2 ? "#fde047" : "#fb7185",
+      });
     }
   }
 
@@ -302,17 +389,45 @@ function createDashRunner({ rng, sound }: GameContext): Game {
           sound.play(body.ground ? "tap" : "move");
           const puffs = body.ground ? 6 : 8;
           for (let i = 0; i < puffs; i++) {
-            particles.push({ x: RUNNER_X + rng.range(-8, 8), y: body.y - (body.ground ? 2 : 10), vx: rng.range(-90, 20), vy: rng.range(-60, 20), life: 0, max: 20, size: rng.range(3, 5), color: body.ground ? "#e7c9a0" : "#bae6fd" });
+            particles.push({
+              x: RUNNER_X + rng.range(-8, 8),
+              y: body.y - (body.ground ? 2 : 10),
+              vx: rng.range(-90, 20),
+              vy: rng.range(-60, 20),
+              life: 0,
+              max: 20,
+              size: rng.range(3, 5),
+              color: body.ground ? "#e7c9a0" : "#bae6fd",
+            });
           }
         }
       }
       const alive = physics(body, x, jump);
       if (!wasGround && body.ground) {
         landSquash = 8;
-        for (let i = 0; i < 5; i++) particles.push({ x: RUNNER_X + rng.range(-10, 10), y: body.y - 2, vx: rng.range(-70, 70), vy: rng.range(-70, -20), life: 0, max: 18, size: rng.range(2.5, 4.5), color: "#e7c9a0" });
+        for (let i = 0; i < 5; i++)
+          particles.push({
+            x: RUNNER_X + rng.range(-10, 10),
+            y: body.y - 2,
+            vx: rng.range(-70, 70),
+            vy: rng.range(-70, -20),
+            life: 0,
+            max: 18,
+            size: rng.range(2.5, 4.5),
+            color: "#e7c9a0",
+          });
       }
       if (body.ground && frame % 9 === 0) {
-        particles.push({ x: RUNNER_X - 8, y: body.y - 3, vx: rng.range(-120, -60), vy: rng.range(-40, -10), life: 0, max: 16, size: rng.range(2, 3.5), color: "#e7c9a0" });
+        particles.push({
+          x: RUNNER_X - 8,
+          y: body.y - 3,
+          vx: rng.range(-120, -60),
+          vy: rng.range(-40, -10),
+          life: 0,
+          max: 16,
+          size: rng.range(2, 3.5),
+          color: "#e7c9a0",
+        });
       }
       // Coins.
       for (const coin of coins) {
@@ -326,8 +441,24 @@ function createDashRunner({ rng, sound }: GameContext): Game {
           coin.taken = 0;
           coinCount++;
           sound.play("score");
-          popups.push({ x: coin.x - dist, y: coin.y - 14, text: `+${COIN_POINTS}`, t: 0, big: false });
-          for (let i = 0; i < 5; i++) particles.push({ x: coin.x - dist, y: coin.y, vx: rng.range(-80, 80), vy: rng.range(-140, -40), life: 0, max: 20, size: rng.range(2, 3.5), color: "#fde047" });
+          popups.push({
+            x: coin.x - dist,
+            y: coin.y - 14,
+            text: `+${COIN_POINTS}`,
+            t: 0,
+            big: false,
+          });
+          for (let i = 0; i < 5; i++)
+            particles.push({
+              x: coin.x - dist,
+              y: coin.y,
+              vx: rng.range(-80, 80),
+              vy: rng.range(-140, -40),
+              life: 0,
+              max: 20,
+              size: rng.range(2, 3.5),
+              color: "#fde047",
+            });
         }
       }
       const metres = Math.floor(dist / UNITS_PER_METRE);
@@ -335,14 +466,23 @@ function createDashRunner({ rng, sound }: GameContext): Game {
       if (Math.floor(metres / 250) > lastMilestone) {
         lastMilestone = Math.floor(metres / 250);
         sound.play("level");
-        popups.push({ x: W / 2, y: 190, text: `${lastMilestone * 250} m · faster!`, t: 0, big: true });
+        popups.push({
+          x: W / 2,
+          y: 190,
+          text: `${lastMilestone * 250} m · faster!`,
+          t: 0,
+          big: true,
+        });
       }
       if (!alive) die();
     },
     render(g) {
       drawSky(g, dist, frame);
       // Pit interiors sit behind the runner; solid ground is drawn over it.
-      const pits = obstacles.filter((o) => o.kind === "pit" && o.x - dist < W + 10 && o.x + o.w - dist > -10);
+      const pits = obstacles.filter(
+        (o) =>
+          o.kind === "pit" && o.x - dist < W + 10 && o.x + o.w - dist > -10,
+      );
       for (const pit of pits) {
         const px = pit.x - dist;
         const dark = g.createLinearGradient(0, GROUND, 0, H);
@@ -367,7 +507,14 @@ function createDashRunner({ rng, sound }: GameContext): Game {
           g.globalAlpha = 1;
         } else drawCoin(g, cx, coin.y, frame + coin.x * 0.1, 1);
       }
-      drawRunner(g, deathX, body, frame, landSquash, dying >= 0 ? deathSpin : 0);
+      drawRunner(
+        g,
+        deathX,
+        body,
+        frame,
+        landSquash,
+        dying >= 0 ? deathSpin : 0,
+      );
       drawGround(g, dist, pits);
       for (const p of particles) {
         g.globalAlpha = clamp(1 - p.life / p.max, 0, 1);
@@ -390,13 +537,25 @@ function createDashRunner({ rng, sound }: GameContext): Game {
         g.fillText(popup.text, popup.x, y);
       }
       g.globalAlpha = 1;
-      drawStats(g, Math.floor(dist / UNITS_PER_METRE), coinCount, speedAt(dist));
+      drawStats(
+        g,
+        Math.floor(dist / UNITS_PER_METRE),
+        coinCount,
+        speedAt(dist),
+      );
     },
     pointerDown() {
       press();
     },
     keyDown(key) {
-      if (key === " " || key === "ArrowUp" || key === "w" || key === "W" || key === "Enter") press();
+      if (
+        key === " " ||
+        key === "ArrowUp" ||
+        key === "w" ||
+        key === "W" ||
+        key === "Enter"
+      )
+        press();
     },
     autoplay() {
       if (dying >= 0) return;
@@ -452,7 +611,8 @@ function drawSky(g: CanvasRenderingContext2D, dist: number, frame: number) {
   // Clouds.
   g.fillStyle = "rgba(255,220,235,0.5)";
   for (let i = 0; i < 4; i++) {
-    const x = ((((i * 140 - dist * 0.06) % (W + 160)) + W + 160) % (W + 160)) - 80;
+    const x =
+      ((((i * 140 - dist * 0.06) % (W + 160)) + W + 160) % (W + 160)) - 80;
     const y = 120 + ((i * 61) % 120);
     g.beginPath();
     g.ellipse(x, y, 34, 9, 0, 0, Math.PI * 2);
@@ -474,19 +634,35 @@ function drawSky(g: CanvasRenderingContext2D, dist: number, frame: number) {
   }
 }
 
-function ridge(g: CanvasRenderingContext2D, offset: number, base: number, amp: number, color: string, f1: number, f2: number) {
+function ridge(
+  g: CanvasRenderingContext2D,
+  offset: number,
+  base: number,
+  amp: number,
+  color: string,
+  f1: number,
+  f2: number,
+) {
   g.fillStyle = color;
   g.beginPath();
   g.moveTo(0, GROUND);
   for (let x = 0; x <= W; x += 8) {
     const u = x + offset;
-    g.lineTo(x, base - amp * (0.55 * Math.sin(u * f1) + 0.3 * Math.sin(u * f2 + 1.3) + 0.6));
+    g.lineTo(
+      x,
+      base -
+        amp * (0.55 * Math.sin(u * f1) + 0.3 * Math.sin(u * f2 + 1.3) + 0.6),
+    );
   }
   g.lineTo(W, GROUND);
   g.fill();
 }
 
-function drawGround(g: CanvasRenderingContext2D, dist: number, pits: Obstacle[]) {
+function drawGround(
+  g: CanvasRenderingContext2D,
+  dist: number,
+  pits: Obstacle[],
+) {
   const segments: [number, number][] = [];
   let start = -10;
   for (const pit of [...pits].sort((a, b) => a.x - b.x)) {
@@ -510,7 +686,7 @@ function drawGround(g: CanvasRenderingContext2D, dist: number, pits: Obstacle[])
     for (let i = 0; i < 4; i++) g.fillRect(a, GROUND + 40 + i * 38, b - a, 5);
     g.fillStyle = "rgba(255,200,150,0.16)";
     for (let i = 0; i < 30; i++) {
-      const px = (((i * 71 - dist) % 720) + 720) % 720 - 20;
+      const px = ((((i * 71 - dist) % 720) + 720) % 720) - 20;
       const py = GROUND + 24 + ((i * 37) % 150);
       g.beginPath();
       g.ellipse(px, py, 5, 3, 0, 0, Math.PI * 2);
@@ -571,7 +747,12 @@ function drawCrates(g: CanvasRenderingContext2D, x: number, o: Obstacle) {
   }
 }
 
-function drawDrone(g: CanvasRenderingContext2D, x: number, o: Obstacle, frame: number) {
+function drawDrone(
+  g: CanvasRenderingContext2D,
+  x: number,
+  o: Obstacle,
+  frame: number,
+) {
   const bob = Math.sin(frame * 0.12 + o.x) * 2.5;
   const cx = x + o.w / 2;
   const cy = (o.top + o.bottom) / 2 + bob;
@@ -612,7 +793,13 @@ function drawDrone(g: CanvasRenderingContext2D, x: number, o: Obstacle, frame: n
   g.fill();
 }
 
-function drawCoin(g: CanvasRenderingContext2D, x: number, y: number, phase: number, scale: number) {
+function drawCoin(
+  g: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  phase: number,
+  scale: number,
+) {
   const squeeze = Math.max(0.18, Math.abs(Math.cos(phase * 0.08)));
   g.save();
   g.translate(x, y);
@@ -635,7 +822,14 @@ function drawCoin(g: CanvasRenderingContext2D, x: number, y: number, phase: numb
   g.restore();
 }
 
-function drawRunner(g: CanvasRenderingContext2D, x: number, b: Body, frame: number, squash: number, spin: number) {
+function drawRunner(
+  g: CanvasRenderingContext2D,
+  x: number,
+  b: Body,
+  frame: number,
+  squash: number,
+  spin: number,
+) {
   const feet = b.y;
   const air = !b.ground;
   const stretch = air ? clamp(-b.vy / 2600, -0.12, 0.18) : -squash * 0.025;
@@ -718,7 +912,12 @@ function drawRunner(g: CanvasRenderingContext2D, x: number, b: Body, frame: numb
   g.restore();
 }
 
-function drawStats(g: CanvasRenderingContext2D, metres: number, coins: number, speed: number) {
+function drawStats(
+  g: CanvasRenderingContext2D,
+  metres: number,
+  coins: number,
+  speed: number,
+) {
   const y = 560;
   g.fillStyle = "rgba(30,8,2,0.45)";
   g.beginPath();

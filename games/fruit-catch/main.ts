@@ -1,4 +1,10 @@
-import { STEP, clamp, runGame, type Game, type GameContext } from "../shared/runtime";
+import {
+  STEP,
+  clamp,
+  runGame,
+  type Game,
+  type GameContext,
+} from "../shared/runtime";
 
 const W = 360;
 const H = 640;
@@ -10,8 +16,24 @@ const KEY_SPEED = 430; // units per second with the arrow keys
 const POINTER_SPEED = 900; // the basket chases a finger or mouse this fast
 const MAX_MISSES = 3;
 
-type FruitKind = "apple" | "orange" | "pear" | "grapes" | "banana" | "cherries" | "melon" | "star";
-const FRUITS: readonly FruitKind[] = ["apple", "orange", "pear", "grapes", "banana", "cherries", "melon"];
+type FruitKind =
+  | "apple"
+  | "orange"
+  | "pear"
+  | "grapes"
+  | "banana"
+  | "cherries"
+  | "melon"
+  | "star";
+const FRUITS: readonly FruitKind[] = [
+  "apple",
+  "orange",
+  "pear",
+  "grapes",
+  "banana",
+  "cherries",
+  "melon",
+];
 const JUICE: Record<FruitKind, string> = {
   apple: "#ef4444",
   orange: "#fb923c",
@@ -99,7 +121,11 @@ function createFruitCatch({ rng, sound }: GameContext): Game {
   /** Whether a drop at x landing at `arrival` would meet an item of the other sort at about the same time. */
   function clash(x: number, arrival: number, rocks: boolean) {
     return items.some(
-      (item) => item.rock === rocks && !item.done && Math.abs(item.x - x) < 84 && Math.abs(arrivalOf(item.y, item.vy) - arrival) < 36,
+      (item) =>
+        item.rock === rocks &&
+        !item.done &&
+        Math.abs(item.x - x) < 84 &&
+        Math.abs(arrivalOf(item.y, item.vy) - arrival) < 36,
     );
   }
 
@@ -110,29 +136,74 @@ function createFruitCatch({ rng, sound }: GameContext): Game {
     let x = rng.range(28, W - 28);
     if (rock) {
       // Never drop a rock right where a fruit needs catching at about the same moment.
-      for (let tries = 0; tries < 4 && clash(x, arrival, false); tries++) x = rng.range(28, W - 28);
+      for (let tries = 0; tries < 4 && clash(x, arrival, false); tries++)
+        x = rng.range(28, W - 28);
       if (clash(x, arrival, false)) return;
     } else {
       // Keep every fruit within reach of the one before it, and out from under falling rocks.
-      const reach = (KEY_SPEED * Math.max(0, arrival - lastFruit.arrival)) / 60 + 30;
-      const place = (cx: number) => clamp(cx, Math.max(28, lastFruit.x - reach), Math.min(W - 28, lastFruit.x + reach));
+      const reach =
+        (KEY_SPEED * Math.max(0, arrival - lastFruit.arrival)) / 60 + 30;
+      const place = (cx: number) =>
+        clamp(
+          cx,
+          Math.max(28, lastFruit.x - reach),
+          Math.min(W - 28, lastFruit.x + reach),
+        );
       x = place(x);
-      for (let tries = 0; tries < 4 && clash(x, arrival, true); tries++) x = place(rng.range(28, W - 28));
+      for (let tries = 0; tries < 4 && clash(x, arrival, true); tries++)
+        x = place(rng.range(28, W - 28));
       if (clash(x, arrival, true)) return;
       lastFruit = { x, arrival };
     }
-    const kind: FruitKind = rock ? "apple" : spawned >= 8 && rng.chance(0.06) ? "star" : rng.pick(FRUITS);
-    const r = rock ? rng.range(17, 22) : kind === "melon" || kind === "banana" ? 20 : 17;
-    const shape = rock ? Array.from({ length: 9 }, () => rng.range(0.78, 1.08)) : [];
-    items.push({ id: nextId++, rock, kind, x, y: SPAWN_Y, vy, r, spin: rng.range(-2.5, 2.5), angle: rng.range(-0.4, 0.4), shape, done: false });
+    const kind: FruitKind = rock
+      ? "apple"
+      : spawned >= 8 && rng.chance(0.06)
+        ? "star"
+        : rng.pick(FRUITS);
+    const r = rock
+      ? rng.range(17, 22)
+      : kind === "melon" || kind === "banana"
+        ? 20
+        : 17;
+    const shape = rock
+      ? Array.from({ length: 9 }, () => rng.range(0.78, 1.08))
+      : [];
+    items.push({
+      id: nextId++,
+      rock,
+      kind,
+      x,
+      y: SPAWN_Y,
+      vy,
+      r,
+      spin: rng.range(-2.5, 2.5),
+      angle: rng.range(-0.4, 0.4),
+      shape,
+      done: false,
+    });
     spawned++;
   }
 
-  function burst(x: number, y: number, color: string, count: number, speed: number) {
+  function burst(
+    x: number,
+    y: number,
+    color: string,
+    count: number,
+    speed: number,
+  ) {
     for (let i = 0; i < count; i++) {
       const a = -Math.PI / 2 + rng.range(-1.3, 1.3);
       const v = rng.range(speed * 0.4, speed);
-      particles.push({ x, y, vx: Math.cos(a) * v, vy: Math.sin(a) * v, life: 0, max: rng.int(18, 30), size: rng.range(2, 4.5), color });
+      particles.push({
+        x,
+        y,
+        vx: Math.cos(a) * v,
+        vy: Math.sin(a) * v,
+        life: 0,
+        max: rng.int(18, 30),
+        size: rng.range(2, 4.5),
+        color,
+      });
     }
   }
 
@@ -142,7 +213,14 @@ function createFruitCatch({ rng, sound }: GameContext): Game {
     sound.play("hit");
     splats.push({ x: item.x, color: JUICE[item.kind], t: 0 });
     burst(item.x, GROUND_Y, JUICE[item.kind], 12, 170);
-    popups.push({ x: item.x, y: GROUND_Y - 30, text: "Miss!", color: "#fecaca", t: 0, big: false });
+    popups.push({
+      x: item.x,
+      y: GROUND_Y - 30,
+      text: "Miss!",
+      color: "#fecaca",
+      t: 0,
+      big: false,
+    });
     if (misses >= MAX_MISSES && endTimer < 0) endTimer = 45;
   }
 
@@ -152,7 +230,14 @@ function createFruitCatch({ rng, sound }: GameContext): Game {
       shake = 20;
       combo = 0;
       burst(item.x, RIM_Y - 10, "#9ca3af", 16, 220);
-      popups.push({ x: basket.x, y: RIM_Y - 60, text: "Ouch!", color: "#fca5a5", t: 0, big: true });
+      popups.push({
+        x: basket.x,
+        y: RIM_Y - 60,
+        text: "Ouch!",
+        color: "#fca5a5",
+        t: 0,
+        big: true,
+      });
       if (endTimer < 0) endTimer = 45;
       return;
     }
@@ -165,8 +250,23 @@ function createFruitCatch({ rng, sound }: GameContext): Game {
     const milestone = combo % 5 === 0 && multiplier() > 1;
     sound.play(item.kind === "star" || milestone ? "level" : "score");
     burst(item.x, RIM_Y - 6, JUICE[item.kind], 8, 150);
-    popups.push({ x: item.x, y: RIM_Y - 40, text: `+${points}`, color: item.kind === "star" ? "#fde047" : "#ffffff", t: 0, big: false });
-    if (milestone) popups.push({ x: W / 2, y: 250, text: `Combo x${multiplier()}!`, color: "#fde047", t: 0, big: true });
+    popups.push({
+      x: item.x,
+      y: RIM_Y - 40,
+      text: `+${points}`,
+      color: item.kind === "star" ? "#fde047" : "#ffffff",
+      t: 0,
+      big: false,
+    });
+    if (milestone)
+      popups.push({
+        x: W / 2,
+        y: 250,
+        text: `Combo x${multiplier()}!`,
+        color: "#fde047",
+        t: 0,
+        big: true,
+      });
   }
 
   const game: Game = {
@@ -197,7 +297,9 @@ function createFruitCatch({ rng, sound }: GameContext): Game {
         item.y += item.vy * STEP;
         item.angle += item.spin * STEP;
         if (endTimer < 0 && previous < RIM_Y && item.y >= RIM_Y) {
-          const reach = item.rock ? BASKET_HALF + item.r * 0.4 : BASKET_HALF - 4;
+          const reach = item.rock
+            ? BASKET_HALF + item.r * 0.4
+            : BASKET_HALF - 4;
           if (Math.abs(item.x - basket.x) < reach) {
             item.done = true;
             catchItem(item);
@@ -229,7 +331,11 @@ function createFruitCatch({ rng, sound }: GameContext): Game {
     },
     render(g) {
       g.save();
-      if (shake > 0) g.translate(Math.sin(frame * 2.1) * shake * 0.35, Math.cos(frame * 1.6) * shake * 0.25);
+      if (shake > 0)
+        g.translate(
+          Math.sin(frame * 2.1) * shake * 0.35,
+          Math.cos(frame * 1.6) * shake * 0.25,
+        );
       drawScene(g, frame);
       for (const splat of splats) {
         g.globalAlpha = clamp(1.5 - splat.t / 100, 0, 0.8);
@@ -245,9 +351,19 @@ function createFruitCatch({ rng, sound }: GameContext): Game {
       for (const item of items) {
         if (item.y > RIM_Y) continue;
         const near = clamp((item.y - SPAWN_Y) / (RIM_Y - SPAWN_Y), 0, 1);
-        g.fillStyle = item.rock ? `rgba(60,40,40,${0.12 + 0.2 * near})` : `rgba(0,60,0,${0.08 + 0.12 * near})`;
+        g.fillStyle = item.rock
+          ? `rgba(60,40,40,${0.12 + 0.2 * near})`
+          : `rgba(0,60,0,${0.08 + 0.12 * near})`;
         g.beginPath();
-        g.ellipse(item.x, GROUND_Y + 3, item.r * (0.5 + 0.5 * near), 4, 0, 0, Math.PI * 2);
+        g.ellipse(
+          item.x,
+          GROUND_Y + 3,
+          item.r * (0.5 + 0.5 * near),
+          4,
+          0,
+          0,
+          Math.PI * 2,
+        );
         g.fill();
       }
       drawBasket(g, basket.x, basket.tilt, bump, caughtKinds, frame, true);
@@ -307,11 +423,16 @@ function createFruitCatch({ rng, sound }: GameContext): Game {
       const reachable = items
         .filter((item) => !item.rock && item.y < RIM_Y)
         .map((item) => ({ item, frames: ((RIM_Y - item.y) / item.vy) * 60 }))
-        .filter(({ item, frames }) => Math.abs(item.x - basket.x) <= (520 * frames) / 60 + 24)
+        .filter(
+          ({ item, frames }) =>
+            Math.abs(item.x - basket.x) <= (520 * frames) / 60 + 24,
+        )
         .sort((a, b) => a.frames - b.frames);
       const goal = reachable.length ? reachable[0].item.x : W / 2;
       // Rocks that land before the next catch (or any moment now) decide where the basket may be.
-      const horizon = reachable.length ? Math.min(45, reachable[0].frames + 6) : 45;
+      const horizon = reachable.length
+        ? Math.min(45, reachable[0].frames + 6)
+        : 45;
       const rocks = items
         .filter((item) => item.rock && item.y < RIM_Y)
         .map((item) => ({ item, frames: ((RIM_Y - item.y) / item.vy) * 60 }))
@@ -399,7 +520,13 @@ function drawScene(g: CanvasRenderingContext2D, frame: number) {
   }
   // The orchard canopy the fruit falls from.
   const canopy: [number, number, number][] = [
-    [10, 30, 62], [70, 50, 52], [130, 30, 56], [190, 54, 50], [250, 28, 60], [320, 48, 58], [370, 24, 50],
+    [10, 30, 62],
+    [70, 50, 52],
+    [130, 30, 56],
+    [190, 54, 50],
+    [250, 28, 60],
+    [320, 48, 58],
+    [370, 24, 50],
   ];
   g.fillStyle = "#2f6b2a";
   g.fillRect(0, 0, W, 40);
@@ -420,7 +547,12 @@ function drawScene(g: CanvasRenderingContext2D, frame: number) {
     g.fill();
   }
   // Fruit still hanging in the trees.
-  const hanging: [number, number, FruitKind][] = [[30, 72, "apple"], [92, 90, "orange"], [272, 88, "apple"], [334, 70, "cherries"]];
+  const hanging: [number, number, FruitKind][] = [
+    [30, 72, "apple"],
+    [92, 90, "orange"],
+    [272, 88, "apple"],
+    [334, 70, "cherries"],
+  ];
   for (const [x, y, kind] of hanging) {
     g.save();
     g.translate(x, y + Math.sin(frame * 0.05 + x) * 1.5);
@@ -430,7 +562,12 @@ function drawScene(g: CanvasRenderingContext2D, frame: number) {
   }
 }
 
-function drawFruit(g: CanvasRenderingContext2D, kind: FruitKind, r: number, frame: number) {
+function drawFruit(
+  g: CanvasRenderingContext2D,
+  kind: FruitKind,
+  r: number,
+  frame: number,
+) {
   const shine = () => {
     g.fillStyle = "rgba(255,255,255,0.55)";
     g.beginPath();
@@ -472,7 +609,13 @@ function drawFruit(g: CanvasRenderingContext2D, kind: FruitKind, r: number, fram
     g.arc(0, 0, r, 0, Math.PI * 2);
     g.fill();
     g.fillStyle = "rgba(194,65,12,0.35)";
-    for (let i = 0; i < 6; i++) g.fillRect(Math.cos(i * 2.1) * r * 0.55, Math.sin(i * 1.7) * r * 0.55, 1.8, 1.8);
+    for (let i = 0; i < 6; i++)
+      g.fillRect(
+        Math.cos(i * 2.1) * r * 0.55,
+        Math.sin(i * 1.7) * r * 0.55,
+        1.8,
+        1.8,
+      );
     g.fillStyle = "#15803d";
     g.beginPath();
     g.arc(0, -r + 2, 3, 0, Math.PI * 2);
@@ -494,7 +637,17 @@ function drawFruit(g: CanvasRenderingContext2D, kind: FruitKind, r: number, fram
   } else if (kind === "grapes") {
     stem(0, -r * 0.8, -r * 1.25);
     leaf(2, -r * 1.05, -0.2);
-    const spots: [number, number][] = [[-0.5, -0.5], [0, -0.55], [0.5, -0.5], [-0.28, -0.05], [0.28, -0.05], [0, 0.4], [-0.5, 0.32], [0.5, 0.32], [0, 0.82]];
+    const spots: [number, number][] = [
+      [-0.5, -0.5],
+      [0, -0.55],
+      [0.5, -0.5],
+      [-0.28, -0.05],
+      [0.28, -0.05],
+      [0, 0.4],
+      [-0.5, 0.32],
+      [0.5, 0.32],
+      [0, 0.82],
+    ];
     for (const [sx, sy] of spots) {
       g.fillStyle = "#7e22ce";
       g.beginPath();
@@ -519,8 +672,20 @@ function drawFruit(g: CanvasRenderingContext2D, kind: FruitKind, r: number, fram
     g.stroke();
     g.fillStyle = "#78350f";
     g.beginPath();
-    g.arc(Math.cos(Math.PI * 0.15) * r * 1.0, -r * 0.5 + Math.sin(Math.PI * 0.15) * r * 1.0, 2.5, 0, Math.PI * 2);
-    g.arc(Math.cos(Math.PI * 0.85) * r * 1.0, -r * 0.5 + Math.sin(Math.PI * 0.85) * r * 1.0, 2.5, 0, Math.PI * 2);
+    g.arc(
+      Math.cos(Math.PI * 0.15) * r * 1.0,
+      -r * 0.5 + Math.sin(Math.PI * 0.15) * r * 1.0,
+      2.5,
+      0,
+      Math.PI * 2,
+    );
+    g.arc(
+      Math.cos(Math.PI * 0.85) * r * 1.0,
+      -r * 0.5 + Math.sin(Math.PI * 0.85) * r * 1.0,
+      2.5,
+      0,
+      Math.PI * 2,
+    );
     g.fill();
   } else if (kind === "cherries") {
     g.strokeStyle = "#4d7c0f";
@@ -532,7 +697,10 @@ function drawFruit(g: CanvasRenderingContext2D, kind: FruitKind, r: number, fram
     g.quadraticCurveTo(r * 0.4, -r * 0.6, r * 0.1, -r * 1.1);
     g.stroke();
     leaf(r * 0.1, -r * 1.1, -0.4);
-    for (const [cx, cy] of [[-r * 0.45, r * 0.35], [r * 0.5, r * 0.5]]) {
+    for (const [cx, cy] of [
+      [-r * 0.45, r * 0.35],
+      [r * 0.5, r * 0.5],
+    ]) {
       g.fillStyle = "#dc2626";
       g.beginPath();
       g.arc(cx, cy, r * 0.5, 0, Math.PI * 2);
@@ -556,7 +724,13 @@ function drawFruit(g: CanvasRenderingContext2D, kind: FruitKind, r: number, fram
     g.arc(0, -r * 0.3, r * 0.78, 0, Math.PI);
     g.fill();
     g.fillStyle = "#1f2937";
-    for (const [sx, sy] of [[-0.4, 0.05], [0, 0.25], [0.4, 0.05], [-0.18, 0.02], [0.2, 0.0]]) {
+    for (const [sx, sy] of [
+      [-0.4, 0.05],
+      [0, 0.25],
+      [0.4, 0.05],
+      [-0.18, 0.02],
+      [0.2, 0.0],
+    ]) {
       g.beginPath();
       g.ellipse(sx * r, sy * r - r * 0.1, 1.6, 2.6, 0, 0, Math.PI * 2);
       g.fill();
@@ -592,7 +766,10 @@ function drawRock(g: CanvasRenderingContext2D, item: Item) {
     g.beginPath();
     item.shape.forEach((f, i) => {
       const a = (i / item.shape.length) * Math.PI * 2;
-      g.lineTo(Math.cos(a) * item.r * f * scale, Math.sin(a) * item.r * f * scale);
+      g.lineTo(
+        Math.cos(a) * item.r * f * scale,
+        Math.sin(a) * item.r * f * scale,
+      );
     });
     g.closePath();
   };
@@ -614,12 +791,28 @@ function drawRock(g: CanvasRenderingContext2D, item: Item) {
   g.stroke();
   g.fillStyle = "rgba(255,255,255,0.3)";
   g.beginPath();
-  g.ellipse(-item.r * 0.35, -item.r * 0.35, item.r * 0.25, item.r * 0.14, -0.6, 0, Math.PI * 2);
+  g.ellipse(
+    -item.r * 0.35,
+    -item.r * 0.35,
+    item.r * 0.25,
+    item.r * 0.14,
+    -0.6,
+    0,
+    Math.PI * 2,
+  );
   g.fill();
 }
 
 /** The basket is drawn in two halves: the back wall behind falling fruit, the front over it. */
-function drawBasket(g: CanvasRenderingContext2D, x: number, tilt: number, bump: number, kinds: FruitKind[], frame: number, back: boolean) {
+function drawBasket(
+  g: CanvasRenderingContext2D,
+  x: number,
+  tilt: number,
+  bump: number,
+  kinds: FruitKind[],
+  frame: number,
+  back: boolean,
+) {
   const squash = bump > 0 ? Math.sin((bump / 10) * Math.PI) * 0.06 : 0;
   g.save();
   g.translate(x, GROUND_Y - 2);
@@ -689,7 +882,12 @@ function drawBasket(g: CanvasRenderingContext2D, x: number, tilt: number, bump: 
   g.restore();
 }
 
-function drawStatus(g: CanvasRenderingContext2D, misses: number, combo: number, multiplier: number) {
+function drawStatus(
+  g: CanvasRenderingContext2D,
+  misses: number,
+  combo: number,
+  multiplier: number,
+) {
   const y = 60;
   g.fillStyle = "rgba(20,50,20,0.45)";
   g.beginPath();
@@ -705,7 +903,8 @@ function drawStatus(g: CanvasRenderingContext2D, misses: number, combo: number, 
     g.restore();
   }
   if (combo >= 2) {
-    const text = multiplier > 1 ? `Combo ${combo} · x${multiplier}` : `Combo ${combo}`;
+    const text =
+      multiplier > 1 ? `Combo ${combo} · x${multiplier}` : `Combo ${combo}`;
     g.font = "800 15px system-ui, sans-serif";
     g.textAlign = "center";
     g.textBaseline = "middle";

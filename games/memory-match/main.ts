@@ -21,9 +21,29 @@ const LAYOUTS: [number, number][] = [
   [6, 6],
 ];
 
-const SHAPES = ["circle", "square", "triangle", "diamond", "star", "heart", "hexagon", "plus", "moon", "ring", "drop", "bolt"] as const;
+const SHAPES = [
+  "circle",
+  "square",
+  "triangle",
+  "diamond",
+  "star",
+  "heart",
+  "hexagon",
+  "plus",
+  "moon",
+  "ring",
+  "drop",
+  "bolt",
+] as const;
 type Shape = (typeof SHAPES)[number];
-const COLORS = ["#f43f5e", "#fb923c", "#eab308", "#22c55e", "#0ea5e9", "#8b5cf6"];
+const COLORS = [
+  "#f43f5e",
+  "#fb923c",
+  "#eab308",
+  "#22c55e",
+  "#0ea5e9",
+  "#8b5cf6",
+];
 
 interface Glyph {
   shape: Shape;
@@ -45,7 +65,14 @@ interface Card {
 
 type Phase = "deal" | "peek" | "play" | "clear" | "fail";
 
-function drawSymbol(g: CanvasRenderingContext2D, shape: Shape, color: string, cx: number, cy: number, size: number) {
+function drawSymbol(
+  g: CanvasRenderingContext2D,
+  shape: Shape,
+  color: string,
+  cx: number,
+  cy: number,
+  size: number,
+) {
   const r = size / 2;
   g.fillStyle = color;
   g.strokeStyle = color;
@@ -87,8 +114,22 @@ function drawSymbol(g: CanvasRenderingContext2D, shape: Shape, color: string, cx
       break;
     case "heart":
       g.moveTo(cx, cy + r * 0.85);
-      g.bezierCurveTo(cx - r * 1.25, cy - r * 0.05, cx - r * 0.6, cy - r * 1.05, cx, cy - r * 0.4);
-      g.bezierCurveTo(cx + r * 0.6, cy - r * 1.05, cx + r * 1.25, cy - r * 0.05, cx, cy + r * 0.85);
+      g.bezierCurveTo(
+        cx - r * 1.25,
+        cy - r * 0.05,
+        cx - r * 0.6,
+        cy - r * 1.05,
+        cx,
+        cy - r * 0.4,
+      );
+      g.bezierCurveTo(
+        cx + r * 0.6,
+        cy - r * 1.05,
+        cx + r * 1.25,
+        cy - r * 0.05,
+        cx,
+        cy + r * 0.85,
+      );
       g.fill();
       break;
     case "hexagon":
@@ -117,9 +158,23 @@ function drawSymbol(g: CanvasRenderingContext2D, shape: Shape, color: string, cx
       break;
     case "drop":
       g.moveTo(cx, cy - r);
-      g.bezierCurveTo(cx + r * 0.25, cy - r * 0.45, cx + r * 0.75, cy - r * 0.05, cx + r * 0.75, cy + r * 0.3);
+      g.bezierCurveTo(
+        cx + r * 0.25,
+        cy - r * 0.45,
+        cx + r * 0.75,
+        cy - r * 0.05,
+        cx + r * 0.75,
+        cy + r * 0.3,
+      );
       g.arc(cx, cy + r * 0.3, r * 0.75, 0, Math.PI);
-      g.bezierCurveTo(cx - r * 0.75, cy - r * 0.05, cx - r * 0.25, cy - r * 0.45, cx, cy - r);
+      g.bezierCurveTo(
+        cx - r * 0.75,
+        cy - r * 0.05,
+        cx - r * 0.25,
+        cy - r * 0.45,
+        cx,
+        cy - r,
+      );
       g.fill();
       break;
     case "bolt":
@@ -157,7 +212,13 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
   let bonus = 0;
   const ripples: { x: number; y: number; at: number }[] = [];
   const bursts: { x: number; y: number; at: number; color: string }[] = [];
-  const popups: { text: string; x: number; y: number; at: number; color: string }[] = [];
+  const popups: {
+    text: string;
+    x: number;
+    y: number;
+    at: number;
+    color: string;
+  }[] = [];
   // The demo player's memory of what it has seen.
   let seen: (number | null)[] = [];
   let demoWait = 0;
@@ -177,7 +238,11 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
     }));
     const deck = Array.from({ length: pairs * 2 }, (_, i) => i >> 1);
     shuffle(deck);
-    cw = Math.min(100, (W - GRID_SIDE * 2 - (cols - 1) * GAP) / cols, (GRID_BOTTOM - GRID_TOP - (rows - 1) * GAP) / rows / 1.25);
+    cw = Math.min(
+      100,
+      (W - GRID_SIDE * 2 - (cols - 1) * GAP) / cols,
+      (GRID_BOTTOM - GRID_TOP - (rows - 1) * GAP) / rows / 1.25,
+    );
     ch = cw * 1.25;
     const gridW = cols * cw + (cols - 1) * GAP;
     const gridH = rows * ch + (rows - 1) * GAP;
@@ -205,7 +270,12 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
     phase = "deal";
     phaseAt = time;
     seen = cards.map(() => null);
-    demoOrder = cards.map((_, i) => i).sort((a, b) => ((a * 7 + level * 5) % 11) - ((b * 7 + level * 5) % 11) || a - b);
+    demoOrder = cards
+      .map((_, i) => i)
+      .sort(
+        (a, b) =>
+          ((a * 7 + level * 5) % 11) - ((b * 7 + level * 5) % 11) || a - b,
+      );
     demoWait = 0;
   }
 
@@ -245,7 +315,13 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
       game.score += gained;
       sound.play("score");
       const sym = symbols[cards[a].symbol];
-      for (const k of [a, b]) bursts.push({ x: cards[k].x + cw / 2, y: cards[k].y + ch / 2, at: time, color: sym.color });
+      for (const k of [a, b])
+        bursts.push({
+          x: cards[k].x + cw / 2,
+          y: cards[k].y + ch / 2,
+          at: time,
+          color: sym.color,
+        });
       popups.push({
         text: streak > 1 ? `+${gained} ×${streak}` : `+${gained}`,
         x: cards[b].x + cw / 2,
@@ -270,7 +346,9 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
   }
 
   function cardAt(x: number, y: number) {
-    return cards.findIndex((c) => x >= c.x && x <= c.x + cw && y >= c.y && y <= c.y + ch);
+    return cards.findIndex(
+      (c) => x >= c.x && x <= c.x + cw && y >= c.y && y <= c.y + ch,
+    );
   }
 
   const game: Game = {
@@ -281,8 +359,10 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
       time++;
       for (const card of cards) {
         const target = card.up || card.matched ? 1 : 0;
-        if (card.flip < target) card.flip = Math.min(target, card.flip + 1 / FLIP);
-        else if (card.flip > target) card.flip = Math.max(target, card.flip - 1 / FLIP);
+        if (card.flip < target)
+          card.flip = Math.min(target, card.flip + 1 / FLIP);
+        else if (card.flip > target)
+          card.flip = Math.max(target, card.flip - 1 / FLIP);
       }
       if (phase === "deal" && time >= dealEnd()) {
         phase = "peek";
@@ -309,7 +389,8 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
         game.over = true;
       }
       for (const list of [ripples, bursts, popups]) {
-        for (let i = list.length - 1; i >= 0; i--) if (time - list[i].at > 50) list.splice(i, 1);
+        for (let i = list.length - 1; i >= 0; i--)
+          if (time - list[i].at > 50) list.splice(i, 1);
       }
     },
     render(g) {
@@ -369,7 +450,12 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
       g.fillStyle = fraction < 0.25 ? "#fda4af" : "#cbd5f5";
       g.fillText(`${Math.ceil(left / 60)}s`, BAR_X + BAR_W - 2, 88);
       // A little stopwatch beside the seconds.
-      const clockX = BAR_X + BAR_W - 2 - g.measureText(`${Math.ceil(left / 60)}s`).width - 12;
+      const clockX =
+        BAR_X +
+        BAR_W -
+        2 -
+        g.measureText(`${Math.ceil(left / 60)}s`).width -
+        12;
       g.strokeStyle = g.fillStyle;
       g.lineWidth = 2;
       g.beginPath();
@@ -385,7 +471,11 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
         g.globalAlpha = 1 - (time - penaltyAt) / 20;
         g.fillStyle = "#fb7185";
         g.font = "800 15px system-ui, sans-serif";
-        g.fillText("−1s", BAR_X + BAR_W * fraction + 30, 88 - (time - penaltyAt) * 0.5);
+        g.fillText(
+          "−1s",
+          BAR_X + BAR_W * fraction + 30,
+          88 - (time - penaltyAt) * 0.5,
+        );
         g.globalAlpha = 1;
       }
       g.textAlign = "center";
@@ -462,7 +552,13 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
             [1, 1],
           ]) {
             g.beginPath();
-            g.arc(dx * (cw / 2 - 15), dy * (ch / 2 - 15), s * 0.35, 0, Math.PI * 2);
+            g.arc(
+              dx * (cw / 2 - 15),
+              dy * (ch / 2 - 15),
+              s * 0.35,
+              0,
+              Math.PI * 2,
+            );
             g.fill();
           }
         }
@@ -485,7 +581,13 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
           const a = (k / 10) * Math.PI * 2 + t;
           const d = cw * 0.35 + t * 60;
           g.beginPath();
-          g.arc(b.x + Math.cos(a) * d, b.y + Math.sin(a) * d, 4 * (1 - t) + 1, 0, Math.PI * 2);
+          g.arc(
+            b.x + Math.cos(a) * d,
+            b.y + Math.sin(a) * d,
+            4 * (1 - t) + 1,
+            0,
+            Math.PI * 2,
+          );
           g.fill();
         }
       }
@@ -513,7 +615,12 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
       g.globalAlpha = 1;
 
       // Banners.
-      const banner = (text: string, sub: string, color: string, since: number) => {
+      const banner = (
+        text: string,
+        sub: string,
+        color: string,
+        since: number,
+      ) => {
         const t = clamp((time - since) / 12, 0, 1);
         g.globalAlpha = t;
         g.fillStyle = "rgba(10,12,30,0.8)";
@@ -528,8 +635,20 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
         g.fillText(sub, W / 2, H / 2 + 24);
         g.globalAlpha = 1;
       };
-      if (phase === "clear" && time - phaseAt > 16) banner(`Level ${game.level} clear!`, `Time bonus +${bonus}`, "#86efac", phaseAt + 16);
-      if (phase === "fail" && time - phaseAt > 30 && !game.over) banner("Out of time", `Reached level ${game.level}`, "#fda4af", phaseAt + 30);
+      if (phase === "clear" && time - phaseAt > 16)
+        banner(
+          `Level ${game.level} clear!`,
+          `Time bonus +${bonus}`,
+          "#86efac",
+          phaseAt + 16,
+        );
+      if (phase === "fail" && time - phaseAt > 30 && !game.over)
+        banner(
+          "Out of time",
+          `Reached level ${game.level}`,
+          "#fda4af",
+          phaseAt + 30,
+        );
       if (phase === "peek") {
         g.fillStyle = "rgba(255,255,255,0.85)";
         g.font = "800 16px system-ui, sans-serif";
@@ -581,18 +700,24 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
       if (--demoWait > 0) return;
       demoWait = open.length === 1 ? 12 : 18;
       const hidden = (i: number) => !cards[i].matched && !cards[i].up;
-      const unknown = demoOrder.filter((i) => hidden(i) && seen[i] === null && !cards[i].matched);
+      const unknown = demoOrder.filter(
+        (i) => hidden(i) && seen[i] === null && !cards[i].matched,
+      );
       let target = -1;
       const current = open.length === 1 ? open[0] : -1;
       if (current >= 0) {
-        target = seen.findIndex((s, i) => i !== current && s === cards[current].symbol && hidden(i));
+        target = seen.findIndex(
+          (s, i) => i !== current && s === cards[current].symbol && hidden(i),
+        );
       } else {
         for (let i = 0; i < cards.length && target < 0; i++) {
           if (!hidden(i) || seen[i] === null) continue;
-          if (seen.some((s, j) => j !== i && s === seen[i] && hidden(j))) target = i;
+          if (seen.some((s, j) => j !== i && s === seen[i] && hidden(j)))
+            target = i;
         }
       }
-      if (target < 0) target = unknown[0] ?? cards.findIndex((_, i) => hidden(i));
+      if (target < 0)
+        target = unknown[0] ?? cards.findIndex((_, i) => hidden(i));
       if (target < 0) return;
       const c = cards[target];
       game.pointerDown?.(c.x + cw / 2, c.y + ch / 2);

@@ -77,7 +77,10 @@ function lineCells(d: Dir, i: number): [number, number][] {
 }
 
 /** Pure slide on a flat board of values (0 = empty) for the demo player's search. */
-function slideValues(board: number[], d: Dir): { board: number[]; gained: number; moved: boolean } {
+function slideValues(
+  board: number[],
+  d: Dir,
+): { board: number[]; gained: number; moved: boolean } {
   const out = new Array<number>(N * N).fill(0);
   let gained = 0;
   let moved = false;
@@ -144,7 +147,9 @@ function bestMove(board: number[]): Dir | null {
         expected += chance * (reply === -Infinity ? -1e12 : reply);
       }
     }
-    const score = empties.length ? expected / empties.length : evaluate(first.board);
+    const score = empties.length
+      ? expected / empties.length
+      : evaluate(first.board);
     if (score > bestScore) {
       bestScore = score;
       best = d;
@@ -154,7 +159,9 @@ function bestMove(board: number[]): Dir | null {
 }
 
 function createMergeTiles({ rng, sound }: GameContext): Game {
-  let grid: (Tile | null)[][] = Array.from({ length: N }, () => new Array<Tile | null>(N).fill(null));
+  let grid: (Tile | null)[][] = Array.from({ length: N }, () =>
+    new Array<Tile | null>(N).fill(null),
+  );
   let tiles: Tile[] = [];
   let nextId = 1;
   let time = 0;
@@ -170,17 +177,29 @@ function createMergeTiles({ rng, sound }: GameContext): Game {
 
   function spawn(appear: number) {
     const empty: [number, number][] = [];
-    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) if (!grid[r][c]) empty.push([r, c]);
+    for (let r = 0; r < N; r++)
+      for (let c = 0; c < N; c++) if (!grid[r][c]) empty.push([r, c]);
     if (!empty.length) return;
     const [r, c] = empty[rng.int(0, empty.length - 1)];
     const value = rng.chance(0.9) ? 2 : 4;
-    const tile: Tile = { id: nextId++, value, r, c, fr: r, fc: c, appear, kind: "new", consumed: false };
+    const tile: Tile = {
+      id: nextId++,
+      value,
+      r,
+      c,
+      fr: r,
+      fc: c,
+      appear,
+      kind: "new",
+      consumed: false,
+    };
     grid[r][c] = tile;
     tiles.push(tile);
   }
 
   const values = () => grid.flat().map((t) => (t ? t.value : 0));
-  const canMove = () => ([0, 1, 2, 3] as Dir[]).some((d) => slideValues(values(), d).moved);
+  const canMove = () =>
+    ([0, 1, 2, 3] as Dir[]).some((d) => slideValues(values(), d).moved);
   const busy = () => time < moveAt + SLIDE;
 
   function move(d: Dir) {
@@ -195,13 +214,17 @@ function createMergeTiles({ rng, sound }: GameContext): Game {
       t.fr = t.r;
       t.fc = t.c;
     }
-    const next: (Tile | null)[][] = Array.from({ length: N }, () => new Array<Tile | null>(N).fill(null));
+    const next: (Tile | null)[][] = Array.from({ length: N }, () =>
+      new Array<Tile | null>(N).fill(null),
+    );
     let gained = 0;
     let moved = false;
     let mergedCount = 0;
     for (let i = 0; i < N; i++) {
       const cells = lineCells(d, i);
-      const line = cells.map(([r, c]) => grid[r][c]).filter((t): t is Tile => t !== null);
+      const line = cells
+        .map(([r, c]) => grid[r][c])
+        .filter((t): t is Tile => t !== null);
       let slot = 0;
       for (let k = 0; k < line.length; k++) {
         const [r, c] = cells[slot];
@@ -252,7 +275,8 @@ function createMergeTiles({ rng, sound }: GameContext): Game {
     grid = next;
     moveAt = time;
     moves++;
-    for (const t of tiles) if (t.kind !== "old" && t.appear <= time) t.kind = "old";
+    for (const t of tiles)
+      if (t.kind !== "old" && t.appear <= time) t.kind = "old";
     spawn(time + SLIDE);
     if (gained) {
       game.score += gained;
@@ -264,7 +288,13 @@ function createMergeTiles({ rng, sound }: GameContext): Game {
   const cellX = (c: number) => BX + GAP + c * (CELL + GAP);
   const cellY = (r: number) => BY + GAP + r * (CELL + GAP);
 
-  function drawTile(g: CanvasRenderingContext2D, value: number, x: number, y: number, scale: number) {
+  function drawTile(
+    g: CanvasRenderingContext2D,
+    value: number,
+    x: number,
+    y: number,
+    scale: number,
+  ) {
     const e = Math.min(12, Math.round(Math.log2(value)));
     const [face, ink] = PALETTE[e];
     const s = CELL * scale;
@@ -286,10 +316,23 @@ function createMergeTiles({ rng, sound }: GameContext): Game {
     g.fill();
     g.fillStyle = "rgba(255,255,255,0.22)";
     g.beginPath();
-    g.roundRect(ox + 5 * scale, oy + 4 * scale, s - 10 * scale, s * 0.36, 10 * scale);
+    g.roundRect(
+      ox + 5 * scale,
+      oy + 4 * scale,
+      s - 10 * scale,
+      s * 0.36,
+      10 * scale,
+    );
     g.fill();
     const text = String(value);
-    const size = (text.length <= 2 ? 34 : text.length === 3 ? 28 : text.length === 4 ? 22 : 18) * scale;
+    const size =
+      (text.length <= 2
+        ? 34
+        : text.length === 3
+          ? 28
+          : text.length === 4
+            ? 22
+            : 18) * scale;
     g.fillStyle = ink;
     g.font = `800 ${size}px system-ui, sans-serif`;
     g.textAlign = "center";
@@ -311,7 +354,8 @@ function createMergeTiles({ rng, sound }: GameContext): Game {
           move(d);
         }
       }
-      for (let i = popups.length - 1; i >= 0; i--) if (time - popups[i].born > 40) popups.splice(i, 1);
+      for (let i = popups.length - 1; i >= 0; i--)
+        if (time - popups[i].born > 40) popups.splice(i, 1);
       if (stuckAt >= 0 && time - stuckAt > 70) game.over = true;
     },
     render(g) {
@@ -376,17 +420,22 @@ function createMergeTiles({ rng, sound }: GameContext): Game {
         }
       const slide = clamp((time - moveAt) / SLIDE, 0, 1);
       const eased = 1 - Math.pow(1 - slide, 3);
-      const order = [...tiles].sort((a, b) => Number(b.consumed) - Number(a.consumed));
+      const order = [...tiles].sort(
+        (a, b) => Number(b.consumed) - Number(a.consumed),
+      );
       for (const t of order) {
         if (time < t.appear) continue;
         const r = t.fr + (t.r - t.fr) * eased;
         const c = t.fc + (t.c - t.fc) * eased;
         let scale = 1;
         const age = time - t.appear;
-        if (t.kind === "merge" && age < POP) scale = 1 + 0.2 * Math.sin((Math.PI * age) / POP);
+        if (t.kind === "merge" && age < POP)
+          scale = 1 + 0.2 * Math.sin((Math.PI * age) / POP);
         if (t.kind === "new" && age < POP) {
           const p = age / POP;
-          scale = 0.2 + 0.8 * (1 + 2.2 * Math.pow(p - 1, 3) + 1.2 * Math.pow(p - 1, 2));
+          scale =
+            0.2 +
+            0.8 * (1 + 2.2 * Math.pow(p - 1, 3) + 1.2 * Math.pow(p - 1, 2));
         }
         drawTile(g, t.value, cellX(c), cellY(r), scale);
       }
@@ -438,7 +487,11 @@ function createMergeTiles({ rng, sound }: GameContext): Game {
       g.fill();
       g.fillStyle = "rgba(165,163,214,0.7)";
       g.font = "500 13px system-ui, sans-serif";
-      g.fillText("Swipe or use arrow keys · equal tiles merge", W / 2, BY + BOARD + 96);
+      g.fillText(
+        "Swipe or use arrow keys · equal tiles merge",
+        W / 2,
+        BY + BOARD + 96,
+      );
     },
     keyDown(key) {
       const d = KEYS[key] ?? KEYS[key.toLowerCase()];

@@ -12,10 +12,36 @@ const MAX_MISSES = 5;
 
 /** Numpad layout (7 8 9 on top) and the QWE / ASD / ZXC block map to the same holes. */
 const KEY_HOLES: Record<string, number> = {
-  "7": 0, "8": 1, "9": 2, "4": 3, "5": 4, "6": 5, "1": 6, "2": 7, "3": 8,
-  q: 0, w: 1, e: 2, a: 3, s: 4, d: 5, z: 6, x: 7, c: 8,
+  "7": 0,
+  "8": 1,
+  "9": 2,
+  "4": 3,
+  "5": 4,
+  "6": 5,
+  "1": 6,
+  "2": 7,
+  "3": 8,
+  q: 0,
+  w: 1,
+  e: 2,
+  a: 3,
+  s: 4,
+  d: 5,
+  z: 6,
+  x: 7,
+  c: 8,
 };
-const HOLE_LABELS = ["7 Q", "8 W", "9 E", "4 A", "5 S", "6 D", "1 Z", "2 X", "3 C"];
+const HOLE_LABELS = [
+  "7 Q",
+  "8 W",
+  "9 E",
+  "4 A",
+  "5 S",
+  "6 D",
+  "1 Z",
+  "2 X",
+  "3 C",
+];
 
 type Kind = "normal" | "golden" | "bomb";
 
@@ -81,16 +107,31 @@ function createMoleMash({ rng, sound }: GameContext): Game {
   const pace = () => Math.min(1, spawned / 80);
 
   function spawnMole() {
-    const free = [0, 1, 2, 3, 4, 5, 6, 7, 8].filter((hole) => !moles.some((mole) => mole.hole === hole));
+    const free = [0, 1, 2, 3, 4, 5, 6, 7, 8].filter(
+      (hole) => !moles.some((mole) => mole.hole === hole),
+    );
     if (!free.length) return;
     const hole = rng.pick(free);
     const roll = rng.next();
     const bombChance = spawned < 6 ? 0 : lerp(0.1, 0.2, pace());
-    const kind: Kind = roll < bombChance ? "bomb" : roll < bombChance + 0.07 ? "golden" : "normal";
+    const kind: Kind =
+      roll < bombChance
+        ? "bomb"
+        : roll < bombChance + 0.07
+          ? "golden"
+          : "normal";
     let stay = Math.round(lerp(72, 34, pace()) * rng.range(0.85, 1.15));
     if (kind === "golden") stay = Math.round(stay * 0.7);
     if (kind === "bomb") stay = Math.round(stay * 1.2);
-    moles.push({ id: nextId++, hole, kind, age: 0, stay, hit: -1, done: false });
+    moles.push({
+      id: nextId++,
+      hole,
+      kind,
+      age: 0,
+      stay,
+      hit: -1,
+      done: false,
+    });
     spawned++;
     for (let i = 0; i < 5; i++) {
       particles.push({
@@ -109,13 +150,21 @@ function createMoleMash({ rng, sound }: GameContext): Game {
 
   /** How far out of its hole a mole is, 0..1. */
   function popOf(mole: Mole) {
-    if (mole.hit >= 0) return mole.hit < 14 ? 1 : clamp(1 - (mole.hit - 14) / 8, 0, 1);
+    if (mole.hit >= 0)
+      return mole.hit < 14 ? 1 : clamp(1 - (mole.hit - 14) / 8, 0, 1);
     if (mole.age < RISE) return easeOut(mole.age / RISE);
     if (mole.age < RISE + mole.stay) return 1;
     return clamp(1 - (mole.age - RISE - mole.stay) / RISE, 0, 1);
   }
 
-  function burst(x: number, y: number, colors: string[], count: number, speed: number, star: boolean) {
+  function burst(
+    x: number,
+    y: number,
+    colors: string[],
+    count: number,
+    speed: number,
+    star: boolean,
+  ) {
     for (let i = 0; i < count; i++) {
       const angle = (i / count) * Math.PI * 2 + rng.range(-0.3, 0.3);
       const v = rng.range(speed * 0.5, speed);
@@ -143,7 +192,9 @@ function createMoleMash({ rng, sound }: GameContext): Game {
   function whack(hole: number) {
     if (endTimer >= 0) return;
     hammers = hammers.filter((hammer) => hammer.hole !== hole);
-    const target = moles.find((mole) => mole.hole === hole && mole.hit < 0 && popOf(mole) > 0.35);
+    const target = moles.find(
+      (mole) => mole.hole === hole && mole.hit < 0 && popOf(mole) > 0.35,
+    );
     hammers.push({ hole, t: 0, high: !!target });
     const x = holeX(hole);
     const y = holeY(hole) - MOLE_H * 0.55;
@@ -172,13 +223,31 @@ function createMoleMash({ rng, sound }: GameContext): Game {
       sound.play(combo === 10 || combo === 25 ? "level" : "score");
       burst(x, y, ["#ffffff", "#fde68a", "#fca5a5"], 9, 170, true);
     }
-    popups.push({ x, y: holeY(hole) - MOLE_H - 26, text: `+${points}`, color: target.kind === "golden" ? "#fde047" : "#ffffff", t: 0 });
-    if (combo === 10 || combo === 25) popups.push({ x: W / 2, y: 170, text: `Combo x${multiplier}!`, color: "#f0abfc", t: -10 });
+    popups.push({
+      x,
+      y: holeY(hole) - MOLE_H - 26,
+      text: `+${points}`,
+      color: target.kind === "golden" ? "#fde047" : "#ffffff",
+      t: 0,
+    });
+    if (combo === 10 || combo === 25)
+      popups.push({
+        x: W / 2,
+        y: 170,
+        text: `Combo x${multiplier}!`,
+        color: "#f0abfc",
+        t: -10,
+      });
   }
 
   function holeAt(x: number, y: number) {
     for (let hole = 0; hole < 9; hole++) {
-      if (Math.abs(x - holeX(hole)) <= 56 && y >= holeY(hole) - MOLE_H - 22 && y <= holeY(hole) + 34) return hole;
+      if (
+        Math.abs(x - holeX(hole)) <= 56 &&
+        y >= holeY(hole) - MOLE_H - 22 &&
+        y <= holeY(hole) + 34
+      )
+        return hole;
     }
     return -1;
   }
@@ -207,7 +276,13 @@ function createMoleMash({ rng, sound }: GameContext): Game {
           if (mole.kind !== "bomb" && endTimer < 0) {
             loseLife();
             sound.play("hit");
-            popups.push({ x: holeX(mole.hole), y: holeY(mole.hole) - 40, text: "Miss", color: "#fecaca", t: 0 });
+            popups.push({
+              x: holeX(mole.hole),
+              y: holeY(mole.hole) - 40,
+              text: "Miss",
+              color: "#fecaca",
+              t: 0,
+            });
           }
         }
       }
@@ -229,12 +304,22 @@ function createMoleMash({ rng, sound }: GameContext): Game {
     },
     render(g) {
       g.save();
-      if (shake > 0) g.translate(Math.sin(frame * 2.3) * shake * 0.4, Math.cos(frame * 1.7) * shake * 0.3);
+      if (shake > 0)
+        g.translate(
+          Math.sin(frame * 2.3) * shake * 0.4,
+          Math.cos(frame * 1.7) * shake * 0.3,
+        );
       drawBackground(g, frame);
       for (let row = 0; row < 3; row++) {
         for (let col = 0; col < 3; col++) {
           const hole = row * 3 + col;
-          drawHole(g, hole, moles.find((mole) => mole.hole === hole), popOf, frame);
+          drawHole(
+            g,
+            hole,
+            moles.find((mole) => mole.hole === hole),
+            popOf,
+            frame,
+          );
         }
       }
       for (const hammer of hammers) drawHammer(g, hammer);
@@ -279,12 +364,23 @@ function createMoleMash({ rng, sound }: GameContext): Game {
       if (demoCooldown > 0 || endTimer >= 0) return;
       // A quick, sharp player: reacts a beat after a mole appears, prefers gold, never touches bombs.
       const ready = moles.filter(
-        (mole) => mole.hit < 0 && mole.kind !== "bomb" && mole.age >= RISE + 2 + ((mole.id * 7) % 9) && popOf(mole) > 0.5,
+        (mole) =>
+          mole.hit < 0 &&
+          mole.kind !== "bomb" &&
+          mole.age >= RISE + 2 + ((mole.id * 7) % 9) &&
+          popOf(mole) > 0.5,
       );
       if (!ready.length) return;
-      ready.sort((a, b) => (a.kind === "golden" ? -1 : 0) - (b.kind === "golden" ? -1 : 0) || b.age - a.age);
+      ready.sort(
+        (a, b) =>
+          (a.kind === "golden" ? -1 : 0) - (b.kind === "golden" ? -1 : 0) ||
+          b.age - a.age,
+      );
       const target = ready[0];
-      game.pointerDown!(holeX(target.hole) + ((target.id * 13) % 21) - 10, holeY(target.hole) - 40);
+      game.pointerDown!(
+        holeX(target.hole) + ((target.id * 13) % 21) - 10,
+        holeY(target.hole) - 40,
+      );
       demoCooldown = 6 + (target.id % 4);
     },
   };
@@ -315,7 +411,13 @@ function drawBackground(g: CanvasRenderingContext2D, frame: number) {
       for (let k = 0; k < 5; k++) {
         const a = (k / 5) * Math.PI * 2 + Math.sin(frame * 0.03 + i) * 0.2;
         g.beginPath();
-        g.arc(x + Math.cos(a) * 3.5, y + Math.sin(a) * 3.5, 2.6, 0, Math.PI * 2);
+        g.arc(
+          x + Math.cos(a) * 3.5,
+          y + Math.sin(a) * 3.5,
+          2.6,
+          0,
+          Math.PI * 2,
+        );
         g.fill();
       }
       g.fillStyle = "#f59e0b";
@@ -340,7 +442,12 @@ function drawBackground(g: CanvasRenderingContext2D, frame: number) {
 }
 
 /** A row of round bushes: solid from `edge` to `line`, bumpy along `line`. */
-function drawHedge(g: CanvasRenderingContext2D, edge: number, line: number, dir: number) {
+function drawHedge(
+  g: CanvasRenderingContext2D,
+  edge: number,
+  line: number,
+  dir: number,
+) {
   g.fillStyle = "rgba(20,60,10,0.25)";
   for (let i = 0; i < 10; i++) {
     g.beginPath();
@@ -404,7 +511,12 @@ function drawHole(
     if (pop > 0) {
       g.save();
       g.beginPath();
-      g.rect(x - HOLE_RX - 20, y - MOLE_H - 60, (HOLE_RX + 20) * 2, MOLE_H + 60);
+      g.rect(
+        x - HOLE_RX - 20,
+        y - MOLE_H - 60,
+        (HOLE_RX + 20) * 2,
+        MOLE_H + 60,
+      );
       g.ellipse(x, y, HOLE_RX, HOLE_RY, 0, 0, Math.PI);
       g.clip();
       const top = y - MOLE_H * pop;
@@ -426,7 +538,13 @@ function drawHole(
   g.fillText(HOLE_LABELS[hole], x, y + 30);
 }
 
-function drawMole(g: CanvasRenderingContext2D, x: number, top: number, mole: Mole, frame: number) {
+function drawMole(
+  g: CanvasRenderingContext2D,
+  x: number,
+  top: number,
+  mole: Mole,
+  frame: number,
+) {
   const golden = mole.kind === "golden";
   const cy = top + 40;
   const body = g.createLinearGradient(x - 34, 0, x + 34, 0);
@@ -479,7 +597,13 @@ function drawMole(g: CanvasRenderingContext2D, x: number, top: number, mole: Mol
     g.fillStyle = "#fde047";
     for (let i = 0; i < 3; i++) {
       const angle = frame * 0.2 + (i * Math.PI * 2) / 3;
-      drawStar(g, x + Math.cos(angle) * 26, top - 6 + Math.sin(angle) * 7, 6, angle);
+      drawStar(
+        g,
+        x + Math.cos(angle) * 26,
+        top - 6 + Math.sin(angle) * 7,
+        6,
+        angle,
+      );
     }
   } else {
     const blink = (frame + mole.id * 17) % 110 < 5;
@@ -525,7 +649,12 @@ function drawMole(g: CanvasRenderingContext2D, x: number, top: number, mole: Mol
   }
 }
 
-function drawBomb(g: CanvasRenderingContext2D, x: number, top: number, frame: number) {
+function drawBomb(
+  g: CanvasRenderingContext2D,
+  x: number,
+  top: number,
+  frame: number,
+) {
   const cy = top + 44;
   const ball = g.createRadialGradient(x - 12, cy - 14, 4, x, cy, 38);
   ball.addColorStop(0, "#6b7280");
@@ -573,7 +702,8 @@ function drawHammer(g: CanvasRenderingContext2D, hammer: Hammer) {
   const x = holeX(hammer.hole);
   const strikeY = holeY(hammer.hole) - (hammer.high ? MOLE_H - 6 : 4);
   // Swings down in 4 frames, rests, then lifts away.
-  const swing = hammer.t < 4 ? hammer.t / 4 : hammer.t < 10 ? 1 : 1 - (hammer.t - 10) / 6;
+  const swing =
+    hammer.t < 4 ? hammer.t / 4 : hammer.t < 10 ? 1 : 1 - (hammer.t - 10) / 6;
   const angle = lerp(1.2, -0.12, swing);
   g.save();
   g.globalAlpha = hammer.t < 10 ? 1 : 1 - (hammer.t - 10) / 6;
@@ -607,14 +737,26 @@ function drawHammer(g: CanvasRenderingContext2D, hammer: Hammer) {
     const spread = 30 + (hammer.t - 3) * 4;
     for (let i = 0; i < 5; i++) {
       const a = Math.PI + (i / 4) * Math.PI;
-      g.moveTo(x - 8 + Math.cos(a) * spread, strikeY + 2 + Math.sin(a) * spread * 0.5);
-      g.lineTo(x - 8 + Math.cos(a) * (spread + 10), strikeY + 2 + Math.sin(a) * (spread + 10) * 0.5);
+      g.moveTo(
+        x - 8 + Math.cos(a) * spread,
+        strikeY + 2 + Math.sin(a) * spread * 0.5,
+      );
+      g.lineTo(
+        x - 8 + Math.cos(a) * (spread + 10),
+        strikeY + 2 + Math.sin(a) * (spread + 10) * 0.5,
+      );
     }
     g.stroke();
   }
 }
 
-function drawLives(g: CanvasRenderingContext2D, misses: number, flash: number, combo: number, frame: number) {
+function drawLives(
+  g: CanvasRenderingContext2D,
+  misses: number,
+  flash: number,
+  combo: number,
+  frame: number,
+) {
   const y = 66;
   g.fillStyle = "#6b4423";
   g.fillRect(W / 2 - 70, y + 14, 8, 34);
@@ -636,7 +778,8 @@ function drawLives(g: CanvasRenderingContext2D, misses: number, flash: number, c
   for (let i = 0; i < MAX_MISSES; i++) {
     const x = W / 2 - 64 + i * 32;
     const lost = i >= MAX_MISSES - misses;
-    const wobble = lost && i === MAX_MISSES - misses && flash > 0 ? Math.sin(frame) * 3 : 0;
+    const wobble =
+      lost && i === MAX_MISSES - misses && flash > 0 ? Math.sin(frame) * 3 : 0;
     g.fillStyle = lost ? "rgba(90,50,20,0.35)" : "#7a4a2a";
     g.beginPath();
     g.arc(x + wobble, y + 2, 11, Math.PI, 0);
@@ -676,7 +819,13 @@ function drawLives(g: CanvasRenderingContext2D, misses: number, flash: number, c
   }
 }
 
-function drawStar(g: CanvasRenderingContext2D, x: number, y: number, r: number, rotation: number) {
+function drawStar(
+  g: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  r: number,
+  rotation: number,
+) {
   g.beginPath();
   for (let i = 0; i < 10; i++) {
     const angle = rotation + (i * Math.PI) / 5 - Math.PI / 2;

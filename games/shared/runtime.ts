@@ -61,7 +61,14 @@ const SPEAKER_OFF = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden
 
 const BEST_KEY = "best";
 
-const KEYS_WE_OWN = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Spacebar"]);
+const KEYS_WE_OWN = new Set([
+  "ArrowLeft",
+  "ArrowRight",
+  "ArrowUp",
+  "ArrowDown",
+  " ",
+  "Spacebar",
+]);
 
 export function runGame(definition: GameDefinition): void {
   const params = new URLSearchParams(location.search);
@@ -122,7 +129,10 @@ export function runGame(definition: GameDefinition): void {
     canvas.height = Math.round(height * ratio);
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
-    const scale = Math.min(width / definition.world.width, height / definition.world.height);
+    const scale = Math.min(
+      width / definition.world.width,
+      height / definition.world.height,
+    );
     view = {
       scale: scale * ratio,
       offsetX: ((width - definition.world.width * scale) / 2) * ratio,
@@ -167,7 +177,8 @@ export function runGame(definition: GameDefinition): void {
     }
     if (game.level !== lastLevel) {
       lastLevel = game.level;
-      levelLabel.textContent = game.level === undefined ? "" : `Level ${game.level}`;
+      levelLabel.textContent =
+        game.level === undefined ? "" : `Level ${game.level}`;
     }
     if (!demo) sdk.score(ranked(game));
   }
@@ -187,13 +198,19 @@ export function runGame(definition: GameDefinition): void {
     const heading = element("h2", "");
     heading.textContent = timeUp ? "Time's up!" : "Game over";
     const line = element("p", "");
-    line.textContent = game.level !== undefined ? `Level ${game.level} · Score ${game.score}` : `Score ${game.score}`;
+    line.textContent =
+      game.level !== undefined
+        ? `Level ${game.level} · Score ${game.score}`
+        : `Score ${game.score}`;
     card.append(heading, line);
     const best = recordBest(ranked(game));
     if (best.value > 0) {
       const bestLine = element("p", "pf-best");
-      const bestText = game.level !== undefined ? `level ${best.value}` : String(best.value);
-      bestLine.textContent = best.isNew ? `New best: ${bestText}!` : `Best: ${bestText}`;
+      const bestText =
+        game.level !== undefined ? `level ${best.value}` : String(best.value);
+      bestLine.textContent = best.isNew
+        ? `New best: ${bestText}!`
+        : `Best: ${bestText}`;
       card.append(bestLine);
     }
     if (!sdk.embedded) {
@@ -301,7 +318,11 @@ export function runGame(definition: GameDefinition): void {
         draw();
       },
       rngTrace: () => [...trace],
-      state: () => ({ score: game?.score ?? 0, over: finished, level: game?.level }),
+      state: () => ({
+        score: game?.score ?? 0,
+        over: finished,
+        level: game?.level,
+      }),
     };
     if (demo) start(Number(params.get("seed") ?? 1));
     return;
@@ -345,9 +366,17 @@ function element(tag: string, className: string): HTMLElement {
 }
 
 /** Helpers most games want. */
-export const clamp = (value: number, min: number, max: number) => Math.max(min, Math.min(max, value));
+export const clamp = (value: number, min: number, max: number) =>
+  Math.max(min, Math.min(max, value));
 
-export function roundRect(g: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number) {
+export function roundRect(
+  g: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  r: number,
+) {
   g.beginPath();
   g.roundRect(x, y, w, h, r);
 }

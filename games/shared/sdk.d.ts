@@ -21,8 +21,14 @@ interface PlayfeedSDKApi {
   readonly embedded: boolean;
   readonly muted: boolean;
   readonly started: boolean;
-  on(type: "start", handler: (options: PlayfeedStartOptions) => void): PlayfeedSDKApi;
-  on(type: "pause" | "resume" | "mute" | "unmute", handler: () => void): PlayfeedSDKApi;
+  on(
+    type: "start",
+    handler: (options: PlayfeedStartOptions) => void,
+  ): PlayfeedSDKApi;
+  on(
+    type: "pause" | "resume" | "mute" | "unmute",
+    handler: () => void,
+  ): PlayfeedSDKApi;
   loadingProgress(percent: number): void;
   ready(): void;
   gameLoadingFinished(): void;

@@ -16,10 +16,34 @@ const SKY_TOP = 70; // gaps stay clear of the HUD
 
 /** Sky palettes the world drifts through as the score climbs: day, sunset, dusk, night. */
 const SKIES = [
-  { top: "#4fb7ef", bottom: "#c9f1ff", hill: "#7fcf9b", far: "#a8dcc7", sun: "#fff3b0" },
-  { top: "#ff8a65", bottom: "#ffe0a3", hill: "#d98a6c", far: "#f0b48f", sun: "#fff1c9" },
-  { top: "#5b4b9a", bottom: "#f49ac1", hill: "#7a5a9e", far: "#a77fb8", sun: "#ffd6e8" },
-  { top: "#0f1c46", bottom: "#3b3f8f", hill: "#27306b", far: "#363f86", sun: "#e8ecff" },
+  {
+    top: "#4fb7ef",
+    bottom: "#c9f1ff",
+    hill: "#7fcf9b",
+    far: "#a8dcc7",
+    sun: "#fff3b0",
+  },
+  {
+    top: "#ff8a65",
+    bottom: "#ffe0a3",
+    hill: "#d98a6c",
+    far: "#f0b48f",
+    sun: "#fff1c9",
+  },
+  {
+    top: "#5b4b9a",
+    bottom: "#f49ac1",
+    hill: "#7a5a9e",
+    far: "#a77fb8",
+    sun: "#ffd6e8",
+  },
+  {
+    top: "#0f1c46",
+    bottom: "#3b3f8f",
+    hill: "#27306b",
+    far: "#363f86",
+    sun: "#e8ecff",
+  },
 ];
 const PILLAR_HUES = [168, 12, 262, 198, 336];
 
@@ -45,7 +69,8 @@ interface Particle {
 function mix(a: string, b: string, t: number): string {
   const pa = parseInt(a.slice(1), 16);
   const pb = parseInt(b.slice(1), 16);
-  const ch = (shift: number) => Math.round(((pa >> shift) & 255) * (1 - t) + ((pb >> shift) & 255) * t);
+  const ch = (shift: number) =>
+    Math.round(((pa >> shift) & 255) * (1 - t) + ((pb >> shift) & 255) * t);
   return `rgb(${ch(16)},${ch(8)},${ch(0)})`;
 }
 
@@ -56,7 +81,11 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
     y: fx.range(80, 300),
     s: fx.range(0.6, 1.2),
   }));
-  const starsBg = Array.from({ length: 40 }, () => ({ x: fx.range(0, W), y: fx.range(0, 420), r: fx.range(0.6, 1.8) }));
+  const starsBg = Array.from({ length: 40 }, () => ({
+    x: fx.range(0, W),
+    y: fx.range(0, 420),
+    r: fx.range(0.6, 1.8),
+  }));
   let state: "ready" | "play" | "dead" = "ready";
   const bird = { y: 300, vy: 0, rot: 0 };
   const pillars: Pillar[] = [];
@@ -84,15 +113,38 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
     const reach = 165 - (speed() - 2.5) * 55;
     const gapY = clamp(lastGapY + rng.range(-reach, reach), lo, hi);
     lastGapY = gapY;
-    pillars.push({ x, gapY, gap, hue: PILLAR_HUES[pillarCount++ % PILLAR_HUES.length], scored: false });
+    pillars.push({
+      x,
+      gapY,
+      gap,
+      hue: PILLAR_HUES[pillarCount++ % PILLAR_HUES.length],
+      scored: false,
+    });
   }
 
-  function puff(x: number, y: number, count: number, color: string, power: number, gravity: number) {
+  function puff(
+    x: number,
+    y: number,
+    count: number,
+    color: string,
+    power: number,
+    gravity: number,
+  ) {
     for (let i = 0; i < count; i++) {
       const a = fx.range(0, Math.PI * 2);
       const s = fx.range(0.3, power);
       const max = fx.int(20, 40);
-      particles.push({ x, y, vx: Math.cos(a) * s - 1, vy: Math.sin(a) * s, life: max, max, size: fx.range(2, 5), color, gravity });
+      particles.push({
+        x,
+        y,
+        vx: Math.cos(a) * s - 1,
+        vy: Math.sin(a) * s,
+        life: max,
+        max,
+        size: fx.range(2, 5),
+        color,
+        gravity,
+      });
     }
   }
 
@@ -146,7 +198,8 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
         p.vy += p.gravity;
         p.life--;
       }
-      for (let i = particles.length - 1; i >= 0; i--) if (particles[i].life <= 0) particles.splice(i, 1);
+      for (let i = particles.length - 1; i >= 0; i--)
+        if (particles[i].life <= 0) particles.splice(i, 1);
       for (const p of popups) {
         p.y -= 0.8;
         p.life--;
@@ -198,7 +251,8 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
       }
       while (pillars.length && pillars[0].x < -PILLAR_W - 10) pillars.shift();
       const last = pillars[pillars.length - 1];
-      if (last && last.x < W + 20 - SPACING + PILLAR_W) addPillar(last.x + SPACING);
+      if (last && last.x < W + 20 - SPACING + PILLAR_W)
+        addPillar(last.x + SPACING);
 
       if (bird.y + HIT_R >= GROUND) {
         bird.y = GROUND - HIT_R;
@@ -209,7 +263,11 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
     },
     render(g) {
       g.save();
-      if (shake > 0) g.translate(Math.sin(frame * 2.1) * shake * 0.35, Math.cos(frame * 1.6) * shake * 0.35);
+      if (shake > 0)
+        g.translate(
+          Math.sin(frame * 2.1) * shake * 0.35,
+          Math.cos(frame * 1.6) * shake * 0.35,
+        );
       // Sky, blended between palettes.
       const i0 = Math.floor(skyPhase) % SKIES.length;
       const i1 = (i0 + 1) % SKIES.length;
@@ -268,7 +326,12 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
         g.moveTo(0, GROUND);
         for (let x = 0; x <= W; x += 8) {
           const wx = x + scroll * rate + layer * 500;
-          g.lineTo(x, base - Math.sin(wx * 0.012) * amp - Math.sin(wx * 0.031) * amp * 0.4);
+          g.lineTo(
+            x,
+            base -
+              Math.sin(wx * 0.012) * amp -
+              Math.sin(wx * 0.031) * amp * 0.4,
+          );
         }
         g.lineTo(W, GROUND);
         g.fill();
@@ -286,8 +349,10 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
         g.fillRect(p.x + 4, -10, PILLAR_W - 8, top + 10);
         g.fillRect(p.x + 4, bottom, PILLAR_W - 8, GROUND - bottom);
         g.fillStyle = "rgba(255,255,255,0.12)";
-        for (let y = (bottom + 40) | 0; y < GROUND; y += 40) g.fillRect(p.x + 4, y, PILLAR_W - 8, 4);
-        for (let y = (top - 40) | 0; y > 0; y -= 40) g.fillRect(p.x + 4, y, PILLAR_W - 8, 4);
+        for (let y = (bottom + 40) | 0; y < GROUND; y += 40)
+          g.fillRect(p.x + 4, y, PILLAR_W - 8, 4);
+        for (let y = (top - 40) | 0; y > 0; y -= 40)
+          g.fillRect(p.x + 4, y, PILLAR_W - 8, 4);
         const cap = g.createLinearGradient(p.x - 4, 0, p.x + PILLAR_W + 4, 0);
         cap.addColorStop(0, `hsl(${p.hue} 65% 48%)`);
         cap.addColorStop(0.3, `hsl(${p.hue} 80% 72%)`);
@@ -326,7 +391,8 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
       g.fillStyle = "#8ee26f";
       g.fillRect(-20, GROUND, W + 40, 3);
       // Evening light dims the pillars and the ground.
-      const dusk = night + (i0 === 2 ? 1 - t : 0) * 0.4 + (i1 === 2 ? t : 0) * 0.4;
+      const dusk =
+        night + (i0 === 2 ? 1 - t : 0) * 0.4 + (i1 === 2 ? t : 0) * 0.4;
       if (dusk > 0.02) {
         g.fillStyle = `rgba(20,18,70,${dusk * 0.35})`;
         g.fillRect(-20, -20, W + 40, H + 40);
@@ -370,7 +436,12 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
       g.ellipse(2, 7, 9, 5.5, 0, 0, Math.PI * 2);
       g.fill();
       // Wing flaps fast after a hop, slowly otherwise.
-      const flap = state === "dead" ? 0.3 : flapAnim > 0 ? Math.sin(flapAnim * 0.9) : Math.sin(frame * 0.15) * 0.4;
+      const flap =
+        state === "dead"
+          ? 0.3
+          : flapAnim > 0
+            ? Math.sin(flapAnim * 0.9)
+            : Math.sin(frame * 0.15) * 0.4;
       g.save();
       g.translate(-4, 1);
       g.rotate(-0.3 + flap * 0.7);
@@ -463,7 +534,14 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
       hop();
     },
     keyDown(key) {
-      if (key === " " || key === "ArrowUp" || key === "w" || key === "W" || key === "Enter") hop();
+      if (
+        key === " " ||
+        key === "ArrowUp" ||
+        key === "w" ||
+        key === "W" ||
+        key === "Enter"
+      )
+        hop();
     },
     autoplay() {
       if (state === "dead") return;
@@ -486,14 +564,21 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
           for (const p of pillars) {
             const x = p.x - v * f;
             if (x > BIRD_X + HIT_R || x + PILLAR_W < BIRD_X - HIT_R) continue;
-            if (y - HIT_R < p.gapY - p.gap / 2 || (!upperOnly && y + HIT_R > p.gapY + p.gap / 2)) return true;
+            if (
+              y - HIT_R < p.gapY - p.gap / 2 ||
+              (!upperOnly && y + HIT_R > p.gapY + p.gap / 2)
+            )
+              return true;
           }
         }
         return false;
       };
       const hopSafe = !crashes(HOP, 30, true);
       const falling = crashes(bird.vy, 16);
-      if ((hopSafe && (falling || (bird.y > target && bird.vy > -1))) || (!hopSafe && crashes(bird.vy, 4)))
+      if (
+        (hopSafe && (falling || (bird.y > target && bird.vy > -1))) ||
+        (!hopSafe && crashes(bird.vy, 4))
+      )
         game.pointerDown!(BIRD_X, bird.y);
     },
   };

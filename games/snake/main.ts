@@ -34,7 +34,10 @@ function createSnake({ rng, sound, demo }: GameContext): Game {
   function placeFood(): Point {
     for (;;) {
       const candidate = { x: rng.int(0, COLS - 1), y: rng.int(0, ROWS - 1) };
-      if (!snake.some((part) => part.x === candidate.x && part.y === candidate.y)) return candidate;
+      if (
+        !snake.some((part) => part.x === candidate.x && part.y === candidate.y)
+      )
+        return candidate;
     }
   }
 
@@ -60,8 +63,12 @@ function createSnake({ rng, sound, demo }: GameContext): Game {
       tick = 0;
       direction = queued.shift() ?? direction;
       const head = { x: snake[0].x + direction.x, y: snake[0].y + direction.y };
-      const hitWall = head.x < 0 || head.y < 0 || head.x >= COLS || head.y >= ROWS;
-      if (hitWall || snake.some((part) => part.x === head.x && part.y === head.y)) {
+      const hitWall =
+        head.x < 0 || head.y < 0 || head.x >= COLS || head.y >= ROWS;
+      if (
+        hitWall ||
+        snake.some((part) => part.x === head.x && part.y === head.y)
+      ) {
         sound.play("hit");
         game.over = true;
         return;
@@ -80,20 +87,34 @@ function createSnake({ rng, sound, demo }: GameContext): Game {
       g.fillRect(0, 0, COLS * CELL, TOP + ROWS * CELL);
       g.fillStyle = "#12262b";
       for (let y = 0; y < ROWS; y++)
-        for (let x = (y % 2); x < COLS; x += 2) g.fillRect(x * CELL, TOP + y * CELL, CELL, CELL);
+        for (let x = y % 2; x < COLS; x += 2)
+          g.fillRect(x * CELL, TOP + y * CELL, CELL, CELL);
       g.save();
       g.shadowColor = "#ff4d8d";
       g.shadowBlur = 14 + Math.sin(pulse) * 6;
       g.fillStyle = "#ff4d8d";
       g.beginPath();
-      g.arc(food.x * CELL + CELL / 2, TOP + food.y * CELL + CELL / 2, CELL * (0.36 + Math.sin(pulse) * 0.04), 0, Math.PI * 2);
+      g.arc(
+        food.x * CELL + CELL / 2,
+        TOP + food.y * CELL + CELL / 2,
+        CELL * (0.36 + Math.sin(pulse) * 0.04),
+        0,
+        Math.PI * 2,
+      );
       g.fill();
       g.shadowColor = "#4ade80";
       g.shadowBlur = 10;
       snake.forEach((part, index) => {
-        g.fillStyle = index === 0 ? "#a3e635" : index % 2 ? "#4ade80" : "#22c55e";
+        g.fillStyle =
+          index === 0 ? "#a3e635" : index % 2 ? "#4ade80" : "#22c55e";
         g.beginPath();
-        g.roundRect(part.x * CELL + 1, TOP + part.y * CELL + 1, CELL - 2, CELL - 2, 6);
+        g.roundRect(
+          part.x * CELL + 1,
+          TOP + part.y * CELL + 1,
+          CELL - 2,
+          CELL - 2,
+          6,
+        );
         g.fill();
       });
       g.restore();
@@ -104,7 +125,13 @@ function createSnake({ rng, sound, demo }: GameContext): Game {
       g.fillStyle = "#0d1b1e";
       for (const side of [-1, 1]) {
         g.beginPath();
-        g.arc(cx + direction.y * side * 4, cy + direction.x * side * 4, 2.2, 0, Math.PI * 2);
+        g.arc(
+          cx + direction.y * side * 4,
+          cy + direction.x * side * 4,
+          2.2,
+          0,
+          Math.PI * 2,
+        );
         g.fill();
       }
     },
@@ -131,20 +158,36 @@ function createSnake({ rng, sound, demo }: GameContext): Game {
         else turn({ x: x < hx ? -1 : 1, y: 0 });
         return;
       }
-      turn(Math.abs(dx) > Math.abs(dy) ? { x: Math.sign(dx), y: 0 } : { x: 0, y: Math.sign(dy) });
+      turn(
+        Math.abs(dx) > Math.abs(dy)
+          ? { x: Math.sign(dx), y: 0 }
+          : { x: 0, y: Math.sign(dy) },
+      );
     },
     autoplay() {
       // Head for the food, avoiding walls and the body.
       if (tick !== 0 || queued.length) return;
       const head = snake[0];
-      const options = Object.values(DIRECTIONS).slice(0, 4).filter((d) => !(d.x === -direction.x && d.y === -direction.y));
+      const options = Object.values(DIRECTIONS)
+        .slice(0, 4)
+        .filter((d) => !(d.x === -direction.x && d.y === -direction.y));
       const safe = options.filter((d) => {
         const next = { x: head.x + d.x, y: head.y + d.y };
-        return next.x >= 0 && next.y >= 0 && next.x < COLS && next.y < ROWS && !snake.some((p) => p.x === next.x && p.y === next.y);
+        return (
+          next.x >= 0 &&
+          next.y >= 0 &&
+          next.x < COLS &&
+          next.y < ROWS &&
+          !snake.some((p) => p.x === next.x && p.y === next.y)
+        );
       });
-      const distance = (d: Point) => Math.abs(head.x + d.x - food.x) + Math.abs(head.y + d.y - food.y);
-      const best = (safe.length ? safe : options).sort((a, b) => distance(a) - distance(b))[0];
-      if (best && (best.x !== direction.x || best.y !== direction.y)) turn(best);
+      const distance = (d: Point) =>
+        Math.abs(head.x + d.x - food.x) + Math.abs(head.y + d.y - food.y);
+      const best = (safe.length ? safe : options).sort(
+        (a, b) => distance(a) - distance(b),
+      )[0];
+      if (best && (best.x !== direction.x || best.y !== direction.y))
+        turn(best);
     },
   };
   return game;

@@ -38,7 +38,14 @@ interface Particle {
   color: string;
 }
 
-function starPath(g: CanvasRenderingContext2D, x: number, y: number, outer: number, inner: number, rot: number) {
+function starPath(
+  g: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  outer: number,
+  inner: number,
+  rot: number,
+) {
   g.beginPath();
   for (let i = 0; i < 10; i++) {
     const r = i % 2 ? inner : outer;
@@ -51,7 +58,12 @@ function starPath(g: CanvasRenderingContext2D, x: number, y: number, outer: numb
 function createStarDodger({ rng, sound }: GameContext): Game {
   const fx = createRng(rng.int(1, 2 ** 30));
   const sky = [0.25, 0.55, 1].map((depth) =>
-    Array.from({ length: 26 }, () => ({ x: fx.range(0, W), y: fx.range(0, H), depth, r: fx.range(0.5, 1.3) * depth + 0.3 })),
+    Array.from({ length: 26 }, () => ({
+      x: fx.range(0, W),
+      y: fx.range(0, H),
+      depth,
+      r: fx.range(0.5, 1.3) * depth + 0.3,
+    })),
   );
   const ship = { x: W / 2, target: W / 2, vel: 0, tilt: 0 };
   let lives = LIVES;
@@ -59,7 +71,13 @@ function createStarDodger({ rng, sound }: GameContext): Game {
   const meteors: Meteor[] = [];
   const stars: Star[] = [];
   const particles: Particle[] = [];
-  const popups: { x: number; y: number; text: string; life: number; color: string }[] = [];
+  const popups: {
+    x: number;
+    y: number;
+    text: string;
+    life: number;
+    color: string;
+  }[] = [];
   let frame = 0;
   let travelled = 0;
   let meteorTimer = 70;
@@ -100,13 +118,15 @@ function createStarDodger({ rng, sound }: GameContext): Game {
     if (seconds > 12 && roll < 0.12) {
       const gap = rng.range(60, W - 60);
       const size = 15;
-      for (let x = size; x < W; x += size * 2 + 10) if (Math.abs(x - gap) > 52) addMeteor(x, 0, size);
+      for (let x = size; x < W; x += size * 2 + 10)
+        if (Math.abs(x - gap) > 52) addMeteor(x, 0, size);
       meteorTimer = 80;
       return;
     }
     if (seconds > 6 && roll < 0.26) {
       const fromLeft = rng.chance(0.5);
-      for (let i = 0; i < 4; i++) addMeteor(fromLeft ? 40 + i * 70 : W - 40 - i * 70, i * 34, 13);
+      for (let i = 0; i < 4; i++)
+        addMeteor(fromLeft ? 40 + i * 70 : W - 40 - i * 70, i * 34, 13);
       meteorTimer = 70;
       return;
     }
@@ -120,12 +140,27 @@ function createStarDodger({ rng, sound }: GameContext): Game {
     meteorTimer = Math.max(14, 54 - frame / 70) + rng.int(0, 12);
   }
 
-  function burst(x: number, y: number, colors: string[], count: number, power: number) {
+  function burst(
+    x: number,
+    y: number,
+    colors: string[],
+    count: number,
+    power: number,
+  ) {
     for (let i = 0; i < count; i++) {
       const a = fx.range(0, Math.PI * 2);
       const s = fx.range(0.4, power);
       const max = fx.int(22, 48);
-      particles.push({ x, y, vx: Math.cos(a) * s, vy: Math.sin(a) * s, life: max, max, size: fx.range(1.5, 4), color: fx.pick(colors) });
+      particles.push({
+        x,
+        y,
+        vx: Math.cos(a) * s,
+        vy: Math.sin(a) * s,
+        life: max,
+        max,
+        size: fx.range(1.5, 4),
+        color: fx.pick(colors),
+      });
     }
   }
 
@@ -138,7 +173,13 @@ function createStarDodger({ rng, sound }: GameContext): Game {
     burst(m.x, m.y, ["#a8815e", "#ff9f43", "#ffd166"], 16, 4);
     if (lives <= 0) {
       dying = 70;
-      burst(ship.x, SHIP_Y, ["#ffffff", "#7dd3fc", "#f472b6", "#ffd166"], 40, 5.5);
+      burst(
+        ship.x,
+        SHIP_Y,
+        ["#ffffff", "#7dd3fc", "#f472b6", "#ffd166"],
+        40,
+        5.5,
+      );
       return;
     }
     invulnerable = 100;
@@ -161,7 +202,8 @@ function createStarDodger({ rng, sound }: GameContext): Game {
         q.vy *= 0.97;
         q.life--;
       }
-      for (let i = particles.length - 1; i >= 0; i--) if (particles[i].life <= 0) particles.splice(i, 1);
+      for (let i = particles.length - 1; i >= 0; i--)
+        if (particles[i].life <= 0) particles.splice(i, 1);
       for (const q of popups) {
         q.y -= 0.8;
         q.life--;
@@ -174,12 +216,14 @@ function createStarDodger({ rng, sound }: GameContext): Game {
         m.y += m.vy;
         m.rot += m.vr;
       }
-      for (let i = meteors.length - 1; i >= 0; i--) if (meteors[i].y - meteors[i].r > H + 10) meteors.splice(i, 1);
+      for (let i = meteors.length - 1; i >= 0; i--)
+        if (meteors[i].y - meteors[i].r > H + 10) meteors.splice(i, 1);
       for (const s of stars) {
         s.y += s.vy;
         s.rot += 0.04;
       }
-      for (let i = stars.length - 1; i >= 0; i--) if (stars[i].y > H + 20) stars.splice(i, 1);
+      for (let i = stars.length - 1; i >= 0; i--)
+        if (stars[i].y > H + 20) stars.splice(i, 1);
 
       if (dying >= 0) {
         if (--dying <= 0) game.over = true;
@@ -189,14 +233,24 @@ function createStarDodger({ rng, sound }: GameContext): Game {
       if (--meteorTimer <= 0) spawnPattern();
       if (--starTimer <= 0) {
         const big = rng.chance(0.1);
-        stars.push({ x: rng.range(24, W - 24), y: -20, vy: rng.range(2, 2.6) * Math.min(p, 1.8), rot: 0, big });
+        stars.push({
+          x: rng.range(24, W - 24),
+          y: -20,
+          vy: rng.range(2, 2.6) * Math.min(p, 1.8),
+          rot: 0,
+          big,
+        });
         starTimer = rng.int(36, 70);
       }
 
       // Ship: arrow keys steer with momentum; dragging moves it with the finger.
       const before = ship.x;
       if (left || right) {
-        ship.vel = clamp(ship.vel + (right ? 1 : 0) - (left ? 1 : 0), -7.5, 7.5);
+        ship.vel = clamp(
+          ship.vel + (right ? 1 : 0) - (left ? 1 : 0),
+          -7.5,
+          7.5,
+        );
         ship.x += ship.vel;
         ship.target = ship.x;
       } else {
@@ -209,18 +263,38 @@ function createStarDodger({ rng, sound }: GameContext): Game {
 
       for (let i = stars.length - 1; i >= 0; i--) {
         const s = stars[i];
-        if ((s.x - ship.x) ** 2 + (s.y - SHIP_Y) ** 2 < (s.big ? 30 : 26) ** 2) {
+        if (
+          (s.x - ship.x) ** 2 + (s.y - SHIP_Y) ** 2 <
+          (s.big ? 30 : 26) ** 2
+        ) {
           stars.splice(i, 1);
           const points = s.big ? 5 : 1;
           game.score += points;
           sound.play(s.big ? "level" : "score");
-          burst(s.x, s.y, s.big ? ["#f9a8d4", "#ffffff", "#f472b6"] : ["#fde68a", "#ffffff", "#facc15"], s.big ? 18 : 10, 3);
-          popups.push({ x: s.x, y: s.y - 16, text: `+${points}`, life: 40, color: s.big ? "#f9a8d4" : "#fde68a" });
+          burst(
+            s.x,
+            s.y,
+            s.big
+              ? ["#f9a8d4", "#ffffff", "#f472b6"]
+              : ["#fde68a", "#ffffff", "#facc15"],
+            s.big ? 18 : 10,
+            3,
+          );
+          popups.push({
+            x: s.x,
+            y: s.y - 16,
+            text: `+${points}`,
+            life: 40,
+            color: s.big ? "#f9a8d4" : "#fde68a",
+          });
         }
       }
       if (invulnerable === 0) {
         for (const m of meteors) {
-          if ((m.x - ship.x) ** 2 + (m.y - SHIP_Y) ** 2 < (m.r * 0.82 + SHIP_R) ** 2) {
+          if (
+            (m.x - ship.x) ** 2 + (m.y - SHIP_Y) ** 2 <
+            (m.r * 0.82 + SHIP_R) ** 2
+          ) {
             hit(m);
             break;
           }
@@ -229,7 +303,11 @@ function createStarDodger({ rng, sound }: GameContext): Game {
     },
     render(g) {
       g.save();
-      if (shake > 0) g.translate(Math.sin(frame * 2.7) * shake * 0.4, Math.cos(frame * 2.1) * shake * 0.4);
+      if (shake > 0)
+        g.translate(
+          Math.sin(frame * 2.7) * shake * 0.4,
+          Math.cos(frame * 2.1) * shake * 0.4,
+        );
       const bg = g.createLinearGradient(0, 0, 0, H);
       bg.addColorStop(0, "#0b0b2a");
       bg.addColorStop(0.55, "#170e3e");
@@ -261,7 +339,10 @@ function createStarDodger({ rng, sound }: GameContext): Game {
         const size = s.big ? 17 : 12;
         const pulse = 1 + Math.sin(frame * 0.15 + s.x) * 0.08;
         const glow = g.createRadialGradient(s.x, s.y, 0, s.x, s.y, size * 2.2);
-        glow.addColorStop(0, s.big ? "rgba(244,114,182,0.55)" : "rgba(250,204,21,0.45)");
+        glow.addColorStop(
+          0,
+          s.big ? "rgba(244,114,182,0.55)" : "rgba(250,204,21,0.45)",
+        );
         glow.addColorStop(1, "rgba(0,0,0,0)");
         g.fillStyle = glow;
         g.fillRect(s.x - size * 2.2, s.y - size * 2.2, size * 4.4, size * 4.4);
@@ -282,7 +363,12 @@ function createStarDodger({ rng, sound }: GameContext): Game {
 
       // Meteors with a fiery tail.
       for (const m of meteors) {
-        const tail = g.createLinearGradient(m.x, m.y, m.x - m.vx * 14, m.y - m.vy * 14 - m.r * 2);
+        const tail = g.createLinearGradient(
+          m.x,
+          m.y,
+          m.x - m.vx * 14,
+          m.y - m.vy * 14 - m.r * 2,
+        );
         tail.addColorStop(0, "rgba(255,140,60,0.55)");
         tail.addColorStop(1, "rgba(255,80,60,0)");
         g.fillStyle = tail;
@@ -295,7 +381,14 @@ function createStarDodger({ rng, sound }: GameContext): Game {
         g.save();
         g.translate(m.x, m.y);
         g.rotate(m.rot);
-        const body = g.createRadialGradient(-m.r * 0.3, -m.r * 0.3, 1, 0, 0, m.r * 1.1);
+        const body = g.createRadialGradient(
+          -m.r * 0.3,
+          -m.r * 0.3,
+          1,
+          0,
+          0,
+          m.r * 1.1,
+        );
         const hue = 18 + m.tone * 14;
         body.addColorStop(0, `hsl(${hue} 35% 62%)`);
         body.addColorStop(1, `hsl(${hue} 40% 26%)`);
@@ -310,7 +403,13 @@ function createStarDodger({ rng, sound }: GameContext): Game {
         g.fillStyle = `hsla(${hue} 40% 20% / 0.55)`;
         m.craters.forEach((a, i) => {
           g.beginPath();
-          g.arc(Math.cos(a) * m.r * 0.45, Math.sin(a) * m.r * 0.45, m.r * (0.16 + i * 0.05), 0, Math.PI * 2);
+          g.arc(
+            Math.cos(a) * m.r * 0.45,
+            Math.sin(a) * m.r * 0.45,
+            m.r * (0.16 + i * 0.05),
+            0,
+            Math.PI * 2,
+          );
           g.fill();
         });
         g.restore();
@@ -326,11 +425,15 @@ function createStarDodger({ rng, sound }: GameContext): Game {
       g.globalAlpha = 1;
 
       // The ship (blinking while it recovers from a hit).
-      if (dying < 0 && !(invulnerable > 0 && Math.floor(invulnerable / 5) % 2 === 0)) {
+      if (
+        dying < 0 &&
+        !(invulnerable > 0 && Math.floor(invulnerable / 5) % 2 === 0)
+      ) {
         g.save();
         g.translate(ship.x, SHIP_Y);
         g.rotate(ship.tilt * 0.25);
-        const flame = 12 + Math.sin(frame * 0.9) * 4 + Math.sin(frame * 2.3) * 2;
+        const flame =
+          12 + Math.sin(frame * 0.9) * 4 + Math.sin(frame * 2.3) * 2;
         const fl = g.createLinearGradient(0, 10, 0, 12 + flame);
         fl.addColorStop(0, "#fff7d6");
         fl.addColorStop(0.4, "#fb923c");
@@ -445,7 +548,8 @@ function createStarDodger({ rng, sound }: GameContext): Game {
           const k = (SHIP_Y - s.y) / s.vy;
           if (k < 0 || k > 70) continue;
           const reachable = Math.abs(s.x - ship.x) < 6.5 * k + 20;
-          if (reachable && Math.abs(s.x - goal) < 18) danger -= (s.big ? 9 : 4) * (30 / (k + 10));
+          if (reachable && Math.abs(s.x - goal) < 18)
+            danger -= (s.big ? 9 : 4) * (30 / (k + 10));
         }
         return danger;
       };
@@ -473,7 +577,8 @@ function createStarDodger({ rng, sound }: GameContext): Game {
     },
   };
   // A few stars are already on their way when the round begins.
-  for (const y of [330, 150]) stars.push({ x: rng.range(60, W - 60), y, vy: 2.3, rot: 0, big: false });
+  for (const y of [330, 150])
+    stars.push({ x: rng.range(60, W - 60), y, vy: 2.3, rot: 0, big: false });
   return game;
 }
 

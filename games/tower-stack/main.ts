@@ -41,11 +41,19 @@ interface Debris {
 function mix(a: string, b: string, t: number): string {
   const pa = parseInt(a.slice(1), 16);
   const pb = parseInt(b.slice(1), 16);
-  const ch = (shift: number) => Math.round(((pa >> shift) & 255) * (1 - t) + ((pb >> shift) & 255) * t);
+  const ch = (shift: number) =>
+    Math.round(((pa >> shift) & 255) * (1 - t) + ((pb >> shift) & 255) * t);
   return `rgb(${ch(16)},${ch(8)},${ch(0)})`;
 }
 
-function drawBlock(g: CanvasRenderingContext2D, left: number, top: number, w: number, hue: number, glow = 0) {
+function drawBlock(
+  g: CanvasRenderingContext2D,
+  left: number,
+  top: number,
+  w: number,
+  hue: number,
+  glow = 0,
+) {
   // Top face, right face, then the front.
   g.fillStyle = `hsl(${hue} 80% ${74 + glow * 16}%)`;
   g.beginPath();
@@ -75,8 +83,17 @@ function drawBlock(g: CanvasRenderingContext2D, left: number, top: number, w: nu
 function createTowerStack({ rng, sound }: GameContext): Game {
   const fx = createRng(rng.int(1, 2 ** 30));
   const hue0 = rng.int(0, 359);
-  const clouds = Array.from({ length: 8 }, () => ({ x: fx.range(-40, W), y: fx.range(60, 900), s: fx.range(0.6, 1.3), drift: fx.range(0.1, 0.3) }));
-  const stars = Array.from({ length: 60 }, () => ({ x: fx.range(0, W), y: fx.range(0, 1400), r: fx.range(0.6, 1.8) }));
+  const clouds = Array.from({ length: 8 }, () => ({
+    x: fx.range(-40, W),
+    y: fx.range(60, 900),
+    s: fx.range(0.6, 1.3),
+    drift: fx.range(0.1, 0.3),
+  }));
+  const stars = Array.from({ length: 60 }, () => ({
+    x: fx.range(0, W),
+    y: fx.range(0, 1400),
+    r: fx.range(0.6, 1.8),
+  }));
   const blocks: Block[] = [{ x: CENTER, w: BASE_W, hue: hue0 }];
   const debris: Debris[] = [];
   const popups: { text: string; y: number; life: number; big: boolean }[] = [];
@@ -105,7 +122,9 @@ function createTowerStack({ rng, sound }: GameContext): Game {
     let speed = Math.min(2.1 + level * 0.07, 5.2) * rng.range(0.9, 1.12);
     if (level > 8 && rng.chance(0.18)) speed *= 1.3;
     moving.speed = speed;
-    demoOffset = fx.chance(0.72) ? 0 : fx.range(5, 12) * (fx.chance(0.5) ? -1 : 1);
+    demoOffset = fx.chance(0.72)
+      ? 0
+      : fx.range(5, 12) * (fx.chance(0.5) ? -1 : 1);
     if (top.w < 70) demoOffset = 0;
   }
 
@@ -117,7 +136,16 @@ function createTowerStack({ rng, sound }: GameContext): Game {
     const hue = hueAt(level);
     if (Math.abs(offset) >= moving.w) {
       // Missed the tower completely.
-      debris.push({ x: moving.x, y: topY(level), w: moving.w, vx: moving.dir * 1.5, vy: 0, rot: 0, vr: moving.dir * 0.03, hue });
+      debris.push({
+        x: moving.x,
+        y: topY(level),
+        w: moving.w,
+        vx: moving.dir * 1.5,
+        vy: 0,
+        rot: 0,
+        vr: moving.dir * 0.03,
+        hue,
+      });
       sound.play("hit");
       dying = 100;
       streak = 0;
@@ -131,7 +159,12 @@ function createTowerStack({ rng, sound }: GameContext): Game {
       game.score += 2;
       ring = 1;
       sound.play(streak >= 3 ? "level" : "score");
-      popups.push({ text: streak > 1 ? `PERFECT ×${streak}` : "PERFECT!", y: topY(level) - 62, life: 50, big: true });
+      popups.push({
+        text: streak > 1 ? `PERFECT ×${streak}` : "PERFECT!",
+        y: topY(level) - 62,
+        life: 50,
+        big: true,
+      });
     } else {
       streak = 0;
       const left = Math.max(moving.x - moving.w / 2, top.x - top.w / 2);
@@ -140,7 +173,16 @@ function createTowerStack({ rng, sound }: GameContext): Game {
       // The overhang breaks off and tumbles away.
       const cutW = moving.w - (right - left);
       const cutX = offset > 0 ? right + cutW / 2 : left - cutW / 2;
-      debris.push({ x: cutX, y: topY(level), w: cutW, vx: Math.sign(offset) * 1.2, vy: -1, rot: 0, vr: Math.sign(offset) * 0.04, hue });
+      debris.push({
+        x: cutX,
+        y: topY(level),
+        w: cutW,
+        vx: Math.sign(offset) * 1.2,
+        vy: -1,
+        rot: 0,
+        vr: Math.sign(offset) * 0.04,
+        hue,
+      });
       game.score += 1;
       sound.play("tap");
     }
@@ -161,7 +203,8 @@ function createTowerStack({ rng, sound }: GameContext): Game {
         d.vy += 0.45;
         d.rot += d.vr;
       }
-      for (let i = debris.length - 1; i >= 0; i--) if (debris[i].y > BASE_Y + 700) debris.splice(i, 1);
+      for (let i = debris.length - 1; i >= 0; i--)
+        if (debris[i].y > BASE_Y + 700) debris.splice(i, 1);
       for (const p of popups) {
         p.y -= 0.6;
         p.life--;
@@ -205,7 +248,8 @@ function createTowerStack({ rng, sound }: GameContext): Game {
       if (starAlpha > 0) {
         for (const s of stars) {
           const y = ((((s.y + camY * 0.3) % 1400) + 1400) % 1400) - 380;
-          g.globalAlpha = starAlpha * (0.6 + 0.4 * Math.sin(frame * 0.05 + s.x));
+          g.globalAlpha =
+            starAlpha * (0.6 + 0.4 * Math.sin(frame * 0.05 + s.x));
           g.fillStyle = "#fff";
           g.fillRect(s.x, y, s.r, s.r);
         }
@@ -215,7 +259,9 @@ function createTowerStack({ rng, sound }: GameContext): Game {
       if (cloudAlpha > 0) {
         g.fillStyle = `rgba(255,255,255,${cloudAlpha})`;
         for (const c of clouds) {
-          const x = ((((c.x + frame * c.drift) % (W + 120)) + W + 120) % (W + 120)) - 60;
+          const x =
+            ((((c.x + frame * c.drift) % (W + 120)) + W + 120) % (W + 120)) -
+            60;
           const y = c.y - 300 + camY * 0.45;
           if (y < -40 || y > H + 40) continue;
           g.beginPath();
@@ -271,10 +317,21 @@ function createTowerStack({ rng, sound }: GameContext): Game {
         const grow = (1 - ring) * 18;
         g.strokeStyle = `rgba(255,255,255,${ring})`;
         g.lineWidth = 3;
-        g.strokeRect(b.x - b.w / 2 - grow, topY(blocks.length - 1) - grow * 0.6, b.w + grow * 2, BH + grow * 1.2);
+        g.strokeRect(
+          b.x - b.w / 2 - grow,
+          topY(blocks.length - 1) - grow * 0.6,
+          b.w + grow * 2,
+          BH + grow * 1.2,
+        );
       }
       if (dying < 0) {
-        drawBlock(g, moving.x - moving.w / 2, topY(blocks.length), moving.w, hueAt(blocks.length));
+        drawBlock(
+          g,
+          moving.x - moving.w / 2,
+          topY(blocks.length),
+          moving.w,
+          hueAt(blocks.length),
+        );
       }
       for (const d of debris) {
         g.save();
@@ -310,13 +367,20 @@ function createTowerStack({ rng, sound }: GameContext): Game {
       drop();
     },
     keyDown(key) {
-      if (key === " " || key === "Enter" || key === "ArrowDown" || key === "ArrowUp") drop();
+      if (
+        key === " " ||
+        key === "Enter" ||
+        key === "ArrowDown" ||
+        key === "ArrowUp"
+      )
+        drop();
     },
     autoplay() {
       if (dying >= 0) return;
       // Drop as the block passes its mark: usually dead centre, now and then a little off.
       const mark = blocks[blocks.length - 1].x + demoOffset;
-      if (Math.abs(moving.x - mark) <= moving.speed / 2 + 0.01) game.pointerDown!(moving.x, 300);
+      if (Math.abs(moving.x - mark) <= moving.speed / 2 + 0.01)
+        game.pointerDown!(moving.x, 300);
     },
   };
   spawn();

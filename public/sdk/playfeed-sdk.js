@@ -16,7 +16,11 @@
   // Commands are accepted only from the page that embeds us, and our messages go only to it.
   var parentOrigin = (function () {
     try {
-      if (window.location.ancestorOrigins && window.location.ancestorOrigins.length) return window.location.ancestorOrigins[0];
+      if (
+        window.location.ancestorOrigins &&
+        window.location.ancestorOrigins.length
+      )
+        return window.location.ancestorOrigins[0];
     } catch (ignore) {}
     try {
       if (document.referrer) return new URL(document.referrer).origin;
@@ -55,18 +59,32 @@
     if (command.type === "mute") muted = true;
     if (command.type === "unmute") muted = false;
     var handler = handlers[command.type];
-    if (handler) handler(command.type === "start" ? { seed: command.seed, duration: command.duration } : undefined);
+    if (handler)
+      handler(
+        command.type === "start"
+          ? { seed: command.seed, duration: command.duration }
+          : undefined,
+      );
     else pending.push(command);
   }
 
   window.addEventListener("message", function (event) {
-    if (!embedded || event.source !== window.parent || event.origin !== parentOrigin) return;
+    if (
+      !embedded ||
+      event.source !== window.parent ||
+      event.origin !== parentOrigin
+    )
+      return;
     var data = event.data;
     if (!data || data.source !== PLATFORM || !COMMANDS[data.type]) return;
     var command = { type: data.type };
     if (data.type === "start") {
-      command.seed = Number.isInteger(data.seed) && data.seed >= 0 ? data.seed >>> 0 : randomSeed();
-      if (typeof data.duration === "number" && data.duration > 0) command.duration = data.duration;
+      command.seed =
+        Number.isInteger(data.seed) && data.seed >= 0
+          ? data.seed >>> 0
+          : randomSeed();
+      if (typeof data.duration === "number" && data.duration > 0)
+        command.duration = data.duration;
       if (isEntries(data.storage)) command.storage = data.storage;
     }
     deliver(command);
@@ -77,13 +95,22 @@
       Array.isArray(value) &&
       value.length <= LIMITS.keys &&
       value.every(function (entry) {
-        return Array.isArray(entry) && entry.length === 2 && validKey(entry[0]) && typeof entry[1] === "string";
+        return (
+          Array.isArray(entry) &&
+          entry.length === 2 &&
+          validKey(entry[0]) &&
+          typeof entry[1] === "string"
+        );
       })
     );
   }
 
   function validKey(key) {
-    return typeof key === "string" && key.length > 0 && key.length <= LIMITS.keyLength;
+    return (
+      typeof key === "string" &&
+      key.length > 0 &&
+      key.length <= LIMITS.keyLength
+    );
   }
 
   function loadData(entries) {
@@ -97,7 +124,9 @@
 
   function readStandalone() {
     try {
-      var parsed = JSON.parse(window.localStorage.getItem(STANDALONE_KEY) || "[]");
+      var parsed = JSON.parse(
+        window.localStorage.getItem(STANDALONE_KEY) || "[]",
+      );
       return isEntries(parsed) ? parsed : [];
     } catch (ignore) {
       return [];
@@ -106,7 +135,10 @@
 
   function saveStandalone() {
     try {
-      window.localStorage.setItem(STANDALONE_KEY, JSON.stringify(Array.from(stored)));
+      window.localStorage.setItem(
+        STANDALONE_KEY,
+        JSON.stringify(Array.from(stored)),
+      );
     } catch (ignore) {
       // Blocked or full storage: the data lasts as long as the page.
     }
@@ -140,12 +172,24 @@
     setItem: function (key, value) {
       key = String(key);
       value = String(value);
-      if (!validKey(key)) throw new RangeError("PlayfeedSDK.storage: a key is 1 to " + LIMITS.keyLength + " characters");
+      if (!validKey(key))
+        throw new RangeError(
+          "PlayfeedSDK.storage: a key is 1 to " +
+            LIMITS.keyLength +
+            " characters",
+        );
       var next = new Map(stored);
       next.set(key, value);
-      if (next.size > LIMITS.keys) throw new RangeError("PlayfeedSDK.storage: at most " + LIMITS.keys + " keys per game");
+      if (next.size > LIMITS.keys)
+        throw new RangeError(
+          "PlayfeedSDK.storage: at most " + LIMITS.keys + " keys per game",
+        );
       if (charactersIn(next) > LIMITS.characters) {
-        throw new RangeError("PlayfeedSDK.storage: at most " + LIMITS.characters + " characters of keys and values per game");
+        throw new RangeError(
+          "PlayfeedSDK.storage: at most " +
+            LIMITS.characters +
+            " characters of keys and values per game",
+        );
       }
       change(
         function (map) {
@@ -199,7 +243,8 @@
     },
     /** Register what the game does on start({ seed, duration }), pause, resume, mute and unmute. */
     on: function (type, handler) {
-      if (!COMMANDS[type]) throw new Error("PlayfeedSDK.on: unknown command " + type);
+      if (!COMMANDS[type])
+        throw new Error("PlayfeedSDK.on: unknown command " + type);
       handlers[type] = handler;
       var queued = pending.filter(function (command) {
         return command.type === type;
@@ -212,12 +257,18 @@
     },
     /** Loading progress, 0 to 100. */
     loadingProgress: function (percent) {
-      post("loading", Math.max(0, Math.min(100, Math.round(Number(percent) || 0))));
+      post(
+        "loading",
+        Math.max(0, Math.min(100, Math.round(Number(percent) || 0))),
+      );
     },
     /** The game has loaded and waits for start. Standalone, it is started at once. */
     ready: function () {
       post("ready");
-      if (!embedded) setTimeout(function () { deliver({ type: "start", seed: randomSeed() }); }, 0);
+      if (!embedded)
+        setTimeout(function () {
+          deliver({ type: "start", seed: randomSeed() });
+        }, 0);
     },
     gameplayStart: function () {
       lastScore = null;

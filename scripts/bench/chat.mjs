@@ -13,13 +13,31 @@
 // PASS/MISS. A miss never fails the process; only a real error (server down, sockets refused, a request failing)
 // does.
 import { randomBytes, createHash } from "node:crypto";
-import { mkdirSync, openSync, closeSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { createServer } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { bin, build, migrateLocal, root, run, seedIfEmpty, startWranglerDev, stopProcessTree, waitForHealthy } from "../lib.mjs";
+import {
+  bin,
+  build,
+  migrateLocal,
+  root,
+  run,
+  seedIfEmpty,
+  startWranglerDev,
+  stopProcessTree,
+  waitForHealthy,
+} from "../lib.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -42,8 +60,10 @@ const FIRST_ID = 1_000_001; // bench users' ids, far above the seeded accounts
 const persistTo = ".wrangler/bench-chat";
 const keep = args.includes("--keep");
 
-if (!Number.isInteger(USERS) || USERS < 2 || USERS % 2 !== 0) throw new Error("--users must be an even number of at least 2");
-if (!(RATE > 0) || !(SECONDS > 0)) throw new Error("--rate and --seconds must be positive");
+if (!Number.isInteger(USERS) || USERS < 2 || USERS % 2 !== 0)
+  throw new Error("--users must be an even number of at least 2");
+if (!(RATE > 0) || !(SECONDS > 0))
+  throw new Error("--rate and --seconds must be positive");
 
 /** Resolves with `port` when nothing listens on it, else with a free port (or throws, when `strict`). */
 function freePort(port, strict) {
@@ -64,19 +84,32 @@ function freePort(port, strict) {
 }
 
 // Another `wrangler dev` on the port would answer the health check in our place: never share it.
-const PORT = await freePort(Number(process.env.BENCH_CHAT_PORT ?? 8797), process.env.BENCH_CHAT_PORT !== undefined);
+const PORT = await freePort(
+  Number(process.env.BENCH_CHAT_PORT ?? 8797),
+  process.env.BENCH_CHAT_PORT !== undefined,
+);
 const base = `http://127.0.0.1:${PORT}`;
 
 let WebSocket;
 try {
   ({ default: WebSocket } = await import("ws"));
 } catch {
-  console.error("The chat benchmark needs the `ws` package (a devDependency): run `npm install`.");
+  console.error(
+    "The chat benchmark needs the `ws` package (a devDependency): run `npm install`.",
+  );
   process.exit(1);
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
-const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : value === Infinity ? "not delivered" : "—");
+const percentile = (sorted, p) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+    : NaN;
+const ms = (value) =>
+  Number.isFinite(value)
+    ? `${value.toFixed(1)} ms`
+    : value === Infinity
+      ? "not delivered"
+      : "—";
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 const count = (n) => n.toLocaleString("en-US");
 const partnerOf = (index) => index ^ 1;
@@ -94,7 +127,12 @@ function processTable() {
       const close = stat.lastIndexOf(")");
       const comm = stat.slice(stat.indexOf("(") + 1, close);
       const fields = stat.slice(close + 2).split(" "); // fields[0] is the state (field 3)
-      table.push({ pid: Number(entry), comm, ppid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]) });
+      table.push({
+        pid: Number(entry),
+        comm,
+        ppid: Number(fields[1]),
+        cpuTicks: Number(fields[11]) + Number(fields[12]),
+      });
     } catch {
       // gone meanwhile
     }
@@ -111,7 +149,7 @@ function processTable() {
 function devProcessesOf(rootPid) {
   const table = processTable();
   const mine = new Set([rootPid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const proc of table) {
       if (!mine.has(proc.pid) && mine.has(proc.ppid)) {
@@ -121,13 +159,26 @@ function devProcessesOf(rootPid) {
     }
   }
   return table
-    .filter((proc) => mine.has(proc.pid) && (proc.comm === "workerd" || proc.comm === "node"))
+    .filter(
+      (proc) =>
+        mine.has(proc.pid) && (proc.comm === "workerd" || proc.comm === "node"),
+    )
     .map((proc) => {
       let rssKb = 0;
       let role = proc.comm === "node" ? "wrangler" : "worker";
       try {
-        rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, "utf8"))?.[1] ?? 0);
-        if (role === "worker" && readFileSync(`/proc/${proc.pid}/cmdline`, "utf8").includes(`entry=127.0.0.1:${PORT}\0`)) role = "dev proxy";
+        rssKb = Number(
+          /VmRSS:\s+(\d+)/.exec(
+            readFileSync(`/proc/${proc.pid}/status`, "utf8"),
+          )?.[1] ?? 0,
+        );
+        if (
+          role === "worker" &&
+          readFileSync(`/proc/${proc.pid}/cmdline`, "utf8").includes(
+            `entry=127.0.0.1:${PORT}\0`,
+          )
+        )
+          role = "dev proxy";
       } catch {
         // gone meanwhile
       }
@@ -143,7 +194,10 @@ function describeMemory(procs) {
   return `${mb(workerd.reduce((sum, p) => sum + p.rssKb, 0))} (${workerd.map((p) => `${p.role} ${mb(p.rssKb)}`).join(", ")})`;
 }
 /** CPU seconds of the processes in `procs` that play `role` (all of them without one). */
-const cpuSeconds = (procs, role) => procs.filter((p) => !role || p.role === role).reduce((sum, p) => sum + p.cpuTicks, 0) / CLOCK_TICKS;
+const cpuSeconds = (procs, role) =>
+  procs
+    .filter((p) => !role || p.role === role)
+    .reduce((sum, p) => sum + p.cpuTicks, 0) / CLOCK_TICKS;
 
 // --- users and tokens, straight into the local D1 -------------------------------------------------------------
 
@@ -157,21 +211,49 @@ function writeUsers() {
     const token = randomBytes(32).toString("base64url");
     tokens.push(token);
     const hash = createHash("sha256").update(token).digest("hex");
-    userRows.push(`(${idOf(index)}, 'chat-bench-${index}@example.com', 'Chat Bench ${index}', 'Bench')`);
+    userRows.push(
+      `(${idOf(index)}, 'chat-bench-${index}@example.com', 'Chat Bench ${index}', 'Bench')`,
+    );
     sessionRows.push(`('${hash}', ${idOf(index)}, ${expires})`);
     // Chat is between friends who follow each other: each user follows their partner.
     followRows.push(`(${idOf(index)}, ${idOf(partnerOf(index))})`);
   }
-  const chunks = (rows, size) => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
+  const chunks = (rows, size) =>
+    Array.from({ length: Math.ceil(rows.length / size) }, (_, i) =>
+      rows.slice(i * size, (i + 1) * size),
+    );
   const sql = [
-    ...chunks(userRows, 250).map((rows) => `INSERT INTO users (id, email, name, first_name) VALUES ${rows.join(",\n")};`),
-    ...chunks(sessionRows, 250).map((rows) => `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ${rows.join(",\n")};`),
-    ...chunks(followRows, 250).map((rows) => `INSERT INTO follows (follower_id, followee_id) VALUES ${rows.join(",\n")};`),
+    ...chunks(userRows, 250).map(
+      (rows) =>
+        `INSERT INTO users (id, email, name, first_name) VALUES ${rows.join(",\n")};`,
+    ),
+    ...chunks(sessionRows, 250).map(
+      (rows) =>
+        `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ${rows.join(",\n")};`,
+    ),
+    ...chunks(followRows, 250).map(
+      (rows) =>
+        `INSERT INTO follows (follower_id, followee_id) VALUES ${rows.join(",\n")};`,
+    ),
   ].join("\n");
   const file = path.join(root, ".wrangler/tmp/bench-chat-users.sql");
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, sql);
-  run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes"], { stdio: ["ignore", "ignore", "inherit"] });
+  run(
+    bin("wrangler"),
+    [
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      persistTo,
+      "--file",
+      file,
+      "--yes",
+    ],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
   rmSync(file, { force: true });
   return tokens;
 }
@@ -179,7 +261,14 @@ function writeUsers() {
 // --- the clients -----------------------------------------------------------------------------------------------
 
 const sent = new Map(); // msg_id -> what the message went through
-const stats = { outOfOrder: 0, duplicates: 0, echoes: 0, deliveryStatus: 0, errors: new Map(), unexpected: 0 };
+const stats = {
+  outOfOrder: 0,
+  duplicates: 0,
+  echoes: 0,
+  deliveryStatus: 0,
+  errors: new Map(),
+  unexpected: 0,
+};
 const lastReceivedAt = new Float64Array(USERS); // per recipient: send time of the partner's latest message seen
 const waiters = new Map(); // "ack:<id>" | "typing:<index>" -> resolve(time)
 
@@ -251,15 +340,28 @@ function onFrame(index, raw) {
 
 function connect(index, token) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${PORT}/ws`, { headers: { Authorization: `Bearer ${token}` }, perMessageDeflate: false });
-    const timer = setTimeout(() => reject(new Error(`socket of user ${idOf(index)} not connected within 30 s`)), 30_000);
+    const ws = new WebSocket(`ws://127.0.0.1:${PORT}/ws`, {
+      headers: { Authorization: `Bearer ${token}` },
+      perMessageDeflate: false,
+    });
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(`socket of user ${idOf(index)} not connected within 30 s`),
+        ),
+      30_000,
+    );
     ws.once("error", (error) => {
       clearTimeout(timer);
       reject(error);
     });
     ws.once("unexpected-response", (_request, response) => {
       clearTimeout(timer);
-      reject(new Error(`/ws answered ${response.statusCode} for user ${idOf(index)}`));
+      reject(
+        new Error(
+          `/ws answered ${response.statusCode} for user ${idOf(index)}`,
+        ),
+      );
     });
     ws.on("message", (raw) => {
       const text = raw.toString();
@@ -275,10 +377,25 @@ function connect(index, token) {
 
 /** Sends benchmark message `msgId` from user `index` to their partner; `kind` is cold, probe or load. */
 function send(sockets, index, msgId, kind) {
-  const record = { msgId, from: index, kind, sentAt: performance.now(), deliveredAt: 0, ackedAt: 0, deliveries: 0, error: "" };
+  const record = {
+    msgId,
+    from: index,
+    kind,
+    sentAt: performance.now(),
+    deliveredAt: 0,
+    ackedAt: 0,
+    deliveries: 0,
+    error: "",
+  };
   sent.set(msgId, record);
   const content = `${msgId} from ${idOf(index)}: good game, rematch?`;
-  sockets[index].send(JSON.stringify({ event: "new_message", id: msgId, data: { to: idOf(partnerOf(index)), content, msg_id: msgId } }));
+  sockets[index].send(
+    JSON.stringify({
+      event: "new_message",
+      id: msgId,
+      data: { to: idOf(partnerOf(index)), content, msg_id: msgId },
+    }),
+  );
   return record;
 }
 
@@ -291,7 +408,12 @@ async function timeSteps(samples, step) {
     await sleep(2);
   }
   const after = devProcessesOf(server.pid);
-  const cpuMs = Object.fromEntries(ROLES.map((role) => [role, ((cpuSeconds(after, role) - cpuSeconds(before, role)) * 1000) / samples]));
+  const cpuMs = Object.fromEntries(
+    ROLES.map((role) => [
+      role,
+      ((cpuSeconds(after, role) - cpuSeconds(before, role)) * 1000) / samples,
+    ]),
+  );
   return { times: times.sort((x, y) => x - y), cpuMs };
 }
 
@@ -307,9 +429,12 @@ async function probePath(sockets, samples) {
   const b = partnerOf(a);
   const get = (path, okStatus) => async () => {
     const t0 = performance.now();
-    const response = await fetch(base + path, { signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(base + path, {
+      signal: AbortSignal.timeout(10_000),
+    });
     await response.arrayBuffer();
-    if (response.status !== okStatus) throw new Error(`${path} answered ${response.status}`);
+    if (response.status !== okStatus)
+      throw new Error(`${path} answered ${response.status}`);
     return performance.now() - t0;
   };
   return {
@@ -324,7 +449,9 @@ async function probePath(sockets, samples) {
     typing: await timeSteps(samples, async () => {
       const t0 = performance.now();
       const typed = expectFrame(`typing:${b}`);
-      sockets[a].send(JSON.stringify({ event: "typing_note", data: { to: idOf(b) } }));
+      sockets[a].send(
+        JSON.stringify({ event: "typing_note", data: { to: idOf(b) } }),
+      );
       return (await typed) - t0;
     }),
     message: await timeSteps(samples, async (i) => {
@@ -341,7 +468,10 @@ async function probePath(sockets, samples) {
 async function waitForDeliveries(records, timeoutMs) {
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
-    if (records.every((r) => (r.deliveredAt || r.error) && (r.ackedAt || r.error))) return true;
+    if (
+      records.every((r) => (r.deliveredAt || r.error) && (r.ackedAt || r.error))
+    )
+      return true;
     await sleep(100);
   }
   return false;
@@ -350,8 +480,12 @@ async function waitForDeliveries(records, timeoutMs) {
 /** Percentiles over every message sent: one never delivered counts as infinitely late, not as absent. */
 function summarise(records) {
   const delivered = records.filter((r) => r.deliveredAt);
-  const latencies = records.map((r) => (r.deliveredAt ? r.deliveredAt - r.sentAt : Infinity)).sort((a, b) => a - b);
-  const acks = records.map((r) => (r.ackedAt ? r.ackedAt - r.sentAt : Infinity)).sort((a, b) => a - b);
+  const latencies = records
+    .map((r) => (r.deliveredAt ? r.deliveredAt - r.sentAt : Infinity))
+    .sort((a, b) => a - b);
+  const acks = records
+    .map((r) => (r.ackedAt ? r.ackedAt - r.sentAt : Infinity))
+    .sort((a, b) => a - b);
   return {
     sent: records.length,
     delivered: delivered.length,
@@ -373,12 +507,21 @@ async function history(token, userId, friendId) {
   const messages = [];
   let before;
   for (;;) {
-    const query = new URLSearchParams({ limit: "100", ...(before ? { before: String(before) } : {}) });
-    const response = await fetch(`${base}/api/chat/${userId}/${friendId}?${query}`, {
-      headers: { Authorization: `Bearer ${token}` },
-      signal: AbortSignal.timeout(HISTORY_TIMEOUT_MS),
+    const query = new URLSearchParams({
+      limit: "100",
+      ...(before ? { before: String(before) } : {}),
     });
-    if (!response.ok) throw new Error(`GET /api/chat/${userId}/${friendId} answered ${response.status}`);
+    const response = await fetch(
+      `${base}/api/chat/${userId}/${friendId}?${query}`,
+      {
+        headers: { Authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(HISTORY_TIMEOUT_MS),
+      },
+    );
+    if (!response.ok)
+      throw new Error(
+        `GET /api/chat/${userId}/${friendId} answered ${response.status}`,
+      );
     const page = await response.json();
     messages.unshift(...page.messages);
     if (!page.has_more || page.messages.length === 0) return messages;
@@ -398,26 +541,53 @@ async function verifyPair(tokens, a) {
     stored = await history(tokens[a], idOf(a), idOf(partnerOf(a)));
   } catch (error) {
     if (error?.name !== "TimeoutError") throw error;
-    const problems = [`no answer within ${HISTORY_TIMEOUT_MS / 1000} s (the server is still working through its queue); the other pairs are not read`];
-    return { users, stored: 0, expected: 0, problems, queued: 0, timedOut: true };
+    const problems = [
+      `no answer within ${HISTORY_TIMEOUT_MS / 1000} s (the server is still working through its queue); the other pairs are not read`,
+    ];
+    return {
+      users,
+      stored: 0,
+      expected: 0,
+      problems,
+      queued: 0,
+      timedOut: true,
+    };
   }
-  const mine = [...sent.values()].filter((r) => r.from === a || r.from === partnerOf(a));
+  const mine = [...sent.values()].filter(
+    (r) => r.from === a || r.from === partnerOf(a),
+  );
   const problems = [];
   const seen = new Set();
   const lastBySender = new Map();
   for (const message of stored) {
     const record = sent.get(message.msg_id);
-    if (!record || (record.from !== a && record.from !== partnerOf(a))) problems.push(`unexpected ${message.msg_id}`);
+    if (!record || (record.from !== a && record.from !== partnerOf(a)))
+      problems.push(`unexpected ${message.msg_id}`);
     if (seen.has(message.msg_id)) problems.push(`twice ${message.msg_id}`);
     seen.add(message.msg_id);
-    if (record && record.sentAt < (lastBySender.get(message.sender_id) ?? 0)) problems.push(`${message.msg_id} stored after a later message of its sender`);
+    if (record && record.sentAt < (lastBySender.get(message.sender_id) ?? 0))
+      problems.push(
+        `${message.msg_id} stored after a later message of its sender`,
+      );
     if (record) lastBySender.set(message.sender_id, record.sentAt);
-    if (message.status < 1) problems.push(`${message.msg_id} still has status ${message.status}`);
+    if (message.status < 1)
+      problems.push(`${message.msg_id} still has status ${message.status}`);
   }
-  const missing = mine.filter((r) => r.ackedAt && !seen.has(r.msgId)).map((r) => r.msgId);
-  if (missing.length) problems.push(`${missing.length} acknowledged but missing (${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""})`);
+  const missing = mine
+    .filter((r) => r.ackedAt && !seen.has(r.msgId))
+    .map((r) => r.msgId);
+  if (missing.length)
+    problems.push(
+      `${missing.length} acknowledged but missing (${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""})`,
+    );
   const queued = mine.filter((r) => !r.ackedAt && !seen.has(r.msgId)).length;
-  return { users, stored: stored.length, expected: mine.length, problems, queued };
+  return {
+    users,
+    stored: stored.length,
+    expected: mine.length,
+    problems,
+    queued,
+  };
 }
 
 // --- the run ----------------------------------------------------------------------------------------------------
@@ -431,14 +601,21 @@ const tokens = writeUsers();
 const logFile = path.join(root, ".wrangler/tmp/bench-chat-wrangler.log");
 mkdirSync(path.dirname(logFile), { recursive: true });
 const logFd = openSync(logFile, "w");
-const server = startWranglerDev({ port: PORT, persistTo, stdio: ["ignore", logFd, logFd] });
+const server = startWranglerDev({
+  port: PORT,
+  persistTo,
+  stdio: ["ignore", logFd, logFd],
+});
 let stopping = false;
 const stopServer = () => {
   stopping = true;
   stopProcessTree(server);
 };
 server.once("exit", (code) => {
-  if (!stopping) console.error(`\n✗ wrangler dev exited early (code ${code}); its output: ${logFile}`);
+  if (!stopping)
+    console.error(
+      `\n✗ wrangler dev exited early (code ${code}); its output: ${logFile}`,
+    );
 });
 process.once("SIGINT", () => {
   stopServer();
@@ -453,10 +630,15 @@ try {
   const conversations = USERS / 2;
   const total = USERS * RATE;
   const perUser = Math.max(1, Math.round(RATE * SECONDS));
-  console.log(`\nChat: wrangler dev on port ${PORT}; ${count(USERS)} users in ${count(conversations)} conversations, each sending ${RATE} messages/s to their partner`);
-  console.log(`      = ${count(total)} messages/s for ${SECONDS} s (${count(USERS * perUser)} messages); ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)}\n`);
+  console.log(
+    `\nChat: wrangler dev on port ${PORT}; ${count(USERS)} users in ${count(conversations)} conversations, each sending ${RATE} messages/s to their partner`,
+  );
+  console.log(
+    `      = ${count(total)} messages/s for ${SECONDS} s (${count(USERS * perUser)} messages); ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)}\n`,
+  );
   const idle = devProcessesOf(server.pid);
-  if (!idle.some((p) => p.role === "worker")) throw new Error("no workerd process found under wrangler dev");
+  if (!idle.some((p) => p.role === "worker"))
+    throw new Error("no workerd process found under wrangler dev");
 
   // Sockets, CONNECT_AT_ONCE at a time.
   const connectStarted = performance.now();
@@ -474,20 +656,31 @@ try {
   );
   connectTimes.sort((a, b) => a - b);
   const connectSeconds = (performance.now() - connectStarted) / 1000;
-  console.log(`sockets        ${count(USERS)} connected in ${connectSeconds.toFixed(1)} s (${CONNECT_AT_ONCE} at a time; each p50 ${ms(percentile(connectTimes, 50))}, p99 ${ms(percentile(connectTimes, 99))})`);
+  console.log(
+    `sockets        ${count(USERS)} connected in ${connectSeconds.toFixed(1)} s (${CONNECT_AT_ONCE} at a time; each p50 ${ms(percentile(connectTimes, 50))}, p99 ${ms(percentile(connectTimes, 99))})`,
+  );
   const connected = devProcessesOf(server.pid);
 
   // One cold message each way, all at once: creates every Conversation object and wakes every path.
-  const cold = Array.from({ length: USERS }, (_, index) => send(sockets, index, msgIdOf(index, 0), "cold"));
+  const cold = Array.from({ length: USERS }, (_, index) =>
+    send(sockets, index, msgIdOf(index, 0), "cold"),
+  );
   const coldDone = await waitForDeliveries(cold, COLD_TIMEOUT_MS);
   const c = summarise(cold);
-  console.log(`cold messages  ${count(c.sent)} at once (one per user; creates the Conversation objects): ${count(c.delivered)} delivered, p50 ${ms(c.p50)}, p99 ${ms(c.p99)}`);
-  if (!coldDone) console.log(`               (not all delivered and acknowledged within ${COLD_TIMEOUT_MS / 1000} s: the figures below start with a queue)`);
+  console.log(
+    `cold messages  ${count(c.sent)} at once (one per user; creates the Conversation objects): ${count(c.delivered)} delivered, p50 ${ms(c.p50)}, p99 ${ms(c.p99)}`,
+  );
+  if (!coldDone)
+    console.log(
+      `               (not all delivered and acknowledged within ${COLD_TIMEOUT_MS / 1000} s: the figures below start with a queue)`,
+    );
   await sleep(1000);
 
   if (USERS >= 4) {
     const probe = await probePath(sockets, PROBES);
-    console.log(`\nThe path at rest, one at a time (${PROBES} each)     latency p50      p99   CPU each: worker dev proxy  wrangler`);
+    console.log(
+      `\nThe path at rest, one at a time (${PROBES} each)     latency p50      p99   CPU each: worker dev proxy  wrangler`,
+    );
     const line = (name, { times, cpuMs }) =>
       console.log(
         `  ${name.padEnd(58)} ${ms(percentile(times, 50)).padStart(8)} ${ms(percentile(times, 99)).padStart(8)} ${ROLES.map((role) => ms(cpuMs[role]).padStart(9)).join(" ")}`,
@@ -495,8 +688,14 @@ try {
     line("GET /api/<unknown> (HTTP, Worker answers 404; no D1)", probe.worker);
     line("GET /api/health (the same + one D1 select 1)", probe.d1);
     line("ping with an id → ack (socket, the user's hub; no D1)", probe.ping);
-    line("typing_note → partner (+ 2 D1 reads, Conversation, hub)", probe.typing);
-    line("new_message → partner (+ SQLite insert, commit, 3 frames)", probe.message);
+    line(
+      "typing_note → partner (+ 2 D1 reads, Conversation, hub)",
+      probe.typing,
+    );
+    line(
+      "new_message → partner (+ SQLite insert, commit, 3 frames)",
+      probe.message,
+    );
   }
   stats.outOfOrder = 0;
 
@@ -531,38 +730,68 @@ try {
   const s = summarise(steady);
   late.sort((a, b) => a - b);
   const lagMs = (p) => Math.max(0, lag.percentile(p) / 1e6 - LAG_RESOLUTION_MS); // the histogram includes the timer's own interval
-  const deliveredSpan = s.lastDeliveredAt ? (s.lastDeliveredAt - phaseStart) / 1000 : 0;
+  const deliveredSpan = s.lastDeliveredAt
+    ? (s.lastDeliveredAt - phaseStart) / 1000
+    : 0;
 
   console.log("");
   console.log(`users                ${count(USERS)}`);
   console.log(`conversations        ${count(conversations)}`);
-  console.log(`messages sent        ${count(s.sent)} in ${sendSeconds.toFixed(1)} s (${count(Math.round(s.sent / sendSeconds))}/s)`);
-  console.log(`delivered            ${count(s.delivered)} by the end of a ${(phaseSeconds - sendSeconds).toFixed(1)} s drain (${deliveredSpan ? count(Math.round(s.delivered / deliveredSpan)) : 0}/s)`);
-  console.log(`lost                 ${count(s.lost)}${s.refused ? ` (${count(s.refused)} answered with an error frame)` : ""}`);
-  console.log(`delivery latency     p50 ${ms(s.p50)}   p95 ${ms(s.p95)}   p99 ${ms(s.p99)}   max ${ms(s.max)}`);
+  console.log(
+    `messages sent        ${count(s.sent)} in ${sendSeconds.toFixed(1)} s (${count(Math.round(s.sent / sendSeconds))}/s)`,
+  );
+  console.log(
+    `delivered            ${count(s.delivered)} by the end of a ${(phaseSeconds - sendSeconds).toFixed(1)} s drain (${deliveredSpan ? count(Math.round(s.delivered / deliveredSpan)) : 0}/s)`,
+  );
+  console.log(
+    `lost                 ${count(s.lost)}${s.refused ? ` (${count(s.refused)} answered with an error frame)` : ""}`,
+  );
+  console.log(
+    `delivery latency     p50 ${ms(s.p50)}   p95 ${ms(s.p95)}   p99 ${ms(s.p99)}   max ${ms(s.max)}`,
+  );
   console.log(`ack latency          p50 ${ms(s.ackP50)}   p99 ${ms(s.ackP99)}`);
-  console.log(`received             out of order ${count(stats.outOfOrder)}, twice ${count(stats.duplicates)}; sender echoes ${count(stats.echoes)}, delivery updates ${count(stats.deliveryStatus)}`);
-  for (const [message, n] of stats.errors) console.log(`error frames         ${count(n)} × ${message}`);
+  console.log(
+    `received             out of order ${count(stats.outOfOrder)}, twice ${count(stats.duplicates)}; sender echoes ${count(stats.echoes)}, delivery updates ${count(stats.deliveryStatus)}`,
+  );
+  for (const [message, n] of stats.errors)
+    console.log(`error frames         ${count(n)} × ${message}`);
   console.log("");
   console.log(`workerd memory       idle ${describeMemory(idle)}`);
-  console.log(`                     with ${count(USERS)} sockets ${describeMemory(connected)}`);
-  console.log(`                     after the messages ${describeMemory(after)}`);
+  console.log(
+    `                     with ${count(USERS)} sockets ${describeMemory(connected)}`,
+  );
+  console.log(
+    `                     after the messages ${describeMemory(after)}`,
+  );
   for (const role of ROLES) {
     const cpu = cpuSeconds(after, role) - cpuSeconds(before, role);
-    const perMessage = s.delivered ? `, ${ms((cpu * 1000) / s.delivered)} per delivered message` : "";
-    console.log(`CPU ${role.padEnd(16)} ${cpu.toFixed(1)} s in ${phaseSeconds.toFixed(1)} s (${((cpu / phaseSeconds) * 100).toFixed(0)}% of one core${perMessage})`);
+    const perMessage = s.delivered
+      ? `, ${ms((cpu * 1000) / s.delivered)} per delivered message`
+      : "";
+    console.log(
+      `CPU ${role.padEnd(16)} ${cpu.toFixed(1)} s in ${phaseSeconds.toFixed(1)} s (${((cpu / phaseSeconds) * 100).toFixed(0)}% of one core${perMessage})`,
+    );
   }
   const nodeCpuSeconds = (nodeCpu.user + nodeCpu.system) / 1e6;
-  console.log(`client (Node)        CPU ${nodeCpuSeconds.toFixed(1)} s (${((nodeCpuSeconds / phaseSeconds) * 100).toFixed(0)}% of one core); event-loop lag p50 ${ms(lagMs(50))}, p99 ${ms(lagMs(99))}, max ${ms(Math.max(0, lag.max / 1e6 - LAG_RESOLUTION_MS))}`);
-  console.log(`                     sends behind schedule p50 ${ms(percentile(late, 50))}, p99 ${ms(percentile(late, 99))}`);
-  console.log(`machine              load average ${loadAtEnd.toFixed(2)} (1 min) at the end; other processes share the ${cpus().length} cores`);
+  console.log(
+    `client (Node)        CPU ${nodeCpuSeconds.toFixed(1)} s (${((nodeCpuSeconds / phaseSeconds) * 100).toFixed(0)}% of one core); event-loop lag p50 ${ms(lagMs(50))}, p99 ${ms(lagMs(99))}, max ${ms(Math.max(0, lag.max / 1e6 - LAG_RESOLUTION_MS))}`,
+  );
+  console.log(
+    `                     sends behind schedule p50 ${ms(percentile(late, 50))}, p99 ${ms(percentile(late, 99))}`,
+  );
+  console.log(
+    `machine              load average ${loadAtEnd.toFixed(2)} (1 min) at the end; other processes share the ${cpus().length} cores`,
+  );
 
   // Undelivered messages: late (still queued in the server) or gone?
   if (s.lost > 0) {
     const settleStart = performance.now();
     let last = s.delivered;
     let lastChange = settleStart;
-    while (performance.now() - settleStart < SETTLE_MS && steady.some((r) => !r.deliveredAt)) {
+    while (
+      performance.now() - settleStart < SETTLE_MS &&
+      steady.some((r) => !r.deliveredAt)
+    ) {
       await sleep(1000);
       const now = steady.filter((r) => r.deliveredAt).length;
       if (now !== last) [last, lastChange] = [now, performance.now()];
@@ -576,34 +805,68 @@ try {
 
   // Stored history of a few pairs, read back as their first member.
   console.log("");
-  const step = Math.max(1, Math.floor((conversations - 1) / Math.max(1, VERIFY_PAIRS - 1)));
-  const pairs = [...new Set(Array.from({ length: Math.min(VERIFY_PAIRS, conversations) }, (_, i) => 2 * Math.min(conversations - 1, i * step)))];
+  const step = Math.max(
+    1,
+    Math.floor((conversations - 1) / Math.max(1, VERIFY_PAIRS - 1)),
+  );
+  const pairs = [
+    ...new Set(
+      Array.from(
+        { length: Math.min(VERIFY_PAIRS, conversations) },
+        (_, i) => 2 * Math.min(conversations - 1, i * step),
+      ),
+    ),
+  ];
   const checks = [];
   for (const a of pairs) {
     checks.push(await verifyPair(tokens, a));
     if (checks.at(-1).timedOut) break; // the others would wait in the same queue
   }
   for (const check of checks) {
-    const verdict = check.problems.length ? `PROBLEMS: ${check.problems.slice(0, 4).join("; ")}` : "every acknowledged message once, each sender's in order, all delivered";
-    const queued = check.queued ? `; ${count(check.queued)} unacknowledged not stored yet` : "";
-    console.log(`history ${check.users}  ${count(check.stored)} of ${count(check.expected)} stored${queued}: ${verdict}`);
+    const verdict = check.problems.length
+      ? `PROBLEMS: ${check.problems.slice(0, 4).join("; ")}`
+      : "every acknowledged message once, each sender's in order, all delivered";
+    const queued = check.queued
+      ? `; ${count(check.queued)} unacknowledged not stored yet`
+      : "";
+    console.log(
+      `history ${check.users}  ${count(check.stored)} of ${count(check.expected)} stored${queued}: ${verdict}`,
+    );
   }
 
-  const target = (name, pass, figure) => console.log(`${pass ? "PASS" : "MISS"}  ${name.padEnd(48)} ${figure}`);
+  const target = (name, pass, figure) =>
+    console.log(`${pass ? "PASS" : "MISS"}  ${name.padEnd(48)} ${figure}`);
   const lost = s.lost + c.lost;
   console.log("\nTargets (printed, not enforced)\n");
-  target(`delivery p99 ≤ ${AIM_P99_MS} ms (${count(USERS)} users, ${count(total)} msg/s)`, s.p99 <= AIM_P99_MS, ms(s.p99));
-  target("nothing lost", lost === 0, `${count(lost)} of ${count(s.sent + c.sent)} not delivered within the drain`);
-  target(`stored history complete and in order (${checks.length} pairs)`, checks.every((check) => check.problems.length === 0 && check.queued === 0), `${checks.filter((check) => !check.problems.length && !check.queued).length}/${checks.length}`);
+  target(
+    `delivery p99 ≤ ${AIM_P99_MS} ms (${count(USERS)} users, ${count(total)} msg/s)`,
+    s.p99 <= AIM_P99_MS,
+    ms(s.p99),
+  );
+  target(
+    "nothing lost",
+    lost === 0,
+    `${count(lost)} of ${count(s.sent + c.sent)} not delivered within the drain`,
+  );
+  target(
+    `stored history complete and in order (${checks.length} pairs)`,
+    checks.every((check) => check.problems.length === 0 && check.queued === 0),
+    `${checks.filter((check) => !check.problems.length && !check.queued).length}/${checks.length}`,
+  );
 } catch (error) {
   failed = true;
-  console.error(`\n✗ chat benchmark: ${error instanceof Error ? error.message : error} (wrangler's output: ${logFile})`);
+  console.error(
+    `\n✗ chat benchmark: ${error instanceof Error ? error.message : error} (wrangler's output: ${logFile})`,
+  );
 } finally {
   for (const ws of sockets) ws?.terminate();
   stopServer();
   closeSync(logFd);
   await sleep(500);
-  if (!keep) rmSync(path.join(root, persistTo), { recursive: true, force: true });
-  console.log(`\nchat benchmark took ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  if (!keep)
+    rmSync(path.join(root, persistTo), { recursive: true, force: true });
+  console.log(
+    `\nchat benchmark took ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
 }
 process.exit(failed ? 1 : 0);

@@ -14,7 +14,10 @@ import { createScoreService } from "../../workers/services/scores";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const persistTo = path.join(root, ".wrangler/bench-leaderboard");
-const configPath = path.join(root, ".wrangler/tmp/bench-leaderboard.wrangler.json");
+const configPath = path.join(
+  root,
+  ".wrangler/tmp/bench-leaderboard.wrangler.json",
+);
 
 const GAMES = 1_000;
 const PLAYERS = 50_000;
@@ -49,7 +52,8 @@ interface Call {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Deterministic choices, so two runs time the same games and players. */
 function random(seed: number) {
@@ -86,25 +90,44 @@ function recording(d1: D1Database, log: Statement[]): D1Database {
 
 function migrate() {
   const wrangler = path.join(root, "node_modules/.bin/wrangler");
-  const args = ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo];
-  const result = spawnSync(wrangler, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: quietEnv });
+  const args = [
+    "d1",
+    "migrations",
+    "apply",
+    "DB",
+    "--local",
+    "--persist-to",
+    persistTo,
+  ];
+  const result = spawnSync(wrangler, args, {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: quietEnv,
+  });
   if (result.error) throw result.error;
-  if (result.status !== 0) throw new Error(`wrangler ${args.join(" ")} exited with ${result.status}`);
+  if (result.status !== 0)
+    throw new Error(`wrangler ${args.join(" ")} exited with ${result.status}`);
 }
 
 async function seed(d1: D1Database) {
   const step = async (label: string, work: () => Promise<unknown>) => {
     const t0 = performance.now();
     await work();
-    console.log(`  ${label.padEnd(40)} ${seconds(performance.now() - t0).padStart(7)}`);
+    console.log(
+      `  ${label.padEnd(40)} ${seconds(performance.now() - t0).padStart(7)}`,
+    );
   };
   const ids = async (table: "games" | "users") =>
-    (await d1.prepare(`select min(id) as first, max(id) as last from ${table}`).first<{ first: number; last: number }>())!;
+    (await d1
+      .prepare(`select min(id) as first, max(id) as last from ${table}`)
+      .first<{ first: number; last: number }>())!;
 
   await step("1 category, 1 publisher", () =>
     d1.batch([
       d1.prepare("insert into categories (name) values ('Bench')"),
-      d1.prepare("insert into publishers (name, icon, banner, about) values ('Bench', '/icon.svg', '/banner.svg', '')"),
+      d1.prepare(
+        "insert into publishers (name, icon, banner, about) values ('Bench', '/icon.svg', '/banner.svg', '')",
+      ),
     ]),
   );
   await step(`${GAMES.toLocaleString("en")} games`, () =>
@@ -134,26 +157,42 @@ async function seed(d1: D1Database) {
   // Players uniformly; games skewed (index = ⌊GAMES·u²⌋): the busiest game gets ~3% of all scores, the
   // quietest ~0.05%, so boards range from a few hundred players to over twenty thousand.
   const now = Date.now();
-  await step(`${SCORES.toLocaleString("en")} scores (${SCORES / CHUNK} × ${CHUNK.toLocaleString("en")})`, async () => {
-    for (let done = 0; done < SCORES; done += CHUNK) {
-      await d1
-        .prepare(
-          // u is a column of the recursive CTE, so both uses of it read one stored value (a plain CTE would be
-          // inlined, and each use would call random() again).
-          `with recursive c(x, u) as (
+  await step(
+    `${SCORES.toLocaleString("en")} scores (${SCORES / CHUNK} × ${CHUNK.toLocaleString("en")})`,
+    async () => {
+      for (let done = 0; done < SCORES; done += CHUNK) {
+        await d1
+          .prepare(
+            // u is a column of the recursive CTE, so both uses of it read one stored value (a plain CTE would be
+            // inlined, and each use would call random() again).
+            `with recursive c(x, u) as (
              select 1, abs(random() % 1000000) / 1000000.0
              union all select x + 1, abs(random() % 1000000) / 1000000.0 from c where x < ?1)
            insert into scores (user_id, game_id, score, created_at)
            select ?2 + abs(random() % ?3), ?4 + cast(?5 * u * u as integer), abs(random() % ?6), ?7 - abs(random() % ?8)
            from c`,
-        )
-        .bind(Math.min(CHUNK, SCORES - done), user.first, user.last - user.first + 1, game.first, game.last - game.first + 1, SCORE_RANGE, now, HISTORY_MS)
-        .run();
-    }
-  });
+          )
+          .bind(
+            Math.min(CHUNK, SCORES - done),
+            user.first,
+            user.last - user.first + 1,
+            game.first,
+            game.last - game.first + 1,
+            SCORE_RANGE,
+            now,
+            HISTORY_MS,
+          )
+          .run();
+      }
+    },
+  );
   // Each player's best per game; achieved_at is the first time they reached it (the earliest row with that score).
   await step("best_scores (insert … select … group by)", async () => {
-    for (let from = user.first; from <= user.last; from += PLAYERS_PER_BEST_CHUNK) {
+    for (
+      let from = user.first;
+      from <= user.last;
+      from += PLAYERS_PER_BEST_CHUNK
+    ) {
       await d1
         .prepare(
           `insert into best_scores (game_id, user_id, score, achieved_at)
@@ -177,14 +216,23 @@ async function analyze(d1: D1Database) {
       await d1.prepare(sql).run();
       return `${sql} (${seconds(performance.now() - t0)})`;
     } catch (error) {
-      console.log(`  ${sql} refused: ${error instanceof Error ? error.message : String(error)}`);
+      console.log(
+        `  ${sql} refused: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   return "neither ANALYZE nor PRAGMA optimize (planner without statistics)";
 }
 
 /** Times each call, after a warm-up, noting the statements it sent. */
-async function timeCalls<A>(d1: D1Database, args: A[], call: (service: ReturnType<typeof createScoreService>, arg: A) => Promise<unknown>) {
+async function timeCalls<A>(
+  d1: D1Database,
+  args: A[],
+  call: (
+    service: ReturnType<typeof createScoreService>,
+    arg: A,
+  ) => Promise<unknown>,
+) {
   const log: Statement[] = [];
   const service = createScoreService(createDb(recording(d1, log)));
   for (const arg of args.slice(0, WARMUP)) await call(service, arg);
@@ -200,7 +248,10 @@ async function timeCalls<A>(d1: D1Database, args: A[], call: (service: ReturnTyp
     c.sqlMs = 0;
     c.rowsRead = 0;
     for (const { sql, params } of c.statements) {
-      const { meta } = await d1.prepare(sql).bind(...params).all();
+      const { meta } = await d1
+        .prepare(sql)
+        .bind(...params)
+        .all();
       c.sqlMs += meta.duration;
       c.rowsRead += meta.rows_read;
     }
@@ -216,7 +267,12 @@ async function baseline(d1: D1Database): Promise<Call[]> {
   for (let i = 0; i < SAMPLES; i++) {
     const t0 = performance.now();
     const { meta } = await run();
-    calls.push({ roundTripMs: performance.now() - t0, statements: [{ sql: "select 1", params: [] }], sqlMs: meta.duration, rowsRead: meta.rows_read });
+    calls.push({
+      roundTripMs: performance.now() - t0,
+      statements: [{ sql: "select 1", params: [] }],
+      sqlMs: meta.duration,
+      rowsRead: meta.rows_read,
+    });
   }
   return calls;
 }
@@ -229,11 +285,17 @@ interface Row {
 }
 
 function summarise(label: string, calls: Call[]): Row {
-  const sorted = (pick: (c: Call) => number) => calls.map(pick).sort((a, b) => a - b);
+  const sorted = (pick: (c: Call) => number) =>
+    calls.map(pick).sort((a, b) => a - b);
   const roundTrips = sorted((c) => c.roundTripMs);
   const sql = sorted((c) => c.sqlMs!);
   const rowsRead = sorted((c) => c.rowsRead!);
-  const row = { label, rtP50: percentile(roundTrips, 50), sqlP50: percentile(sql, 50), sqlMean: sql.reduce((sum, v) => sum + v, 0) / sql.length };
+  const row = {
+    label,
+    rtP50: percentile(roundTrips, 50),
+    sqlP50: percentile(sql, 50),
+    sqlMean: sql.reduce((sum, v) => sum + v, 0) / sql.length,
+  };
   console.log(
     label.padEnd(34),
     String(calls[0].statements.length).padStart(5),
@@ -242,7 +304,9 @@ function summarise(label: string, calls: Call[]): Row {
     String(row.sqlP50).padStart(8),
     String(percentile(sql, 99)).padStart(8),
     row.sqlMean.toFixed(2).padStart(9),
-    `${percentile(rowsRead, 50)} / ${rowsRead[rowsRead.length - 1]}`.padStart(18),
+    `${percentile(rowsRead, 50)} / ${rowsRead[rowsRead.length - 1]}`.padStart(
+      18,
+    ),
   );
   return row;
 }
@@ -250,8 +314,13 @@ function summarise(label: string, calls: Call[]): Row {
 async function explain(d1: D1Database, title: string, statements: Statement[]) {
   console.log(`\nEXPLAIN QUERY PLAN, ${title}`);
   for (const { sql, params } of statements) {
-    console.log(`\n  ${sql.replace(/\s+/g, " ")}\n  -- ${JSON.stringify(params)}`);
-    const { results } = await d1.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ id: number; parent: number; detail: string }>();
+    console.log(
+      `\n  ${sql.replace(/\s+/g, " ")}\n  -- ${JSON.stringify(params)}`,
+    );
+    const { results } = await d1
+      .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ id: number; parent: number; detail: string }>();
     const depth = new Map<number, number>([[0, 0]]);
     for (const { id, parent, detail } of results) {
       depth.set(id, (depth.get(parent) ?? 0) + 1);
@@ -262,23 +331,40 @@ async function explain(d1: D1Database, title: string, statements: Statement[]) {
 
 async function main() {
   const started = performance.now();
-  if (!Number.isInteger(SAMPLES) || SAMPLES < 1) throw new Error(`BENCH_LEADERBOARD_SAMPLES must be a positive integer, not ${SAMPLES}`);
-  console.log(`\nLeaderboard benchmark: ${GAMES.toLocaleString("en")} games, ${PLAYERS.toLocaleString("en")} players, ${SCORES.toLocaleString("en")} scores (local D1)\n`);
+  if (!Number.isInteger(SAMPLES) || SAMPLES < 1)
+    throw new Error(
+      `BENCH_LEADERBOARD_SAMPLES must be a positive integer, not ${SAMPLES}`,
+    );
+  console.log(
+    `\nLeaderboard benchmark: ${GAMES.toLocaleString("en")} games, ${PLAYERS.toLocaleString("en")} players, ${SCORES.toLocaleString("en")} scores (local D1)\n`,
+  );
   rmSync(persistTo, { recursive: true, force: true });
   let t0 = performance.now();
   migrate();
-  console.log(`  ${"migrations (wrangler d1 migrations apply)".padEnd(40)} ${seconds(performance.now() - t0).padStart(7)}`);
+  console.log(
+    `  ${"migrations (wrangler d1 migrations apply)".padEnd(40)} ${seconds(performance.now() - t0).padStart(7)}`,
+  );
 
   // Only the D1 binding of wrangler.toml: the Durable Objects would only warn that they cannot run here.
-  const { name, compatibility_date, d1_databases } = unstable_readConfig({ config: path.join(root, "wrangler.toml") });
+  const { name, compatibility_date, d1_databases } = unstable_readConfig({
+    config: path.join(root, "wrangler.toml"),
+  });
   mkdirSync(path.dirname(configPath), { recursive: true });
-  writeFileSync(configPath, JSON.stringify({ name, compatibility_date, d1_databases }));
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath, persist: { path: path.join(persistTo, "v3") } });
+  writeFileSync(
+    configPath,
+    JSON.stringify({ name, compatibility_date, d1_databases }),
+  );
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({
+    configPath,
+    persist: { path: path.join(persistTo, "v3") },
+  });
   try {
     const d1 = proxy.env.DB;
     t0 = performance.now();
     await seed(d1);
-    console.log(`  ${"seeding in all".padEnd(40)} ${seconds(performance.now() - t0).padStart(7)}`);
+    console.log(
+      `  ${"seeding in all".padEnd(40)} ${seconds(performance.now() - t0).padStart(7)}`,
+    );
     console.log(`  statistics: ${await analyze(d1)}`);
 
     const counts = (await d1
@@ -287,7 +373,13 @@ async function main() {
                 min(n) as smallest, max(n) as largest, (select game_id from best_scores group by game_id order by count(*) desc limit 1) as busiest
          from (select count(*) as n from best_scores group by game_id)`,
       )
-      .first<{ scores: number; best: number; smallest: number; largest: number; busiest: number }>())!;
+      .first<{
+        scores: number;
+        best: number;
+        smallest: number;
+        largest: number;
+        busiest: number;
+      }>())!;
     console.log(
       `  ${counts.scores.toLocaleString("en")} scores, ${counts.best.toLocaleString("en")} best_scores rows; ` +
         `players per board ${counts.smallest.toLocaleString("en")} … ${counts.largest.toLocaleString("en")} (busiest: game ${counts.busiest})`,
@@ -296,22 +388,39 @@ async function main() {
     // Samples: games uniformly; players as rows of best_scores (a player with a score on that game), which
     // weights the busy boards as their players would; and players of the busiest board alone, the worst case.
     const next = random(20260501);
-    const { first, last } = (await d1.prepare("select min(id) as first, max(id) as last from games").first<{ first: number; last: number }>())!;
-    const gameIds = Array.from({ length: SAMPLES }, () => first + Math.floor(next() * (last - first + 1)));
+    const { first, last } = (await d1
+      .prepare("select min(id) as first, max(id) as last from games")
+      .first<{ first: number; last: number }>())!;
+    const gameIds = Array.from(
+      { length: SAMPLES },
+      () => first + Math.floor(next() * (last - first + 1)),
+    );
     const pick = async (where: string, ...params: unknown[]) =>
       (
         await d1
-          .prepare(`select game_id as gameId, user_id as userId from best_scores ${where} order by random() limit ${SAMPLES}`)
+          .prepare(
+            `select game_id as gameId, user_id as userId from best_scores ${where} order by random() limit ${SAMPLES}`,
+          )
           .bind(...params)
           .all<{ gameId: number; userId: number }>()
       ).results;
     const players = await pick("");
     const busiestPlayers = await pick("where game_id = ?1", counts.busiest);
 
-    const top10 = await timeCalls(d1, gameIds, (service, gameId) => service.leaderboard(gameId));
-    const rank = await timeCalls(d1, players, (service, p) => service.highScore(p.gameId, p.userId));
-    const busiestTop10 = await timeCalls(d1, Array(SAMPLES).fill(counts.busiest), (service, gameId) => service.leaderboard(gameId));
-    const busiestRank = await timeCalls(d1, busiestPlayers, (service, p) => service.highScore(p.gameId, p.userId));
+    const top10 = await timeCalls(d1, gameIds, (service, gameId) =>
+      service.leaderboard(gameId),
+    );
+    const rank = await timeCalls(d1, players, (service, p) =>
+      service.highScore(p.gameId, p.userId),
+    );
+    const busiestTop10 = await timeCalls(
+      d1,
+      Array(SAMPLES).fill(counts.busiest),
+      (service, gameId) => service.leaderboard(gameId),
+    );
+    const busiestRank = await timeCalls(d1, busiestPlayers, (service, p) =>
+      service.highScore(p.gameId, p.userId),
+    );
 
     const proxyBaseline = await baseline(d1);
 
@@ -339,19 +448,34 @@ async function main() {
     summarise("select 1 (proxy baseline)", proxyBaseline);
 
     await explain(d1, "leaderboard(gameId)", top10[0].statements);
-    await explain(d1, "highScore(gameId, userId) on the busiest game", busiestRank[0].statements);
+    await explain(
+      d1,
+      "highScore(gameId, userId) on the busiest game",
+      busiestRank[0].statements,
+    );
 
-    console.log("\nTargets (printed, not enforced; judged on D1 SQL time, round trip shown beside it)\n");
+    console.log(
+      "\nTargets (printed, not enforced; judged on D1 SQL time, round trip shown beside it)\n",
+    );
     for (const row of rows) {
       const pass = row.sqlP50 <= AIM_MS;
       const figures = `sql ${row.sqlP50} ms (mean ${row.sqlMean.toFixed(2)}), round trip ${row.rtP50.toFixed(1)} ms`;
-      console.log(`${pass ? "PASS" : "MISS"}  ${`p50 ≤ ${AIM_MS} ms: ${row.label}`.padEnd(48)} ${figures}`);
+      console.log(
+        `${pass ? "PASS" : "MISS"}  ${`p50 ≤ ${AIM_MS} ms: ${row.label}`.padEnd(48)} ${figures}`,
+      );
     }
   } finally {
-    await proxy.dispose().catch((error: unknown) => console.error("  (could not stop the proxy cleanly:", error, ")"));
-    if (!process.argv.includes("--keep")) rmSync(persistTo, { recursive: true, force: true });
+    await proxy
+      .dispose()
+      .catch((error: unknown) =>
+        console.error("  (could not stop the proxy cleanly:", error, ")"),
+      );
+    if (!process.argv.includes("--keep"))
+      rmSync(persistTo, { recursive: true, force: true });
   }
-  console.log(`\nLeaderboard benchmark took ${seconds(performance.now() - started)}`);
+  console.log(
+    `\nLeaderboard benchmark took ${seconds(performance.now() - started)}`,
+  );
 }
 
 /**
@@ -360,7 +484,10 @@ async function main() {
  * starts the run again once, from a fresh database; any other error, or a second failure, ends it.
  */
 const isBridgeFailure = (error: unknown) =>
-  (error instanceof Error && "code" in error && error.code === "ERR_ASSERTION" && String(error.stack).includes("miniflare")) ||
+  (error instanceof Error &&
+    "code" in error &&
+    error.code === "ERR_ASSERTION" &&
+    String(error.stack).includes("miniflare")) ||
   (error instanceof TypeError && error.message === "fetch failed");
 
 for (let attempt = 1; ; attempt++) {
@@ -369,7 +496,9 @@ for (let attempt = 1; ; attempt++) {
     break;
   } catch (error) {
     if (attempt === 1 && isBridgeFailure(error)) {
-      console.error(`\n! the getPlatformProxy bridge to workerd failed (${error instanceof Error ? error.message : error}); starting again once\n`);
+      console.error(
+        `\n! the getPlatformProxy bridge to workerd failed (${error instanceof Error ? error.message : error}); starting again once\n`,
+      );
       continue;
     }
     console.error("\n✗ leaderboard benchmark failed:", error);

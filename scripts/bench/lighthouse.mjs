@@ -18,7 +18,9 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Compressed (transferred) bytes of scripts: resource-summary's script row, else summed from network-requests. */
 function scriptBytes(audits) {
-  const row = audits["resource-summary"]?.details?.items?.find((item) => item.resourceType === "script");
+  const row = audits["resource-summary"]?.details?.items?.find(
+    (item) => item.resourceType === "script",
+  );
   if (row) return row.transferSize;
   return (audits["network-requests"]?.details?.items ?? [])
     .filter((item) => item.resourceType === "Script")
@@ -28,15 +30,27 @@ function scriptBytes(audits) {
 export async function lighthouseRun(base, paths) {
   console.log("\nLighthouse (mobile, simulated throttling)\n");
   if (!existsSync(CHROME)) {
-    console.log(`SKIP  Lighthouse: no Chromium at ${CHROME} (apt-get install -y chromium)`);
+    console.log(
+      `SKIP  Lighthouse: no Chromium at ${CHROME} (apt-get install -y chromium)`,
+    );
     return null;
   }
   let chrome;
   try {
     const { default: lighthouse } = await import("lighthouse");
     const chromeLauncher = await import("chrome-launcher");
-    chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
-    console.log("path".padEnd(28), "score".padStart(6), "LCP ms".padStart(8), "transferred".padStart(12), "JS (compressed)".padStart(16));
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME,
+      chromeFlags: CHROME_FLAGS,
+      logLevel: "silent",
+    });
+    console.log(
+      "path".padEnd(28),
+      "score".padStart(6),
+      "LCP ms".padStart(8),
+      "transferred".padStart(12),
+      "JS (compressed)".padStart(16),
+    );
     const rows = [];
     for (const path of paths) {
       const runnerResult = await lighthouse(base + path, {
@@ -46,7 +60,10 @@ export async function lighthouseRun(base, paths) {
         onlyCategories: ["performance"],
       });
       const { lhr } = runnerResult;
-      if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (lhr.runtimeError)
+        throw new Error(
+          `${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+        );
       const row = {
         path,
         score: lhr.categories.performance.score ?? 0,
@@ -65,7 +82,9 @@ export async function lighthouseRun(base, paths) {
     }
     return rows;
   } catch (error) {
-    console.log(`SKIP  Lighthouse could not run here: ${error.message.split("\n")[0]}`);
+    console.log(
+      `SKIP  Lighthouse could not run here: ${error.message.split("\n")[0]}`,
+    );
     return null;
   } finally {
     if (chrome) {

@@ -17,17 +17,36 @@
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
-import { build, migrateLocal, root, seedIfEmpty, startWranglerDev, stopProcessTree, waitForHealthy } from "../lib.mjs";
+import {
+  build,
+  migrateLocal,
+  root,
+  seedIfEmpty,
+  startWranglerDev,
+  stopProcessTree,
+  waitForHealthy,
+} from "../lib.mjs";
 
 const int = (name, fallback, min = 1) => {
   const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}, not ${process.env[name]}`);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(
+      `${name} must be an integer ≥ ${min}, not ${process.env[name]}`,
+    );
   return value;
 };
 const ROOMS = int("RT_ROOMS", 500);
@@ -44,16 +63,20 @@ const SOCKETS = ROOMS * 2;
 const PER_SOCKET = SECONDS * RATE;
 
 const started = performance.now();
-const ms = (value) => (value === undefined || Number.isNaN(value) ? "–" : value.toFixed(1));
+const ms = (value) =>
+  value === undefined || Number.isNaN(value) ? "–" : value.toFixed(1);
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 const n = (value) => value.toLocaleString("en");
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 // ---------- workerd processes: memory, CPU, the Worker's own port ----------
 
 const CLOCK_TICKS = (() => {
   try {
-    return Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+    return (
+      Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100
+    );
   } catch {
     return 100;
   }
@@ -88,9 +111,15 @@ function workerdProcesses(wranglerPid) {
   return descendants(wranglerPid)
     .map((pid) => {
       try {
-        if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "workerd") return null;
+        if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "workerd")
+          return null;
         const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-        return { pid, role: args.includes(`--socket-addr=entry=127.0.0.1:${PORT}`) ? "proxy" : "worker" };
+        return {
+          pid,
+          role: args.includes(`--socket-addr=entry=127.0.0.1:${PORT}`)
+            ? "proxy"
+            : "worker",
+        };
       } catch {
         return null;
       }
@@ -99,7 +128,11 @@ function workerdProcesses(wranglerPid) {
     .sort((a, b) => a.role.localeCompare(b.role));
 }
 
-const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+const rssKb = (pid) =>
+  Number(
+    /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ??
+      0,
+  );
 const cpuSeconds = (pid) => {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -111,7 +144,9 @@ function listeningPorts(pid) {
   const inodes = new Set();
   for (const fd of readdirSync(`/proc/${pid}/fd`)) {
     try {
-      const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      const match = /^socket:\[(\d+)\]$/.exec(
+        readlinkSync(`/proc/${pid}/fd/${fd}`),
+      );
       if (match) inodes.add(match[1]);
     } catch {
       // closed meanwhile
@@ -128,23 +163,38 @@ function listeningPorts(pid) {
 async function workerPort(worker) {
   for (const port of listeningPorts(worker.pid)) {
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`, {
+        signal: AbortSignal.timeout(2000),
+      });
       if (response.ok && (await response.json()).ok) return port;
     } catch {
       // the inspector or the debug port
     }
   }
-  throw new Error(`found no port of workerd ${worker.pid} answering /api/health`);
+  throw new Error(
+    `found no port of workerd ${worker.pid} answering /api/health`,
+  );
 }
 
 // ---------- data: users and sessions straight into the local D1 ----------
 
 async function insertPlayers(count) {
-  const { name, compatibility_date, d1_databases } = unstable_readConfig({ config: path.join(root, "wrangler.toml") });
-  const configPath = path.join(root, ".wrangler/tmp/bench-realtime.wrangler.json");
+  const { name, compatibility_date, d1_databases } = unstable_readConfig({
+    config: path.join(root, "wrangler.toml"),
+  });
+  const configPath = path.join(
+    root,
+    ".wrangler/tmp/bench-realtime.wrangler.json",
+  );
   mkdirSync(path.dirname(configPath), { recursive: true });
-  writeFileSync(configPath, JSON.stringify({ name, compatibility_date, d1_databases }));
-  const proxy = await getPlatformProxy({ configPath, persist: { path: path.join(root, persistTo, "v3") } });
+  writeFileSync(
+    configPath,
+    JSON.stringify({ name, compatibility_date, d1_databases }),
+  );
+  const proxy = await getPlatformProxy({
+    configPath,
+    persist: { path: path.join(root, persistTo, "v3") },
+  });
   try {
     const d1 = proxy.env.DB;
     await d1
@@ -154,13 +204,27 @@ async function insertPlayers(count) {
       )
       .bind(count)
       .run();
-    const { results } = await d1.prepare("select id from users where email like 'rt-%@bench.local' order by id").all();
+    const { results } = await d1
+      .prepare(
+        "select id from users where email like 'rt-%@bench.local' order by id",
+      )
+      .all();
     const expiresAt = Date.now() + 24 * 3600 * 1000;
-    const players = results.map(({ id }) => ({ userId: id, token: randomBytes(32).toString("base64url") }));
-    const values = players.map((p) => `('${createHash("sha256").update(p.token).digest("hex")}', ${p.userId}, ${expiresAt})`);
+    const players = results.map(({ id }) => ({
+      userId: id,
+      token: randomBytes(32).toString("base64url"),
+    }));
+    const values = players.map(
+      (p) =>
+        `('${createHash("sha256").update(p.token).digest("hex")}', ${p.userId}, ${expiresAt})`,
+    );
     const statements = [];
     for (let i = 0; i < values.length; i += 250) {
-      statements.push(d1.prepare(`insert into sessions (token_hash, user_id, expires_at) values ${values.slice(i, i + 250).join(", ")}`));
+      statements.push(
+        d1.prepare(
+          `insert into sessions (token_hash, user_id, expires_at) values ${values.slice(i, i + 250).join(", ")}`,
+        ),
+      );
     }
     await d1.batch(statements);
     return players;
@@ -174,10 +238,20 @@ async function insertPlayers(count) {
 /** A socket that resolves once the server says `connected`; every later event goes to `onEvent`. */
 function openSocket(url, player, client, onEvent) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${player.token}` }, perMessageDeflate: false });
-    const fail = (error) => reject(new Error(`socket ${new URL(url).pathname} of user ${player.userId}: ${error.message ?? error}`));
+    const ws = new WebSocket(url, {
+      headers: { Authorization: `Bearer ${player.token}` },
+      perMessageDeflate: false,
+    });
+    const fail = (error) =>
+      reject(
+        new Error(
+          `socket ${new URL(url).pathname} of user ${player.userId}: ${error.message ?? error}`,
+        ),
+      );
     ws.once("error", fail);
-    ws.once("unexpected-response", (_req, res) => fail(new Error(`upgrade answered ${res.statusCode}`)));
+    ws.once("unexpected-response", (_req, res) =>
+      fail(new Error(`upgrade answered ${res.statusCode}`)),
+    );
     ws.on("message", (raw) => {
       const message = JSON.parse(raw.toString());
       if (message.event === "connected") {
@@ -211,14 +285,24 @@ function connect(base, player) {
     onRoomFailed: null,
   };
   client.openRoom = () =>
-    openSocket(`${base.replace(/^http/, "ws")}/ws/room/${client.roomId}`, player, client, onEvent).then(
+    openSocket(
+      `${base.replace(/^http/, "ws")}/ws/room/${client.roomId}`,
+      player,
+      client,
+      onEvent,
+    ).then(
       (ws) => {
         client.roomWs = ws;
         client.onGameplay?.();
       },
       (error) => client.onRoomFailed?.(error),
     );
-  return openSocket(`${base.replace(/^http/, "ws")}/ws`, player, client, onEvent).then((ws) => {
+  return openSocket(
+    `${base.replace(/^http/, "ws")}/ws`,
+    player,
+    client,
+    onEvent,
+  ).then((ws) => {
     client.ws = ws;
     return client;
   });
@@ -246,7 +330,12 @@ function onEvent(client, message) {
     case "game_data": {
       const sender = clients.get(message.data.userId);
       const seq = message.data.score;
-      if (!sender || !(sender.sentAt[seq] > 0) || sender.opponent !== client.userId) return void stats.unknown++;
+      if (
+        !sender ||
+        !(sender.sentAt[seq] > 0) ||
+        sender.opponent !== client.userId
+      )
+        return void stats.unknown++;
       if (sender.seen[seq]) return void stats.duplicates++;
       sender.seen[seq] = 1;
       if (seq < client.lastSeq) stats.reordered++;
@@ -258,7 +347,9 @@ function onEvent(client, message) {
     }
     case "request_gameplay": {
       client.roomId = message.data.roomId;
-      client.opponent = message.data.participants.find((p) => p.user_id !== client.userId)?.user_id ?? null;
+      client.opponent =
+        message.data.participants.find((p) => p.user_id !== client.userId)
+          ?.user_id ?? null;
       client.frame = `{"event":"game_data","data":{"roomId":${JSON.stringify(client.roomId)},"score":`;
       // As the browser does: a formed match opens its room socket, and the score goes there.
       void client.openRoom();
@@ -266,7 +357,10 @@ function onEvent(client, message) {
     }
     case "error":
       stats.errors++;
-      stats.errorMessages.set(message.data.message, (stats.errorMessages.get(message.data.message) ?? 0) + 1);
+      stats.errorMessages.set(
+        message.data.message,
+        (stats.errorMessages.get(message.data.message) ?? 0) + 1,
+      );
       return;
     default:
       return; // waiting, user_joined, user-connection, pong
@@ -290,11 +384,17 @@ async function inBatches(items, size, work) {
 async function join(base, client, gameId) {
   const response = await fetch(`${base}/api/multiplayer/join`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${client.token}`, "Content-Type": "application/json" },
+    headers: {
+      Authorization: `Bearer ${client.token}`,
+      "Content-Type": "application/json",
+    },
     body: JSON.stringify({ userId: client.userId, gameId }),
   });
   const body = await response.json();
-  if (!response.ok) throw new Error(`join of user ${client.userId} answered ${response.status}: ${JSON.stringify(body)}`);
+  if (!response.ok)
+    throw new Error(
+      `join of user ${client.userId} answered ${response.status}: ${JSON.stringify(body)}`,
+    );
   return body;
 }
 
@@ -310,14 +410,21 @@ async function matchAll(base, list, gameIds) {
     ),
   );
   const lanes = gameIds.map(() => []);
-  for (let room = 0; room < list.length / 2; room++) lanes[room % gameIds.length].push([list[2 * room], list[2 * room + 1]]);
+  for (let room = 0; room < list.length / 2; room++)
+    lanes[room % gameIds.length].push([list[2 * room], list[2 * room + 1]]);
   await Promise.all(
     lanes.map(async (pairs, lane) => {
       for (const [a, b] of pairs) {
         const first = await join(base, a, gameIds[lane]);
         const second = await join(base, b, gameIds[lane]);
-        if (first.status !== "waiting" || second.status !== "matched" || first.roomId !== second.roomId) {
-          throw new Error(`users ${a.userId} and ${b.userId} were not paired: ${first.status} ${first.roomId}, ${second.status} ${second.roomId}`);
+        if (
+          first.status !== "waiting" ||
+          second.status !== "matched" ||
+          first.roomId !== second.roomId
+        ) {
+          throw new Error(
+            `users ${a.userId} and ${b.userId} were not paired: ${first.status} ${first.roomId}, ${second.status} ${second.roomId}`,
+          );
         }
       }
     }),
@@ -339,7 +446,8 @@ async function matchAll(base, list, gameIds) {
   ]);
   clearTimeout(timer);
   for (const client of list) {
-    if (clients.get(client.opponent)?.opponent !== client.userId) throw new Error(`user ${client.userId}: opponents do not match`);
+    if (clients.get(client.opponent)?.opponent !== client.userId)
+      throw new Error(`user ${client.userId}: opponents do not match`);
   }
 }
 
@@ -347,22 +455,44 @@ async function matchAll(base, list, gameIds) {
 
 /** Busy CPU seconds of the whole machine, from /proc/stat (all but idle and iowait). */
 function machineCpuSeconds() {
-  const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+  const [, ...fields] = readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]
+    .trim()
+    .split(/\s+/);
   const ticks = fields.slice(0, 8).map(Number);
-  return (ticks.reduce((sum, v) => sum + v, 0) - ticks[3] - ticks[4]) / CLOCK_TICKS;
+  return (
+    (ticks.reduce((sum, v) => sum + v, 0) - ticks[3] - ticks[4]) / CLOCK_TICKS
+  );
 }
 
 function snapshotCpu(workerds) {
-  return { at: performance.now(), node: process.cpuUsage(), workerd: workerds.map((w) => cpuSeconds(w.pid)), machine: machineCpuSeconds() };
+  return {
+    at: performance.now(),
+    node: process.cpuUsage(),
+    workerd: workerds.map((w) => cpuSeconds(w.pid)),
+    machine: machineCpuSeconds(),
+  };
 }
 /** CPU used since `before`, each as a share of one core; `others` is everything else on the machine. */
 function cpuSince(before, workerds) {
   const now = snapshotCpu(workerds);
   const wall = (now.at - before.at) / 1000;
-  const node = (now.node.user - before.node.user + now.node.system - before.node.system) / 1e6 / wall;
-  const workerd = workerds.map((_w, i) => (now.workerd[i] - before.workerd[i]) / wall);
+  const node =
+    (now.node.user - before.node.user + now.node.system - before.node.system) /
+    1e6 /
+    wall;
+  const workerd = workerds.map(
+    (_w, i) => (now.workerd[i] - before.workerd[i]) / wall,
+  );
   const machine = (now.machine - before.machine) / wall;
-  return { node, workerd, others: Math.max(0, machine - node - workerd.reduce((sum, v) => sum + v, 0)) };
+  return {
+    node,
+    workerd,
+    others: Math.max(
+      0,
+      machine - node - workerd.reduce((sum, v) => sum + v, 0),
+    ),
+  };
 }
 const pct = (share) => `${(share * 100).toFixed(0)}%`;
 
@@ -382,7 +512,9 @@ async function load(list, workerds) {
   let sent = 0;
   const start = performance.now() + 50;
   let nextReport = start + REPORT_EVERY_S * 1000;
-  console.log(`\n  ${"t s".padStart(4)} ${"sent/s".padStart(8)} ${"recv/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)}   ${"client".padStart(6)} ${workerds.map((w) => w.role.padStart(7)).join(" ")} ${"others".padStart(7)}  (CPU, share of one core)`);
+  console.log(
+    `\n  ${"t s".padStart(4)} ${"sent/s".padStart(8)} ${"recv/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)}   ${"client".padStart(6)} ${workerds.map((w) => w.role.padStart(7)).join(" ")} ${"others".padStart(7)}  (CPU, share of one core)`,
+  );
   lag.enable();
   await new Promise((resolve) => {
     const tick = () => {
@@ -418,11 +550,23 @@ async function load(list, workerds) {
   const receivedWhileSending = stats.received;
   // Drain: whatever is still on its way gets DRAIN_SECONDS.
   const drainStart = performance.now();
-  while (stats.received + stats.duplicates < sent && performance.now() - drainStart < DRAIN_SECONDS * 1000) await sleep(20);
+  while (
+    stats.received + stats.duplicates < sent &&
+    performance.now() - drainStart < DRAIN_SECONDS * 1000
+  )
+    await sleep(20);
   const drained = (performance.now() - drainStart) / 1000;
   lag.disable();
   lateness.sort();
-  return { sent, sendSeconds, drained, cpu, lag, lateness, receivedWhileSending };
+  return {
+    sent,
+    sendSeconds,
+    drained,
+    cpu,
+    lag,
+    lateness,
+    receivedWhileSending,
+  };
 }
 
 // ---------- main ----------
@@ -432,19 +576,30 @@ async function main() {
     `\nRealtime benchmark: ${n(ROOMS)} rooms, ${n(SOCKETS)} players (a user socket and a room socket each), ${RATE} game_data/s per room socket for ${SECONDS} s ` +
       `(${n(SOCKETS * RATE)} msg/s)${DIRECT ? ", DIRECT to the Worker's workerd (past wrangler's proxy)" : ""}`,
   );
-  console.log(`  machine: ${cpus().length} cores, load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
+  console.log(
+    `  machine: ${cpus().length} cores, load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
+  );
   if (!process.argv.includes("--no-build")) build();
-  if (!existsSync(path.join(root, "build/server/index.js"))) throw new Error("no build/server: run npm run build first (or drop --no-build)");
+  if (!existsSync(path.join(root, "build/server/index.js")))
+    throw new Error(
+      "no build/server: run npm run build first (or drop --no-build)",
+    );
 
   let t0 = performance.now();
   rmSync(path.join(root, persistTo), { recursive: true, force: true });
   migrateLocal(persistTo);
   seedIfEmpty(persistTo);
   const players = await insertPlayers(SOCKETS);
-  console.log(`  data (migrations, catalogue, ${n(players.length)} users + sessions)  ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `  data (migrations, catalogue, ${n(players.length)} users + sessions)  ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   const output = [];
-  const server = startWranglerDev({ port: PORT, persistTo, stdio: ["ignore", "pipe", "pipe"] });
+  const server = startWranglerDev({
+    port: PORT,
+    persistTo,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   for (const stream of [server.stdout, server.stderr]) {
     stream.setEncoding("utf8");
     stream.on("data", (chunk) => {
@@ -468,16 +623,26 @@ async function main() {
     const publicBase = `http://127.0.0.1:${PORT}`;
     await waitForHealthy(publicBase);
     const workerds = workerdProcesses(server.pid);
-    if (workerds.length === 0) throw new Error("no workerd process found under wrangler dev");
-    const base = DIRECT ? `http://127.0.0.1:${await workerPort(workerds.find((w) => w.role === "worker"))}` : publicBase;
-    const games = await (await fetch(`${publicBase}/api/game/published`)).json();
-    const gameIds = games.filter((game) => game.game_modes?.includes(2)).map((game) => game._id);
-    if (gameIds.length === 0) throw new Error("no published game with a multiplayer mode");
+    if (workerds.length === 0)
+      throw new Error("no workerd process found under wrangler dev");
+    const base = DIRECT
+      ? `http://127.0.0.1:${await workerPort(workerds.find((w) => w.role === "worker"))}`
+      : publicBase;
+    const games = await (
+      await fetch(`${publicBase}/api/game/published`)
+    ).json();
+    const gameIds = games
+      .filter((game) => game.game_modes?.includes(2))
+      .map((game) => game._id);
+    if (gameIds.length === 0)
+      throw new Error("no published game with a multiplayer mode");
 
     const memory = [["start", workerds.map((w) => rssKb(w.pid))]];
 
     t0 = performance.now();
-    const list = await inBatches(players, CONNECT_CONCURRENCY, (player) => connect(base, player));
+    const list = await inBatches(players, CONNECT_CONCURRENCY, (player) =>
+      connect(base, player),
+    );
     for (const client of list) clients.set(client.userId, client);
     const connectS = (performance.now() - t0) / 1000;
     t0 = performance.now();
@@ -497,11 +662,20 @@ async function main() {
     const p = (q) => percentile(latencies, q);
     const lagMs = (q) => result.lag.percentile(q) / 1e6;
 
-    console.log(`\n  rooms ${n(ROOMS)}, room sockets ${n(list.length)}, sent ${n(result.sent)} in ${result.sendSeconds.toFixed(1)} s (${n(Math.round(result.sent / result.sendSeconds))}/s)`);
-    console.log(`  received by the opponent ${n(stats.received)} after a drain of ${result.drained.toFixed(1)} s; lost ${n(lost)} (${((lost / result.sent) * 100).toFixed(2)}%)`);
-    console.log(`  duplicates ${n(stats.duplicates)}, out of order ${n(stats.reordered)}, unexpected frames ${n(stats.unknown)}, error events ${n(stats.errors)}, socket errors ${stats.socketErrors}, sockets closed early ${stats.unexpectedCloses}`);
-    for (const [message, count] of stats.errorMessages) console.log(`    error event × ${n(count)}: ${message}`);
-    console.log(`  relay latency ms: p50 ${ms(p(50))}, p95 ${ms(p(95))}, p99 ${ms(p(99))}, max ${ms(latencies[latencies.length - 1])}`);
+    console.log(
+      `\n  rooms ${n(ROOMS)}, room sockets ${n(list.length)}, sent ${n(result.sent)} in ${result.sendSeconds.toFixed(1)} s (${n(Math.round(result.sent / result.sendSeconds))}/s)`,
+    );
+    console.log(
+      `  received by the opponent ${n(stats.received)} after a drain of ${result.drained.toFixed(1)} s; lost ${n(lost)} (${((lost / result.sent) * 100).toFixed(2)}%)`,
+    );
+    console.log(
+      `  duplicates ${n(stats.duplicates)}, out of order ${n(stats.reordered)}, unexpected frames ${n(stats.unknown)}, error events ${n(stats.errors)}, socket errors ${stats.socketErrors}, sockets closed early ${stats.unexpectedCloses}`,
+    );
+    for (const [message, count] of stats.errorMessages)
+      console.log(`    error event × ${n(count)}: ${message}`);
+    console.log(
+      `  relay latency ms: p50 ${ms(p(50))}, p95 ${ms(p(95))}, p99 ${ms(p(99))}, max ${ms(latencies[latencies.length - 1])}`,
+    );
     console.log(
       `  client: event-loop delay ms p50 ${ms(lagMs(50))}, p99 ${ms(lagMs(99))}, max ${ms(result.lag.max / 1e6)}; sends late by ms p50 ${ms(percentile(result.lateness, 50))}, p99 ${ms(percentile(result.lateness, 99))}; CPU ${pct(result.cpu.node)} of one core`,
     );
@@ -511,34 +685,63 @@ async function main() {
     );
     const worker = workerds.findIndex((w) => w.role === "worker");
     if (worker >= 0 && result.receivedWhileSending > 0) {
-      const perMessage = (result.cpu.workerd[worker] * result.sendSeconds) / result.receivedWhileSending;
-      console.log(`  worker workerd CPU per relayed message ${(perMessage * 1e6).toFixed(0)} µs (a ceiling of ~${n(Math.round(1 / perMessage))} relays/s on one core)`);
+      const perMessage =
+        (result.cpu.workerd[worker] * result.sendSeconds) /
+        result.receivedWhileSending;
+      console.log(
+        `  worker workerd CPU per relayed message ${(perMessage * 1e6).toFixed(0)} µs (a ceiling of ~${n(Math.round(1 / perMessage))} relays/s on one core)`,
+      );
     }
     console.log(`  workerd memory (RSS):`);
     for (const [label, values] of memory) {
       const total = values.reduce((sum, v) => sum + v, 0);
-      console.log(`    ${label.padEnd(10)} ${workerds.map((w, i) => `${w.role} ${mb(values[i])}`).join(", ")}; total ${mb(total)}`);
+      console.log(
+        `    ${label.padEnd(10)} ${workerds.map((w, i) => `${w.role} ${mb(values[i])}`).join(", ")}; total ${mb(total)}`,
+      );
     }
 
-    const target = (name, pass, figure) => console.log(`${pass ? "PASS" : "MISS"}  ${name.padEnd(44)} ${figure}`);
+    const target = (name, pass, figure) =>
+      console.log(`${pass ? "PASS" : "MISS"}  ${name.padEnd(44)} ${figure}`);
     console.log("\nTargets (printed, not enforced)\n");
-    target(`relay latency p99 ≤ ${AIM_P99_MS} ms`, p(99) <= AIM_P99_MS, `${ms(p(99))} ms`);
+    target(
+      `relay latency p99 ≤ ${AIM_P99_MS} ms`,
+      p(99) <= AIM_P99_MS,
+      `${ms(p(99))} ms`,
+    );
     target("nothing lost", lost === 0, `${n(lost)} of ${n(result.sent)}`);
-    if (lost > 0) console.log(`NOTE  lost = not received within the ${DRAIN_SECONDS} s drain: a relay that falls behind queues rather than drops (a longer RT_DRAIN tells them apart)`);
+    if (lost > 0)
+      console.log(
+        `NOTE  lost = not received within the ${DRAIN_SECONDS} s drain: a relay that falls behind queues rather than drops (a longer RT_DRAIN tells them apart)`,
+      );
     if (lagMs(99) > 10 || result.cpu.node > 0.8) {
-      console.log(`NOTE  the client itself was busy (event-loop p99 ${ms(lagMs(99))} ms, CPU ${pct(result.cpu.node)}): latency includes its own delay`);
+      console.log(
+        `NOTE  the client itself was busy (event-loop p99 ${ms(lagMs(99))} ms, CPU ${pct(result.cpu.node)}): latency includes its own delay`,
+      );
     }
     // RT_DIRECT's port probe reaches workerd's debug port too, which logs an oversized "RPC message": not an error here.
-    const errorLines = output.filter((line) => /error|exception|uncaught/i.test(line) && !(DIRECT && /incoming RPC message exceeds size limit/.test(line)));
-    if (errorLines.length) console.log(`\nwrangler dev printed ${errorLines.length} error line(s); the last:\n  ${errorLines.slice(-5).join("\n  ")}`);
+    const errorLines = output.filter(
+      (line) =>
+        /error|exception|uncaught/i.test(line) &&
+        !(DIRECT && /incoming RPC message exceeds size limit/.test(line)),
+    );
+    if (errorLines.length)
+      console.log(
+        `\nwrangler dev printed ${errorLines.length} error line(s); the last:\n  ${errorLines.slice(-5).join("\n  ")}`,
+      );
   } catch (error) {
-    if (output.length) console.error(`\nwrangler dev's last output:\n  ${output.slice(-20).join("\n  ")}`);
+    if (output.length)
+      console.error(
+        `\nwrangler dev's last output:\n  ${output.slice(-20).join("\n  ")}`,
+      );
     throw error;
   } finally {
     await stop();
-    if (!process.argv.includes("--keep")) rmSync(path.join(root, persistTo), { recursive: true, force: true });
+    if (!process.argv.includes("--keep"))
+      rmSync(path.join(root, persistTo), { recursive: true, force: true });
   }
-  console.log(`\nRealtime benchmark took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\nRealtime benchmark took ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 try {

@@ -7,7 +7,16 @@
 // Figures are printed, never asserted: local workerd on a 2-core machine is a trend line, not production.
 // Targets are printed PASS/MISS; a miss never fails the process.
 import { rmSync } from "node:fs";
-import { bin, build, migrateLocal, run, seedIfEmpty, startWranglerDev, stopProcessTree, waitForHealthy } from "../lib.mjs";
+import {
+  bin,
+  build,
+  migrateLocal,
+  run,
+  seedIfEmpty,
+  startWranglerDev,
+  stopProcessTree,
+  waitForHealthy,
+} from "../lib.mjs";
 import { loadTest } from "./load.mjs";
 import { lighthouseRun } from "./lighthouse.mjs";
 
@@ -27,7 +36,8 @@ seedIfEmpty(persistTo);
 const server = startWranglerDev({ port: PORT, persistTo, stdio: "ignore" });
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function measure(path) {
   const timings = [];
@@ -46,40 +56,77 @@ async function measure(path) {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
   timings.sort((a, b) => a - b);
-  return { path, p50: percentile(timings, 50), p95: percentile(timings, 95), rps: REQUESTS / seconds };
+  return {
+    path,
+    p50: percentile(timings, 50),
+    p95: percentile(timings, 95),
+    rps: REQUESTS / seconds,
+  };
 }
 
 try {
   await waitForHealthy(base);
   const games = await (await fetch(`${base}/api/game/published`)).json();
-  const paths = ["/api/health", "/api/game/published", `/api/game/${games[0]._id}`, "/", `/detail/${games[0]._id}`];
+  const paths = [
+    "/api/health",
+    "/api/game/published",
+    `/api/game/${games[0]._id}`,
+    "/",
+    `/detail/${games[0]._id}`,
+  ];
   for (const path of paths) await measure(path); // warm-up pass
   console.log(`\n${REQUESTS} requests per path, ${CONCURRENCY} at a time\n`);
-  console.log("path".padEnd(28), "p50 ms".padStart(8), "p95 ms".padStart(8), "req/s".padStart(8));
+  console.log(
+    "path".padEnd(28),
+    "p50 ms".padStart(8),
+    "p95 ms".padStart(8),
+    "req/s".padStart(8),
+  );
   for (const path of paths) {
     const { p50, p95, rps } = await measure(path);
-    console.log(path.padEnd(28), p50.toFixed(1).padStart(8), p95.toFixed(1).padStart(8), rps.toFixed(0).padStart(8));
+    console.log(
+      path.padEnd(28),
+      p50.toFixed(1).padStart(8),
+      p95.toFixed(1).padStart(8),
+      rps.toFixed(0).padStart(8),
+    );
   }
 
   // The worst inputs we know of, in process and as log-in round trips against this server (inputs.ts).
   run(bin("tsx"), ["scripts/bench/inputs.ts", "--base", base]);
 
   const pages = ["/", `/detail/${games[0]._id}`];
-  const load = await loadTest(base, [STATIC_PATH, ...pages], { connections: LOAD_CONNECTIONS, seconds: LOAD_SECONDS });
+  const load = await loadTest(base, [STATIC_PATH, ...pages], {
+    connections: LOAD_CONNECTIONS,
+    seconds: LOAD_SECONDS,
+  });
   const lighthouse = await lighthouseRun(base, pages);
 
-  const target = (name, pass, figure) => console.log(`${pass ? "PASS" : "MISS"}  ${name.padEnd(44)} ${figure}`);
+  const target = (name, pass, figure) =>
+    console.log(`${pass ? "PASS" : "MISS"}  ${name.padEnd(44)} ${figure}`);
   console.log("\nTargets (printed, not enforced)\n");
   if (lighthouse) {
     for (const page of lighthouse) {
-      target(`performance ≥ 0.95 on ${page.path}`, page.score >= 0.95, page.score.toFixed(2));
-      target(`compressed JavaScript < 150 KB on ${page.path}`, page.scriptBytes < 150 * 1024, kb(page.scriptBytes));
+      target(
+        `performance ≥ 0.95 on ${page.path}`,
+        page.score >= 0.95,
+        page.score.toFixed(2),
+      );
+      target(
+        `compressed JavaScript < 150 KB on ${page.path}`,
+        page.scriptBytes < 150 * 1024,
+        kb(page.scriptBytes),
+      );
     }
   } else {
     console.log("SKIP  Lighthouse targets (Lighthouse did not run)");
   }
   const home = load.find((row) => row.path === "/");
-  target("render of / within 3× the static file's p50", home.ratio <= 3, `${home.ratio.toFixed(1)}×`);
+  target(
+    "render of / within 3× the static file's p50",
+    home.ratio <= 3,
+    `${home.ratio.toFixed(1)}×`,
+  );
 } finally {
   stopProcessTree(server);
   rmSync(persistTo, { recursive: true, force: true });
@@ -87,7 +134,8 @@ try {
 
 // Its own local D1 through getPlatformProxy, once the server above has stopped: the two would share the cores.
 const skipLeaderboard = (process.env.BENCH_SKIP_LEADERBOARD ?? "0") !== "0";
-if (skipLeaderboard) console.log("\nSKIP  leaderboard benchmark (BENCH_SKIP_LEADERBOARD is set)");
+if (skipLeaderboard)
+  console.log("\nSKIP  leaderboard benchmark (BENCH_SKIP_LEADERBOARD is set)");
 else run(bin("tsx"), ["scripts/bench/leaderboard.ts"]);
 
 // The chat benchmark, on its own wrangler dev with 1,000 users on sockets (chat.mjs; BENCH_SKIP_CHAT=1 leaves it out).
@@ -97,5 +145,6 @@ else run("node", ["scripts/bench/chat.mjs", "--no-build"]);
 
 // Its own wrangler dev (port RT_PORT, default 8798, data in .wrangler/bench-realtime), on the build made above.
 const skipRealtime = (process.env.BENCH_SKIP_REALTIME ?? "0") !== "0";
-if (skipRealtime) console.log("\nSKIP  realtime benchmark (BENCH_SKIP_REALTIME is set)");
+if (skipRealtime)
+  console.log("\nSKIP  realtime benchmark (BENCH_SKIP_REALTIME is set)");
 else run("node", ["scripts/bench/realtime.mjs", "--no-build"]);

@@ -1,7 +1,13 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../app/lib/validation";
-import { DEMO_PASSWORD, PHONE, baseURL, launchBrowser, openPage } from "./browser";
+import {
+  DEMO_PASSWORD,
+  PHONE,
+  baseURL,
+  launchBrowser,
+  openPage,
+} from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,17 +16,34 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const unique = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
-const account = { name: "Noa Script", email: `noa${unique}@example.com`, phone: "9876543210", password: "Plain#4242" };
+const account = {
+  name: "Noa Script",
+  email: `noa${unique}@example.com`,
+  phone: "9876543210",
+  password: "Plain#4242",
+};
 
 /** A browser with JavaScript off, like a phone whose scripts have not loaded or are blocked; it records every request. */
-async function openNoScriptPage(): Promise<{ context: BrowserContext; page: Page; urls: string[]; errors: string[] }> {
-  const context = await browser.newContext({ viewport: PHONE, baseURL: baseURL(), isMobile: true, hasTouch: true, javaScriptEnabled: false });
+async function openNoScriptPage(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  urls: string[];
+  errors: string[];
+}> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    baseURL: baseURL(),
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled: false,
+  });
   const page = await context.newPage();
   const urls: string[] = [];
   const errors: string[] = [];
   page.on("request", (request) => urls.push(request.url()));
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+    if (message.type() === "error")
+      errors.push(`${page.url()}: ${message.text()}`);
   });
   return { context, page, urls, errors };
 }
@@ -30,14 +53,17 @@ function expectNoPasswordIn(urls: string[], passwords: string[]) {
   expect(urls.length).toBeGreaterThan(0);
   for (const url of urls) {
     const decoded = decodeURIComponent(url);
-    for (const secret of [...passwords, "Pwd_Hash", "password="]) expect(decoded, url).not.toContain(secret);
+    for (const secret of [...passwords, "Pwd_Hash", "password="])
+      expect(decoded, url).not.toContain(secret);
   }
 }
 
 const main = (page: Page) => page.locator("main, .auth-screen").first();
-const headerAvatar = (page: Page) => page.locator(".site-header .site-header__avatar .avatar");
+const headerAvatar = (page: Page) =>
+  page.locator(".site-header .site-header__avatar .avatar");
 /** Chromium logs the 4xx a refused form post answers with; the tests provoke those on purpose. */
-const unexpected = (errors: string[]) => errors.filter((error) => !/status of (400|401)\b/.test(error));
+const unexpected = (errors: string[]) =>
+  errors.filter((error) => !/status of (400|401)\b/.test(error));
 
 describe("accounts without JavaScript", () => {
   it("signs up through /registration, saves the profile and posts contact, never putting the password in a URL", async () => {
@@ -50,11 +76,19 @@ describe("accounts without JavaScript", () => {
     await page.getByLabel("Password", { exact: true }).fill("weak");
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.waitForURL("**/registration");
-    for (const message of [MESSAGES.nameRequired, MESSAGES.invalidThe("phone number"), MESSAGES.genderRequired]) {
+    for (const message of [
+      MESSAGES.nameRequired,
+      MESSAGES.invalidThe("phone number"),
+      MESSAGES.genderRequired,
+    ]) {
       expect(await main(page).innerText()).toContain(message);
     }
-    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(account.email);
-    expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe("");
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(
+      account.email,
+    );
+    expect(
+      await page.getByLabel("Password", { exact: true }).inputValue(),
+    ).toBe("");
 
     await page.getByLabel("Name", { exact: true }).fill(account.name);
     await page.getByLabel("Phone number", { exact: true }).fill(account.phone);
@@ -67,19 +101,27 @@ describe("accounts without JavaScript", () => {
 
     // The profile form saves, and refuses what SPEC.md §5 refuses.
     await page.goto("/user-info");
-    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(account.name);
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(
+      account.name,
+    );
     await page.getByLabel("Name", { exact: true }).fill("");
     await page.getByLabel("Address", { exact: true }).fill("4 Ferry Lane");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.waitForURL("**/user-info");
     expect(await main(page).innerText()).toContain(MESSAGES.nameRequired);
-    expect(await page.getByLabel("Address", { exact: true }).inputValue()).toBe("4 Ferry Lane");
+    expect(await page.getByLabel("Address", { exact: true }).inputValue()).toBe(
+      "4 Ferry Lane",
+    );
     await page.getByLabel("Name", { exact: true }).fill("Noa Plain");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Your profile has been saved.").waitFor();
     await page.goto("/user-info");
-    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Noa Plain");
-    expect(await page.getByLabel("Address", { exact: true }).inputValue()).toBe("4 Ferry Lane");
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(
+      "Noa Plain",
+    );
+    expect(await page.getByLabel("Address", { exact: true }).inputValue()).toBe(
+      "4 Ferry Lane",
+    );
 
     // Contact confirms as it does with JavaScript (SPEC.md §2: it sends nothing).
     await page.goto("/contact");
@@ -96,15 +138,22 @@ describe("accounts without JavaScript", () => {
   it("logs in from the header's Log in, shows the SPEC message for a wrong password, and goes back where it was", async () => {
     const { context, page, urls, errors } = await openNoScriptPage();
     await page.goto("/home");
-    await page.locator(".site-header").getByRole("button", { name: "Log in" }).click();
+    await page
+      .locator(".site-header")
+      .getByRole("button", { name: "Log in" })
+      .click();
     await page.waitForURL("**/login?redirectTo=%2Fhome");
 
     await page.getByLabel("Email", { exact: true }).fill("ava@playfeed.local");
     await page.getByLabel("Password", { exact: true }).fill("Wrong#2026");
     await page.getByRole("button", { name: "Log in", exact: true }).click();
     await page.getByText("Enter Valid Email Id or Password").waitFor();
-    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe("ava@playfeed.local");
-    expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe("");
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(
+      "ava@playfeed.local",
+    );
+    expect(
+      await page.getByLabel("Password", { exact: true }).inputValue(),
+    ).toBe("");
 
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Log in", exact: true }).click();
@@ -116,13 +165,24 @@ describe("accounts without JavaScript", () => {
     await visitor.page.goto("/user-info");
     await visitor.page.getByRole("button", { name: "Log in" }).last().click();
     await visitor.page.waitForURL("**/login?redirectTo=%2Fuser-info");
-    await visitor.page.getByLabel("Email", { exact: true }).fill("ben@playfeed.local");
-    await visitor.page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-    await visitor.page.getByRole("button", { name: "Log in", exact: true }).click();
+    await visitor.page
+      .getByLabel("Email", { exact: true })
+      .fill("ben@playfeed.local");
+    await visitor.page
+      .getByLabel("Password", { exact: true })
+      .fill(DEMO_PASSWORD);
+    await visitor.page
+      .getByRole("button", { name: "Log in", exact: true })
+      .click();
     await visitor.page.waitForURL("**/user-info");
-    expect(await visitor.page.getByLabel("Name", { exact: true }).inputValue()).toBe("Ben Carter");
+    expect(
+      await visitor.page.getByLabel("Name", { exact: true }).inputValue(),
+    ).toBe("Ben Carter");
 
-    expectNoPasswordIn([...urls, ...visitor.urls], ["Wrong#2026", DEMO_PASSWORD]);
+    expectNoPasswordIn(
+      [...urls, ...visitor.urls],
+      ["Wrong#2026", DEMO_PASSWORD],
+    );
     expect(unexpected([...errors, ...visitor.errors])).toEqual([]);
     await visitor.context.close();
     await context.close();
@@ -133,25 +193,51 @@ describe("accounts with JavaScript", () => {
   it("keeps no token in userData after the login popup, drops an old one, and API calls still work by the cookie", async () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     await page.goto("/home");
-    await page.locator(".site-header").getByRole("button", { name: "Log in" }).click();
+    await page
+      .locator(".site-header")
+      .getByRole("button", { name: "Log in" })
+      .click();
     const popup = page.locator("dialog[open]");
     await popup.getByLabel("Email", { exact: true }).fill("ben@playfeed.local");
     await popup.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await popup.getByRole("button", { name: "Log in", exact: true }).click();
     await expect.poll(() => popup.count()).toBe(0);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("userData") ?? "null"));
-    expect(stored).toMatchObject({ name: "Ben Carter", email: "ben@playfeed.local" });
+    const stored = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem("userData") ?? "null"),
+    );
+    expect(stored).toMatchObject({
+      name: "Ben Carter",
+      email: "ben@playfeed.local",
+    });
     expect(stored).not.toHaveProperty("token");
-    expect(await page.evaluate(() => document.cookie)).not.toContain("pf_session");
+    expect(await page.evaluate(() => document.cookie)).not.toContain(
+      "pf_session",
+    );
 
     // A userData written before pages went cookie-only, token inside: the next load drops the token and keeps the rest.
-    await page.evaluate(() => localStorage.setItem("userData", JSON.stringify({ ...JSON.parse(localStorage.getItem("userData")!), token: "old" })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "userData",
+        JSON.stringify({
+          ...JSON.parse(localStorage.getItem("userData")!),
+          token: "old",
+        }),
+      ),
+    );
     await page.reload();
-    await expect.poll(() => page.evaluate(() => localStorage.getItem("userData"))).not.toContain('"token"');
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("userData") ?? "null"))).toMatchObject({ _id: stored._id });
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("userData")))
+      .not.toContain('"token"');
+    expect(
+      await page.evaluate(() =>
+        JSON.parse(localStorage.getItem("userData") ?? "null"),
+      ),
+    ).toMatchObject({ _id: stored._id });
 
     // Like a game or the social screen would: same-origin API calls are signed in by the httpOnly cookie alone.
-    expect(await page.evaluate(async () => (await fetch("/api/user/me")).status)).toBe(200);
+    expect(
+      await page.evaluate(async () => (await fetch("/api/user/me")).status),
+    ).toBe(200);
     await page.goto("/social");
     await page.getByRole("tab", { name: "Find People" }).click();
     await page.getByTestId("person").first().waitFor();

@@ -10,28 +10,48 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const unique = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
-const account = { name: "Pat Rivera", email: `pat${unique}@example.com`, phone: "9876543210", password: "Secret#123" };
+const account = {
+  name: "Pat Rivera",
+  email: `pat${unique}@example.com`,
+  phone: "9876543210",
+  password: "Secret#123",
+};
 
 /** Chromium logs every 4xx answer to a fetch; these are the refusals the tests provoke on purpose. */
 const unexpected = (errors: string[]) =>
-  errors.filter((error) => !/Failed to load resource: the server responded with a status of (401|409)\b/.test(error));
+  errors.filter(
+    (error) =>
+      !/Failed to load resource: the server responded with a status of (401|409)\b/.test(
+        error,
+      ),
+  );
 
 /** React has taken over the element: clicks now run our handlers instead of submitting natively. */
 async function whenHydrated(page: Page, selector: string) {
-  await page.waitForFunction(
-    (target) => {
-      const element = document.querySelector(target);
-      return !!element && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
-    },
-    selector,
-  );
+  await page.waitForFunction((target) => {
+    const element = document.querySelector(target);
+    return (
+      !!element &&
+      Object.keys(element).some((key) => key.startsWith("__reactFiber"))
+    );
+  }, selector);
 }
 
 const mainText = (page: Page) => page.locator("main").innerText();
 const dialog = (page: Page) => page.locator("dialog[open]");
-const headerAvatar = (page: Page) => page.locator(".site-header .site-header__avatar .avatar");
+const headerAvatar = (page: Page) =>
+  page.locator(".site-header .site-header__avatar .avatar");
 
-async function fillSignUp(page: Page, values: { name: string; email: string; phone: string; password: string; address?: string }) {
+async function fillSignUp(
+  page: Page,
+  values: {
+    name: string;
+    email: string;
+    phone: string;
+    password: string;
+    address?: string;
+  },
+) {
   await page.getByLabel("Name", { exact: true }).fill(values.name);
   await page.getByLabel("Email", { exact: true }).fill(values.email);
   await page.getByLabel("Phone number", { exact: true }).fill(values.phone);
@@ -51,12 +71,24 @@ describe("sign-up form", () => {
     expect(await phone.getAttribute("inputmode")).toBe("tel");
 
     await page.getByRole("button", { name: "Create Account" }).click();
-    for (const message of ["Please enter name", "Please enter email", "Please enter phone number", "Please enter password", "Please select a gender"]) {
+    for (const message of [
+      "Please enter name",
+      "Please enter email",
+      "Please enter phone number",
+      "Please enter password",
+      "Please select a gender",
+    ]) {
       await expect.poll(() => mainText(page), { message }).toContain(message);
     }
 
     // After the first submit the messages follow the typing.
-    await fillSignUp(page, { name: "Pat!", email: "pat@", phone: "12345", password: "weak", address: "ab" });
+    await fillSignUp(page, {
+      name: "Pat!",
+      email: "pat@",
+      phone: "12345",
+      password: "weak",
+      address: "ab",
+    });
     for (const message of [
       "Special characters are not allowed in the name field value",
       "Please enter valid email",
@@ -67,7 +99,9 @@ describe("sign-up form", () => {
       await expect.poll(() => mainText(page), { message }).toContain(message);
     }
     await page.getByLabel("Other", { exact: true }).check();
-    await expect.poll(() => mainText(page)).not.toContain("Please select a gender");
+    await expect
+      .poll(() => mainText(page))
+      .not.toContain("Please select a gender");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -85,7 +119,9 @@ describe("an account from sign-up to log-in", () => {
     // Success goes to /home with the player in the header.
     await page.waitForURL("**/home");
     await expect.poll(() => headerAvatar(page).innerText()).toBe("P");
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("userData") ?? "null"));
+    const stored = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem("userData") ?? "null"),
+    );
     expect(stored).toMatchObject({ name: account.name, email: account.email });
     // The session is in the httpOnly cookie only: nothing a page script can read holds it.
     expect(stored).not.toHaveProperty("token");
@@ -98,7 +134,11 @@ describe("an account from sign-up to log-in", () => {
     await name.fill("");
     await page.getByLabel("Phone number", { exact: true }).fill("");
     await page.getByRole("button", { name: "Save changes" }).click();
-    for (const message of ["Please enter name", "Please enter phone number", "Please enter address"]) {
+    for (const message of [
+      "Please enter name",
+      "Please enter phone number",
+      "Please enter address",
+    ]) {
       await expect.poll(() => mainText(page), { message }).toContain(message);
     }
 
@@ -106,17 +146,41 @@ describe("an account from sign-up to log-in", () => {
     await page.getByLabel("Phone number", { exact: true }).fill("9123456789");
     await page.getByLabel("Address", { exact: true }).fill("12 Harbour Road");
     const picture = page.locator('input[type="file"]');
-    expect(await picture.getAttribute("accept")).toBe("image/png,image/jpeg,image/webp,image/gif");
-    await picture.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng(32, [236, 72, 153]) });
-    await expect.poll(() => page.locator(".picture-field img").getAttribute("src")).toMatch(/^blob:/);
+    expect(await picture.getAttribute("accept")).toBe(
+      "image/png,image/jpeg,image/webp,image/gif",
+    );
+    await picture.setInputFiles({
+      name: "me.png",
+      mimeType: "image/png",
+      buffer: solidPng(32, [236, 72, 153]),
+    });
+    await expect
+      .poll(() => page.locator(".picture-field img").getAttribute("src"))
+      .toMatch(/^blob:/);
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect.poll(() => mainText(page), { timeout: 15_000 }).toContain("Your profile has been saved.");
+    await expect
+      .poll(() => mainText(page), { timeout: 15_000 })
+      .toContain("Your profile has been saved.");
 
     // The header avatar now shows the uploaded picture, served from /media/profile/…
-    const avatarImage = page.locator(".site-header .site-header__avatar img.avatar");
-    await expect.poll(() => avatarImage.getAttribute("src")).toMatch(/\/media\/profile\/\d+\/[\w-]+\.png$/);
-    await expect.poll(() => avatarImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(32);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("userData") ?? "null")?.address)).toBe("12 Harbour Road");
+    const avatarImage = page.locator(
+      ".site-header .site-header__avatar img.avatar",
+    );
+    await expect
+      .poll(() => avatarImage.getAttribute("src"))
+      .toMatch(/\/media\/profile\/\d+\/[\w-]+\.png$/);
+    await expect
+      .poll(() =>
+        avatarImage.evaluate(
+          (image: HTMLImageElement) => image.complete && image.naturalWidth,
+        ),
+      )
+      .toBe(32);
+    expect(
+      await page.evaluate(
+        () => JSON.parse(localStorage.getItem("userData") ?? "null")?.address,
+      ),
+    ).toBe("12 Harbour Road");
 
     // Log out from the header's account menu.
     const header = page.locator(".site-header");
@@ -124,7 +188,9 @@ describe("an account from sign-up to log-in", () => {
     await header.getByRole("button", { name: "Log out" }).click();
     const headerLogIn = header.getByRole("button", { name: "Log in" });
     await expect.poll(() => headerLogIn.isVisible()).toBe(true);
-    expect(await page.evaluate(() => localStorage.getItem("userData"))).toBeNull();
+    expect(
+      await page.evaluate(() => localStorage.getItem("userData")),
+    ).toBeNull();
 
     // Back in through the login popup: empty fields, a wrong password, then the right one.
     await whenHydrated(page, ".site-header__account > *");
@@ -132,20 +198,36 @@ describe("an account from sign-up to log-in", () => {
     const popup = dialog(page);
     await expect.poll(() => popup.isVisible()).toBe(true);
     await popup.getByRole("button", { name: "Log in", exact: true }).click();
-    await expect.poll(() => popup.innerText()).toContain("Please enter your email");
+    await expect
+      .poll(() => popup.innerText())
+      .toContain("Please enter your email");
     expect(await popup.innerText()).toContain("Please enter password");
 
     await popup.getByLabel("Email", { exact: true }).fill(account.email);
     await popup.getByLabel("Password", { exact: true }).fill("Wrong#123");
     await popup.getByRole("button", { name: "Log in", exact: true }).click();
-    await expect.poll(() => popup.innerText()).toContain("Enter Valid Email Id or Password");
-    expect(await popup.getByRole("button", { name: "Log in", exact: true }).isEnabled()).toBe(true);
+    await expect
+      .poll(() => popup.innerText())
+      .toContain("Enter Valid Email Id or Password");
+    expect(
+      await popup
+        .getByRole("button", { name: "Log in", exact: true })
+        .isEnabled(),
+    ).toBe(true);
 
     await popup.getByLabel("Password", { exact: true }).fill(account.password);
     await popup.getByRole("button", { name: "Log in", exact: true }).click();
     await expect.poll(() => dialog(page).count()).toBe(0);
-    await expect.poll(() => page.locator(".site-header .site-header__avatar img.avatar").getAttribute("src")).toMatch(/\/media\/profile\//);
-    const again = await page.evaluate(() => JSON.parse(localStorage.getItem("userData") ?? "null"));
+    await expect
+      .poll(() =>
+        page
+          .locator(".site-header .site-header__avatar img.avatar")
+          .getAttribute("src"),
+      )
+      .toMatch(/\/media\/profile\//);
+    const again = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem("userData") ?? "null"),
+    );
     expect(again).toMatchObject({ email: account.email });
     expect(again).not.toHaveProperty("token");
 
@@ -160,7 +242,9 @@ describe("an account from sign-up to log-in", () => {
     await fillSignUp(page, { ...account, name: "Pat Again" });
     await page.getByLabel("Female", { exact: true }).check();
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect.poll(() => mainText(page)).toContain("Already email exist please use another email");
+    await expect
+      .poll(() => mainText(page))
+      .toContain("Already email exist please use another email");
     expect(page.url()).toMatch(/\/registration$/);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
@@ -180,11 +264,16 @@ describe("login-gated screens for a visitor", () => {
       expect(new URL(page.url()).pathname).toBe("/");
       await page.keyboard.press("Escape");
       await expect.poll(() => dialog(page).count()).toBe(0);
-      expect(await link.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(
+        await link.evaluate((element) => element === document.activeElement),
+      ).toBe(true);
     }
 
     // A tap on the backdrop closes the popup too.
-    await page.locator(".site-header").getByRole("button", { name: "Log in" }).click();
+    await page
+      .locator(".site-header")
+      .getByRole("button", { name: "Log in" })
+      .click();
     await expect.poll(() => dialog(page).count()).toBe(1);
     await page.mouse.click(20, 400);
     await expect.poll(() => dialog(page).count()).toBe(0);
@@ -196,7 +285,9 @@ describe("login-gated screens for a visitor", () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     await page.goto("/social");
     await expect.poll(() => dialog(page).count()).toBe(1);
-    expect(await dialog(page).getByRole("heading", { name: "Log in" }).isVisible()).toBe(true);
+    expect(
+      await dialog(page).getByRole("heading", { name: "Log in" }).isVisible(),
+    ).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -209,8 +300,14 @@ describe("login-gated screens for a visitor", () => {
     await page.waitForURL("**/home");
     await expect.poll(() => dialog(page).count()).toBe(1);
     // And the sign-up popup is one tap away.
-    await dialog(page).getByRole("button", { name: "Create an account" }).click();
-    await expect.poll(() => dialog(page).getByRole("heading", { name: "Create Account" }).count()).toBe(1);
+    await dialog(page)
+      .getByRole("button", { name: "Create an account" })
+      .click();
+    await expect
+      .poll(() =>
+        dialog(page).getByRole("heading", { name: "Create Account" }).count(),
+      )
+      .toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

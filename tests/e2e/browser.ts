@@ -1,4 +1,9 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "playwright-core";
 import type { ApiSignedIn, UserData } from "../../app/lib/types";
 import { inject } from "vitest";
 
@@ -23,10 +28,15 @@ export const baseURL = () => inject("baseURL");
  * Sign-ups are limited per address, and every test reaches `wrangler dev` from 127.0.0.1: a sign-up that is not about
  * that limit names an address of its own (IPv6 documentation range), which `wrangler dev` passes on as it is.
  */
-export const ownAddress = () => ({ "CF-Connecting-IP": `2001:db8::${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}` });
+export const ownAddress = () => ({
+  "CF-Connecting-IP": `2001:db8::${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`,
+});
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
 }
 
 export interface PageOptions {
@@ -40,25 +50,39 @@ export async function openPage(
   viewport = PHONE,
   { dailyBonus = false }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: baseURL(), isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseURL(),
+    isMobile: viewport === PHONE,
+    hasTouch: viewport === PHONE,
+  });
   // app/lib/coin-store.ts: the bonus counts as closed today for every player in this browser.
   if (!dailyBonus) {
     // Init scripts run in every frame too; a game's sandboxed frame has no localStorage.
     await context.addInitScript(() => {
-      if (window === window.top) window.localStorage.setItem("dailyBonusClosed", JSON.stringify({ "*": new Date().toISOString().slice(0, 10) }));
+      if (window === window.top)
+        window.localStorage.setItem(
+          "dailyBonusClosed",
+          JSON.stringify({ "*": new Date().toISOString().slice(0, 10) }),
+        );
     });
   }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+    if (message.type() === "error")
+      errors.push(`${page.url()}: ${message.text()}`);
   });
-  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  page.on("pageerror", (error) =>
+    errors.push(`${page.url()}: ${error.message}`),
+  );
   return { context, page, errors };
 }
 
 export async function firstGameId(): Promise<number> {
-  const games = (await (await fetch(`${baseURL()}/api/game/published`)).json()) as Array<{ _id: number }>;
+  const games = (await (
+    await fetch(`${baseURL()}/api/game/published`)
+  ).json()) as Array<{ _id: number }>;
   return games[0]._id;
 }
 
@@ -66,7 +90,10 @@ export async function firstGameId(): Promise<number> {
 export const DEMO_PASSWORD = "Player@2026";
 
 /** What the login popup leaves in userData: the profile without the token (pages authenticate by the cookie). */
-function storedUser({ token: _token, ...user }: UserData & { token?: string }): UserData {
+function storedUser({
+  token: _token,
+  ...user
+}: UserData & { token?: string }): UserData {
   return user;
 }
 
@@ -74,16 +101,35 @@ function storedUser({ token: _token, ...user }: UserData & { token?: string }): 
  * Signs a browser context in as a user, the way the login popup leaves it: the httpOnly session cookie and the stored
  * userData (SPEC.md §3) without a token. Returns the user.
  */
-export async function signIn(context: BrowserContext, email: string, password = DEMO_PASSWORD): Promise<UserData> {
+export async function signIn(
+  context: BrowserContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<UserData> {
   const response = await fetch(`${baseURL()}/api/user/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email, password }),
   });
-  if (!response.ok) throw new Error(`Logging in ${email} failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(
+      `Logging in ${email} failed: ${response.status} ${await response.text()}`,
+    );
   const { user, token } = (await response.json()) as ApiSignedIn;
-  await context.addCookies([{ name: "pf_session", value: token, url: baseURL(), httpOnly: true, sameSite: "Lax" }]);
-  await context.addInitScript((stored) => window === window.top && window.localStorage.setItem("userData", stored), JSON.stringify(storedUser(user)));
+  await context.addCookies([
+    {
+      name: "pf_session",
+      value: token,
+      url: baseURL(),
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
+  await context.addInitScript(
+    (stored) =>
+      window === window.top && window.localStorage.setItem("userData", stored),
+    JSON.stringify(storedUser(user)),
+  );
   return storedUser(user);
 }
 
@@ -94,21 +140,51 @@ export type Account = ApiSignedIn;
  * A new player, signed up through POST /api/user with a unique email. They get an address, so Find People lists them
  * (SPEC.md §2: it leaves out people without one).
  */
-export async function newAccount(name: string, address = "12 Harbour Road"): Promise<Account> {
+export async function newAccount(
+  name: string,
+  address = "12 Harbour Road",
+): Promise<Account> {
   const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
   const response = await fetch(`${baseURL()}/api/user`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...ownAddress() },
-    body: JSON.stringify({ name, email, phone_number: "9876501234", Pwd_Hash: "Secret@123", gender: "female", address }),
+    body: JSON.stringify({
+      name,
+      email,
+      phone_number: "9876501234",
+      Pwd_Hash: "Secret@123",
+      gender: "female",
+      address,
+    }),
   });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(
+      `sign-up failed: ${response.status} ${await response.text()}`,
+    );
   return (await response.json()) as Account;
 }
 
 /** A page in a fresh browser context signed in as the account, the way the login popup leaves it. */
-export async function pageFor(browser: Browser, account: Account, viewport = PHONE, options: PageOptions = {}) {
+export async function pageFor(
+  browser: Browser,
+  account: Account,
+  viewport = PHONE,
+  options: PageOptions = {},
+) {
   const opened = await openPage(browser, viewport, options);
-  await opened.context.addCookies([{ name: "pf_session", value: account.token, url: baseURL(), httpOnly: true, sameSite: "Lax" }]);
-  await opened.context.addInitScript((stored) => window === window.top && window.localStorage.setItem("userData", stored), JSON.stringify(storedUser(account.user)));
+  await opened.context.addCookies([
+    {
+      name: "pf_session",
+      value: account.token,
+      url: baseURL(),
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
+  await opened.context.addInitScript(
+    (stored) =>
+      window === window.top && window.localStorage.setItem("userData", stored),
+    JSON.stringify(storedUser(account.user)),
+  );
   return opened;
 }

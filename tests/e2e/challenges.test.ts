@@ -2,31 +2,52 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COIN_MESSAGES } from "../../app/lib/coins";
 import type { Game } from "../../app/lib/types";
-import { DESKTOP, PHONE, baseURL, launchBrowser, newAccount, pageFor, type Account } from "./browser";
+import {
+  DESKTOP,
+  PHONE,
+  baseURL,
+  launchBrowser,
+  newAccount,
+  pageFor,
+  type Account,
+} from "./browser";
 
 let browser: Browser;
 let tower: Game;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const games = (await (await fetch(`${baseURL()}/api/game/published`)).json()) as Game[];
+  const games = (await (
+    await fetch(`${baseURL()}/api/game/published`)
+  ).json()) as Game[];
   tower = games.find((game) => game.slug === "tower-stack")!;
 });
 afterAll(() => browser?.close());
 
-const unique = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
-const api = async <T>(account: Account, path: string, body?: unknown): Promise<T> => {
+const unique = () =>
+  `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
+const api = async <T>(
+  account: Account,
+  path: string,
+  body?: unknown,
+): Promise<T> => {
   const response = await fetch(`${baseURL()}${path}`, {
     method: body === undefined ? "GET" : "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
+    headers: {
+      "Content-Type": "application/json",
+      Authorization: `Bearer ${account.token}`,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 };
-const walletOf = async (account: Account) => (await api<{ wallet: number }>(account, "/api/user/me")).wallet;
+const walletOf = async (account: Account) =>
+  (await api<{ wallet: number }>(account, "/api/user/me")).wallet;
 const coinChip = (page: Page) => page.getByTestId("coin-chip");
-const chipValue = async (page: Page) => Number((await coinChip(page).innerText()).replace(/\D/g, ""));
+const chipValue = async (page: Page) =>
+  Number((await coinChip(page).innerText()).replace(/\D/g, ""));
 
 /** Collects today's daily bonus from the popup, and checks it is not offered again after a reload. */
 async function collectDailyBonus(page: Page) {
@@ -43,89 +64,141 @@ async function collectDailyBonus(page: Page) {
 
 /** A round of the challenger's that scored 0: a play session opened and scored through the API. */
 async function scoreZero(account: Account, gameId: number) {
-  const stats = await api<{ _id: number }>(account, "/api/gamestats", { game_id: gameId, game_type: 0 });
-  await api(account, "/api/scores", { score: 0, player_id: account.user._id, game_id: gameId, stats_id: stats._id, moves: [] });
+  const stats = await api<{ _id: number }>(account, "/api/gamestats", {
+    game_id: gameId,
+    game_type: 0,
+  });
+  await api(account, "/api/scores", {
+    score: 0,
+    player_id: account.user._id,
+    game_id: gameId,
+    stats_id: stats._id,
+    moves: [],
+  });
 }
 
 describe("a challenge between two friends", () => {
   // B's round of Tower Stack lasts until a block misses: up to a minute of tapping.
-  it("A bets 50 coins, B is told live, accepts, plays and wins: both wallets move by 50 on both screens", { timeout: 150_000 }, async () => {
-    const [a, b] = [await newAccount(`Chal Ada ${unique()}`), await newAccount(`Chal Bo ${unique()}`)];
-    await api(a, "/api/social/follow", { from: a.user._id, to: b.user._id });
-    const one = await pageFor(browser, a, DESKTOP, { dailyBonus: true });
-    const two = await pageFor(browser, b, PHONE, { dailyBonus: true });
+  it(
+    "A bets 50 coins, B is told live, accepts, plays and wins: both wallets move by 50 on both screens",
+    { timeout: 150_000 },
+    async () => {
+      const [a, b] = [
+        await newAccount(`Chal Ada ${unique()}`),
+        await newAccount(`Chal Bo ${unique()}`),
+      ];
+      await api(a, "/api/social/follow", { from: a.user._id, to: b.user._id });
+      const one = await pageFor(browser, a, DESKTOP, { dailyBonus: true });
+      const two = await pageFor(browser, b, PHONE, { dailyBonus: true });
 
-    // Both collect the daily bonus once: 50 coins each.
-    await one.page.goto("/home");
-    await collectDailyBonus(one.page);
-    await two.page.goto("/home");
-    await collectDailyBonus(two.page);
-    expect([await walletOf(a), await walletOf(b)]).toEqual([50, 50]);
-    // A second claim the same day is refused and credits nothing.
-    const again = await fetch(`${baseURL()}/api/wallet`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${a.token}` },
-      body: JSON.stringify({ coins: 100 }),
-    });
-    expect(again.status).toBe(409);
+      // Both collect the daily bonus once: 50 coins each.
+      await one.page.goto("/home");
+      await collectDailyBonus(one.page);
+      await two.page.goto("/home");
+      await collectDailyBonus(two.page);
+      expect([await walletOf(a), await walletOf(b)]).toEqual([50, 50]);
+      // A second claim the same day is refused and credits nothing.
+      const again = await fetch(`${baseURL()}/api/wallet`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Authorization: `Bearer ${a.token}`,
+        },
+        body: JSON.stringify({ coins: 100 }),
+      });
+      expect(again.status).toBe(409);
 
-    // A's challenge round is over: on the result screen, A picks B, a bet and a message.
-    await scoreZero(a, tower._id);
-    await one.page.goto(`/result/${tower._id}?type=1`);
-    await one.page.getByRole("tab", { name: "Challenge" }).click();
-    await one.page.getByRole("button", { name: `Challenge ${b.user.name}` }).click();
-    const dialog = one.page.getByRole("dialog", { name: `Challenge ${b.user.name}` });
-    await dialog.getByRole("button", { name: "Send challenge" }).click();
-    expect(await dialog.getByText(COIN_MESSAGES.addCoins).isVisible()).toBe(true);
-    for (let step = 0; step < 10; step++) await dialog.getByRole("button", { name: "5 coins more" }).click();
-    expect(await dialog.getByLabel("Bet").inputValue()).toBe("50");
-    await dialog.getByRole("button", { name: "Send challenge" }).click();
-    expect(await dialog.getByText(COIN_MESSAGES.enterMessage).isVisible()).toBe(true);
-    await dialog.getByLabel("Message").fill("Beat my tower!");
-    await dialog.getByRole("button", { name: "Send challenge" }).click();
-    await dialog.waitFor({ state: "detached" });
-    const challenged = one.page.getByRole("button", { name: `${b.user.name}: ${COIN_MESSAGES.challenged}` });
-    await challenged.waitFor();
-    expect(await challenged.isDisabled()).toBe(true);
-    await expect.poll(() => chipValue(one.page)).toBe(0);
+      // A's challenge round is over: on the result screen, A picks B, a bet and a message.
+      await scoreZero(a, tower._id);
+      await one.page.goto(`/result/${tower._id}?type=1`);
+      await one.page.getByRole("tab", { name: "Challenge" }).click();
+      await one.page
+        .getByRole("button", { name: `Challenge ${b.user.name}` })
+        .click();
+      const dialog = one.page.getByRole("dialog", {
+        name: `Challenge ${b.user.name}`,
+      });
+      await dialog.getByRole("button", { name: "Send challenge" }).click();
+      expect(await dialog.getByText(COIN_MESSAGES.addCoins).isVisible()).toBe(
+        true,
+      );
+      for (let step = 0; step < 10; step++)
+        await dialog.getByRole("button", { name: "5 coins more" }).click();
+      expect(await dialog.getByLabel("Bet").inputValue()).toBe("50");
+      await dialog.getByRole("button", { name: "Send challenge" }).click();
+      expect(
+        await dialog.getByText(COIN_MESSAGES.enterMessage).isVisible(),
+      ).toBe(true);
+      await dialog.getByLabel("Message").fill("Beat my tower!");
+      await dialog.getByRole("button", { name: "Send challenge" }).click();
+      await dialog.waitFor({ state: "detached" });
+      const challenged = one.page.getByRole("button", {
+        name: `${b.user.name}: ${COIN_MESSAGES.challenged}`,
+      });
+      await challenged.waitFor();
+      expect(await challenged.isDisabled()).toBe(true);
+      await expect.poll(() => chipValue(one.page)).toBe(0);
 
-    // B is told live, accepts and plays the challenge round.
-    const notice = two.page.getByRole("dialog", { name: `${a.user.name} challenged you` });
-    await notice.waitFor({ timeout: 10_000 });
-    await expect.poll(() => notice.innerText()).toContain("Beat my tower!");
-    await notice.getByRole("button", { name: "Accept" }).click();
-    await two.page.waitForURL(/\/play\/\d+\?challengeId=\d+/);
-    await expect.poll(() => walletOf(b)).toBe(0);
-    await two.page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
-    const box = (await two.page.locator("iframe.game-frame").boundingBox())!;
-    for (let tap = 0; tap < 80 && two.page.url().includes("/play/"); tap++) {
-      await two.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2).catch(() => undefined);
-      await two.page.waitForTimeout(700);
-    }
-    await two.page.waitForURL(new RegExp(`/result/${tower._id}\\?challengeId=\\d+`), { timeout: 20_000 });
+      // B is told live, accepts and plays the challenge round.
+      const notice = two.page.getByRole("dialog", {
+        name: `${a.user.name} challenged you`,
+      });
+      await notice.waitFor({ timeout: 10_000 });
+      await expect.poll(() => notice.innerText()).toContain("Beat my tower!");
+      await notice.getByRole("button", { name: "Accept" }).click();
+      await two.page.waitForURL(/\/play\/\d+\?challengeId=\d+/);
+      await expect.poll(() => walletOf(b)).toBe(0);
+      await two.page.waitForSelector('[data-phase="playing"]', {
+        timeout: 15_000,
+      });
+      const box = (await two.page.locator("iframe.game-frame").boundingBox())!;
+      for (let tap = 0; tap < 80 && two.page.url().includes("/play/"); tap++) {
+        await two.page.mouse
+          .click(box.x + box.width / 2, box.y + box.height / 2)
+          .catch(() => undefined);
+        await two.page.waitForTimeout(700);
+      }
+      await two.page.waitForURL(
+        new RegExp(`/result/${tower._id}\\?challengeId=\\d+`),
+        { timeout: 20_000 },
+      );
 
-    // B's result: 'You' against A, both scores, and the win.
-    const outcome = two.page.getByTestId("challenge-outcome");
-    await outcome.waitFor();
-    const ownScore = Number(await two.page.getByTestId("h2h-own-score").innerText());
-    expect(ownScore).toBeGreaterThan(0);
-    expect(await two.page.getByTestId("h2h-their-score").innerText()).toBe("0");
-    expect(await outcome.innerText()).toBe(COIN_MESSAGES.won(50));
-    await expect.poll(() => chipValue(two.page)).toBe(100);
+      // B's result: 'You' against A, both scores, and the win.
+      const outcome = two.page.getByTestId("challenge-outcome");
+      await outcome.waitFor();
+      const ownScore = Number(
+        await two.page.getByTestId("h2h-own-score").innerText(),
+      );
+      expect(ownScore).toBeGreaterThan(0);
+      expect(await two.page.getByTestId("h2h-their-score").innerText()).toBe(
+        "0",
+      );
+      expect(await outcome.innerText()).toBe(COIN_MESSAGES.won(50));
+      await expect.poll(() => chipValue(two.page)).toBe(100);
 
-    // Both wallets moved by 50, on the server and on both screens.
-    expect([await walletOf(a), await walletOf(b)]).toEqual([0, 100]);
-    await one.page.goto("/challenges");
-    expect(await chipValue(one.page)).toBe(0);
-    expect(await one.page.getByRole("link", { name: new RegExp(`You challenged ${b.user.name}`) }).innerText()).toContain("Lost");
-    expect(one.errors).toEqual([]);
-    expect(two.errors).toEqual([]);
-    await one.context.close();
-    await two.context.close();
-  });
+      // Both wallets moved by 50, on the server and on both screens.
+      expect([await walletOf(a), await walletOf(b)]).toEqual([0, 100]);
+      await one.page.goto("/challenges");
+      expect(await chipValue(one.page)).toBe(0);
+      expect(
+        await one.page
+          .getByRole("link", {
+            name: new RegExp(`You challenged ${b.user.name}`),
+          })
+          .innerText(),
+      ).toContain("Lost");
+      expect(one.errors).toEqual([]);
+      expect(two.errors).toEqual([]);
+      await one.context.close();
+      await two.context.close();
+    },
+  );
 
   it("shows an accept failure's message in red under the challenge info, and 'You have no challenges' when there are none", async () => {
-    const [a, b] = [await newAccount(`Chal Cy ${unique()}`), await newAccount(`Chal Di ${unique()}`)];
+    const [a, b] = [
+      await newAccount(`Chal Cy ${unique()}`),
+      await newAccount(`Chal Di ${unique()}`),
+    ];
     await api(a, "/api/social/follow", { from: a.user._id, to: b.user._id });
     await api(a, "/api/wallet", { coins: 50 });
     await scoreZero(a, tower._id);
@@ -144,15 +217,25 @@ describe("a challenge between two friends", () => {
     const error = page.locator(".challenge-info__error");
     await error.waitFor();
     expect(await error.innerText()).toBe(COIN_MESSAGES.insufficient);
-    expect(await error.evaluate((node) => getComputedStyle(node).color)).toBe("rgb(248, 113, 113)");
+    expect(await error.evaluate((node) => getComputedStyle(node).color)).toBe(
+      "rgb(248, 113, 113)",
+    );
     expect(await walletOf(b)).toBe(0);
     // The refused accept is the one error the page may log: the browser reports the 409 itself.
-    expect(errors.filter((line) => !/the server responded with a status of 409\b/.test(line))).toEqual([]);
+    expect(
+      errors.filter(
+        (line) => !/the server responded with a status of 409\b/.test(line),
+      ),
+    ).toEqual([]);
 
     const fresh = await newAccount(`Chal Eve ${unique()}`);
     const other = await pageFor(browser, fresh, DESKTOP);
     await other.page.goto("/challenges");
-    expect(await other.page.getByRole("heading", { name: COIN_MESSAGES.noChallenges }).isVisible()).toBe(true);
+    expect(
+      await other.page
+        .getByRole("heading", { name: COIN_MESSAGES.noChallenges })
+        .isVisible(),
+    ).toBe(true);
     expect(other.errors).toEqual([]);
     await context.close();
     await other.context.close();

@@ -1,6 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, baseURL, launchBrowser, newAccount, openPage, pageFor, type Account } from "./browser";
+import {
+  DESKTOP,
+  PHONE,
+  baseURL,
+  launchBrowser,
+  newAccount,
+  openPage,
+  pageFor,
+  type Account,
+} from "./browser";
 
 let browser: Browser;
 
@@ -9,48 +18,65 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const unique = () => `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
-const bonusPopup = (page: Page) => page.getByRole("dialog", { name: "Daily Bonus" });
+const unique = () =>
+  `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
+const bonusPopup = (page: Page) =>
+  page.getByRole("dialog", { name: "Daily Bonus" });
 const coinChip = (page: Page) => page.getByTestId("coin-chip");
 
 /** React has taken over the header (the bonus is offered only after that), and the page has settled. */
 async function hydrated(page: Page) {
   await page.waitForFunction(() => {
     const header = document.querySelector(".site-header");
-    return !!header && Object.keys(header).some((key) => key.startsWith("__reactFiber"));
+    return (
+      !!header &&
+      Object.keys(header).some((key) => key.startsWith("__reactFiber"))
+    );
   });
   await page.waitForLoadState("networkidle");
 }
 
 async function me(account: Account) {
-  const response = await fetch(`${baseURL()}/api/user/me`, { headers: { Authorization: `Bearer ${account.token}` } });
-  return (await response.json()) as { wallet: number; login_day: number; daily_bonus_status: number };
+  const response = await fetch(`${baseURL()}/api/user/me`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+  });
+  return (await response.json()) as {
+    wallet: number;
+    login_day: number;
+    daily_bonus_status: number;
+  };
 }
 
 describe("coins UI", () => {
   it("offers a new player the daily bonus once: Collect credits 50, the header shows it and a reload does not offer it again", async () => {
     const account = await newAccount(`Cora Coins ${unique()}`);
-    const { context, page, errors } = await pageFor(browser, account, PHONE, { dailyBonus: true });
+    const { context, page, errors } = await pageFor(browser, account, PHONE, {
+      dailyBonus: true,
+    });
     await page.goto("/home");
     const popup = bonusPopup(page);
     await popup.waitFor();
     const cards = popup.getByTestId("bonus-card");
     expect(await cards.count()).toBe(6);
-    expect(await cards.evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.state))).toEqual([
-      "collect",
-      "locked",
-      "locked",
-      "locked",
-      "locked",
-      "locked",
-    ]);
+    expect(
+      await cards.evaluateAll((items) =>
+        items.map((item) => (item as HTMLElement).dataset.state),
+      ),
+    ).toEqual(["collect", "locked", "locked", "locked", "locked", "locked"]);
     expect(await cards.first().innerText()).toContain("50");
 
     await popup.getByRole("button", { name: "Collect" }).click();
     await popup.waitFor({ state: "detached" });
     await expect.poll(() => coinChip(page).innerText()).toContain("50");
-    expect(await me(account)).toMatchObject({ wallet: 50, daily_bonus_status: 1 });
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem("userData"))) ?? "{}").wallet).toBe(50);
+    expect(await me(account)).toMatchObject({
+      wallet: 50,
+      daily_bonus_status: 1,
+    });
+    expect(
+      JSON.parse(
+        (await page.evaluate(() => localStorage.getItem("userData"))) ?? "{}",
+      ).wallet,
+    ).toBe(50);
 
     await page.reload();
     await hydrated(page);
@@ -63,7 +89,9 @@ describe("coins UI", () => {
 
   it("keeps a closed daily bonus away for the rest of the day, without crediting it", async () => {
     const account = await newAccount(`Cleo Closer ${unique()}`);
-    const { context, page, errors } = await pageFor(browser, account, DESKTOP, { dailyBonus: true });
+    const { context, page, errors } = await pageFor(browser, account, DESKTOP, {
+      dailyBonus: true,
+    });
     await page.goto("/home");
     await bonusPopup(page).waitFor();
     await bonusPopup(page).getByRole("button", { name: "Close" }).click();
@@ -73,7 +101,10 @@ describe("coins UI", () => {
     await hydrated(page);
     await page.waitForTimeout(1_000);
     expect(await bonusPopup(page).count()).toBe(0);
-    expect(await me(account)).toMatchObject({ wallet: 0, daily_bonus_status: 0 });
+    expect(await me(account)).toMatchObject({
+      wallet: 0,
+      daily_bonus_status: 0,
+    });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -82,31 +113,55 @@ describe("coins UI", () => {
     const visitor = await openPage(browser, PHONE);
     await visitor.page.goto("/shop");
     for (const title of ["Buy 250 coins", "Buy 1500 coins", "Buy 5000 coins"]) {
-      await visitor.page.getByRole("heading", { name: title, exact: true }).waitFor();
+      await visitor.page
+        .getByRole("heading", { name: title, exact: true })
+        .waitFor();
     }
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
 
-    const { context, page, errors } = await pageFor(browser, await newAccount(`Sam Shopper ${unique()}`), DESKTOP);
+    const { context, page, errors } = await pageFor(
+      browser,
+      await newAccount(`Sam Shopper ${unique()}`),
+      DESKTOP,
+    );
     await page.goto("/shop");
-    await expect.poll(() => page.getByTestId("challenge-limit").innerText()).toBe("5,000 of 5,000 coins left");
-    expect(await page.getByTestId("shop-balance").innerText()).toContain("0 coins");
-    expect(await page.getByRole("heading", { level: 2 }).filter({ hasText: /^Buy / }).count()).toBe(3);
+    await expect
+      .poll(() => page.getByTestId("challenge-limit").innerText())
+      .toBe("5,000 of 5,000 coins left");
+    expect(await page.getByTestId("shop-balance").innerText()).toContain(
+      "0 coins",
+    );
+    expect(
+      await page
+        .getByRole("heading", { level: 2 })
+        .filter({ hasText: /^Buy / })
+        .count(),
+    ).toBe(3);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it("shows a new player an empty notifications page and a bell without a count; visitors get the login popup", async () => {
-    const { context, page, errors } = await pageFor(browser, await newAccount(`Nia Notes ${unique()}`), PHONE);
+    const { context, page, errors } = await pageFor(
+      browser,
+      await newAccount(`Nia Notes ${unique()}`),
+      PHONE,
+    );
     await page.goto("/notifications");
     await page.getByRole("heading", { name: "No notifications yet" }).waitFor();
-    expect(await page.getByTestId("notification-bell").getAttribute("aria-label")).toBe("Notifications");
+    expect(
+      await page.getByTestId("notification-bell").getAttribute("aria-label"),
+    ).toBe("Notifications");
     expect(errors).toEqual([]);
     await context.close();
 
     const visitor = await openPage(browser, PHONE);
     await visitor.page.goto("/notifications");
-    await visitor.page.getByRole("dialog").getByRole("heading", { name: /log in/i }).waitFor();
+    await visitor.page
+      .getByRole("dialog")
+      .getByRole("heading", { name: /log in/i })
+      .waitFor();
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
   });

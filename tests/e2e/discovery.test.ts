@@ -1,7 +1,14 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, firstGameId, launchBrowser, openPage, ownAddress } from "./browser";
+import {
+  DESKTOP,
+  PHONE,
+  firstGameId,
+  launchBrowser,
+  openPage,
+  ownAddress,
+} from "./browser";
 
 let browser: Browser;
 let gameId: number;
@@ -23,12 +30,20 @@ const SIZES = [
  * GET /api/scores/:id answers 404 until the scores service exists (the page shows the SPEC §8 empty message then).
  */
 const unexpected = (errors: string[]) =>
-  errors.filter((error) => !/Failed to load resource: the server responded with a status of (401|404)\b/.test(error));
+  errors.filter(
+    (error) =>
+      !/Failed to load resource: the server responded with a status of (401|404)\b/.test(
+        error,
+      ),
+  );
 
 async function whenHydrated(page: Page, selector: string) {
   await page.waitForFunction((target) => {
     const element = document.querySelector(target);
-    return !!element && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+    return (
+      !!element &&
+      Object.keys(element).some((key) => key.startsWith("__reactFiber"))
+    );
   }, selector);
 }
 
@@ -38,12 +53,19 @@ async function signUp(context: BrowserContext) {
   const email = `disc${Date.now()}${signUps++}${Math.floor(Math.random() * 1e4)}@example.com`;
   const response = await context.request.post("/auth/signup", {
     headers: ownAddress(),
-    form: { name: "Disco Tester", email, phone_number: "9876543210", Pwd_Hash: "Secret#123", gender: "female" },
+    form: {
+      name: "Disco Tester",
+      email,
+      phone_number: "9876543210",
+      Pwd_Hash: "Secret#123",
+      gender: "female",
+    },
   });
   expect(response.status()).toBe(200);
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 describe("game detail", () => {
   for (const [size, viewport] of SIZES) {
@@ -51,7 +73,9 @@ describe("game detail", () => {
       const { context, page, errors } = await openPage(browser, viewport);
       await page.goto(`/detail/${gameId}?_sF=likes`);
       await whenHydrated(page, "[data-testid=like-button]");
-      await expect.poll(() => page.locator(".leaderboard__empty").count()).toBe(1);
+      await expect
+        .poll(() => page.locator(".leaderboard__empty").count())
+        .toBe(1);
 
       const order = [
         page.locator("main .back-link"),
@@ -71,31 +95,48 @@ describe("game detail", () => {
       const positions: number[] = [];
       for (const locator of order) {
         expect(await locator.count()).toBe(1);
-        positions.push(await locator.evaluate((node) => {
-          const all = [...document.querySelectorAll("main *")];
-          return all.indexOf(node);
-        }));
+        positions.push(
+          await locator.evaluate((node) => {
+            const all = [...document.querySelectorAll("main *")];
+            return all.indexOf(node);
+          }),
+        );
       }
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
-      expect(await page.locator("main .back-link").getAttribute("href")).toBe("/likes");
+      expect(await page.locator("main .back-link").getAttribute("href")).toBe(
+        "/likes",
+      );
       expect(await page.locator(".leaderboard__empty").innerText()).toBe(
         "No one played the game. Score the maximum and be the top of the leaderboard",
       );
-      expect(await page.getByRole("link", { name: "Play", exact: true }).getAttribute("href")).toBe(`/play/${gameId}?type=0`);
+      expect(
+        await page
+          .getByRole("link", { name: "Play", exact: true })
+          .getAttribute("href"),
+      ).toBe(`/play/${gameId}?type=0`);
 
       // The promo video toggles.
       await page.getByRole("button", { name: "Play video" }).click();
       const video = page.locator("#promo-video video");
       expect(await video.getAttribute("src")).toMatch(/^\/media\/promos\//);
-      expect(await video.evaluate((node: HTMLVideoElement) => node.muted && node.controls && node.playsInline)).toBe(true);
+      expect(
+        await video.evaluate(
+          (node: HTMLVideoElement) =>
+            node.muted && node.controls && node.playsInline,
+        ),
+      ).toBe(true);
       await page.getByRole("button", { name: "Hide video" }).click();
       expect(await video.count()).toBe(0);
 
       // Description truncated at 80 characters, expandable.
       const about = page.locator(".expandable");
-      expect((await about.locator("p").first().innerText()).endsWith("…")).toBe(true);
+      expect((await about.locator("p").first().innerText()).endsWith("…")).toBe(
+        true,
+      );
       await about.getByRole("button", { name: "Read more" }).click();
-      expect(await about.getByRole("button", { name: "Show less" }).isVisible()).toBe(true);
+      expect(
+        await about.getByRole("button", { name: "Show less" }).isVisible(),
+      ).toBe(true);
       await about.getByRole("button", { name: "Show less" }).click();
 
       // The ad: the fixed detail slot, seen once a tenth is on screen, a house ad without a network.
@@ -106,16 +147,31 @@ describe("game detail", () => {
       expect(await ad.locator(".house-ad").count()).toBe(1);
       expect(await ad.innerText()).toContain("SPONSORED");
 
-      const meta = (selector: string) => page.locator(selector).first().getAttribute("content");
+      const meta = (selector: string) =>
+        page.locator(selector).first().getAttribute("content");
       const origin = new URL(page.url()).origin;
-      expect(await meta('meta[property="og:title"]')).toBe(await page.locator("h1#game-title").innerText());
+      expect(await meta('meta[property="og:title"]')).toBe(
+        await page.locator("h1#game-title").innerText(),
+      );
       expect(await meta('meta[property="og:type"]')).toBe("video.other");
-      expect(await meta('meta[property="og:url"]')).toBe(`${origin}/detail/${gameId}`);
-      expect(await meta('meta[property="og:image"]')).toMatch(new RegExp(`^${origin}/`));
+      expect(await meta('meta[property="og:url"]')).toBe(
+        `${origin}/detail/${gameId}`,
+      );
+      expect(await meta('meta[property="og:image"]')).toMatch(
+        new RegExp(`^${origin}/`),
+      );
       expect(await meta('meta[property="og:description"]')).not.toContain("<");
-      expect(await meta('meta[name="twitter:card"]')).toBe("summary_large_image");
-      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${origin}/detail/${gameId}`);
-      const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+      expect(await meta('meta[name="twitter:card"]')).toBe(
+        "summary_large_image",
+      );
+      expect(
+        await page.locator('link[rel="canonical"]').getAttribute("href"),
+      ).toBe(`${origin}/detail/${gameId}`);
+      const ld = JSON.parse(
+        (await page
+          .locator('script[type="application/ld+json"]')
+          .textContent()) ?? "{}",
+      );
       expect(ld["@type"]).toBe("VideoGame");
       expect(ld.url).toBe(`${origin}/detail/${gameId}`);
 
@@ -130,9 +186,21 @@ describe("game detail", () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     await page.goto(`/detail/${gameId}`);
     await whenHydrated(page, "[data-testid=like-button]");
-    for (const button of [page.getByTestId("like-button"), page.getByRole("button", { name: "Rate" }), page.getByTestId("save-button"), page.getByRole("button", { name: "Share" })]) {
+    for (const button of [
+      page.getByTestId("like-button"),
+      page.getByRole("button", { name: "Rate" }),
+      page.getByTestId("save-button"),
+      page.getByRole("button", { name: "Share" }),
+    ]) {
       await button.click();
-      await expect.poll(() => page.locator("dialog[open] #login-title, dialog[open] h2").first().innerText()).toMatch(/log in/i);
+      await expect
+        .poll(() =>
+          page
+            .locator("dialog[open] #login-title, dialog[open] h2")
+            .first()
+            .innerText(),
+        )
+        .toMatch(/log in/i);
       await page.keyboard.press("Escape");
       await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
     }
@@ -147,11 +215,25 @@ describe("game detail", () => {
     await page.goto(`/detail/${gameId}?challengeId=42`);
     await whenHydrated(page, "[data-testid=like-button]");
     // Only a challenge's two players see it (tests/e2e/challenges.test.ts shows one's card).
-    expect(await page.getByRole("heading", { name: "Challenge", exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText("This challenge is not one of yours, or it no longer exists.").isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole("heading", { name: "Challenge", exact: true })
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await page
+        .getByText(
+          "This challenge is not one of yours, or it no longer exists.",
+        )
+        .isVisible(),
+    ).toBe(true);
     await page.getByRole("button", { name: "Challenge", exact: true }).click();
-    const continueLink = page.locator("dialog[open]").getByRole("link", { name: "Continue" });
-    expect(await continueLink.getAttribute("href")).toBe(`/play/${gameId}?type=1`);
+    const continueLink = page
+      .locator("dialog[open]")
+      .getByRole("link", { name: "Continue" });
+    expect(await continueLink.getAttribute("href")).toBe(
+      `/play/${gameId}?type=1`,
+    );
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
@@ -165,9 +247,17 @@ describe("a player's games", () => {
       const targetId = gameId + (size === "phone" ? 1 : 2);
 
       for (const [path, title, empty] of [
-        ["/likes", "Likes", "You don't have any liked games. Go to home to like the games."],
+        [
+          "/likes",
+          "Likes",
+          "You don't have any liked games. Go to home to like the games.",
+        ],
         ["/saved-games", "All Games", "You don't have any saved games."],
-        ["/recently-played", "Recently Played Games", "You haven't played any games yet."],
+        [
+          "/recently-played",
+          "Recently Played Games",
+          "You haven't played any games yet.",
+        ],
       ] as const) {
         await page.goto(path);
         expect(await page.locator("h1").innerText()).toBe(title);
@@ -182,26 +272,46 @@ describe("a player's games", () => {
       const before = Number(await likes.innerText());
       await page.getByTestId("like-button").click();
       await expect.poll(() => likes.innerText()).toBe(String(before + 1));
-      expect(await page.getByTestId("like-button").getAttribute("aria-pressed")).toBe("true");
+      expect(
+        await page.getByTestId("like-button").getAttribute("aria-pressed"),
+      ).toBe("true");
 
       // Rate 4 stars: the popup closes and the page reloads its data.
       await page.getByRole("button", { name: "Rate" }).click();
       const rate = page.locator("dialog[open]");
-      expect(await rate.getByRole("heading", { name: "Rate This Game" }).isVisible()).toBe(true);
-      expect(await rate.getByRole("button", { name: "Submit" }).isDisabled()).toBe(true);
+      expect(
+        await rate.getByRole("heading", { name: "Rate This Game" }).isVisible(),
+      ).toBe(true);
+      expect(
+        await rate.getByRole("button", { name: "Submit" }).isDisabled(),
+      ).toBe(true);
       await rate.getByRole("radio", { name: "1 star" }).focus();
       await page.keyboard.press("ArrowRight");
       await page.keyboard.press("ArrowRight");
       await page.keyboard.press("ArrowRight");
-      expect(await rate.getByRole("radio", { name: "4 stars" }).isChecked()).toBe(true);
+      expect(
+        await rate.getByRole("radio", { name: "4 stars" }).isChecked(),
+      ).toBe(true);
       await shot(page, `rate-popup-${size}`);
       await rate.getByRole("button", { name: "Submit" }).click();
       await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
-      await expect.poll(() => page.getByTestId("average-rating").innerText()).toMatch(/4\.00/);
-      expect(await page.getByRole("button", { name: "Rated 4" }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByTestId("average-rating").innerText())
+        .toMatch(/4\.00/);
+      expect(
+        await page.getByRole("button", { name: "Rated 4" }).isVisible(),
+      ).toBe(true);
       await page.reload();
-      expect(await page.getByTestId("average-rating").innerText()).toMatch(/4\.00\s*1 rating/);
-      expect(JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}").aggregateRating).toMatchObject({
+      expect(await page.getByTestId("average-rating").innerText()).toMatch(
+        /4\.00\s*1 rating/,
+      );
+      expect(
+        JSON.parse(
+          (await page
+            .locator('script[type="application/ld+json"]')
+            .textContent()) ?? "{}",
+        ).aggregateRating,
+      ).toMatchObject({
         ratingValue: 4,
         ratingCount: 1,
         bestRating: 5,
@@ -210,25 +320,45 @@ describe("a player's games", () => {
 
       // Share without navigator.share: the popup with the X link and Copy link.
       await whenHydrated(page, "[data-testid=like-button]");
-      await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined, configurable: true }));
+      await page.evaluate(() =>
+        Object.defineProperty(navigator, "share", {
+          value: undefined,
+          configurable: true,
+        }),
+      );
       await page.getByRole("button", { name: "Share" }).click();
       const share = page.locator("dialog[open]");
       const xLink = share.getByRole("link", { name: "Share on X" });
-      expect(await xLink.getAttribute("href")).toContain("https://twitter.com/intent/tweet?");
-      expect(decodeURIComponent((await xLink.getAttribute("href")) ?? "")).toContain(`/detail/${targetId}`);
-      expect(await share.getByRole("button", { name: "Copy link" }).isVisible()).toBe(true);
+      expect(await xLink.getAttribute("href")).toContain(
+        "https://twitter.com/intent/tweet?",
+      );
+      expect(
+        decodeURIComponent((await xLink.getAttribute("href")) ?? ""),
+      ).toContain(`/detail/${targetId}`);
+      expect(
+        await share.getByRole("button", { name: "Copy link" }).isVisible(),
+      ).toBe(true);
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await share.getByRole("button", { name: "Copy link" }).click();
-      await expect.poll(() => share.getByRole("status").innerText()).toMatch(/Link copied|copy the selected link/);
+      await expect
+        .poll(() => share.getByRole("status").innerText())
+        .toMatch(/Link copied|copy the selected link/);
       await shot(page, `share-popup-${size}`);
       await page.keyboard.press("Escape");
 
       // Save: it appears under All Games.
       // The button turns at once; the list is read after the server has answered.
-      const saved = page.waitForResponse((response) => response.url().endsWith("/api/game/save") && response.ok());
+      const saved = page.waitForResponse(
+        (response) =>
+          response.url().endsWith("/api/game/save") && response.ok(),
+      );
       await page.getByTestId("save-button").click();
       await saved;
-      await expect.poll(() => page.getByTestId("save-button").getAttribute("aria-pressed")).toBe("true");
+      await expect
+        .poll(() =>
+          page.getByTestId("save-button").getAttribute("aria-pressed"),
+        )
+        .toBe("true");
       await page.goto("/saved-games");
       expect(await page.locator(".list-card").count()).toBe(1);
       await shot(page, `saved-games-filled-${size}`);
@@ -237,22 +367,40 @@ describe("a player's games", () => {
       await page.goto("/likes");
       const card = page.locator(".list-card");
       expect(await card.count()).toBe(1);
-      expect(await card.locator(".stat--likes").getAttribute("data-liked")).toBe("true");
-      const heartColour = await card.locator(".stat--likes svg").evaluate((node) => getComputedStyle(node).color);
+      expect(
+        await card.locator(".stat--likes").getAttribute("data-liked"),
+      ).toBe("true");
+      const heartColour = await card
+        .locator(".stat--likes svg")
+        .evaluate((node) => getComputedStyle(node).color);
       expect(heartColour).toBe("rgb(251, 63, 108)");
-      expect(await card.getByRole("link", { name: "How to Play" }).getAttribute("href")).toBe(`/detail/${targetId}?_sF=home-page`);
-      expect(await card.getByRole("link", { name: "Play", exact: true }).getAttribute("href")).toBe(`/play/${targetId}?type=0`);
+      expect(
+        await card
+          .getByRole("link", { name: "How to Play" })
+          .getAttribute("href"),
+      ).toBe(`/detail/${targetId}?_sF=home-page`);
+      expect(
+        await card
+          .getByRole("link", { name: "Play", exact: true })
+          .getAttribute("href"),
+      ).toBe(`/play/${targetId}?type=0`);
       expect(await card.innerText()).toMatch(/\d\.\d\d/);
       await shot(page, `likes-filled-${size}`);
 
       // Play: once the game says ready the start is recorded, so it shows under Recently Played.
       await page.goto(`/play/${targetId}?type=0`);
-      await expect.poll(() => page.locator(".player__overlay .loader").count(), { timeout: 20_000 }).toBe(0);
+      await expect
+        .poll(() => page.locator(".player__overlay .loader").count(), {
+          timeout: 20_000,
+        })
+        .toBe(0);
       await expect
         .poll(
           async () => {
             const answer = await context.request.get("/api/game/recent");
-            return ((await answer.json()) as Array<{ _id: number }>).map((game) => game._id);
+            return ((await answer.json()) as Array<{ _id: number }>).map(
+              (game) => game._id,
+            );
           },
           { timeout: 15_000 },
         )
@@ -278,7 +426,9 @@ describe("publisher page", () => {
       expect(await page.locator(".publisher-hero__banner img").count()).toBe(1);
       expect(await page.locator(".publisher-hero__icon img").count()).toBe(1);
       expect(await page.locator("h1").innerText()).not.toBe("");
-      expect(await page.locator(".publisher__about").innerText()).toContain("About");
+      expect(await page.locator(".publisher__about").innerText()).toContain(
+        "About",
+      );
       expect(await page.locator(".list-card").count()).toBeGreaterThan(0);
       await shot(page, `publisher-${size}`);
       expect(unexpected(errors)).toEqual([]);

@@ -1,33 +1,54 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, DESKTOP, launchBrowser, openPage, ownAddress, PHONE } from "./browser";
+import {
+  baseURL,
+  DESKTOP,
+  launchBrowser,
+  openPage,
+  ownAddress,
+  PHONE,
+} from "./browser";
 
 let browser: Browser;
 let games: Array<{ _id: number; name: string; publisher: { name: string } }>;
 beforeAll(async () => {
   browser = await launchBrowser();
-  games = (await (await fetch(`${baseURL()}/api/game/published`)).json()) as typeof games;
+  games = (await (
+    await fetch(`${baseURL()}/api/game/published`)
+  ).json()) as typeof games;
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => browser?.close());
 
 const SHOTS = "/tmp/feed-shots";
-const EMPTY_LEADERBOARD = "No one played the game. Score the maximum and be the top of the leaderboard";
+const EMPTY_LEADERBOARD =
+  "No one played the game. Score the maximum and be the top of the leaderboard";
 
 /** SPEC.md §2: an ad after the 2nd, 4th … game, never last. */
 function expectedKinds(count: number): string[] {
-  return Array.from({ length: count }, (_, i) => (i % 2 === 1 && i + 1 < count ? ["game", "ad"] : ["game"])).flat();
+  return Array.from({ length: count }, (_, i) =>
+    i % 2 === 1 && i + 1 < count ? ["game", "ad"] : ["game"],
+  ).flat();
 }
 
-const currentIndex = async (page: Page) => Number(await page.locator(".feed__slide[data-current]").getAttribute("data-index"));
+const currentIndex = async (page: Page) =>
+  Number(
+    await page.locator(".feed__slide[data-current]").getAttribute("data-index"),
+  );
 const openDrawer = (page: Page) => page.locator(".feed-drawer.is-open");
 
 async function openFeed(page: Page) {
   // The scores API arrives in a later issue: answer with an empty board so Chromium logs no 404 for it.
-  await page.route("**/api/scores/**", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
+  await page.route("**/api/scores/**", (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: "[]" }),
+  );
   await page.goto("/home-page");
-  await page.waitForFunction(() => Object.keys(document.querySelector(".feed") ?? {}).some((key) => key.startsWith("__reactFiber")));
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector(".feed") ?? {}).some((key) =>
+      key.startsWith("__reactFiber"),
+    ),
+  );
 }
 
 /** Drags with the primary pointer across the middle of the feed. */
@@ -51,10 +72,16 @@ describe("feed on a phone", () => {
   it("lays ads out after every second game and never last", async () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     await openFeed(page);
-    const kinds = await page.locator(".feed__slide").evaluateAll((slides) => slides.map((slide) => slide.getAttribute("data-kind")));
+    const kinds = await page
+      .locator(".feed__slide")
+      .evaluateAll((slides) =>
+        slides.map((slide) => slide.getAttribute("data-kind")),
+      );
     expect(kinds).toEqual(expectedKinds(games.length));
     expect(kinds.at(-1)).toBe("game");
-    expect(await page.locator(".feed__slide[data-current] h2").innerText()).toBe(games[0].name);
+    expect(
+      await page.locator(".feed__slide[data-current] h2").innerText(),
+    ).toBe(games[0].name);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -69,27 +96,51 @@ describe("feed on a phone", () => {
     await expectIndex(page, 1);
     await swipe(page, 0, -220);
     await expectIndex(page, 2);
-    expect(await page.locator(".feed__slide[data-current] .ad-slot").isVisible()).toBe(true);
-    expect(await page.getByRole("button", { name: "Back to the first game" }).isVisible()).toBe(true);
+    expect(
+      await page.locator(".feed__slide[data-current] .ad-slot").isVisible(),
+    ).toBe(true);
+    expect(
+      await page
+        .getByRole("button", { name: "Back to the first game" })
+        .isVisible(),
+    ).toBe(true);
     await swipe(page, 0, 220);
     await expectIndex(page, 1);
-    expect(await page.getByRole("button", { name: "Back to the first game" }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole("button", { name: "Back to the first game" })
+        .count(),
+    ).toBe(0);
     await swipe(page, 0, 220);
     await expectIndex(page, 0);
     // Below the first comes the last; past the last comes the first.
     await swipe(page, 0, 220);
     await expectIndex(page, last);
-    expect(await page.locator(".feed__slide[data-current] h2").innerText()).toBe(games.at(-1)!.name);
+    expect(
+      await page.locator(".feed__slide[data-current] h2").innerText(),
+    ).toBe(games.at(-1)!.name);
     await swipe(page, 0, -220);
     await expectIndex(page, 0);
 
     // The current video has a source and plays; far items have none.
     const video = page.locator(".feed__slide[data-current] video");
-    await expect.poll(() => video.getAttribute("src")).toMatch(/\/media\/promos\/.+\.webm$/);
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused)).toBe(true);
-    expect(await page.locator(`.feed__slide[data-index="5"] video`).count()).toBe(0);
-    await page.getByRole("button", { name: `Pause ${games[0].name} video` }).click();
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    await expect
+      .poll(() => video.getAttribute("src"))
+      .toMatch(/\/media\/promos\/.+\.webm$/);
+    await expect
+      .poll(() =>
+        video.evaluate((element: HTMLVideoElement) => !element.paused),
+      )
+      .toBe(true);
+    expect(
+      await page.locator(`.feed__slide[data-index="5"] video`).count(),
+    ).toBe(0);
+    await page
+      .getByRole("button", { name: `Pause ${games[0].name} video` })
+      .click();
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.paused))
+      .toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -98,18 +149,32 @@ describe("feed on a phone", () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     await openFeed(page);
     await swipe(page, 220, 0);
-    await expect.poll(() => openDrawer(page).getAttribute("aria-label")).toBe("Publisher");
-    await expect.poll(() => openDrawer(page).locator("h2").innerText()).toBe(games[0].publisher.name);
-    await expect.poll(() => openDrawer(page).locator(".game-row").count()).toBeGreaterThan(0);
-    expect(await openDrawer(page).getByRole("link", { name: new RegExp(games[0].name) }).count()).toBe(1);
+    await expect
+      .poll(() => openDrawer(page).getAttribute("aria-label"))
+      .toBe("Publisher");
+    await expect
+      .poll(() => openDrawer(page).locator("h2").innerText())
+      .toBe(games[0].publisher.name);
+    await expect
+      .poll(() => openDrawer(page).locator(".game-row").count())
+      .toBeGreaterThan(0);
+    expect(
+      await openDrawer(page)
+        .getByRole("link", { name: new RegExp(games[0].name) })
+        .count(),
+    ).toBe(1);
     await page.waitForTimeout(550);
     await page.screenshot({ path: `${SHOTS}/e2e-phone-publisher.png` });
     await swipe(page, -220, 0);
     await expect.poll(() => openDrawer(page).count()).toBe(0);
 
     await swipe(page, -220, 0);
-    await expect.poll(() => openDrawer(page).getAttribute("aria-label")).toBe("Leaderboard");
-    await expect.poll(() => openDrawer(page).innerText()).toContain(EMPTY_LEADERBOARD);
+    await expect
+      .poll(() => openDrawer(page).getAttribute("aria-label"))
+      .toBe("Leaderboard");
+    await expect
+      .poll(() => openDrawer(page).innerText())
+      .toContain(EMPTY_LEADERBOARD);
     await page.waitForTimeout(550);
     await page.screenshot({ path: `${SHOTS}/e2e-phone-leaderboard.png` });
     await page.keyboard.press("Escape");
@@ -125,7 +190,9 @@ describe("feed on a phone", () => {
     await expect.poll(() => page.locator("dialog[open]").count()).toBe(1);
     await page.keyboard.press("Escape");
     await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
-    await page.getByRole("link", { name: `Details of ${games[0].name}` }).click();
+    await page
+      .getByRole("link", { name: `Details of ${games[0].name}` })
+      .click();
     await expect.poll(() => page.locator("dialog[open]").count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe("/home-page");
     expect(errors).toEqual([]);
@@ -190,23 +257,51 @@ describe("feed on a desktop", () => {
       }),
     );
     await page.goto("/home-page");
-    await page.waitForFunction(() => Object.keys(document.querySelector(".feed") ?? {}).some((key) => key.startsWith("__reactFiber")));
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector(".feed") ?? {}).some((key) =>
+        key.startsWith("__reactFiber"),
+      ),
+    );
 
-    await page.getByRole("button", { name: `Open publisher ${games[0].publisher.name}` }).first().click();
-    await expect.poll(() => openDrawer(page).locator("h2").innerText()).toBe(games[0].publisher.name);
-    await expect.poll(() => openDrawer(page).locator(".game-row").count()).toBeGreaterThan(0);
+    await page
+      .getByRole("button", {
+        name: `Open publisher ${games[0].publisher.name}`,
+      })
+      .first()
+      .click();
+    await expect
+      .poll(() => openDrawer(page).locator("h2").innerText())
+      .toBe(games[0].publisher.name);
+    await expect
+      .poll(() => openDrawer(page).locator(".game-row").count())
+      .toBeGreaterThan(0);
     await page.waitForTimeout(550);
     await page.screenshot({ path: `${SHOTS}/e2e-desktop-publisher.png` });
     await openDrawer(page).getByRole("tab", { name: "About" }).click();
-    await expect.poll(() => openDrawer(page).getByRole("tabpanel").innerText()).not.toBe("");
-    await page.getByRole("button", { name: "Back to the feed" }).first().click();
+    await expect
+      .poll(() => openDrawer(page).getByRole("tabpanel").innerText())
+      .not.toBe("");
+    await page
+      .getByRole("button", { name: "Back to the feed" })
+      .first()
+      .click();
     await expect.poll(() => openDrawer(page).count()).toBe(0);
 
-    await page.getByRole("button", { name: `Open leaderboard of ${games[0].name}` }).click();
-    await expect.poll(() => openDrawer(page).locator(".feed-podium__place").count()).toBe(3);
+    await page
+      .getByRole("button", { name: `Open leaderboard of ${games[0].name}` })
+      .click();
+    await expect
+      .poll(() => openDrawer(page).locator(".feed-podium__place").count())
+      .toBe(3);
     // Highest first: the feed-podium's first place is the best score.
-    expect(await openDrawer(page).locator(".feed-podium__place--1 .feed-podium__name").innerText()).toBe("Ben");
-    expect(await openDrawer(page).locator(".leaderboard-table tbody tr").count()).toBe(1);
+    expect(
+      await openDrawer(page)
+        .locator(".feed-podium__place--1 .feed-podium__name")
+        .innerText(),
+    ).toBe("Ben");
+    expect(
+      await openDrawer(page).locator(".leaderboard-table tbody tr").count(),
+    ).toBe(1);
     await page.waitForTimeout(550);
     await page.screenshot({ path: `${SHOTS}/e2e-desktop-leaderboard.png` });
     await page.keyboard.press("Escape");
@@ -220,7 +315,13 @@ describe("feed on a desktop", () => {
     const email = `feed${Date.now()}${Math.floor(Math.random() * 1e4)}@example.com`;
     const signUp = await context.request.post("/auth/signup", {
       headers: ownAddress(),
-      form: { name: "Feed Tester", email, phone_number: "9876543210", Pwd_Hash: "Secret#123", gender: "female" },
+      form: {
+        name: "Feed Tester",
+        email,
+        phone_number: "9876543210",
+        Pwd_Hash: "Secret#123",
+        gender: "female",
+      },
     });
     expect(signUp.status()).toBe(200);
     await openFeed(page);
@@ -231,14 +332,22 @@ describe("feed on a desktop", () => {
 
     await like.click();
     await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
-    await expect.poll(() => like.evaluate((element) => element.classList.contains("is-beating"))).toBe(true);
+    await expect
+      .poll(() =>
+        like.evaluate((element) => element.classList.contains("is-beating")),
+      )
+      .toBe(true);
     await expect.poll(count).toBe(String(before + 1));
     // The server kept it: a reload shows the same heart and count.
     await page.reload();
     await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
     await expect.poll(count).toBe(String(before + 1));
 
-    await page.waitForFunction(() => Object.keys(document.querySelector(".feed-like") ?? {}).some((key) => key.startsWith("__reactFiber")));
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector(".feed-like") ?? {}).some((key) =>
+        key.startsWith("__reactFiber"),
+      ),
+    );
     await like.click();
     await expect.poll(() => like.getAttribute("aria-pressed")).toBe("false");
     await expect.poll(count).toBe(String(before));

@@ -1,7 +1,14 @@
 import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Game } from "../../app/lib/types";
-import { DESKTOP, PHONE, baseURL, launchBrowser, openPage, signIn } from "./browser";
+import {
+  DESKTOP,
+  PHONE,
+  baseURL,
+  launchBrowser,
+  openPage,
+  signIn,
+} from "./browser";
 
 /**
  * Issue #15: our own games run in a sandboxed frame with an opaque origin. A script inside the frame must not reach
@@ -12,7 +19,12 @@ declare global {
   interface Window {
     /** The part of public/sdk/playfeed-sdk.js these tests use from inside the game frame. */
     PlayfeedSDK: {
-      storage: { readonly loaded: boolean; getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
+      storage: {
+        readonly loaded: boolean;
+        getItem(key: string): string | null;
+        setItem(key: string, value: string): void;
+        removeItem(key: string): void;
+      };
     };
   }
 }
@@ -23,7 +35,9 @@ const bySlug = (slug: string) => games.find((game) => game.slug === slug)!;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  games = (await (await fetch(`${baseURL()}/api/game/published`)).json()) as Game[];
+  games = (await (
+    await fetch(`${baseURL()}/api/game/published`)
+  ).json()) as Game[];
 });
 afterAll(() => browser?.close());
 
@@ -31,17 +45,22 @@ afterAll(() => browser?.close());
 async function playing(page: Page, game: Game): Promise<Frame> {
   await page.goto(`/play/${game._id}`);
   await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
-  const frame = page.frames().find((candidate) => candidate.url().includes(`/games/${game.slug}/`));
+  const frame = page
+    .frames()
+    .find((candidate) => candidate.url().includes(`/games/${game.slug}/`));
   if (!frame) throw new Error(`no frame for ${game.slug}`);
   return frame;
 }
 
 /** What the game's storage holds, read inside the frame through the SDK. */
-const storedInGame = (frame: Frame, key: string) => frame.evaluate((name) => window.PlayfeedSDK.storage.getItem(name), key);
+const storedInGame = (frame: Frame, key: string) =>
+  frame.evaluate((name) => window.PlayfeedSDK.storage.getItem(name), key);
 
 /** The browser's own reports of the probe's refused requests; anything else on the console still fails the test. */
 const isRefusedProbe = (error: string) =>
-  /blocked by CORS policy|Failed to load resource: (net::ERR_FAILED|net::ERR_BLOCKED_BY_RESPONSE[.\w]*|the server responded with a status of 40[13])/.test(error);
+  /blocked by CORS policy|Failed to load resource: (net::ERR_FAILED|net::ERR_BLOCKED_BY_RESPONSE[.\w]*|the server responded with a status of 40[13])/.test(
+    error,
+  );
 
 describe("a game's frame", () => {
   it("cannot read the page, the cookie or the player's storage, nor call the API as the player", async () => {
@@ -49,19 +68,36 @@ describe("a game's frame", () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     const player = await signIn(context, "ben@playfeed.local");
     // A cookie and a stored value the page itself can see, to look for from inside the frame.
-    await context.addCookies([{ name: "pf_probe", value: "page-cookie", url: baseURL() }]);
-    await context.addInitScript(() => window === window.top && window.localStorage.setItem("pf_probe", "page-storage"));
+    await context.addCookies([
+      { name: "pf_probe", value: "page-cookie", url: baseURL() },
+    ]);
+    await context.addInitScript(
+      () =>
+        window === window.top &&
+        window.localStorage.setItem("pf_probe", "page-storage"),
+    );
     const frame = await playing(page, game);
 
     const likedByPlayer = () =>
       page.evaluate(async (id) => {
-        const liked = (await (await fetch("/api/game/liked", { credentials: "include" })).json()) as Array<{ _id: number }>;
+        const liked = (await (
+          await fetch("/api/game/liked", { credentials: "include" })
+        ).json()) as Array<{ _id: number }>;
         return liked.some((entry) => entry._id === id);
       }, game._id);
     // The page itself is signed in and sees both.
-    expect(await page.evaluate(() => document.cookie)).toContain("pf_probe=page-cookie");
-    expect(await page.evaluate(() => window.localStorage.getItem("pf_probe"))).toBe("page-storage");
-    const me = await page.evaluate(async () => (await (await fetch("/api/user/me", { credentials: "include" })).json()) as { email: string });
+    expect(await page.evaluate(() => document.cookie)).toContain(
+      "pf_probe=page-cookie",
+    );
+    expect(
+      await page.evaluate(() => window.localStorage.getItem("pf_probe")),
+    ).toBe("page-storage");
+    const me = await page.evaluate(
+      async () =>
+        (await (
+          await fetch("/api/user/me", { credentials: "include" })
+        ).json()) as { email: string },
+    );
     expect(me.email).toBe(player.email);
     expect(await likedByPlayer()).toBe(false);
 
@@ -77,7 +113,11 @@ describe("a game's frame", () => {
         const request = async (input: string, init: RequestInit) => {
           try {
             const response = await fetch(input, init);
-            return { status: response.status, type: response.type, body: response.type === "opaque" ? "" : await response.text() };
+            return {
+              status: response.status,
+              type: response.type,
+              body: response.type === "opaque" ? "" : await response.text(),
+            };
           } catch (error) {
             return { refused: (error as Error).name };
           }
@@ -87,7 +127,9 @@ describe("a game's frame", () => {
           origin: window.origin,
           cookie: attempt(() => document.cookie),
           parentDocument: attempt(() => window.parent.document.title),
-          parentStorage: attempt(() => (window.parent as Window).localStorage.getItem("pf_probe")),
+          parentStorage: attempt(() =>
+            (window.parent as Window).localStorage.getItem("pf_probe"),
+          ),
           topLocation: attempt(() => window.top!.location.href),
           storage: attempt(() => window.localStorage.getItem("pf_probe")),
           me: await request("/api/user/me", { credentials: "include" }),
@@ -98,7 +140,12 @@ describe("a game's frame", () => {
             body: JSON.stringify(like),
           }),
           // A "simple" request is sent without asking CORS first; only the server can refuse it.
-          blindLike: await request("/api/game/like", { method: "POST", mode: "no-cors", credentials: "include", body: JSON.stringify(like) }),
+          blindLike: await request("/api/game/like", {
+            method: "POST",
+            mode: "no-cors",
+            credentials: "include",
+            body: JSON.stringify(like),
+          }),
         };
       },
       { gameId: game._id, userId: player._id },
@@ -132,17 +179,27 @@ describe("a game's storage through the SDK", () => {
     await signIn(context, "ben@playfeed.local");
 
     let frame = await playing(page, game);
-    expect(await frame.evaluate(() => window.PlayfeedSDK.storage.loaded)).toBe(true);
+    expect(await frame.evaluate(() => window.PlayfeedSDK.storage.loaded)).toBe(
+      true,
+    );
     expect(await storedInGame(frame, "settings")).toBeNull();
     await frame.evaluate(() => {
-      window.PlayfeedSDK.storage.setItem("settings", JSON.stringify({ hints: false }));
+      window.PlayfeedSDK.storage.setItem(
+        "settings",
+        JSON.stringify({ hints: false }),
+      );
       window.PlayfeedSDK.storage.setItem("scratch", "gone soon");
       window.PlayfeedSDK.storage.removeItem("scratch");
     });
     // The game reads its own change at once; the platform keeps it in the page's storage under the game's slug.
     expect(await storedInGame(frame, "settings")).toBe('{"hints":false}');
     await expect
-      .poll(() => page.evaluate((key) => window.localStorage.getItem(key), `pf_game:${game.slug}`))
+      .poll(() =>
+        page.evaluate(
+          (key) => window.localStorage.getItem(key),
+          `pf_game:${game.slug}`,
+        ),
+      )
       .toBe(JSON.stringify({ settings: '{"hints":false}' }));
 
     // Limits hold inside the game as a thrown error, before anything is posted.
@@ -162,7 +219,9 @@ describe("a game's storage through the SDK", () => {
     expect(await storedInGame(frame, "scratch")).toBeNull();
 
     frame = await playing(page, other);
-    expect(await frame.evaluate(() => window.PlayfeedSDK.storage.loaded)).toBe(true);
+    expect(await frame.evaluate(() => window.PlayfeedSDK.storage.loaded)).toBe(
+      true,
+    );
     expect(await storedInGame(frame, "settings")).toBeNull();
     expect(errors).toEqual([]);
     await context.close();

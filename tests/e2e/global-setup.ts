@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
+// prettier-ignore
 // @ts-expect-error: plain ES module shared with the start scripts.
 import { bin, migrateLocal, quietEnv, root, seedIfEmpty, startWranglerDev, stopProcessTree, waitForHealthy } from "../../scripts/lib.mjs";
 import { execFileSync } from "node:child_process";
@@ -20,7 +21,11 @@ function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -37,7 +42,11 @@ export default async function setup(project: TestProject) {
   const fixtures = await startFixtureServer(baseURL);
   addExternalGame(persistTo, `${fixtures.url}/external-game.html`);
 
-  const server = startWranglerDev({ port, persistTo, stdio: ["ignore", "ignore", "inherit"] });
+  const server = startWranglerDev({
+    port,
+    persistTo,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   await waitForHealthy(baseURL);
   project.provide("baseURL", baseURL);
   project.provide("fixtureURL", fixtures.url);
@@ -54,9 +63,22 @@ function addExternalGame(persistTo: string, link: string) {
   const sql = `insert into games (slug, name, category_id, publisher_id, description, how_to_play, icon, game_modes, type, external_link)
     select 'external-test', 'External Test Game', (select id from categories where name = 'Casual'),
       (select id from publishers where name = 'Tiny Orbit'), '<p>Played from another site.</p>', '<p>Tap.</p>', '/favicon.svg', 1, 2, '${link}'`;
-  execFileSync(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", sql], {
-    cwd: root,
-    env: quietEnv,
-    stdio: "ignore",
-  });
+  execFileSync(
+    bin("wrangler"),
+    [
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      persistTo,
+      "--command",
+      sql,
+    ],
+    {
+      cwd: root,
+      env: quietEnv,
+      stdio: "ignore",
+    },
+  );
 }

@@ -1,16 +1,27 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Game } from "../../app/lib/types";
-import { DESKTOP, PHONE, baseURL, launchBrowser, newAccount, pageFor as signedInPage, type Account } from "./browser";
+import {
+  DESKTOP,
+  PHONE,
+  baseURL,
+  launchBrowser,
+  newAccount,
+  pageFor as signedInPage,
+  type Account,
+} from "./browser";
 
 let browser: Browser;
 let games: Game[];
 const bySlug = (slug: string) => games.find((game) => game.slug === slug)!;
-const pageFor = (account: Account, viewport = PHONE) => signedInPage(browser, account, viewport);
+const pageFor = (account: Account, viewport = PHONE) =>
+  signedInPage(browser, account, viewport);
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  games = (await (await fetch(`${baseURL()}/api/game/published`)).json()) as Game[];
+  games = (await (
+    await fetch(`${baseURL()}/api/game/published`)
+  ).json()) as Game[];
 });
 afterAll(() => browser?.close());
 
@@ -19,23 +30,39 @@ async function recordRun(account: Account, gameId: number, score: number) {
   const call = (path: string, body: unknown) =>
     fetch(`${baseURL()}${path}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${account.token}` },
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${account.token}`,
+      },
       body: JSON.stringify(body),
     });
-  const stats = (await (await call("/api/gamestats", { game_id: gameId, game_type: 0 })).json()) as { _id: number };
+  const stats = (await (
+    await call("/api/gamestats", { game_id: gameId, game_type: 0 })
+  ).json()) as { _id: number };
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const moves = [
     { time: 0, score: 0 },
     { time: 800, score: Math.ceil(score / 2) },
     { time: 1500, score },
   ];
-  const saved = await call("/api/scores", { score, player_id: account.user._id, game_id: gameId, stats_id: stats._id, moves });
+  const saved = await call("/api/scores", {
+    score,
+    player_id: account.user._id,
+    game_id: gameId,
+    stats_id: stats._id,
+    moves,
+  });
   expect(saved.status).toBe(201);
 }
 
 /** The play screen's phase, or null once the page has moved on (to the result, say). */
 const phase = (page: Page) =>
-  page.evaluate(() => document.querySelector<HTMLElement>(".player")?.dataset.phase ?? null).catch(() => null);
+  page
+    .evaluate(
+      () =>
+        document.querySelector<HTMLElement>(".player")?.dataset.phase ?? null,
+    )
+    .catch(() => null);
 
 /** Drops Tower Stack blocks until one misses and the round ends. */
 async function playOut(page: Page) {
@@ -57,42 +84,75 @@ async function tap(page: Page, times: number) {
 describe("multiplayer", () => {
   it("pairs two players, shows each the other's live score, and ends on a summary with both scores and the outcome", async () => {
     const tower = bySlug("tower-stack");
-    const [ada, bo] = [await newAccount("Ada Match"), await newAccount("Bo Match")];
+    const [ada, bo] = [
+      await newAccount("Ada Match"),
+      await newAccount("Bo Match"),
+    ];
     const a = await pageFor(ada, PHONE);
     const b = await pageFor(bo, DESKTOP);
 
     await a.page.goto(`/waiting/${tower._id}`);
-    expect(await a.page.getByRole("heading", { name: "Waiting for opponents" }).isVisible()).toBe(true);
+    expect(
+      await a.page
+        .getByRole("heading", { name: "Waiting for opponents" })
+        .isVisible(),
+    ).toBe(true);
     await a.page.getByText("Searching...").first().waitFor();
-    await expect.poll(() => a.page.getByTestId("countdown").innerText()).toMatch(/^(10|[1-9])$/);
+    await expect
+      .poll(() => a.page.getByTestId("countdown").innerText())
+      .toMatch(/^(10|[1-9])$/);
     await b.page.goto(`/waiting/${tower._id}`);
 
-    await Promise.all([a.page.waitForURL(/\/play\/\d+\?.*room=/, { timeout: 15_000 }), b.page.waitForURL(/\/play\/\d+\?.*room=/, { timeout: 15_000 })]);
+    await Promise.all([
+      a.page.waitForURL(/\/play\/\d+\?.*room=/, { timeout: 15_000 }),
+      b.page.waitForURL(/\/play\/\d+\?.*room=/, { timeout: 15_000 }),
+    ]);
     // One room, one seed.
     expect(new URL(a.page.url()).search).toBe(new URL(b.page.url()).search);
-    await Promise.all([a.page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 }), b.page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 })]);
-    expect(await a.page.getByTestId("opponent-name").innerText()).toContain("Bo Match");
-    expect(await b.page.getByTestId("opponent-name").innerText()).toContain("Ada Match");
+    await Promise.all([
+      a.page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 }),
+      b.page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 }),
+    ]);
+    expect(await a.page.getByTestId("opponent-name").innerText()).toContain(
+      "Bo Match",
+    );
+    expect(await b.page.getByTestId("opponent-name").innerText()).toContain(
+      "Ada Match",
+    );
 
     // Each sees the other's live score.
     await tap(a.page, 3);
     const adaLive = await a.page.getByTestId("live-score").innerText();
-    await expect.poll(() => b.page.getByTestId("opponent-score").innerText()).toBe(adaLive);
+    await expect
+      .poll(() => b.page.getByTestId("opponent-score").innerText())
+      .toBe(adaLive);
     await tap(b.page, 4);
     const boLive = await b.page.getByTestId("live-score").innerText();
-    await expect.poll(() => a.page.getByTestId("opponent-score").innerText()).toBe(boLive);
+    await expect
+      .poll(() => a.page.getByTestId("opponent-score").innerText())
+      .toBe(boLive);
 
     // Ada finishes first and waits; when Bo is done both land on the summary.
     await playOut(a.page);
-    await expect.poll(() => phase(a.page), { timeout: 10_000 }).toBe("waitingOpponent");
+    await expect
+      .poll(() => phase(a.page), { timeout: 10_000 })
+      .toBe("waitingOpponent");
     await playOut(b.page);
-    await Promise.all([a.page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 }), b.page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 })]);
+    await Promise.all([
+      a.page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 }),
+      b.page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 }),
+    ]);
     expect(a.page.url()).toBe(b.page.url());
 
-    const summary = (await (await fetch(`${baseURL()}/api/multiplayer/result/${a.page.url().split("/").pop()}`)).json()) as {
+    const summary = (await (
+      await fetch(
+        `${baseURL()}/api/multiplayer/result/${a.page.url().split("/").pop()}`,
+      )
+    ).json()) as {
       players: Array<{ _id: number; score: number }>;
     };
-    const score = (id: number) => summary.players.find((player) => player._id === id)!.score;
+    const score = (id: number) =>
+      summary.players.find((player) => player._id === id)!.score;
     const [adaScore, boScore] = [score(ada.user._id), score(bo.user._id)];
     for (const [page, own, other, otherName] of [
       [a.page, adaScore, boScore, "Bo Match"],
@@ -103,8 +163,12 @@ describe("multiplayer", () => {
       expect(scores).toContain(otherName);
       expect(scores).toContain(String(own));
       expect(scores).toContain(String(other));
-      const expected = own > other ? "You won!" : own < other ? "You lost" : null;
-      if (expected) expect(await page.getByTestId("outcome").innerText()).toContain(expected);
+      const expected =
+        own > other ? "You won!" : own < other ? "You lost" : null;
+      if (expected)
+        expect(await page.getByTestId("outcome").innerText()).toContain(
+          expected,
+        );
       else expect(await page.getByTestId("outcome").count()).toBe(0);
     }
     expect([...a.errors, ...b.errors]).toEqual([]);
@@ -124,7 +188,9 @@ describe("multiplayer", () => {
     expect(Date.now() - waitedFrom).toBeGreaterThan(7_000);
     await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
     // The bot's score follows its recorded timeline.
-    await expect.poll(() => page.getByTestId("opponent-name").innerText()).not.toBe("");
+    await expect
+      .poll(() => page.getByTestId("opponent-name").innerText())
+      .not.toBe("");
     await playOut(page);
     await page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 });
     const scores = await page.getByTestId("match-scores").innerText();
@@ -136,10 +202,17 @@ describe("multiplayer", () => {
 
   it("says 'Opponents not available' with Retry when nobody came and no run was ever recorded", async () => {
     const lonely = bySlug("sky-hopper");
-    const { context, page, errors } = await pageFor(await newAccount("Nia Nobody"), DESKTOP);
+    const { context, page, errors } = await pageFor(
+      await newAccount("Nia Nobody"),
+      DESKTOP,
+    );
     await page.goto(`/waiting/${lonely._id}`);
     await page.getByTestId("no-opponents").waitFor({ timeout: 25_000 });
-    expect(await page.getByRole("heading", { name: "Opponents not available" }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole("heading", { name: "Opponents not available" })
+        .isVisible(),
+    ).toBe(true);
     await page.getByRole("button", { name: "Retry" }).click();
     await page.getByText("Searching...").first().waitFor();
     await page.getByRole("button", { name: "Quit" }).click();

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_LEADERBOARD } from "../../app/lib/leaderboard";
 import { EXIT_CONFIRMATION } from "../../app/lib/play";
 import type { Game } from "../../app/lib/types";
-import { DESKTOP, PHONE, baseURL, launchBrowser, openPage, signIn } from "./browser";
+import {
+  DESKTOP,
+  PHONE,
+  baseURL,
+  launchBrowser,
+  openPage,
+  signIn,
+} from "./browser";
 
 let browser: Browser;
 let games: Game[];
@@ -11,13 +18,20 @@ const bySlug = (slug: string) => games.find((game) => game.slug === slug)!;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  games = (await (await fetch(`${baseURL()}/api/game/published`)).json()) as Game[];
+  games = (await (
+    await fetch(`${baseURL()}/api/game/published`)
+  ).json()) as Game[];
 });
 afterAll(() => browser?.close());
 
 /** The play screen's phase, or null once the page has moved on (to the result, say). */
 const phase = (page: Page) =>
-  page.evaluate(() => document.querySelector<HTMLElement>(".player")?.dataset.phase ?? null).catch(() => null);
+  page
+    .evaluate(
+      () =>
+        document.querySelector<HTMLElement>(".player")?.dataset.phase ?? null,
+    )
+    .catch(() => null);
 
 describe("a round of a bundled game, signed in", () => {
   it("plays Tower Stack to its end by tapping and lands on the result with the score, the high score and the leaderboard", async () => {
@@ -30,7 +44,9 @@ describe("a round of a bundled game, signed in", () => {
     await page.getByTestId("play-splash").waitFor();
     await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
     expect(await page.getByTestId("play-splash").count()).toBe(0);
-    expect(await page.getByTestId("play-clock").innerText()).toMatch(/^[12]:\d\d$/);
+    expect(await page.getByTestId("play-clock").innerText()).toMatch(
+      /^[12]:\d\d$/,
+    );
 
     // Drop blocks until one misses the tower: the game ends by itself.
     const box = (await page.locator("iframe.game-frame").boundingBox())!;
@@ -40,28 +56,50 @@ describe("a round of a bundled game, signed in", () => {
       lastLive = await page.getByTestId("live-score").innerText();
       await page.waitForTimeout(700);
     }
-    await page.waitForURL(new RegExp(`/result/${tower._id}$`), { timeout: 15_000 });
+    await page.waitForURL(new RegExp(`/result/${tower._id}$`), {
+      timeout: 15_000,
+    });
     const yourScore = Number(await page.getByTestId("your-score").innerText());
     expect(yourScore).toBeGreaterThanOrEqual(Number(lastLive));
     const highScore = Number(await page.getByTestId("high-score").innerText());
     expect(highScore).toBeGreaterThanOrEqual(yourScore);
-    expect(await page.getByRole("link", { name: "Play again" }).getAttribute("href")).toBe(`/play/${tower._id}?type=0`);
-    expect(await page.getByRole("link", { name: "Multiplayer" }).getAttribute("href")).toBe(`/waiting/${tower._id}`);
+    expect(
+      await page.getByRole("link", { name: "Play again" }).getAttribute("href"),
+    ).toBe(`/play/${tower._id}?type=0`);
+    expect(
+      await page
+        .getByRole("link", { name: "Multiplayer" })
+        .getAttribute("href"),
+    ).toBe(`/waiting/${tower._id}`);
 
     // Without type=1 the result opens on the Challenge Friends section; Leader Board shows the new score.
-    expect(await page.getByRole("heading", { name: "Challenge Friends" }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole("heading", { name: "Challenge Friends" })
+        .isVisible(),
+    ).toBe(true);
     await page.getByRole("tab", { name: "Leader Board" }).click();
     const board = page.getByTestId("leaderboard");
     await expect.poll(() => board.innerText()).toContain(player.name);
     expect(await board.innerText()).toContain(String(yourScore));
     // Narrowed to the people the player follows (nobody yet), the board still holds the player.
     await board.getByRole("button", { name: "Following" }).click();
-    await expect.poll(() => board.getByRole("button", { name: "Following" }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() =>
+        board
+          .getByRole("button", { name: "Following" })
+          .getAttribute("aria-pressed"),
+      )
+      .toBe("true");
     await expect.poll(() => board.innerText()).toContain(player.name);
 
     // The server agrees: the score is on the public leaderboard.
-    const entries = (await (await fetch(`${baseURL()}/api/scores/${tower._id}`)).json()) as Array<{ player_id: number; score: number }>;
-    expect(entries.find((entry) => entry.player_id === player._id)?.score).toBe(highScore);
+    const entries = (await (
+      await fetch(`${baseURL()}/api/scores/${tower._id}`)
+    ).json()) as Array<{ player_id: number; score: number }>;
+    expect(entries.find((entry) => entry.player_id === player._id)?.score).toBe(
+      highScore,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -71,8 +109,14 @@ describe("a round of a bundled game, signed in", () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
     await signIn(context, "ben@playfeed.local");
     await page.goto(`/result/${game._id}?type=1`);
-    expect(await page.getByRole("tab", { name: "Leader Board" }).getAttribute("aria-selected")).toBe("true");
-    expect(await page.getByTestId("leaderboard").innerText()).toContain(EMPTY_LEADERBOARD);
+    expect(
+      await page
+        .getByRole("tab", { name: "Leader Board" })
+        .getAttribute("aria-selected"),
+    ).toBe("true");
+    expect(await page.getByTestId("leaderboard").innerText()).toContain(
+      EMPTY_LEADERBOARD,
+    );
     expect(await page.getByTestId("your-score").innerText()).toBe("–");
     await page.getByRole("tab", { name: "Challenge" }).click();
     await page.getByRole("link", { name: "Done" }).click();
@@ -99,7 +143,9 @@ describe("leaving a game", () => {
     // Cancel returns to the game.
     await exit.click();
     const dialog = page.getByRole("dialog");
-    expect(await dialog.getByRole("heading").innerText()).toBe(EXIT_CONFIRMATION);
+    expect(await dialog.getByRole("heading").innerText()).toBe(
+      EXIT_CONFIRMATION,
+    );
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     expect(await phase(page)).toBe("playing");
@@ -128,9 +174,13 @@ describe("the clock and the tab", () => {
     expect(await page.getByTestId("play-clock").innerText()).toBe("3:00");
     await page.clock.runFor(60_000);
     // A minute later (and the few real seconds the test itself took).
-    expect(await page.getByTestId("play-clock").innerText()).toMatch(/^(2:00|1:5\d)$/);
+    expect(await page.getByTestId("play-clock").innerText()).toMatch(
+      /^(2:00|1:5\d)$/,
+    );
     await page.clock.runFor(game.maximum_game_time * 1000 - 60_000);
-    await page.waitForURL(new RegExp(`/result/${game._id}$`), { timeout: 15_000 });
+    await page.waitForURL(new RegExp(`/result/${game._id}$`), {
+      timeout: 15_000,
+    });
     expect(await page.getByTestId("your-score").innerText()).toBe("0");
     expect(errors).toEqual([]);
     await context.close();
@@ -144,16 +194,25 @@ describe("the clock and the tab", () => {
       const commands: string[] = [];
       Object.assign(window, { __commands: commands });
       window.addEventListener("message", (event) => {
-        if (event.data?.source === "playfeed-platform") commands.push(event.data.type);
+        if (event.data?.source === "playfeed-platform")
+          commands.push(event.data.type);
       });
     });
     await page.goto(`/play/${game._id}`);
     await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
-    const frame = page.frames().find((candidate) => candidate !== page.mainFrame())!;
-    const commands = () => frame.evaluate(() => (window as unknown as { __commands: string[] }).__commands);
+    const frame = page
+      .frames()
+      .find((candidate) => candidate !== page.mainFrame())!;
+    const commands = () =>
+      frame.evaluate(
+        () => (window as unknown as { __commands: string[] }).__commands,
+      );
     const setHidden = (hidden: boolean) =>
       page.evaluate((value) => {
-        Object.defineProperty(document, "hidden", { configurable: true, get: () => value });
+        Object.defineProperty(document, "hidden", {
+          configurable: true,
+          get: () => value,
+        });
         document.dispatchEvent(new Event("visibilitychange"));
       }, hidden);
 
@@ -165,4 +224,3 @@ describe("the clock and the tab", () => {
     await context.close();
   });
 });
-

@@ -4,13 +4,17 @@ function crc32(bytes: Buffer): number {
   let crc = 0xffffffff;
   for (const byte of bytes) {
     crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+    for (let bit = 0; bit < 8; bit++)
+      crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
   }
   return (crc ^ 0xffffffff) >>> 0;
 }
 
 /** A real PNG of one colour, built in memory, for upload tests. */
-export function solidPng(size: number, [red, green, blue]: [number, number, number]): Buffer {
+export function solidPng(
+  size: number,
+  [red, green, blue]: [number, number, number],
+): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -23,8 +27,13 @@ export function solidPng(size: number, [red, green, blue]: [number, number, numb
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => [red, green, blue][i % 3])]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.alloc(size * 3).map((_, i) => [red, green, blue][i % 3]),
+  ]);
+  const pixels = deflateSync(
+    Buffer.concat(Array.from({ length: size }, () => row)),
+  );
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),

@@ -1,6 +1,12 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, firstGameId, launchBrowser, openPage } from "./browser";
+import {
+  DESKTOP,
+  PHONE,
+  firstGameId,
+  launchBrowser,
+  openPage,
+} from "./browser";
 
 let browser: Browser;
 let gameId: number;
@@ -48,9 +54,15 @@ describe.each([
     for (const { path, text } of routes()) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
-      await expect.poll(() => page.locator("main").innerText(), { message: path }).toContain(text);
+      await expect
+        .poll(() => page.locator("main").innerText(), { message: path })
+        .toContain(text);
       // Hydration finished: client-side navigation is wired.
-      await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+      await page.waitForFunction(
+        () =>
+          (window as unknown as { __remixContext?: unknown }).__remixContext !==
+          undefined,
+      );
     }
     expect(errors).toEqual([]);
     await context.close();
@@ -58,11 +70,20 @@ describe.each([
 });
 
 describe("not found", () => {
-  it.each(["/no-such-page", "/detail/999999", "/detail/not-an-id", "/play/abc", "/summary/999999", "/blog/no-such-post"])("%s is a designed 404 page", async (path) => {
+  it.each([
+    "/no-such-page",
+    "/detail/999999",
+    "/detail/not-an-id",
+    "/play/abc",
+    "/summary/999999",
+    "/blog/no-such-post",
+  ])("%s is a designed 404 page", async (path) => {
     const { context, page, errors } = await openPage(browser, PHONE);
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.locator("body").innerText()).toMatch(/not found/i);
+    await expect
+      .poll(() => page.locator("body").innerText())
+      .toMatch(/not found/i);
     expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
     await context.close();
   });

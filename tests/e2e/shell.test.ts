@@ -1,6 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, firstGameId, launchBrowser, openPage, ownAddress } from "./browser";
+import {
+  DESKTOP,
+  PHONE,
+  firstGameId,
+  launchBrowser,
+  openPage,
+  ownAddress,
+} from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,9 +21,15 @@ describe("home", () => {
     await page.goto("/");
     await expect.poll(() => page.title()).toContain("Playfeed");
     for (const category of ["Arcade", "Puzzle", "Action", "Casual"]) {
-      await expect.poll(() => page.getByRole("heading", { name: category, exact: true }).count()).toBe(1);
+      await expect
+        .poll(() =>
+          page.getByRole("heading", { name: category, exact: true }).count(),
+        )
+        .toBe(1);
     }
-    expect(await page.getByRole("link", { name: /Neon Snake/ }).count()).toBeGreaterThan(0);
+    expect(
+      await page.getByRole("link", { name: /Neon Snake/ }).count(),
+    ).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -29,7 +42,9 @@ describe("home", () => {
       const { context, page } = await openPage(browser, viewport);
       await page.goto("/home");
       const grid = page.locator(".game-grid").first();
-      const template = await grid.evaluate((element) => getComputedStyle(element).gridTemplateColumns);
+      const template = await grid.evaluate(
+        (element) => getComputedStyle(element).gridTemplateColumns,
+      );
       expect(template.split(" ").length).toBe(columns);
       await context.close();
     }
@@ -42,12 +57,18 @@ describe("navigation on a phone", () => {
     await page.goto("/");
     const bar = page.getByRole("navigation", { name: "Primary" });
     expect(await bar.isVisible()).toBe(true);
-    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+    expect(
+      await page.getByRole("navigation", { name: "Main" }).isVisible(),
+    ).toBe(false);
 
     await bar.getByRole("link", { name: "Games" }).click();
     await page.waitForURL("**/home");
     // Social needs a player (SPEC.md §2): a visitor gets the login popup and stays where they are.
-    await page.waitForFunction(() => Object.keys(document.querySelector(".bottom-bar a") ?? {}).some((key) => key.startsWith("__reactFiber")));
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector(".bottom-bar a") ?? {}).some((key) =>
+        key.startsWith("__reactFiber"),
+      ),
+    );
     await bar.getByRole("link", { name: "Social" }).click();
     await expect.poll(() => page.locator("dialog[open]").count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe("/home");
@@ -62,7 +83,14 @@ describe("navigation on a phone", () => {
     // Hidden from assistive technology too, so it is found by its class, not its role.
     const hiddenBar = page.locator("nav.bottom-bar");
     await expect.poll(() => hiddenBar.getAttribute("aria-hidden")).toBe("true");
-    await expect.poll(() => hiddenBar.evaluate((element) => element.getBoundingClientRect().top >= window.innerHeight)).toBe(true);
+    await expect
+      .poll(() =>
+        hiddenBar.evaluate(
+          (element) =>
+            element.getBoundingClientRect().top >= window.innerHeight,
+        ),
+      )
+      .toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -75,13 +103,21 @@ describe("navigation on a desktop", () => {
     const email = `menu${Date.now()}@example.com`;
     const signUp = await context.request.post("/auth/signup", {
       headers: ownAddress(),
-      form: { name: "Menu Tester", email, phone_number: "9876543210", Pwd_Hash: "Secret#123", gender: "female" },
+      form: {
+        name: "Menu Tester",
+        email,
+        phone_number: "9876543210",
+        Pwd_Hash: "Secret#123",
+        gender: "female",
+      },
     });
     expect(signUp.status()).toBe(200);
     await page.goto("/");
     const menu = page.getByRole("navigation", { name: "Main" });
     expect(await menu.isVisible()).toBe(true);
-    expect(await page.getByRole("navigation", { name: "Primary" }).isVisible()).toBe(false);
+    expect(
+      await page.getByRole("navigation", { name: "Primary" }).isVisible(),
+    ).toBe(false);
     const activeLabel = () => menu.locator(".is-active").first().innerText();
     await expect.poll(activeLabel).toBe("Home");
 
@@ -108,10 +144,16 @@ describe("pages", () => {
     const requests: string[] = [];
     // Link prefetching and route discovery may still GET code; a submission would be a POST or an API call.
     page.on("request", (request) => {
-      if (request.method() !== "GET" || new URL(request.url()).pathname.startsWith("/api/")) requests.push(request.url());
+      if (
+        request.method() !== "GET" ||
+        new URL(request.url()).pathname.startsWith("/api/")
+      )
+        requests.push(request.url());
     });
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect.poll(() => page.locator("main").innerText()).toContain("Success: Message submitted successfully.");
+    await expect
+      .poll(() => page.locator("main").innerText())
+      .toContain("Success: Message submitted successfully.");
     expect(requests, "Submit must send nothing").toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -129,7 +171,9 @@ describe("pages", () => {
   it("the registration page carries the current year", async () => {
     const { context, page } = await openPage(browser, PHONE);
     await page.goto("/registration");
-    await expect.poll(() => page.locator("body").innerText()).toContain(`© ${new Date().getFullYear()}`);
+    await expect
+      .poll(() => page.locator("body").innerText())
+      .toContain(`© ${new Date().getFullYear()}`);
     await context.close();
   });
 });

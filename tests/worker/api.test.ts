@@ -6,7 +6,9 @@ import { getJson, request, seed } from "./helpers";
 beforeAll(seed);
 
 async function firstGame(): Promise<{ id: number; publisherId: number }> {
-  const row = await env.DB.prepare("select id, publisher_id from games order by id limit 1").first<{ id: number; publisher_id: number }>();
+  const row = await env.DB.prepare(
+    "select id, publisher_id from games order by id limit 1",
+  ).first<{ id: number; publisher_id: number }>();
   return { id: row!.id, publisherId: row!.publisher_id };
 }
 
@@ -36,26 +38,37 @@ describe("GET /api/game/:id", () => {
       maximum_game_time: 120,
       publisher: { _id: publisherId, name: "Pixel Harbor" },
     });
-    for (const field of ["name", "description", "how_to_play", "icon", "video"]) expect(body).toHaveProperty(field);
+    for (const field of ["name", "description", "how_to_play", "icon", "video"])
+      expect(body).toHaveProperty(field);
   });
 
   it("is a JSON 404 for an unknown id", async () => {
     const { status, body } = await getJson<ApiErrorBody>("/api/game/999999");
     expect(status).toBe(404);
-    expect(body).toEqual({ error: { code: "not_found", message: "Game not found" } });
+    expect(body).toEqual({
+      error: { code: "not_found", message: "Game not found" },
+    });
   });
 
-  it.each(["abc", "0", "-1", "1.5", "1e3", "12345678901234567890"])("is a 400 for the malformed id %s", async (id) => {
-    const { status, body } = await getJson<ApiErrorBody>(`/api/game/${id}`);
-    expect(status).toBe(400);
-    expect(body.error).toEqual({ code: "bad_request", message: "Invalid game id" });
-  });
+  it.each(["abc", "0", "-1", "1.5", "1e3", "12345678901234567890"])(
+    "is a 400 for the malformed id %s",
+    async (id) => {
+      const { status, body } = await getJson<ApiErrorBody>(`/api/game/${id}`);
+      expect(status).toBe(400);
+      expect(body.error).toEqual({
+        code: "bad_request",
+        message: "Invalid game id",
+      });
+    },
+  );
 });
 
 describe("GET /api/publisher/:id", () => {
   it("returns icon, banner and about", async () => {
     const { publisherId } = await firstGame();
-    const { status, body } = await getJson<Publisher>(`/api/publisher/${publisherId}`);
+    const { status, body } = await getJson<Publisher>(
+      `/api/publisher/${publisherId}`,
+    );
     expect(status).toBe(200);
     expect(body).toEqual({
       _id: publisherId,
@@ -77,23 +90,32 @@ describe("GET /api/publisher/:id", () => {
 describe("GET /api/game/publisher/:id", () => {
   it("lists only that publisher's games", async () => {
     const { publisherId } = await firstGame();
-    const { status, body } = await getJson<Game[]>(`/api/game/publisher/${publisherId}`);
+    const { status, body } = await getJson<Game[]>(
+      `/api/game/publisher/${publisherId}`,
+    );
     expect(status).toBe(200);
     expect(body.length).toBeGreaterThan(0);
     expect(body.every((game) => game.publisher._id === publisherId)).toBe(true);
   });
 
   it("is a 404 for an unknown publisher and a 400 for a malformed id", async () => {
-    expect((await getJson<ApiErrorBody>("/api/game/publisher/777")).body.error.message).toBe("Publisher not found");
+    expect(
+      (await getJson<ApiErrorBody>("/api/game/publisher/777")).body.error
+        .message,
+    ).toBe("Publisher not found");
     expect((await getJson("/api/game/publisher/abc")).status).toBe(400);
   });
 });
 
 describe("GET /api/game/published", () => {
   it("lists every published game with or without a user id", async () => {
-    const total = await env.DB.prepare("select count(*) as n from games where is_published = 1").first<number>("n");
+    const total = await env.DB.prepare(
+      "select count(*) as n from games where is_published = 1",
+    ).first<number>("n");
     for (const query of ["", "?user=", "?user=1"]) {
-      const { status, body } = await getJson<Game[]>(`/api/game/published${query}`);
+      const { status, body } = await getJson<Game[]>(
+        `/api/game/published${query}`,
+      );
       expect(status).toBe(200);
       expect(body).toHaveLength(total!);
     }
@@ -101,14 +123,20 @@ describe("GET /api/game/published", () => {
 
   it("leaves out unpublished games", async () => {
     const { id } = await firstGame();
-    await env.DB.prepare("update games set is_published = 0 where id = ?").bind(id).run();
+    await env.DB.prepare("update games set is_published = 0 where id = ?")
+      .bind(id)
+      .run();
     const { body } = await getJson<Game[]>("/api/game/published");
     expect(body.map((game) => game._id)).not.toContain(id);
-    await env.DB.prepare("update games set is_published = 1 where id = ?").bind(id).run();
+    await env.DB.prepare("update games set is_published = 1 where id = ?")
+      .bind(id)
+      .run();
   });
 
   it("is a 400 for a malformed user id", async () => {
-    const { status, body } = await getJson<ApiErrorBody>("/api/game/published?user=robert');drop");
+    const { status, body } = await getJson<ApiErrorBody>(
+      "/api/game/published?user=robert');drop",
+    );
     expect(status).toBe(400);
     expect(body.error.message).toBe("Invalid user id");
   });
@@ -119,12 +147,19 @@ describe("API errors", () => {
     const response = await request("/api/does-not-exist");
     expect(response.status).toBe(404);
     expect(response.headers.get("Content-Type")).toContain("application/json");
-    expect(await response.json()).toEqual({ error: { code: "not_found", message: "No API endpoint GET /api/does-not-exist" } });
+    expect(await response.json()).toEqual({
+      error: {
+        code: "not_found",
+        message: "No API endpoint GET /api/does-not-exist",
+      },
+    });
   });
 
   it("answers a wrong method on a known path with JSON 404", async () => {
     const response = await request("/api/health", { method: "DELETE" });
     expect(response.status).toBe(404);
-    expect(((await response.json()) as ApiErrorBody).error.code).toBe("not_found");
+    expect(((await response.json()) as ApiErrorBody).error.code).toBe(
+      "not_found",
+    );
   });
 });

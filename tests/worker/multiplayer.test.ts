@@ -5,18 +5,43 @@ import { roomSocketPath } from "../../app/lib/protocol";
 import type { ApiErrorBody } from "../../app/lib/types";
 import { lobbyOf, roomOf } from "../../workers/durable-objects/hubs";
 import type { MatchRoom } from "../../workers/durable-objects/MatchRoom";
-import { connect, gameId, getJson, json, newPlayer, request, scoredRound as scoredHelper, seed, type Player } from "./helpers";
+import {
+  connect,
+  gameId,
+  getJson,
+  json,
+  newPlayer,
+  request,
+  scoredRound as scoredHelper,
+  seed,
+  type Player,
+} from "./helpers";
 
 beforeAll(seed);
 
 const join = (player: Player, game: number) =>
-  getJson<{ status: string; roomId: string; seed?: number; expiresAt?: number; participants: Array<{ user_id: number; user_name: string; room_id: string }> }>(
+  getJson<{
+    status: string;
+    roomId: string;
+    seed?: number;
+    expiresAt?: number;
+    participants: Array<{
+      user_id: number;
+      user_name: string;
+      room_id: string;
+    }>;
+  }>(
     "/api/multiplayer/join",
     json("POST", { userId: player.userId, gameId: game }, player.token),
   );
 
 /** A scored round for the player's play session of `game_type`; returns the stats id. */
-const scoredRound = (player: Player, game: number, score: number, gameType = 1) => scoredHelper(player, game, score, gameType);
+const scoredRound = (
+  player: Player,
+  game: number,
+  score: number,
+  gameType = 1,
+) => scoredHelper(player, game, score, gameType);
 
 /** Two players matched in a room of `game`: user sockets a and b, then (as the browser does) room sockets ra and rb. */
 async function matched(game: number, names: [string, string]) {
@@ -29,22 +54,33 @@ async function matched(game: number, names: [string, string]) {
   const request = await a.next("request_gameplay");
   await b.next("request_gameplay");
   const roomId = request.data.roomId;
-  const [ra, rb] = [await connect(one, roomSocketPath(roomId)), await connect(two, roomSocketPath(roomId))];
+  const [ra, rb] = [
+    await connect(one, roomSocketPath(roomId)),
+    await connect(two, roomSocketPath(roomId)),
+  ];
   return { one, two, a, b, ra, rb, roomId, seed: request.data.seed };
 }
 
 const droppedIn = (roomId: string) =>
-  runInDurableObject(roomOf(env, roomId), (room: MatchRoom) => room.snapshot().then((s) => Object.keys(s.room!.droppedAt)));
+  runInDurableObject(roomOf(env, roomId), (room: MatchRoom) =>
+    room.snapshot().then((s) => Object.keys(s.room!.droppedAt)),
+  );
 
 describe("POST /api/multiplayer/join and the MatchRoom lobby", () => {
   it("pairs the next player with the one waiting: both get the request with one seed, the first sees who joined", async () => {
     const game = await gameId("snake");
-    const [ava, ben] = [await newPlayer("Pair Ava"), await newPlayer("Pair Ben")];
+    const [ava, ben] = [
+      await newPlayer("Pair Ava"),
+      await newPlayer("Pair Ben"),
+    ];
     const [a, b] = [await connect(ava), await connect(ben)];
 
     const first = await join(ava, game);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ status: "waiting", participants: [{ user_id: ava.userId, user_name: "Pair Ava" }] });
+    expect(first.body).toMatchObject({
+      status: "waiting",
+      participants: [{ user_id: ava.userId, user_name: "Pair Ava" }],
+    });
     const waiting = await a.next("waiting");
     expect(waiting.data.participant.user_id).toBe(ava.userId);
     expect(waiting.data.expiresAt - Date.now()).toBeGreaterThan(8_000);
@@ -52,35 +88,91 @@ describe("POST /api/multiplayer/join and the MatchRoom lobby", () => {
     expect((await join(ava, game)).body.roomId).toBe(first.body.roomId);
 
     const second = await join(ben, game);
-    expect(second.body).toMatchObject({ status: "matched", roomId: first.body.roomId });
+    expect(second.body).toMatchObject({
+      status: "matched",
+      roomId: first.body.roomId,
+    });
     const joined = await a.next("user_joined");
-    expect(joined.data.participant).toEqual({ user_id: ben.userId, user_name: "Pair Ben", profile_pic: null, room_id: first.body.roomId });
-    const [toAva, toBen] = [await a.next("request_gameplay"), await b.next("request_gameplay")];
+    expect(joined.data.participant).toEqual({
+      user_id: ben.userId,
+      user_name: "Pair Ben",
+      profile_pic: null,
+      room_id: first.body.roomId,
+    });
+    const [toAva, toBen] = [
+      await a.next("request_gameplay"),
+      await b.next("request_gameplay"),
+    ];
     expect(toAva.data).toEqual(toBen.data);
     expect(toAva.data.seed).toBe(second.body.seed);
-    expect(toAva.data.participants.map((p) => p.user_id)).toEqual([ava.userId, ben.userId]);
+    expect(toAva.data.participants.map((p) => p.user_id)).toEqual([
+      ava.userId,
+      ben.userId,
+    ]);
     // The lobby is free for the next pair.
-    expect((await runInDurableObject(lobbyOf(env, game), (room: MatchRoom) => room.snapshot())).waiting).toBeNull();
+    expect(
+      (
+        await runInDurableObject(lobbyOf(env, game), (room: MatchRoom) =>
+          room.snapshot(),
+        )
+      ).waiting,
+    ).toBeNull();
   });
 
   it("refuses someone else's user id, an unknown game and a malformed body", async () => {
     const game = await gameId("snake");
-    const [ava, ben] = [await newPlayer("Rude Ava"), await newPlayer("Rude Ben")];
-    expect((await getJson("/api/multiplayer/join", json("POST", { userId: ava.userId, gameId: game }))).status).toBe(401);
-    expect((await getJson("/api/multiplayer/join", json("POST", { userId: ben.userId, gameId: game }, ava.token))).status).toBe(403);
-    expect((await getJson<ApiErrorBody>("/api/multiplayer/join", json("POST", { userId: ava.userId, gameId: 99999 }, ava.token))).status).toBe(404);
-    const bad = await getJson<ApiErrorBody>("/api/multiplayer/join", json("POST", { userId: ava.userId, gameId: "x" }, ava.token));
+    const [ava, ben] = [
+      await newPlayer("Rude Ava"),
+      await newPlayer("Rude Ben"),
+    ];
+    expect(
+      (
+        await getJson(
+          "/api/multiplayer/join",
+          json("POST", { userId: ava.userId, gameId: game }),
+        )
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await getJson(
+          "/api/multiplayer/join",
+          json("POST", { userId: ben.userId, gameId: game }, ava.token),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await getJson<ApiErrorBody>(
+          "/api/multiplayer/join",
+          json("POST", { userId: ava.userId, gameId: 99999 }, ava.token),
+        )
+      ).status,
+    ).toBe(404);
+    const bad = await getJson<ApiErrorBody>(
+      "/api/multiplayer/join",
+      json("POST", { userId: ava.userId, gameId: "x" }, ava.token),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe("Invalid game id");
   });
 
   it("after 10 s alone (the alarm) tells the player there is no opponent; the bot is a real recorded run of someone else", async () => {
     const game = await gameId("star-dodger");
-    const [lonely, recorder] = [await newPlayer("Lonely Lea"), await newPlayer("Recorder Rex")];
+    const [lonely, recorder] = [
+      await newPlayer("Lonely Lea"),
+      await newPlayer("Recorder Rex"),
+    ];
     const socket = await connect(lonely);
 
     // Nobody has recorded a run yet: no moves, so 'Opponents not available'.
-    expect((await getJson(`/api/player-move/${game}`, { headers: { Authorization: `Bearer ${lonely.token}` } })).body).toEqual({
+    expect(
+      (
+        await getJson(`/api/player-move/${game}`, {
+          headers: { Authorization: `Bearer ${lonely.token}` },
+        })
+      ).body,
+    ).toEqual({
       _id: null,
       name: null,
       profile_pic: null,
@@ -92,90 +184,208 @@ describe("POST /api/multiplayer/join and the MatchRoom lobby", () => {
     expect(await runDurableObjectAlarm(lobbyOf(env, game))).toBe(true);
     const timeout = await socket.next("room_timeout");
     expect(timeout.data).toEqual({ roomId: waiting.body.roomId, gameId: game });
-    expect((await runInDurableObject(lobbyOf(env, game), (room: MatchRoom) => room.snapshot())).waiting).toBeNull();
+    expect(
+      (
+        await runInDurableObject(lobbyOf(env, game), (room: MatchRoom) =>
+          room.snapshot(),
+        )
+      ).waiting,
+    ).toBeNull();
 
     // Someone plays a round: their timeline becomes the bot.
     await scoredRound(recorder, game, 40, 0);
-    const bot = await getJson<{ _id: number; name: string; moves: Array<{ time: number; score: number }> }>(`/api/player-move/${game}`, {
+    const bot = await getJson<{
+      _id: number;
+      name: string;
+      moves: Array<{ time: number; score: number }>;
+    }>(`/api/player-move/${game}`, {
       headers: { Authorization: `Bearer ${lonely.token}` },
     });
     expect(bot.body.name).toBe("Recorder Rex");
-    expect(bot.body.moves).toEqual([{ time: 0, score: 0 }, { time: 5000, score: 20 }, { time: 20000, score: 40 }]);
+    expect(bot.body.moves).toEqual([
+      { time: 0, score: 0 },
+      { time: 5000, score: 20 },
+      { time: 20000, score: 40 },
+    ]);
     // A player never gets their own run as a bot.
-    expect((await getJson<{ moves: unknown[] }>(`/api/player-move/${game}`, { headers: { Authorization: `Bearer ${recorder.token}` } })).body.moves).toEqual([]);
+    expect(
+      (
+        await getJson<{ moves: unknown[] }>(`/api/player-move/${game}`, {
+          headers: { Authorization: `Bearer ${recorder.token}` },
+        })
+      ).body.moves,
+    ).toEqual([]);
 
     // The round against the bot is scored by the server: the player's accepted score against the run's last move.
     const stats = await scoredRound(lonely, game, 55, 2);
-    const result = await getJson<{ _id: number }>("/api/multiplayer/bot-result", json("POST", { stats_id: stats, bot_id: bot.body._id }, lonely.token));
+    const result = await getJson<{ _id: number }>(
+      "/api/multiplayer/bot-result",
+      json("POST", { stats_id: stats, bot_id: bot.body._id }, lonely.token),
+    );
     expect(result.status).toBe(201);
-    const again = await getJson<{ _id: number }>("/api/multiplayer/bot-result", json("POST", { stats_id: stats, bot_id: bot.body._id }, lonely.token));
+    const again = await getJson<{ _id: number }>(
+      "/api/multiplayer/bot-result",
+      json("POST", { stats_id: stats, bot_id: bot.body._id }, lonely.token),
+    );
     expect(again.body._id).toBe(result.body._id);
-    const summary = await getJson<{ players: Array<{ name: string; score: number; is_bot: boolean }> }>(`/api/multiplayer/result/${result.body._id}`);
+    const summary = await getJson<{
+      players: Array<{ name: string; score: number; is_bot: boolean }>;
+    }>(`/api/multiplayer/result/${result.body._id}`);
     expect(summary.body.players).toEqual([
       expect.objectContaining({ name: "Lonely Lea", score: 55, is_bot: false }),
-      expect.objectContaining({ name: "Recorder Rex", score: 40, is_bot: true }),
+      expect.objectContaining({
+        name: "Recorder Rex",
+        score: 40,
+        is_bot: true,
+      }),
     ]);
     // Someone else's session cannot be used.
-    const other = await getJson("/api/multiplayer/bot-result", json("POST", { stats_id: stats, bot_id: bot.body._id }, recorder.token));
+    const other = await getJson(
+      "/api/multiplayer/bot-result",
+      json("POST", { stats_id: stats, bot_id: bot.body._id }, recorder.token),
+    );
     expect(other.status).toBe(403);
   });
 });
 
 describe("/ws/room/{roomId}: the room socket", () => {
   it("refuses anyone but the room's players with a 4xx, never a 500, whatever headers they send", async () => {
-    const { roomId } = await matched(await gameId("mole-mash"), ["Door Ava", "Door Ben"]);
+    const { roomId } = await matched(await gameId("mole-mash"), [
+      "Door Ava",
+      "Door Ben",
+    ]);
     const path = roomSocketPath(roomId);
-    const upgrade = (headers: Record<string, string> = {}) => request(path, { headers: { Upgrade: "websocket", ...headers } });
+    const upgrade = (headers: Record<string, string> = {}) =>
+      request(path, { headers: { Upgrade: "websocket", ...headers } });
     expect((await upgrade()).status).toBe(401);
-    expect((await upgrade({ Authorization: "Bearer forged" })).status).toBe(401);
+    expect((await upgrade({ Authorization: "Bearer forged" })).status).toBe(
+      401,
+    );
     expect((await request(path)).status).toBe(426);
 
     const stranger = await newPlayer("Nosy Nia");
-    const refused = await upgrade({ Authorization: `Bearer ${stranger.token}` });
+    const refused = await upgrade({
+      Authorization: `Bearer ${stranger.token}`,
+    });
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as ApiErrorBody).error.message).toBe("You are not in this room");
+    expect(((await refused.json()) as ApiErrorBody).error.message).toBe(
+      "You are not in this room",
+    );
     // The trusted user header is built by the Worker; one sent by the client changes nothing.
-    const { one } = await matched(await gameId("mole-mash"), ["Door Cy", "Door Di"]);
-    expect((await upgrade({ Authorization: `Bearer ${stranger.token}`, "X-Playfeed-User": String(one.userId) })).status).toBe(403);
+    const { one } = await matched(await gameId("mole-mash"), [
+      "Door Cy",
+      "Door Di",
+    ]);
+    expect(
+      (
+        await upgrade({
+          Authorization: `Bearer ${stranger.token}`,
+          "X-Playfeed-User": String(one.userId),
+        })
+      ).status,
+    ).toBe(403);
 
-    expect((await request(roomSocketPath(crypto.randomUUID()), { headers: { Upgrade: "websocket", Authorization: `Bearer ${stranger.token}` } })).status).toBe(404);
-    expect((await request("/ws/room/NOT_A_ROOM", { headers: { Upgrade: "websocket", Authorization: `Bearer ${stranger.token}` } })).status).toBe(404);
+    expect(
+      (
+        await request(roomSocketPath(crypto.randomUUID()), {
+          headers: {
+            Upgrade: "websocket",
+            Authorization: `Bearer ${stranger.token}`,
+          },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request("/ws/room/NOT_A_ROOM", {
+          headers: {
+            Upgrade: "websocket",
+            Authorization: `Bearer ${stranger.token}`,
+          },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("relays each live score to the opponent's room socket only, and acknowledges it", async () => {
-    const { one, two, a, b, ra, rb, roomId } = await matched(await gameId("mole-mash"), ["Live Ava", "Live Ben"]);
+    const { one, two, a, b, ra, rb, roomId } = await matched(
+      await gameId("mole-mash"),
+      ["Live Ava", "Live Ben"],
+    );
     ra.send({ event: "game_data", id: "m1", data: { roomId, score: 7 } });
     expect((await ra.next("ack")).data).toEqual({ id: "m1" });
-    expect((await rb.next("game_data")).data).toEqual({ roomId, userId: one.userId, score: 7 });
+    expect((await rb.next("game_data")).data).toEqual({
+      roomId,
+      userId: one.userId,
+      score: 7,
+    });
     rb.send({ event: "game_data", data: { roomId, score: 3 } });
-    expect((await ra.next("game_data")).data).toEqual({ roomId, userId: two.userId, score: 3 });
+    expect((await ra.next("game_data")).data).toEqual({
+      roomId,
+      userId: two.userId,
+      score: 3,
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     // Not echoed to the sender, and nothing of the match goes over the user sockets.
-    expect(ra.has("game_data") || rb.has("game_data") || a.has("game_data") || b.has("game_data")).toBe(false);
+    expect(
+      ra.has("game_data") ||
+        rb.has("game_data") ||
+        a.has("game_data") ||
+        b.has("game_data"),
+    ).toBe(false);
 
     // A second room socket of the same player (a reload) sees where the opponent is at once.
     const again = await connect(two, roomSocketPath(roomId));
-    expect((await again.next("game_data")).data).toEqual({ roomId, userId: one.userId, score: 7 });
+    expect((await again.next("game_data")).data).toEqual({
+      roomId,
+      userId: one.userId,
+      score: 7,
+    });
   });
 
   it("answers a malformed message, a chat event or another room's id with an error and keeps the connection", async () => {
-    const { one, a, ra, roomId } = await matched(await gameId("mole-mash"), ["Bad Ava", "Bad Ben"]);
+    const { one, a, ra, roomId } = await matched(await gameId("mole-mash"), [
+      "Bad Ava",
+      "Bad Ben",
+    ]);
     ra.send("{not json");
-    expect((await ra.next("error")).data.message).toBe("Messages must be JSON text");
+    expect((await ra.next("error")).data.message).toBe(
+      "Messages must be JSON text",
+    );
     ra.send({ event: "game_data", id: "m2", data: { roomId, score: -4 } });
-    expect((await ra.next("error")).data).toEqual({ message: "Unknown or malformed event: game_data", id: "m2" });
+    expect((await ra.next("error")).data).toEqual({
+      message: "Unknown or malformed event: game_data",
+      id: "m2",
+    });
     ra.send({ event: "end_game", data: { roomId, statsId: 999999 } });
-    expect((await ra.next("error")).data.message).toBe("Submit the round's score before ending the game");
-    ra.send({ event: "game_data", data: { roomId: crypto.randomUUID(), score: 1 } });
-    expect((await ra.next("error")).data.message).toBe("This socket belongs to another room");
-    ra.send({ event: "exit_game_room", data: { gameId: 1, roomId, score: 0, userId: one.userId + 1 } });
-    expect((await ra.next("error")).data.message).toBe("You can only leave a room yourself");
+    expect((await ra.next("error")).data.message).toBe(
+      "Submit the round's score before ending the game",
+    );
+    ra.send({
+      event: "game_data",
+      data: { roomId: crypto.randomUUID(), score: 1 },
+    });
+    expect((await ra.next("error")).data.message).toBe(
+      "This socket belongs to another room",
+    );
+    ra.send({
+      event: "exit_game_room",
+      data: { gameId: 1, roomId, score: 0, userId: one.userId + 1 },
+    });
+    expect((await ra.next("error")).data.message).toBe(
+      "You can only leave a room yourself",
+    );
     ra.send({ event: "typing_note", data: { to: one.userId + 1 } });
-    expect((await ra.next("error")).data.message).toBe("Chat events go on the user socket (/ws)");
+    expect((await ra.next("error")).data.message).toBe(
+      "Chat events go on the user socket (/ws)",
+    );
 
     // The user socket no longer carries match events.
     a.send({ event: "game_data", id: "u1", data: { roomId, score: 1 } });
-    expect((await a.next("error")).data).toEqual({ message: "Match events go on the room socket (/ws/room/{roomId})", id: "u1" });
+    expect((await a.next("error")).data).toEqual({
+      message: "Match events go on the room socket (/ws/room/{roomId})",
+      id: "u1",
+    });
 
     ra.send({ event: "ping", id: "p1" });
     expect((await ra.next("ack")).data).toEqual({ id: "p1" });
@@ -183,44 +393,80 @@ describe("/ws/room/{roomId}: the room socket", () => {
 
   it("ends normally when both have finished: status 1 on both room sockets, and a stored result with both accepted scores", async () => {
     const game = await gameId("fruit-catch");
-    const { one, two, ra, rb, roomId } = await matched(game, ["End Ava", "End Ben"]);
-    ra.send({ event: "end_game", data: { roomId, statsId: await scoredRound(one, game, 30) } });
+    const { one, two, ra, rb, roomId } = await matched(game, [
+      "End Ava",
+      "End Ben",
+    ]);
+    ra.send({
+      event: "end_game",
+      data: { roomId, statsId: await scoredRound(one, game, 30) },
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(ra.has("end_game")).toBe(false);
-    rb.send({ event: "end_game", data: { roomId, statsId: await scoredRound(two, game, 45) } });
+    rb.send({
+      event: "end_game",
+      data: { roomId, statsId: await scoredRound(two, game, 45) },
+    });
     const [toA, toB] = [await ra.next("end_game"), await rb.next("end_game")];
     expect(toA.data).toEqual(toB.data);
     expect(toA.data).toMatchObject({ roomId, gameId: game, status: 1 });
 
-    const summary = await getJson<{ status: number; players: Array<{ _id: number; score: number }> }>(`/api/multiplayer/result/${toA.data.resultId}`);
+    const summary = await getJson<{
+      status: number;
+      players: Array<{ _id: number; score: number }>;
+    }>(`/api/multiplayer/result/${toA.data.resultId}`);
     expect(summary.body.status).toBe(1);
     expect(summary.body.players.map((p) => [p._id, p.score])).toEqual([
       [one.userId, 30],
       [two.userId, 45],
     ]);
     // A room socket opened after the end hears the end at once.
-    expect((await (await connect(one, roomSocketPath(roomId))).next("end_game")).data).toEqual(toA.data);
+    expect(
+      (await (await connect(one, roomSocketPath(roomId))).next("end_game"))
+        .data,
+    ).toEqual(toA.data);
   });
 
   it("tells the other player when one exits, and ends with status 2", async () => {
     const game = await gameId("fruit-catch");
-    const { one, two, ra, rb, roomId } = await matched(game, ["Exit Ava", "Exit Ben"]);
-    ra.send({ event: "exit_game_room", id: "x1", data: { gameId: game, roomId, score: 12, userId: one.userId } });
+    const { one, two, ra, rb, roomId } = await matched(game, [
+      "Exit Ava",
+      "Exit Ben",
+    ]);
+    ra.send({
+      event: "exit_game_room",
+      id: "x1",
+      data: { gameId: game, roomId, score: 12, userId: one.userId },
+    });
     expect((await ra.next("ack")).data).toEqual({ id: "x1" });
-    expect((await rb.next("exit_game_room")).data).toEqual({ roomId, gameId: game, userId: one.userId, score: 12 });
+    expect((await rb.next("exit_game_room")).data).toEqual({
+      roomId,
+      gameId: game,
+      userId: one.userId,
+      score: 12,
+    });
     // Closing the room socket after leaving is not a drop: the player has already left.
     ra.socket.close(1000, "left");
-    rb.send({ event: "end_game", data: { roomId, statsId: await scoredRound(two, game, 20) } });
+    rb.send({
+      event: "end_game",
+      data: { roomId, statsId: await scoredRound(two, game, 20) },
+    });
     const end = await rb.next("end_game");
     expect(end.data.status).toBe(2);
-    const summary = await getJson<{ left_user_id: number; players: Array<{ score: number }> }>(`/api/multiplayer/result/${end.data.resultId}`);
+    const summary = await getJson<{
+      left_user_id: number;
+      players: Array<{ score: number }>;
+    }>(`/api/multiplayer/result/${end.data.resultId}`);
     expect(summary.body.left_user_id).toBe(one.userId);
     expect(summary.body.players.map((p) => p.score)).toEqual([12, 20]);
   });
 
   it("gives a player whose room socket dropped 10 s to come back, then counts them as gone and writes the result", async () => {
     const game = await gameId("dash-runner");
-    const { one, two, a, ra, rb, roomId } = await matched(game, ["Drop Ava", "Drop Ben"]);
+    const { one, two, a, ra, rb, roomId } = await matched(game, [
+      "Drop Ava",
+      "Drop Ben",
+    ]);
     expect(await droppedIn(roomId)).toEqual([]);
     ra.send({ event: "game_data", data: { roomId, score: 9 } });
     await rb.next("game_data");
@@ -241,15 +487,25 @@ describe("/ws/room/{roomId}: the room socket", () => {
     back.socket.close(1000, "gone");
     await expect.poll(() => droppedIn(roomId)).toEqual([String(one.userId)]);
     expect(await runDurableObjectAlarm(roomOf(env, roomId))).toBe(true);
-    expect((await rb.next("exit_game_room")).data).toEqual({ roomId, gameId: game, userId: one.userId, score: 9 });
+    expect((await rb.next("exit_game_room")).data).toEqual({
+      roomId,
+      gameId: game,
+      userId: one.userId,
+      score: 9,
+    });
 
     // Ben finishes: the result is written with Ava's last live score and Ben's accepted one.
-    rb.send({ event: "end_game", data: { roomId, statsId: await scoredRound(two, game, 25) } });
+    rb.send({
+      event: "end_game",
+      data: { roomId, statsId: await scoredRound(two, game, 25) },
+    });
     const end = await rb.next("end_game");
     expect(end.data.status).toBe(2);
-    const summary = await getJson<{ status: number; left_user_id: number; players: Array<{ _id: number; score: number }> }>(
-      `/api/multiplayer/result/${end.data.resultId}`,
-    );
+    const summary = await getJson<{
+      status: number;
+      left_user_id: number;
+      players: Array<{ _id: number; score: number }>;
+    }>(`/api/multiplayer/result/${end.data.resultId}`);
     expect(summary.body).toMatchObject({ status: 2, left_user_id: one.userId });
     expect(summary.body.players.map((p) => [p._id, p.score])).toEqual([
       [one.userId, 9],
@@ -259,33 +515,61 @@ describe("/ws/room/{roomId}: the room socket", () => {
 
   it("counts a player who never opens a room socket as dropped from the start", async () => {
     const game = await gameId("dash-runner");
-    const [one, two] = [await newPlayer("Ghost Ava"), await newPlayer("Ghost Ben")];
+    const [one, two] = [
+      await newPlayer("Ghost Ava"),
+      await newPlayer("Ghost Ben"),
+    ];
     const [a] = [await connect(one), await connect(two)];
     await join(one, game);
     await join(two, game);
     const roomId = (await a.next("request_gameplay")).data.roomId;
-    expect((await droppedIn(roomId)).sort()).toEqual([String(one.userId), String(two.userId)].sort());
+    expect((await droppedIn(roomId)).sort()).toEqual(
+      [String(one.userId), String(two.userId)].sort(),
+    );
     const rb = await connect(two, roomSocketPath(roomId));
     await expect.poll(() => droppedIn(roomId)).toEqual([String(one.userId)]);
     expect(await runDurableObjectAlarm(roomOf(env, roomId))).toBe(true);
-    expect((await rb.next("exit_game_room")).data).toMatchObject({ userId: one.userId, score: 0 });
+    expect((await rb.next("exit_game_room")).data).toMatchObject({
+      userId: one.userId,
+      score: 0,
+    });
   });
 
   it("refuses a user socket without a valid token", async () => {
-    expect((await request("/ws", { headers: { Upgrade: "websocket" } })).status).toBe(401);
-    expect((await request("/ws", { headers: { Upgrade: "websocket", Authorization: "Bearer forged" } })).status).toBe(401);
+    expect(
+      (await request("/ws", { headers: { Upgrade: "websocket" } })).status,
+    ).toBe(401);
+    expect(
+      (
+        await request("/ws", {
+          headers: { Upgrade: "websocket", Authorization: "Bearer forged" },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
 describe("presence", () => {
   it("tells followers when a user comes online and goes offline", async () => {
-    const [star, fan] = [await newPlayer("Star Sol"), await newPlayer("Fan Fia")];
-    await env.DB.prepare("insert into follows (follower_id, followee_id) values (?, ?)").bind(fan.userId, star.userId).run();
+    const [star, fan] = [
+      await newPlayer("Star Sol"),
+      await newPlayer("Fan Fia"),
+    ];
+    await env.DB.prepare(
+      "insert into follows (follower_id, followee_id) values (?, ?)",
+    )
+      .bind(fan.userId, star.userId)
+      .run();
     const fanSocket = await connect(fan);
     const starSocket = await connect(star);
-    expect((await fanSocket.next("user-connection")).data).toEqual({ userId: star.userId, online: true });
+    expect((await fanSocket.next("user-connection")).data).toEqual({
+      userId: star.userId,
+      online: true,
+    });
     starSocket.socket.close(1000, "bye");
-    expect((await fanSocket.next("user-connection")).data).toEqual({ userId: star.userId, online: false });
+    expect((await fanSocket.next("user-connection")).data).toEqual({
+      userId: star.userId,
+      online: false,
+    });
   });
 });
-

@@ -3,7 +3,8 @@ import { request, seed, tokenFor } from "./helpers";
 
 beforeAll(seed);
 
-const page = (path: string, headers: Record<string, string> = {}) => request(path, { headers: { Accept: "text/html", ...headers } });
+const page = (path: string, headers: Record<string, string> = {}) =>
+  request(path, { headers: { Accept: "text/html", ...headers } });
 
 const NONCE_ATTRIBUTE = /nonce="[^"]{1,100}"/g;
 
@@ -12,14 +13,20 @@ describe("edge cache for anonymous page views", () => {
     const first = await page("/");
     expect(first.status).toBe(200);
     expect(first.headers.get("X-Playfeed-Cache")).toBe("miss");
-    expect(first.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=60");
+    expect(first.headers.get("Cache-Control")).toBe(
+      "public, max-age=0, s-maxage=60",
+    );
     const html = await first.text();
     const second = await page("/");
     expect(second.headers.get("X-Playfeed-Cache")).toBe("hit");
     // The same page, except for the script nonce each copy gets afresh (security-headers.test.ts).
     const cached = await second.text();
-    expect(cached.replace(NONCE_ATTRIBUTE, "nonce")).toBe(html.replace(NONCE_ATTRIBUTE, "nonce"));
-    expect(cached.match(NONCE_ATTRIBUTE)?.[0]).not.toBe(html.match(NONCE_ATTRIBUTE)?.[0]);
+    expect(cached.replace(NONCE_ATTRIBUTE, "nonce")).toBe(
+      html.replace(NONCE_ATTRIBUTE, "nonce"),
+    );
+    expect(cached.match(NONCE_ATTRIBUTE)?.[0]).not.toBe(
+      html.match(NONCE_ATTRIBUTE)?.[0],
+    );
   });
 
   it("always renders fresh for a signed-in viewer, for data requests and for queries", async () => {

@@ -18,20 +18,37 @@ interface Entry {
   score: number;
 }
 
-const gameId = async (slug: string) => (await env.DB.prepare("select id from games where slug = ?").bind(slug).first<number>("id"))!;
+const gameId = async (slug: string) =>
+  (await env.DB.prepare("select id from games where slug = ?")
+    .bind(slug)
+    .first<number>("id"))!;
 
 /** A fresh player per test, so one test's submissions never count against another's rate limit. */
 async function newPlayer(name = "Nora Quinn"): Promise<Player> {
-  const { status, body } = await getJson<{ user: { _id: number }; token: string }>("/api/user", from(testAddress(), json("POST", validSignUp({ name }))));
+  const { status, body } = await getJson<{
+    user: { _id: number };
+    token: string;
+  }>("/api/user", from(testAddress(), json("POST", validSignUp({ name }))));
   expect(status).toBe(201);
   return { token: body.token, userId: body.user._id, name };
 }
 
 /** Opens a play session (POST /api/gamestats) that began `secondsAgo` seconds ago. */
-async function openSession(player: Player, game: number, secondsAgo = 30): Promise<number> {
-  const { status, body } = await getJson<{ _id: number }>("/api/gamestats", json("POST", { game_id: game, game_type: 0 }, player.token));
+async function openSession(
+  player: Player,
+  game: number,
+  secondsAgo = 30,
+): Promise<number> {
+  const { status, body } = await getJson<{ _id: number }>(
+    "/api/gamestats",
+    json("POST", { game_id: game, game_type: 0 }, player.token),
+  );
   expect(status).toBe(201);
-  await env.DB.prepare("update game_stats set created_at = created_at - ? where id = ?").bind(secondsAgo * 1000, body._id).run();
+  await env.DB.prepare(
+    "update game_stats set created_at = created_at - ? where id = ?",
+  )
+    .bind(secondsAgo * 1000, body._id)
+    .run();
   return body._id;
 }
 
@@ -42,23 +59,48 @@ const timeline = (score: number, seconds = 20) => [
   { time: seconds * 1000, score },
 ];
 
-const submit = (player: Player, body: Record<string, unknown>) => getJson<ApiErrorBody & { _id: number }>("/api/scores", json("POST", body, player.token));
+const submit = (player: Player, body: Record<string, unknown>) =>
+  getJson<ApiErrorBody & { _id: number }>(
+    "/api/scores",
+    json("POST", body, player.token),
+  );
 
-const leaderboard = async (game: number) => (await getJson<Entry[]>(`/api/scores/${game}`)).body;
+const leaderboard = async (game: number) =>
+  (await getJson<Entry[]>(`/api/scores/${game}`)).body;
 
 describe("POST /api/gamestats and PUT /api/gamestats/{id}", () => {
   it("opens a session for a signed-in player only, for a real game and game type", async () => {
     const game = await gameId("snake");
-    expect((await getJson("/api/gamestats", json("POST", { game_id: game, game_type: 0 }))).status).toBe(401);
+    expect(
+      (
+        await getJson(
+          "/api/gamestats",
+          json("POST", { game_id: game, game_type: 0 }),
+        )
+      ).status,
+    ).toBe(401);
     const player = await newPlayer();
-    const opened = await getJson<{ _id: number; game_id: number; game_type: number }>("/api/gamestats", json("POST", { game_id: game, game_type: 2 }, player.token));
+    const opened = await getJson<{
+      _id: number;
+      game_id: number;
+      game_type: number;
+    }>(
+      "/api/gamestats",
+      json("POST", { game_id: game, game_type: 2 }, player.token),
+    );
     expect(opened.status).toBe(201);
     expect(opened.body).toMatchObject({ game_id: game, game_type: 2 });
     expect(opened.body._id).toBeGreaterThan(0);
 
-    const unknown = await getJson<ApiErrorBody>("/api/gamestats", json("POST", { game_id: 99999, game_type: 0 }, player.token));
+    const unknown = await getJson<ApiErrorBody>(
+      "/api/gamestats",
+      json("POST", { game_id: 99999, game_type: 0 }, player.token),
+    );
     expect(unknown.status).toBe(404);
-    const badType = await getJson<ApiErrorBody>("/api/gamestats", json("POST", { game_id: game, game_type: 7 }, player.token));
+    const badType = await getJson<ApiErrorBody>(
+      "/api/gamestats",
+      json("POST", { game_id: game, game_type: 7 }, player.token),
+    );
     expect(badType.status).toBe(400);
     expect(badType.body.error.message).toBe("game_type must be 0, 1 or 2");
   });
@@ -67,18 +109,56 @@ describe("POST /api/gamestats and PUT /api/gamestats/{id}", () => {
     const game = await gameId("snake");
     const [owner, other] = [await newPlayer(), await newPlayer()];
     const id = await openSession(owner, game, 40);
-    expect((await getJson(`/api/gamestats/${id}`, json("PUT", { play_time: 30 }, other.token))).status).toBe(403);
-    expect((await getJson(`/api/gamestats/${id}`, json("PUT", { play_time: -1 }, owner.token))).status).toBe(400);
-    expect((await getJson(`/api/gamestats/abc`, json("PUT", { play_time: 1 }, owner.token))).status).toBe(400);
-    expect((await getJson(`/api/gamestats/99999`, json("PUT", { play_time: 1 }, owner.token))).status).toBe(404);
+    expect(
+      (
+        await getJson(
+          `/api/gamestats/${id}`,
+          json("PUT", { play_time: 30 }, other.token),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await getJson(
+          `/api/gamestats/${id}`,
+          json("PUT", { play_time: -1 }, owner.token),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await getJson(
+          `/api/gamestats/abc`,
+          json("PUT", { play_time: 1 }, owner.token),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await getJson(
+          `/api/gamestats/99999`,
+          json("PUT", { play_time: 1 }, owner.token),
+        )
+      ).status,
+    ).toBe(404);
 
-    const ended = await getJson<{ play_time: number }>(`/api/gamestats/${id}`, json("PUT", { play_time: 5000 }, owner.token));
+    const ended = await getJson<{ play_time: number }>(
+      `/api/gamestats/${id}`,
+      json("PUT", { play_time: 5000 }, owner.token),
+    );
     expect(ended.status).toBe(200);
     expect(ended.body.play_time).toBeGreaterThanOrEqual(40);
     expect(ended.body.play_time).toBeLessThanOrEqual(42);
-    const again = await getJson<ApiErrorBody>(`/api/gamestats/${id}`, json("PUT", { play_time: 3 }, owner.token));
+    const again = await getJson<ApiErrorBody>(
+      `/api/gamestats/${id}`,
+      json("PUT", { play_time: 3 }, owner.token),
+    );
     expect(again.status).toBe(409);
-    expect(await env.DB.prepare("select play_time from game_stats where id = ?").bind(id).first("play_time")).toBe(ended.body.play_time);
+    expect(
+      await env.DB.prepare("select play_time from game_stats where id = ?")
+        .bind(id)
+        .first("play_time"),
+    ).toBe(ended.body.play_time);
   });
 });
 
@@ -87,15 +167,35 @@ describe("POST /api/scores", () => {
     const game = await gameId("bubble-pop");
     const player = await newPlayer("Honest Hana");
     const stats = await openSession(player, game);
-    const accepted = await submit(player, { score: 840, player_id: player.userId, game_id: game, stats_id: stats, moves: timeline(840) });
+    const accepted = await submit(player, {
+      score: 840,
+      player_id: player.userId,
+      game_id: game,
+      stats_id: stats,
+      moves: timeline(840),
+    });
     expect(accepted.status).toBe(201);
     expect(accepted.body._id).toBeGreaterThan(0);
 
     const board = await leaderboard(game);
-    expect(board).toEqual([{ rank: 1, player_id: player.userId, player_name: ["Honest Hana"], profile_img: null, score: 840 }]);
-    expect((await getJson(`/api/scores/${game}/${player.userId}`)).body).toEqual({ score: 840, rank: 1 });
+    expect(board).toEqual([
+      {
+        rank: 1,
+        player_id: player.userId,
+        player_name: ["Honest Hana"],
+        profile_img: null,
+        score: 840,
+      },
+    ]);
+    expect(
+      (await getJson(`/api/scores/${game}/${player.userId}`)).body,
+    ).toEqual({ score: 840, rank: 1 });
     // The timeline is kept for bots to replay.
-    const moves = await env.DB.prepare("select moves from player_moves where stats_id = ?").bind(stats).first<string>("moves");
+    const moves = await env.DB.prepare(
+      "select moves from player_moves where stats_id = ?",
+    )
+      .bind(stats)
+      .first<string>("moves");
     expect(JSON.parse(moves!)).toEqual(timeline(840));
   });
 
@@ -103,56 +203,164 @@ describe("POST /api/scores", () => {
     const game = await gameId("fruit-catch");
     const player = await newPlayer();
     await openSession(player, game);
-    expect((await submit(player, { score: 12, player_id: player.userId, game_id: game, moves: timeline(12) })).status).toBe(201);
-    expect((await getJson(`/api/scores/${game}/${player.userId}`)).body).toEqual({ score: 12, rank: 1 });
+    expect(
+      (
+        await submit(player, {
+          score: 12,
+          player_id: player.userId,
+          game_id: game,
+          moves: timeline(12),
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await getJson(`/api/scores/${game}/${player.userId}`)).body,
+    ).toEqual({ score: 12, rank: 1 });
   });
 
   it("refuses, with a reason and nothing on the leaderboard, every score it cannot believe", async () => {
     const game = await gameId("snake");
     const otherGame = await gameId("star-dodger");
     const [player, other] = [await newPlayer(), await newPlayer()];
-    const refusedWith = async (body: Record<string, unknown>, status: number, message: string | RegExp, as: Player = player) => {
-      const response = await submit(as, { score: 10, player_id: player.userId, game_id: game, moves: timeline(10), ...body });
+    const refusedWith = async (
+      body: Record<string, unknown>,
+      status: number,
+      message: string | RegExp,
+      as: Player = player,
+    ) => {
+      const response = await submit(as, {
+        score: 10,
+        player_id: player.userId,
+        game_id: game,
+        moves: timeline(10),
+        ...body,
+      });
       expect(response.status, JSON.stringify(body)).toBe(status);
       expect(response.body.error.message).toMatch(message);
     };
 
-    expect((await getJson("/api/scores", json("POST", { score: 1, player_id: player.userId, game_id: game }))).status).toBe(401);
+    expect(
+      (
+        await getJson(
+          "/api/scores",
+          json("POST", { score: 1, player_id: player.userId, game_id: game }),
+        )
+      ).status,
+    ).toBe(401);
     // No session at all.
-    await refusedWith({}, 422, "There is no open play session for this game; start the game again to submit a score");
+    await refusedWith(
+      {},
+      422,
+      "There is no open play session for this game; start the game again to submit a score",
+    );
     // Someone else's score, and someone else's session.
     const othersSession = await openSession(other, game);
-    await refusedWith({ player_id: other.userId, stats_id: othersSession }, 403, "You can only submit your own scores");
-    await refusedWith({ stats_id: othersSession }, 422, "There is no play session of yours with that id");
+    await refusedWith(
+      { player_id: other.userId, stats_id: othersSession },
+      403,
+      "You can only submit your own scores",
+    );
+    await refusedWith(
+      { stats_id: othersSession },
+      422,
+      "There is no play session of yours with that id",
+    );
     // A session of another game.
     const elsewhere = await openSession(player, otherGame);
-    await refusedWith({ stats_id: elsewhere }, 422, "This play session is for another game");
+    await refusedWith(
+      { stats_id: elsewhere },
+      422,
+      "This play session is for another game",
+    );
     // A closed session.
     const closed = await openSession(player, game);
-    await getJson(`/api/gamestats/${closed}`, json("PUT", { play_time: 20 }, player.token));
-    await refusedWith({ stats_id: closed }, 422, "This play session has ended; start a new game to submit a score");
+    await getJson(
+      `/api/gamestats/${closed}`,
+      json("PUT", { play_time: 20 }, player.token),
+    );
+    await refusedWith(
+      { stats_id: closed },
+      422,
+      "This play session has ended; start a new game to submit a score",
+    );
     // Too long: snake allows 120 s plus the grace.
     const slow = await openSession(player, game, 200);
-    await refusedWith({ stats_id: slow }, 422, "This round ran longer than the game allows (120 s)");
+    await refusedWith(
+      { stats_id: slow },
+      422,
+      "This round ran longer than the game allows (120 s)",
+    );
     // Too fast: 500 dots in 30 s is more than snake can give.
     const fast = await openSession(player, game);
-    await refusedWith({ stats_id: fast, score: 500, moves: timeline(500) }, 422, "This score came in faster than the game can be played");
+    await refusedWith(
+      { stats_id: fast, score: 500, moves: timeline(500) },
+      422,
+      "This score came in faster than the game can be played",
+    );
     // Timelines that do not fit.
     const session = await openSession(player, game);
-    const disordered = [{ time: 0, score: 0 }, { time: 9000, score: 6 }, { time: 4000, score: 10 }];
-    await refusedWith({ stats_id: session, moves: disordered }, 422, "The moves timeline is out of order");
-    await refusedWith({ stats_id: session, moves: timeline(10, 90) }, 422, "The moves timeline is longer than the play session");
-    await refusedWith({ stats_id: session, moves: timeline(9) }, 422, "The moves timeline does not end at the submitted score");
-    await refusedWith({ stats_id: session, moves: undefined }, 422, "A score above 0 needs its moves timeline");
-    await refusedWith({ stats_id: session, moves: [{ time: -5, score: 10 }] }, 400, "A move's time cannot be negative");
-    await refusedWith({ stats_id: session, score: -3 }, 400, "score cannot be negative");
-    await refusedWith({ stats_id: session, score: "lots" }, 400, "score must be a whole number");
+    const disordered = [
+      { time: 0, score: 0 },
+      { time: 9000, score: 6 },
+      { time: 4000, score: 10 },
+    ];
+    await refusedWith(
+      { stats_id: session, moves: disordered },
+      422,
+      "The moves timeline is out of order",
+    );
+    await refusedWith(
+      { stats_id: session, moves: timeline(10, 90) },
+      422,
+      "The moves timeline is longer than the play session",
+    );
+    await refusedWith(
+      { stats_id: session, moves: timeline(9) },
+      422,
+      "The moves timeline does not end at the submitted score",
+    );
+    await refusedWith(
+      { stats_id: session, moves: undefined },
+      422,
+      "A score above 0 needs its moves timeline",
+    );
+    await refusedWith(
+      { stats_id: session, moves: [{ time: -5, score: 10 }] },
+      400,
+      "A move's time cannot be negative",
+    );
+    await refusedWith(
+      { stats_id: session, score: -3 },
+      400,
+      "score cannot be negative",
+    );
+    await refusedWith(
+      { stats_id: session, score: "lots" },
+      400,
+      "score must be a whole number",
+    );
 
     expect(await leaderboard(game)).toEqual([]);
-    expect(await env.DB.prepare("select count(*) as n from scores").first("n")).toBe(await scoresOutside(game));
+    expect(
+      await env.DB.prepare("select count(*) as n from scores").first("n"),
+    ).toBe(await scoresOutside(game));
     // The session survived every refusal and takes an honest score once; a second submission is refused.
-    expect((await submit(player, { score: 10, player_id: player.userId, game_id: game, stats_id: session, moves: timeline(10) })).status).toBe(201);
-    await refusedWith({ stats_id: session }, 422, "This play session already has a score");
+    expect(
+      (
+        await submit(player, {
+          score: 10,
+          player_id: player.userId,
+          game_id: game,
+          stats_id: session,
+          moves: timeline(10),
+        })
+      ).status,
+    ).toBe(201);
+    await refusedWith(
+      { stats_id: session },
+      422,
+      "This play session already has a score",
+    );
     expect((await leaderboard(game)).map((entry) => entry.score)).toEqual([10]);
   });
 
@@ -160,10 +368,25 @@ describe("POST /api/scores", () => {
     const game = await gameId("mole-mash");
     const player = await newPlayer();
     const stats = await openSession(player, game);
-    const body = { score: 30, player_id: player.userId, game_id: game, stats_id: stats, moves: timeline(30) };
-    const results = await Promise.all([submit(player, body), submit(player, { ...body, score: 40, moves: timeline(40) })]);
+    const body = {
+      score: 30,
+      player_id: player.userId,
+      game_id: game,
+      stats_id: stats,
+      moves: timeline(30),
+    };
+    const results = await Promise.all([
+      submit(player, body),
+      submit(player, { ...body, score: 40, moves: timeline(40) }),
+    ]);
     expect(results.map((result) => result.status).sort()).toEqual([201, 422]);
-    expect(await env.DB.prepare("select count(*) as n from scores where stats_id = ?").bind(stats).first("n")).toBe(1);
+    expect(
+      await env.DB.prepare(
+        "select count(*) as n from scores where stats_id = ?",
+      )
+        .bind(stats)
+        .first("n"),
+    ).toBe(1);
     expect((await leaderboard(game)).length).toBe(1);
   });
 
@@ -172,29 +395,68 @@ describe("POST /api/scores", () => {
     const player = await newPlayer();
     for (let round = 0; round < SCORE_SUBMISSIONS_PER_MINUTE; round++) {
       const stats = await openSession(player, game);
-      expect((await submit(player, { score: round, player_id: player.userId, game_id: game, stats_id: stats, moves: round ? timeline(round) : [] })).status).toBe(201);
+      expect(
+        (
+          await submit(player, {
+            score: round,
+            player_id: player.userId,
+            game_id: game,
+            stats_id: stats,
+            moves: round ? timeline(round) : [],
+          })
+        ).status,
+      ).toBe(201);
     }
     const stats = await openSession(player, game);
-    const limited = await submit(player, { score: 99, player_id: player.userId, game_id: game, stats_id: stats, moves: timeline(99) });
+    const limited = await submit(player, {
+      score: 99,
+      player_id: player.userId,
+      game_id: game,
+      stats_id: stats,
+      moves: timeline(99),
+    });
     expect(limited.status).toBe(429);
-    expect(limited.body.error.message).toBe("Too many scores in a minute. Wait a moment and try again.");
+    expect(limited.body.error.message).toBe(
+      "Too many scores in a minute. Wait a moment and try again.",
+    );
     expect(limited.response.headers.get("Retry-After")).toBe("60");
-    expect((await getJson(`/api/scores/${game}/${player.userId}`)).body).toEqual({ score: SCORE_SUBMISSIONS_PER_MINUTE - 1, rank: 1 });
+    expect(
+      (await getJson(`/api/scores/${game}/${player.userId}`)).body,
+    ).toEqual({ score: SCORE_SUBMISSIONS_PER_MINUTE - 1, rank: 1 });
   });
 });
 
 /** Scores of games other than `game`: what the table may hold when `game` has none. */
 async function scoresOutside(game: number) {
-  return (await env.DB.prepare("select count(*) as n from scores where game_id != ?").bind(game).first<number>("n"))!;
+  return (await env.DB.prepare(
+    "select count(*) as n from scores where game_id != ?",
+  )
+    .bind(game)
+    .first<number>("n"))!;
 }
 
 describe("GET /api/scores", () => {
   it("ranks each player's best, ties to whoever reached the score first, and gives the same rank in both calls", async () => {
     const game = await gameId("dash-runner");
-    const [first, second, third, fourth] = [await newPlayer("Tie First"), await newPlayer("Tie Second"), await newPlayer("Top Tess"), await newPlayer("Low Lou")];
+    const [first, second, third, fourth] = [
+      await newPlayer("Tie First"),
+      await newPlayer("Tie Second"),
+      await newPlayer("Top Tess"),
+      await newPlayer("Low Lou"),
+    ];
     const play = async (player: Player, score: number) => {
       const stats = await openSession(player, game);
-      expect((await submit(player, { score, player_id: player.userId, game_id: game, stats_id: stats, moves: score ? timeline(score) : [] })).status).toBe(201);
+      expect(
+        (
+          await submit(player, {
+            score,
+            player_id: player.userId,
+            game_id: game,
+            stats_id: stats,
+            moves: score ? timeline(score) : [],
+          })
+        ).status,
+      ).toBe(201);
     };
     await play(first, 500);
     await play(fourth, 100);
@@ -204,14 +466,18 @@ describe("GET /api/scores", () => {
     await play(fourth, 50);
 
     const board = await leaderboard(game);
-    expect(board.map((entry) => [entry.rank, entry.player_name[0], entry.score])).toEqual([
+    expect(
+      board.map((entry) => [entry.rank, entry.player_name[0], entry.score]),
+    ).toEqual([
       [1, "Top Tess", 900],
       [2, "Tie First", 500],
       [3, "Tie Second", 500],
       [4, "Low Lou", 100],
     ]);
     for (const entry of board) {
-      expect((await getJson(`/api/scores/${game}/${entry.player_id}`)).body).toEqual({ score: entry.score, rank: entry.rank });
+      expect(
+        (await getJson(`/api/scores/${game}/${entry.player_id}`)).body,
+      ).toEqual({ score: entry.score, rank: entry.rank });
     }
     // Asked again, the order is the same.
     expect(await leaderboard(game)).toEqual(board);
@@ -219,24 +485,59 @@ describe("GET /api/scores", () => {
 
   it("narrows to the caller and the people they follow with scope=following", async () => {
     const game = await gameId("brick-breaker");
-    const [me, friend, stranger] = [await newPlayer("Circle Cam"), await newPlayer("Circle Friend"), await newPlayer("Circle Stranger")];
-    for (const [player, score] of [[me, 2], [friend, 3], [stranger, 4]] as const) {
+    const [me, friend, stranger] = [
+      await newPlayer("Circle Cam"),
+      await newPlayer("Circle Friend"),
+      await newPlayer("Circle Stranger"),
+    ];
+    for (const [player, score] of [
+      [me, 2],
+      [friend, 3],
+      [stranger, 4],
+    ] as const) {
       const stats = await openSession(player, game);
-      expect((await submit(player, { score, player_id: player.userId, game_id: game, stats_id: stats, moves: timeline(score) })).status).toBe(201);
+      expect(
+        (
+          await submit(player, {
+            score,
+            player_id: player.userId,
+            game_id: game,
+            stats_id: stats,
+            moves: timeline(score),
+          })
+        ).status,
+      ).toBe(201);
     }
-    await env.DB.prepare("insert into follows (follower_id, followee_id) values (?, ?)").bind(me.userId, friend.userId).run();
-    const following = await getJson<Entry[]>(`/api/scores/${game}?scope=following`, { headers: { Authorization: `Bearer ${me.token}` } });
-    expect(following.body.map((entry) => [entry.rank, entry.player_name[0]])).toEqual([
+    await env.DB.prepare(
+      "insert into follows (follower_id, followee_id) values (?, ?)",
+    )
+      .bind(me.userId, friend.userId)
+      .run();
+    const following = await getJson<Entry[]>(
+      `/api/scores/${game}?scope=following`,
+      { headers: { Authorization: `Bearer ${me.token}` } },
+    );
+    expect(
+      following.body.map((entry) => [entry.rank, entry.player_name[0]]),
+    ).toEqual([
       [1, "Circle Friend"],
       [2, "Circle Cam"],
     ]);
-    expect((await leaderboard(game)).map((entry) => entry.player_name[0])).toEqual(["Circle Stranger", "Circle Friend", "Circle Cam"]);
-    expect((await getJson(`/api/scores/${game}?scope=following`)).status).toBe(401);
-    expect((await getJson(`/api/scores/${game}?scope=friends`)).status).toBe(400);
+    expect(
+      (await leaderboard(game)).map((entry) => entry.player_name[0]),
+    ).toEqual(["Circle Stranger", "Circle Friend", "Circle Cam"]);
+    expect((await getJson(`/api/scores/${game}?scope=following`)).status).toBe(
+      401,
+    );
+    expect((await getJson(`/api/scores/${game}?scope=friends`)).status).toBe(
+      400,
+    );
   });
 
   it("is 404 for an unknown game and a 400 for a malformed id", async () => {
-    expect((await getJson<ApiErrorBody>("/api/scores/99999")).body.error.message).toBe("Game not found");
+    expect(
+      (await getJson<ApiErrorBody>("/api/scores/99999")).body.error.message,
+    ).toBe("Game not found");
     expect((await getJson("/api/scores/abc")).status).toBe(400);
     expect((await getJson("/api/scores/1/x")).status).toBe(400);
   });
@@ -247,20 +548,68 @@ describe("POST /api/player-move", () => {
     const game = await gameId("color-flood");
     const [player, other] = [await newPlayer(), await newPlayer()];
     const moves = (body: Record<string, unknown>, as = player) =>
-      getJson<ApiErrorBody>("/api/player-move", json("POST", { game_id: game, player_id: player.userId, moves: timeline(70), ...body }, as.token));
+      getJson<ApiErrorBody>(
+        "/api/player-move",
+        json(
+          "POST",
+          {
+            game_id: game,
+            player_id: player.userId,
+            moves: timeline(70),
+            ...body,
+          },
+          as.token,
+        ),
+      );
 
-    expect((await getJson("/api/player-move", json("POST", { game_id: game, player_id: player.userId, moves: [] }))).status).toBe(401);
+    expect(
+      (
+        await getJson(
+          "/api/player-move",
+          json("POST", { game_id: game, player_id: player.userId, moves: [] }),
+        )
+      ).status,
+    ).toBe(401);
     const unscored = await moves({});
     expect(unscored.status).toBe(422);
-    expect(unscored.body.error.message).toBe("There is no scored play session for this game");
+    expect(unscored.body.error.message).toBe(
+      "There is no scored play session for this game",
+    );
 
     const stats = await openSession(player, game);
-    expect((await submit(player, { score: 70, player_id: player.userId, game_id: game, stats_id: stats })).status).toBe(422);
-    expect((await submit(player, { score: 70, player_id: player.userId, game_id: game, stats_id: stats, moves: timeline(70) })).status).toBe(201);
-    expect((await moves({ moves: timeline(71) })).body.error.message).toBe("The moves timeline does not end at the submitted score");
+    expect(
+      (
+        await submit(player, {
+          score: 70,
+          player_id: player.userId,
+          game_id: game,
+          stats_id: stats,
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await submit(player, {
+          score: 70,
+          player_id: player.userId,
+          game_id: game,
+          stats_id: stats,
+          moves: timeline(70),
+        })
+      ).status,
+    ).toBe(201);
+    expect((await moves({ moves: timeline(71) })).body.error.message).toBe(
+      "The moves timeline does not end at the submitted score",
+    );
     expect((await moves({}, other)).status).toBe(403);
     expect((await moves({ player_id: other.userId }, other)).status).toBe(422);
     expect((await moves({})).status).toBe(201);
-    expect(await env.DB.prepare("select count(*) as n from player_moves where stats_id = ?").bind(stats).first("n")).toBe(1);
+    expect(
+      await env.DB.prepare(
+        "select count(*) as n from player_moves where stats_id = ?",
+      )
+        .bind(stats)
+        .first("n"),
+    ).toBe(1);
   });
 });

@@ -15,11 +15,17 @@ const openHubSocket = async (token: string) => {
 
 describe("/ws and the UserHub Durable Object", () => {
   it("refuses a socket without a valid session", async () => {
-    const anonymous = await request("/ws", { headers: { Upgrade: "websocket" } });
+    const anonymous = await request("/ws", {
+      headers: { Upgrade: "websocket" },
+    });
     expect(anonymous.status).toBe(401);
-    const forged = await request("/ws", { headers: { Upgrade: "websocket", Authorization: "Bearer not-a-token" } });
+    const forged = await request("/ws", {
+      headers: { Upgrade: "websocket", Authorization: "Bearer not-a-token" },
+    });
     expect(forged.status).toBe(401);
-    expect(await forged.json()).toEqual({ error: { code: "unauthorized", message: "Please log in to continue" } });
+    expect(await forged.json()).toEqual({
+      error: { code: "unauthorized", message: "Please log in to continue" },
+    });
   });
 
   it("asks plain HTTP requests to upgrade", async () => {
@@ -30,24 +36,35 @@ describe("/ws and the UserHub Durable Object", () => {
     const { token, userId } = await tokenFor("ava@playfeed.local");
     const { socket, next } = await openHubSocket(token);
 
-    expect(await next()).toEqual({ event: "connected", data: { userId, connections: 1 } });
+    expect(await next()).toEqual({
+      event: "connected",
+      data: { userId, connections: 1 },
+    });
 
     socket.send(JSON.stringify({ event: "ping" }));
     expect(await next()).toEqual({ event: "pong" });
 
     socket.send("this is not json");
-    expect(await next()).toEqual({ event: "error", data: { message: "Messages must be JSON text" } });
+    expect(await next()).toEqual({
+      event: "error",
+      data: { message: "Messages must be JSON text" },
+    });
 
     socket.send(JSON.stringify({ event: "launch_missiles" }));
-    expect(await next()).toEqual({ event: "error", data: { message: "Unknown or malformed event: launch_missiles" } });
+    expect(await next()).toEqual({
+      event: "error",
+      data: { message: "Unknown or malformed event: launch_missiles" },
+    });
 
     // The connection survives bad input.
     socket.send(JSON.stringify({ event: "ping", data: {} }));
     expect(await next()).toEqual({ event: "pong" });
 
     const hub = env.USER_HUB.get(env.USER_HUB.idFromName(`user:${userId}`));
-    const attachments = await runInDurableObject(hub, (instance: UserHub, state) =>
-      state.getWebSockets().map((ws) => ws.deserializeAttachment()),
+    const attachments = await runInDurableObject(
+      hub,
+      (instance: UserHub, state) =>
+        state.getWebSockets().map((ws) => ws.deserializeAttachment()),
     );
     expect(attachments).toEqual([{ userId, connectedAt: expect.any(Number) }]);
     socket.close(1000, "done");
@@ -59,10 +76,18 @@ describe("/ws and the UserHub Durable Object", () => {
     const first = await openHubSocket(ava.token);
     await first.next();
     const second = await openHubSocket(ava.token);
-    expect(await second.next()).toMatchObject({ event: "connected", data: { connections: 2 } });
+    expect(await second.next()).toMatchObject({
+      event: "connected",
+      data: { connections: 2 },
+    });
     const other = await openHubSocket(ben.token);
-    expect(await other.next()).toEqual({ event: "connected", data: { userId: ben.userId, connections: 1 } });
-    const benHub = env.USER_HUB.get(env.USER_HUB.idFromName(`user:${ben.userId}`));
+    expect(await other.next()).toEqual({
+      event: "connected",
+      data: { userId: ben.userId, connections: 1 },
+    });
+    const benHub = env.USER_HUB.get(
+      env.USER_HUB.idFromName(`user:${ben.userId}`),
+    );
     expect(await benHub.connectionCount()).toBe(1);
     for (const { socket } of [first, second, other]) socket.close(1000, "done");
   });
@@ -74,12 +99,22 @@ describe("/ws and the UserHub Durable Object", () => {
     const roomId = crypto.randomUUID();
     const frames = [
       { event: "game_data", id: "g1", data: { roomId, score: 1 } },
-      { event: "exit_game_room", id: "g2", data: { gameId: 1, roomId, score: 1 } },
+      {
+        event: "exit_game_room",
+        id: "g2",
+        data: { gameId: 1, roomId, score: 1 },
+      },
       { event: "end_game", id: "g3", data: { roomId, statsId: 1 } },
     ];
     for (const frame of frames) {
       socket.send(JSON.stringify(frame));
-      expect(await next()).toEqual({ event: "error", data: { message: "Match events go on the room socket (/ws/room/{roomId})", id: frame.id } });
+      expect(await next()).toEqual({
+        event: "error",
+        data: {
+          message: "Match events go on the room socket (/ws/room/{roomId})",
+          id: frame.id,
+        },
+      });
     }
     socket.close(1000, "done");
   });
@@ -87,11 +122,19 @@ describe("/ws and the UserHub Durable Object", () => {
   it("ignores a user id header sent by the client", async () => {
     const { token, userId } = await tokenFor("ben@playfeed.local");
     const response = await request("/ws", {
-      headers: { Upgrade: "websocket", Authorization: `Bearer ${token}`, "X-Playfeed-User": "1" },
+      headers: {
+        Upgrade: "websocket",
+        Authorization: `Bearer ${token}`,
+        "X-Playfeed-User": "1",
+      },
     });
     const socket = response.webSocket!;
     const first = new Promise<ServerEvent>((resolve) =>
-      socket.addEventListener("message", (event) => resolve(JSON.parse(event.data as string)), { once: true }),
+      socket.addEventListener(
+        "message",
+        (event) => resolve(JSON.parse(event.data as string)),
+        { once: true },
+      ),
     );
     socket.accept();
     expect(await first).toMatchObject({ data: { userId } });

@@ -9,17 +9,29 @@ export const walletRouter = createRouter()
   })
   .post("/", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.wallet.claimDailyBonus(caller.id, await readJson(c.req.raw)));
+    return c.json(
+      await c.var.services.wallet.claimDailyBonus(
+        caller.id,
+        await readJson(c.req.raw),
+      ),
+    );
   });
 
-const challengeId = (value: string | undefined) => parseInput(idSchema("challenge"), value);
+const challengeId = (value: string | undefined) =>
+  parseInput(idSchema("challenge"), value);
 
 /** SPEC.md §7 challenge calls: every one needs the caller to be one of the two players. */
 export const challengeRouter = createRouter()
   .post("/", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
     await c.var.services.limits.hit("challengePerUser", caller.id);
-    return c.json(await c.var.services.challenges.create(caller.id, await readJson(c.req.raw)), 201);
+    return c.json(
+      await c.var.services.challenges.create(
+        caller.id,
+        await readJson(c.req.raw),
+      ),
+      201,
+    );
   })
   .get("/all", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
@@ -27,34 +39,64 @@ export const challengeRouter = createRouter()
   })
   .post("/submit", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.challenges.submit(caller.id, await readJson(c.req.raw)));
+    return c.json(
+      await c.var.services.challenges.submit(
+        caller.id,
+        await readJson(c.req.raw),
+      ),
+    );
   })
   .post("/accept/:id", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.challenges.accept(caller.id, challengeId(c.req.param("id"))));
+    return c.json(
+      await c.var.services.challenges.accept(
+        caller.id,
+        challengeId(c.req.param("id")),
+      ),
+    );
   })
   .post("/decline/:id", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
     return c.json({
-      challenge: await c.var.services.challenges.decline(caller.id, challengeId(c.req.param("id"))),
+      challenge: await c.var.services.challenges.decline(
+        caller.id,
+        challengeId(c.req.param("id")),
+      ),
     });
   })
   // SPEC.md §7: a list whose first entry is used.
   .get("/info/:id", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json([await c.var.services.challenges.view(challengeId(c.req.param("id")), caller.id)]);
+    return c.json([
+      await c.var.services.challenges.view(
+        challengeId(c.req.param("id")),
+        caller.id,
+      ),
+    ]);
   })
   .get("/:id", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.challenges.view(challengeId(c.req.param("id")), caller.id));
+    return c.json(
+      await c.var.services.challenges.view(
+        challengeId(c.req.param("id")),
+        caller.id,
+      ),
+    );
   });
 
 export const notificationsRouter = createRouter()
   .get("/", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.notifications.list(caller.id, c.req.query()));
+    return c.json(
+      await c.var.services.notifications.list(caller.id, c.req.query()),
+    );
   })
   .post("/read", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.notifications.markRead(caller.id, await readJson(c.req.raw)));
+    return c.json(
+      await c.var.services.notifications.markRead(
+        caller.id,
+        await readJson(c.req.raw),
+      ),
+    );
   });

@@ -7,7 +7,10 @@ const EventSchema = z.object({
   data: z
     .record(z.string(), z.unknown())
     .optional()
-    .refine((data) => !data || JSON.stringify(data).length <= 2048, "Event data may be at most 2 KB"),
+    .refine(
+      (data) => !data || JSON.stringify(data).length <= 2048,
+      "Event data may be at most 2 KB",
+    ),
 });
 
 /** POST /api/events: anonymous visitors count too; a signed-in caller is attached to the event. */

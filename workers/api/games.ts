@@ -9,7 +9,9 @@ const bodyId = jsonId;
 
 const publishedQuery = z.object({
   // SPEC.md §7: the user id may be empty.
-  user: boundedString(15, "Invalid user id").regex(/^([1-9]\d{0,14})?$/, "Invalid user id").optional(),
+  user: boundedString(15, "Invalid user id")
+    .regex(/^([1-9]\d{0,14})?$/, "Invalid user id")
+    .optional(),
 });
 const LikeSchema = z.object({
   game_id: bodyId("game"),
@@ -18,13 +20,22 @@ const LikeSchema = z.object({
 });
 const RateSchema = z.object({
   game: bodyId("game"),
-  value: z.number({ error: "Please choose 1 to 5 stars" }).int("Please choose 1 to 5 stars").min(1, "Please choose 1 to 5 stars").max(5, "Please choose 1 to 5 stars"),
+  value: z
+    .number({ error: "Please choose 1 to 5 stars" })
+    .int("Please choose 1 to 5 stars")
+    .min(1, "Please choose 1 to 5 stars")
+    .max(5, "Please choose 1 to 5 stars"),
 });
-const SaveSchema = z.object({ game_id: bodyId("game"), saved: z.boolean({ error: "saved must be true or false" }) });
+const SaveSchema = z.object({
+  game_id: bodyId("game"),
+  saved: z.boolean({ error: "saved must be true or false" }),
+});
 
 /** The caller's id when signed in: lists and games then carry is_liked, is_saved and my_rating. */
-const viewerId = async (c: { var: { services: Services }; req: { raw: Request } }) =>
-  (await c.var.services.sessions.userForRequest(c.req.raw))?.id;
+const viewerId = async (c: {
+  var: { services: Services };
+  req: { raw: Request };
+}) => (await c.var.services.sessions.userForRequest(c.req.raw))?.id;
 
 export const gamesRouter = createRouter()
   .get("/published", async (c) => {
@@ -34,7 +45,11 @@ export const gamesRouter = createRouter()
   .get("/liked", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
     const user = c.req.query("user");
-    if (user !== undefined && user !== "" && parseInput(idSchema("user"), user) !== caller.id) {
+    if (
+      user !== undefined &&
+      user !== "" &&
+      parseInput(idSchema("user"), user) !== caller.id
+    ) {
       throw forbidden("You can only see your own liked games");
     }
     return c.json(await c.var.services.games.listLiked(caller.id));
@@ -49,9 +64,15 @@ export const gamesRouter = createRouter()
   })
   .post("/like", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    const { game_id, user_id, type } = parseInput(LikeSchema, await readJson(c.req.raw));
-    if (user_id !== caller.id) throw forbidden("You can only like games for yourself");
-    return c.json(await c.var.services.games.setLiked(caller.id, game_id, type === "like"));
+    const { game_id, user_id, type } = parseInput(
+      LikeSchema,
+      await readJson(c.req.raw),
+    );
+    if (user_id !== caller.id)
+      throw forbidden("You can only like games for yourself");
+    return c.json(
+      await c.var.services.games.setLiked(caller.id, game_id, type === "like"),
+    );
   })
   .post("/rate", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
@@ -60,12 +81,19 @@ export const gamesRouter = createRouter()
   })
   .post("/save", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    const { game_id, saved } = parseInput(SaveSchema, await readJson(c.req.raw));
-    return c.json(await c.var.services.games.setSaved(caller.id, game_id, saved));
+    const { game_id, saved } = parseInput(
+      SaveSchema,
+      await readJson(c.req.raw),
+    );
+    return c.json(
+      await c.var.services.games.setSaved(caller.id, game_id, saved),
+    );
   })
   .get("/publisher/:id", async (c) => {
     const id = parseInput(idSchema("publisher"), c.req.param("id"));
-    return c.json(await c.var.services.games.listByPublisher(id, await viewerId(c)));
+    return c.json(
+      await c.var.services.games.listByPublisher(id, await viewerId(c)),
+    );
   })
   .get("/:id", async (c) => {
     const id = parseInput(idSchema("game"), c.req.param("id"));

@@ -12,11 +12,17 @@ export const createRouter = () => new Hono<AppEnv>();
 /** Larger than any honest JSON body (a blog post at its limits is about 1.3 MB): refused before it is parsed. */
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;
 
-const tooLarge = () => new ApiError(413, "too_large", "This request is too large. Please send less.");
+const tooLarge = () =>
+  new ApiError(
+    413,
+    "too_large",
+    "This request is too large. Please send less.",
+  );
 
 /** The JSON body of a request, or a 4xx a client can act on. */
 export async function readJson(request: Request): Promise<unknown> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_JSON_BYTES) throw tooLarge();
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_JSON_BYTES)
+    throw tooLarge();
   const text = await request.text();
   if (text.length > MAX_JSON_BYTES) throw tooLarge();
   try {
@@ -27,7 +33,10 @@ export async function readJson(request: Request): Promise<unknown> {
 }
 
 /** The signed-in caller (bearer token or page cookie), or a 401. */
-export async function requireUser(services: Services, request: Request): Promise<UserRow> {
+export async function requireUser(
+  services: Services,
+  request: Request,
+): Promise<UserRow> {
   const user = await services.sessions.userForRequest(request);
   if (!user) throw unauthorized();
   return user;

@@ -37,16 +37,26 @@ export const api = createRouter()
   .route("/notifications", notificationsRouter)
   .route("/blog", blogRouter)
   .all("*", (c) => {
-    throw notFound(`No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`);
+    throw notFound(
+      `No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`,
+    );
   });
 
 export function apiErrorResponse(error: unknown): Response {
   if (error instanceof ApiError) {
-    return Response.json(error.toJSON(), { status: error.status, headers: error.headers });
+    return Response.json(error.toJSON(), {
+      status: error.status,
+      headers: error.headers,
+    });
   }
   console.error(error);
   return Response.json(
-    { error: { code: "internal", message: "Something went wrong on our side. Please try again." } },
+    {
+      error: {
+        code: "internal",
+        message: "Something went wrong on our side. Please try again.",
+      },
+    },
     { status: 500 },
   );
 }

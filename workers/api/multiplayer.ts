@@ -11,8 +11,12 @@ const LeaveSchema = z.object({ gameId: idValueSchema("game") });
 export const multiplayerRouter = createRouter()
   .post("/join", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    const { userId, gameId } = parseInput(JoinSchema, await readJson(c.req.raw));
-    if (userId !== caller.id) throw forbidden("You can only join a game yourself");
+    const { userId, gameId } = parseInput(
+      JoinSchema,
+      await readJson(c.req.raw),
+    );
+    if (userId !== caller.id)
+      throw forbidden("You can only join a game yourself");
     const { multiplayer } = c.var.services;
     await multiplayer.assertMultiplayerGame(gameId);
     const joiner = await multiplayer.participantOf(caller.id);
@@ -27,7 +31,13 @@ export const multiplayerRouter = createRouter()
   })
   .post("/bot-result", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.multiplayer.recordBotResult(caller.id, await readJson(c.req.raw)), 201);
+    return c.json(
+      await c.var.services.multiplayer.recordBotResult(
+        caller.id,
+        await readJson(c.req.raw),
+      ),
+      201,
+    );
   })
   .get("/result/:id", async (c) => {
     const id = parseInput(idSchema("match"), c.req.param("id"));

@@ -5,19 +5,37 @@ import { createRouter, parseInput, readJson, requireUser } from "./hono";
 export const gameStatsRouter = createRouter()
   .post("/", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.play.startSession(caller.id, await readJson(c.req.raw)), 201);
+    return c.json(
+      await c.var.services.play.startSession(
+        caller.id,
+        await readJson(c.req.raw),
+      ),
+      201,
+    );
   })
   .put("/:id", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
     const id = parseInput(idSchema("play session"), c.req.param("id"));
-    return c.json(await c.var.services.play.endSession(caller.id, id, await readJson(c.req.raw)));
+    return c.json(
+      await c.var.services.play.endSession(
+        caller.id,
+        id,
+        await readJson(c.req.raw),
+      ),
+    );
   });
 
 /** SPEC.md §7 POST /player-move (game_id, moves, player_id): a scored round's timeline; GET: a bot to play. */
 export const playerMoveRouter = createRouter()
   .post("/", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.play.recordMoves(caller.id, await readJson(c.req.raw)), 201);
+    return c.json(
+      await c.var.services.play.recordMoves(
+        caller.id,
+        await readJson(c.req.raw),
+      ),
+      201,
+    );
   })
   // SPEC.md §7 GET /player-move/{id}: bot data from a real recorded run of another player (no moves when none).
   .get("/:gameId", async (c) => {

@@ -3,13 +3,25 @@ import { idSchema } from "../../app/lib/ids";
 import { LEADERBOARD_SIZE } from "../services/scores";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
-const ScopeSchema = z.object({ scope: z.enum(["everyone", "following"], { error: "scope must be everyone or following" }).default("everyone") });
+const ScopeSchema = z.object({
+  scope: z
+    .enum(["everyone", "following"], {
+      error: "scope must be everyone or following",
+    })
+    .default("everyone"),
+});
 
 export const scoresRouter = createRouter()
   // SPEC.md §7 POST /scores (score, player_id, game_id), plus the play session and the round's moves.
   .post("/", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.play.submitScore(caller.id, await readJson(c.req.raw)), 201);
+    return c.json(
+      await c.var.services.play.submitScore(
+        caller.id,
+        await readJson(c.req.raw),
+      ),
+      201,
+    );
   })
   // ?scope=following: only the signed-in caller and the people they follow.
   .get("/:gameId", async (c) => {
@@ -17,7 +29,13 @@ export const scoresRouter = createRouter()
     const { scope } = parseInput(ScopeSchema, c.req.query());
     if (scope === "following") {
       const caller = await requireUser(c.var.services, c.req.raw);
-      return c.json(await c.var.services.scores.leaderboard(gameId, LEADERBOARD_SIZE, caller.id));
+      return c.json(
+        await c.var.services.scores.leaderboard(
+          gameId,
+          LEADERBOARD_SIZE,
+          caller.id,
+        ),
+      );
     }
     return c.json(await c.var.services.scores.leaderboard(gameId));
   })

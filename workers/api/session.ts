@@ -4,20 +4,31 @@ import { tokenFromRequest } from "../services/sessions";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
 const SessionUpdateSchema = z.object({
-  user: z.coerce.number({ error: "Invalid user" }).int().positive("Invalid user"),
+  user: z.coerce
+    .number({ error: "Invalid user" })
+    .int()
+    .positive("Invalid user"),
   socket: z.string().max(128, "Invalid socket id").nullish(),
   // Pages never see their token (it lives in the httpOnly cookie), so they leave it out; API clients may still send it.
-  token: z.string().min(1, "Invalid token").max(256, "Invalid token").optional(),
+  token: z
+    .string()
+    .min(1, "Invalid token")
+    .max(256, "Invalid token")
+    .optional(),
 });
 
 /** SPEC.md §7 POST /session (user, socket, token): the client reports its socket for its session. */
 export const sessionRouter = createRouter().post("/", async (c) => {
   const caller = await requireUser(c.var.services, c.req.raw);
-  const { user, socket, token } = parseInput(SessionUpdateSchema, await readJson(c.req.raw));
+  const { user, socket, token } = parseInput(
+    SessionUpdateSchema,
+    await readJson(c.req.raw),
+  );
   // requireUser passed, so the request carries a session token: the one this update is about.
   const own = tokenFromRequest(c.req.raw)!;
   // A client may only speak for its own session.
-  if (user !== caller.id || (token !== undefined && token !== own)) throw forbidden("This session belongs to someone else");
+  if (user !== caller.id || (token !== undefined && token !== own))
+    throw forbidden("This session belongs to someone else");
   await c.var.services.sessions.recordSocket(own, caller.id, socket ?? null);
   return c.json({ ok: true });
 });

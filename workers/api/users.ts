@@ -5,11 +5,22 @@ import { ProfileSchema } from "../../app/lib/validation";
 import { toPublicProfile, toUserData } from "../services/accounts";
 import { hubOf } from "../durable-objects/hubs";
 import { tokenFromRequest } from "../services/sessions";
-import { createRouter, parseFields, parseInput, readJson, requireUser } from "./hono";
+import {
+  createRouter,
+  parseFields,
+  parseInput,
+  readJson,
+  requireUser,
+} from "./hono";
 
 const PlaySchema = z.object({
   game: jsonId("game"),
-  type: z.number({ error: "type must be 0, 1 or 2" }).int("type must be 0, 1 or 2").min(0, "type must be 0, 1 or 2").max(2, "type must be 0, 1 or 2").default(0),
+  type: z
+    .number({ error: "type must be 0, 1 or 2" })
+    .int("type must be 0, 1 or 2")
+    .min(0, "type must be 0, 1 or 2")
+    .max(2, "type must be 0, 1 or 2")
+    .default(0),
 });
 
 export const usersRouter = createRouter()
@@ -18,14 +29,22 @@ export const usersRouter = createRouter()
     const payload = await readJson(c.req.raw);
     const signedIn = await c.var.services.auth.signUp(payload, c.req.raw);
     const invite = (payload as { invite?: unknown }).invite;
-    if (typeof invite === "string") await c.var.services.social.acceptInvite(signedIn.user._id, invite);
+    if (typeof invite === "string")
+      await c.var.services.social.acceptInvite(signedIn.user._id, invite);
     return c.json(signedIn, 201);
   })
   .post("/login", async (c) => {
-    return c.json(await c.var.services.auth.logIn(await readJson(c.req.raw), c.req.raw));
+    return c.json(
+      await c.var.services.auth.logIn(await readJson(c.req.raw), c.req.raw),
+    );
   })
   .post("/login/google", async (c) => {
-    return c.json(await c.var.services.auth.logInWithGoogle(await readJson(c.req.raw), c.req.raw));
+    return c.json(
+      await c.var.services.auth.logInWithGoogle(
+        await readJson(c.req.raw),
+        c.req.raw,
+      ),
+    );
   })
   .post("/logout", async (c) => {
     await c.var.services.sessions.revoke(tokenFromRequest(c.req.raw));
@@ -51,6 +70,7 @@ export const usersRouter = createRouter()
     const input = parseFields(ProfileSchema, await readJson(c.req.raw));
     const updated = await c.var.services.accounts.updateProfile(caller, input);
     // The player's hub keeps their name for chat messages: a new name shows on the next one.
-    if (updated.name !== caller.name) await hubOf(c.env, caller.id).forgetChatPeers("all");
+    if (updated.name !== caller.name)
+      await hubOf(c.env, caller.id).forgetChatPeers("all");
     return c.json(toUserData(updated));
   });

@@ -14,8 +14,17 @@ export interface SeedBlogPost {
 }
 
 const art = (name: string) => `/media/blog/${name}.jpg`;
-const text = (id: string, html: string): StoredBlogBlock => ({ id, type: "text", content: html });
-const image = (id: string, name: string, alt: string): StoredBlogBlock => ({ id, type: "img", content: art(name), alt });
+const text = (id: string, html: string): StoredBlogBlock => ({
+  id,
+  type: "text",
+  content: html,
+});
+const image = (id: string, name: string, alt: string): StoredBlogBlock => ({
+  id,
+  type: "img",
+  content: art(name),
+  alt,
+});
 
 export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   {
@@ -29,7 +38,11 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
         "intro",
         "<p>Playfeed is a place to play short, bright games in your browser: no installs, no downloads, nothing to wait for. Open it on your phone, swipe through the feed, and the game you stop on is one tap away.</p>",
       ),
-      image("catalogue", "welcome-catalogue", "The icons of all twelve Playfeed games"),
+      image(
+        "catalogue",
+        "welcome-catalogue",
+        "The icons of all twelve Playfeed games",
+      ),
       text(
         "feed",
         "<h3>The feed</h3><p>The home feed plays a short clip of each game as you scroll. Swipe up for the next one, tap a clip to pause it, and swipe sideways to meet the game's publisher or check its leaderboard before you play.</p>",
@@ -59,7 +72,11 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
         "habits",
         "<h3>1. Let the snake wait for you</h3><p>The round does not start until your first move. Take a breath, look at where the first dot is, and plan the opening.</p><h3>2. Hug the walls</h3><p>A snake that travels along the edge keeps the middle of the board open, so there is always a safe way to the next dot.</p><h3>3. Turn early, not late</h3><p>At top speed a late swipe is a crash. Tap beside the head a square before you need to turn.</p>",
       ),
-      image("board", "snake-board", "A round of Neon Snake with the snake travelling along the edge of the board"),
+      image(
+        "board",
+        "snake-board",
+        "A round of Neon Snake with the snake travelling along the edge of the board",
+      ),
       text(
         "more-habits",
         "<h3>4. Never chase a dot into a corner</h3><p>A dot in a corner is worth one point; leaving it for a lap later costs nothing. A snake folded into a corner often has no way out.</p><h3>5. Use the keyboard on a computer</h3><p>Arrow keys and WASD both work, and many players find them steadier than a trackpad swipe.</p><blockquote>Each dot is one point. The best runs are not the fastest, they are the ones that never end early.</blockquote>",
@@ -77,7 +94,11 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
         "intro",
         "<p>Every Playfeed game has a <strong>Multiplayer</strong> button. Press it and you play the same round as another player at the same time, with their score ticking along at the top of your screen.</p>",
       ),
-      image("timeline", "multiplayer-timeline", "The four steps of a multiplayer match, from joining the lobby to the summary"),
+      image(
+        "timeline",
+        "multiplayer-timeline",
+        "The four steps of a multiplayer match, from joining the lobby to the summary",
+      ),
       text(
         "lobby",
         "<h3>The lobby</h3><p>Pressing Multiplayer puts you in the game's lobby. When a second player arrives you are matched straight away, and both of you get the same starting layout so the round is fair.</p><h3>Nobody around?</h3><p>If no one joins within ten seconds, you get a bot instead. Our bots are not made up: each one replays a real round that another player recorded on that game, move by move and point by point.</p>",
@@ -99,7 +120,11 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
         "intro",
         "<p>Our three puzzle games reward patience more than speed. Here is how to get more out of each of them.</p><h3>Merge Tiles</h3><p>Pick a corner and keep your biggest tile in it. Build the next biggest beside it, so every merge rolls towards the corner instead of scattering across the board. A new tile appears after every move, so a move that changes nothing still costs you space.</p>",
       ),
-      image("merge", "puzzle-merge", "Rounds of Merge Tiles and Color Flood side by side"),
+      image(
+        "merge",
+        "puzzle-merge",
+        "Rounds of Merge Tiles and Color Flood side by side",
+      ),
       text(
         "memory",
         "<h3>Memory Match</h3><p>The first peek at the cards is the most valuable second of the round. Learn the edges first: cards in the corners and along the sides are easier to remember than the ones in the middle. A wrong pair costs a second, and the leaderboard ranks you by the level you reach.</p>",
@@ -121,7 +146,11 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
         "intro",
         "<p>Every game on Playfeed keeps a leaderboard of each player's best round. Now there is a second one: signed in, you can switch the board to show only you and the people you follow.</p>",
       ),
-      image("scope", "leaderboards-scope", "The Neon Snake leaderboard for everyone beside the one for the people you follow"),
+      image(
+        "scope",
+        "leaderboards-scope",
+        "The Neon Snake leaderboard for everyone beside the one for the people you follow",
+      ),
       text(
         "how",
         "<h3>How the board is ordered</h3><ul><li>Highest score first; games like Brick Breaker and Memory Match rank by the level you reached.</li><li>Equal scores go to whoever reached them first.</li><li>Only your best round counts, so one bad run never pushes you down.</li></ul>",
@@ -147,7 +176,11 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
         "demo",
         "<h3>A demo mode in every game</h3><p>Each of our games has a demo mode in which it plays itself. A small script opens the game in a headless browser and steps the game's own clock one frame at a time, taking a picture after each step. Because the clock only moves when the script says so, the video comes out smooth even on a slow machine.</p>",
       ),
-      image("frames", "promos-frames", "Frames from the promo clips of six Playfeed games"),
+      image(
+        "frames",
+        "promos-frames",
+        "Frames from the promo clips of six Playfeed games",
+      ),
       text(
         "encode",
         "<h3>Small enough for a phone</h3><p>The frames are encoded as a 360 by 640 video of under 400 KB, so the feed starts playing quickly even on a weak connection. A frame from the second second, with the game in full swing, doubles as the poster you see while the clip loads.</p><p>Every time a game changes, we record its clip again, so what you see in the feed is what you get when you tap Play.</p>",

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -12,32 +21,34 @@ export type Gender = (typeof GENDERS)[number];
 export const users = sqliteTable(
   "users",
   {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  email: text("email").notNull().unique(),
-  /** PBKDF2 hash (see workers/services/password.ts); null for accounts that only use Google. */
-  passwordHash: text("password_hash"),
-  googleSub: text("google_sub").unique(),
-  name: text("name").notNull(),
-  firstName: text("first_name").notNull(),
-  phoneNumber: text("phone_number"),
-  address: text("address"),
-  gender: text("gender", { enum: GENDERS }),
-  /** Stored media path or absolute URL of the uploaded picture. */
-  profileImg: text("profile_img"),
-  /** Picture from a social login, used when no upload exists. */
-  profilePic: text("profile_pic"),
-  wallet: integer("wallet").notNull().default(0),
-  canWrite: integer("can_write", { mode: "boolean" }).notNull().default(false),
-  /**
-   * The day card (0 to 5, more on a longer streak) of the user's last daily bonus claim; -1 before the first.
-   * What the client sees as login_day is worked out from this and last_bonus_on (app/lib/daily-bonus.ts).
-   */
-  loginDay: integer("login_day").notNull().default(-1),
-  /** UTC date (YYYY-MM-DD) of the last daily bonus claim. */
-  lastBonusOn: text("last_bonus_on"),
-  /** The code in the user's personal invite link; made the first time they ask for it. */
-  inviteCode: text("invite_code").unique(),
-  createdAt: createdAt(),
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull().unique(),
+    /** PBKDF2 hash (see workers/services/password.ts); null for accounts that only use Google. */
+    passwordHash: text("password_hash"),
+    googleSub: text("google_sub").unique(),
+    name: text("name").notNull(),
+    firstName: text("first_name").notNull(),
+    phoneNumber: text("phone_number"),
+    address: text("address"),
+    gender: text("gender", { enum: GENDERS }),
+    /** Stored media path or absolute URL of the uploaded picture. */
+    profileImg: text("profile_img"),
+    /** Picture from a social login, used when no upload exists. */
+    profilePic: text("profile_pic"),
+    wallet: integer("wallet").notNull().default(0),
+    canWrite: integer("can_write", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    /**
+     * The day card (0 to 5, more on a longer streak) of the user's last daily bonus claim; -1 before the first.
+     * What the client sees as login_day is worked out from this and last_bonus_on (app/lib/daily-bonus.ts).
+     */
+    loginDay: integer("login_day").notNull().default(-1),
+    /** UTC date (YYYY-MM-DD) of the last daily bonus claim. */
+    lastBonusOn: text("last_bonus_on"),
+    /** The code in the user's personal invite link; made the first time they ask for it. */
+    inviteCode: text("invite_code").unique(),
+    createdAt: createdAt(),
   },
   (t) => [
     // The last line of defence for coins: no write can leave a balance below zero.
@@ -113,11 +124,18 @@ export const games = sqliteTable(
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
     /** Rows standing in until the real catalogue lands. */
-    isPlaceholder: integer("is_placeholder", { mode: "boolean" }).notNull().default(false),
-    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(true),
+    isPlaceholder: integer("is_placeholder", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    isPublished: integer("is_published", { mode: "boolean" })
+      .notNull()
+      .default(true),
     createdAt: createdAt(),
   },
-  (t) => [index("games_category_idx").on(t.categoryId), index("games_publisher_idx").on(t.publisherId)],
+  (t) => [
+    index("games_category_idx").on(t.categoryId),
+    index("games_publisher_idx").on(t.publisherId),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
@@ -134,7 +152,10 @@ export const loginAttempts = sqliteTable(
     ip: text("ip").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("login_attempts_email_idx").on(t.email, t.createdAt), index("login_attempts_ip_idx").on(t.ip, t.createdAt)],
+  (t) => [
+    index("login_attempts_email_idx").on(t.email, t.createdAt),
+    index("login_attempts_ip_idx").on(t.ip, t.createdAt),
+  ],
 );
 
 /** One-time upload addresses: the token is only ever stored hashed, and a row is claimed once. */
@@ -146,7 +167,9 @@ export const uploadTokens = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     key: text("key").notNull().unique(),
-    purpose: text("purpose", { enum: ["profile-image", "blog-image"] }).notNull(),
+    purpose: text("purpose", {
+      enum: ["profile-image", "blog-image"],
+    }).notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     /** The stored picture's size, set when it lands: the sum over a user's rows is held to their storage quota. */
@@ -180,7 +203,10 @@ const gameRef = () =>
 export const likes = sqliteTable(
   "likes",
   { userId: userRef(), gameId: gameRef(), createdAt: createdAt() },
-  (t) => [primaryKey({ columns: [t.userId, t.gameId] }), index("likes_game_idx").on(t.gameId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.gameId] }),
+    index("likes_game_idx").on(t.gameId),
+  ],
 );
 
 /** One rating per user and game (re-rating replaces it); games.rating_sum/count are recounted from here. */
@@ -252,7 +278,10 @@ export const gameStats = sqliteTable(
     endedAt: integer("ended_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("game_stats_user_idx").on(t.userId, t.createdAt), index("game_stats_user_game_idx").on(t.userId, t.gameId)],
+  (t) => [
+    index("game_stats_user_idx").on(t.userId, t.createdAt),
+    index("game_stats_user_game_idx").on(t.userId, t.gameId),
+  ],
 );
 
 /** Accepted scores of finished rounds, one per play session at most. */
@@ -263,7 +292,9 @@ export const scores = sqliteTable(
     userId: userRef(),
     gameId: gameRef(),
     score: integer("score").notNull(),
-    statsId: integer("stats_id").references(() => gameStats.id, { onDelete: "set null" }),
+    statsId: integer("stats_id").references(() => gameStats.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -287,7 +318,12 @@ export const bestScores = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.userId] }),
-    index("best_scores_rank_idx").on(t.gameId, sql`${t.score} desc`, t.achievedAt, t.userId),
+    index("best_scores_rank_idx").on(
+      t.gameId,
+      sql`${t.score} desc`,
+      t.achievedAt,
+      t.userId,
+    ),
   ],
 );
 
@@ -304,7 +340,9 @@ export const playerMoves = sqliteTable(
     gameId: gameRef(),
     score: integer("score").notNull(),
     /** JSON: [{ time, score }], ordered in time, ending at score. */
-    moves: text("moves", { mode: "json" }).$type<Array<{ time: number; score: number }>>().notNull(),
+    moves: text("moves", { mode: "json" })
+      .$type<Array<{ time: number; score: number }>>()
+      .notNull(),
     createdAt: createdAt(),
   },
   (t) => [index("player_moves_game_idx").on(t.gameId, t.createdAt)],
@@ -322,7 +360,10 @@ export const follows = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.followerId, t.followeeId] }), index("follows_followee_idx").on(t.followeeId)],
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index("follows_followee_idx").on(t.followeeId),
+  ],
 );
 
 /**
@@ -344,9 +385,13 @@ export const matchResults = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     playerOneScore: integer("player_one_score").notNull(),
-    playerTwoId: integer("player_two_id").references(() => users.id, { onDelete: "cascade" }),
+    playerTwoId: integer("player_two_id").references(() => users.id, {
+      onDelete: "cascade",
+    }),
     playerTwoScore: integer("player_two_score").notNull(),
-    botRunId: integer("bot_run_id").references(() => playerMoves.id, { onDelete: "set null" }),
+    botRunId: integer("bot_run_id").references(() => playerMoves.id, {
+      onDelete: "set null",
+    }),
     botName: text("bot_name"),
     botProfilePic: text("bot_profile_pic"),
     /** 1 a normal end (SPEC.md §9), 2 someone left before the end. */
@@ -355,7 +400,10 @@ export const matchResults = sqliteTable(
     leftUserId: integer("left_user_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("match_results_player_one_idx").on(t.playerOneId), index("match_results_player_two_idx").on(t.playerTwoId)],
+  (t) => [
+    index("match_results_player_one_idx").on(t.playerOneId),
+    index("match_results_player_two_idx").on(t.playerTwoId),
+  ],
 );
 
 /** A user who blocked another: no messages, challenges or follows from the blocked one. */
@@ -370,7 +418,10 @@ export const blocks = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId)],
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("blocks_blocked_idx").on(t.blockedId),
+  ],
 );
 
 /** A chat message reported to the moderators, with a copy of what it said. */
@@ -426,7 +477,13 @@ export const ledger = sqliteTable(
   ],
 );
 
-export const CHALLENGE_STATUSES = ["pending", "accepted", "settled", "expired", "declined"] as const;
+export const CHALLENGE_STATUSES = [
+  "pending",
+  "accepted",
+  "settled",
+  "expired",
+  "declined",
+] as const;
 export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
 
 /**
@@ -448,7 +505,9 @@ export const challenges = sqliteTable(
     message: text("message").notNull(),
     /** The challenger's server-accepted score the friend has to beat. */
     score: integer("score").notNull(),
-    status: text("status", { enum: CHALLENGE_STATUSES }).notNull().default("pending"),
+    status: text("status", { enum: CHALLENGE_STATUSES })
+      .notNull()
+      .default("pending"),
     /** The acceptor's score, once submitted. */
     acceptorScore: integer("acceptor_score"),
     /** Null on a tie or before settlement. */
@@ -469,12 +528,20 @@ export const challenges = sqliteTable(
     uniqueIndex("challenges_open_idx")
       .on(t.fromUserId, t.toUserId, t.gameId)
       .where(sql`status in ('pending', 'accepted')`),
-    check("challenges_bet_positive", sql`${t.betAmount} > 0 and ${t.betAmount} % 5 = 0`),
+    check(
+      "challenges_bet_positive",
+      sql`${t.betAmount} > 0 and ${t.betAmount} % 5 = 0`,
+    ),
     check("challenges_not_self", sql`${t.fromUserId} <> ${t.toUserId}`),
   ],
 );
 
-export const NOTIFICATION_TYPES = ["challenge", "challenge_accepted", "challenge_result", "challenge_expired"] as const;
+export const NOTIFICATION_TYPES = [
+  "challenge",
+  "challenge_accepted",
+  "challenge_result",
+  "challenge_expired",
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** SPEC.md §3 Notification, stored for the list and pushed live through the user's hub. */
@@ -486,7 +553,9 @@ export const notifications = sqliteTable(
     type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
     content: text("content").notNull(),
     /** JSON: what the popup needs, e.g. the challenge id and game. */
-    data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    data: text("data", { mode: "json" })
+      .$type<Record<string, unknown>>()
+      .notNull(),
     readAt: integer("read_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
@@ -497,7 +566,9 @@ export const BLOG_STATUSES = ["draft", "published"] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 
 /** A content block of a post (SPEC.md §3 Blog content[]): sanitised HTML text, or an image by media path. */
-export type StoredBlogBlock = { id: string; type: "text"; content: string } | { id: string; type: "img"; content: string; alt?: string };
+export type StoredBlogBlock =
+  | { id: string; type: "text"; content: string }
+  | { id: string; type: "img"; content: string; alt?: string };
 
 /** SPEC.md §3 Blog: a writer's post; a draft is seen only by its author. */
 export const blogPosts = sqliteTable(
@@ -513,7 +584,9 @@ export const blogPosts = sqliteTable(
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull(),
     /** Media path (R2 key) or a root-relative static path; null: the first image block stands in. */
     posterUrl: text("poster_url"),
-    content: text("content", { mode: "json" }).$type<StoredBlogBlock[]>().notNull(),
+    content: text("content", { mode: "json" })
+      .$type<StoredBlogBlock[]>()
+      .notNull(),
     status: text("status", { enum: BLOG_STATUSES }).notNull().default("draft"),
     publishedAt: integer("published_at", { mode: "timestamp_ms" }),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),

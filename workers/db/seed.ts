@@ -6,7 +6,15 @@ import { sanitizeHtml } from "../services/html";
 import { hashPassword } from "../services/password";
 import { SEED_BLOG_POSTS } from "./blog-posts";
 import { CATALOGUE } from "./catalogue";
-import { blogPosts, categories, follows, games, ledger, publishers, users } from "./schema";
+import {
+  blogPosts,
+  categories,
+  follows,
+  games,
+  ledger,
+  publishers,
+  users,
+} from "./schema";
 
 /**
  * Demo data for a local database: categories, publishers, the game catalogue (games/<slug>/meta.json), demo
@@ -14,17 +22,64 @@ import { blogPosts, categories, follows, games, ledger, publishers, users } from
  */
 
 export const DEMO_ACCOUNTS = [
-  { email: "writer@playfeed.local", password: "Writer@2026", name: "Maya Fields", firstName: "Maya", canWrite: true, gender: "female", phoneNumber: "9876543210", address: "12 Harbour Road, Lisbon" },
-  { email: "ava@playfeed.local", password: "Player@2026", name: "Ava Stone", firstName: "Ava", canWrite: false, gender: "female", phoneNumber: "9123456780", address: "4 Elm Street, Leeds" },
-  { email: "ben@playfeed.local", password: "Player@2026", name: "Ben Carter", firstName: "Ben", canWrite: false, gender: "male", phoneNumber: "8123456790", address: "77 Park Lane, Austin" },
+  {
+    email: "writer@playfeed.local",
+    password: "Writer@2026",
+    name: "Maya Fields",
+    firstName: "Maya",
+    canWrite: true,
+    gender: "female",
+    phoneNumber: "9876543210",
+    address: "12 Harbour Road, Lisbon",
+  },
+  {
+    email: "ava@playfeed.local",
+    password: "Player@2026",
+    name: "Ava Stone",
+    firstName: "Ava",
+    canWrite: false,
+    gender: "female",
+    phoneNumber: "9123456780",
+    address: "4 Elm Street, Leeds",
+  },
+  {
+    email: "ben@playfeed.local",
+    password: "Player@2026",
+    name: "Ben Carter",
+    firstName: "Ben",
+    canWrite: false,
+    gender: "male",
+    phoneNumber: "8123456790",
+    address: "77 Park Lane, Austin",
+  },
 ] as const;
 
-export const SEED_CATEGORIES = ["Arcade", "Puzzle", "Action", "Casual"] as const;
+export const SEED_CATEGORIES = [
+  "Arcade",
+  "Puzzle",
+  "Action",
+  "Casual",
+] as const;
 
 export const SEED_PUBLISHERS = [
-  { slug: "pixel-harbor", name: "Pixel Harbor", about: "Pixel Harbor is a two-person studio by the sea that makes bright, fast arcade games you can finish on a bus ride. We love tight controls, clean colours and high-score chases." },
-  { slug: "lantern-games", name: "Lantern Games", about: "Lantern Games builds calm puzzle games with a twist: short sessions, no timers unless you want them, and levels that get just a little harder every time." },
-  { slug: "tiny-orbit", name: "Tiny Orbit", about: "Tiny Orbit makes playful casual games for every screen. Our games load in a blink, play with one thumb and are made to be shared with friends." },
+  {
+    slug: "pixel-harbor",
+    name: "Pixel Harbor",
+    about:
+      "Pixel Harbor is a two-person studio by the sea that makes bright, fast arcade games you can finish on a bus ride. We love tight controls, clean colours and high-score chases.",
+  },
+  {
+    slug: "lantern-games",
+    name: "Lantern Games",
+    about:
+      "Lantern Games builds calm puzzle games with a twist: short sessions, no timers unless you want them, and levels that get just a little harder every time.",
+  },
+  {
+    slug: "tiny-orbit",
+    name: "Tiny Orbit",
+    about:
+      "Tiny Orbit makes playful casual games for every screen. Our games load in a blink, play with one thumb and are made to be shared with friends.",
+  },
 ] as const;
 
 /** Promo clips and posters live in public/media/promos/, addressed relative to the media base. */
@@ -55,9 +110,14 @@ export async function seedDatabase(d1: D1Database): Promise<void> {
     )
     .onConflictDoNothing();
 
-  const categoryIds = new Map((await db.select().from(categories)).map((row) => [row.name, row.id]));
-  const publisherIds = new Map((await db.select().from(publishers)).map((row) => [row.name, row.id]));
-  const publisherName = (slug: string) => SEED_PUBLISHERS.find((p) => p.slug === slug)!.name;
+  const categoryIds = new Map(
+    (await db.select().from(categories)).map((row) => [row.name, row.id]),
+  );
+  const publisherIds = new Map(
+    (await db.select().from(publishers)).map((row) => [row.name, row.id]),
+  );
+  const publisherName = (slug: string) =>
+    SEED_PUBLISHERS.find((p) => p.slug === slug)!.name;
 
   // The real catalogue replaces the placeholder rows of earlier databases.
   await db.delete(games).where(eq(games.isPlaceholder, true));
@@ -78,12 +138,19 @@ export async function seedDatabase(d1: D1Database): Promise<void> {
       maxScoreRate: meta.max_score_rate ?? null,
       isPlaceholder: false,
     };
-    return db.insert(games).values({ slug, ...row }).onConflictDoUpdate({ target: games.slug, set: row });
+    return db
+      .insert(games)
+      .values({ slug, ...row })
+      .onConflictDoUpdate({ target: games.slug, set: row });
   });
   await db.batch([firstGame, ...otherGames]);
 
   for (const account of DEMO_ACCOUNTS) {
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email)).limit(1);
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, account.email))
+      .limit(1);
     if (existing) continue;
     await db
       .insert(users)
@@ -102,14 +169,24 @@ export async function seedDatabase(d1: D1Database): Promise<void> {
 
   // The demo players start with coins to bet (a ledger row, so the balance matches its ledger) and follow each
   // other, ready to challenge.
-  const players = await db.select({ id: users.id, email: users.email }).from(users);
-  const idOf = (email: string) => players.find((player) => player.email === email)?.id;
+  const players = await db
+    .select({ id: users.id, email: users.email })
+    .from(users);
+  const idOf = (email: string) =>
+    players.find((player) => player.email === email)?.id;
   const [ava, ben] = [idOf("ava@playfeed.local"), idOf("ben@playfeed.local")];
   if (ava && ben) {
     await db.batch([
       db
         .insert(ledger)
-        .values([ava, ben].map((userId) => ({ userId, amount: DEMO_COINS, reason: "opening_balance" as const, reference: "demo-coins" })))
+        .values(
+          [ava, ben].map((userId) => ({
+            userId,
+            amount: DEMO_COINS,
+            reason: "opening_balance" as const,
+            reference: "demo-coins",
+          })),
+        )
         .onConflictDoNothing(),
       db
         .insert(follows)
@@ -126,7 +203,11 @@ export async function seedDatabase(d1: D1Database): Promise<void> {
 
 /** The demo writer's posts, each added once by its slug: a post the writer has since edited is left as it is. */
 async function seedBlogPosts(db: ReturnType<typeof drizzle>): Promise<void> {
-  const [writer] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS[0].email)).limit(1);
+  const [writer] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_ACCOUNTS[0].email))
+    .limit(1);
   if (!writer) return;
   const [first, ...others] = SEED_BLOG_POSTS.map((post) => {
     const publishedAt = new Date(post.publishedAt);
@@ -138,7 +219,11 @@ async function seedBlogPosts(db: ReturnType<typeof drizzle>): Promise<void> {
         title: post.title,
         tags: post.tags,
         posterUrl: post.poster,
-        content: post.content.map((block) => (block.type === "text" ? { ...block, content: sanitizeHtml(block.content) } : block)),
+        content: post.content.map((block) =>
+          block.type === "text"
+            ? { ...block, content: sanitizeHtml(block.content) }
+            : block,
+        ),
         status: "published",
         publishedAt,
         updatedAt: publishedAt,

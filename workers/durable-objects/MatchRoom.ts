@@ -13,8 +13,20 @@ import {
 } from "../../app/lib/protocol";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
-import { answerClientFrame, closeBack, sendEvent, type EventAnswer } from "./client-frames";
-import { closeForSignOut, hubOf, roomOf, sessionTag, trustedSessionKey, trustedUserId } from "./hubs";
+import {
+  answerClientFrame,
+  closeBack,
+  sendEvent,
+  type EventAnswer,
+} from "./client-frames";
+import {
+  closeForSignOut,
+  hubOf,
+  roomOf,
+  sessionTag,
+  trustedSessionKey,
+  trustedUserId,
+} from "./hubs";
 
 /**
  * SPEC.md §4 Matchmaking, one class in two roles, each with its own instance and storage:
@@ -38,8 +50,20 @@ interface Waiting {
 }
 
 export type JoinAnswer =
-  | { status: "waiting"; roomId: string; gameId: number; participants: Participant[]; expiresAt: number }
-  | { status: "matched"; roomId: string; gameId: number; participants: Participant[]; seed: number };
+  | {
+      status: "waiting";
+      roomId: string;
+      gameId: number;
+      participants: Participant[];
+      expiresAt: number;
+    }
+  | {
+      status: "matched";
+      roomId: string;
+      gameId: number;
+      participants: Participant[];
+      seed: number;
+    };
 
 interface RoomState {
   roomId: string;
@@ -74,7 +98,9 @@ export class MatchRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     // Keep-alive pings are answered by the runtime without waking the object.
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
+    ctx.setWebSocketAutoResponse(
+      new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME),
+    );
   }
 
   // ----- the lobby -----
@@ -86,28 +112,67 @@ export class MatchRoom extends DurableObject<Env> {
     if (waiting && waiting.expiresAt > now) {
       if (waiting.participant.user_id === joiner.user_id) {
         // The same player again (a second tab, a reload): still the same wait.
-        return { status: "waiting", roomId: waiting.roomId, gameId, participants: [waiting.participant], expiresAt: waiting.expiresAt };
+        return {
+          status: "waiting",
+          roomId: waiting.roomId,
+          gameId,
+          participants: [waiting.participant],
+          expiresAt: waiting.expiresAt,
+        };
       }
       await this.ctx.storage.delete(WAITING_KEY);
       await this.ctx.storage.deleteAlarm();
-      const participants = [waiting.participant, { ...joiner, room_id: waiting.roomId }];
+      const participants = [
+        waiting.participant,
+        { ...joiner, room_id: waiting.roomId },
+      ];
       const seed = crypto.getRandomValues(new Uint32Array(1))[0];
       const room = roomOf(this.env, waiting.roomId);
       await room.start({ roomId: waiting.roomId, gameId, seed, participants });
-      await this.pushTo(waiting.participant.user_id, { event: "user_joined", data: { roomId: waiting.roomId, gameId, participant: participants[1] } });
-      const request: ServerEvent = { event: "request_gameplay", data: { roomId: waiting.roomId, gameId, seed, participants } };
-      await Promise.all(participants.map((participant) => this.pushTo(participant.user_id, request)));
-      return { status: "matched", roomId: waiting.roomId, gameId, participants, seed };
+      await this.pushTo(waiting.participant.user_id, {
+        event: "user_joined",
+        data: { roomId: waiting.roomId, gameId, participant: participants[1] },
+      });
+      const request: ServerEvent = {
+        event: "request_gameplay",
+        data: { roomId: waiting.roomId, gameId, seed, participants },
+      };
+      await Promise.all(
+        participants.map((participant) =>
+          this.pushTo(participant.user_id, request),
+        ),
+      );
+      return {
+        status: "matched",
+        roomId: waiting.roomId,
+        gameId,
+        participants,
+        seed,
+      };
     }
 
     if (waiting) await this.expire(waiting);
     const roomId = crypto.randomUUID();
     const participant = { ...joiner, room_id: roomId };
-    const fresh: Waiting = { roomId, gameId, participant, expiresAt: now + MATCHMAKING_WAIT_MS };
+    const fresh: Waiting = {
+      roomId,
+      gameId,
+      participant,
+      expiresAt: now + MATCHMAKING_WAIT_MS,
+    };
     await this.ctx.storage.put(WAITING_KEY, fresh);
     await this.ctx.storage.setAlarm(fresh.expiresAt);
-    await this.pushTo(joiner.user_id, { event: "waiting", data: { roomId, gameId, participant, expiresAt: fresh.expiresAt } });
-    return { status: "waiting", roomId, gameId, participants: [participant], expiresAt: fresh.expiresAt };
+    await this.pushTo(joiner.user_id, {
+      event: "waiting",
+      data: { roomId, gameId, participant, expiresAt: fresh.expiresAt },
+    });
+    return {
+      status: "waiting",
+      roomId,
+      gameId,
+      participants: [participant],
+      expiresAt: fresh.expiresAt,
+    };
   }
 
   /** The player stops waiting (Quit on the waiting screen). */
@@ -120,15 +185,25 @@ export class MatchRoom extends DurableObject<Env> {
 
   private async expire(waiting: Waiting) {
     await this.ctx.storage.delete(WAITING_KEY);
-    await this.pushTo(waiting.participant.user_id, { event: "room_timeout", data: { roomId: waiting.roomId, gameId: waiting.gameId } });
+    await this.pushTo(waiting.participant.user_id, {
+      event: "room_timeout",
+      data: { roomId: waiting.roomId, gameId: waiting.gameId },
+    });
   }
 
   // ----- a room -----
 
   /** Set up by the lobby when it pairs two players; neither has a room socket yet, so both get the grace to open one. */
-  async start(init: { roomId: string; gameId: number; seed: number; participants: Participant[] }): Promise<void> {
+  async start(init: {
+    roomId: string;
+    gameId: number;
+    seed: number;
+    participants: Participant[];
+  }): Promise<void> {
     const now = Date.now();
-    const droppedAt = Object.fromEntries(init.participants.map((participant) => [participant.user_id, now]));
+    const droppedAt = Object.fromEntries(
+      init.participants.map((participant) => [participant.user_id, now]),
+    );
     this.room = { ...init, finals: {}, left: [], droppedAt, resultId: null };
     await this.ctx.storage.put(ROOM_KEY, this.room);
     await this.scheduleGrace(this.room);
@@ -136,52 +211,81 @@ export class MatchRoom extends DurableObject<Env> {
 
   /** A room socket upgrade the Worker authenticated (USER_ID_HEADER): accepted only for this room's players. */
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket")
+      return new Response("Expected a WebSocket upgrade", { status: 426 });
     const userId = trustedUserId(request);
     const sessionKey = trustedSessionKey(request);
-    if (userId === null || sessionKey === null) return new Response("Unknown user", { status: 400 });
+    if (userId === null || sessionKey === null)
+      return new Response("Unknown user", { status: 400 });
     const room = await this.loadRoom();
     const problem = this.membershipProblem(room, userId);
     if (problem || !room) {
       const [status, code] = room ? [403, "forbidden"] : [404, "not_found"];
-      return Response.json({ error: { code, message: problem ?? "Unknown room" } }, { status });
+      return Response.json(
+        { error: { code, message: problem ?? "Unknown room" } },
+        { status },
+      );
     }
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [playerTag(userId), sessionTag(sessionKey)]);
+    this.ctx.acceptWebSocket(server, [
+      playerTag(userId),
+      sessionTag(sessionKey),
+    ]);
     server.serializeAttachment({ userId } satisfies RoomSocketAttachment);
     this.socketPlayers.set(server, userId);
-    sendEvent(server, { event: "connected", data: { userId, connections: this.socketsOf(userId).length } });
+    sendEvent(server, {
+      event: "connected",
+      data: { userId, connections: this.socketsOf(userId).length },
+    });
     this.catchUp(server, room, userId);
     if (userId in room.droppedAt) await this.returned(userId);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    await answerClientFrame(ws, message, (event) => this.handle(this.playerOf(ws), event));
+  async webSocketMessage(
+    ws: WebSocket,
+    message: string | ArrayBuffer,
+  ): Promise<void> {
+    await answerClientFrame(ws, message, (event) =>
+      this.handle(this.playerOf(ws), event),
+    );
   }
 
-  private async handle(userId: number, event: ClientEvent): Promise<EventAnswer> {
+  private async handle(
+    userId: number,
+    event: ClientEvent,
+  ): Promise<EventAnswer> {
     if (event.event === "ping") return OK;
     const room = await this.loadRoom();
     if (!room) return { ok: false, message: "Unknown room" };
     switch (event.event) {
       case "game_data":
-        if (event.data.roomId !== room.roomId) return { ok: false, message: "This socket belongs to another room" };
+        if (event.data.roomId !== room.roomId)
+          return { ok: false, message: "This socket belongs to another room" };
         // The hot path: memory and the opponent's socket only, no storage and no other object.
         this.live.set(userId, event.data.score);
-        this.sendToOthers(room, userId, { event: "game_data", data: { roomId: room.roomId, userId, score: event.data.score } });
+        this.sendToOthers(room, userId, {
+          event: "game_data",
+          data: { roomId: room.roomId, userId, score: event.data.score },
+        });
         return OK;
       case "exit_game_room":
-        if (event.data.roomId !== room.roomId) return { ok: false, message: "This socket belongs to another room" };
-        if (event.data.userId !== undefined && event.data.userId !== userId) return { ok: false, message: "You can only leave a room yourself" };
+        if (event.data.roomId !== room.roomId)
+          return { ok: false, message: "This socket belongs to another room" };
+        if (event.data.userId !== undefined && event.data.userId !== userId)
+          return { ok: false, message: "You can only leave a room yourself" };
         return this.exit(userId, event.data.score);
       case "end_game":
-        if (event.data.roomId !== room.roomId) return { ok: false, message: "This socket belongs to another room" };
+        if (event.data.roomId !== room.roomId)
+          return { ok: false, message: "This socket belongs to another room" };
         return this.end(userId, event.data.statsId);
       case "new_message":
       case "typing_note":
       case "message_status":
-        return { ok: false, message: "Chat events go on the user socket (/ws)" };
+        return {
+          ok: false,
+          message: "Chat events go on the user socket (/ws)",
+        };
       default:
         return assertNever(event);
     }
@@ -195,7 +299,11 @@ export class MatchRoom extends DurableObject<Env> {
     }
   }
 
-  async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+  async webSocketClose(
+    ws: WebSocket,
+    code: number,
+    reason: string,
+  ): Promise<void> {
     closeBack(ws, code, reason);
     await this.afterSocketGone(ws);
   }
@@ -216,9 +324,21 @@ export class MatchRoom extends DurableObject<Env> {
     for (const { user_id: other } of room.participants) {
       if (other === userId) continue;
       const score = this.live.get(other);
-      if (score !== undefined) sendEvent(ws, { event: "game_data", data: { roomId: room.roomId, userId: other, score } });
+      if (score !== undefined)
+        sendEvent(ws, {
+          event: "game_data",
+          data: { roomId: room.roomId, userId: other, score },
+        });
       if (room.left.includes(other)) {
-        sendEvent(ws, { event: "exit_game_room", data: { roomId: room.roomId, gameId: room.gameId, userId: other, score: room.finals[other] ?? 0 } });
+        sendEvent(ws, {
+          event: "exit_game_room",
+          data: {
+            roomId: room.roomId,
+            gameId: room.gameId,
+            userId: other,
+            score: room.finals[other] ?? 0,
+          },
+        });
       }
     }
     if (room.resultId !== null) sendEvent(ws, this.endEvent(room));
@@ -228,13 +348,17 @@ export class MatchRoom extends DurableObject<Env> {
   private async exit(userId: number, score: number): Promise<EventAnswer> {
     const room = await this.loadRoom();
     const problem = this.membershipProblem(room, userId);
-    if (problem || !room) return { ok: false, message: problem ?? "Unknown room" };
+    if (problem || !room)
+      return { ok: false, message: problem ?? "Unknown room" };
     if (room.left.includes(userId) || userId in room.finals) return OK;
     room.left.push(userId);
     room.finals[userId] = score;
     delete room.droppedAt[userId];
     await this.save(room);
-    this.sendToOthers(room, userId, { event: "exit_game_room", data: { roomId: room.roomId, gameId: room.gameId, userId, score } });
+    this.sendToOthers(room, userId, {
+      event: "exit_game_room",
+      data: { roomId: room.roomId, gameId: room.gameId, userId, score },
+    });
     await this.finishIfDone(room);
     return OK;
   }
@@ -243,13 +367,20 @@ export class MatchRoom extends DurableObject<Env> {
   private async end(userId: number, statsId: number): Promise<EventAnswer> {
     const room = await this.loadRoom();
     const problem = this.membershipProblem(room, userId);
-    if (problem || !room) return { ok: false, message: problem ?? "Unknown room" };
+    if (problem || !room)
+      return { ok: false, message: problem ?? "Unknown room" };
     if (userId in room.finals) {
       if (room.resultId !== null) this.sendTo(userId, this.endEvent(room));
       return OK;
     }
-    const score = await createMultiplayerService(createDb(this.env.DB)).sessionScore(statsId, userId, room.gameId);
-    if (score === null) return { ok: false, message: "Submit the round's score before ending the game" };
+    const score = await createMultiplayerService(
+      createDb(this.env.DB),
+    ).sessionScore(statsId, userId, room.gameId);
+    if (score === null)
+      return {
+        ok: false,
+        message: "Submit the round's score before ending the game",
+      };
     room.finals[userId] = score;
     await this.save(room);
     await this.finishIfDone(room);
@@ -259,7 +390,13 @@ export class MatchRoom extends DurableObject<Env> {
   /** The player's last room socket closed: 10 s to come back before the room treats them as gone. */
   private async dropped(userId: number): Promise<void> {
     const room = await this.loadRoom();
-    if (!room || room.resultId !== null || this.membershipProblem(room, userId) || userId in room.finals) return;
+    if (
+      !room ||
+      room.resultId !== null ||
+      this.membershipProblem(room, userId) ||
+      userId in room.finals
+    )
+      return;
     room.droppedAt[userId] = Date.now();
     await this.save(room);
     await this.scheduleGrace(room);
@@ -288,31 +425,49 @@ export class MatchRoom extends DurableObject<Env> {
     if (!room || dropped.length === 0) return;
     const earliest = Math.min(...dropped.map(([, at]) => at));
     for (const [id, at] of dropped) {
-      if (at === earliest) await this.exit(Number(id), this.live.get(Number(id)) ?? 0);
+      if (at === earliest)
+        await this.exit(Number(id), this.live.get(Number(id)) ?? 0);
     }
     const current = await this.loadRoom();
     if (current && current.resultId === null) await this.scheduleGrace(current);
   }
 
   /** For tests and the summary: the room as stored. */
-  async snapshot(): Promise<{ room: RoomState | null; waiting: Waiting | null }> {
-    return { room: await this.loadRoom(), waiting: (await this.ctx.storage.get<Waiting>(WAITING_KEY)) ?? null };
+  async snapshot(): Promise<{
+    room: RoomState | null;
+    waiting: Waiting | null;
+  }> {
+    return {
+      room: await this.loadRoom(),
+      waiting: (await this.ctx.storage.get<Waiting>(WAITING_KEY)) ?? null,
+    };
   }
 
   private async scheduleGrace(room: RoomState) {
     const times = Object.values(room.droppedAt);
     if (times.length === 0) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(Math.min(...times) + RECONNECT_GRACE_MS);
+    else
+      await this.ctx.storage.setAlarm(Math.min(...times) + RECONNECT_GRACE_MS);
   }
 
   private async finishIfDone(room: RoomState) {
     if (room.resultId !== null) return;
-    if (!room.participants.every((participant) => participant.user_id in room.finals)) return;
+    if (
+      !room.participants.every(
+        (participant) => participant.user_id in room.finals,
+      )
+    )
+      return;
     const leftUserId = room.left[0] ?? null;
-    room.resultId = await createMultiplayerService(createDb(this.env.DB)).saveRoomResult({
+    room.resultId = await createMultiplayerService(
+      createDb(this.env.DB),
+    ).saveRoomResult({
       roomId: room.roomId,
       gameId: room.gameId,
-      players: room.participants.map((participant) => ({ userId: participant.user_id, score: room.finals[participant.user_id] })),
+      players: room.participants.map((participant) => ({
+        userId: participant.user_id,
+        score: room.finals[participant.user_id],
+      })),
       status: leftUserId === null ? END_NORMAL : END_OPPONENT_LEFT,
       leftUserId,
     });
@@ -320,19 +475,31 @@ export class MatchRoom extends DurableObject<Env> {
     await this.save(room);
     await this.ctx.storage.deleteAlarm();
     const event = this.endEvent(room);
-    for (const participant of room.participants) this.sendTo(participant.user_id, event);
+    for (const participant of room.participants)
+      this.sendTo(participant.user_id, event);
   }
 
   private endEvent(room: RoomState): ServerEvent {
     return {
       event: "end_game",
-      data: { roomId: room.roomId, gameId: room.gameId, status: room.left.length ? END_OPPONENT_LEFT : END_NORMAL, resultId: room.resultId ?? 0 },
+      data: {
+        roomId: room.roomId,
+        gameId: room.gameId,
+        status: room.left.length ? END_OPPONENT_LEFT : END_NORMAL,
+        resultId: room.resultId ?? 0,
+      },
     };
   }
 
-  private membershipProblem(room: RoomState | null, userId: number): string | null {
+  private membershipProblem(
+    room: RoomState | null,
+    userId: number,
+  ): string | null {
     if (!room) return "Unknown room";
-    if (!room.participants.some((participant) => participant.user_id === userId)) return "You are not in this room";
+    if (
+      !room.participants.some((participant) => participant.user_id === userId)
+    )
+      return "You are not in this room";
     return null;
   }
 
@@ -356,7 +523,9 @@ export class MatchRoom extends DurableObject<Env> {
   }
 
   private socketsOf(userId: number): WebSocket[] {
-    return this.ctx.getWebSockets(playerTag(userId)).filter((ws) => ws.readyState === WebSocket.OPEN);
+    return this.ctx
+      .getWebSockets(playerTag(userId))
+      .filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 
   /** To every open room socket of the player; a player without one catches up when it reconnects. */
@@ -369,7 +538,8 @@ export class MatchRoom extends DurableObject<Env> {
     const frame = JSON.stringify(event);
     for (const participant of room.participants) {
       if (participant.user_id === userId) continue;
-      for (const ws of this.socketsOf(participant.user_id)) this.sendFrame(ws, frame);
+      for (const ws of this.socketsOf(participant.user_id))
+        this.sendFrame(ws, frame);
     }
   }
 

@@ -1,11 +1,39 @@
 import { DurableObject } from "cloudflare:workers";
-import { assertNever, PING_FRAME, PONG_FRAME, type ClientEvent, type ServerEvent } from "../../app/lib/protocol";
+import {
+  assertNever,
+  PING_FRAME,
+  PONG_FRAME,
+  type ClientEvent,
+  type ServerEvent,
+} from "../../app/lib/protocol";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
-import { chatRefusal, createSocialService, type ChatCheck } from "../services/social";
-import { closeForSignOut, conversationOf, hubOf, roomOf, sessionTag, trustedSessionKey, trustedUserId } from "./hubs";
-import { CHAT_MESSAGE_LIMIT, TYPING_NOTE_LIMIT, WindowLimit, tooFastMessage } from "./frame-limits";
-import { answerClientFrame, closeBack, sendEvent, type EventAnswer } from "./client-frames";
+import {
+  chatRefusal,
+  createSocialService,
+  type ChatCheck,
+} from "../services/social";
+import {
+  closeForSignOut,
+  conversationOf,
+  hubOf,
+  roomOf,
+  sessionTag,
+  trustedSessionKey,
+  trustedUserId,
+} from "./hubs";
+import {
+  CHAT_MESSAGE_LIMIT,
+  TYPING_NOTE_LIMIT,
+  WindowLimit,
+  tooFastMessage,
+} from "./frame-limits";
+import {
+  answerClientFrame,
+  closeBack,
+  sendEvent,
+  type EventAnswer,
+} from "./client-frames";
 
 interface SocketAttachment {
   userId: number;
@@ -37,14 +65,25 @@ export class UserHub extends DurableObject<Env> {
    * promise is kept, not its value: messages sent while the read is on its way wait for that same read, and so
    * go on to the Conversation in the order they came.
    */
-  private chatChecks = new Map<number, { check: Promise<ChatCheck>; readAt: number }>();
-  private readonly messageLimit = new WindowLimit(CHAT_MESSAGE_LIMIT.limit, CHAT_MESSAGE_LIMIT.windowMs);
-  private readonly typingLimit = new WindowLimit(TYPING_NOTE_LIMIT.limit, TYPING_NOTE_LIMIT.windowMs);
+  private chatChecks = new Map<
+    number,
+    { check: Promise<ChatCheck>; readAt: number }
+  >();
+  private readonly messageLimit = new WindowLimit(
+    CHAT_MESSAGE_LIMIT.limit,
+    CHAT_MESSAGE_LIMIT.windowMs,
+  );
+  private readonly typingLimit = new WindowLimit(
+    TYPING_NOTE_LIMIT.limit,
+    TYPING_NOTE_LIMIT.windowMs,
+  );
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     // Keep-alive pings are answered by the runtime without waking the object.
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
+    ctx.setWebSocketAutoResponse(
+      new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME),
+    );
   }
 
   async fetch(request: Request): Promise<Response> {
@@ -53,15 +92,23 @@ export class UserHub extends DurableObject<Env> {
     }
     const userId = trustedUserId(request);
     const sessionKey = trustedSessionKey(request);
-    if (userId === null || sessionKey === null) return new Response("Unknown user", { status: 400 });
+    if (userId === null || sessionKey === null)
+      return new Response("Unknown user", { status: 400 });
 
     const wasOnline = this.openSockets().length > 0;
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [sessionTag(sessionKey)]);
-    server.serializeAttachment({ userId, connectedAt: Date.now() } satisfies SocketAttachment);
+    server.serializeAttachment({
+      userId,
+      connectedAt: Date.now(),
+    } satisfies SocketAttachment);
     // Written once: a hub only ever belongs to one user, so later connections need no storage write.
-    if ((await this.ctx.storage.get<number>(USER_KEY)) !== userId) await this.ctx.storage.put(USER_KEY, userId);
-    sendEvent(server, { event: "connected", data: { userId, connections: this.openSockets().length } });
+    if ((await this.ctx.storage.get<number>(USER_KEY)) !== userId)
+      await this.ctx.storage.put(USER_KEY, userId);
+    sendEvent(server, {
+      event: "connected",
+      data: { userId, connections: this.openSockets().length },
+    });
     if (!wasOnline) this.ctx.waitUntil(this.cameOnline(userId));
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -69,8 +116,10 @@ export class UserHub extends DurableObject<Env> {
   /** The user opened a room socket: remembered so that log-out can reach it. */
   async noteRoom(roomId: string): Promise<void> {
     const now = Date.now();
-    const rooms = (await this.ctx.storage.get<Record<string, number>>(ROOMS_KEY)) ?? {};
-    for (const [id, at] of Object.entries(rooms)) if (now - at > ROOM_MEMORY_MS) delete rooms[id];
+    const rooms =
+      (await this.ctx.storage.get<Record<string, number>>(ROOMS_KEY)) ?? {};
+    for (const [id, at] of Object.entries(rooms))
+      if (now - at > ROOM_MEMORY_MS) delete rooms[id];
     rooms[roomId] = now;
     await this.ctx.storage.put(ROOMS_KEY, rooms);
   }
@@ -79,8 +128,16 @@ export class UserHub extends DurableObject<Env> {
   async endSession(sessionKey: string): Promise<void> {
     const sockets = this.ctx.getWebSockets(sessionTag(sessionKey));
     for (const ws of sockets) closeForSignOut(ws);
-    const rooms = Object.keys((await this.ctx.storage.get<Record<string, number>>(ROOMS_KEY)) ?? {});
-    await Promise.all(rooms.map((roomId) => roomOf(this.env, roomId).endSession(sessionKey).catch(() => undefined)));
+    const rooms = Object.keys(
+      (await this.ctx.storage.get<Record<string, number>>(ROOMS_KEY)) ?? {},
+    );
+    await Promise.all(
+      rooms.map((roomId) =>
+        roomOf(this.env, roomId)
+          .endSession(sessionKey)
+          .catch(() => undefined),
+      ),
+    );
     if (sockets.length > 0) await this.afterSocketGone(sockets[0]);
   }
 
@@ -97,28 +154,51 @@ export class UserHub extends DurableObject<Env> {
     return sockets.length;
   }
 
-  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    await answerClientFrame(ws, message, (event) => this.handle((ws.deserializeAttachment() as SocketAttachment).userId, event));
+  async webSocketMessage(
+    ws: WebSocket,
+    message: string | ArrayBuffer,
+  ): Promise<void> {
+    await answerClientFrame(ws, message, (event) =>
+      this.handle(
+        (ws.deserializeAttachment() as SocketAttachment).userId,
+        event,
+      ),
+    );
   }
 
-  private async handle(userId: number, event: ClientEvent): Promise<EventAnswer> {
+  private async handle(
+    userId: number,
+    event: ClientEvent,
+  ): Promise<EventAnswer> {
     switch (event.event) {
       case "ping":
         return { ok: true };
       case "game_data":
       case "exit_game_room":
       case "end_game":
-        return { ok: false, message: "Match events go on the room socket (/ws/room/{roomId})" };
+        return {
+          ok: false,
+          message: "Match events go on the room socket (/ws/room/{roomId})",
+        };
       case "new_message": {
         const { to, content, msg_id } = event.data;
-        if (to === userId) return { ok: false, message: "You cannot message yourself" };
-        if (!content.trim()) return { ok: false, message: "Empty messages are not sent" };
+        if (to === userId)
+          return { ok: false, message: "You cannot message yourself" };
+        if (!content.trim())
+          return { ok: false, message: "Empty messages are not sent" };
         const allowed = this.messageLimit.take();
-        if (!allowed.ok) return { ok: false, message: tooFastMessage(allowed.retryAfterMs) };
+        if (!allowed.ok)
+          return { ok: false, message: tooFastMessage(allowed.retryAfterMs) };
         const check = await this.chatCheck(userId, to);
         const refusal = chatRefusal(check);
         if (refusal) return { ok: false, message: refusal.message };
-        const sent = await conversationOf(this.env, userId, to).send({ senderId: userId, recipientId: to, senderName: check.senderName, content, msgId: msg_id });
+        const sent = await conversationOf(this.env, userId, to).send({
+          senderId: userId,
+          recipientId: to,
+          senderName: check.senderName,
+          content,
+          msgId: msg_id,
+        });
         return sent.ok ? { ok: true } : sent;
       }
       case "typing_note": {
@@ -126,11 +206,19 @@ export class UserHub extends DurableObject<Env> {
         if (!this.typingLimit.take().ok) return { ok: true };
         const check = await this.chatCheck(userId, event.data.to);
         if (chatRefusal(check)) return { ok: true };
-        await conversationOf(this.env, userId, event.data.to).typing(userId, event.data.to, check.senderName);
+        await conversationOf(this.env, userId, event.data.to).typing(
+          userId,
+          event.data.to,
+          check.senderName,
+        );
         return { ok: true };
       }
       case "message_status": {
-        const seen = await conversationOf(this.env, userId, event.data.friendId).markSeen(userId, event.data.friendId, event.data.msg_id ?? null);
+        const seen = await conversationOf(
+          this.env,
+          userId,
+          event.data.friendId,
+        ).markSeen(userId, event.data.friendId, event.data.msg_id ?? null);
         return seen.ok ? { ok: true } : seen;
       }
       default:
@@ -141,13 +229,18 @@ export class UserHub extends DurableObject<Env> {
   /** The sender's name, the recipient, and blocks either way: read from D1 at most once a minute per partner. */
   private chatCheck(userId: number, partnerId: number): Promise<ChatCheck> {
     const cached = this.chatChecks.get(partnerId);
-    if (cached && Date.now() - cached.readAt < CHAT_CHECK_TTL_MS) return cached.check;
-    const check = createSocialService(createDb(this.env.DB)).chatCheck(userId, partnerId);
+    if (cached && Date.now() - cached.readAt < CHAT_CHECK_TTL_MS)
+      return cached.check;
+    const check = createSocialService(createDb(this.env.DB)).chatCheck(
+      userId,
+      partnerId,
+    );
     const entry = { check, readAt: Date.now() };
     this.chatChecks.set(partnerId, entry);
     // A failed read is not kept: the next message reads again.
     check.catch(() => {
-      if (this.chatChecks.get(partnerId) === entry) this.chatChecks.delete(partnerId);
+      if (this.chatChecks.get(partnerId) === entry)
+        this.chatChecks.delete(partnerId);
     });
     return check;
   }
@@ -158,7 +251,11 @@ export class UserHub extends DurableObject<Env> {
     else for (const id of partnerIds) this.chatChecks.delete(id);
   }
 
-  async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+  async webSocketClose(
+    ws: WebSocket,
+    code: number,
+    reason: string,
+  ): Promise<void> {
     closeBack(ws, code, reason);
     await this.afterSocketGone(ws);
   }
@@ -176,19 +273,26 @@ export class UserHub extends DurableObject<Env> {
 
   /** A conversation kept a message for this user while they were offline. */
   async notePending(friendId: number): Promise<void> {
-    const pending = new Set((await this.ctx.storage.get<number[]>(PENDING_KEY)) ?? []);
+    const pending = new Set(
+      (await this.ctx.storage.get<number[]>(PENDING_KEY)) ?? [],
+    );
     pending.add(friendId);
     await this.ctx.storage.put(PENDING_KEY, [...pending]);
     // Connected after all (a race with the socket opening): deliver now.
     const userId = await this.ctx.storage.get<number>(USER_KEY);
-    if (userId && this.openSockets().length > 0) await this.deliverPending(userId);
+    if (userId && this.openSockets().length > 0)
+      await this.deliverPending(userId);
   }
 
   private async deliverPending(userId: number) {
     const pending = (await this.ctx.storage.get<number[]>(PENDING_KEY)) ?? [];
     if (pending.length === 0) return;
     await this.ctx.storage.delete(PENDING_KEY);
-    for (const friendId of pending) await conversationOf(this.env, userId, friendId).deliverPending(userId, friendId);
+    for (const friendId of pending)
+      await conversationOf(this.env, userId, friendId).deliverPending(
+        userId,
+        friendId,
+      );
   }
 
   private async cameOnline(userId: number) {
@@ -198,12 +302,22 @@ export class UserHub extends DurableObject<Env> {
 
   /** SPEC.md §7 user-connection, to everyone who follows this user. */
   private async announce(userId: number, online: boolean) {
-    const followers = await createMultiplayerService(createDb(this.env.DB)).followerIds(userId);
-    await Promise.all(followers.map((id) => hubOf(this.env, id).push({ event: "user-connection", data: { userId, online } })));
+    const followers = await createMultiplayerService(
+      createDb(this.env.DB),
+    ).followerIds(userId);
+    await Promise.all(
+      followers.map((id) =>
+        hubOf(this.env, id).push({
+          event: "user-connection",
+          data: { userId, online },
+        }),
+      ),
+    );
   }
 
   private openSockets(): WebSocket[] {
-    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
+    return this.ctx
+      .getWebSockets()
+      .filter((ws) => ws.readyState === WebSocket.OPEN);
   }
-
 }

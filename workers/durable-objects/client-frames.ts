@@ -1,4 +1,8 @@
-import { parseClientEvent, type ClientEvent, type ServerEvent } from "../../app/lib/protocol";
+import {
+  parseClientEvent,
+  type ClientEvent,
+  type ServerEvent,
+} from "../../app/lib/protocol";
 
 /** What handling a client event comes to: an `ack` (when the event had an id) or an `error` with this message. */
 export type EventAnswer = { ok: true } | { ok: false; message: string };
@@ -15,17 +19,34 @@ export function sendEvent(ws: WebSocket, event: ServerEvent): void {
  * One client frame on a user socket or a room socket, answered as the protocol says: a bad frame gets an `error`
  * (the connection stays), a ping a `pong`, a handled event an `ack` for its id or an `error` carrying that id.
  */
-export async function answerClientFrame(ws: WebSocket, message: string | ArrayBuffer, handle: (event: ClientEvent) => Promise<EventAnswer>): Promise<void> {
+export async function answerClientFrame(
+  ws: WebSocket,
+  message: string | ArrayBuffer,
+  handle: (event: ClientEvent) => Promise<EventAnswer>,
+): Promise<void> {
   const parsed = parseClientEvent(message);
   if (!parsed.ok) {
-    sendEvent(ws, { event: "error", data: { message: parsed.message, ...(parsed.id ? { id: parsed.id } : {}) } });
+    sendEvent(ws, {
+      event: "error",
+      data: {
+        message: parsed.message,
+        ...(parsed.id ? { id: parsed.id } : {}),
+      },
+    });
     return;
   }
   const { event } = parsed;
   // Pings the runtime did not answer itself (any frame other than the exact keep-alive text).
   if (event.event === "ping") sendEvent(ws, { event: "pong" });
-  const answer = await handle(event).catch((): EventAnswer => ({ ok: false, message: "That could not be done right now. Please try again." }));
-  if (!answer.ok) sendEvent(ws, { event: "error", data: { message: answer.message, ...(event.id ? { id: event.id } : {}) } });
+  const answer = await handle(event).catch((): EventAnswer => ({
+    ok: false,
+    message: "That could not be done right now. Please try again.",
+  }));
+  if (!answer.ok)
+    sendEvent(ws, {
+      event: "error",
+      data: { message: answer.message, ...(event.id ? { id: event.id } : {}) },
+    });
   else if (event.id) sendEvent(ws, { event: "ack", data: { id: event.id } });
 }
 

@@ -13,8 +13,10 @@ export class WindowLimit {
 
   /** Counts one more now, or says how many milliseconds until one is allowed again. */
   take(now = Date.now()): { ok: true } | { ok: false; retryAfterMs: number } {
-    while (this.times.length > 0 && this.times[0] <= now - this.windowMs) this.times.shift();
-    if (this.times.length >= this.limit) return { ok: false, retryAfterMs: this.times[0] + this.windowMs - now };
+    while (this.times.length > 0 && this.times[0] <= now - this.windowMs)
+      this.times.shift();
+    if (this.times.length >= this.limit)
+      return { ok: false, retryAfterMs: this.times[0] + this.windowMs - now };
     this.times.push(now);
     return { ok: true };
   }

@@ -1,11 +1,16 @@
 import { SIGNED_OUT_CLOSE_CODE } from "../../app/lib/protocol";
 
 /** Stubs of the Durable Objects by their names, so every caller addresses the same instance. */
-export const hubOf = (env: Env, userId: number) => env.USER_HUB.get(env.USER_HUB.idFromName(`user:${userId}`));
-export const lobbyOf = (env: Env, gameId: number) => env.MATCH_ROOM.get(env.MATCH_ROOM.idFromName(`lobby:${gameId}`));
-export const roomOf = (env: Env, roomId: string) => env.MATCH_ROOM.get(env.MATCH_ROOM.idFromName(`room:${roomId}`));
+export const hubOf = (env: Env, userId: number) =>
+  env.USER_HUB.get(env.USER_HUB.idFromName(`user:${userId}`));
+export const lobbyOf = (env: Env, gameId: number) =>
+  env.MATCH_ROOM.get(env.MATCH_ROOM.idFromName(`lobby:${gameId}`));
+export const roomOf = (env: Env, roomId: string) =>
+  env.MATCH_ROOM.get(env.MATCH_ROOM.idFromName(`room:${roomId}`));
 export const conversationOf = (env: Env, a: number, b: number) =>
-  env.CONVERSATION.get(env.CONVERSATION.idFromName(`chat:${Math.min(a, b)}-${Math.max(a, b)}`));
+  env.CONVERSATION.get(
+    env.CONVERSATION.idFromName(`chat:${Math.min(a, b)}-${Math.max(a, b)}`),
+  );
 
 /**
  * Header the Worker sets after authenticating a socket upgrade; the UserHub and the MatchRoom trust it and are only
@@ -17,8 +22,18 @@ export const USER_ID_HEADER = "X-Playfeed-User";
 export const SESSION_KEY_HEADER = "X-Playfeed-Session";
 
 /** An upgrade request for a Durable Object that carries only the authenticated user and their session's key. */
-export const trustedUpgrade = (url: string, userId: number, sessionKey: string) =>
-  new Request(url, { headers: { Upgrade: "websocket", [USER_ID_HEADER]: String(userId), [SESSION_KEY_HEADER]: sessionKey } });
+export const trustedUpgrade = (
+  url: string,
+  userId: number,
+  sessionKey: string,
+) =>
+  new Request(url, {
+    headers: {
+      Upgrade: "websocket",
+      [USER_ID_HEADER]: String(userId),
+      [SESSION_KEY_HEADER]: sessionKey,
+    },
+  });
 
 /** The WebSocket tag of every socket opened with one session: log-out finds them all with one lookup. */
 export const sessionTag = (sessionKey: string) => `session:${sessionKey}`;

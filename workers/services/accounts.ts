@@ -2,7 +2,11 @@ import { and, count, eq, gt, min, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { dailyBonusOf } from "../../app/lib/coins";
 import type { PublicProfile, UserData } from "../../app/lib/types";
-import { MESSAGES, type ProfileSchema, type SignUpSchema } from "../../app/lib/validation";
+import {
+  MESSAGES,
+  type ProfileSchema,
+  type SignUpSchema,
+} from "../../app/lib/validation";
 import type { Db } from "../db/client";
 import { loginAttempts, users, type UserRow } from "../db/schema";
 import { ApiError, forbidden, notFound, tooManyRequests } from "./errors";
@@ -23,7 +27,10 @@ export function toUserData(user: UserRow): Omit<UserData, "token"> {
     profile_pic: user.profilePic,
     wallet: user.wallet,
     can_write: user.canWrite,
-    ...dailyBonusOf({ loginDay: user.loginDay, on: user.lastBonusOn }, Date.now()),
+    ...dailyBonusOf(
+      { loginDay: user.loginDay, on: user.lastBonusOn },
+      Date.now(),
+    ),
   };
 }
 
@@ -38,9 +45,11 @@ export function toPublicProfile(user: UserRow): PublicProfile {
   };
 }
 
-export const firstNameOf = (name: string) => name.trim().split(/[ _-]/)[0] || name;
+export const firstNameOf = (name: string) =>
+  name.trim().split(/[ _-]/)[0] || name;
 
-const loginFailed = () => new ApiError(401, "invalid_credentials", MESSAGES.loginFailed);
+const loginFailed = () =>
+  new ApiError(401, "invalid_credentials", MESSAGES.loginFailed);
 
 function isUniqueViolation(error: unknown): boolean {
   const text = String((error as { cause?: unknown })?.cause ?? error);
@@ -49,7 +58,11 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function createAccountService(db: Db) {
   async function findByEmail(email: string) {
-    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
     return user ?? null;
   }
 
@@ -71,21 +84,42 @@ export function createAccountService(db: Db) {
   }
 
   /** The 429's message and wait: until the oldest attempt of the locked email or address is 15 minutes old. */
-  async function lockedOut(email: string, ip: string, now: number): Promise<[string, number]> {
+  async function lockedOut(
+    email: string,
+    ip: string,
+    now: number,
+  ): Promise<[string, number]> {
     const since = new Date(now - FAILED_LOGIN_WINDOW_MS);
-    const recent = (column: typeof loginAttempts.email | typeof loginAttempts.ip, value: string) =>
+    const recent = (
+      column: typeof loginAttempts.email | typeof loginAttempts.ip,
+      value: string,
+    ) =>
       db
         .select({ attempts: count(), oldest: min(loginAttempts.createdAt) })
         .from(loginAttempts)
         .where(and(eq(column, value), gt(loginAttempts.createdAt, since)));
-    const [[byEmail], [byIp]] = await Promise.all([recent(loginAttempts.email, email), recent(loginAttempts.ip, ip)]);
-    const locked = [byEmail, byIp].filter((row) => row.attempts >= MAX_FAILED_LOGINS && row.oldest);
+    const [[byEmail], [byIp]] = await Promise.all([
+      recent(loginAttempts.email, email),
+      recent(loginAttempts.ip, ip),
+    ]);
+    const locked = [byEmail, byIp].filter(
+      (row) => row.attempts >= MAX_FAILED_LOGINS && row.oldest,
+    );
     // A row cleared by a success in between: the next try goes through, so ask for the shortest wait.
     const retryAt =
-      locked.length > 0 ? Math.max(...locked.map((row) => row.oldest!.getTime() + FAILED_LOGIN_WINDOW_MS)) : now + 1000;
+      locked.length > 0
+        ? Math.max(
+            ...locked.map(
+              (row) => row.oldest!.getTime() + FAILED_LOGIN_WINDOW_MS,
+            ),
+          )
+        : now + 1000;
     const seconds = (retryAt - now) / 1000;
     const minutes = Math.max(1, Math.ceil(seconds / 60));
-    return [`Too many failed log-ins. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, seconds];
+    return [
+      `Too many failed log-ins. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      seconds,
+    ];
   }
 
   return {
@@ -105,12 +139,18 @@ export function createAccountService(db: Db) {
           .returning();
         return user;
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiError(409, "email_taken", MESSAGES.emailTaken);
+        if (isUniqueViolation(error))
+          throw new ApiError(409, "email_taken", MESSAGES.emailTaken);
         throw error;
       }
     },
 
-    async logIn(email: string, password: string, ip: string, now = Date.now()): Promise<UserRow> {
+    async logIn(
+      email: string,
+      password: string,
+      ip: string,
+      now = Date.now(),
+    ): Promise<UserRow> {
       await reserveAttempt(email, ip, now);
       const user = await findByEmail(email);
       // Unknown email and wrong password look the same from outside, and cost the same hashing time.
@@ -123,14 +163,26 @@ export function createAccountService(db: Db) {
     },
 
     /** Google sign-in: the account with this Google id, else the one with this verified email (linked), else a new one. */
-    async logInWithGoogle(identity: { sub: string; email: string; name: string; picture: string | null }): Promise<UserRow> {
-      const [linked] = await db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+    async logInWithGoogle(identity: {
+      sub: string;
+      email: string;
+      name: string;
+      picture: string | null;
+    }): Promise<UserRow> {
+      const [linked] = await db
+        .select()
+        .from(users)
+        .where(eq(users.googleSub, identity.sub))
+        .limit(1);
       if (linked) return linked;
       const existing = await findByEmail(identity.email);
       if (existing) {
         const [user] = await db
           .update(users)
-          .set({ googleSub: identity.sub, profilePic: existing.profilePic ?? identity.picture })
+          .set({
+            googleSub: identity.sub,
+            profilePic: existing.profilePic ?? identity.picture,
+          })
           .where(eq(users.id, existing.id))
           .returning();
         return user;
@@ -149,20 +201,33 @@ export function createAccountService(db: Db) {
         return user;
       } catch (error) {
         // Two first sign-ins raced: the other one created the account.
-        if (isUniqueViolation(error)) return (await findByEmail(identity.email))!;
+        if (isUniqueViolation(error))
+          return (await findByEmail(identity.email))!;
         throw error;
       }
     },
 
     async getUser(id: number): Promise<UserRow> {
-      const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
       if (!user) throw notFound("User not found");
       return user;
     },
 
-    async updateProfile(caller: UserRow, input: z.output<typeof ProfileSchema>): Promise<UserRow> {
-      if (input._id !== undefined && input._id !== caller.id) throw forbidden("You can only change your own profile");
-      if (input.profile_img && !input.profile_img.startsWith("https://") && !input.profile_img.startsWith(`profile/${caller.id}/`)) {
+    async updateProfile(
+      caller: UserRow,
+      input: z.output<typeof ProfileSchema>,
+    ): Promise<UserRow> {
+      if (input._id !== undefined && input._id !== caller.id)
+        throw forbidden("You can only change your own profile");
+      if (
+        input.profile_img &&
+        !input.profile_img.startsWith("https://") &&
+        !input.profile_img.startsWith(`profile/${caller.id}/`)
+      ) {
         throw forbidden("That picture belongs to someone else");
       }
       const [user] = await db
@@ -183,4 +248,3 @@ export function createAccountService(db: Db) {
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
-

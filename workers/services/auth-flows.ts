@@ -8,7 +8,10 @@ import { clientAddress, type RateLimiter } from "./rate-limits";
 import type { SessionService } from "./sessions";
 
 const GoogleCredentialSchema = z.object({
-  credential: z.string({ error: "Google sign-in failed. Please try again." }).min(20).max(8192),
+  credential: z
+    .string({ error: "Google sign-in failed. Please try again." })
+    .min(20)
+    .max(8192),
 });
 
 export type SignedIn = ApiSignedIn;
@@ -18,8 +21,15 @@ export type SignedIn = ApiSignedIn;
  * actions, which put the token only in the httpOnly cookie and strip it from what they answer (app/server/auth.server.ts).
  * Payloads are untrusted and parsed here.
  */
-export function createAuthFlows(accounts: AccountService, sessions: SessionService, google: GoogleConfig, limits: RateLimiter) {
-  async function startSession(user: Parameters<typeof toUserData>[0]): Promise<SignedIn> {
+export function createAuthFlows(
+  accounts: AccountService,
+  sessions: SessionService,
+  google: GoogleConfig,
+  limits: RateLimiter,
+) {
+  async function startSession(
+    user: Parameters<typeof toUserData>[0],
+  ): Promise<SignedIn> {
     const token = await sessions.create(user.id);
     return { user: { ...toUserData(user), token }, token };
   }
@@ -35,13 +45,22 @@ export function createAuthFlows(accounts: AccountService, sessions: SessionServi
     /** `request` tells the caller's address, for the per-address lock-out. */
     async logIn(payload: unknown, request: Request): Promise<SignedIn> {
       const { email, password } = parseFields(LoginSchema, payload);
-      return startSession(await accounts.logIn(email, password, clientAddress(request)));
+      return startSession(
+        await accounts.logIn(email, password, clientAddress(request)),
+      );
     },
 
-    async logInWithGoogle(payload: unknown, request: Request): Promise<SignedIn> {
+    async logInWithGoogle(
+      payload: unknown,
+      request: Request,
+    ): Promise<SignedIn> {
       const { credential } = parseFields(GoogleCredentialSchema, payload);
       await limits.hit("googleLogInPerAddress", clientAddress(request));
-      return startSession(await accounts.logInWithGoogle(await verifyGoogleIdToken(credential, google)));
+      return startSession(
+        await accounts.logInWithGoogle(
+          await verifyGoogleIdToken(credential, google),
+        ),
+      );
     },
   };
 }

@@ -19,24 +19,58 @@ import { htmlToText, truncate } from "../../app/lib/format";
 import { boundedString, digits } from "../../app/lib/input";
 import type { Db } from "../db/client";
 import { blogPosts, users, type BlogPostRow, type UserRow } from "../db/schema";
-import { ApiError, badRequest, forbidden, notFound, unauthorized } from "./errors";
+import {
+  ApiError,
+  badRequest,
+  forbidden,
+  notFound,
+  unauthorized,
+} from "./errors";
 import { sanitizeHtml } from "./html";
 import { parseInput } from "./parse";
 
 export const BlogListQuerySchema = z.object({
-  page: digits("page must be a whole number from 0").pipe(z.number().min(0, "page cannot be negative").max(10_000, "page is too large")).default(0),
-  limit: digits("limit must be a whole number from 1 to 20").pipe(z.number().min(1, "limit must be at least 1").max(20, "limit is at most 20")).default(BLOG_PAGE_SIZE),
-  tag: boundedString(30, "A tag has at most 30 characters").trim().toLowerCase().optional(),
+  page: digits("page must be a whole number from 0")
+    .pipe(
+      z
+        .number()
+        .min(0, "page cannot be negative")
+        .max(10_000, "page is too large"),
+    )
+    .default(0),
+  limit: digits("limit must be a whole number from 1 to 20")
+    .pipe(
+      z
+        .number()
+        .min(1, "limit must be at least 1")
+        .max(20, "limit is at most 20"),
+    )
+    .default(BLOG_PAGE_SIZE),
+  tag: boundedString(30, "A tag has at most 30 characters")
+    .trim()
+    .toLowerCase()
+    .optional(),
   /** `me`: the caller's own posts, drafts included, instead of the published list. */
   author: z.literal("me", { error: "author can only be 'me'" }).optional(),
 });
 
-const SlugSchema = boundedString(100, "Invalid post address").regex(SLUG_PATTERN, "Invalid post address");
+const SlugSchema = boundedString(100, "Invalid post address").regex(
+  SLUG_PATTERN,
+  "Invalid post address",
+);
 
 const postNotFound = () => notFound("Post not found");
 
-const authorColumns = { authorName: users.name, authorImg: users.profileImg, authorPic: users.profilePic };
-type PostWithAuthor = BlogPostRow & { authorName: string; authorImg: string | null; authorPic: string | null };
+const authorColumns = {
+  authorName: users.name,
+  authorImg: users.profileImg,
+  authorPic: users.profilePic,
+};
+type PostWithAuthor = BlogPostRow & {
+  authorName: string;
+  authorImg: string | null;
+  authorPic: string | null;
+};
 
 const hasText = (html: string) => htmlToText(html) !== "";
 
@@ -45,7 +79,9 @@ function firstImage(content: BlogBlock[]): string | null {
 }
 
 function summaryOf(row: PostWithAuthor): BlogSummary {
-  const firstText = row.content.find((block) => block.type === "text" && hasText(block.content));
+  const firstText = row.content.find(
+    (block) => block.type === "text" && hasText(block.content),
+  );
   return {
     _id: row.id,
     title: row.title,
@@ -64,18 +100,26 @@ function summaryOf(row: PostWithAuthor): BlogSummary {
   };
 }
 
-const blogOf = (row: PostWithAuthor): Blog => ({ ...summaryOf(row), content: row.content });
+const blogOf = (row: PostWithAuthor): Blog => ({
+  ...summaryOf(row),
+  content: row.content,
+});
 
 /** Text is kept as sanitised HTML, so no script or handler written into a post ever reaches a reader. */
 function cleanContent(content: BlogBlock[]): BlogBlock[] {
-  return content.map((block) => (block.type === "text" ? { ...block, content: sanitizeHtml(block.content) } : block));
+  return content.map((block) =>
+    block.type === "text"
+      ? { ...block, content: sanitizeHtml(block.content) }
+      : block,
+  );
 }
 
 /** A writer's post may show pictures they uploaded and the seeded static ones, not another writer's uploads. */
 function assertOwnImages(authorId: number, paths: Array<string | null>) {
   for (const path of paths) {
     const owner = path ? imageOwner(path) : null;
-    if (owner !== null && owner !== authorId) throw badRequest("Use pictures you uploaded yourself");
+    if (owner !== null && owner !== authorId)
+      throw badRequest("Use pictures you uploaded yourself");
   }
 }
 
@@ -85,22 +129,36 @@ function assertWriter(user: UserRow) {
 
 /** drizzle wraps D1's error: the constraint's name is in the cause, not the message. */
 const isUniqueViolation = (error: unknown) =>
-  [error, (error as { cause?: unknown })?.cause].some((part) => String((part as Error)?.message ?? part).includes("UNIQUE constraint failed: blog_posts.slug"));
+  [error, (error as { cause?: unknown })?.cause].some((part) =>
+    String((part as Error)?.message ?? part).includes(
+      "UNIQUE constraint failed: blog_posts.slug",
+    ),
+  );
 
 /** Tries with the lowest free number first; writers racing for one title then fall back to a random suffix. */
 const SLUG_ATTEMPTS = 4;
 
 export function createBlogService(db: Db) {
-  const selectPosts = () => db.select({ ...blogPostColumns(), ...authorColumns }).from(blogPosts).innerJoin(users, eq(users.id, blogPosts.authorId));
+  const selectPosts = () =>
+    db
+      .select({ ...blogPostColumns(), ...authorColumns })
+      .from(blogPosts)
+      .innerJoin(users, eq(users.id, blogPosts.authorId));
 
-  async function findRow(where: ReturnType<typeof eq>): Promise<PostWithAuthor | undefined> {
+  async function findRow(
+    where: ReturnType<typeof eq>,
+  ): Promise<PostWithAuthor | undefined> {
     const [row] = await selectPosts().where(where).limit(1);
     return row;
   }
 
   /** A post as `viewerId` may see it: a draft is its author's alone, and for everyone else it does not exist. */
-  function visibleTo(row: PostWithAuthor | undefined, viewerId: number | undefined): PostWithAuthor {
-    if (!row || (row.status === "draft" && row.authorId !== viewerId)) throw postNotFound();
+  function visibleTo(
+    row: PostWithAuthor | undefined,
+    viewerId: number | undefined,
+  ): PostWithAuthor {
+    if (!row || (row.status === "draft" && row.authorId !== viewerId))
+      throw postNotFound();
     return row;
   }
 
@@ -112,7 +170,16 @@ export function createBlogService(db: Db) {
       .from(blogPosts)
       // A range, not LIKE: D1 refuses LIKE patterns over 50 bytes, and a slug may be 80 characters. '.' follows '-'.
       .where(
-        and(or(eq(blogPosts.slug, base), and(gte(blogPosts.slug, `${base}-`), lt(blogPosts.slug, `${base}.`))), exceptId ? sql`${blogPosts.id} <> ${exceptId}` : undefined),
+        and(
+          or(
+            eq(blogPosts.slug, base),
+            and(
+              gte(blogPosts.slug, `${base}-`),
+              lt(blogPosts.slug, `${base}.`),
+            ),
+          ),
+          exceptId ? sql`${blogPosts.id} <> ${exceptId}` : undefined,
+        ),
       );
     const used = new Set(taken.map((row) => row.slug));
     if (!used.has(base)) return base;
@@ -120,43 +187,81 @@ export function createBlogService(db: Db) {
   }
 
   /** Runs a write that claims a slug; a race for the same slug retries with a fresh one, then gives up with a 409. */
-  async function withFreeSlug<T>(title: string, exceptId: number | undefined, write: (slug: string) => Promise<T>): Promise<T> {
+  async function withFreeSlug<T>(
+    title: string,
+    exceptId: number | undefined,
+    write: (slug: string) => Promise<T>,
+  ): Promise<T> {
     for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
       try {
         const free = await freeSlug(title, exceptId);
-        return await write(attempt < 2 ? free : `${free}-${crypto.randomUUID().slice(0, 6)}`);
+        return await write(
+          attempt < 2 ? free : `${free}-${crypto.randomUUID().slice(0, 6)}`,
+        );
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
     }
-    throw new ApiError(409, "conflict", "Another post took this address at the same moment. Please save again.");
+    throw new ApiError(
+      409,
+      "conflict",
+      "Another post took this address at the same moment. Please save again.",
+    );
   }
 
-  async function editableRow(user: UserRow, id: number): Promise<PostWithAuthor> {
+  async function editableRow(
+    user: UserRow,
+    id: number,
+  ): Promise<PostWithAuthor> {
     const row = await findRow(eq(blogPosts.id, id));
     if (!row) throw postNotFound();
     assertWriter(user);
-    if (row.authorId !== user.id) throw forbidden("You can only edit your own posts");
+    if (row.authorId !== user.id)
+      throw forbidden("You can only edit your own posts");
     return row;
   }
 
   return {
     /** SPEC.md §7 GET /blog/list/{clientId}: published posts, newest first, a page at a time; `author=me` lists the caller's own. */
-    async list(clientId: string, query: unknown, viewer: UserRow | null): Promise<BlogPage> {
-      if (clientId !== BLOG_CLIENT_ID) throw notFound(`There is no blog for client '${truncate(clientId, 40)}'`);
-      const { page, limit, tag, author } = parseInput(BlogListQuerySchema, query);
-      if (author && !viewer) throw unauthorized("Please log in to see your posts");
+    async list(
+      clientId: string,
+      query: unknown,
+      viewer: UserRow | null,
+    ): Promise<BlogPage> {
+      if (clientId !== BLOG_CLIENT_ID)
+        throw notFound(
+          `There is no blog for client '${truncate(clientId, 40)}'`,
+        );
+      const { page, limit, tag, author } = parseInput(
+        BlogListQuerySchema,
+        query,
+      );
+      if (author && !viewer)
+        throw unauthorized("Please log in to see your posts");
       const rows = await selectPosts()
         .where(
           and(
-            author ? eq(blogPosts.authorId, viewer!.id) : eq(blogPosts.status, "published"),
-            tag ? sql`exists (select 1 from json_each(${blogPosts.tags}) where value = ${tag})` : undefined,
+            author
+              ? eq(blogPosts.authorId, viewer!.id)
+              : eq(blogPosts.status, "published"),
+            tag
+              ? sql`exists (select 1 from json_each(${blogPosts.tags}) where value = ${tag})`
+              : undefined,
           ),
         )
-        .orderBy(...(author ? [desc(blogPosts.updatedAt)] : [desc(blogPosts.publishedAt)]), desc(blogPosts.id))
+        .orderBy(
+          ...(author
+            ? [desc(blogPosts.updatedAt)]
+            : [desc(blogPosts.publishedAt)]),
+          desc(blogPosts.id),
+        )
         .limit(limit + 1)
         .offset(page * limit);
-      return { posts: rows.slice(0, limit).map(summaryOf), page, has_more: rows.length > limit };
+      return {
+        posts: rows.slice(0, limit).map(summaryOf),
+        page,
+        has_more: rows.length > limit,
+      };
     },
 
     /** SPEC.md §7 GET /blog/content/{id}. */
@@ -167,7 +272,9 @@ export function createBlogService(db: Db) {
     /** SPEC.md §7 GET /blog/{title}: by the slug in the post's address. */
     async getBySlug(rawSlug: string, viewerId?: number): Promise<Blog> {
       const slug = parseInput(SlugSchema, rawSlug);
-      return blogOf(visibleTo(await findRow(eq(blogPosts.slug, slug)), viewerId));
+      return blogOf(
+        visibleTo(await findRow(eq(blogPosts.slug, slug)), viewerId),
+      );
     },
 
     /** The post as its author edits it; another writer's post is a 403, and only writers edit at all. */
@@ -180,7 +287,12 @@ export function createBlogService(db: Db) {
       assertWriter(user);
       const post = parseInput(BlogCreateSchema, input);
       const content = cleanContent(post.content);
-      assertOwnImages(user.id, [post.poster_url, ...content.map((block) => (block.type === "img" ? block.content : null))]);
+      assertOwnImages(user.id, [
+        post.poster_url,
+        ...content.map((block) =>
+          block.type === "img" ? block.content : null,
+        ),
+      ]);
       const published = post.status === "published";
       if (published) {
         const problem = publishProblem({ title: post.title, content }, hasText);
@@ -190,7 +302,17 @@ export function createBlogService(db: Db) {
       const id = await withFreeSlug(post.title, undefined, async (slug) => {
         const [row] = await db
           .insert(blogPosts)
-          .values({ authorId: user.id, slug, title: post.title, tags: post.tags, posterUrl: post.poster_url, content, status: post.status, publishedAt: published ? now : null, updatedAt: now })
+          .values({
+            authorId: user.id,
+            slug,
+            title: post.title,
+            tags: post.tags,
+            posterUrl: post.poster_url,
+            content,
+            status: post.status,
+            publishedAt: published ? now : null,
+            updatedAt: now,
+          })
           .returning({ id: blogPosts.id });
         return row.id;
       });
@@ -198,38 +320,90 @@ export function createBlogService(db: Db) {
     },
 
     /** SPEC.md §7 PUT /blog/{id}: the author only. The slug follows the title until the post is first published. */
-    async update(user: UserRow, id: number, input: unknown): Promise<{ post: Blog; previousUrl: string }> {
+    async update(
+      user: UserRow,
+      id: number,
+      input: unknown,
+    ): Promise<{ post: Blog; previousUrl: string }> {
       const current = await editableRow(user, id);
       const changes = parseInput(BlogUpdateSchema, input);
-      const content = changes.content ? cleanContent(changes.content) : current.content;
+      const content = changes.content
+        ? cleanContent(changes.content)
+        : current.content;
       const title = changes.title ?? current.title;
       const status = changes.status ?? current.status;
-      const posterUrl = changes.poster_url === undefined ? current.posterUrl : changes.poster_url;
+      const posterUrl =
+        changes.poster_url === undefined
+          ? current.posterUrl
+          : changes.poster_url;
       if (changes.content || changes.poster_url) {
-        assertOwnImages(user.id, [posterUrl, ...content.map((block) => (block.type === "img" ? block.content : null))]);
+        assertOwnImages(user.id, [
+          posterUrl,
+          ...content.map((block) =>
+            block.type === "img" ? block.content : null,
+          ),
+        ]);
       }
       if (status === "published") {
         const problem = publishProblem({ title, content }, hasText);
         if (problem) throw badRequest(problem);
       }
       const now = new Date();
-      const publishedAt = current.publishedAt ?? (status === "published" ? now : null);
+      const publishedAt =
+        current.publishedAt ?? (status === "published" ? now : null);
       const write = (slug: string) =>
         db
           .update(blogPosts)
-          .set({ slug, title, tags: changes.tags ?? current.tags, posterUrl, content, status, publishedAt, updatedAt: now })
+          .set({
+            slug,
+            title,
+            tags: changes.tags ?? current.tags,
+            posterUrl,
+            content,
+            status,
+            publishedAt,
+            updatedAt: now,
+          })
           .where(eq(blogPosts.id, id));
       // A published address has been shared: it stays, whatever the title becomes.
-      if (current.publishedAt || title === current.title) await write(current.slug);
+      if (current.publishedAt || title === current.title)
+        await write(current.slug);
       else await withFreeSlug(title, id, write);
-      return { post: blogOf((await findRow(eq(blogPosts.id, id)))!), previousUrl: blogPath(current.slug) };
+      return {
+        post: blogOf((await findRow(eq(blogPosts.id, id)))!),
+        previousUrl: blogPath(current.slug),
+      };
     },
   };
 }
 
 function blogPostColumns() {
-  const { id, authorId, slug, title, tags, posterUrl, content, status, publishedAt, updatedAt, createdAt } = blogPosts;
-  return { id, authorId, slug, title, tags, posterUrl, content, status, publishedAt, updatedAt, createdAt };
+  const {
+    id,
+    authorId,
+    slug,
+    title,
+    tags,
+    posterUrl,
+    content,
+    status,
+    publishedAt,
+    updatedAt,
+    createdAt,
+  } = blogPosts;
+  return {
+    id,
+    authorId,
+    slug,
+    title,
+    tags,
+    posterUrl,
+    content,
+    status,
+    publishedAt,
+    updatedAt,
+    createdAt,
+  };
 }
 
 export type BlogService = ReturnType<typeof createBlogService>;

@@ -1,4 +1,15 @@
-import { SQL, and, desc, eq, gte, inArray, is, lte, or, sql } from "drizzle-orm";
+import {
+  SQL,
+  and,
+  desc,
+  eq,
+  gte,
+  inArray,
+  is,
+  lte,
+  or,
+  sql,
+} from "drizzle-orm";
 import { SQLiteAsyncDialect, alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import {
@@ -13,7 +24,15 @@ import {
 } from "../../app/lib/coins";
 import { idValueSchema } from "../../app/lib/ids";
 import type { Db } from "../db/client";
-import { blocks, challenges, follows, games, ledger, scores, users } from "../db/schema";
+import {
+  blocks,
+  challenges,
+  follows,
+  games,
+  ledger,
+  scores,
+  users,
+} from "../db/schema";
 import { ApiError, forbidden, notFound } from "./errors";
 import type { NotificationService } from "./notifications";
 import { parseInput } from "./parse";
@@ -35,12 +54,18 @@ export const CreateChallengeSchema = z.object({
     .int(`Bets are whole coins in steps of ${COIN_STEP}`)
     .positive(COIN_MESSAGES.addCoins)
     .max(MAX_BET, `A bet can be at most ${MAX_BET} coins`)
-    .refine((bet) => bet % COIN_STEP === 0, `Bets go in steps of ${COIN_STEP} coins`),
+    .refine(
+      (bet) => bet % COIN_STEP === 0,
+      `Bets go in steps of ${COIN_STEP} coins`,
+    ),
   message: z
     .string({ error: COIN_MESSAGES.enterMessage })
     .trim()
     .min(1, COIN_MESSAGES.enterMessage)
-    .max(CHALLENGE_MESSAGE_MAX, `Keep the message under ${CHALLENGE_MESSAGE_MAX} characters`),
+    .max(
+      CHALLENGE_MESSAGE_MAX,
+      `Keep the message under ${CHALLENGE_MESSAGE_MAX} characters`,
+    ),
   score: scoreValue,
 });
 
@@ -57,8 +82,10 @@ const challengeTo = alias(users, "challenge_to");
 /** Time an accepted challenge stays open for its round at least. */
 const ACCEPTED_PLAY_MS = 24 * 60 * 60 * 1000;
 
-const conflict = (code: string, message: string) => new ApiError(409, code, message);
-const dailyLimitReached = () => conflict("daily_limit", COIN_MESSAGES.dailyLimit(DAILY_CHALLENGE_LIMIT));
+const conflict = (code: string, message: string) =>
+  new ApiError(409, code, message);
+const dailyLimitReached = () =>
+  conflict("daily_limit", COIN_MESSAGES.dailyLimit(DAILY_CHALLENGE_LIMIT));
 
 type Pushed = Pick<NotificationService, "notify" | "push">;
 
@@ -97,7 +124,9 @@ export function createChallengeService(db: Db, notifications: Pushed) {
       .innerJoin(challengeTo, eq(challengeTo.id, challenges.toUserId))
       .innerJoin(games, eq(games.id, challenges.gameId));
   }
-  type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>["limit"]>>[number];
+  type ViewRow = Awaited<
+    ReturnType<ReturnType<typeof selectViews>["limit"]>
+  >[number];
 
   function toView({ challenge, from, to, game }: ViewRow): ChallengeView {
     const player = (user: ViewRow["from"]) => ({
@@ -138,30 +167,49 @@ export function createChallengeService(db: Db, notifications: Pushed) {
   }
 
   /** Only the two players may see a challenge. */
-  async function visibleTo(id: number, callerId: number): Promise<ChallengeView> {
+  async function visibleTo(
+    id: number,
+    callerId: number,
+  ): Promise<ChallengeView> {
     const view = await viewOf(id);
-    if (view.from !== callerId && view.to !== callerId) throw notFound("Challenge not found");
+    if (view.from !== callerId && view.to !== callerId)
+      throw notFound("Challenge not found");
     return view;
   }
 
   async function walletOf(userId: number): Promise<number> {
-    const [row] = await db.select({ wallet: users.wallet }).from(users).where(eq(users.id, userId)).limit(1);
+    const [row] = await db
+      .select({ wallet: users.wallet })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
     return row?.wallet ?? 0;
   }
 
   /** The player's latest accepted score for the game, at or after a moment. */
-  async function latestScoreSince(userId: number, gameId: number, since: Date | null) {
+  async function latestScoreSince(
+    userId: number,
+    gameId: number,
+    since: Date | null,
+  ) {
     const [row] = await db
       .select({ score: scores.score })
       .from(scores)
-      .where(and(eq(scores.userId, userId), eq(scores.gameId, gameId), since ? gte(scores.createdAt, since) : undefined))
+      .where(
+        and(
+          eq(scores.userId, userId),
+          eq(scores.gameId, gameId),
+          since ? gte(scores.createdAt, since) : undefined,
+        ),
+      )
       .orderBy(desc(scores.createdAt), desc(scores.id))
       .limit(1);
     return row?.score ?? null;
   }
 
   const claimToken = () => crypto.randomUUID();
-  const challengeRef = (suffix: string) => sql`'challenge:' || ${challenges.id} || ${`:${suffix}`}`;
+  const challengeRef = (suffix: string) =>
+    sql`'challenge:' || ${challenges.id} || ${`:${suffix}`}`;
 
   /** Ledger rows for every challenge stamped with `claim`: `amount` and `userId` are SQL over the challenge row. */
   function ledgerFromClaim(
@@ -169,7 +217,7 @@ export function createChallengeService(db: Db, notifications: Pushed) {
     userId: ReturnType<typeof sql>,
     amount: ReturnType<typeof sql>,
     reason: "challenge_stake" | "challenge_payout" | "challenge_refund",
-    suffix: string
+    suffix: string,
   ) {
     return sql`insert into ${ledger} (user_id, amount, reason, reference)
       select ${userId}, ${amount}, ${reason}, ${challengeRef(suffix)} from ${challenges} where ${challenges.claim} = ${claim}`;
@@ -178,10 +226,16 @@ export function createChallengeService(db: Db, notifications: Pushed) {
   /** One D1 batch (one transaction) of built queries and SQL; drizzle's own batch cannot carry raw SQL. */
   async function runMoneyBatch(
     statements: Array<SQL | { toSQL(): { sql: string; params: unknown[] } }>,
-    duplicate = () => conflict("already_applied", "This challenge has already moved on: refresh to see where it stands")
+    duplicate = () =>
+      conflict(
+        "already_applied",
+        "This challenge has already moved on: refresh to see where it stands",
+      ),
   ) {
     const prepared = statements.map((statement) => {
-      const query = is(statement, SQL) ? dialect.sqlToQuery(statement) : statement.toSQL();
+      const query = is(statement, SQL)
+        ? dialect.sqlToQuery(statement)
+        : statement.toSQL();
       return db.$client.prepare(query.sql).bind(...query.params);
     });
     try {
@@ -195,7 +249,10 @@ export function createChallengeService(db: Db, notifications: Pushed) {
   }
 
   async function claimed(claim: string) {
-    const rows = await db.select({ id: challenges.id }).from(challenges).where(eq(challenges.claim, claim));
+    const rows = await db
+      .select({ id: challenges.id })
+      .from(challenges)
+      .where(eq(challenges.claim, claim));
     return rows.map((row) => row.id);
   }
 
@@ -224,7 +281,13 @@ export function createChallengeService(db: Db, notifications: Pushed) {
       const rows = await db
         .select({ to: challenges.toUserId })
         .from(challenges)
-        .where(and(eq(challenges.fromUserId, callerId), eq(challenges.gameId, gameId), inArray(challenges.status, ["pending", "accepted"])));
+        .where(
+          and(
+            eq(challenges.fromUserId, callerId),
+            eq(challenges.gameId, gameId),
+            inArray(challenges.status, ["pending", "accepted"]),
+          ),
+        );
       return rows.map((row) => row.to);
     },
 
@@ -232,28 +295,50 @@ export function createChallengeService(db: Db, notifications: Pushed) {
      * POST /api/challenge: the caller challenges someone they follow with their latest score on the game and
      * holds the bet in escrow. The daily limit and the balance are checked inside the batch.
      */
-    async create(callerId: number, input: unknown, now = Date.now()): Promise<ChallengeView> {
-      const { game: gameId, from, to, bet_amount: bet, message, score } = parseInput(CreateChallengeSchema, input);
-      if (from !== callerId) throw forbidden("You can only send challenges as yourself");
-      if (to === callerId) throw new ApiError(400, "bad_request", "You cannot challenge yourself");
+    async create(
+      callerId: number,
+      input: unknown,
+      now = Date.now(),
+    ): Promise<ChallengeView> {
+      const {
+        game: gameId,
+        from,
+        to,
+        bet_amount: bet,
+        message,
+        score,
+      } = parseInput(CreateChallengeSchema, input);
+      if (from !== callerId)
+        throw forbidden("You can only send challenges as yourself");
+      if (to === callerId)
+        throw new ApiError(400, "bad_request", "You cannot challenge yourself");
       const [[game], [friend], [blocked], [follow]] = await db.batch([
         db
           .select({ id: games.id, name: games.name })
           .from(games)
           .where(and(eq(games.id, gameId), eq(games.isPublished, true)))
           .limit(1),
-        db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, to)).limit(1),
+        db
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(eq(users.id, to))
+          .limit(1),
         db
           .select({ one: sql`1` })
           .from(blocks)
           .where(
-            or(and(eq(blocks.blockerId, callerId), eq(blocks.blockedId, to)), and(eq(blocks.blockerId, to), eq(blocks.blockedId, callerId)))
+            or(
+              and(eq(blocks.blockerId, callerId), eq(blocks.blockedId, to)),
+              and(eq(blocks.blockerId, to), eq(blocks.blockedId, callerId)),
+            ),
           )
           .limit(1),
         db
           .select({ one: sql`1` })
           .from(follows)
-          .where(and(eq(follows.followerId, callerId), eq(follows.followeeId, to)))
+          .where(
+            and(eq(follows.followerId, callerId), eq(follows.followeeId, to)),
+          )
           .limit(1),
       ]);
       if (!game) throw notFound("Game not found");
@@ -261,8 +346,17 @@ export function createChallengeService(db: Db, notifications: Pushed) {
       if (!follow) throw forbidden("You can only challenge people you follow");
       const latest = await latestScoreSince(callerId, gameId, null);
       if (latest === null)
-        throw new ApiError(422, "no_score", "Play a round of this game first: your score is what your friend has to beat");
-      if (latest !== score) throw new ApiError(422, "score_mismatch", "A challenge uses your latest score on this game");
+        throw new ApiError(
+          422,
+          "no_score",
+          "Play a round of this game first: your score is what your friend has to beat",
+        );
+      if (latest !== score)
+        throw new ApiError(
+          422,
+          "score_mismatch",
+          "A challenge uses your latest score on this game",
+        );
 
       const claim = claimToken();
       await runMoneyBatch(
@@ -270,33 +364,55 @@ export function createChallengeService(db: Db, notifications: Pushed) {
           sql`insert into ${challenges} (game_id, from_user_id, to_user_id, bet_amount, message, score, claim, expires_at)
             select ${gameId}, ${callerId}, ${to}, ${bet}, ${message}, ${score}, ${claim}, ${now + CHALLENGE_TTL_MS}
             where ${stakedTodaySql(callerId, now)} + ${bet} <= ${DAILY_CHALLENGE_LIMIT}`,
-          ledgerFromClaim(claim, sql`${challenges.fromUserId}`, sql`-${challenges.betAmount}`, "challenge_stake", "stake"),
+          ledgerFromClaim(
+            claim,
+            sql`${challenges.fromUserId}`,
+            sql`-${challenges.betAmount}`,
+            "challenge_stake",
+            "stake",
+          ),
         ],
         // challenges_open_idx: one open challenge per friend and game.
-        () => conflict("already_challenged", `You already have an open challenge with ${friend.name} on ${game.name}`)
+        () =>
+          conflict(
+            "already_challenged",
+            `You already have an open challenge with ${friend.name} on ${game.name}`,
+          ),
       );
       const [id] = await claimed(claim);
       if (!id) throw dailyLimitReached();
       const view = await viewOf(id);
       const fromName = view.challenger[0].name;
-      await notifySafely(to, "challenge", `${fromName} challenged you to beat ${score} on ${game.name} for ${bet} coins`, {
-        challengeId: id,
-        gameId,
-        gameName: game.name,
-        fromName,
-        betAmount: bet,
-      });
+      await notifySafely(
+        to,
+        "challenge",
+        `${fromName} challenged you to beat ${score} on ${game.name} for ${bet} coins`,
+        {
+          challengeId: id,
+          gameId,
+          gameName: game.name,
+          fromName,
+          betAmount: bet,
+        },
+      );
       return view;
     },
 
     /** POST /api/challenge/accept/{id}: the friend holds the same bet; then plays at /play/{game}?challengeId={id}. */
-    async accept(callerId: number, id: number, now = Date.now()): Promise<{ challenge: ChallengeView; wallet: number }> {
+    async accept(
+      callerId: number,
+      id: number,
+      now = Date.now(),
+    ): Promise<{ challenge: ChallengeView; wallet: number }> {
       await service.expireDue(now, { challengeId: id });
       const current = await visibleTo(id, callerId);
-      if (current.to !== callerId) throw forbidden("Only the challenged player can accept this challenge");
-      if (current.status === "accepted") return { challenge: current, wallet: await walletOf(callerId) };
+      if (current.to !== callerId)
+        throw forbidden("Only the challenged player can accept this challenge");
+      if (current.status === "accepted")
+        return { challenge: current, wallet: await walletOf(callerId) };
       assertOpen(current, now);
-      if ((await walletOf(callerId)) < current.bet_amount) throw insufficientCoins();
+      if ((await walletOf(callerId)) < current.bet_amount)
+        throw insufficientCoins();
 
       const claim = claimToken();
       await runMoneyBatch([
@@ -315,10 +431,16 @@ export function createChallengeService(db: Db, notifications: Pushed) {
               eq(challenges.toUserId, callerId),
               eq(challenges.status, "pending"),
               sql`${challenges.expiresAt} > ${now}`,
-              sql`${stakedTodaySql(callerId, now)} + ${challenges.betAmount} <= ${DAILY_CHALLENGE_LIMIT}`
-            )
+              sql`${stakedTodaySql(callerId, now)} + ${challenges.betAmount} <= ${DAILY_CHALLENGE_LIMIT}`,
+            ),
           ),
-        ledgerFromClaim(claim, sql`${challenges.toUserId}`, sql`-${challenges.betAmount}`, "challenge_stake", "stake"),
+        ledgerFromClaim(
+          claim,
+          sql`${challenges.toUserId}`,
+          sql`-${challenges.betAmount}`,
+          "challenge_stake",
+          "stake",
+        ),
       ]);
       const challenge = await viewOf(id);
       if (challenge.status !== "accepted") {
@@ -335,16 +457,23 @@ export function createChallengeService(db: Db, notifications: Pushed) {
           gameId: challenge.game,
           gameName: challenge.game_info[0].name,
           betAmount: challenge.bet_amount,
-        }
+        },
       );
       return { challenge, wallet: await walletOf(callerId) };
     },
 
     /** The challenged player says no: the challenger's stake comes back. */
-    async decline(callerId: number, id: number, now = Date.now()): Promise<ChallengeView> {
+    async decline(
+      callerId: number,
+      id: number,
+      now = Date.now(),
+    ): Promise<ChallengeView> {
       await service.expireDue(now, { challengeId: id });
       const current = await visibleTo(id, callerId);
-      if (current.to !== callerId) throw forbidden("Only the challenged player can decline this challenge");
+      if (current.to !== callerId)
+        throw forbidden(
+          "Only the challenged player can decline this challenge",
+        );
       if (current.status === "declined") return current;
       assertOpen(current, now);
       const claim = claimToken();
@@ -352,8 +481,20 @@ export function createChallengeService(db: Db, notifications: Pushed) {
         db
           .update(challenges)
           .set({ status: "declined", settledAt: new Date(now), claim })
-          .where(and(eq(challenges.id, id), eq(challenges.toUserId, callerId), eq(challenges.status, "pending"))),
-        ledgerFromClaim(claim, sql`${challenges.fromUserId}`, sql`${challenges.betAmount}`, "challenge_refund", "refund"),
+          .where(
+            and(
+              eq(challenges.id, id),
+              eq(challenges.toUserId, callerId),
+              eq(challenges.status, "pending"),
+            ),
+          ),
+        ledgerFromClaim(
+          claim,
+          sql`${challenges.fromUserId}`,
+          sql`${challenges.betAmount}`,
+          "challenge_refund",
+          "refund",
+        ),
       ]);
       const challenge = await viewOf(id);
       if ((await claimed(claim)).length) await pushWallet(challenge.from);
@@ -365,27 +506,81 @@ export function createChallengeService(db: Db, notifications: Pushed) {
      * accepting. One batch settles it: the higher score takes both stakes, a tie returns each. A repeat answers
      * the settled outcome and moves nothing.
      */
-    async submit(callerId: number, input: unknown, now = Date.now()): Promise<ChallengeOutcome> {
+    async submit(
+      callerId: number,
+      input: unknown,
+      now = Date.now(),
+    ): Promise<ChallengeOutcome> {
       const { challengeId, score } = parseInput(SubmitChallengeSchema, input);
       const current = await visibleTo(challengeId, callerId);
-      if (current.to !== callerId) throw forbidden("Only the challenged player submits a score for this challenge");
-      if (current.status === "pending") throw conflict("not_accepted", "Accept the challenge before playing it");
-      if (current.status === "expired" || current.status === "declined") assertOpen(current, now);
+      if (current.to !== callerId)
+        throw forbidden(
+          "Only the challenged player submits a score for this challenge",
+        );
+      if (current.status === "pending")
+        throw conflict(
+          "not_accepted",
+          "Accept the challenge before playing it",
+        );
+      if (current.status === "expired" || current.status === "declined")
+        assertOpen(current, now);
       if (current.status === "accepted") {
-        const [row] = await db.select({ acceptedAt: challenges.acceptedAt }).from(challenges).where(eq(challenges.id, challengeId));
-        const latest = await latestScoreSince(callerId, current.game, row?.acceptedAt ?? null);
-        if (latest === null) throw new ApiError(422, "no_score", "Play the challenge round before submitting its score");
-        if (latest !== score) throw new ApiError(422, "score_mismatch", "That is not the score of your challenge round");
+        const [row] = await db
+          .select({ acceptedAt: challenges.acceptedAt })
+          .from(challenges)
+          .where(eq(challenges.id, challengeId));
+        const latest = await latestScoreSince(
+          callerId,
+          current.game,
+          row?.acceptedAt ?? null,
+        );
+        if (latest === null)
+          throw new ApiError(
+            422,
+            "no_score",
+            "Play the challenge round before submitting its score",
+          );
+        if (latest !== score)
+          throw new ApiError(
+            422,
+            "score_mismatch",
+            "That is not the score of your challenge round",
+          );
 
-        const winner = score > current.score ? current.to : score < current.score ? current.from : null;
+        const winner =
+          score > current.score
+            ? current.to
+            : score < current.score
+              ? current.from
+              : null;
         const claim = claimToken();
         const payouts =
           winner === null
             ? [
-                ledgerFromClaim(claim, sql`${challenges.fromUserId}`, sql`${challenges.betAmount}`, "challenge_refund", "payout"),
-                ledgerFromClaim(claim, sql`${challenges.toUserId}`, sql`${challenges.betAmount}`, "challenge_refund", "payout"),
+                ledgerFromClaim(
+                  claim,
+                  sql`${challenges.fromUserId}`,
+                  sql`${challenges.betAmount}`,
+                  "challenge_refund",
+                  "payout",
+                ),
+                ledgerFromClaim(
+                  claim,
+                  sql`${challenges.toUserId}`,
+                  sql`${challenges.betAmount}`,
+                  "challenge_refund",
+                  "payout",
+                ),
               ]
-            : [ledgerFromClaim(claim, sql`${winner}`, sql`2 * ${challenges.betAmount}`, "challenge_payout", "payout")];
+            : [
+                ledgerFromClaim(
+                  claim,
+                  sql`${winner}`,
+                  sql`2 * ${challenges.betAmount}`,
+                  "challenge_payout",
+                  "payout",
+                ),
+              ];
         await runMoneyBatch([
           db
             .update(challenges)
@@ -396,7 +591,12 @@ export function createChallengeService(db: Db, notifications: Pushed) {
               settledAt: new Date(now),
               claim,
             })
-            .where(and(eq(challenges.id, challengeId), eq(challenges.status, "accepted"))),
+            .where(
+              and(
+                eq(challenges.id, challengeId),
+                eq(challenges.status, "accepted"),
+              ),
+            ),
           ...payouts,
         ]);
         if ((await claimed(claim)).length) {
@@ -412,19 +612,24 @@ export function createChallengeService(db: Db, notifications: Pushed) {
             winner === null
               ? "It's a tie: your bet is back"
               : winner === settled.from
-              ? `You won ${settled.bet_amount} coins`
-              : "You lost the bet";
+                ? `You won ${settled.bet_amount} coins`
+                : "You lost the bet";
           await notifySafely(
             settled.from,
             "challenge_result",
             `${settled.challenge_to[0].name} scored ${score} against your ${settled.score} on ${gameName}. ${verdict}.`,
-            data
+            data,
           );
           await pushWallet(settled.from);
         }
       }
       const challenge = await viewOf(challengeId);
-      const outcome = challenge.winner === null ? "tie" : challenge.winner === callerId ? "won" : "lost";
+      const outcome =
+        challenge.winner === null
+          ? "tie"
+          : challenge.winner === callerId
+            ? "won"
+            : "lost";
       return {
         challenge,
         outcome,
@@ -437,7 +642,12 @@ export function createChallengeService(db: Db, notifications: Pushed) {
     async all(callerId: number, now = Date.now()): Promise<ChallengeView[]> {
       await service.expireDue(now, { userId: callerId });
       const rows = await selectViews()
-        .where(or(eq(challenges.fromUserId, callerId), eq(challenges.toUserId, callerId)))
+        .where(
+          or(
+            eq(challenges.fromUserId, callerId),
+            eq(challenges.toUserId, callerId),
+          ),
+        )
         .orderBy(desc(challenges.id))
         .limit(100);
       return rows.map(toView);
@@ -448,20 +658,38 @@ export function createChallengeService(db: Db, notifications: Pushed) {
      * one nobody finished returns both. The cron trigger sweeps them all; a request sweeps only what it is about
      * (the caller's challenges, or the one challenge), so nobody's request does the work for everyone.
      */
-    async expireDue(now = Date.now(), scope: { userId: number } | { challengeId: number } | null = null): Promise<number> {
+    async expireDue(
+      now = Date.now(),
+      scope: { userId: number } | { challengeId: number } | null = null,
+    ): Promise<number> {
       const claim = claimToken();
       const within =
         scope === null
           ? undefined
           : "userId" in scope
-            ? or(eq(challenges.fromUserId, scope.userId), eq(challenges.toUserId, scope.userId))
+            ? or(
+                eq(challenges.fromUserId, scope.userId),
+                eq(challenges.toUserId, scope.userId),
+              )
             : eq(challenges.id, scope.challengeId);
       await runMoneyBatch([
         db
           .update(challenges)
           .set({ status: "expired", settledAt: new Date(now), claim })
-          .where(and(inArray(challenges.status, ["pending", "accepted"]), lte(challenges.expiresAt, new Date(now)), within)),
-        ledgerFromClaim(claim, sql`${challenges.fromUserId}`, sql`${challenges.betAmount}`, "challenge_refund", "refund"),
+          .where(
+            and(
+              inArray(challenges.status, ["pending", "accepted"]),
+              lte(challenges.expiresAt, new Date(now)),
+              within,
+            ),
+          ),
+        ledgerFromClaim(
+          claim,
+          sql`${challenges.fromUserId}`,
+          sql`${challenges.betAmount}`,
+          "challenge_refund",
+          "refund",
+        ),
         sql`insert into ${ledger} (user_id, amount, reason, reference)
           select ${challenges.toUserId}, ${challenges.betAmount}, 'challenge_refund', ${challengeRef("refund")}
           from ${challenges} where ${challenges.claim} = ${claim} and ${challenges.acceptedAt} is not null`,
@@ -482,7 +710,7 @@ export function createChallengeService(db: Db, notifications: Pushed) {
           challenge.from,
           "challenge_expired",
           `Your challenge to ${challenge.challenge_to[0].name} on ${challenge.game_info[0].name} expired: your ${challenge.bet_amount} coins are back`,
-          data
+          data,
         );
         await pushWallet(challenge.from);
         if (acceptedAt) await pushWallet(challenge.to);
@@ -496,12 +724,18 @@ export function createChallengeService(db: Db, notifications: Pushed) {
 
 /** A challenge that can still be accepted or declined, or a 409 saying why not. */
 function assertOpen(challenge: ChallengeView, now: number) {
-  if (challenge.status === "expired" || (challenge.status === "pending" && Date.parse(challenge.expires_dt) <= now)) {
+  if (
+    challenge.status === "expired" ||
+    (challenge.status === "pending" && Date.parse(challenge.expires_dt) <= now)
+  ) {
     throw conflict("expired", "This challenge has expired");
   }
-  if (challenge.status === "declined") throw conflict("declined", "This challenge was declined");
-  if (challenge.status === "settled") throw conflict("settled", "This challenge is already over");
-  if (challenge.status === "accepted") throw conflict("accepted", "This challenge was already accepted");
+  if (challenge.status === "declined")
+    throw conflict("declined", "This challenge was declined");
+  if (challenge.status === "settled")
+    throw conflict("settled", "This challenge is already over");
+  if (challenge.status === "accepted")
+    throw conflict("accepted", "This challenge was already accepted");
 }
 
 export type ChallengeService = ReturnType<typeof createChallengeService>;

@@ -16,14 +16,26 @@ export class ApiError extends Error {
   }
 
   toJSON() {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+      },
+    };
   }
 }
 
-export const notFound = (message: string) => new ApiError(404, "not_found", message);
-export const badRequest = (message: string) => new ApiError(400, "bad_request", message);
-export const unauthorized = (message = "Please log in to continue") => new ApiError(401, "unauthorized", message);
-export const forbidden = (message: string) => new ApiError(403, "forbidden", message);
+export const notFound = (message: string) =>
+  new ApiError(404, "not_found", message);
+export const badRequest = (message: string) =>
+  new ApiError(400, "bad_request", message);
+export const unauthorized = (message = "Please log in to continue") =>
+  new ApiError(401, "unauthorized", message);
+export const forbidden = (message: string) =>
+  new ApiError(403, "forbidden", message);
 /** A 429 that says, in the message and in `Retry-After`, how long to wait. */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new ApiError(429, "rate_limited", message, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new ApiError(429, "rate_limited", message, undefined, {
+    "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

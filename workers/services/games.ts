@@ -1,10 +1,29 @@
 import { and, asc, desc, eq, max, sql } from "drizzle-orm";
-import type { CategorySection, Game, GameMode, Publisher } from "../../app/lib/types";
+import type {
+  CategorySection,
+  Game,
+  GameMode,
+  Publisher,
+} from "../../app/lib/types";
 import type { Db } from "../db/client";
-import { categories, games, likes, plays, publishers, ratings, savedGames, GAME_MODES, type GameRow } from "../db/schema";
+import {
+  categories,
+  games,
+  likes,
+  plays,
+  publishers,
+  ratings,
+  savedGames,
+  GAME_MODES,
+  type GameRow,
+} from "../db/schema";
 import { notFound } from "./errors";
 
-const MODE_FLAGS: GameMode[] = [GAME_MODES.single, GAME_MODES.multiplayer, GAME_MODES.scored];
+const MODE_FLAGS: GameMode[] = [
+  GAME_MODES.single,
+  GAME_MODES.multiplayer,
+  GAME_MODES.scored,
+];
 const RECENT_LIMIT = 30;
 
 export function gameModesFromMask(mask: number): GameMode[] {
@@ -36,11 +55,19 @@ interface ViewerMarks {
   rated: Map<number, number>;
 }
 
-const NO_MARKS: ViewerMarks = { liked: new Set(), saved: new Set(), rated: new Map() };
+const NO_MARKS: ViewerMarks = {
+  liked: new Set(),
+  saved: new Set(),
+  rated: new Map(),
+};
 
-export const averageRating = (sum: number, count: number) => (count ? Math.round((sum / count) * 100) / 100 : 0);
+export const averageRating = (sum: number, count: number) =>
+  count ? Math.round((sum / count) * 100) / 100 : 0;
 
-function toGame({ game, categoryName, publisherName, publisherIcon }: GameJoinRow, marks: ViewerMarks): Game {
+function toGame(
+  { game, categoryName, publisherName, publisherIcon }: GameJoinRow,
+  marks: ViewerMarks,
+): Game {
   return {
     _id: game.id,
     slug: game.slug,
@@ -62,7 +89,11 @@ function toGame({ game, categoryName, publisherName, publisherIcon }: GameJoinRo
     type: game.type,
     external_link: game.externalLink,
     maximum_game_time: game.maximumGameTime,
-    publisher: { _id: game.publisherId, name: publisherName, icon: publisherIcon },
+    publisher: {
+      _id: game.publisherId,
+      name: publisherName,
+      icon: publisherIcon,
+    },
     is_placeholder: game.isPlaceholder,
   };
 }
@@ -76,13 +107,28 @@ export function createGameService(db: Db) {
       .innerJoin(publishers, eq(games.publisherId, publishers.id));
 
   /** The viewer's likes, saves and ratings, fetched once per page however many games it lists. */
-  async function marksOf(viewerId: number | undefined, gameId?: number): Promise<ViewerMarks> {
+  async function marksOf(
+    viewerId: number | undefined,
+    gameId?: number,
+  ): Promise<ViewerMarks> {
     if (!viewerId) return NO_MARKS;
-    const forGame = <T extends typeof likes.gameId | typeof savedGames.gameId | typeof ratings.gameId>(column: T) =>
-      gameId === undefined ? undefined : eq(column, gameId);
+    const forGame = <
+      T extends
+        typeof likes.gameId | typeof savedGames.gameId | typeof ratings.gameId,
+    >(
+      column: T,
+    ) => (gameId === undefined ? undefined : eq(column, gameId));
     const [liked, saved, rated] = await db.batch([
-      db.select({ gameId: likes.gameId }).from(likes).where(and(eq(likes.userId, viewerId), forGame(likes.gameId))),
-      db.select({ gameId: savedGames.gameId }).from(savedGames).where(and(eq(savedGames.userId, viewerId), forGame(savedGames.gameId))),
+      db
+        .select({ gameId: likes.gameId })
+        .from(likes)
+        .where(and(eq(likes.userId, viewerId), forGame(likes.gameId))),
+      db
+        .select({ gameId: savedGames.gameId })
+        .from(savedGames)
+        .where(
+          and(eq(savedGames.userId, viewerId), forGame(savedGames.gameId)),
+        ),
       db
         .select({ gameId: ratings.gameId, value: ratings.value })
         .from(ratings)
@@ -95,13 +141,23 @@ export function createGameService(db: Db) {
     };
   }
 
-  async function withMarks(rows: GameJoinRow[], viewerId?: number): Promise<Game[]> {
-    const marks = await marksOf(viewerId, rows.length === 1 ? rows[0].game.id : undefined);
+  async function withMarks(
+    rows: GameJoinRow[],
+    viewerId?: number,
+  ): Promise<Game[]> {
+    const marks = await marksOf(
+      viewerId,
+      rows.length === 1 ? rows[0].game.id : undefined,
+    );
     return rows.map((row) => toGame(row, marks));
   }
 
   async function assertGameExists(id: number) {
-    const [row] = await db.select({ id: games.id }).from(games).where(eq(games.id, id)).limit(1);
+    const [row] = await db
+      .select({ id: games.id })
+      .from(games)
+      .where(eq(games.id, id))
+      .limit(1);
     if (!row) throw notFound("Game not found");
   }
 
@@ -119,24 +175,42 @@ export function createGameService(db: Db) {
       return withMarks(rows, viewerId);
     },
 
-    async listByPublisher(publisherId: number, viewerId?: number): Promise<Game[]> {
+    async listByPublisher(
+      publisherId: number,
+      viewerId?: number,
+    ): Promise<Game[]> {
       await service.getPublisher(publisherId);
       const rows = await selectGames()
-        .where(and(eq(games.publisherId, publisherId), eq(games.isPublished, true)))
+        .where(
+          and(eq(games.publisherId, publisherId), eq(games.isPublished, true)),
+        )
         .orderBy(asc(games.id));
       return withMarks(rows, viewerId);
     },
 
     async getPublisher(id: number): Promise<Publisher> {
-      const [row] = await db.select().from(publishers).where(eq(publishers.id, id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(publishers)
+        .where(eq(publishers.id, id))
+        .limit(1);
       if (!row) throw notFound("Publisher not found");
-      return { _id: row.id, name: row.name, icon: row.icon, banner: row.banner, about: row.about };
+      return {
+        _id: row.id,
+        name: row.name,
+        icon: row.icon,
+        banner: row.banner,
+        about: row.about,
+      };
     },
 
     /** Home: every category in its order with its published games. */
     async listByCategory(viewerId?: number): Promise<CategorySection[]> {
       const [allCategories, published] = await Promise.all([
-        db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id)),
+        db
+          .select()
+          .from(categories)
+          .orderBy(asc(categories.sortOrder), asc(categories.id)),
         service.listPublished(viewerId),
       ]);
       return allCategories
@@ -150,14 +224,20 @@ export function createGameService(db: Db) {
 
     async listLiked(userId: number): Promise<Game[]> {
       const rows = await selectGames()
-        .innerJoin(likes, and(eq(likes.gameId, games.id), eq(likes.userId, userId)))
+        .innerJoin(
+          likes,
+          and(eq(likes.gameId, games.id), eq(likes.userId, userId)),
+        )
         .orderBy(desc(likes.createdAt));
       return withMarks(rows, userId);
     },
 
     async listSaved(userId: number): Promise<Game[]> {
       const rows = await selectGames()
-        .innerJoin(savedGames, and(eq(savedGames.gameId, games.id), eq(savedGames.userId, userId)))
+        .innerJoin(
+          savedGames,
+          and(eq(savedGames.gameId, games.id), eq(savedGames.userId, userId)),
+        )
         .orderBy(desc(savedGames.createdAt));
       return withMarks(rows, userId);
     },
@@ -184,14 +264,21 @@ export function createGameService(db: Db) {
       await assertGameExists(gameId);
       const change = liked
         ? db.insert(likes).values({ userId, gameId }).onConflictDoNothing()
-        : db.delete(likes).where(and(eq(likes.userId, userId), eq(likes.gameId, gameId)));
+        : db
+            .delete(likes)
+            .where(and(eq(likes.userId, userId), eq(likes.gameId, gameId)));
       const [, , [game]] = await db.batch([
         change,
         db
           .update(games)
-          .set({ totalLikes: sql`(select count(*) from ${likes} where ${likes.gameId} = ${gameId})` })
+          .set({
+            totalLikes: sql`(select count(*) from ${likes} where ${likes.gameId} = ${gameId})`,
+          })
           .where(eq(games.id, gameId)),
-        db.select({ totalLikes: games.totalLikes }).from(games).where(eq(games.id, gameId)),
+        db
+          .select({ totalLikes: games.totalLikes })
+          .from(games)
+          .where(eq(games.id, gameId)),
       ]);
       return { game_id: gameId, is_liked: liked, total_likes: game.totalLikes };
     },
@@ -203,7 +290,10 @@ export function createGameService(db: Db) {
         db
           .insert(ratings)
           .values({ userId, gameId, value })
-          .onConflictDoUpdate({ target: [ratings.userId, ratings.gameId], set: { value } }),
+          .onConflictDoUpdate({
+            target: [ratings.userId, ratings.gameId],
+            set: { value },
+          }),
         db
           .update(games)
           .set({
@@ -211,15 +301,32 @@ export function createGameService(db: Db) {
             ratingCount: sql`(select count(*) from ${ratings} where ${ratings.gameId} = ${gameId})`,
           })
           .where(eq(games.id, gameId)),
-        db.select({ sum: games.ratingSum, count: games.ratingCount }).from(games).where(eq(games.id, gameId)),
+        db
+          .select({ sum: games.ratingSum, count: games.ratingCount })
+          .from(games)
+          .where(eq(games.id, gameId)),
       ]);
-      return { game: gameId, value, avgRating: averageRating(game.sum, game.count), ratingCount: game.count };
+      return {
+        game: gameId,
+        value,
+        avgRating: averageRating(game.sum, game.count),
+        ratingCount: game.count,
+      };
     },
 
     async setSaved(userId: number, gameId: number, saved: boolean) {
       await assertGameExists(gameId);
-      if (saved) await db.insert(savedGames).values({ userId, gameId }).onConflictDoNothing();
-      else await db.delete(savedGames).where(and(eq(savedGames.userId, userId), eq(savedGames.gameId, gameId)));
+      if (saved)
+        await db
+          .insert(savedGames)
+          .values({ userId, gameId })
+          .onConflictDoNothing();
+      else
+        await db
+          .delete(savedGames)
+          .where(
+            and(eq(savedGames.userId, userId), eq(savedGames.gameId, gameId)),
+          );
       return { game_id: gameId, is_saved: saved };
     },
 

@@ -1,4 +1,10 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet } from "jose";
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors,
+  jwtVerify,
+  type JSONWebKeySet,
+} from "jose";
 import { ApiError } from "./errors";
 
 const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
@@ -23,7 +29,8 @@ export interface GoogleIdentity {
 const remoteKeySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
 function keySet(config: GoogleConfig) {
-  if (config.jwksJson) return createLocalJWKSet(JSON.parse(config.jwksJson) as JSONWebKeySet);
+  if (config.jwksJson)
+    return createLocalJWKSet(JSON.parse(config.jwksJson) as JSONWebKeySet);
   let remote = remoteKeySets.get(config.jwksUrl);
   if (!remote) {
     remote = createRemoteJWKSet(new URL(config.jwksUrl));
@@ -32,21 +39,44 @@ function keySet(config: GoogleConfig) {
   return remote;
 }
 
-const invalidToken = () => new ApiError(401, "invalid_google_token", "Google sign-in failed. Please try again.");
+const invalidToken = () =>
+  new ApiError(
+    401,
+    "invalid_google_token",
+    "Google sign-in failed. Please try again.",
+  );
 
 /** Checks a Google ID token: signature against the key set, issuer, audience (our client id) and expiry. */
-export async function verifyGoogleIdToken(credential: string, config: GoogleConfig): Promise<GoogleIdentity> {
-  if (!config.clientId) throw new ApiError(404, "google_disabled", "Google sign-in is not available");
+export async function verifyGoogleIdToken(
+  credential: string,
+  config: GoogleConfig,
+): Promise<GoogleIdentity> {
+  if (!config.clientId)
+    throw new ApiError(
+      404,
+      "google_disabled",
+      "Google sign-in is not available",
+    );
   try {
     const { payload } = await jwtVerify(credential, keySet(config), {
       issuer: GOOGLE_ISSUERS,
       audience: config.clientId,
       algorithms: ["RS256"],
     });
-    const email = typeof payload.email === "string" ? payload.email.toLowerCase() : null;
-    if (!payload.sub || !email || payload.email_verified !== true) throw invalidToken();
-    const name = typeof payload.name === "string" && payload.name.trim() ? payload.name.trim() : email.split("@")[0];
-    return { sub: payload.sub, email, name, picture: typeof payload.picture === "string" ? payload.picture : null };
+    const email =
+      typeof payload.email === "string" ? payload.email.toLowerCase() : null;
+    if (!payload.sub || !email || payload.email_verified !== true)
+      throw invalidToken();
+    const name =
+      typeof payload.name === "string" && payload.name.trim()
+        ? payload.name.trim()
+        : email.split("@")[0];
+    return {
+      sub: payload.sub,
+      email,
+      name,
+      picture: typeof payload.picture === "string" ? payload.picture : null,
+    };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (error instanceof errors.JOSEError) throw invalidToken();

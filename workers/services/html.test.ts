@@ -3,7 +3,9 @@ import { sanitizeHtml } from "./html";
 
 describe("sanitizeHtml", () => {
   it("keeps simple formatting", () => {
-    expect(sanitizeHtml("<p>Tap <strong>fast</strong></p><ul><li>one</li></ul>")).toBe("<p>Tap <strong>fast</strong></p><ul><li>one</li></ul>");
+    expect(
+      sanitizeHtml("<p>Tap <strong>fast</strong></p><ul><li>one</li></ul>"),
+    ).toBe("<p>Tap <strong>fast</strong></p><ul><li>one</li></ul>");
   });
 
   it.each([

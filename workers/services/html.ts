@@ -26,10 +26,20 @@ const filter = new FilterXSS({
     a: ["href", "title"],
   },
   stripIgnoreTag: true,
-  stripIgnoreTagBody: ["script", "style", "iframe", "object", "embed", "noscript", "template"],
+  stripIgnoreTagBody: [
+    "script",
+    "style",
+    "iframe",
+    "object",
+    "embed",
+    "noscript",
+    "template",
+  ],
   onTagAttr(tag, name, value) {
     if (tag === "a" && name === "href") {
-      return /^https?:\/\//i.test(value.trim()) ? `href="${value.trim().replace(/"/g, "&quot;")}" rel="noopener noreferrer" target="_blank"` : "";
+      return /^https?:\/\//i.test(value.trim())
+        ? `href="${value.trim().replace(/"/g, "&quot;")}" rel="noopener noreferrer" target="_blank"`
+        : "";
     }
     return undefined;
   },

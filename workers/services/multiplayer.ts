@@ -5,25 +5,51 @@ import { idValueSchema } from "../../app/lib/ids";
 import type { BotData } from "../../app/lib/protocol";
 import type { MatchPlayer, MatchSummary } from "../../app/lib/types";
 import type { Db } from "../db/client";
-import { follows, games, gameStats, matchResults, playerMoves, users } from "../db/schema";
+import {
+  follows,
+  games,
+  gameStats,
+  matchResults,
+  playerMoves,
+  users,
+} from "../db/schema";
 import { ApiError, forbidden, notFound } from "./errors";
 import { parseInput } from "./parse";
 
 /** Bots replay one of the most recent runs of a game, picked at random, so a few old runs are not replayed forever. */
 const BOT_CANDIDATES = 50;
 
-export const JoinSchema = z.object({ userId: idValueSchema("user"), gameId: idValueSchema("game") });
-export const BotResultSchema = z.object({ stats_id: idValueSchema("play session"), bot_id: idValueSchema("bot") });
+export const JoinSchema = z.object({
+  userId: idValueSchema("user"),
+  gameId: idValueSchema("game"),
+});
+export const BotResultSchema = z.object({
+  stats_id: idValueSchema("play session"),
+  bot_id: idValueSchema("bot"),
+});
 
-const refused = (message: string) => new ApiError(422, "match_refused", message);
+const refused = (message: string) =>
+  new ApiError(422, "match_refused", message);
 
 export function createMultiplayerService(db: Db) {
   return {
     /** The player's name and picture as the room shows them. */
     async participantOf(userId: number) {
-      const [user] = await db.select({ id: users.id, name: users.name, profileImg: users.profileImg }).from(users).where(eq(users.id, userId)).limit(1);
+      const [user] = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          profileImg: users.profileImg,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
       if (!user) throw notFound("User not found");
-      return { user_id: user.id, user_name: user.name, profile_pic: user.profileImg };
+      return {
+        user_id: user.id,
+        user_name: user.name,
+        profile_pic: user.profileImg,
+      };
     },
 
     /** A game that can be played against someone, or a 404/422 a client can act on. */
@@ -34,29 +60,58 @@ export function createMultiplayerService(db: Db) {
         .where(and(eq(games.id, gameId), eq(games.isPublished, true)))
         .limit(1);
       if (!game) throw notFound("Game not found");
-      if ((game.modes & 2) !== 2) throw refused("This game has no multiplayer mode");
+      if ((game.modes & 2) !== 2)
+        throw refused("This game has no multiplayer mode");
     },
 
     /** SPEC.md §7 GET /player-move/{id}: a real recorded run of another player, or no moves when there is none. */
-    async botFor(gameId: number, callerId: number): Promise<BotData | { _id: null; name: null; profile_pic: null; moves: [] }> {
+    async botFor(
+      gameId: number,
+      callerId: number,
+    ): Promise<
+      BotData | { _id: null; name: null; profile_pic: null; moves: [] }
+    > {
       const candidates = await db
-        .select({ id: playerMoves.id, name: users.name, profileImg: users.profileImg, moves: playerMoves.moves })
+        .select({
+          id: playerMoves.id,
+          name: users.name,
+          profileImg: users.profileImg,
+          moves: playerMoves.moves,
+        })
         .from(playerMoves)
         .innerJoin(users, eq(playerMoves.userId, users.id))
-        .where(and(eq(playerMoves.gameId, gameId), ne(playerMoves.userId, callerId)))
+        .where(
+          and(eq(playerMoves.gameId, gameId), ne(playerMoves.userId, callerId)),
+        )
         .orderBy(desc(playerMoves.createdAt))
         .limit(BOT_CANDIDATES);
       const pick = candidates[Math.floor(Math.random() * candidates.length)];
-      if (!pick || pick.moves.length === 0) return { _id: null, name: null, profile_pic: null, moves: [] };
-      return { _id: pick.id, name: pick.name, profile_pic: pick.profileImg, moves: pick.moves };
+      if (!pick || pick.moves.length === 0)
+        return { _id: null, name: null, profile_pic: null, moves: [] };
+      return {
+        _id: pick.id,
+        name: pick.name,
+        profile_pic: pick.profileImg,
+        moves: pick.moves,
+      };
     },
 
     /** The score the server accepted for a play session of this player and game, or null. */
-    async sessionScore(statsId: number, userId: number, gameId: number): Promise<number | null> {
+    async sessionScore(
+      statsId: number,
+      userId: number,
+      gameId: number,
+    ): Promise<number | null> {
       const [session] = await db
         .select({ score: gameStats.score })
         .from(gameStats)
-        .where(and(eq(gameStats.id, statsId), eq(gameStats.userId, userId), eq(gameStats.gameId, gameId)))
+        .where(
+          and(
+            eq(gameStats.id, statsId),
+            eq(gameStats.userId, userId),
+            eq(gameStats.gameId, gameId),
+          ),
+        )
         .limit(1);
       return session?.score ?? null;
     },
@@ -83,7 +138,11 @@ export function createMultiplayerService(db: Db) {
           leftUserId: input.leftUserId,
         })
         .onConflictDoNothing({ target: matchResults.roomId });
-      const [row] = await db.select({ id: matchResults.id }).from(matchResults).where(eq(matchResults.roomId, input.roomId)).limit(1);
+      const [row] = await db
+        .select({ id: matchResults.id })
+        .from(matchResults)
+        .where(eq(matchResults.roomId, input.roomId))
+        .limit(1);
       return row.id;
     },
 
@@ -91,18 +150,35 @@ export function createMultiplayerService(db: Db) {
      * The result of a round against a bot: the player's score is what the server accepted for the session, the
      * bot's is the last move of the run it replayed (SPEC.md §4 Outcome). Once per session.
      */
-    async recordBotResult(callerId: number, body: unknown): Promise<{ _id: number }> {
+    async recordBotResult(
+      callerId: number,
+      body: unknown,
+    ): Promise<{ _id: number }> {
       const input = parseInput(BotResultSchema, body);
-      const [session] = await db.select().from(gameStats).where(eq(gameStats.id, input.stats_id)).limit(1);
-      if (!session || session.userId !== callerId) throw forbidden("This play session belongs to another player");
-      if (session.score === null) throw refused("Submit the round's score first");
+      const [session] = await db
+        .select()
+        .from(gameStats)
+        .where(eq(gameStats.id, input.stats_id))
+        .limit(1);
+      if (!session || session.userId !== callerId)
+        throw forbidden("This play session belongs to another player");
+      if (session.score === null)
+        throw refused("Submit the round's score first");
       const [run] = await db
-        .select({ id: playerMoves.id, gameId: playerMoves.gameId, userId: playerMoves.userId, moves: playerMoves.moves, name: users.name, profileImg: users.profileImg })
+        .select({
+          id: playerMoves.id,
+          gameId: playerMoves.gameId,
+          userId: playerMoves.userId,
+          moves: playerMoves.moves,
+          name: users.name,
+          profileImg: users.profileImg,
+        })
         .from(playerMoves)
         .innerJoin(users, eq(playerMoves.userId, users.id))
         .where(eq(playerMoves.id, input.bot_id))
         .limit(1);
-      if (!run || run.gameId !== session.gameId || run.userId === callerId) throw refused("That bot did not play this game");
+      if (!run || run.gameId !== session.gameId || run.userId === callerId)
+        throw refused("That bot did not play this game");
       const botScore = run.moves.at(-1)?.score ?? 0;
       await db
         .insert(matchResults)
@@ -117,7 +193,11 @@ export function createMultiplayerService(db: Db) {
           botProfilePic: run.profileImg,
         })
         .onConflictDoNothing({ target: matchResults.statsId });
-      const [row] = await db.select({ id: matchResults.id }).from(matchResults).where(eq(matchResults.statsId, session.id)).limit(1);
+      const [row] = await db
+        .select({ id: matchResults.id })
+        .from(matchResults)
+        .where(eq(matchResults.statsId, session.id))
+        .limit(1);
       return { _id: row.id };
     },
 
@@ -128,7 +208,12 @@ export function createMultiplayerService(db: Db) {
       const [row] = await db
         .select({
           result: matchResults,
-          game: { id: games.id, name: games.name, icon: games.icon, leaderboardType: games.leaderboardType },
+          game: {
+            id: games.id,
+            name: games.name,
+            icon: games.icon,
+            leaderboardType: games.leaderboardType,
+          },
           one: { name: one.name, profileImg: one.profileImg },
           two: { name: two.name, profileImg: two.profileImg },
         })
@@ -141,12 +226,38 @@ export function createMultiplayerService(db: Db) {
       if (!row) throw notFound("Match not found");
       const { result } = row;
       const second: MatchPlayer = result.playerTwoId
-        ? { _id: result.playerTwoId, name: row.two?.name ?? "Player", profile_pic: row.two?.profileImg ?? null, score: result.playerTwoScore, is_bot: false }
-        : { _id: null, name: result.botName ?? "Bot", profile_pic: result.botProfilePic, score: result.playerTwoScore, is_bot: true };
+        ? {
+            _id: result.playerTwoId,
+            name: row.two?.name ?? "Player",
+            profile_pic: row.two?.profileImg ?? null,
+            score: result.playerTwoScore,
+            is_bot: false,
+          }
+        : {
+            _id: null,
+            name: result.botName ?? "Bot",
+            profile_pic: result.botProfilePic,
+            score: result.playerTwoScore,
+            is_bot: true,
+          };
       return {
         _id: result.id,
-        game: { _id: row.game.id, name: row.game.name, icon: row.game.icon, leaderboard_type: row.game.leaderboardType },
-        players: [{ _id: result.playerOneId, name: row.one.name, profile_pic: row.one.profileImg, score: result.playerOneScore, is_bot: false }, second],
+        game: {
+          _id: row.game.id,
+          name: row.game.name,
+          icon: row.game.icon,
+          leaderboard_type: row.game.leaderboardType,
+        },
+        players: [
+          {
+            _id: result.playerOneId,
+            name: row.one.name,
+            profile_pic: row.one.profileImg,
+            score: result.playerOneScore,
+            is_bot: false,
+          },
+          second,
+        ],
         status: result.status,
         left_user_id: result.leftUserId,
         created_dt: result.createdAt.toISOString(),
@@ -155,7 +266,10 @@ export function createMultiplayerService(db: Db) {
 
     /** Who sees this user's presence: the people who follow them. */
     async followerIds(userId: number): Promise<number[]> {
-      const rows = await db.select({ id: follows.followerId }).from(follows).where(eq(follows.followeeId, userId));
+      const rows = await db
+        .select({ id: follows.followerId })
+        .from(follows)
+        .where(eq(follows.followeeId, userId));
       return rows.map((row) => row.id);
     },
   };

@@ -10,7 +10,9 @@ import { parseInput } from "./parse";
 export const NOTIFICATIONS_PAGE = 20;
 
 export const ListQuerySchema = z.object({
-  before: digits("before must be a notification id").pipe(z.number().positive("before must be a notification id")).optional(),
+  before: digits("before must be a notification id")
+    .pipe(z.number().positive("before must be a notification id"))
+    .optional(),
 });
 export const MarkReadSchema = z.object({
   ids: z
@@ -46,10 +48,23 @@ export function createNotificationService(db: Db, push: Pusher) {
      * Stores a notification and pushes it live: a challenge as SPEC.md §7 `new_challenge`, anything else as
      * `notification`.
      */
-    async notify(userId: number, type: NotificationType, content: string, data: NotificationView["notification_data"]) {
-      const [row] = await db.insert(notifications).values({ userId, type, content, data }).returning();
+    async notify(
+      userId: number,
+      type: NotificationType,
+      content: string,
+      data: NotificationView["notification_data"],
+    ) {
+      const [row] = await db
+        .insert(notifications)
+        .values({ userId, type, content, data })
+        .returning();
       const view = toNotificationView(row);
-      await push(userId, type === "challenge" ? { event: "new_challenge", data: view } : { event: "notification", data: view });
+      await push(
+        userId,
+        type === "challenge"
+          ? { event: "new_challenge", data: view }
+          : { event: "notification", data: view },
+      );
       return view;
     },
 
@@ -59,13 +74,20 @@ export function createNotificationService(db: Db, push: Pusher) {
         db
           .select()
           .from(notifications)
-          .where(and(eq(notifications.userId, userId), before ? lt(notifications.id, before) : undefined))
+          .where(
+            and(
+              eq(notifications.userId, userId),
+              before ? lt(notifications.id, before) : undefined,
+            ),
+          )
           .orderBy(desc(notifications.id))
           .limit(NOTIFICATIONS_PAGE + 1),
         this.unreadCount(userId),
       ]);
       return {
-        notifications: rows.slice(0, NOTIFICATIONS_PAGE).map(toNotificationView),
+        notifications: rows
+          .slice(0, NOTIFICATIONS_PAGE)
+          .map(toNotificationView),
         unread,
         has_more: rows.length > NOTIFICATIONS_PAGE,
       };
@@ -75,12 +97,17 @@ export function createNotificationService(db: Db, push: Pusher) {
       const [row] = await db
         .select({ unread: count() })
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+        .where(
+          and(eq(notifications.userId, userId), isNull(notifications.readAt)),
+        );
       return row?.unread ?? 0;
     },
 
     /** Marks the caller's own notifications read: the named ones, or all. */
-    async markRead(userId: number, input: unknown): Promise<{ unread: number }> {
+    async markRead(
+      userId: number,
+      input: unknown,
+    ): Promise<{ unread: number }> {
       const { ids } = parseInput(MarkReadSchema, input);
       await db
         .update(notifications)
@@ -89,8 +116,8 @@ export function createNotificationService(db: Db, push: Pusher) {
           and(
             eq(notifications.userId, userId),
             isNull(notifications.readAt),
-            ids ? inArray(notifications.id, ids.length ? ids : [0]) : undefined
-          )
+            ids ? inArray(notifications.id, ids.length ? ids : [0]) : undefined,
+          ),
         );
       return { unread: await this.unreadCount(userId) };
     },

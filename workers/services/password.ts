@@ -13,8 +13,18 @@ function fromBase64(value: string): Uint8Array {
   return Uint8Array.from(atob(value), (char) => char.charCodeAt(0));
 }
 
-async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
+async function derive(
+  password: string,
+  salt: Uint8Array,
+  iterations: number,
+): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(password),
+    "PBKDF2",
+    false,
+    ["deriveBits"],
+  );
   const bits = await crypto.subtle.deriveBits(
     { name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations },
     key,
@@ -29,9 +39,13 @@ export async function hashPassword(password: string): Promise<string> {
   return [ALGORITHM, ITERATIONS, toBase64(salt), toBase64(hash)].join("$");
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+): Promise<boolean> {
   const [algorithm, iterations, salt, expected] = stored.split("$");
-  if (algorithm !== ALGORITHM || !iterations || !salt || !expected) return false;
+  if (algorithm !== ALGORITHM || !iterations || !salt || !expected)
+    return false;
   const actual = await derive(password, fromBase64(salt), Number(iterations));
   const wanted = fromBase64(expected);
   if (actual.length !== wanted.length) return false;

@@ -3,7 +3,13 @@ import { z } from "zod";
 import { idValueSchema } from "../../app/lib/ids";
 import { MAX_MOVES, type Move } from "../../app/lib/moves";
 import type { Db } from "../db/client";
-import { bestScores, games, gameStats, playerMoves, scores } from "../db/schema";
+import {
+  bestScores,
+  games,
+  gameStats,
+  playerMoves,
+  scores,
+} from "../db/schema";
 import { ApiError, forbidden, notFound, tooManyRequests } from "./errors";
 import { parseInput } from "./parse";
 
@@ -69,40 +75,66 @@ export const PlayerMovesSchema = z.object({
 });
 
 /** A score or timeline the server will not believe: a 422 whose message says why. */
-const refused = (message: string) => new ApiError(422, "score_refused", message);
+const refused = (message: string) =>
+  new ApiError(422, "score_refused", message);
 /** The counts look back one minute, so a minute is the most anyone waits. */
 const tooMany = (message: string) => tooManyRequests(message, 60);
 
 type Session = typeof gameStats.$inferSelect;
-type GameLimits = { id: number; maximumGameTime: number; maxScoreRate: number | null };
+type GameLimits = {
+  id: number;
+  maximumGameTime: number;
+  maxScoreRate: number | null;
+};
 
 /** Why a timeline cannot belong to this session and score, or null when it can. */
-export function timelineProblem(moves: Move[], score: number, elapsedMs: number): string | null {
-  if (moves.length === 0) return score > 0 ? "A score above 0 needs its moves timeline" : null;
+export function timelineProblem(
+  moves: Move[],
+  score: number,
+  elapsedMs: number,
+): string | null {
+  if (moves.length === 0)
+    return score > 0 ? "A score above 0 needs its moves timeline" : null;
   for (let index = 1; index < moves.length; index++) {
-    if (moves[index].time < moves[index - 1].time) return "The moves timeline is out of order";
+    if (moves[index].time < moves[index - 1].time)
+      return "The moves timeline is out of order";
   }
-  if (moves[moves.length - 1].time > elapsedMs + CLOCK_SLACK_MS) return "The moves timeline is longer than the play session";
-  if (moves[moves.length - 1].score !== score) return "The moves timeline does not end at the submitted score";
+  if (moves[moves.length - 1].time > elapsedMs + CLOCK_SLACK_MS)
+    return "The moves timeline is longer than the play session";
+  if (moves[moves.length - 1].score !== score)
+    return "The moves timeline does not end at the submitted score";
   return null;
 }
 
 /** Why a session cannot take a score now, or null. */
-export function sessionProblem(session: Session, game: GameLimits, score: number, now: number): string | null {
+export function sessionProblem(
+  session: Session,
+  game: GameLimits,
+  score: number,
+  now: number,
+): string | null {
   if (session.scoredAt) return "This play session already has a score";
-  if (session.endedAt) return "This play session has ended; start a new game to submit a score";
+  if (session.endedAt)
+    return "This play session has ended; start a new game to submit a score";
   const elapsedMs = now - session.createdAt.getTime();
   if (elapsedMs > (game.maximumGameTime + SESSION_GRACE_SECONDS) * 1000) {
     return `This round ran longer than the game allows (${game.maximumGameTime} s)`;
   }
-  if (game.maxScoreRate !== null && score > Math.ceil(game.maxScoreRate * (elapsedMs / 1000 + 5))) {
+  if (
+    game.maxScoreRate !== null &&
+    score > Math.ceil(game.maxScoreRate * (elapsedMs / 1000 + 5))
+  ) {
     return "This score came in faster than the game can be played";
   }
   return null;
 }
 
 const isUniqueViolation = (error: unknown) => {
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+  for (
+    let cause: unknown = error;
+    cause instanceof Error;
+    cause = cause.cause
+  ) {
     if (/UNIQUE constraint failed/i.test(cause.message)) return true;
   }
   return false;
@@ -111,7 +143,11 @@ const isUniqueViolation = (error: unknown) => {
 export function createPlayService(db: Db) {
   async function gameLimits(gameId: number): Promise<GameLimits> {
     const [game] = await db
-      .select({ id: games.id, maximumGameTime: games.maximumGameTime, maxScoreRate: games.maxScoreRate })
+      .select({
+        id: games.id,
+        maximumGameTime: games.maximumGameTime,
+        maxScoreRate: games.maxScoreRate,
+      })
       .from(games)
       .where(and(eq(games.id, gameId), eq(games.isPublished, true)))
       .limit(1);
@@ -120,20 +156,35 @@ export function createPlayService(db: Db) {
   }
 
   async function ownSession(userId: number, statsId: number): Promise<Session> {
-    const [session] = await db.select().from(gameStats).where(eq(gameStats.id, statsId)).limit(1);
+    const [session] = await db
+      .select()
+      .from(gameStats)
+      .where(eq(gameStats.id, statsId))
+      .limit(1);
     if (!session) throw notFound("Play session not found");
-    if (session.userId !== userId) throw forbidden("This play session belongs to another player");
+    if (session.userId !== userId)
+      throw forbidden("This play session belongs to another player");
     return session;
   }
 
   /** The named session, or the player's latest one of this game that matches `open`. */
-  async function sessionFor(userId: number, gameId: number, statsId: number | undefined, open: boolean): Promise<Session> {
+  async function sessionFor(
+    userId: number,
+    gameId: number,
+    statsId: number | undefined,
+    open: boolean,
+  ): Promise<Session> {
     if (statsId !== undefined) {
-      const session = await ownSession(userId, statsId).catch((error: unknown) => {
-        // A score never tells whether someone else's session exists.
-        throw error instanceof ApiError ? refused("There is no play session of yours with that id") : error;
-      });
-      if (session.gameId !== gameId) throw refused("This play session is for another game");
+      const session = await ownSession(userId, statsId).catch(
+        (error: unknown) => {
+          // A score never tells whether someone else's session exists.
+          throw error instanceof ApiError
+            ? refused("There is no play session of yours with that id")
+            : error;
+        },
+      );
+      if (session.gameId !== gameId)
+        throw refused("This play session is for another game");
       return session;
     }
     const [latest] = await db
@@ -143,24 +194,37 @@ export function createPlayService(db: Db) {
         and(
           eq(gameStats.userId, userId),
           eq(gameStats.gameId, gameId),
-          open ? and(isNull(gameStats.scoredAt), isNull(gameStats.endedAt)) : sql`${gameStats.scoredAt} is not null`,
+          open
+            ? and(isNull(gameStats.scoredAt), isNull(gameStats.endedAt))
+            : sql`${gameStats.scoredAt} is not null`,
         ),
       )
       .orderBy(desc(gameStats.id))
       .limit(1);
     if (!latest) {
       throw refused(
-        open ? "There is no open play session for this game; start the game again to submit a score" : "There is no scored play session for this game",
+        open
+          ? "There is no open play session for this game; start the game again to submit a score"
+          : "There is no scored play session for this game",
       );
     }
     return latest;
   }
 
-  async function recentCount(table: typeof scores | typeof gameStats, userId: number, now: number) {
+  async function recentCount(
+    table: typeof scores | typeof gameStats,
+    userId: number,
+    now: number,
+  ) {
     const [row] = await db
       .select({ n: count() })
       .from(table)
-      .where(and(eq(table.userId, userId), gte(table.createdAt, new Date(now - 60_000))));
+      .where(
+        and(
+          eq(table.userId, userId),
+          gte(table.createdAt, new Date(now - 60_000)),
+        ),
+      );
     return row?.n ?? 0;
   }
 
@@ -169,31 +233,59 @@ export function createPlayService(db: Db) {
     async startSession(userId: number, body: unknown) {
       const input = parseInput(StartSessionSchema, body);
       await gameLimits(input.game_id);
-      if ((await recentCount(gameStats, userId, Date.now())) >= SESSIONS_PER_MINUTE) {
-        throw tooMany("Too many games started in a minute. Wait a moment and try again.");
+      if (
+        (await recentCount(gameStats, userId, Date.now())) >=
+        SESSIONS_PER_MINUTE
+      ) {
+        throw tooMany(
+          "Too many games started in a minute. Wait a moment and try again.",
+        );
       }
       const [session] = await db
         .insert(gameStats)
         .values({ userId, gameId: input.game_id, gameType: input.game_type })
         .returning();
-      return { _id: session.id, game_id: session.gameId, game_type: session.gameType, play_time: 0 };
+      return {
+        _id: session.id,
+        game_id: session.gameId,
+        game_type: session.gameType,
+        play_time: 0,
+      };
     },
 
     /** PUT /api/gamestats/{id}: the play time, at the end of the round or on exit; closes the session. */
     async endSession(userId: number, statsId: number, body: unknown) {
       const { play_time } = parseInput(EndSessionSchema, body);
       const session = await ownSession(userId, statsId);
-      if (session.endedAt) throw new ApiError(409, "already_ended", "This play session has already ended");
+      if (session.endedAt)
+        throw new ApiError(
+          409,
+          "already_ended",
+          "This play session has already ended",
+        );
       const now = Date.now();
       // Never more time than the server saw pass since the session opened.
-      const playTime = Math.min(Math.round(play_time), Math.ceil((now - session.createdAt.getTime()) / 1000));
+      const playTime = Math.min(
+        Math.round(play_time),
+        Math.ceil((now - session.createdAt.getTime()) / 1000),
+      );
       const [ended] = await db
         .update(gameStats)
         .set({ playTime, endedAt: new Date(now) })
         .where(and(eq(gameStats.id, statsId), isNull(gameStats.endedAt)))
         .returning({ id: gameStats.id });
-      if (!ended) throw new ApiError(409, "already_ended", "This play session has already ended");
-      return { _id: statsId, game_id: session.gameId, game_type: session.gameType, play_time: playTime };
+      if (!ended)
+        throw new ApiError(
+          409,
+          "already_ended",
+          "This play session has already ended",
+        );
+      return {
+        _id: statsId,
+        game_id: session.gameId,
+        game_type: session.gameType,
+        play_time: playTime,
+      };
     },
 
     /**
@@ -203,39 +295,74 @@ export function createPlayService(db: Db) {
      */
     async submitScore(userId: number, body: unknown) {
       const input = parseInput(ScoreSchema, body);
-      if (input.player_id !== userId) throw forbidden("You can only submit your own scores");
+      if (input.player_id !== userId)
+        throw forbidden("You can only submit your own scores");
       const now = Date.now();
-      if ((await recentCount(scores, userId, now)) >= SCORE_SUBMISSIONS_PER_MINUTE) {
-        throw tooMany("Too many scores in a minute. Wait a moment and try again.");
+      if (
+        (await recentCount(scores, userId, now)) >= SCORE_SUBMISSIONS_PER_MINUTE
+      ) {
+        throw tooMany(
+          "Too many scores in a minute. Wait a moment and try again.",
+        );
       }
       const game = await gameLimits(input.game_id);
       const session = await sessionFor(userId, game.id, input.stats_id, true);
       const moves = input.moves ?? [];
       const problem =
-        sessionProblem(session, game, input.score, now) ?? timelineProblem(moves, input.score, now - session.createdAt.getTime());
+        sessionProblem(session, game, input.score, now) ??
+        timelineProblem(moves, input.score, now - session.createdAt.getTime());
       if (problem) throw refused(problem);
 
       const at = new Date(now);
       try {
         const [[inserted]] = await db.batch([
-          db.insert(scores).values({ userId, gameId: game.id, score: input.score, statsId: session.id, createdAt: at }).returning({ id: scores.id }),
-          db.update(gameStats).set({ score: input.score, scoredAt: at }).where(eq(gameStats.id, session.id)),
+          db
+            .insert(scores)
+            .values({
+              userId,
+              gameId: game.id,
+              score: input.score,
+              statsId: session.id,
+              createdAt: at,
+            })
+            .returning({ id: scores.id }),
+          db
+            .update(gameStats)
+            .set({ score: input.score, scoredAt: at })
+            .where(eq(gameStats.id, session.id)),
           db
             .insert(bestScores)
-            .values({ gameId: game.id, userId, score: input.score, achievedAt: at })
+            .values({
+              gameId: game.id,
+              userId,
+              score: input.score,
+              achievedAt: at,
+            })
             .onConflictDoUpdate({
               target: [bestScores.gameId, bestScores.userId],
-              set: { score: sql`excluded.score`, achievedAt: sql`excluded.achieved_at` },
+              set: {
+                score: sql`excluded.score`,
+                achievedAt: sql`excluded.achieved_at`,
+              },
               setWhere: sql`excluded.score > ${bestScores.score}`,
             }),
           ...(input.score > 0 && moves.length > 0
-            ? [db.insert(playerMoves).values({ statsId: session.id, userId, gameId: game.id, score: input.score, moves })]
+            ? [
+                db.insert(playerMoves).values({
+                  statsId: session.id,
+                  userId,
+                  gameId: game.id,
+                  score: input.score,
+                  moves,
+                }),
+              ]
             : []),
         ]);
         return { _id: inserted.id, score: input.score, stats_id: session.id };
       } catch (error) {
         // Two submissions for one session racing: the unique index lets only one in, and its batch alone commits.
-        if (isUniqueViolation(error)) throw refused("This play session already has a score");
+        if (isUniqueViolation(error))
+          throw refused("This play session already has a score");
         throw error;
       }
     },
@@ -246,17 +373,29 @@ export function createPlayService(db: Db) {
      */
     async recordMoves(userId: number, body: unknown) {
       const input = parseInput(PlayerMovesSchema, body);
-      if (input.player_id !== userId) throw forbidden("You can only record your own moves");
+      if (input.player_id !== userId)
+        throw forbidden("You can only record your own moves");
       const game = await gameLimits(input.game_id);
       const session = await sessionFor(userId, game.id, input.stats_id, false);
-      if (session.score === null || !session.scoredAt) throw refused("This play session has no score yet");
-      if (session.score === 0) throw refused("Only rounds that scored above 0 are kept");
+      if (session.score === null || !session.scoredAt)
+        throw refused("This play session has no score yet");
+      if (session.score === 0)
+        throw refused("Only rounds that scored above 0 are kept");
       const elapsed = session.scoredAt.getTime() - session.createdAt.getTime();
-      const problem = input.moves.length === 0 ? "The moves timeline is empty" : timelineProblem(input.moves, session.score, elapsed);
+      const problem =
+        input.moves.length === 0
+          ? "The moves timeline is empty"
+          : timelineProblem(input.moves, session.score, elapsed);
       if (problem) throw refused(problem);
       await db
         .insert(playerMoves)
-        .values({ statsId: session.id, userId, gameId: game.id, score: session.score, moves: input.moves })
+        .values({
+          statsId: session.id,
+          userId,
+          gameId: game.id,
+          score: session.score,
+          moves: input.moves,
+        })
         .onConflictDoNothing({ target: playerMoves.statsId });
       return { stats_id: session.id, moves: input.moves.length };
     },

@@ -18,8 +18,20 @@ describe("waitText", () => {
 
 describe("clientAddress", () => {
   it("is Cloudflare's CF-Connecting-IP, bounded, else a constant", () => {
-    expect(clientAddress(new Request("https://x.test", { headers: { "CF-Connecting-IP": "203.0.113.7" } }))).toBe("203.0.113.7");
-    expect(clientAddress(new Request("https://x.test", { headers: { "CF-Connecting-IP": "9".repeat(500) } }))).toHaveLength(64);
+    expect(
+      clientAddress(
+        new Request("https://x.test", {
+          headers: { "CF-Connecting-IP": "203.0.113.7" },
+        }),
+      ),
+    ).toBe("203.0.113.7");
+    expect(
+      clientAddress(
+        new Request("https://x.test", {
+          headers: { "CF-Connecting-IP": "9".repeat(500) },
+        }),
+      ),
+    ).toHaveLength(64);
     expect(clientAddress(new Request("https://x.test"))).toBe("local");
   });
 });

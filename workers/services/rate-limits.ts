@@ -27,21 +27,46 @@ export interface RateLimit {
  */
 export const RATE_LIMITS = {
   // Several people behind one address (a school, an office) may sign up together; a script makes hundreds.
-  signUpPerAddress: { limit: 10, windowMs: HOUR, tooMany: "Too many accounts were created from this network." },
-  googleLogInPerAddress: { limit: 30, windowMs: HOUR, tooMany: "Too many Google sign-ins from this network." },
+  signUpPerAddress: {
+    limit: 10,
+    windowMs: HOUR,
+    tooMany: "Too many accounts were created from this network.",
+  },
+  googleLogInPerAddress: {
+    limit: 30,
+    windowMs: HOUR,
+    tooMany: "Too many Google sign-ins from this network.",
+  },
   followPerUser: { limit: 60, windowMs: MINUTE, tooMany: "Too many follows." },
   searchPerUser: { limit: 30, windowMs: MINUTE, tooMany: "Too many searches." },
-  uploadUrlPerUser: { limit: 10, windowMs: MINUTE, tooMany: "Too many uploads." },
-  uploadUrlPerUserDaily: { limit: 50, windowMs: DAY, tooMany: "You have uploaded as many pictures as one day allows." },
+  uploadUrlPerUser: {
+    limit: 10,
+    windowMs: MINUTE,
+    tooMany: "Too many uploads.",
+  },
+  uploadUrlPerUserDaily: {
+    limit: 50,
+    windowMs: DAY,
+    tooMany: "You have uploaded as many pictures as one day allows.",
+  },
   // The PUT to a one-time address: a refused file (wrong type, too big) leaves the address usable, so retries are capped.
-  uploadPutPerAddress: { limit: 30, windowMs: MINUTE, tooMany: "Too many uploads." },
+  uploadPutPerAddress: {
+    limit: 30,
+    windowMs: MINUTE,
+    tooMany: "Too many uploads.",
+  },
   reportPerUser: { limit: 10, windowMs: HOUR, tooMany: "Too many reports." },
-  challengePerUser: { limit: 20, windowMs: HOUR, tooMany: "Too many challenges." },
+  challengePerUser: {
+    limit: 20,
+    windowMs: HOUR,
+    tooMany: "Too many challenges.",
+  },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-const plural = (amount: number, unit: string) => `${amount} ${unit}${amount === 1 ? "" : "s"}`;
+const plural = (amount: number, unit: string) =>
+  `${amount} ${unit}${amount === 1 ? "" : "s"}`;
 
 /** "45 seconds", "1 minute", "7 hours": how long to wait, rounded up. */
 export function waitText(seconds: number): string {
@@ -78,32 +103,64 @@ export function createRateLimiter(db: Db) {
     const undo = db
       .update(rateLimits)
       .set({ count: sql`${rateLimits.count} - 1` })
-      .where(and(eq(rateLimits.key, `${name}:${subject}`), eq(rateLimits.windowEndsAt, windowEndsAt)));
+      .where(
+        and(
+          eq(rateLimits.key, `${name}:${subject}`),
+          eq(rateLimits.windowEndsAt, windowEndsAt),
+        ),
+      );
     return { name, windowEndsAt, query, undo };
   }
 
   return {
     /** Counts one request of `subject` against each named limit, or throws a 429 saying how long to wait. */
-    async hit(names: RateLimitName | RateLimitName[], subject: string | number, now = Date.now()): Promise<void> {
-      const counts = (Array.isArray(names) ? names : [names]).map((name) => count(name, subject, now));
+    async hit(
+      names: RateLimitName | RateLimitName[],
+      subject: string | number,
+      now = Date.now(),
+    ): Promise<void> {
+      const counts = (Array.isArray(names) ? names : [names]).map((name) =>
+        count(name, subject, now),
+      );
       const [first, ...rest] = counts;
-      const results = await db.batch([first.query, ...rest.map((counted) => counted.query)]);
+      const results = await db.batch([
+        first.query,
+        ...rest.map((counted) => counted.query),
+      ]);
       const refused = counts.filter((_, index) => results[index].length === 0);
       if (refused.length === 0) return;
       // A refused request uses up none of its limits: give back what the others counted.
       const counted = counts.filter((_, index) => results[index].length > 0);
-      if (counted.length > 0) await db.batch([counted[0].undo, ...counted.slice(1).map((other) => other.undo)]);
+      if (counted.length > 0)
+        await db.batch([
+          counted[0].undo,
+          ...counted.slice(1).map((other) => other.undo),
+        ]);
       // The longest wait is the one that matters: sooner, another of these limits would still refuse.
-      const worst = refused.reduce((a, b) => (b.windowEndsAt > a.windowEndsAt ? b : a));
+      const worst = refused.reduce((a, b) =>
+        b.windowEndsAt > a.windowEndsAt ? b : a,
+      );
       const seconds = (worst.windowEndsAt.getTime() - now) / 1000;
-      throw tooManyRequests(`${RATE_LIMITS[worst.name].tooMany} Please try again in ${waitText(seconds)}.`, seconds);
+      throw tooManyRequests(
+        `${RATE_LIMITS[worst.name].tooMany} Please try again in ${waitText(seconds)}.`,
+        seconds,
+      );
     },
 
     /** Drops counters whose window has passed and log-in attempts too old to count (the hourly cron). */
     async sweep(now = Date.now()): Promise<void> {
       await db.batch([
-        db.delete(rateLimits).where(lte(rateLimits.windowEndsAt, new Date(now))),
-        db.delete(loginAttempts).where(lte(loginAttempts.createdAt, new Date(now - FAILED_LOGIN_WINDOW_MS))),
+        db
+          .delete(rateLimits)
+          .where(lte(rateLimits.windowEndsAt, new Date(now))),
+        db
+          .delete(loginAttempts)
+          .where(
+            lte(
+              loginAttempts.createdAt,
+              new Date(now - FAILED_LOGIN_WINDOW_MS),
+            ),
+          ),
       ]);
     },
   };

@@ -21,27 +21,51 @@ export interface HighScore {
 }
 
 /** Best first; equal scores go to whoever reached them first, then to the lower player id. */
-const RANK_ORDER = [desc(bestScores.score), asc(bestScores.achievedAt), asc(bestScores.userId)];
+const RANK_ORDER = [
+  desc(bestScores.score),
+  asc(bestScores.achievedAt),
+  asc(bestScores.userId),
+];
 
 export function createScoreService(db: Db) {
   /** Sent in the same batch as the first read, so an unknown game costs no extra round trip. */
-  const gameRow = (gameId: number) => db.select({ id: games.id }).from(games).where(eq(games.id, gameId)).limit(1);
+  const gameRow = (gameId: number) =>
+    db
+      .select({ id: games.id })
+      .from(games)
+      .where(eq(games.id, gameId))
+      .limit(1);
 
   return {
     /** SPEC.md §7 GET /scores/{gameId}: each player's best score, ranked. */
-    async leaderboard(gameId: number, size = LEADERBOARD_SIZE, followingOf?: number): Promise<LeaderboardEntry[]> {
+    async leaderboard(
+      gameId: number,
+      size = LEADERBOARD_SIZE,
+      followingOf?: number,
+    ): Promise<LeaderboardEntry[]> {
       // "Following": the people `followingOf` follows, and themselves; ranks count within that circle.
       const circle =
         followingOf === undefined
           ? undefined
           : or(
               eq(bestScores.userId, followingOf),
-              inArray(bestScores.userId, db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, followingOf))),
+              inArray(
+                bestScores.userId,
+                db
+                  .select({ id: follows.followeeId })
+                  .from(follows)
+                  .where(eq(follows.followerId, followingOf)),
+              ),
             );
       const [[game], rows] = await db.batch([
         gameRow(gameId),
         db
-          .select({ playerId: bestScores.userId, name: users.name, profileImg: users.profileImg, score: bestScores.score })
+          .select({
+            playerId: bestScores.userId,
+            name: users.name,
+            profileImg: users.profileImg,
+            score: bestScores.score,
+          })
           .from(bestScores)
           .innerJoin(users, eq(bestScores.userId, users.id))
           .where(and(eq(bestScores.gameId, gameId), circle))
@@ -63,9 +87,14 @@ export function createScoreService(db: Db) {
       const [[game], [best]] = await db.batch([
         gameRow(gameId),
         db
-          .select({ score: bestScores.score, achievedAt: bestScores.achievedAt })
+          .select({
+            score: bestScores.score,
+            achievedAt: bestScores.achievedAt,
+          })
           .from(bestScores)
-          .where(and(eq(bestScores.gameId, gameId), eq(bestScores.userId, userId)))
+          .where(
+            and(eq(bestScores.gameId, gameId), eq(bestScores.userId, userId)),
+          )
           .limit(1),
       ]);
       if (!game) throw notFound("Game not found");
@@ -78,7 +107,10 @@ export function createScoreService(db: Db) {
             and (${bestScores.achievedAt}, ${bestScores.userId}) < (${best.achievedAt.getTime()}, ${userId}))`,
         })
         .from(sql`(select 1)`);
-      return { score: best.score, rank: Number(ahead.higher) + Number(ahead.tied) + 1 };
+      return {
+        score: best.score,
+        rank: Number(ahead.higher) + Number(ahead.tied) + 1,
+      };
     },
 
     /** The player's most recent accepted score for the game (the result screen's 'Your score'), or null. */

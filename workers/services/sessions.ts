@@ -10,11 +10,13 @@ const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 /** The bearer token of a request: the Authorization header for API clients, else the page cookie. */
 export function tokenFromRequest(request: Request): string | null {
   const header = request.headers.get("Authorization");
-  if (header?.startsWith("Bearer ")) return header.slice("Bearer ".length).trim() || null;
+  if (header?.startsWith("Bearer "))
+    return header.slice("Bearer ".length).trim() || null;
   const cookie = request.headers.get("Cookie") ?? "";
   for (const part of cookie.split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join("=")) || null;
+    if (name === SESSION_COOKIE)
+      return decodeURIComponent(rest.join("=")) || null;
   }
   return null;
 }
@@ -35,10 +37,16 @@ export async function sessionKeyOf(token: string): Promise<string> {
 const sessionKeyOfHash = (tokenHash: string) => tokenHash.slice(0, 32);
 
 /** Told when a session ends, so whatever holds that session's sockets can close them. */
-export type SessionEnded = (userId: number, sessionKey: string) => Promise<void>;
+export type SessionEnded = (
+  userId: number,
+  sessionKey: string,
+) => Promise<void>;
 
 /** One per request (see workers/context.ts), so its memo never outlives the request. */
-export function createSessionService(db: Db, onEnded: SessionEnded = async () => {}) {
+export function createSessionService(
+  db: Db,
+  onEnded: SessionEnded = async () => {},
+) {
   const lookups = new Map<string, Promise<UserRow | null>>();
 
   async function findUser(token: string): Promise<UserRow | null> {
@@ -46,7 +54,12 @@ export function createSessionService(db: Db, onEnded: SessionEnded = async () =>
       .select({ user: users })
       .from(sessions)
       .innerJoin(users, eq(sessions.userId, users.id))
-      .where(and(eq(sessions.tokenHash, await hashToken(token)), gt(sessions.expiresAt, new Date())))
+      .where(
+        and(
+          eq(sessions.tokenHash, await hashToken(token)),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      )
       .limit(1);
     return row?.user ?? null;
   }
@@ -89,16 +102,29 @@ export function createSessionService(db: Db, onEnded: SessionEnded = async () =>
       if (!token) return;
       lookups.delete(token);
       const tokenHash = await hashToken(token);
-      const ended = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId });
-      for (const { userId } of ended) await onEnded(userId, sessionKeyOfHash(tokenHash));
+      const ended = await db
+        .delete(sessions)
+        .where(eq(sessions.tokenHash, tokenHash))
+        .returning({ userId: sessions.userId });
+      for (const { userId } of ended)
+        await onEnded(userId, sessionKeyOfHash(tokenHash));
     },
 
     /** POST /api/session: remembers the socket the client last reported for this session. */
-    async recordSocket(token: string, userId: number, socket: string | null): Promise<boolean> {
+    async recordSocket(
+      token: string,
+      userId: number,
+      socket: string | null,
+    ): Promise<boolean> {
       const updated = await db
         .update(sessions)
         .set({ socket })
-        .where(and(eq(sessions.tokenHash, await hashToken(token)), eq(sessions.userId, userId)))
+        .where(
+          and(
+            eq(sessions.tokenHash, await hashToken(token)),
+            eq(sessions.userId, userId),
+          ),
+        )
         .returning({ userId: sessions.userId });
       return updated.length > 0;
     },

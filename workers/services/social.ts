@@ -12,18 +12,38 @@ import { parseInput } from "./parse";
 export const FIND_PAGE_SIZE = 20;
 
 export const FindQuerySchema = z.object({
-  q: boundedString(60, "Search for at most 60 characters").trim().optional().default(""),
-  page: digits("page must be a whole number from 0").pipe(z.number().min(0, "page cannot be negative").max(5_000, "page is too large")).default(0),
+  q: boundedString(60, "Search for at most 60 characters")
+    .trim()
+    .optional()
+    .default(""),
+  page: digits("page must be a whole number from 0")
+    .pipe(
+      z
+        .number()
+        .min(0, "page cannot be negative")
+        .max(5_000, "page is too large"),
+    )
+    .default(0),
 });
-export const FollowSchema = z.object({ from: idValueSchema("user"), to: idValueSchema("user") });
+export const FollowSchema = z.object({
+  from: idValueSchema("user"),
+  to: idValueSchema("user"),
+});
 export const ReportSchema = z.object({
   user_id: idValueSchema("user"),
   msg_id: boundedString(64, "Invalid message id").min(1, "Invalid message id"),
-  reason: boundedString(500, "Keep the reason under 500 characters", "Say why you report this message").trim().min(1, "Say why you report this message"),
+  reason: boundedString(
+    500,
+    "Keep the reason under 500 characters",
+    "Say why you report this message",
+  )
+    .trim()
+    .min(1, "Say why you report this message"),
 });
 
 /** LIKE's wildcards in a search are searched for, not used. */
-const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+const likePrefix = (text: string) =>
+  `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export interface ChatCheck {
   senderName: string;
@@ -34,14 +54,18 @@ export interface ChatCheck {
 }
 
 /** Why a chat between two people is refused, or null when they may talk. */
-export function chatRefusal(check: ChatCheck): { status: 403 | 404; message: string } | null {
+export function chatRefusal(
+  check: ChatCheck,
+): { status: 403 | 404; message: string } | null {
   if (!check.recipientExists) return { status: 404, message: "User not found" };
-  if (check.blocked) return { status: 403, message: "You cannot message this player" };
+  if (check.blocked)
+    return { status: 403, message: "You cannot message this player" };
   if (!check.friends) return { status: 403, message: CHAT_FRIENDS_ONLY };
   return null;
 }
 
-export const CHAT_FRIENDS_ONLY = "You can chat with friends who follow you back. Follow each other to start a chat.";
+export const CHAT_FRIENDS_ONLY =
+  "You can chat with friends who follow you back. Follow each other to start a chat.";
 
 /** The listed user (users.id) follows the caller. */
 const followsBack = (callerId: number) =>
@@ -49,16 +73,27 @@ const followsBack = (callerId: number) =>
 
 /** Either of the two blocked the other. */
 const blockedBetween = (a: number, b: number) =>
-  or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)));
+  or(
+    and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+    and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+  );
 
 export function createSocialService(db: Db) {
   async function isBlocked(a: number, b: number): Promise<boolean> {
-    const [row] = await db.select({ one: sql`1` }).from(blocks).where(blockedBetween(a, b)).limit(1);
+    const [row] = await db
+      .select({ one: sql`1` })
+      .from(blocks)
+      .where(blockedBetween(a, b))
+      .limit(1);
     return !!row;
   }
 
   async function assertUser(id: number) {
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
     if (!user) throw notFound("User not found");
   }
 
@@ -69,18 +104,35 @@ export function createSocialService(db: Db) {
      * SPEC.md §2 Find People: other players with a name and an address (which is not shown: it is private), by name prefix, a page at a time; people
      * who blocked the caller or whom the caller blocked are left out. followStatus tells whom the caller follows.
      */
-    async find(callerId: number, query: unknown): Promise<{ people: Friend[]; page: number; has_more: boolean }> {
+    async find(
+      callerId: number,
+      query: unknown,
+    ): Promise<{ people: Friend[]; page: number; has_more: boolean }> {
       const { q, page } = parseInput(FindQuerySchema, query);
       const rows = await db
-        .select({ id: users.id, name: users.name, profileImg: users.profileImg, following: sql<number>`${follows.followerId} is not null`, followsBack: followsBack(callerId) })
+        .select({
+          id: users.id,
+          name: users.name,
+          profileImg: users.profileImg,
+          following: sql<number>`${follows.followerId} is not null`,
+          followsBack: followsBack(callerId),
+        })
         .from(users)
-        .leftJoin(follows, and(eq(follows.followerId, callerId), eq(follows.followeeId, users.id)))
+        .leftJoin(
+          follows,
+          and(
+            eq(follows.followerId, callerId),
+            eq(follows.followeeId, users.id),
+          ),
+        )
         .where(
           and(
             ne(users.id, callerId),
             isNotNull(users.address),
             sql`${users.address} != ''`,
-            q ? sql`${users.name} like ${likePrefix(q)} escape '\\'` : undefined,
+            q
+              ? sql`${users.name} like ${likePrefix(q)} escape '\\'`
+              : undefined,
             sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${callerId} and ${blocks.blockedId} = ${users.id})
               or (${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = ${callerId}))`,
           ),
@@ -102,9 +154,17 @@ export function createSocialService(db: Db) {
     },
 
     /** SPEC.md §2 Friends: the people the caller follows, by name; `online` fills in is_online. */
-    async friends(callerId: number, online: (ids: number[]) => Promise<Set<number>>): Promise<Friend[]> {
+    async friends(
+      callerId: number,
+      online: (ids: number[]) => Promise<Set<number>>,
+    ): Promise<Friend[]> {
       const rows = await db
-        .select({ id: users.id, name: users.name, profileImg: users.profileImg, followsBack: followsBack(callerId) })
+        .select({
+          id: users.id,
+          name: users.name,
+          profileImg: users.profileImg,
+          followsBack: followsBack(callerId),
+        })
         .from(follows)
         .innerJoin(users, eq(follows.followeeId, users.id))
         .where(eq(follows.followerId, callerId))
@@ -125,11 +185,16 @@ export function createSocialService(db: Db) {
     /** SPEC.md §4 Follow: Follow becomes Following. Not yourself, not someone either of you blocked. */
     async follow(callerId: number, body: unknown) {
       const { from, to } = parseInput(FollowSchema, body);
-      if (from !== callerId) throw forbidden("You can only follow people yourself");
+      if (from !== callerId)
+        throw forbidden("You can only follow people yourself");
       if (to === callerId) throw badRequest("You cannot follow yourself");
       await assertUser(to);
-      if (await isBlocked(callerId, to)) throw forbidden("You cannot follow this player");
-      await db.insert(follows).values({ followerId: callerId, followeeId: to }).onConflictDoNothing();
+      if (await isBlocked(callerId, to))
+        throw forbidden("You cannot follow this player");
+      await db
+        .insert(follows)
+        .values({ followerId: callerId, followeeId: to })
+        .onConflictDoNothing();
       return { from, to, followStatus: true };
     },
 
@@ -137,9 +202,15 @@ export function createSocialService(db: Db) {
     async unfriend(callerId: number, socialId: number) {
       const removed = await db
         .delete(follows)
-        .where(and(eq(follows.followerId, callerId), eq(follows.followeeId, socialId)))
+        .where(
+          and(
+            eq(follows.followerId, callerId),
+            eq(follows.followeeId, socialId),
+          ),
+        )
         .returning({ id: follows.followeeId });
-      if (removed.length === 0) throw notFound("This player is not in your friends list");
+      if (removed.length === 0)
+        throw notFound("This player is not in your friends list");
       return { social_id: socialId, followStatus: false };
     },
 
@@ -148,55 +219,105 @@ export function createSocialService(db: Db) {
       if (userId === callerId) throw badRequest("You cannot block yourself");
       await assertUser(userId);
       await db.batch([
-        db.insert(blocks).values({ blockerId: callerId, blockedId: userId }).onConflictDoNothing(),
+        db
+          .insert(blocks)
+          .values({ blockerId: callerId, blockedId: userId })
+          .onConflictDoNothing(),
         db
           .delete(follows)
           .where(
-            or(and(eq(follows.followerId, callerId), eq(follows.followeeId, userId)), and(eq(follows.followerId, userId), eq(follows.followeeId, callerId))),
+            or(
+              and(
+                eq(follows.followerId, callerId),
+                eq(follows.followeeId, userId),
+              ),
+              and(
+                eq(follows.followerId, userId),
+                eq(follows.followeeId, callerId),
+              ),
+            ),
           ),
       ]);
       return { blocked: true };
     },
 
     async unblock(callerId: number, userId: number) {
-      await db.delete(blocks).where(and(eq(blocks.blockerId, callerId), eq(blocks.blockedId, userId)));
+      await db
+        .delete(blocks)
+        .where(
+          and(eq(blocks.blockerId, callerId), eq(blocks.blockedId, userId)),
+        );
       return { blocked: false };
     },
 
     async blockedIds(callerId: number): Promise<number[]> {
-      const rows = await db.select({ id: blocks.blockedId }).from(blocks).where(eq(blocks.blockerId, callerId));
+      const rows = await db
+        .select({ id: blocks.blockedId })
+        .from(blocks)
+        .where(eq(blocks.blockerId, callerId));
       return rows.map((row) => row.id);
     },
 
     /** Keeps a copy of a reported message (`content` comes from the conversation, never from the reporter). */
-    async report(callerId: number, input: z.output<typeof ReportSchema>, content: string) {
+    async report(
+      callerId: number,
+      input: z.output<typeof ReportSchema>,
+      content: string,
+    ) {
       await db
         .insert(reports)
-        .values({ reporterId: callerId, reportedUserId: input.user_id, msgId: input.msg_id, content, reason: input.reason })
+        .values({
+          reporterId: callerId,
+          reportedUserId: input.user_id,
+          msgId: input.msg_id,
+          content,
+          reason: input.reason,
+        })
         .onConflictDoNothing();
       return { reported: true };
     },
 
     /** The caller's invite code, made on first use. */
     async inviteCode(callerId: number): Promise<string> {
-      const [user] = await db.select({ code: users.inviteCode }).from(users).where(eq(users.id, callerId)).limit(1);
+      const [user] = await db
+        .select({ code: users.inviteCode })
+        .from(users)
+        .where(eq(users.id, callerId))
+        .limit(1);
       if (!user) throw notFound("User not found");
       if (user.code) return user.code;
-      const code = [...crypto.getRandomValues(new Uint8Array(9))].map((byte) => byte.toString(36).padStart(2, "0")).join("").slice(0, 12);
-      await db.update(users).set({ inviteCode: code }).where(and(eq(users.id, callerId), sql`${users.inviteCode} is null`));
-      const [saved] = await db.select({ code: users.inviteCode }).from(users).where(eq(users.id, callerId)).limit(1);
+      const code = [...crypto.getRandomValues(new Uint8Array(9))]
+        .map((byte) => byte.toString(36).padStart(2, "0"))
+        .join("")
+        .slice(0, 12);
+      await db
+        .update(users)
+        .set({ inviteCode: code })
+        .where(and(eq(users.id, callerId), sql`${users.inviteCode} is null`));
+      const [saved] = await db
+        .select({ code: users.inviteCode })
+        .from(users)
+        .where(eq(users.id, callerId))
+        .limit(1);
       return saved.code!;
     },
 
     /** Sign-up through an invite: the two follow each other. An unknown code changes nothing. */
     async acceptInvite(newUserId: number, code: string) {
       if (!/^[a-z0-9]{6,24}$/.test(code)) return false;
-      const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code)).limit(1);
+      const [inviter] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.inviteCode, code))
+        .limit(1);
       if (!inviter || inviter.id === newUserId) return false;
-      await db.insert(follows).values([
-        { followerId: newUserId, followeeId: inviter.id },
-        { followerId: inviter.id, followeeId: newUserId },
-      ]).onConflictDoNothing();
+      await db
+        .insert(follows)
+        .values([
+          { followerId: newUserId, followeeId: inviter.id },
+          { followerId: inviter.id, followeeId: newUserId },
+        ])
+        .onConflictDoNothing();
       return true;
     },
 
@@ -211,7 +332,9 @@ export function createSocialService(db: Db) {
     async chatCheck(senderId: number, recipientId: number): Promise<ChatCheck> {
       const [row] = await db
         .select({
-          senderName: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${senderId})`,
+          senderName: sql<
+            string | null
+          >`(select ${users.name} from ${users} where ${users.id} = ${senderId})`,
           recipientExists: sql<number>`exists (select 1 from ${users} where ${users.id} = ${recipientId})`,
           blocked: sql<number>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${senderId} and ${blocks.blockedId} = ${recipientId})
             or (${blocks.blockerId} = ${recipientId} and ${blocks.blockedId} = ${senderId}))`,
@@ -220,13 +343,21 @@ export function createSocialService(db: Db) {
         })
         .from(sql`(select 1)`);
       // Names are at most 50 characters now; one stored before that limit must not ride along with every message.
-      return { senderName: (row?.senderName ?? "").slice(0, FIELD_LIMITS.name), recipientExists: !!row?.recipientExists, blocked: !!row?.blocked, friends: !!row?.friends };
+      return {
+        senderName: (row?.senderName ?? "").slice(0, FIELD_LIMITS.name),
+        recipientExists: !!row?.recipientExists,
+        blocked: !!row?.blocked,
+        friends: !!row?.friends,
+      };
     },
 
     /** Names of users by id (for chat senders). */
     async namesOf(ids: number[]): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+      const rows = await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inArray(users.id, ids));
       return new Map(rows.map((row) => [row.id, row.name]));
     },
   };

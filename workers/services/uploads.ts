@@ -9,7 +9,10 @@ export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 const UPLOAD_URL_LIFETIME_MS = 5 * 60 * 1000;
 
 /** What an upload is for, and so where it is kept: profile pictures under profile/, blog images under blog/. */
-export const UPLOAD_PURPOSES = { "profile-image": "profile", "blog-image": "blog" } as const;
+export const UPLOAD_PURPOSES = {
+  "profile-image": "profile",
+  "blog-image": "blog",
+} as const;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 
 const IMAGE_TYPES = {
@@ -20,8 +23,14 @@ const IMAGE_TYPES = {
 } as const;
 type ImageKind = keyof typeof IMAGE_TYPES;
 
-const wrongType = () => new ApiError(415, "unsupported_media_type", "Please choose a PNG, JPEG, WebP or GIF image");
-const tooLarge = () => new ApiError(413, "too_large", "Pictures can be at most 2 MB");
+const wrongType = () =>
+  new ApiError(
+    415,
+    "unsupported_media_type",
+    "Please choose a PNG, JPEG, WebP or GIF image",
+  );
+const tooLarge = () =>
+  new ApiError(413, "too_large", "Pictures can be at most 2 MB");
 const storageFull = () =>
   new ApiError(
     413,
@@ -29,13 +38,19 @@ const storageFull = () =>
     `Your pictures have used all ${STORAGE_QUOTA_BYTES / 1024 / 1024} MB of your storage, so this one cannot be added.`,
   );
 const addressGone = () =>
-  new ApiError(410, "upload_url_used", "This upload address has expired or was already used. Please choose the picture again.");
+  new ApiError(
+    410,
+    "upload_url_used",
+    "This upload address has expired or was already used. Please choose the picture again.",
+  );
 
 /** The image kind from the file's first bytes; the name and the declared type are not trusted. */
 export function sniffImage(bytes: Uint8Array): ImageKind | null {
-  const startsWith = (signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
+  const startsWith = (signature: number[], offset = 0) =>
+    signature.every((byte, i) => bytes[offset + i] === byte);
   const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
-  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return "png";
   if (startsWith([0xff, 0xd8, 0xff])) return "jpeg";
   if (startsWith(ascii("GIF87a")) || startsWith(ascii("GIF89a"))) return "gif";
   if (startsWith(ascii("RIFF")) && startsWith(ascii("WEBP"), 8)) return "webp";
@@ -45,11 +60,16 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
 function extensionOf(fileName: string): ImageKind | null {
   const extension = fileName.toLowerCase().split(".").pop();
   if (extension === "jpg" || extension === "jpeg") return "jpeg";
-  return extension === "png" || extension === "webp" || extension === "gif" ? extension : null;
+  return extension === "png" || extension === "webp" || extension === "gif"
+    ? extension
+    : null;
 }
 
 /** Reads at most `limit` + 1 bytes, so an oversized body is refused without buffering all of it. */
-async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
+async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+): Promise<Uint8Array> {
   if (!body) return new Uint8Array();
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -75,17 +95,26 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number
 
 export function createUploadService(db: Db, bucket: R2Bucket) {
   async function storedBytes(userId: number): Promise<number> {
-    const [row] = await db.select({ bytes: sum(uploadTokens.bytes) }).from(uploadTokens).where(eq(uploadTokens.userId, userId));
+    const [row] = await db
+      .select({ bytes: sum(uploadTokens.bytes) })
+      .from(uploadTokens)
+      .where(eq(uploadTokens.userId, userId));
     return Number(row?.bytes ?? 0);
   }
 
   return {
     /** A one-time, five-minute address on this Worker that accepts one picture for this user. */
-    async createUploadUrl(userId: number, purpose: UploadPurpose, fileName: string, origin: string) {
+    async createUploadUrl(
+      userId: number,
+      purpose: UploadPurpose,
+      fileName: string,
+      origin: string,
+    ) {
       const kind = extensionOf(fileName);
       if (!kind) throw wrongType();
       // Said before the picture is sent; the upload itself is held to the quota when it lands.
-      if ((await storedBytes(userId)) >= STORAGE_QUOTA_BYTES) throw storageFull();
+      if ((await storedBytes(userId)) >= STORAGE_QUOTA_BYTES)
+        throw storageFull();
       const token = randomToken();
       const extension = kind === "jpeg" ? "jpg" : kind;
       const key = `${UPLOAD_PURPOSES[purpose]}/${userId}/${crypto.randomUUID()}.${extension}`;
@@ -99,16 +128,29 @@ export function createUploadService(db: Db, bucket: R2Bucket) {
       return { url: `${origin}/api/media/upload/${token}`, path: key };
     },
 
-    async acceptUpload(token: string, request: Request): Promise<{ path: string }> {
+    async acceptUpload(
+      token: string,
+      request: Request,
+    ): Promise<{ path: string }> {
       const tokenHash = await hashToken(token);
-      const [upload] = await db.select().from(uploadTokens).where(eq(uploadTokens.tokenHash, tokenHash)).limit(1);
+      const [upload] = await db
+        .select()
+        .from(uploadTokens)
+        .where(eq(uploadTokens.tokenHash, tokenHash))
+        .limit(1);
       if (!upload) throw notFound("This upload address is not valid");
-      if (upload.usedAt || upload.expiresAt.getTime() <= Date.now()) throw addressGone();
+      if (upload.usedAt || upload.expiresAt.getTime() <= Date.now())
+        throw addressGone();
 
       const declaredLength = Number(request.headers.get("Content-Length") ?? 0);
       if (declaredLength > MAX_UPLOAD_BYTES) throw tooLarge();
       const bytes = await readCapped(request.body, MAX_UPLOAD_BYTES);
-      if (bytes.byteLength === 0) throw new ApiError(400, "empty_upload", "The picture is empty. Please choose another file.");
+      if (bytes.byteLength === 0)
+        throw new ApiError(
+          400,
+          "empty_upload",
+          "The picture is empty. Please choose another file.",
+        );
       const kind = sniffImage(bytes);
       if (!kind) throw wrongType();
 
@@ -129,11 +171,21 @@ export function createUploadService(db: Db, bucket: R2Bucket) {
         )
         .returning({ key: uploadTokens.key });
       if (claimed.length === 0) {
-        const [current] = await db.select().from(uploadTokens).where(eq(uploadTokens.tokenHash, tokenHash)).limit(1);
-        throw current && !current.usedAt && current.expiresAt.getTime() > Date.now() ? storageFull() : addressGone();
+        const [current] = await db
+          .select()
+          .from(uploadTokens)
+          .where(eq(uploadTokens.tokenHash, tokenHash))
+          .limit(1);
+        throw current &&
+          !current.usedAt &&
+          current.expiresAt.getTime() > Date.now()
+          ? storageFull()
+          : addressGone();
       }
 
-      await bucket.put(upload.key, bytes, { httpMetadata: { contentType: IMAGE_TYPES[kind] } });
+      await bucket.put(upload.key, bytes, {
+        httpMetadata: { contentType: IMAGE_TYPES[kind] },
+      });
       return { path: upload.key };
     },
   };

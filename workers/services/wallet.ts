@@ -16,24 +16,38 @@ import { parseInput } from "./parse";
 
 /** SPEC.md §7 POST /wallet (coins): accepted only as the claim of today's daily bonus. */
 export const ClaimSchema = z.object({
-  coins: z.number({ error: "coins must be a whole number" }).int("coins must be a whole number"),
+  coins: z
+    .number({ error: "coins must be a whole number" })
+    .int("coins must be a whole number"),
 });
 
 const WALLET_ENTRIES = 20;
 
 /** The constraint behind a failed D1 statement, searched through drizzle's wrapped causes. */
 export function constraintFailure(error: unknown): "wallet" | "unique" | null {
-  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+  for (
+    let cause: unknown = error;
+    cause instanceof Error;
+    cause = cause.cause
+  ) {
     if (/users_wallet_not_negative/.test(cause.message)) return "wallet";
     if (/UNIQUE constraint failed/i.test(cause.message)) return "unique";
   }
   return null;
 }
 
-export const insufficientCoins = () => new ApiError(409, "insufficient_coins", "You do not have enough coins. Please update your wallet");
+export const insufficientCoins = () =>
+  new ApiError(
+    409,
+    "insufficient_coins",
+    "You do not have enough coins. Please update your wallet",
+  );
 
 /** Coins a player put into challenges today (UTC), counted from the ledger. */
-export const stakedTodaySql = (userId: number | ReturnType<typeof sql>, now: number) =>
+export const stakedTodaySql = (
+  userId: number | ReturnType<typeof sql>,
+  now: number,
+) =>
   sql<number>`(select coalesce(-sum(${ledger.amount}), 0) from ${ledger} where ${ledger.userId} = ${userId}
     and ${ledger.reason} = 'challenge_stake' and ${ledger.createdAt} >= ${utcDayStart(now)})`;
 
@@ -55,7 +69,9 @@ export function createWalletService(db: Db) {
   const service = {
     /** What is left of today's challenge limit. */
     async challengeLimit(userId: number, now = Date.now()) {
-      const [row] = await db.select({ used: stakedTodaySql(userId, now) }).from(sql`(select 1)`);
+      const [row] = await db
+        .select({ used: stakedTodaySql(userId, now) })
+        .from(sql`(select 1)`);
       const used = Number(row?.used ?? 0);
       return {
         limit: DAILY_CHALLENGE_LIMIT,
@@ -69,7 +85,12 @@ export function createWalletService(db: Db) {
       const [user, limit, entries] = await Promise.all([
         userRow(userId),
         service.challengeLimit(userId, now),
-        db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(desc(ledger.id)).limit(WALLET_ENTRIES),
+        db
+          .select()
+          .from(ledger)
+          .where(eq(ledger.userId, userId))
+          .orderBy(desc(ledger.id))
+          .limit(WALLET_ENTRIES),
       ]);
       return {
         wallet: user.wallet,
@@ -90,15 +111,26 @@ export function createWalletService(db: Db) {
      * server's: a request naming another one, or a second claim, is a 409 that credits nothing. The ledger row's
      * reference (`daily-bonus:{day}`) is unique per user, so racing claims cannot both land.
      */
-    async claimDailyBonus(userId: number, input: unknown, now = Date.now()): Promise<WalletView> {
+    async claimDailyBonus(
+      userId: number,
+      input: unknown,
+      now = Date.now(),
+    ): Promise<WalletView> {
       const { coins } = parseInput(ClaimSchema, input);
       const user = await userRow(userId);
       const today = utcDay(now);
-      const bonus = dailyBonusOf({ loginDay: user.loginDay, on: user.lastBonusOn }, now);
+      const bonus = dailyBonusOf(
+        { loginDay: user.loginDay, on: user.lastBonusOn },
+        now,
+      );
       if (bonus.daily_bonus_status === BONUS_COLLECTED) throw bonusClaimed();
       const credit = bonusCredit(bonus.login_day);
       if (coins !== credit) {
-        throw new ApiError(409, "bonus_amount", `Today's daily bonus is ${credit} coins, not ${coins}`);
+        throw new ApiError(
+          409,
+          "bonus_amount",
+          `Today's daily bonus is ${credit} coins, not ${coins}`,
+        );
       }
       try {
         await db.batch([
@@ -106,9 +138,18 @@ export function createWalletService(db: Db) {
             .update(users)
             .set({ loginDay: bonus.login_day, lastBonusOn: today })
             .where(
-              and(eq(users.id, userId), user.lastBonusOn ? eq(users.lastBonusOn, user.lastBonusOn) : sql`${users.lastBonusOn} is null`)
+              and(
+                eq(users.id, userId),
+                user.lastBonusOn
+                  ? eq(users.lastBonusOn, user.lastBonusOn)
+                  : sql`${users.lastBonusOn} is null`,
+              ),
             ),
-          db.insert(ledger).values(ledgerRow(userId, credit, "daily_bonus", `daily-bonus:${today}`)),
+          db
+            .insert(ledger)
+            .values(
+              ledgerRow(userId, credit, "daily_bonus", `daily-bonus:${today}`),
+            ),
         ]);
       } catch (error) {
         if (constraintFailure(error) === "unique") throw bonusClaimed();
@@ -120,9 +161,19 @@ export function createWalletService(db: Db) {
   return service;
 }
 
-const bonusClaimed = () => new ApiError(409, "bonus_claimed", "You have already collected today's daily bonus. Come back tomorrow!");
+const bonusClaimed = () =>
+  new ApiError(
+    409,
+    "bonus_claimed",
+    "You have already collected today's daily bonus. Come back tomorrow!",
+  );
 
-export function ledgerRow(userId: number, amount: number, reason: LedgerReason, reference: string) {
+export function ledgerRow(
+  userId: number,
+  amount: number,
+  reason: LedgerReason,
+  reference: string,
+) {
   return { userId, amount, reason, reference };
 }
 

@@ -6,14 +6,33 @@ import { BlogIcon } from "../icons";
 import { BlogByline, BlogTags } from "./BlogMeta";
 
 /** One post in the blog list: poster, tags, title, the start of the text, the writer and the date. */
-export function BlogCard({ post, headingLevel = 2 }: { post: BlogSummary; headingLevel?: 2 | 3 }) {
+export function BlogCard({
+  post,
+  headingLevel = 2,
+}: {
+  post: BlogSummary;
+  headingLevel?: 2 | 3;
+}) {
   const poster = resolveMediaUrl(post.poster_url, useMediaBase());
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="blog-card">
-      <Link to={post.blog_url} className="blog-card__media" tabIndex={-1} aria-hidden="true" prefetch="intent">
+      <Link
+        to={post.blog_url}
+        className="blog-card__media"
+        tabIndex={-1}
+        aria-hidden="true"
+        prefetch="intent"
+      >
         {poster ? (
-          <img src={poster} alt="" width={1200} height={630} loading="lazy" decoding="async" />
+          <img
+            src={poster}
+            alt=""
+            width={1200}
+            height={630}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <span className="blog-card__fallback">
             <BlogIcon size={40} />
@@ -27,8 +46,15 @@ export function BlogCard({ post, headingLevel = 2 }: { post: BlogSummary; headin
             {post.title}
           </Link>
         </Heading>
-        {post.excerpt ? <p className="blog-card__excerpt">{post.excerpt}</p> : null}
-        <BlogByline name={post.user_name} picture={post.user_profile_pic} date={post.created_dt} size={32} />
+        {post.excerpt ? (
+          <p className="blog-card__excerpt">{post.excerpt}</p>
+        ) : null}
+        <BlogByline
+          name={post.user_name}
+          picture={post.user_profile_pic}
+          date={post.created_dt}
+          size={32}
+        />
       </div>
     </article>
   );

@@ -12,10 +12,19 @@ export function BlogContent({ blocks }: { blocks: BlogBlock[] }) {
     <div className="blog-content">
       {blocks.map((block) =>
         block.type === "text" ? (
-          <div key={block.id} className="prose blog-content__text" dangerouslySetInnerHTML={{ __html: block.content }} />
+          <div
+            key={block.id}
+            className="prose blog-content__text"
+            dangerouslySetInnerHTML={{ __html: block.content }}
+          />
         ) : (
           <figure key={block.id} className="blog-content__figure">
-            <img src={resolveMediaUrl(block.content, mediaBase) ?? ""} alt={block.alt ?? ""} loading="lazy" decoding="async" />
+            <img
+              src={resolveMediaUrl(block.content, mediaBase) ?? ""}
+              alt={block.alt ?? ""}
+              loading="lazy"
+              decoding="async"
+            />
           </figure>
         ),
       )}

@@ -1,16 +1,41 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useReducer, useState, type Dispatch } from "react";
 import { apiFetch, errorMessage } from "~/lib/api";
-import { BLOG_LIMITS, BlogCreateSchema, parseTagList, publishProblem, type Blog, type BlogStatus } from "~/lib/blog";
+import {
+  BLOG_LIMITS,
+  BlogCreateSchema,
+  parseTagList,
+  publishProblem,
+  type Blog,
+  type BlogStatus,
+} from "~/lib/blog";
 import { htmlToText } from "~/lib/format";
-import { editorReducer, initialEditorState, newBlockId, toPayload, type EditorAction, type EditorBlock } from "~/state/blog-editor";
+import {
+  editorReducer,
+  initialEditorState,
+  newBlockId,
+  toPayload,
+  type EditorAction,
+  type EditorBlock,
+} from "~/state/blog-editor";
 import { TextField } from "../FormFields";
 import { AlertIcon, CheckIcon } from "../icons";
-import { ArrowDownIcon, ArrowUpIcon, ImageIcon, PlusIcon, TextIcon, TrashIcon } from "./icons";
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  ImageIcon,
+  PlusIcon,
+  TextIcon,
+  TrashIcon,
+} from "./icons";
 import { ImagePicker } from "./ImagePicker";
 import { RichText } from "./RichText";
 
-const BLOCK_NAMES = { placeholder: "New block", text: "Text", img: "Image" } as const;
+const BLOCK_NAMES = {
+  placeholder: "New block",
+  text: "Text",
+  img: "Image",
+} as const;
 
 interface SaveAction {
   status: BlogStatus;
@@ -21,12 +46,32 @@ interface SaveAction {
 
 /** A draft is saved or published; a published post is updated in place or taken back to a draft. */
 const DRAFT_ACTIONS: SaveAction[] = [
-  { status: "draft", label: "Save draft", busyLabel: "Saving…", look: "button--secondary" },
-  { status: "published", label: "Publish", busyLabel: "Publishing…", look: "button--primary" },
+  {
+    status: "draft",
+    label: "Save draft",
+    busyLabel: "Saving…",
+    look: "button--secondary",
+  },
+  {
+    status: "published",
+    label: "Publish",
+    busyLabel: "Publishing…",
+    look: "button--primary",
+  },
 ];
 const PUBLISHED_ACTIONS: SaveAction[] = [
-  { status: "draft", label: "Unpublish", busyLabel: "Saving…", look: "button--ghost" },
-  { status: "published", label: "Update", busyLabel: "Saving…", look: "button--primary" },
+  {
+    status: "draft",
+    label: "Unpublish",
+    busyLabel: "Saving…",
+    look: "button--ghost",
+  },
+  {
+    status: "published",
+    label: "Update",
+    busyLabel: "Saving…",
+    look: "button--primary",
+  },
 ];
 
 interface BlockCardProps {
@@ -41,14 +86,31 @@ function BlockCard({ block, index, count, dispatch }: BlockCardProps) {
   const position = `block ${index + 1}`;
   const { id } = block;
   return (
-    <li className="editor-block" data-kind={block.kind} aria-label={`${BLOCK_NAMES[block.kind]}, ${position} of ${count}`}>
+    <li
+      className="editor-block"
+      data-kind={block.kind}
+      aria-label={`${BLOCK_NAMES[block.kind]}, ${position} of ${count}`}
+    >
       <div className="editor-block__bar">
         <span className="editor-block__kind">
-          {block.kind === "text" ? <TextIcon size={16} /> : block.kind === "img" ? <ImageIcon size={16} /> : <PlusIcon size={16} />}
+          {block.kind === "text" ? (
+            <TextIcon size={16} />
+          ) : block.kind === "img" ? (
+            <ImageIcon size={16} />
+          ) : (
+            <PlusIcon size={16} />
+          )}
           {BLOCK_NAMES[block.kind]}
         </span>
         <div className="editor-block__tools">
-          <button type="button" className="editor-tool" aria-label={`Move ${position} up`} title="Move up" disabled={index === 0} onClick={() => dispatch({ type: "move", id, by: -1 })}>
+          <button
+            type="button"
+            className="editor-tool"
+            aria-label={`Move ${position} up`}
+            title="Move up"
+            disabled={index === 0}
+            onClick={() => dispatch({ type: "move", id, by: -1 })}
+          >
             <ArrowUpIcon size={18} />
           </button>
           <button
@@ -61,7 +123,13 @@ function BlockCard({ block, index, count, dispatch }: BlockCardProps) {
           >
             <ArrowDownIcon size={18} />
           </button>
-          <button type="button" className="editor-tool editor-tool--danger" aria-label={`Delete ${position}`} title="Delete" onClick={() => dispatch({ type: "remove", id })}>
+          <button
+            type="button"
+            className="editor-tool editor-tool--danger"
+            aria-label={`Delete ${position}`}
+            title="Delete"
+            onClick={() => dispatch({ type: "remove", id })}
+          >
             <TrashIcon size={18} />
           </button>
         </div>
@@ -70,19 +138,37 @@ function BlockCard({ block, index, count, dispatch }: BlockCardProps) {
         <div className="editor-block__choose">
           <p>What goes here?</p>
           <div className="editor-block__choices">
-            <button type="button" className="button button--secondary" onClick={() => dispatch({ type: "choose", id, kind: "text" })}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => dispatch({ type: "choose", id, kind: "text" })}
+            >
               <TextIcon size={18} /> Text
             </button>
-            <button type="button" className="button button--secondary" onClick={() => dispatch({ type: "choose", id, kind: "img" })}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => dispatch({ type: "choose", id, kind: "img" })}
+            >
               <ImageIcon size={18} /> Image
             </button>
           </div>
         </div>
       ) : block.kind === "text" ? (
-        <RichText id={`block-${id}`} label={`Text of ${position}`} initialHtml={block.html} onChange={(html) => dispatch({ type: "editText", id, html })} />
+        <RichText
+          id={`block-${id}`}
+          label={`Text of ${position}`}
+          initialHtml={block.html}
+          onChange={(html) => dispatch({ type: "editText", id, html })}
+        />
       ) : (
         <div className="editor-block__image">
-          <ImagePicker id={`block-${id}-file`} label="image" path={block.path} onChange={(path) => dispatch({ type: "setImage", id, path })} />
+          <ImagePicker
+            id={`block-${id}-file`}
+            label="image"
+            path={block.path}
+            onChange={(path) => dispatch({ type: "setImage", id, path })}
+          />
           <TextField
             id={`block-${id}-alt`}
             name="alt"
@@ -90,11 +176,18 @@ function BlockCard({ block, index, count, dispatch }: BlockCardProps) {
             placeholder="What it shows, for readers who cannot see it"
             value={block.alt}
             maxLength={BLOG_LIMITS.alt}
-            onChange={(event) => dispatch({ type: "setAlt", id, alt: event.target.value })}
+            onChange={(event) =>
+              dispatch({ type: "setAlt", id, alt: event.target.value })
+            }
           />
         </div>
       )}
-      <button type="button" className="editor-add" aria-label={`Add a block after ${position}`} onClick={() => dispatch({ type: "addAfter", id, newId: newBlockId() })}>
+      <button
+        type="button"
+        className="editor-add"
+        aria-label={`Add a block after ${position}`}
+        onClick={() => dispatch({ type: "addAfter", id, newId: newBlockId() })}
+      >
         <PlusIcon size={16} /> Add block
       </button>
     </li>
@@ -117,7 +210,9 @@ function useWarnBeforeLeaving(active: boolean) {
  */
 export function BlogEditor({ post }: { post: Blog | null }) {
   const navigate = useNavigate();
-  const [state, dispatch] = useReducer(editorReducer, post, (initial) => initialEditorState(initial));
+  const [state, dispatch] = useReducer(editorReducer, post, (initial) =>
+    initialEditorState(initial),
+  );
   const [saved, setSaved] = useState<Blog | null>(post);
   const [busy, setBusy] = useState<BlogStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -135,7 +230,10 @@ export function BlogEditor({ post }: { post: Blog | null }) {
       setError(checked.error.issues[0]?.message ?? "Please check the post");
       return;
     }
-    const problem = status === "published" ? publishProblem(payload, (html) => htmlToText(html) !== "") : null;
+    const problem =
+      status === "published"
+        ? publishProblem(payload, (html) => htmlToText(html) !== "")
+        : null;
     if (problem) {
       setError(problem);
       return;
@@ -143,12 +241,25 @@ export function BlogEditor({ post }: { post: Blog | null }) {
     setBusy(status);
     try {
       const answer = saved
-        ? await apiFetch<Blog>(`/api/blog/${saved._id}`, { method: "PUT", json: payload })
+        ? await apiFetch<Blog>(`/api/blog/${saved._id}`, {
+            method: "PUT",
+            json: payload,
+          })
         : await apiFetch<Blog>("/api/blog", { method: "POST", json: payload });
       dispatch({ type: "saved", status: answer.status });
-      setNotice(answer.status === "published" ? (saved?.status === "published" ? "Your changes are live." : "Published! Readers can see it now.") : "Draft saved.");
+      setNotice(
+        answer.status === "published"
+          ? saved?.status === "published"
+            ? "Your changes are live."
+            : "Published! Readers can see it now."
+          : "Draft saved.",
+      );
       setSaved(answer);
-      if (!saved) navigate(`/editor/${answer._id}`, { replace: true, preventScrollReset: true });
+      if (!saved)
+        navigate(`/editor/${answer._id}`, {
+          replace: true,
+          preventScrollReset: true,
+        });
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
@@ -175,7 +286,9 @@ export function BlogEditor({ post }: { post: Blog | null }) {
           value={state.title}
           maxLength={BLOG_LIMITS.title}
           placeholder="A title readers will click"
-          onChange={(event) => dispatch({ type: "setTitle", title: event.target.value })}
+          onChange={(event) =>
+            dispatch({ type: "setTitle", title: event.target.value })
+          }
         />
         <TextField
           id="post-tags"
@@ -184,7 +297,9 @@ export function BlogEditor({ post }: { post: Blog | null }) {
           hint="Separate tags with commas"
           value={state.tags}
           placeholder="tips, puzzle"
-          onChange={(event) => dispatch({ type: "setTags", tags: event.target.value })}
+          onChange={(event) =>
+            dispatch({ type: "setTags", tags: event.target.value })
+          }
         />
         {tags.length > 0 ? (
           <ul className="blog-tags" aria-label="Tags as readers will see them">
@@ -197,9 +312,19 @@ export function BlogEditor({ post }: { post: Blog | null }) {
         ) : null}
         <div className="blog-editor__poster">
           <span className="blog-editor__label">
-            Poster <span className="field__hint">Shown in the list and on shared links; the first image when none is chosen</span>
+            Poster{" "}
+            <span className="field__hint">
+              Shown in the list and on shared links; the first image when none
+              is chosen
+            </span>
           </span>
-          <ImagePicker id="post-poster" label="poster" path={state.poster} removable onChange={(path) => dispatch({ type: "setPoster", path })} />
+          <ImagePicker
+            id="post-poster"
+            label="poster"
+            path={state.poster}
+            removable
+            onChange={(path) => dispatch({ type: "setPoster", path })}
+          />
         </div>
       </section>
 
@@ -209,7 +334,13 @@ export function BlogEditor({ post }: { post: Blog | null }) {
         </h2>
         <ol className="editor-blocks">
           {state.blocks.map((block, index) => (
-            <BlockCard key={block.id} block={block} index={index} count={state.blocks.length} dispatch={dispatch} />
+            <BlockCard
+              key={block.id}
+              block={block}
+              index={index}
+              count={state.blocks.length}
+              dispatch={dispatch}
+            />
           ))}
         </ol>
       </section>
@@ -226,21 +357,39 @@ export function BlogEditor({ post }: { post: Blog | null }) {
             </span>
           ) : (
             <span className="blog-editor__state">
-              <span className={published ? "pill pill--live" : "pill pill--accent"} data-dirty={state.dirty || undefined}>
+              <span
+                className={published ? "pill pill--live" : "pill pill--accent"}
+                data-dirty={state.dirty || undefined}
+              >
                 {published ? "Published" : "Draft"}
               </span>
-              <span className="blog-editor__saved">{state.dirty ? "Unsaved changes" : saved ? "All changes saved" : ""}</span>
+              <span className="blog-editor__saved">
+                {state.dirty
+                  ? "Unsaved changes"
+                  : saved
+                    ? "All changes saved"
+                    : ""}
+              </span>
             </span>
           )}
         </div>
         <div className="blog-editor__actions">
           {saved ? (
-            <Link to={saved.blog_url} className="button button--ghost button--small blog-editor__view">
+            <Link
+              to={saved.blog_url}
+              className="button button--ghost button--small blog-editor__view"
+            >
               {published ? "View post" : "Preview"}
             </Link>
           ) : null}
           {(published ? PUBLISHED_ACTIONS : DRAFT_ACTIONS).map((action) => (
-            <button key={action.status} type="button" className={`button ${action.look} button--small`} disabled={!!busy} onClick={() => save(action.status)}>
+            <button
+              key={action.status}
+              type="button"
+              className={`button ${action.look} button--small`}
+              disabled={!!busy}
+              onClick={() => save(action.status)}
+            >
               {busy === action.status ? action.busyLabel : action.label}
             </button>
           ))}

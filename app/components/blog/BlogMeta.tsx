@@ -9,7 +9,10 @@ export function BlogTags({ tags }: { tags: string[] }) {
     <ul className="blog-tags" aria-label="Tags">
       {tags.map((tag) => (
         <li key={tag}>
-          <Link className="blog-tag" to={`/blog?tag=${encodeURIComponent(tag)}`}>
+          <Link
+            className="blog-tag"
+            to={`/blog?tag=${encodeURIComponent(tag)}`}
+          >
             #{tag}
           </Link>
         </li>
@@ -26,10 +29,18 @@ export interface BlogBylineProps {
 }
 
 /** The writer's picture and name, and the day the post came out. */
-export function BlogByline({ name, picture, date, size = 36 }: BlogBylineProps) {
+export function BlogByline({
+  name,
+  picture,
+  date,
+  size = 36,
+}: BlogBylineProps) {
   return (
     <div className="blog-byline">
-      <Avatar person={{ name, first_name: name, profile_img: picture }} size={size} />
+      <Avatar
+        person={{ name, first_name: name, profile_img: picture }}
+        size={size}
+      />
       <div className="blog-byline__text">
         <span className="blog-byline__name">{name}</span>
         <time className="blog-byline__date" dateTime={date}>

@@ -18,7 +18,13 @@ export interface ImagePickerProps {
 }
 
 /** Picks a picture and uploads it to R2 through the blog-image upload address, then hands back its media path. */
-export function ImagePicker({ id, label, path, onChange, removable = false }: ImagePickerProps) {
+export function ImagePicker({
+  id,
+  label,
+  path,
+  onChange,
+  removable = false,
+}: ImagePickerProps) {
   const mediaBase = useMediaBase();
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -42,9 +48,17 @@ export function ImagePicker({ id, label, path, onChange, removable = false }: Im
   };
 
   return (
-    <div className={["image-picker", error ? "field--invalid" : null].filter(Boolean).join(" ")}>
+    <div
+      className={["image-picker", error ? "field--invalid" : null]
+        .filter(Boolean)
+        .join(" ")}
+    >
       {preview ? (
-        <img className="image-picker__preview" src={preview} alt={`The ${label}`} />
+        <img
+          className="image-picker__preview"
+          src={preview}
+          alt={`The ${label}`}
+        />
       ) : (
         <div className="image-picker__empty" aria-hidden="true">
           <ImageIcon size={32} />
@@ -64,11 +78,16 @@ export function ImagePicker({ id, label, path, onChange, removable = false }: Im
               onChange={choose}
               aria-describedby={error ? `${id}-error` : undefined}
             />
-            <ImageIcon size={16} /> {preview ? `Replace ${label}` : `Choose ${label}`}
+            <ImageIcon size={16} />{" "}
+            {preview ? `Replace ${label}` : `Choose ${label}`}
           </label>
         )}
         {removable && preview && !uploading ? (
-          <button type="button" className="button button--ghost button--small" onClick={() => onChange(null)}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => onChange(null)}
+          >
             Remove {label}
           </button>
         ) : null}

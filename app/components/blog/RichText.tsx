@@ -17,16 +17,34 @@ interface Format {
 
 /** Wraps the selected text in a block element, or turns it back into a paragraph when it already is one. */
 function toggleBlock(tag: "h3" | "blockquote") {
-  const current = String(document.queryCommandValue("formatBlock")).toLowerCase();
+  const current = String(
+    document.queryCommandValue("formatBlock"),
+  ).toLowerCase();
   document.execCommand("formatBlock", false, current === tag ? "p" : tag);
 }
 
 const FORMATS: Format[] = [
-  { label: "Bold", icon: <strong>B</strong>, apply: () => document.execCommand("bold") },
-  { label: "Italic", icon: <em>I</em>, apply: () => document.execCommand("italic") },
+  {
+    label: "Bold",
+    icon: <strong>B</strong>,
+    apply: () => document.execCommand("bold"),
+  },
+  {
+    label: "Italic",
+    icon: <em>I</em>,
+    apply: () => document.execCommand("italic"),
+  },
   { label: "Heading", icon: <span>H</span>, apply: () => toggleBlock("h3") },
-  { label: "Bulleted list", icon: <ListIcon size={16} />, apply: () => document.execCommand("insertUnorderedList") },
-  { label: "Quote", icon: <QuoteIcon size={16} />, apply: () => toggleBlock("blockquote") },
+  {
+    label: "Bulleted list",
+    icon: <ListIcon size={16} />,
+    apply: () => document.execCommand("insertUnorderedList"),
+  },
+  {
+    label: "Quote",
+    icon: <QuoteIcon size={16} />,
+    apply: () => toggleBlock("blockquote"),
+  },
 ];
 
 /**
@@ -46,12 +64,20 @@ export function RichText({ id, label, initialHtml, onChange }: RichTextProps) {
 
   const pastePlainText = (event: ClipboardEvent<HTMLDivElement>) => {
     event.preventDefault();
-    document.execCommand("insertText", false, event.clipboardData.getData("text/plain"));
+    document.execCommand(
+      "insertText",
+      false,
+      event.clipboardData.getData("text/plain"),
+    );
   };
 
   return (
     <div className="rich-text">
-      <div className="rich-text__toolbar" role="toolbar" aria-label={`Format ${label.toLowerCase()}`}>
+      <div
+        className="rich-text__toolbar"
+        role="toolbar"
+        aria-label={`Format ${label.toLowerCase()}`}
+      >
         {FORMATS.map(({ label: name, icon, apply }) => (
           <button
             key={name}
@@ -76,7 +102,9 @@ export function RichText({ id, label, initialHtml, onChange }: RichTextProps) {
         aria-multiline="true"
         aria-label={label}
         tabIndex={0}
-        onFocus={() => document.execCommand("defaultParagraphSeparator", false, "p")}
+        onFocus={() =>
+          document.execCommand("defaultParagraphSeparator", false, "p")
+        }
         onInput={(event) => onChange(event.currentTarget.innerHTML)}
         onPaste={pastePlainText}
         dangerouslySetInnerHTML={{ __html: startHtml }}

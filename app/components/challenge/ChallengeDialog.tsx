@@ -37,7 +37,18 @@ export interface ChallengeDialogProps {
  * SPEC.md §5 challenge dialog: a bet in steps of 5 (never below 0; 'Please add coins' at 0), a message ('Please enter
  * message'), the wallet and what is left of today's limit. Sending holds the bet (POST /api/challenge).
  */
-export function ChallengeDialog({ friend, game, viewerId, score, scoreLabel, wallet, limitLeft, onClose, onSent, onInsufficient }: ChallengeDialogProps) {
+export function ChallengeDialog({
+  friend,
+  game,
+  viewerId,
+  score,
+  scoreLabel,
+  wallet,
+  limitLeft,
+  onClose,
+  onSent,
+  onInsufficient,
+}: ChallengeDialogProps) {
   const [bet, setBet] = useState(0);
   const [message, setMessage] = useState("");
   const [attempted, setAttempted] = useState(false);
@@ -45,7 +56,8 @@ export function ChallengeDialog({ friend, game, viewerId, score, scoreLabel, wal
   const [failure, setFailure] = useState<string | null>(null);
   const revalidator = useRevalidator();
   const problem = challengeFormProblem({ bet, message, wallet, limitLeft });
-  const shown = attempted && problem && problem.field !== "wallet" ? problem : null;
+  const shown =
+    attempted && problem && problem.field !== "wallet" ? problem : null;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,14 +73,22 @@ export function ChallengeDialog({ friend, game, viewerId, score, scoreLabel, wal
     try {
       const sent = await apiFetch<ChallengeView>("/api/challenge", {
         method: "POST",
-        json: { game: game._id, from: viewerId, to: friend._id, bet_amount: bet, message: message.trim(), score },
+        json: {
+          game: game._id,
+          from: viewerId,
+          to: friend._id,
+          bet_amount: bet,
+          message: message.trim(),
+          score,
+        },
       });
       storeCoinsSpent(bet);
       revalidator.revalidate();
       onSent(sent);
     } catch (error) {
       setBusy(false);
-      if (error instanceof ApiError && error.code === "insufficient_coins") onInsufficient();
+      if (error instanceof ApiError && error.code === "insufficient_coins")
+        onInsufficient();
       else setFailure(errorMessage(error));
     }
   };
@@ -76,7 +96,11 @@ export function ChallengeDialog({ friend, game, viewerId, score, scoreLabel, wal
   const betId = "challenge-bet";
   const messageId = "challenge-message";
   return (
-    <Modal labelledBy="challenge-dialog-title" onClose={onClose} className="challenge-dialog">
+    <Modal
+      labelledBy="challenge-dialog-title"
+      onClose={onClose}
+      className="challenge-dialog"
+    >
       <header className="modal__header challenge-dialog__header">
         <Avatar person={friend} size={56} />
         <div>
@@ -89,7 +113,9 @@ export function ChallengeDialog({ friend, game, viewerId, score, scoreLabel, wal
         </div>
       </header>
       <form onSubmit={onSubmit} noValidate className="challenge-dialog__form">
-        <div className={shown?.field === "bet" ? "field field--invalid" : "field"}>
+        <div
+          className={shown?.field === "bet" ? "field field--invalid" : "field"}
+        >
           <label htmlFor={betId}>Bet</label>
           <div className="bet-stepper">
             <button
@@ -110,8 +136,16 @@ export function ChallengeDialog({ friend, game, viewerId, score, scoreLabel, wal
                 min={0}
                 step={COIN_STEP}
                 value={bet}
-                onChange={(event) => setBet(Math.max(0, Math.floor(Number(event.target.value) || 0)))}
-                onBlur={() => setBet((current) => Math.max(0, Math.round(current / COIN_STEP) * COIN_STEP))}
+                onChange={(event) =>
+                  setBet(
+                    Math.max(0, Math.floor(Number(event.target.value) || 0)),
+                  )
+                }
+                onBlur={() =>
+                  setBet((current) =>
+                    Math.max(0, Math.round(current / COIN_STEP) * COIN_STEP),
+                  )
+                }
                 aria-invalid={shown?.field === "bet" || undefined}
                 aria-describedby={`${betId}-hint${shown?.field === "bet" ? ` ${betId}-error` : ""}`}
                 data-autofocus=""
@@ -127,11 +161,19 @@ export function ChallengeDialog({ friend, game, viewerId, score, scoreLabel, wal
             </button>
           </div>
           <p id={`${betId}-hint`} className="challenge-dialog__hint">
-            Wallet {formatNumber(wallet)} coins · today you can still bet {formatNumber(limitLeft)} of {formatNumber(DAILY_CHALLENGE_LIMIT)}
+            Wallet {formatNumber(wallet)} coins · today you can still bet{" "}
+            {formatNumber(limitLeft)} of {formatNumber(DAILY_CHALLENGE_LIMIT)}
           </p>
-          <FieldError id={`${betId}-error`} message={shown?.field === "bet" ? shown.message : undefined} />
+          <FieldError
+            id={`${betId}-error`}
+            message={shown?.field === "bet" ? shown.message : undefined}
+          />
         </div>
-        <div className={shown?.field === "message" ? "field field--invalid" : "field"}>
+        <div
+          className={
+            shown?.field === "message" ? "field field--invalid" : "field"
+          }
+        >
           <label htmlFor={messageId}>Message</label>
           <textarea
             id={messageId}
@@ -141,16 +183,25 @@ export function ChallengeDialog({ friend, game, viewerId, score, scoreLabel, wal
             value={message}
             onChange={(event) => setMessage(event.target.value)}
             aria-invalid={shown?.field === "message" || undefined}
-            aria-describedby={shown?.field === "message" ? `${messageId}-error` : undefined}
+            aria-describedby={
+              shown?.field === "message" ? `${messageId}-error` : undefined
+            }
           />
-          <FieldError id={`${messageId}-error`} message={shown?.field === "message" ? shown.message : undefined} />
+          <FieldError
+            id={`${messageId}-error`}
+            message={shown?.field === "message" ? shown.message : undefined}
+          />
         </div>
         {failure ? (
           <p className="alert alert--error" role="alert">
             {failure}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary button--block button--large" disabled={busy}>
+        <button
+          type="submit"
+          className="button button--primary button--block button--large"
+          disabled={busy}
+        >
           {busy ? "Sending…" : "Send challenge"}
         </button>
       </form>

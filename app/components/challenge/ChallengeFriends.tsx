@@ -22,7 +22,16 @@ export interface ChallengeFriendsProps {
 }
 
 /** SPEC.md §2 Result 'Challenge Friends': pick someone you follow, set a bet and a message, send. */
-export function ChallengeFriends({ game, viewerId, friends, challengedIds, score, scoreLabel, wallet, limitLeft }: ChallengeFriendsProps) {
+export function ChallengeFriends({
+  game,
+  viewerId,
+  friends,
+  challengedIds,
+  score,
+  scoreLabel,
+  wallet,
+  limitLeft,
+}: ChallengeFriendsProps) {
   const [challenged, setChallenged] = useState(() => new Set(challengedIds));
   const [picked, setPicked] = useState<ChallengePlayer | null>(null);
   const [insufficient, setInsufficient] = useState(false);
@@ -32,7 +41,9 @@ export function ChallengeFriends({ game, viewerId, friends, challengedIds, score
     return (
       <div className="challenge-friends__empty">
         <SwordsIcon size={22} />
-        <p>Play a round first: your score is what your friends will have to beat.</p>
+        <p>
+          Play a round first: your score is what your friends will have to beat.
+        </p>
       </div>
     );
   }
@@ -40,7 +51,9 @@ export function ChallengeFriends({ game, viewerId, friends, challengedIds, score
     return (
       <div className="challenge-friends__empty">
         <SocialIcon size={22} />
-        <p>Follow people to challenge them. The people you follow appear here.</p>
+        <p>
+          Follow people to challenge them. The people you follow appear here.
+        </p>
         <Link to="/social" className="button button--ghost button--small">
           Find people
         </Link>
@@ -50,7 +63,10 @@ export function ChallengeFriends({ game, viewerId, friends, challengedIds, score
   return (
     <>
       {sentTo ? (
-        <p className="alert alert--success challenge-friends__sent" role="status">
+        <p
+          className="alert alert--success challenge-friends__sent"
+          role="status"
+        >
           <CheckIcon size={16} /> Challenge sent to {sentTo}.
         </p>
       ) : null}
@@ -63,10 +79,18 @@ export function ChallengeFriends({ game, viewerId, friends, challengedIds, score
               <span className="challenge-friend__name">{friend.name}</span>
               <button
                 type="button"
-                className={done ? "button button--ghost button--small" : "button button--primary button--small"}
+                className={
+                  done
+                    ? "button button--ghost button--small"
+                    : "button button--primary button--small"
+                }
                 disabled={done}
                 aria-haspopup="dialog"
-                aria-label={done ? `${friend.name}: ${COIN_MESSAGES.challenged}` : `Challenge ${friend.name}`}
+                aria-label={
+                  done
+                    ? `${friend.name}: ${COIN_MESSAGES.challenged}`
+                    : `Challenge ${friend.name}`
+                }
                 onClick={() => setPicked(friend)}
               >
                 {done ? COIN_MESSAGES.challenged : "Challenge"}
@@ -99,7 +123,9 @@ export function ChallengeFriends({ game, viewerId, friends, challengedIds, score
           }}
         />
       ) : null}
-      {insufficient ? <InsufficientCoinsPopup onClose={() => setInsufficient(false)} /> : null}
+      {insufficient ? (
+        <InsufficientCoinsPopup onClose={() => setInsufficient(false)} />
+      ) : null}
     </>
   );
 }

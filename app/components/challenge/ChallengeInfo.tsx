@@ -8,9 +8,12 @@ import { CoinIcon, SwordsIcon } from "../icons";
 import { outcomeText, sidesOf } from "./HeadToHead";
 import "~/styles/challenge.css";
 
-export const challengePlayPath = (challenge: Pick<ChallengeView, "_id" | "game">) => `/play/${challenge.game}?challengeId=${challenge._id}`;
-export const challengeResultPath = (challenge: Pick<ChallengeView, "_id" | "game">) =>
-  `/result/${challenge.game}?challengeId=${challenge._id}`;
+export const challengePlayPath = (
+  challenge: Pick<ChallengeView, "_id" | "game">,
+) => `/play/${challenge.game}?challengeId=${challenge._id}`;
+export const challengeResultPath = (
+  challenge: Pick<ChallengeView, "_id" | "game">,
+) => `/result/${challenge.game}?challengeId=${challenge._id}`;
 
 const STATUS_LABEL: Record<ChallengeView["status"], string> = {
   pending: "Waiting",
@@ -46,13 +49,18 @@ export function ChallengeInfo({
   const game = challenge.game_info[0];
   const levels = game.leaderboard_type === 2;
   const Heading = headingLevel === 1 ? "h1" : "h2";
-  const open = challenge.status === "pending" && Date.parse(challenge.expires_dt) > Date.now();
+  const open =
+    challenge.status === "pending" &&
+    Date.parse(challenge.expires_dt) > Date.now();
 
   const act = async (action: "accept" | "decline") => {
     setBusy(action);
     setError(null);
     try {
-      await apiFetch(`/api/challenge/${action}/${challenge._id}`, { method: "POST", json: {} });
+      await apiFetch(`/api/challenge/${action}/${challenge._id}`, {
+        method: "POST",
+        json: {},
+      });
       if (action === "accept") {
         // The header's balance follows; then the round.
         revalidator.revalidate();
@@ -68,13 +76,27 @@ export function ChallengeInfo({
   };
 
   return (
-    <section className="card challenge-info" aria-labelledby={`challenge-${challenge._id}-title`}>
+    <section
+      className="card challenge-info"
+      aria-labelledby={`challenge-${challenge._id}-title`}
+    >
       <div className="challenge-info__head">
-        <Heading id={`challenge-${challenge._id}-title`} className="card__title challenge-info__title">
+        <Heading
+          id={`challenge-${challenge._id}-title`}
+          className="card__title challenge-info__title"
+        >
           <SwordsIcon size={18} />
-          <span>{received ? `${other.name} challenged you` : `You challenged ${other.name}`}</span>
+          <span>
+            {received
+              ? `${other.name} challenged you`
+              : `You challenged ${other.name}`}
+          </span>
         </Heading>
-        <span className={`challenge-status challenge-status--${challenge.status}`}>{STATUS_LABEL[challenge.status]}</span>
+        <span
+          className={`challenge-status challenge-status--${challenge.status}`}
+        >
+          {STATUS_LABEL[challenge.status]}
+        </span>
       </div>
       <div className="challenge-info__body">
         <Avatar person={other} size={48} />
@@ -95,7 +117,9 @@ export function ChallengeInfo({
           </div>
         </dl>
       </div>
-      <blockquote className="challenge-info__message">“{challenge.message}”</blockquote>
+      <blockquote className="challenge-info__message">
+        “{challenge.message}”
+      </blockquote>
       {error ? (
         <p className="challenge-info__error" role="alert">
           {error}
@@ -104,31 +128,67 @@ export function ChallengeInfo({
       <div className="challenge-info__actions">
         {received && open ? (
           <>
-            <button type="button" className="button button--primary" disabled={busy !== null} onClick={() => act("accept")}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy !== null}
+              onClick={() => act("accept")}
+            >
               {busy === "accept" ? "Accepting…" : "Accept Challenge"}
             </button>
-            <button type="button" className="button button--ghost" disabled={busy !== null} onClick={() => act("decline")}>
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={busy !== null}
+              onClick={() => act("decline")}
+            >
               {busy === "decline" ? "Declining…" : "Decline"}
             </button>
           </>
         ) : null}
         {received && challenge.status === "accepted" ? (
-          <Link to={challengePlayPath(challenge)} className="button button--primary">
+          <Link
+            to={challengePlayPath(challenge)}
+            className="button button--primary"
+          >
             <SwordsIcon size={16} /> Play the challenge
           </Link>
         ) : null}
         {outcome ? (
           <>
-            {showOutcome ? <p className="challenge-info__outcome">{outcomeText(outcome, challenge.bet_amount)}</p> : null}
-            <Link to={challengeResultPath(challenge)} className="button button--ghost">
+            {showOutcome ? (
+              <p className="challenge-info__outcome">
+                {outcomeText(outcome, challenge.bet_amount)}
+              </p>
+            ) : null}
+            <Link
+              to={challengeResultPath(challenge)}
+              className="button button--ghost"
+            >
               See the result
             </Link>
           </>
         ) : null}
-        {!received && challenge.status === "pending" ? <p className="challenge-info__note">Waiting for {other.name} to accept.</p> : null}
-        {!received && challenge.status === "accepted" ? <p className="challenge-info__note">{other.name} accepted and is playing.</p> : null}
-        {challenge.status === "expired" ? <p className="challenge-info__note">Nobody played it in time: the bets went back.</p> : null}
-        {challenge.status === "declined" ? <p className="challenge-info__note">Declined: the bet went back to the challenger.</p> : null}
+        {!received && challenge.status === "pending" ? (
+          <p className="challenge-info__note">
+            Waiting for {other.name} to accept.
+          </p>
+        ) : null}
+        {!received && challenge.status === "accepted" ? (
+          <p className="challenge-info__note">
+            {other.name} accepted and is playing.
+          </p>
+        ) : null}
+        {challenge.status === "expired" ? (
+          <p className="challenge-info__note">
+            Nobody played it in time: the bets went back.
+          </p>
+        ) : null}
+        {challenge.status === "declined" ? (
+          <p className="challenge-info__note">
+            Declined: the bet went back to the challenger.
+          </p>
+        ) : null}
       </div>
     </section>
   );

@@ -7,36 +7,64 @@ import "~/styles/challenge.css";
 /** The two sides of a challenge as one player sees them. */
 export function sidesOf(challenge: ChallengeView, viewerId: number) {
   const viewerIsChallenger = challenge.from === viewerId;
-  const other = viewerIsChallenger ? challenge.challenge_to[0] : challenge.challenger[0];
+  const other = viewerIsChallenger
+    ? challenge.challenge_to[0]
+    : challenge.challenger[0];
   const own = viewerIsChallenger ? challenge.score : challenge.acceptor_score;
-  const theirs = viewerIsChallenger ? challenge.acceptor_score : challenge.score;
+  const theirs = viewerIsChallenger
+    ? challenge.acceptor_score
+    : challenge.score;
   const outcome =
-    challenge.status !== "settled" ? null : challenge.winner === null ? "tie" : challenge.winner === viewerId ? "won" : "lost";
+    challenge.status !== "settled"
+      ? null
+      : challenge.winner === null
+        ? "tie"
+        : challenge.winner === viewerId
+          ? "won"
+          : "lost";
   return { other, own, theirs, outcome } as const;
 }
 
 /** What a settled challenge means for the player, in SPEC.md §4's words. */
-export function outcomeText(outcome: "won" | "lost" | "tie", bet: number): string {
+export function outcomeText(
+  outcome: "won" | "lost" | "tie",
+  bet: number,
+): string {
   if (outcome === "won") return COIN_MESSAGES.won(bet);
   if (outcome === "lost") return COIN_MESSAGES.lost;
   return "It's a tie: both bets are back in the wallets.";
 }
 
 /** SPEC.md §2 Result with a challengeId: 'You' against the other player, both scores, and how it ended. */
-export function HeadToHead({ challenge, viewerId, viewerPerson, scoreText }: {
+export function HeadToHead({
+  challenge,
+  viewerId,
+  viewerPerson,
+  scoreText,
+}: {
   challenge: ChallengeView;
   viewerId: number;
-  viewerPerson: { name: string; profile_img: string | null; profile_pic?: string | null };
+  viewerPerson: {
+    name: string;
+    profile_img: string | null;
+    profile_pic?: string | null;
+  };
   scoreText: (score: number | null) => string;
 }) {
   const { other, own, theirs, outcome } = sidesOf(challenge, viewerId);
   return (
-    <section className={`head-to-head${outcome ? ` head-to-head--${outcome}` : ""}`} aria-labelledby="head-to-head-title">
+    <section
+      className={`head-to-head${outcome ? ` head-to-head--${outcome}` : ""}`}
+      aria-labelledby="head-to-head-title"
+    >
       <h2 id="head-to-head-title" className="head-to-head__title">
-        Challenge · <CoinIcon size={16} /> {formatNumber(challenge.bet_amount)} coins
+        Challenge · <CoinIcon size={16} /> {formatNumber(challenge.bet_amount)}{" "}
+        coins
       </h2>
       <div className="head-to-head__players">
-        <div className={`head-to-head__player${outcome === "won" ? " is-winner" : ""}`}>
+        <div
+          className={`head-to-head__player${outcome === "won" ? " is-winner" : ""}`}
+        >
           <Avatar person={viewerPerson} size={56} />
           <span className="head-to-head__name">You</span>
           <span className="head-to-head__score" data-testid="h2h-own-score">
@@ -46,7 +74,9 @@ export function HeadToHead({ challenge, viewerId, viewerPerson, scoreText }: {
         <span className="head-to-head__versus" aria-hidden="true">
           VS
         </span>
-        <div className={`head-to-head__player${outcome === "lost" ? " is-winner" : ""}`}>
+        <div
+          className={`head-to-head__player${outcome === "lost" ? " is-winner" : ""}`}
+        >
           <Avatar person={other} size={56} />
           <span className="head-to-head__name">{other.name}</span>
           <span className="head-to-head__score" data-testid="h2h-their-score">
@@ -54,7 +84,11 @@ export function HeadToHead({ challenge, viewerId, viewerPerson, scoreText }: {
           </span>
         </div>
       </div>
-      <p className="head-to-head__outcome" role="status" data-testid="challenge-outcome">
+      <p
+        className="head-to-head__outcome"
+        role="status"
+        data-testid="challenge-outcome"
+      >
         {outcome
           ? outcomeText(outcome, challenge.bet_amount)
           : challenge.status === "accepted"

@@ -5,7 +5,17 @@ import { Modal } from "../Modal";
 import "~/styles/coins.css";
 
 /** A popup saying the wallet cannot cover something, with the way to the shop. */
-function ShortOfCoinsPopup({ id, title, text, onClose }: { id: string; title: string; text: string; onClose: () => void }) {
+function ShortOfCoinsPopup({
+  id,
+  title,
+  text,
+  onClose,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  onClose: () => void;
+}) {
   return (
     <Modal labelledBy={id} onClose={onClose} className="coin-popup">
       <div className="coin-popup__icon" aria-hidden="true">
@@ -16,10 +26,19 @@ function ShortOfCoinsPopup({ id, title, text, onClose }: { id: string; title: st
       </h2>
       <p className="coin-popup__text">{text}</p>
       <div className="coin-popup__actions">
-        <Link to="/shop" className="button button--primary button--block" onClick={onClose} data-autofocus="">
+        <Link
+          to="/shop"
+          className="button button--primary button--block"
+          onClick={onClose}
+          data-autofocus=""
+        >
           Shop
         </Link>
-        <button type="button" className="button button--ghost button--block" onClick={onClose}>
+        <button
+          type="button"
+          className="button button--ghost button--block"
+          onClick={onClose}
+        >
           Close
         </button>
       </div>
@@ -42,6 +61,11 @@ export function InsufficientCoinsPopup({ onClose }: { onClose: () => void }) {
 /** SPEC.md §2/§8 'Not enough coins?': the wallet cannot cover what the player tried (accepting a challenge). */
 export function NotEnoughCoinsPopup({ onClose }: { onClose: () => void }) {
   return (
-    <ShortOfCoinsPopup id="not-enough-coins-title" title={COIN_MESSAGES.notEnoughTitle} text={COIN_MESSAGES.notEnough} onClose={onClose} />
+    <ShortOfCoinsPopup
+      id="not-enough-coins-title"
+      title={COIN_MESSAGES.notEnoughTitle}
+      text={COIN_MESSAGES.notEnough}
+      onClose={onClose}
+    />
   );
 }

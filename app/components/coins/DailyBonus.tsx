@@ -1,7 +1,12 @@
 import { useMatches, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { ApiError, apiFetch, errorMessage } from "~/lib/api";
-import { bonusClosedToday, shouldOfferDailyBonus, storeBonusClosed, storeWallet } from "~/lib/coin-store";
+import {
+  bonusClosedToday,
+  shouldOfferDailyBonus,
+  storeBonusClosed,
+  storeWallet,
+} from "~/lib/coin-store";
 import { BONUS_COLLECTED, bonusCredit, type WalletView } from "~/lib/coins";
 import { shellModeOf, type Viewer } from "~/lib/viewer";
 import { useAccount } from "../AccountProvider";
@@ -27,34 +32,46 @@ type Phase = "waiting" | "open" | "done";
 function DailyBonusOffer({ viewer }: { viewer: Viewer }) {
   const { popup } = useAccount();
   const { revalidate } = useRevalidator();
-  const immersive = shellModeOf(useMatches().map((match) => match.handle)) !== "default";
+  const immersive =
+    shellModeOf(useMatches().map((match) => match.handle)) !== "default";
   const [phase, setPhase] = useState<Phase>("waiting");
   const [error, setError] = useState<string | null>(null);
-  const otherPopup = popup.type !== "idle" && popup.type !== "message-notification";
+  const otherPopup =
+    popup.type !== "idle" && popup.type !== "message-notification";
   const pending = shouldOfferDailyBonus(viewer, false);
 
   useEffect(() => {
     if (phase !== "waiting" || immersive || otherPopup) return;
-    if (!shouldOfferDailyBonus(viewer, bonusClosedToday(viewer._id, Date.now()))) return;
+    if (
+      !shouldOfferDailyBonus(viewer, bonusClosedToday(viewer._id, Date.now()))
+    )
+      return;
     const open = () => {
       if (document.querySelector("dialog[open]")) return false;
       setPhase("open");
       return true;
     };
     if (open()) return;
-    const timer = window.setInterval(() => open() && window.clearInterval(timer), OTHER_DIALOG_RETRY_MS);
+    const timer = window.setInterval(
+      () => open() && window.clearInterval(timer),
+      OTHER_DIALOG_RETRY_MS,
+    );
     return () => window.clearInterval(timer);
   }, [phase, immersive, otherPopup, viewer]);
 
   const close = useCallback(() => {
-    if (shouldOfferDailyBonus(viewer, false)) storeBonusClosed(viewer._id, Date.now());
+    if (shouldOfferDailyBonus(viewer, false))
+      storeBonusClosed(viewer._id, Date.now());
     setPhase("done");
   }, [viewer]);
 
   const collect = async () => {
     setError(null);
     try {
-      const answer = await apiFetch<WalletView>("/api/wallet", { method: "POST", json: { coins: bonusCredit(viewer.login_day) } });
+      const answer = await apiFetch<WalletView>("/api/wallet", {
+        method: "POST",
+        json: { coins: bonusCredit(viewer.login_day) },
+      });
       storeWallet(answer);
       setPhase("done");
     } catch (failure) {
@@ -67,7 +84,8 @@ function DailyBonusOffer({ viewer }: { viewer: Viewer }) {
   };
 
   // Collected in another tab (its wallet_update reloaded the viewer): nothing left to offer, unless an error is shown.
-  if (phase !== "open" || immersive || otherPopup || (!pending && !error)) return null;
+  if (phase !== "open" || immersive || otherPopup || (!pending && !error))
+    return null;
   return (
     <DailyBonusPopup
       loginDay={viewer.login_day}

@@ -20,7 +20,13 @@ export interface DailyBonusPopupProps {
  * SPEC.md §2/§4 Daily Bonus: six day cards, Collected below login_day, Collect at it (the only button), Locked above;
  * each shows its coins. Collecting credits today's bonus; closing leaves it for tomorrow.
  */
-export function DailyBonusPopup({ loginDay, collected = false, onCollect, onClose, error }: DailyBonusPopupProps) {
+export function DailyBonusPopup({
+  loginDay,
+  collected = false,
+  onCollect,
+  onClose,
+  error,
+}: DailyBonusPopupProps) {
   const [busy, setBusy] = useState(false);
   const collect = async () => {
     if (busy) return;
@@ -33,7 +39,11 @@ export function DailyBonusPopup({ loginDay, collected = false, onCollect, onClos
   };
   const today = bonusCredit(loginDay);
   return (
-    <Modal labelledBy="daily-bonus-title" onClose={onClose} className="daily-bonus">
+    <Modal
+      labelledBy="daily-bonus-title"
+      onClose={onClose}
+      className="daily-bonus"
+    >
       <div className="daily-bonus__icon" aria-hidden="true">
         <GiftIcon size={30} />
       </div>
@@ -42,13 +52,22 @@ export function DailyBonusPopup({ loginDay, collected = false, onCollect, onClos
           Daily Bonus
         </h2>
         <p className="modal__lead">
-          {collected ? "Today's bonus is in your wallet. " : `Collect ${formatNumber(today)} coins today. `}
+          {collected
+            ? "Today's bonus is in your wallet. "
+            : `Collect ${formatNumber(today)} coins today. `}
           Come back every day to grow your bonus.
         </p>
       </header>
       <ol className="bonus-cards" aria-label="Bonus days">
         {bonusCards(loginDay).map((card) => (
-          <BonusDay key={card.day} card={card.state === "collect" && collected ? { ...card, state: "collected" } : card}>
+          <BonusDay
+            key={card.day}
+            card={
+              card.state === "collect" && collected
+                ? { ...card, state: "collected" }
+                : card
+            }
+          >
             {card.state === "collect" && !collected ? (
               <button
                 type="button"
@@ -58,7 +77,9 @@ export function DailyBonusPopup({ loginDay, collected = false, onCollect, onClos
                 aria-busy={busy}
                 data-autofocus=""
               >
-                {busy ? <span className="button__spinner" aria-hidden="true" /> : null}
+                {busy ? (
+                  <span className="button__spinner" aria-hidden="true" />
+                ) : null}
                 Collect
               </button>
             ) : null}
@@ -74,9 +95,19 @@ export function DailyBonusPopup({ loginDay, collected = false, onCollect, onClos
   );
 }
 
-function BonusDay({ card, children }: { card: BonusCard; children?: React.ReactNode }) {
+function BonusDay({
+  card,
+  children,
+}: {
+  card: BonusCard;
+  children?: React.ReactNode;
+}) {
   return (
-    <li className={`bonus-card bonus-card--${card.state}`} data-testid="bonus-card" data-state={card.state}>
+    <li
+      className={`bonus-card bonus-card--${card.state}`}
+      data-testid="bonus-card"
+      data-state={card.state}
+    >
       <span className="bonus-card__day">Day {card.day}</span>
       <span className="bonus-card__coin" aria-hidden="true">
         <CoinIcon size={26} />
@@ -87,7 +118,11 @@ function BonusDay({ card, children }: { card: BonusCard; children?: React.ReactN
       </span>
       {children ?? (
         <span className="bonus-card__state">
-          {card.state === "collected" ? <CheckIcon size={14} /> : <LockIcon size={14} />}
+          {card.state === "collected" ? (
+            <CheckIcon size={14} />
+          ) : (
+            <LockIcon size={14} />
+          )}
           {card.state === "collected" ? "Collected" : "Locked"}
         </span>
       )}

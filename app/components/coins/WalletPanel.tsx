@@ -10,7 +10,9 @@ import "~/styles/coins.css";
  * challenge limit (GET /api/wallet, read again whenever the balance changes).
  */
 export function WalletPanel({ wallet }: { wallet: number }) {
-  const [limit, setLimit] = useState<WalletView["challenge_limit"] | null>(null);
+  const [limit, setLimit] = useState<WalletView["challenge_limit"] | null>(
+    null,
+  );
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -26,7 +28,8 @@ export function WalletPanel({ wallet }: { wallet: number }) {
     return () => controller.abort();
   }, [wallet]);
 
-  const usedShare = limit && limit.limit > 0 ? Math.min(1, limit.used / limit.limit) : 0;
+  const usedShare =
+    limit && limit.limit > 0 ? Math.min(1, limit.used / limit.limit) : 0;
   return (
     <section className="wallet-panel" aria-labelledby="wallet-title">
       <div className="wallet-panel__row">
@@ -45,7 +48,8 @@ export function WalletPanel({ wallet }: { wallet: number }) {
         <p className="wallet-panel__limit" data-testid="challenge-limit">
           {limit ? (
             <>
-              <strong>{formatNumber(limit.left)}</strong> of {formatNumber(limit.limit)} coins left
+              <strong>{formatNumber(limit.left)}</strong> of{" "}
+              {formatNumber(limit.limit)} coins left
             </>
           ) : error ? (
             <span className="wallet-panel__error">{error}</span>
@@ -63,12 +67,16 @@ export function WalletPanel({ wallet }: { wallet: number }) {
           aria-valuemax={limit.limit}
           aria-valuenow={limit.used}
         >
-          <div className="limit-meter__used" style={{ width: `${usedShare * 100}%` }} />
+          <div
+            className="limit-meter__used"
+            style={{ width: `${usedShare * 100}%` }}
+          />
         </div>
       ) : null}
       <p className="wallet-panel__note">
-        To keep play friendly, you can put up to {formatNumber(limit?.limit ?? DAILY_CHALLENGE_LIMIT)} coins into challenges each day (resets at
-        00:00 UTC).
+        To keep play friendly, you can put up to{" "}
+        {formatNumber(limit?.limit ?? DAILY_CHALLENGE_LIMIT)} coins into
+        challenges each day (resets at 00:00 UTC).
       </p>
     </section>
   );

@@ -1,9 +1,18 @@
 import type { IconProps } from "../icons";
 
-const PATHS = { up: "m6 15 6-6 6 6", down: "m6 9 6 6 6-6", left: "m15 6-6 6 6 6", right: "m9 6 6 6-6 6" } as const;
+const PATHS = {
+  up: "m6 15 6-6 6 6",
+  down: "m6 9 6 6 6-6",
+  left: "m15 6-6 6 6 6",
+  right: "m9 6 6 6-6 6",
+} as const;
 
 /** A chevron pointing one way; decorative (the button around it carries the label). */
-export function ChevronIcon({ direction, size = 24, ...rest }: IconProps & { direction: keyof typeof PATHS }) {
+export function ChevronIcon({
+  direction,
+  size = 24,
+  ...rest
+}: IconProps & { direction: keyof typeof PATHS }) {
   return (
     <svg
       width={size}

@@ -11,7 +11,13 @@ export interface FeedDrawerProps {
 }
 
 /** A side panel over the feed; stays mounted so it can slide, and takes no focus while closed. */
-export function FeedDrawer({ open, side, label, onClose, children }: FeedDrawerProps) {
+export function FeedDrawer({
+  open,
+  side,
+  label,
+  onClose,
+  children,
+}: FeedDrawerProps) {
   const ref = useRef<HTMLElement>(null);
   const backRef = useRef<HTMLButtonElement>(null);
 
@@ -30,7 +36,13 @@ export function FeedDrawer({ open, side, label, onClose, children }: FeedDrawerP
       aria-hidden={!open}
     >
       <div className="feed-drawer__bar">
-        <button ref={backRef} type="button" className="feed-drawer__back" aria-label="Back to the feed" onClick={onClose}>
+        <button
+          ref={backRef}
+          type="button"
+          className="feed-drawer__back"
+          aria-label="Back to the feed"
+          onClick={onClose}
+        >
           <ArrowLeftIcon size={22} />
         </button>
         <span className="feed-drawer__title">{label}</span>

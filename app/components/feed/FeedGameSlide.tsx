@@ -22,32 +22,77 @@ export interface FeedGameSlideProps {
 }
 
 /** One game in the feed: its promo video with the name, publisher, description and actions over it. */
-export function FeedGameSlide({ game, withVideo, active, eager, onOpenPublisher, onOpenLeaderboard }: FeedGameSlideProps) {
+export function FeedGameSlide({
+  game,
+  withVideo,
+  active,
+  eager,
+  onOpenPublisher,
+  onOpenLeaderboard,
+}: FeedGameSlideProps) {
   const mediaBase = useMediaBase();
   const loginGate = useLoginGate();
   const video = resolveMediaUrl(game.video, mediaBase);
   const poster = resolveMediaUrl(game.poster ?? game.icon, mediaBase);
   const icon = resolveMediaUrl(game.icon, mediaBase);
-  const description = truncate(htmlToText(game.description), FEED_DESCRIPTION_MAX);
+  const description = truncate(
+    htmlToText(game.description),
+    FEED_DESCRIPTION_MAX,
+  );
 
   return (
     <article className="feed-game" aria-label={game.name}>
-      {poster ? <img className="feed-game__backdrop" src={poster} alt="" aria-hidden="true" loading={eager ? "eager" : "lazy"} decoding="async" /> : null}
-      <FeedVideo src={withVideo ? video : null} poster={poster} active={active} name={game.name} />
+      {poster ? (
+        <img
+          className="feed-game__backdrop"
+          src={poster}
+          alt=""
+          aria-hidden="true"
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+        />
+      ) : null}
+      <FeedVideo
+        src={withVideo ? video : null}
+        poster={poster}
+        active={active}
+        name={game.name}
+      />
       <div className="feed-game__shade" aria-hidden="true" />
 
       <div className="feed-game__rail">
-        <button type="button" className="feed-action feed-action--publisher" aria-label={`Open publisher ${game.publisher.name}`} onClick={onOpenPublisher}>
+        <button
+          type="button"
+          className="feed-action feed-action--publisher"
+          aria-label={`Open publisher ${game.publisher.name}`}
+          onClick={onOpenPublisher}
+        >
           <PublisherAvatar publisher={game.publisher} size={48} />
         </button>
-        <LikeButton gameId={game._id} name={game.name} liked={game.is_liked} count={game.total_likes} />
-        <button type="button" className="feed-action" aria-label={`Leaderboard of ${game.name}`} onClick={onOpenLeaderboard}>
+        <LikeButton
+          gameId={game._id}
+          name={game.name}
+          liked={game.is_liked}
+          count={game.total_likes}
+        />
+        <button
+          type="button"
+          className="feed-action"
+          aria-label={`Leaderboard of ${game.name}`}
+          onClick={onOpenLeaderboard}
+        >
           <span className="feed-action__icon">
             <TrophyIcon size={26} />
           </span>
           <span className="feed-action__label">Top</span>
         </button>
-        <Link to={detailPath(game._id, "home-page")} className="feed-action" aria-label={`Details of ${game.name}`} onClick={loginGate} prefetch="intent">
+        <Link
+          to={detailPath(game._id, "home-page")}
+          className="feed-action"
+          aria-label={`Details of ${game.name}`}
+          onClick={loginGate}
+          prefetch="intent"
+        >
           <span className="feed-action__icon">
             <EyeIcon size={26} />
           </span>
@@ -56,11 +101,25 @@ export function FeedGameSlide({ game, withVideo, active, eager, onOpenPublisher,
       </div>
 
       <div className="feed-game__info">
-        <button type="button" className="feed-game__publisher" onClick={onOpenPublisher} aria-label={`Publisher ${game.publisher.name}`}>
+        <button
+          type="button"
+          className="feed-game__publisher"
+          onClick={onOpenPublisher}
+          aria-label={`Publisher ${game.publisher.name}`}
+        >
           <span>@{game.publisher.name}</span>
         </button>
         <h2 className="feed-game__name">
-          {icon ? <img src={icon} alt="" width={36} height={36} className="feed-game__icon" loading={eager ? "eager" : "lazy"} /> : null}
+          {icon ? (
+            <img
+              src={icon}
+              alt=""
+              width={36}
+              height={36}
+              className="feed-game__icon"
+              loading={eager ? "eager" : "lazy"}
+            />
+          ) : null}
           <span>{game.name}</span>
         </h2>
         <p className="feed-game__meta">
@@ -71,13 +130,23 @@ export function FeedGameSlide({ game, withVideo, active, eager, onOpenPublisher,
             {formatRating(game.avgRating)}
           </span>
         </p>
-        {description ? <p className="feed-game__description">{description}</p> : null}
+        {description ? (
+          <p className="feed-game__description">{description}</p>
+        ) : null}
         <div className="feed-game__buttons">
-          <Link to={playPath(game._id)} className="button button--primary feed-game__play" aria-label={`Play ${game.name}`}>
+          <Link
+            to={playPath(game._id)}
+            className="button button--primary feed-game__play"
+            aria-label={`Play ${game.name}`}
+          >
             <PlayIcon size={18} />
             Play
           </Link>
-          <Link to={detailPath(game._id, "home-page")} className="button button--ghost feed-game__details" onClick={loginGate}>
+          <Link
+            to={detailPath(game._id, "home-page")}
+            className="button button--ghost feed-game__details"
+            onClick={loginGate}
+          >
             How to play
           </Link>
         </div>

@@ -24,15 +24,31 @@ import { useFeedGestures } from "./useFeedGestures";
 const RENDER_RADIUS = 2;
 
 /** SPEC.md §2 Home feed: one game (or ad) per screen, moved by swipe, wheel and arrow keys; drawers on the sides. */
-export function FeedScreen({ games, adOffset }: { games: Game[]; adOffset: number }) {
+export function FeedScreen({
+  games,
+  adOffset,
+}: {
+  games: Game[];
+  adOffset: number;
+}) {
   // Ad slots are random in the feed (SPEC.md §9): the loader draws the offset, so server and browser agree.
-  const items = useMemo(() => buildFeedItems(games, (place) => adSlotForIndex(place + adOffset)), [games, adOffset]);
-  const [state, dispatch] = useReducer(feedReducer, items.length, initialFeedState);
+  const items = useMemo(
+    () => buildFeedItems(games, (place) => adSlotForIndex(place + adOffset)),
+    [games, adOffset],
+  );
+  const [state, dispatch] = useReducer(
+    feedReducer,
+    items.length,
+    initialFeedState,
+  );
   const { popup } = useAccount();
   const stageRef = useRef<HTMLDivElement>(null);
   const [dragOffset, setDragOffset] = useState(0);
 
-  useEffect(() => dispatch({ type: "reset", count: items.length }), [items.length]);
+  useEffect(
+    () => dispatch({ type: "reset", count: items.length }),
+    [items.length],
+  );
 
   const current = items[state.index];
   const currentGame = current?.kind === "game" ? current.game : null;
@@ -42,13 +58,21 @@ export function FeedScreen({ games, adOffset }: { games: Game[]; adOffset: numbe
     if (currentGame) setDrawerGame(currentGame);
   }, [currentGame]);
 
-  useFeedGestures({ stageRef, dispatch, drawerOpen: state.drawer !== Drawer.closed, popupOpen: popup.type !== "idle", onDrag: setDragOffset });
+  useFeedGestures({
+    stageRef,
+    dispatch,
+    drawerOpen: state.drawer !== Drawer.closed,
+    popupOpen: popup.type !== "idle",
+    onDrag: setDragOffset,
+  });
 
   if (items.length === 0) {
     return (
       <div className="feed-page">
         <EmptyState title="No games yet" icon={<FeedIcon size={28} />}>
-          <p>New games land here as soon as they are published. Check back soon.</p>
+          <p>
+            New games land here as soon as they are published. Check back soon.
+          </p>
         </EmptyState>
       </div>
     );
@@ -63,14 +87,31 @@ export function FeedScreen({ games, adOffset }: { games: Game[]; adOffset: numbe
         <button
           type="button"
           className="feed-side-button feed-side-button--left"
-          aria-label={drawerGame ? `Open publisher ${drawerGame.publisher.name}` : "Open publisher"}
+          aria-label={
+            drawerGame
+              ? `Open publisher ${drawerGame.publisher.name}`
+              : "Open publisher"
+          }
           disabled={!drawerGame}
-          onClick={() => dispatch({ type: state.drawer === Drawer.publisher ? "closeDrawer" : "openDrawer", drawer: Drawer.publisher })}
+          onClick={() =>
+            dispatch({
+              type:
+                state.drawer === Drawer.publisher
+                  ? "closeDrawer"
+                  : "openDrawer",
+              drawer: Drawer.publisher,
+            })
+          }
         >
           <ChevronIcon direction="left" size={26} />
         </button>
 
-        <div className={drawerOpen ? "feed has-drawer" : "feed"} ref={stageRef} aria-roledescription="carousel" aria-label="Game feed">
+        <div
+          className={drawerOpen ? "feed has-drawer" : "feed"}
+          ref={stageRef}
+          aria-roledescription="carousel"
+          aria-label="Game feed"
+        >
           <div
             className={dragging ? "feed__track is-dragging" : "feed__track"}
             style={{
@@ -103,13 +144,29 @@ export function FeedScreen({ games, adOffset }: { games: Game[]; adOffset: numbe
                       withVideo={isNearCurrent(state, index)}
                       active={isCurrent && !drawerOpen}
                       eager={isCurrent}
-                      onOpenPublisher={() => dispatch({ type: "openDrawer", drawer: Drawer.publisher })}
-                      onOpenLeaderboard={() => dispatch({ type: "openDrawer", drawer: Drawer.leaderboard })}
+                      onOpenPublisher={() =>
+                        dispatch({
+                          type: "openDrawer",
+                          drawer: Drawer.publisher,
+                        })
+                      }
+                      onOpenLeaderboard={() =>
+                        dispatch({
+                          type: "openDrawer",
+                          drawer: Drawer.leaderboard,
+                        })
+                      }
                     />
                   ) : (
                     <div className="feed-ad">
-                      <AdSlot slot={item.slot} variant="box" className="feed-ad__slot" />
-                      <p className="feed-ad__hint">Swipe up for the next game</p>
+                      <AdSlot
+                        slot={item.slot}
+                        variant="box"
+                        className="feed-ad__slot"
+                      />
+                      <p className="feed-ad__hint">
+                        Swipe up for the next game
+                      </p>
                     </div>
                   )}
                 </section>
@@ -142,7 +199,12 @@ export function FeedScreen({ games, adOffset }: { games: Game[]; adOffset: numbe
           </div>
 
           {showsScrollToTop(state) ? (
-            <button type="button" className="feed__to-top" aria-label="Back to the first game" onClick={() => dispatch({ type: "goTo", index: 0 })}>
+            <button
+              type="button"
+              className="feed__to-top"
+              aria-label="Back to the first game"
+              onClick={() => dispatch({ type: "goTo", index: 0 })}
+            >
               <ChevronIcon direction="up" size={20} />
               <span>Top</span>
             </button>
@@ -155,18 +217,42 @@ export function FeedScreen({ games, adOffset }: { games: Game[]; adOffset: numbe
                 publisher={drawerGame.publisher}
                 onClose={() => dispatch({ type: "closeDrawer" })}
               />
-              <LeaderboardDrawer open={state.drawer === Drawer.leaderboard} game={drawerGame} onClose={() => dispatch({ type: "closeDrawer" })} />
+              <LeaderboardDrawer
+                open={state.drawer === Drawer.leaderboard}
+                game={drawerGame}
+                onClose={() => dispatch({ type: "closeDrawer" })}
+              />
             </>
           ) : null}
-          {drawerOpen ? <button type="button" className="feed__scrim" aria-label="Close panel" tabIndex={-1} onClick={() => dispatch({ type: "closeDrawer" })} /> : null}
+          {drawerOpen ? (
+            <button
+              type="button"
+              className="feed__scrim"
+              aria-label="Close panel"
+              tabIndex={-1}
+              onClick={() => dispatch({ type: "closeDrawer" })}
+            />
+          ) : null}
         </div>
 
         <button
           type="button"
           className="feed-side-button feed-side-button--right"
-          aria-label={drawerGame ? `Open leaderboard of ${drawerGame.name}` : "Open leaderboard"}
+          aria-label={
+            drawerGame
+              ? `Open leaderboard of ${drawerGame.name}`
+              : "Open leaderboard"
+          }
           disabled={!drawerGame}
-          onClick={() => dispatch({ type: state.drawer === Drawer.leaderboard ? "closeDrawer" : "openDrawer", drawer: Drawer.leaderboard })}
+          onClick={() =>
+            dispatch({
+              type:
+                state.drawer === Drawer.leaderboard
+                  ? "closeDrawer"
+                  : "openDrawer",
+              drawer: Drawer.leaderboard,
+            })
+          }
         >
           <ChevronIcon direction="right" size={26} />
         </button>

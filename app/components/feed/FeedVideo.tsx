@@ -22,9 +22,13 @@ export function FeedVideo({ src, poster, active, name }: FeedVideoProps) {
   useEffect(() => {
     const video = videoRef.current;
     if (!video || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(([entry]) => setInView(entry.isIntersecting && entry.intersectionRatio >= 0.6), {
-      threshold: [0, 0.6, 1],
-    });
+    const observer = new IntersectionObserver(
+      ([entry]) =>
+        setInView(entry.isIntersecting && entry.intersectionRatio >= 0.6),
+      {
+        threshold: [0, 0.6, 1],
+      },
+    );
     observer.observe(video);
     return () => observer.disconnect();
   }, []);
@@ -52,7 +56,10 @@ export function FeedVideo({ src, poster, active, name }: FeedVideoProps) {
     if (!video || !bar) return;
     let frame = 0;
     const paint = () => {
-      const ratio = video.duration > 0 && Number.isFinite(video.duration) ? video.currentTime / video.duration : 0;
+      const ratio =
+        video.duration > 0 && Number.isFinite(video.duration)
+          ? video.currentTime / video.duration
+          : 0;
       bar.style.transform = `scaleX(${ratio})`;
       if (!video.paused) frame = requestAnimationFrame(paint);
     };
@@ -92,7 +99,9 @@ export function FeedVideo({ src, poster, active, name }: FeedVideoProps) {
       />
       <button
         type="button"
-        className={playing ? "feed-video__toggle is-playing" : "feed-video__toggle"}
+        className={
+          playing ? "feed-video__toggle is-playing" : "feed-video__toggle"
+        }
         aria-label={playing ? `Pause ${name} video` : `Play ${name} video`}
         aria-pressed={playing}
         disabled={!src}

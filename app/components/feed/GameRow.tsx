@@ -12,8 +12,23 @@ export function GameRow({ game }: { game: Game }) {
   const icon = resolveMediaUrl(game.icon, useMediaBase());
   const loginGate = useLoginGate();
   return (
-    <Link to={detailPath(game._id, "home-page")} className="game-row" onClick={loginGate}>
-      {icon ? <img className="game-row__icon" src={icon} alt="" width={52} height={52} loading="lazy" /> : <span className="game-row__icon" />}
+    <Link
+      to={detailPath(game._id, "home-page")}
+      className="game-row"
+      onClick={loginGate}
+    >
+      {icon ? (
+        <img
+          className="game-row__icon"
+          src={icon}
+          alt=""
+          width={52}
+          height={52}
+          loading="lazy"
+        />
+      ) : (
+        <span className="game-row__icon" />
+      )}
       <span className="game-row__body">
         <span className="game-row__name">{game.name}</span>
         <span className="game-row__meta">
@@ -22,7 +37,11 @@ export function GameRow({ game }: { game: Game }) {
             <StarIcon size={12} />
             {formatRating(game.avgRating)}
           </span>
-          <span className={game.is_liked ? "game-row__stat is-liked" : "game-row__stat"}>
+          <span
+            className={
+              game.is_liked ? "game-row__stat is-liked" : "game-row__stat"
+            }
+          >
             <HeartIcon size={12} filled={game.is_liked} />
             {formatCount(game.total_likes)}
           </span>

@@ -1,4 +1,8 @@
-import { EMPTY_LEADERBOARD, leaderboardColumn, splitPodium } from "~/lib/leaderboard";
+import {
+  EMPTY_LEADERBOARD,
+  leaderboardColumn,
+  splitPodium,
+} from "~/lib/leaderboard";
 import { formatNumber } from "~/lib/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
@@ -12,7 +16,15 @@ import { useMediaBase } from "../root-data";
 import { FeedDrawer } from "./FeedDrawer";
 
 /** The current game's leaderboard. A failed load is ignored (SPEC.md §8) and reads as an empty board. */
-export function LeaderboardDrawer({ open, game, onClose }: { open: boolean; game: Game; onClose: () => void }) {
+export function LeaderboardDrawer({
+  open,
+  game,
+  onClose,
+}: {
+  open: boolean;
+  game: Game;
+  onClose: () => void;
+}) {
   const icon = resolveMediaUrl(game.icon, useMediaBase());
   // Everyone's board, loaded when the drawer opens (the viewer's own rank is the detail page's).
   const board = useBoard(game._id, null, undefined, "everyone", open);
@@ -24,7 +36,15 @@ export function LeaderboardDrawer({ open, game, onClose }: { open: boolean; game
     <FeedDrawer open={open} side="right" label="Leaderboard" onClose={onClose}>
       <div className="leaderboard-panel">
         <div className="leaderboard-panel__head">
-          {icon ? <img src={icon} alt="" width={56} height={56} className="leaderboard-panel__icon" /> : null}
+          {icon ? (
+            <img
+              src={icon}
+              alt=""
+              width={56}
+              height={56}
+              className="leaderboard-panel__icon"
+            />
+          ) : null}
           <div>
             <h2 className="leaderboard-panel__game">{game.name}</h2>
             <p className="leaderboard-panel__sub">Top players</p>
@@ -48,11 +68,16 @@ export function LeaderboardDrawer({ open, game, onClose }: { open: boolean; game
             {podium.length > 0 ? (
               <ol className="feed-podium" aria-label="Top three">
                 {podium.map((entry, index) => (
-                  <li key={index} className={`feed-podium__place feed-podium__place--${index + 1}`}>
+                  <li
+                    key={index}
+                    className={`feed-podium__place feed-podium__place--${index + 1}`}
+                  >
                     <span className="feed-podium__avatar" aria-hidden="true">
                       {entry.player_name.slice(0, 1).toUpperCase()}
                     </span>
-                    <span className="feed-podium__name">{entry.player_name}</span>
+                    <span className="feed-podium__name">
+                      {entry.player_name}
+                    </span>
                     <span className="feed-podium__score">
                       <span className="visually-hidden">{column} </span>
                       {formatNumber(entry.score)}
@@ -65,7 +90,11 @@ export function LeaderboardDrawer({ open, game, onClose }: { open: boolean; game
               </ol>
             ) : null}
             {rest.length > 0 ? (
-              <ScoreTable entries={rest} column={column} className="leaderboard-table" />
+              <ScoreTable
+                entries={rest}
+                column={column}
+                className="leaderboard-table"
+              />
             ) : null}
           </>
         )}

@@ -14,16 +14,32 @@ interface LikeResult {
 }
 
 /** SPEC.md §4 Like: visitors get the login popup; players send like or dislike by the current state, with a heart beat. */
-export function LikeButton({ gameId, name, liked: initialLiked, count: initialCount }: { gameId: number; name: string; liked: boolean; count: number }) {
+export function LikeButton({
+  gameId,
+  name,
+  liked: initialLiked,
+  count: initialCount,
+}: {
+  gameId: number;
+  name: string;
+  liked: boolean;
+  count: number;
+}) {
   const viewer = useViewer();
   const { openLogin } = useAccount();
-  const [like, setLike] = useState({ liked: initialLiked, count: initialCount });
+  const [like, setLike] = useState({
+    liked: initialLiked,
+    count: initialCount,
+  });
   const [beating, setBeating] = useState(false);
   const [busy, setBusy] = useState(false);
   const beatTimer = useRef(0);
 
   // Fresh loader data (e.g. after signing in) replaces the local state.
-  useEffect(() => setLike({ liked: initialLiked, count: initialCount }), [initialLiked, initialCount]);
+  useEffect(
+    () => setLike({ liked: initialLiked, count: initialCount }),
+    [initialLiked, initialCount],
+  );
   useEffect(() => () => window.clearTimeout(beatTimer.current), []);
 
   const onClick = async () => {
@@ -33,16 +49,26 @@ export function LikeButton({ gameId, name, liked: initialLiked, count: initialCo
     }
     if (busy) return;
     const before = like;
-    const next = { liked: !before.liked, count: Math.max(0, before.count + (before.liked ? -1 : 1)) };
+    const next = {
+      liked: !before.liked,
+      count: Math.max(0, before.count + (before.liked ? -1 : 1)),
+    };
     setLike(next);
     setBeating(true);
     window.clearTimeout(beatTimer.current);
-    beatTimer.current = window.setTimeout(() => setBeating(false), FEED_ANIMATION_MS);
+    beatTimer.current = window.setTimeout(
+      () => setBeating(false),
+      FEED_ANIMATION_MS,
+    );
     setBusy(true);
     try {
       const result = await apiFetch<LikeResult>("/api/game/like", {
         method: "POST",
-        json: { game_id: gameId, user_id: viewer._id, type: before.liked ? "dislike" : "like" },
+        json: {
+          game_id: gameId,
+          user_id: viewer._id,
+          type: before.liked ? "dislike" : "like",
+        },
       });
       setLike({ liked: result.is_liked, count: result.total_likes });
       if (result.is_liked) track("LikeGame", { game_id: gameId });
@@ -56,7 +82,14 @@ export function LikeButton({ gameId, name, liked: initialLiked, count: initialCo
   return (
     <button
       type="button"
-      className={["feed-action", "feed-like", like.liked ? "is-liked" : "", beating ? "is-beating" : ""].filter(Boolean).join(" ")}
+      className={[
+        "feed-action",
+        "feed-like",
+        like.liked ? "is-liked" : "",
+        beating ? "is-beating" : "",
+      ]
+        .filter(Boolean)
+        .join(" ")}
       aria-label={`Like ${name}`}
       aria-pressed={like.liked}
       aria-haspopup={viewer ? undefined : "dialog"}

@@ -11,10 +11,20 @@ import { FeedDrawer } from "./FeedDrawer";
 import { GameRow } from "./GameRow";
 import { PublisherAvatar } from "./PublisherAvatar";
 
-type Loaded = { id: number; publisher: Publisher; games: Game[] } | { id: number; error: string };
+type Loaded =
+  | { id: number; publisher: Publisher; games: Game[] }
+  | { id: number; error: string };
 
 /** SPEC.md §2: the publisher page in a drawer: back arrow, icon, name, about (40 chars), tabs Games and About. */
-export function PublisherDrawer({ open, publisher, onClose }: { open: boolean; publisher: PublisherSummary; onClose: () => void }) {
+export function PublisherDrawer({
+  open,
+  publisher,
+  onClose,
+}: {
+  open: boolean;
+  publisher: PublisherSummary;
+  onClose: () => void;
+}) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const mediaBase = useMediaBase();
   const id = publisher._id;
@@ -23,12 +33,17 @@ export function PublisherDrawer({ open, publisher, onClose }: { open: boolean; p
     if (!open || loaded?.id === id) return;
     const controller = new AbortController();
     Promise.all([
-      apiFetch<Publisher>(`/api/publisher/${id}`, { signal: controller.signal }),
-      apiFetch<Game[]>(`/api/game/publisher/${id}`, { signal: controller.signal }),
+      apiFetch<Publisher>(`/api/publisher/${id}`, {
+        signal: controller.signal,
+      }),
+      apiFetch<Game[]>(`/api/game/publisher/${id}`, {
+        signal: controller.signal,
+      }),
     ]).then(
       ([full, games]) => setLoaded({ id, publisher: full, games }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ id, error: errorMessage(error) });
+        if (!controller.signal.aborted)
+          setLoaded({ id, error: errorMessage(error) });
       },
     );
     return () => controller.abort();
@@ -41,11 +56,18 @@ export function PublisherDrawer({ open, publisher, onClose }: { open: boolean; p
   return (
     <FeedDrawer open={open} side="left" label="Publisher" onClose={onClose}>
       <div className="publisher-panel">
-        <div className="publisher-panel__banner" style={banner ? { backgroundImage: `url("${banner}")` } : undefined} />
+        <div
+          className="publisher-panel__banner"
+          style={banner ? { backgroundImage: `url("${banner}")` } : undefined}
+        />
         <div className="publisher-panel__head">
           <PublisherAvatar publisher={full ?? publisher} size={72} />
           <h2 className="publisher-panel__name">{publisher.name}</h2>
-          {full?.about ? <p className="publisher-panel__about">{truncate(full.about, PUBLISHER_ABOUT_MAX)}</p> : null}
+          {full?.about ? (
+            <p className="publisher-panel__about">
+              {truncate(full.about, PUBLISHER_ABOUT_MAX)}
+            </p>
+          ) : null}
         </div>
         {!current ? (
           <Loader block />
@@ -62,7 +84,9 @@ export function PublisherDrawer({ open, publisher, onClose }: { open: boolean; p
                 label: "Games",
                 content:
                   current.games.length === 0 ? (
-                    <p className="feed-panel-empty">You don&apos;t have any games.</p>
+                    <p className="feed-panel-empty">
+                      You don&apos;t have any games.
+                    </p>
                   ) : (
                     <ul className="game-rows">
                       {current.games.map((game) => (
@@ -76,7 +100,12 @@ export function PublisherDrawer({ open, publisher, onClose }: { open: boolean; p
               {
                 id: "about",
                 label: "About",
-                content: <p className="publisher-panel__about-full">{current.publisher.about || "This publisher has not written about itself yet."}</p>,
+                content: (
+                  <p className="publisher-panel__about-full">
+                    {current.publisher.about ||
+                      "This publisher has not written about itself yet."}
+                  </p>
+                ),
               },
             ]}
           />

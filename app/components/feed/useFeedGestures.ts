@@ -1,5 +1,9 @@
 import { useEffect, useRef, type RefObject } from "react";
-import { FEED_ANIMATION_MS, WHEEL_THRESHOLD, type FeedAction } from "~/state/feed";
+import {
+  FEED_ANIMATION_MS,
+  WHEEL_THRESHOLD,
+  type FeedAction,
+} from "~/state/feed";
 
 /** A pointer that travels at least this far counts as a swipe; less is a tap. */
 const SWIPE_MIN_PX = 40;
@@ -19,31 +23,47 @@ export interface FeedGestureOptions {
  * Swipe (pointer: mouse, pen or touch), wheel and arrow keys for the feed (SPEC.md §4).
  * Vertical swipes move between items, horizontal swipes open and close the drawers, a tap on the video is left to it.
  */
-export function useFeedGestures({ stageRef, dispatch, drawerOpen, popupOpen, onDrag }: FeedGestureOptions) {
+export function useFeedGestures({
+  stageRef,
+  dispatch,
+  drawerOpen,
+  popupOpen,
+  onDrag,
+}: FeedGestureOptions) {
   const latest = useRef({ dispatch, drawerOpen, popupOpen, onDrag });
   latest.current = { dispatch, drawerOpen, popupOpen, onDrag };
 
   useEffect(() => {
     const stage = stageRef.current;
     if (!stage) return;
-    let start: { x: number; y: number; id: number; inDrawer: boolean } | null = null;
+    let start: { x: number; y: number; id: number; inDrawer: boolean } | null =
+      null;
     let axis: "x" | "y" | null = null;
     let wheelLockedUntil = 0;
     let wheelSum = 0;
 
     const onPointerDown = (event: PointerEvent) => {
       if (event.button !== 0 || !event.isPrimary) return;
-      const inDrawer = event.target instanceof Element && !!event.target.closest(".feed-drawer");
-      start = { x: event.clientX, y: event.clientY, id: event.pointerId, inDrawer };
+      const inDrawer =
+        event.target instanceof Element &&
+        !!event.target.closest(".feed-drawer");
+      start = {
+        x: event.clientX,
+        y: event.clientY,
+        id: event.pointerId,
+        inDrawer,
+      };
       axis = null;
     };
     const onPointerMove = (event: PointerEvent) => {
       if (!start || event.pointerId !== start.id) return;
       const dx = event.clientX - start.x;
       const dy = event.clientY - start.y;
-      if (!axis && Math.max(Math.abs(dx), Math.abs(dy)) > TAP_MAX_PX) axis = Math.abs(dy) > Math.abs(dx) ? "y" : "x";
+      if (!axis && Math.max(Math.abs(dx), Math.abs(dy)) > TAP_MAX_PX)
+        axis = Math.abs(dy) > Math.abs(dx) ? "y" : "x";
       // The feed follows the finger vertically (drawers scroll their own content instead).
-      if (axis === "y" && !latest.current.drawerOpen && !start.inDrawer) latest.current.onDrag(dy * 0.6);
+      if (axis === "y" && !latest.current.drawerOpen && !start.inDrawer)
+        latest.current.onDrag(dy * 0.6);
     };
     const finish = (event: PointerEvent) => {
       if (!start || event.pointerId !== start.id) return;
@@ -54,11 +74,22 @@ export function useFeedGestures({ stageRef, dispatch, drawerOpen, popupOpen, onD
       start = null;
       latest.current.onDrag(0);
       if (event.type === "pointercancel") return;
-      if (axis === "y" && Math.abs(dy) >= SWIPE_MIN_PX && !drawerOpen && !from.inDrawer) {
+      if (
+        axis === "y" &&
+        Math.abs(dy) >= SWIPE_MIN_PX &&
+        !drawerOpen &&
+        !from.inDrawer
+      ) {
         // Finger up pulls the next item in, like a paper stack.
-        dispatch({ type: "swipeVertical", direction: dy < 0 ? "next" : "previous" });
+        dispatch({
+          type: "swipeVertical",
+          direction: dy < 0 ? "next" : "previous",
+        });
       } else if (axis === "x" && Math.abs(dx) >= SWIPE_MIN_PX) {
-        dispatch({ type: "swipeHorizontal", direction: dx < 0 ? "left" : "right" });
+        dispatch({
+          type: "swipeHorizontal",
+          direction: dx < 0 ? "left" : "right",
+        });
       }
     };
     // A drag that ended on a link or button must not also click it.
@@ -75,7 +106,12 @@ export function useFeedGestures({ stageRef, dispatch, drawerOpen, popupOpen, onD
     };
 
     const onWheel = (event: WheelEvent) => {
-      if (latest.current.drawerOpen || (event.target instanceof Element && event.target.closest(".feed-drawer"))) return;
+      if (
+        latest.current.drawerOpen ||
+        (event.target instanceof Element &&
+          event.target.closest(".feed-drawer"))
+      )
+        return;
       event.preventDefault();
       // One step per gesture: a trackpad's inertia keeps firing while the slide animates.
       if (performance.now() < wheelLockedUntil) return;
@@ -91,14 +127,29 @@ export function useFeedGestures({ stageRef, dispatch, drawerOpen, popupOpen, onD
 
     const onKeyDown = (event: KeyboardEvent) => {
       const { dispatch, drawerOpen, popupOpen } = latest.current;
-      if (popupOpen || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (
+        popupOpen ||
+        event.defaultPrevented ||
+        event.altKey ||
+        event.ctrlKey ||
+        event.metaKey
+      )
+        return;
       const target = event.target;
-      if (target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      if (
+        target instanceof HTMLElement &&
+        (target.isContentEditable ||
+          /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+      )
+        return;
       if (event.key === "Escape" && drawerOpen) {
         dispatch({ type: "closeDrawer" });
         return;
       }
-      if ((event.key === "ArrowDown" || event.key === "ArrowUp") && !drawerOpen) {
+      if (
+        (event.key === "ArrowDown" || event.key === "ArrowUp") &&
+        !drawerOpen
+      ) {
         event.preventDefault();
         dispatch({ type: "key", key: event.key });
       }

@@ -47,7 +47,10 @@ export function useBoard(
 ): BoardData | null {
   // Each board remembers what it is of, so a board of another game or scope never shows while the next one loads.
   const key = `${gameId}:${viewerId ?? ""}:${scope}`;
-  const [loaded, setLoaded] = useState<{ key: string; board: BoardData } | null>(initial ? { key, board: initial } : null);
+  const [loaded, setLoaded] = useState<{
+    key: string;
+    board: BoardData;
+  } | null>(initial ? { key, board: initial } : null);
   useEffect(() => {
     if (!enabled) return;
     if (initial) {
@@ -57,13 +60,19 @@ export function useBoard(
     const controller = new AbortController();
     const standing =
       viewerId && scope === "everyone"
-        ? apiFetch<unknown>(`/api/scores/${gameId}/${viewerId}`, { signal: controller.signal }).then(parseOwnStanding, () => null)
+        ? apiFetch<unknown>(`/api/scores/${gameId}/${viewerId}`, {
+            signal: controller.signal,
+          }).then(parseOwnStanding, () => null)
         : Promise.resolve(null);
-    const entries = apiFetch<unknown>(`/api/scores/${gameId}${scope === "following" ? "?scope=following" : ""}`, {
-      signal: controller.signal,
-    }).then(parseScoreEntries, () => []);
+    const entries = apiFetch<unknown>(
+      `/api/scores/${gameId}${scope === "following" ? "?scope=following" : ""}`,
+      {
+        signal: controller.signal,
+      },
+    ).then(parseScoreEntries, () => []);
     Promise.all([entries, standing]).then(([list, own]) => {
-      if (!controller.signal.aborted) setLoaded({ key, board: { entries: list, standing: own } });
+      if (!controller.signal.aborted)
+        setLoaded({ key, board: { entries: list, standing: own } });
     });
     return () => controller.abort();
   }, [key, gameId, viewerId, initial, scope, enabled]);
@@ -71,10 +80,21 @@ export function useBoard(
 }
 
 /** SPEC.md §2/§9: the game's best scores, a podium from three entries, the column named Level or Score. */
-export function Leaderboard({ gameId, leaderboardType, viewer = null, initial, bare = false }: LeaderboardProps) {
+export function Leaderboard({
+  gameId,
+  leaderboardType,
+  viewer = null,
+  initial,
+  bare = false,
+}: LeaderboardProps) {
   const viewerId = viewer?._id ?? null;
   const [scope, setScope] = useState<Scope>("everyone");
-  const board = useBoard(gameId, viewerId, scope === "everyone" ? initial : undefined, scope);
+  const board = useBoard(
+    gameId,
+    viewerId,
+    scope === "everyone" ? initial : undefined,
+    scope,
+  );
   const column = leaderboardColumn(leaderboardType);
   const entries = board?.entries ?? [];
   const { podium, rest } = splitPodium(entries);
@@ -88,7 +108,11 @@ export function Leaderboard({ gameId, leaderboardType, viewer = null, initial, b
         <button
           key={option}
           type="button"
-          className={option === scope ? "leaderboard__scope-option is-active" : "leaderboard__scope-option"}
+          className={
+            option === scope
+              ? "leaderboard__scope-option is-active"
+              : "leaderboard__scope-option"
+          }
           aria-pressed={option === scope}
           onClick={() => setScope(option)}
         >
@@ -103,7 +127,9 @@ export function Leaderboard({ gameId, leaderboardType, viewer = null, initial, b
       <p className="prose prose--muted">Loading scores…</p>
     ) : entries.length === 0 ? (
       <p className="leaderboard__empty">
-        {scope === "following" ? "Nobody you follow has played this game yet. Find people to follow in Social." : EMPTY_LEADERBOARD}
+        {scope === "following"
+          ? "Nobody you follow has played this game yet. Find people to follow in Social."
+          : EMPTY_LEADERBOARD}
       </p>
     ) : (
       <>
@@ -116,28 +142,45 @@ export function Leaderboard({ gameId, leaderboardType, viewer = null, initial, b
               >
                 <span className="podium__rank">{entry.rank}</span>
                 <span className="podium__name">{entry.player_name}</span>
-                <span className="podium__score">{formatNumber(entry.score)}</span>
+                <span className="podium__score">
+                  {formatNumber(entry.score)}
+                </span>
                 <span className="podium__label">{column}</span>
               </li>
             ))}
           </ol>
         ) : null}
         {rest.length > 0 || ownRow ? (
-          <ScoreTable entries={rest} column={column} className="leaderboard__table" viewerId={viewerId} own={ownRow} />
+          <ScoreTable
+            entries={rest}
+            column={column}
+            className="leaderboard__table"
+            viewerId={viewerId}
+            own={ownRow}
+          />
         ) : null}
       </>
     );
 
   if (bare) {
     return (
-      <div className="leaderboard" aria-busy={board === null} data-testid="leaderboard">
+      <div
+        className="leaderboard"
+        aria-busy={board === null}
+        data-testid="leaderboard"
+      >
         {scopeSwitch}
         {body}
       </div>
     );
   }
   return (
-    <section className="card leaderboard" aria-labelledby="leaderboard-title" aria-busy={board === null} data-testid="leaderboard">
+    <section
+      className="card leaderboard"
+      aria-labelledby="leaderboard-title"
+      aria-busy={board === null}
+      data-testid="leaderboard"
+    >
       <h2 id="leaderboard-title" className="card__title">
         <TrophyIcon size={18} /> Leaderboard
       </h2>

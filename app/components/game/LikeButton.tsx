@@ -25,15 +25,27 @@ interface LikeAnswer {
 }
 
 /** The heart with the like count: a visitor gets the login popup; a player likes (or unlikes) with a beat. */
-export function LikeButton({ gameId, liked: initialLiked, count: initialCount, likeOnly = false, className }: LikeButtonProps) {
+export function LikeButton({
+  gameId,
+  liked: initialLiked,
+  count: initialCount,
+  likeOnly = false,
+  className,
+}: LikeButtonProps) {
   const viewer = useViewer();
   const { openLogin } = useAccount();
-  const [state, setState] = useState({ liked: initialLiked, count: initialCount });
+  const [state, setState] = useState({
+    liked: initialLiked,
+    count: initialCount,
+  });
   const [beating, setBeating] = useState(false);
   const busy = useRef(false);
 
   // Fresh loader data (after a revalidation) wins over what this button remembers.
-  useEffect(() => setState({ liked: initialLiked, count: initialCount }), [initialLiked, initialCount]);
+  useEffect(
+    () => setState({ liked: initialLiked, count: initialCount }),
+    [initialLiked, initialCount],
+  );
 
   useEffect(() => {
     if (!beating) return;
@@ -51,7 +63,10 @@ export function LikeButton({ gameId, liked: initialLiked, count: initialCount, l
     const before = state;
     busy.current = true;
     setBeating(true);
-    setState({ liked: type === "like", count: Math.max(0, before.count + (type === "like" ? 1 : -1)) });
+    setState({
+      liked: type === "like",
+      count: Math.max(0, before.count + (type === "like" ? 1 : -1)),
+    });
     if (type === "like") track("LikeGame", { game: gameId });
     try {
       const answer = await apiFetch<LikeAnswer>("/api/game/like", {
@@ -71,7 +86,14 @@ export function LikeButton({ gameId, liked: initialLiked, count: initialCount, l
   return (
     <button
       type="button"
-      className={["like-button", state.liked ? "is-liked" : null, beating ? "is-beating" : null, className].filter(Boolean).join(" ")}
+      className={[
+        "like-button",
+        state.liked ? "is-liked" : null,
+        beating ? "is-beating" : null,
+        className,
+      ]
+        .filter(Boolean)
+        .join(" ")}
       aria-pressed={state.liked}
       aria-label={`${state.liked ? "Liked" : "Like"} · ${state.count} ${state.count === 1 ? "like" : "likes"}`}
       onClick={onClick}

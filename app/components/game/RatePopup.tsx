@@ -26,8 +26,16 @@ export interface RatePopupProps {
  * SPEC.md §2/§4 'Rate This Game': five stars as a radio group (arrow keys move between them), Submit sends
  * POST /api/game/rate and closes.
  */
-export function RatePopup({ gameId, gameName, current, onClose, onRated }: RatePopupProps) {
-  const [value, setValue] = useState(current && current >= 1 && current <= 5 ? current : 0);
+export function RatePopup({
+  gameId,
+  gameName,
+  current,
+  onClose,
+  onRated,
+}: RatePopupProps) {
+  const [value, setValue] = useState(
+    current && current >= 1 && current <= 5 ? current : 0,
+  );
   const [hover, setHover] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +47,12 @@ export function RatePopup({ gameId, gameName, current, onClose, onRated }: RateP
     setBusy(true);
     setError(null);
     try {
-      onRated(await apiFetch<RateAnswer>("/api/game/rate", { method: "POST", json: { game: gameId, value } }));
+      onRated(
+        await apiFetch<RateAnswer>("/api/game/rate", {
+          method: "POST",
+          json: { game: gameId, value },
+        }),
+      );
     } catch (failure) {
       setError(errorMessage(failure));
       setBusy(false);
@@ -58,7 +71,13 @@ export function RatePopup({ gameId, gameName, current, onClose, onRated }: RateP
         <fieldset className="star-rating" onMouseLeave={() => setHover(0)}>
           <legend className="visually-hidden">Your rating</legend>
           {STARS.map((star) => (
-            <label key={star} className={star <= shown ? "star-rating__star is-on" : "star-rating__star"} onMouseEnter={() => setHover(star)}>
+            <label
+              key={star}
+              className={
+                star <= shown ? "star-rating__star is-on" : "star-rating__star"
+              }
+              onMouseEnter={() => setHover(star)}
+            >
               <input
                 type="radio"
                 name="rating"
@@ -83,7 +102,12 @@ export function RatePopup({ gameId, gameName, current, onClose, onRated }: RateP
             {error}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary button--block" disabled={value === 0 || busy} aria-busy={busy}>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={value === 0 || busy}
+          aria-busy={busy}
+        >
           Submit
         </button>
       </form>

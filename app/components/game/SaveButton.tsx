@@ -5,7 +5,13 @@ import { BookmarkIcon } from "../icons";
 import { useViewer } from "../root-data";
 
 /** Save for later (POST /api/game/save): the saved games are listed under 'All Games'. */
-export function SaveButton({ gameId, saved: initialSaved }: { gameId: number; saved: boolean }) {
+export function SaveButton({
+  gameId,
+  saved: initialSaved,
+}: {
+  gameId: number;
+  saved: boolean;
+}) {
   const viewer = useViewer();
   const { openLogin } = useAccount();
   const [saved, setSaved] = useState(initialSaved);
@@ -24,7 +30,10 @@ export function SaveButton({ gameId, saved: initialSaved }: { gameId: number; sa
     setError(null);
     setSaved(wanted);
     try {
-      const answer = await apiFetch<{ is_saved: boolean }>("/api/game/save", { method: "POST", json: { game_id: gameId, saved: wanted } });
+      const answer = await apiFetch<{ is_saved: boolean }>("/api/game/save", {
+        method: "POST",
+        json: { game_id: gameId, saved: wanted },
+      });
       setSaved(answer.is_saved);
     } catch (failure) {
       setSaved(!wanted);

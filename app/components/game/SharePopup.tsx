@@ -15,7 +15,14 @@ export function tweetIntentUrl(name: string, url: string): string {
 }
 
 export const XLogo = ({ size = 18 }: { size?: number }) => (
-  <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
+  <svg
+    width={size}
+    height={size}
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    focusable="false"
+    fill="currentColor"
+  >
     <path d="M17.8 3h3.1l-6.8 7.7L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.2-8.3L1.8 3h6.4l4.4 5.8L17.8 3Zm-1.1 16.2h1.7L7.4 4.7H5.6l11.1 14.5Z" />
   </svg>
 );
@@ -52,7 +59,8 @@ export function SharePopup({ name, url, onClose }: SharePopupProps) {
           rel="noopener noreferrer"
           className="button button--secondary button--block share-popup__x"
           onClick={(event) => {
-            if (window.open(intent, "share", "width=550,height=420")) event.preventDefault();
+            if (window.open(intent, "share", "width=550,height=420"))
+              event.preventDefault();
           }}
         >
           <XLogo />
@@ -62,14 +70,33 @@ export function SharePopup({ name, url, onClose }: SharePopupProps) {
           <label htmlFor="share-link" className="visually-hidden">
             Link to {name}
           </label>
-          <input id="share-link" ref={linkRef} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
-          <button type="button" className="button button--primary" onClick={copy} data-autofocus="">
-            {copied === "copied" ? <CheckIcon size={18} /> : <LinkIcon size={18} />}
+          <input
+            id="share-link"
+            ref={linkRef}
+            readOnly
+            value={url}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={copy}
+            data-autofocus=""
+          >
+            {copied === "copied" ? (
+              <CheckIcon size={18} />
+            ) : (
+              <LinkIcon size={18} />
+            )}
             Copy link
           </button>
         </div>
         <p className="share-popup__status" role="status">
-          {copied === "copied" ? "Link copied" : copied === "failed" ? "Press Ctrl+C (⌘C) to copy the selected link" : ""}
+          {copied === "copied"
+            ? "Link copied"
+            : copied === "failed"
+              ? "Press Ctrl+C (⌘C) to copy the selected link"
+              : ""}
         </p>
       </div>
     </Modal>

@@ -20,15 +20,19 @@ import "~/styles/notifications.css";
  */
 export function ChallengeNotificationPopup() {
   const { popup, dispatchPopup } = useAccount();
-  const immersive = shellModeOf(useMatches().map((match) => match.handle)) !== "default";
-  const current = popup.type === "notification" ? popup.notifications[0] : undefined;
+  const immersive =
+    shellModeOf(useMatches().map((match) => match.handle)) !== "default";
+  const current =
+    popup.type === "notification" ? popup.notifications[0] : undefined;
   if (!current || immersive) return null;
   return (
     <ChallengeNotice
       key={current._id}
       notification={current}
       waiting={popup.notifications.length - 1}
-      onDone={() => dispatchPopup({ type: "notificationDismissed", id: current._id })}
+      onDone={() =>
+        dispatchPopup({ type: "notificationDismissed", id: current._id })
+      }
     />
   );
 }
@@ -38,14 +42,24 @@ function challengeOf(answer: unknown): ChallengeView | null {
   const value = Array.isArray(answer)
     ? answer[0]
     : answer && typeof answer === "object" && "challenge" in answer
-    ? answer.challenge
-    : answer;
-  return value && typeof value === "object" && "_id" in value ? (value as ChallengeView) : null;
+      ? answer.challenge
+      : answer;
+  return value && typeof value === "object" && "_id" in value
+    ? (value as ChallengeView)
+    : null;
 }
 
 type Busy = "accept" | "decline" | null;
 
-function ChallengeNotice({ notification, waiting, onDone }: { notification: NotificationView; waiting: number; onDone: () => void }) {
+function ChallengeNotice({
+  notification,
+  waiting,
+  onDone,
+}: {
+  notification: NotificationView;
+  waiting: number;
+  onDone: () => void;
+}) {
   const { notification_data: data } = notification;
   const [challenge, setChallenge] = useState<ChallengeView | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
@@ -57,7 +71,9 @@ function ChallengeNotice({ notification, waiting, onDone }: { notification: Noti
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch(`/api/challenge/${data.challengeId}`, { signal: controller.signal })
+    apiFetch(`/api/challenge/${data.challengeId}`, {
+      signal: controller.signal,
+    })
       .then((answer) => setChallenge(challengeOf(answer)))
       // The notification itself names the challenger, game and bet: the popup works without the details.
       .catch(() => undefined);
@@ -74,27 +90,35 @@ function ChallengeNotice({ notification, waiting, onDone }: { notification: Noti
     setBusy("accept");
     setError(null);
     try {
-      const answer = await apiFetch<{ challenge: ChallengeView; wallet: number }>(`/api/challenge/accept/${data.challengeId}`, {
+      const answer = await apiFetch<{
+        challenge: ChallengeView;
+        wallet: number;
+      }>(`/api/challenge/accept/${data.challengeId}`, {
         method: "POST",
       });
       storeWallet({ wallet: answer.wallet });
     } catch (failure) {
       setBusy(null);
-      if (failure instanceof ApiError && failure.code === "insufficient_coins") setNotEnoughCoins(true);
+      if (failure instanceof ApiError && failure.code === "insufficient_coins")
+        setNotEnoughCoins(true);
       else setError(errorMessage(failure));
       return;
     }
     finish();
     // The header's balance (the bet is held now) comes with the reload the navigation finishes.
     revalidate();
-    navigate(`/play/${challenge?.game ?? data.gameId}?challengeId=${data.challengeId}`);
+    navigate(
+      `/play/${challenge?.game ?? data.gameId}?challengeId=${data.challengeId}`,
+    );
   };
 
   const decline = async () => {
     setBusy("decline");
     setError(null);
     try {
-      await apiFetch(`/api/challenge/decline/${data.challengeId}`, { method: "POST" });
+      await apiFetch(`/api/challenge/decline/${data.challengeId}`, {
+        method: "POST",
+      });
     } catch (failure) {
       setBusy(null);
       setError(errorMessage(failure));
@@ -112,7 +136,11 @@ function ChallengeNotice({ notification, waiting, onDone }: { notification: Noti
   const bet = challenge?.bet_amount ?? data.betAmount;
   const closed = challenge !== null && challenge.status !== "pending";
   return (
-    <Modal labelledBy="challenge-notice-title" onClose={finish} className="challenge-notice">
+    <Modal
+      labelledBy="challenge-notice-title"
+      onClose={finish}
+      className="challenge-notice"
+    >
       <div className="challenge-notice__who">
         <span className="challenge-notice__avatar">
           <Avatar person={challenger ?? { name: fromName }} size={56} />
@@ -121,14 +149,23 @@ function ChallengeNotice({ notification, waiting, onDone }: { notification: Noti
           </span>
         </span>
         <div>
-          <h2 id="challenge-notice-title" className="modal__title challenge-notice__title">
+          <h2
+            id="challenge-notice-title"
+            className="modal__title challenge-notice__title"
+          >
             {fromName} challenged you
           </h2>
-          {waiting > 0 ? <p className="challenge-notice__queue">{waiting} more waiting</p> : null}
+          {waiting > 0 ? (
+            <p className="challenge-notice__queue">{waiting} more waiting</p>
+          ) : null}
         </div>
       </div>
       <div className="challenge-notice__info" data-testid="challenge-info">
-        {game ? <GameChip game={game} /> : gameName ? <p className="challenge-notice__game">{gameName}</p> : null}
+        {game ? (
+          <GameChip game={game} />
+        ) : gameName ? (
+          <p className="challenge-notice__game">{gameName}</p>
+        ) : null}
         {bet !== undefined ? (
           <p className="challenge-notice__bet">
             <CoinIcon size={18} />
@@ -140,12 +177,19 @@ function ChallengeNotice({ notification, waiting, onDone }: { notification: Noti
             Score to beat: <strong>{formatNumber(challenge.score)}</strong>
           </p>
         ) : null}
-        {challenge?.message ? <blockquote className="challenge-notice__message">{challenge.message}</blockquote> : null}
-        {!challenge && notification.content ? <p className="challenge-notice__content">{notification.content}</p> : null}
+        {challenge?.message ? (
+          <blockquote className="challenge-notice__message">
+            {challenge.message}
+          </blockquote>
+        ) : null}
+        {!challenge && notification.content ? (
+          <p className="challenge-notice__content">{notification.content}</p>
+        ) : null}
       </div>
       {closed ? (
         <p className="challenge-notice__closed" role="status">
-          This challenge is {challenge.status === "expired" ? "expired" : "no longer open"}.
+          This challenge is{" "}
+          {challenge.status === "expired" ? "expired" : "no longer open"}.
         </p>
       ) : null}
       {error ? (
@@ -171,7 +215,9 @@ function ChallengeNotice({ notification, waiting, onDone }: { notification: Noti
           aria-busy={busy === "accept"}
           data-autofocus=""
         >
-          {busy === "accept" ? <span className="button__spinner" aria-hidden="true" /> : null}
+          {busy === "accept" ? (
+            <span className="button__spinner" aria-hidden="true" />
+          ) : null}
           Accept
         </button>
       </div>

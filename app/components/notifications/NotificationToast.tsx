@@ -18,7 +18,8 @@ export const NOTIFICATION_TOAST_MS = 5_000;
  */
 export function NotificationToast() {
   const { subscribe } = useSocket();
-  const immersive = shellModeOf(useMatches().map((match) => match.handle)) !== "default";
+  const immersive =
+    shellModeOf(useMatches().map((match) => match.handle)) !== "default";
   const [latest, setLatest] = useState<NotificationView | null>(null);
   const [held, setHeld] = useState(false);
 
@@ -32,7 +33,10 @@ export function NotificationToast() {
 
   useEffect(() => {
     if (!latest || held || immersive) return;
-    const timer = window.setTimeout(() => setLatest(null), NOTIFICATION_TOAST_MS);
+    const timer = window.setTimeout(
+      () => setLatest(null),
+      NOTIFICATION_TOAST_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [latest, held, immersive]);
 
@@ -51,19 +55,32 @@ export function NotificationToast() {
       onMouseLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+          setHeld(false);
       }}
     >
-      <div key={latest._id} className="message-alert" data-testid="notification-toast">
+      <div
+        key={latest._id}
+        className="message-alert"
+        data-testid="notification-toast"
+      >
         <Link to={href} className="message-alert__link" onClick={clear}>
-          <span className={`notification-row__icon notification-row__icon--${latest.type}`} aria-hidden="true">
+          <span
+            className={`notification-row__icon notification-row__icon--${latest.type}`}
+            aria-hidden="true"
+          >
             <NotificationTypeIcon type={latest.type} size={20} />
           </span>
           <span className="message-alert__text">
             <span className="message-alert__content">{latest.content}</span>
           </span>
         </Link>
-        <button type="button" className="message-alert__close" aria-label="Dismiss" onClick={clear}>
+        <button
+          type="button"
+          className="message-alert__close"
+          aria-label="Dismiss"
+          onClick={clear}
+        >
           <CloseIcon size={16} />
         </button>
       </div>

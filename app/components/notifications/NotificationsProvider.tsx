@@ -1,5 +1,14 @@
 import { useRevalidator } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { apiFetch } from "~/lib/api";
 import { storeWallet } from "~/lib/coin-store";
 import type { NotificationsRead } from "~/lib/notifications";
@@ -16,7 +25,11 @@ export interface Notifications {
   markRead: (ids?: readonly number[]) => Promise<void>;
 }
 
-const NotificationsContext = createContext<Notifications>({ unread: 0, setUnread: () => undefined, markRead: async () => undefined });
+const NotificationsContext = createContext<Notifications>({
+  unread: 0,
+  setUnread: () => undefined,
+  markRead: async () => undefined,
+});
 
 /**
  * The player's live notifications and wallet. The unread count starts from the root loader and follows the socket:
@@ -51,9 +64,11 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
           case "new_challenge":
           case "notification": {
             const notification = event.data;
-            if (event.event === "new_challenge") dispatchPopup({ type: "notificationReceived", notification });
+            if (event.event === "new_challenge")
+              dispatchPopup({ type: "notificationReceived", notification });
             // The same notification again (a replay after reconnecting) counts once.
-            if (notification.read || counted.current.has(notification._id)) return;
+            if (notification.read || counted.current.has(notification._id))
+              return;
             counted.current.add(notification._id);
             setUnreadState((count) => count + 1);
             return;
@@ -66,21 +81,34 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
             return;
         }
       }),
-    [subscribe, dispatchPopup, revalidate]
+    [subscribe, dispatchPopup, revalidate],
   );
 
-  const setUnread = useCallback((count: number) => setUnreadState(Math.max(0, count)), []);
+  const setUnread = useCallback(
+    (count: number) => setUnreadState(Math.max(0, count)),
+    [],
+  );
   const markRead = useCallback(
     async (ids?: readonly number[]) => {
       if (ids && ids.length === 0) return;
-      const answer = await apiFetch<NotificationsRead>("/api/notifications/read", { method: "POST", json: ids ? { ids } : {} });
+      const answer = await apiFetch<NotificationsRead>(
+        "/api/notifications/read",
+        { method: "POST", json: ids ? { ids } : {} },
+      );
       setUnread(answer.unread);
     },
-    [setUnread]
+    [setUnread],
   );
 
-  const value = useMemo(() => ({ unread: viewerId === null ? 0 : unread, setUnread, markRead }), [viewerId, unread, setUnread, markRead]);
-  return <NotificationsContext.Provider value={value}>{children}</NotificationsContext.Provider>;
+  const value = useMemo(
+    () => ({ unread: viewerId === null ? 0 : unread, setUnread, markRead }),
+    [viewerId, unread, setUnread, markRead],
+  );
+  return (
+    <NotificationsContext.Provider value={value}>
+      {children}
+    </NotificationsContext.Provider>
+  );
 }
 
 export function useNotifications(): Notifications {

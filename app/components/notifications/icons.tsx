@@ -1,5 +1,12 @@
 import type { NotificationType } from "~/lib/coins";
-import { CheckIcon, ClockIcon, Icon, SwordsIcon, TrophyIcon, type IconProps } from "../icons";
+import {
+  CheckIcon,
+  ClockIcon,
+  Icon,
+  SwordsIcon,
+  TrophyIcon,
+  type IconProps,
+} from "../icons";
 
 /** Icons only the notifications use, drawn like the shared ones in components/icons.tsx. */
 
@@ -10,7 +17,10 @@ export const BellIcon = (p: IconProps) => (
 );
 
 /** The icon of a kind of notification (SPEC.md §3 Notification type). */
-export function NotificationTypeIcon({ type, ...p }: IconProps & { type: NotificationType }) {
+export function NotificationTypeIcon({
+  type,
+  ...p
+}: IconProps & { type: NotificationType }) {
   switch (type) {
     case "challenge_accepted":
       return <CheckIcon {...p} />;

@@ -19,7 +19,12 @@ export interface SubmittedScore {
  * it is the play session an honest score needs (POST /api/scores), and it is closed with the play time
  * (PUT /api/gamestats/{id}) at the end, on exit, or when the player leaves the page some other way.
  */
-export function usePlaySession(gameId: number, gameType: number, signedIn: boolean, playTime: () => number) {
+export function usePlaySession(
+  gameId: number,
+  gameType: number,
+  signedIn: boolean,
+  playTime: () => number,
+) {
   const session = useRef<SessionRecord | null>(null);
   const playTimeRef = useRef(playTime);
   playTimeRef.current = playTime;
@@ -27,7 +32,10 @@ export function usePlaySession(gameId: number, gameType: number, signedIn: boole
   const open = useCallback(() => {
     if (!signedIn) return;
     session.current = {
-      id: apiFetch<{ _id: number }>("/api/gamestats", { method: "POST", json: { game_id: gameId, game_type: gameType } }).then(
+      id: apiFetch<{ _id: number }>("/api/gamestats", {
+        method: "POST",
+        json: { game_id: gameId, game_type: gameType },
+      }).then(
         (record) => record._id,
         () => null,
       ),
@@ -43,12 +51,20 @@ export function usePlaySession(gameId: number, gameType: number, signedIn: boole
     const id = await current.id;
     if (id === null) return;
     const play_time = Math.max(0, Math.round(playTimeRef.current()));
-    await apiFetch(`/api/gamestats/${id}`, { method: "PUT", json: { play_time }, keepalive }).catch(() => undefined);
+    await apiFetch(`/api/gamestats/${id}`, {
+      method: "PUT",
+      json: { play_time },
+      keepalive,
+    }).catch(() => undefined);
   }, []);
 
   /** SPEC.md §4 End single-player: the score, then the play time, then the moves when the score is above 0. */
   const submit = useCallback(
-    async (score: number, playerId: number, moves: Move[]): Promise<SubmittedScore> => {
+    async (
+      score: number,
+      playerId: number,
+      moves: Move[],
+    ): Promise<SubmittedScore> => {
       const stats_id = (await session.current?.id) ?? undefined;
       const saved = await apiFetch<SubmittedScore>("/api/scores", {
         method: "POST",
@@ -57,9 +73,10 @@ export function usePlaySession(gameId: number, gameType: number, signedIn: boole
       await end();
       if (score > 0) {
         // SPEC.md §8: a failure to keep the moves is ignored.
-        await apiFetch("/api/player-move", { method: "POST", json: { game_id: gameId, player_id: playerId, stats_id, moves } }).catch(
-          () => undefined,
-        );
+        await apiFetch("/api/player-move", {
+          method: "POST",
+          json: { game_id: gameId, player_id: playerId, stats_id, moves },
+        }).catch(() => undefined);
       }
       return saved;
     },

@@ -26,15 +26,28 @@ export function ActionMenu({ label, actions, align = "end" }: ActionMenuProps) {
 
   return (
     <div className="action-menu" {...rootProps}>
-      <button type="button" className="icon-button action-menu__button" aria-label={label} {...buttonProps}>
+      <button
+        type="button"
+        className="icon-button action-menu__button"
+        aria-label={label}
+        {...buttonProps}
+      >
         <MoreIcon size={20} />
       </button>
-      <ul id={panelId} className={`action-menu__panel action-menu__panel--${align}`} hidden={!open}>
+      <ul
+        id={panelId}
+        className={`action-menu__panel action-menu__panel--${align}`}
+        hidden={!open}
+      >
         {actions.map((action) => (
           <li key={action.label}>
             <button
               type="button"
-              className={action.danger ? "action-menu__item is-danger" : "action-menu__item"}
+              className={
+                action.danger
+                  ? "action-menu__item is-danger"
+                  : "action-menu__item"
+              }
               onClick={() => {
                 setOpen(false);
                 action.onSelect();

@@ -6,7 +6,8 @@ import { AlertIcon } from "../icons";
 import { DoubleTickIcon, FlagIcon, TickIcon } from "./icons";
 
 // Layout effects measure the list; on the server (which never scrolls) a plain effect avoids React's warning.
-const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+const useBrowserLayoutEffect =
+  typeof window === "undefined" ? useEffect : useLayoutEffect;
 
 /** How close to the bottom (px) still counts as reading the newest messages. */
 const NEAR_BOTTOM_PX = 96;
@@ -27,10 +28,25 @@ export interface ChatMessageListProps {
 
 /** SPEC.md §3/§4: status 0 sent (one tick), 1 delivered (two), 2 seen (two, coloured). */
 export function MessageStatus({ status }: { status: number }) {
-  const label = status >= MESSAGE_STATUS.seen ? "Seen" : status >= MESSAGE_STATUS.delivered ? "Delivered" : "Sent";
+  const label =
+    status >= MESSAGE_STATUS.seen
+      ? "Seen"
+      : status >= MESSAGE_STATUS.delivered
+        ? "Delivered"
+        : "Sent";
   return (
-    <span className={`chat-tick chat-tick--${label.toLowerCase()}`} role="img" aria-label={label} title={label} data-testid="message-status">
-      {status >= MESSAGE_STATUS.delivered ? <DoubleTickIcon size={16} width={20} /> : <TickIcon size={16} />}
+    <span
+      className={`chat-tick chat-tick--${label.toLowerCase()}`}
+      role="img"
+      aria-label={label}
+      title={label}
+      data-testid="message-status"
+    >
+      {status >= MESSAGE_STATUS.delivered ? (
+        <DoubleTickIcon size={16} width={20} />
+      ) : (
+        <TickIcon size={16} />
+      )}
     </span>
   );
 }
@@ -39,10 +55,21 @@ export function MessageStatus({ status }: { status: number }) {
  * The conversation, oldest first, as bubbles (the viewer's on the right). Opens at the newest message and follows new
  * ones while the reader is at the bottom; loading earlier messages keeps what is on screen in place.
  */
-export function ChatMessageList({ viewerId, messages, empty, loading, header, typing, reported, onReport }: ChatMessageListProps) {
+export function ChatMessageList({
+  viewerId,
+  messages,
+  empty,
+  loading,
+  header,
+  typing,
+  reported,
+  onReport,
+}: ChatMessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
-  const previous = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
+  const previous = useRef<{ first?: string; last?: string; height: number }>({
+    height: 0,
+  });
 
   const first = messages[0]?.msg_id;
   const last = messages[messages.length - 1];
@@ -51,11 +78,17 @@ export function ChatMessageList({ viewerId, messages, empty, loading, header, ty
     const list = scrollRef.current;
     if (!list) return;
     const before = previous.current;
-    const olderPageAdded = before.first !== undefined && first !== before.first && last?.msg_id === before.last;
+    const olderPageAdded =
+      before.first !== undefined &&
+      first !== before.first &&
+      last?.msg_id === before.last;
     if (olderPageAdded) {
       // Earlier messages went in above: keep the ones being read where they were.
       list.scrollTop += list.scrollHeight - before.height;
-    } else if (nearBottom.current || (last?.msg_id !== before.last && last?.sender === viewerId)) {
+    } else if (
+      nearBottom.current ||
+      (last?.msg_id !== before.last && last?.sender === viewerId)
+    ) {
       list.scrollTop = list.scrollHeight;
       nearBottom.current = true;
     }
@@ -64,27 +97,56 @@ export function ChatMessageList({ viewerId, messages, empty, loading, header, ty
 
   const onScroll = () => {
     const list = scrollRef.current;
-    if (list) nearBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < NEAR_BOTTOM_PX;
+    if (list)
+      nearBottom.current =
+        list.scrollHeight - list.scrollTop - list.clientHeight < NEAR_BOTTOM_PX;
   };
 
   return (
-    <div className="chat-log" ref={scrollRef} onScroll={onScroll} data-testid="chat-log">
+    <div
+      className="chat-log"
+      ref={scrollRef}
+      onScroll={onScroll}
+      data-testid="chat-log"
+    >
       {header}
       {!loading && messages.length === 0 ? empty : null}
       <ol className="chat-log__list" role="log" aria-label="Messages">
         {messages.map((message) => {
           const own = message.sender === viewerId;
           return (
-            <li key={message.msg_id} className={own ? "chat-msg is-own" : "chat-msg"} data-testid="chat-message" data-msg-id={message.msg_id}>
-              <p className={message.error ? "chat-msg__bubble is-failed" : "chat-msg__bubble"}>{message.content}</p>
+            <li
+              key={message.msg_id}
+              className={own ? "chat-msg is-own" : "chat-msg"}
+              data-testid="chat-message"
+              data-msg-id={message.msg_id}
+            >
+              <p
+                className={
+                  message.error
+                    ? "chat-msg__bubble is-failed"
+                    : "chat-msg__bubble"
+                }
+              >
+                {message.content}
+              </p>
               <p className="chat-msg__meta">
-                <time dateTime={message.created_dt}>{formatChatTime(message.created_dt)}</time>
+                <time dateTime={message.created_dt}>
+                  {formatChatTime(message.created_dt)}
+                </time>
                 {own ? (
-                  message.error ? null : <MessageStatus status={message.status} />
+                  message.error ? null : (
+                    <MessageStatus status={message.status} />
+                  )
                 ) : reported.has(message.msg_id) ? (
                   <span className="chat-msg__reported">Reported</span>
                 ) : (
-                  <button type="button" className="chat-msg__report" onClick={() => onReport(message)} aria-label={`Report message: ${message.content.slice(0, 40)}`}>
+                  <button
+                    type="button"
+                    className="chat-msg__report"
+                    onClick={() => onReport(message)}
+                    aria-label={`Report message: ${message.content.slice(0, 40)}`}
+                  >
                     <FlagIcon size={12} /> Report
                   </button>
                 )}

@@ -1,9 +1,24 @@
-import { useCallback, useEffect, useId, useReducer, useRef, useState, type KeyboardEvent } from "react";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useReducer,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from "react";
 import { apiFetch, errorMessage } from "~/lib/api";
 import { chatIdOf, newMessageId } from "~/lib/chat";
 import type { ChatMessage } from "~/lib/protocol";
 import type { PublicProfile } from "~/lib/types";
-import { chatReducer, initialChatState, isTyping, oldestSeq, unseenFromFriend, type ChatEntry } from "~/state/chat";
+import {
+  chatReducer,
+  initialChatState,
+  isTyping,
+  oldestSeq,
+  unseenFromFriend,
+  type ChatEntry,
+} from "~/state/chat";
 import { Avatar, type AvatarPerson } from "../Avatar";
 import { Dot } from "../Dot";
 import { AlertIcon, ArrowLeftIcon, CloseIcon } from "../icons";
@@ -70,15 +85,27 @@ function useCoversPage(): boolean {
   return covers;
 }
 
-const FOCUSABLE = "a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex='-1'])";
+const FOCUSABLE =
+  "a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex='-1'])";
 
 /**
  * A chat with one friend (SPEC.md §3-§5): the history from GET /api/chat, live messages, delivery ticks, seen reports,
  * typing notes, Report on the friend's messages and Block in the header. Full screen on phones, a side panel beside
  * the lists on desktops. Esc closes it and focus goes back to where it was.
  */
-export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlocked }: ChatPanelProps) {
-  const [state, dispatch] = useReducer(chatReducer, { viewerId, friendId }, initialChatState);
+export function ChatPanel({
+  viewerId,
+  friendId,
+  friend,
+  online,
+  onClose,
+  onBlocked,
+}: ChatPanelProps) {
+  const [state, dispatch] = useReducer(
+    chatReducer,
+    { viewerId, friendId },
+    initialChatState,
+  );
   const { send, subscribe, status } = useSocket();
   const chatId = chatIdOf(viewerId, friendId);
   const titleId = useId();
@@ -114,14 +141,19 @@ export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlock
   // Focus moves into the panel (to the message field where a keyboard is at hand) and back out when it closes.
   useEffect(() => {
     alive.current = true;
-    const returnFocusTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const returnFocusTo =
+      document.activeElement instanceof HTMLElement
+        ? document.activeElement
+        : null;
     // On touch screens a keyboard popping up would hide the conversation: the name is focused instead.
-    if (window.matchMedia("(pointer: fine)").matches) composerRef.current?.focus();
+    if (window.matchMedia("(pointer: fine)").matches)
+      composerRef.current?.focus();
     else headingRef.current?.focus({ preventScroll: true });
     return () => {
       alive.current = false;
       window.clearTimeout(typingTimer.current);
-      if (returnFocusTo?.isConnected) returnFocusTo.focus({ preventScroll: true });
+      if (returnFocusTo?.isConnected)
+        returnFocusTo.focus({ preventScroll: true });
     };
   }, []);
 
@@ -131,7 +163,9 @@ export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlock
     let current = true;
     apiFetch<PublicProfile>(`/api/user/profile/${friendId}`)
       .then((answer) => current && setProfile(answer))
-      .catch((failure: unknown) => current && setProfileError(errorMessage(failure)));
+      .catch(
+        (failure: unknown) => current && setProfileError(errorMessage(failure)),
+      );
     return () => {
       current = false;
     };
@@ -142,9 +176,16 @@ export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlock
       const query = before ? `?before=${before}` : "";
       if (before) setLoadingOlder(true);
       try {
-        const page = await apiFetch<HistoryPage>(`/api/chat/${viewerId}/${friendId}${query}`);
+        const page = await apiFetch<HistoryPage>(
+          `/api/chat/${viewerId}/${friendId}${query}`,
+        );
         if (!alive.current) return;
-        dispatch({ type: "historyLoaded", messages: page.messages, hasMore: page.has_more, older: before !== undefined });
+        dispatch({
+          type: "historyLoaded",
+          messages: page.messages,
+          hasMore: page.has_more,
+          older: before !== undefined,
+        });
         setHistoryError(null);
       } catch (failure) {
         if (alive.current) setHistoryError(errorMessage(failure));
@@ -172,21 +213,45 @@ export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlock
       subscribe((event) => {
         switch (event.event) {
           case "new_message":
-            if (event.data.chat_id === chatId) dispatch({ type: "received", message: event.data });
-            if (event.data.sender === friendId) window.clearTimeout(typingTimer.current);
+            if (event.data.chat_id === chatId)
+              dispatch({ type: "received", message: event.data });
+            if (event.data.sender === friendId)
+              window.clearTimeout(typingTimer.current);
             break;
           case "new_message_delivery":
-            if (event.data.chat_id === chatId) dispatch({ type: "delivery", msg_id: event.data.msg_id, status: event.data.status });
+            if (event.data.chat_id === chatId)
+              dispatch({
+                type: "delivery",
+                msg_id: event.data.msg_id,
+                status: event.data.status,
+              });
             break;
           case "typing_note":
             if (event.data.from !== friendId) break;
-            dispatch({ type: "typingStarted", note: { from: event.data.from, chat_id: event.data.chat_id, sender_name: event.data.sender_name } });
+            dispatch({
+              type: "typingStarted",
+              note: {
+                from: event.data.from,
+                chat_id: event.data.chat_id,
+                sender_name: event.data.sender_name,
+              },
+            });
             window.clearTimeout(typingTimer.current);
-            typingTimer.current = window.setTimeout(() => dispatch({ type: "typingStopped", from: friendId }), TYPING_SHOWN_MS);
+            typingTimer.current = window.setTimeout(
+              () => dispatch({ type: "typingStopped", from: friendId }),
+              TYPING_SHOWN_MS,
+            );
             break;
           case "error": {
-            const msgId = event.data.id ? sentEvents.current.get(event.data.id) : undefined;
-            if (msgId) dispatch({ type: "sendFailed", msg_id: msgId, error: event.data.message });
+            const msgId = event.data.id
+              ? sentEvents.current.get(event.data.id)
+              : undefined;
+            if (msgId)
+              dispatch({
+                type: "sendFailed",
+                msg_id: msgId,
+                error: event.data.message,
+              });
             break;
           }
           default:
@@ -200,7 +265,10 @@ export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlock
   const unseen = unseenFromFriend(state);
   useEffect(() => {
     if (!unseen || !visible) return;
-    send({ event: "message_status", data: { friendId, msg_id: unseen, status: 2 } });
+    send({
+      event: "message_status",
+      data: { friendId, msg_id: unseen, status: 2 },
+    });
     dispatch({ type: "markedSeen", msg_id: unseen });
   }, [unseen, visible, send, friendId]);
 
@@ -208,8 +276,20 @@ export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlock
     const content = text.trim();
     if (!content) return false;
     const msgId = newMessageId();
-    dispatch({ type: "sent", message: { msg_id: msgId, sender: viewerId, content, status: 0, created_dt: new Date().toISOString() } });
-    const eventId = send({ event: "new_message", data: { to: friendId, content, msg_id: msgId } });
+    dispatch({
+      type: "sent",
+      message: {
+        msg_id: msgId,
+        sender: viewerId,
+        content,
+        status: 0,
+        created_dt: new Date().toISOString(),
+      },
+    });
+    const eventId = send({
+      event: "new_message",
+      data: { to: friendId, content, msg_id: msgId },
+    });
     if (eventId) sentEvents.current.set(eventId, msgId);
     lastTypingSent.current = 0;
     return true;
@@ -217,27 +297,38 @@ export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlock
 
   const typed = () => {
     const now = Date.now();
-    if (status !== "open" || now - lastTypingSent.current < TYPING_SEND_EVERY_MS) return;
+    if (
+      status !== "open" ||
+      now - lastTypingSent.current < TYPING_SEND_EVERY_MS
+    )
+      return;
     lastTypingSent.current = now;
     send({ event: "typing_note", data: { to: friendId } });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     // Keys inside a dialog of the panel (report, block) are that dialog's.
-    if (event.defaultPrevented || (event.target as Element).closest("dialog")) return;
+    if (event.defaultPrevented || (event.target as Element).closest("dialog"))
+      return;
     if (event.key === "Escape") {
       event.preventDefault();
       onClose();
     } else if (event.key === "Tab" && coversPage) {
       // Covering the page, the panel keeps Tab inside it, as a modal dialog does.
-      const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-        (element) => element.offsetParent !== null && !element.closest("dialog"),
+      const focusable = Array.from(
+        event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE),
+      ).filter(
+        (element) =>
+          element.offsetParent !== null && !element.closest("dialog"),
       );
       const first = focusable[0];
       const last = focusable[focusable.length - 1];
       if (!first || !last) return;
       const active = document.activeElement;
-      if (event.shiftKey && (active === first || active === headingRef.current)) {
+      if (
+        event.shiftKey &&
+        (active === first || active === headingRef.current)
+      ) {
         event.preventDefault();
         last.focus();
       } else if (!event.shiftKey && active === last) {
@@ -248,7 +339,10 @@ export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlock
   };
 
   const block = async () => {
-    await apiFetch("/api/social/block", { method: "POST", json: { user_id: friendId } });
+    await apiFetch("/api/social/block", {
+      method: "POST",
+      json: { user_id: friendId },
+    });
     setBlocking(false);
     onBlocked(friendId);
   };
@@ -261,7 +355,13 @@ export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlock
       <div className="chat-log__notice" role="alert">
         <AlertIcon size={18} />
         <span>{historyError}</span>
-        <button type="button" className="text-button" onClick={() => void loadHistory(state.loaded && older ? older : undefined)}>
+        <button
+          type="button"
+          className="text-button"
+          onClick={() =>
+            void loadHistory(state.loaded && older ? older : undefined)
+          }
+        >
           Try again
         </button>
       </div>
@@ -271,8 +371,16 @@ export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlock
   } else if (state.hasMore && older) {
     logHeader = (
       <div className="chat-log__more">
-        <button type="button" className="button button--ghost button--small" onClick={() => void loadHistory(older)} disabled={loadingOlder} aria-busy={loadingOlder}>
-          {loadingOlder ? <span className="button__spinner" aria-hidden="true" /> : null}
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => void loadHistory(older)}
+          disabled={loadingOlder}
+          aria-busy={loadingOlder}
+        >
+          {loadingOlder ? (
+            <span className="button__spinner" aria-hidden="true" />
+          ) : null}
           {loadingOlder ? "Please wait" : "Load earlier messages"}
         </button>
       </div>
@@ -283,26 +391,65 @@ export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlock
     <>
       {/* Tablets: the page behind the drawer is dimmed, and a tap on it closes the chat. */}
       <div className="chat-scrim" aria-hidden="true" onClick={onClose} />
-      <section className="chat-panel" role="dialog" aria-modal={coversPage || undefined} aria-labelledby={titleId} onKeyDown={onKeyDown} data-testid="chat-panel">
+      <section
+        className="chat-panel"
+        role="dialog"
+        aria-modal={coversPage || undefined}
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+        data-testid="chat-panel"
+      >
         <header className="chat-panel__header">
-          <button type="button" className="icon-button chat-panel__close" aria-label="Close chat" onClick={onClose}>
+          <button
+            type="button"
+            className="icon-button chat-panel__close"
+            aria-label="Close chat"
+            onClick={onClose}
+          >
             <ArrowLeftIcon size={20} className="chat-panel__close-back" />
             <CloseIcon size={20} className="chat-panel__close-x" />
           </button>
           {missing ? null : (
             <span className="chat-panel__avatar">
               <Avatar person={person ?? { name }} size={40} />
-              {online ? <Dot size={11} label="Online" className="person__dot" /> : null}
+              {online ? (
+                <Dot size={11} label="Online" className="person__dot" />
+              ) : null}
             </span>
           )}
           <div className="chat-panel__who">
-            <h2 id={titleId} ref={headingRef} className="chat-panel__name" tabIndex={-1}>
+            <h2
+              id={titleId}
+              ref={headingRef}
+              className="chat-panel__name"
+              tabIndex={-1}
+            >
               {name}
             </h2>
-            {online !== null ? <p className={online ? "chat-panel__presence is-online" : "chat-panel__presence"}>{online ? "Online" : "Offline"}</p> : null}
+            {online !== null ? (
+              <p
+                className={
+                  online
+                    ? "chat-panel__presence is-online"
+                    : "chat-panel__presence"
+                }
+              >
+                {online ? "Online" : "Offline"}
+              </p>
+            ) : null}
           </div>
           {missing ? null : (
-            <ActionMenu label={`More for ${name}`} actions={[{ label: "Block", icon: <BlockIcon size={18} />, onSelect: () => setBlocking(true), danger: true }]} />
+            <ActionMenu
+              label={`More for ${name}`}
+              actions={[
+                {
+                  label: "Block",
+                  icon: <BlockIcon size={18} />,
+                  onSelect: () => setBlocking(true),
+                  danger: true,
+                },
+              ]}
+            />
           )}
         </header>
         {missing ? (
@@ -324,11 +471,18 @@ export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlock
                 <div className="chat-empty">
                   <Avatar person={person ?? { name }} size={72} />
                   <p className="chat-empty__title">Say hi to {name}</p>
-                  <p className="chat-empty__text">Messages here are only for the two of you.</p>
+                  <p className="chat-empty__text">
+                    Messages here are only for the two of you.
+                  </p>
                 </div>
               }
             />
-            <ChatComposer ref={composerRef} friendName={name} onSend={sendMessage} onTyping={typed} />
+            <ChatComposer
+              ref={composerRef}
+              friendName={name}
+              onSend={sendMessage}
+              onTyping={typed}
+            />
           </>
         )}
         {reporting ? (
@@ -336,13 +490,23 @@ export function ChatPanel({ viewerId, friendId, friend, online, onClose, onBlock
             friendId={friendId}
             friendName={name}
             message={reporting}
-            onReported={(msgId) => setReported((current) => new Set(current).add(msgId))}
+            onReported={(msgId) =>
+              setReported((current) => new Set(current).add(msgId))
+            }
             onClose={() => setReporting(null)}
           />
         ) : null}
         {blocking ? (
-          <ConfirmDialog title={`Block ${name}?`} confirmLabel="Block" onConfirm={block} onClose={() => setBlocking(false)}>
-            <p>They can no longer message you, challenge you or follow you, and you stop following each other.</p>
+          <ConfirmDialog
+            title={`Block ${name}?`}
+            confirmLabel="Block"
+            onConfirm={block}
+            onClose={() => setBlocking(false)}
+          >
+            <p>
+              They can no longer message you, challenge you or follow you, and
+              you stop following each other.
+            </p>
           </ConfirmDialog>
         ) : null}
       </section>

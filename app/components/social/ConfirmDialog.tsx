@@ -14,7 +14,13 @@ export interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" before something that cannot simply be undone (unfriend, block). */
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const headingId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -43,11 +49,24 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClos
         </p>
       ) : null}
       <div className="confirm-dialog__actions">
-        <button type="button" className="button button--ghost" onClick={onClose} data-autofocus>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={onClose}
+          data-autofocus
+        >
           Cancel
         </button>
-        <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
-          {busy ? <span className="button__spinner" aria-hidden="true" /> : null}
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => void confirm()}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {busy ? (
+            <span className="button__spinner" aria-hidden="true" />
+          ) : null}
           {busy ? "Please wait" : confirmLabel}
         </button>
       </div>

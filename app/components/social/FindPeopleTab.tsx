@@ -39,7 +39,11 @@ export interface FindPeopleTabProps {
  * SPEC.md §2 Find People: players searched on the server by name (GET /api/social/find/{userId}?q=&page=), a page at
  * a time with "Load more", each with Follow, which becomes Following, disabled (SPEC.md §4 Follow).
  */
-export function FindPeopleTab({ viewerId, active, onFollowed }: FindPeopleTabProps) {
+export function FindPeopleTab({
+  viewerId,
+  active,
+  onFollowed,
+}: FindPeopleTabProps) {
   const [query, setQuery] = useState("");
   const [searched, setSearched] = useState<string | null>(null);
   const [results, setResults] = useState<Results | null>(null);
@@ -51,7 +55,10 @@ export function FindPeopleTab({ viewerId, active, onFollowed }: FindPeopleTabPro
   useEffect(() => {
     if (!active && searched === null) return;
     const next = query.trim();
-    const timer = window.setTimeout(() => setSearched(next), searched === null ? 0 : SEARCH_DELAY_MS);
+    const timer = window.setTimeout(
+      () => setSearched(next),
+      searched === null ? 0 : SEARCH_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [query, active, searched]);
 
@@ -61,11 +68,22 @@ export function FindPeopleTab({ viewerId, active, onFollowed }: FindPeopleTabPro
       setLoading(page === 0 ? "first" : "more");
       setError(null);
       try {
-        const answer = await apiFetch<FindAnswer>(`/api/social/find/${viewerId}?${new URLSearchParams({ q, page: String(page) })}`);
+        const answer = await apiFetch<FindAnswer>(
+          `/api/social/find/${viewerId}?${new URLSearchParams({ q, page: String(page) })}`,
+        );
         if (mine !== request.current) return;
         setResults((current) => ({
           query: q,
-          people: page === 0 || !current ? answer.people : [...current.people, ...answer.people.filter((person) => !current.people.some((shown) => shown._id === person._id))],
+          people:
+            page === 0 || !current
+              ? answer.people
+              : [
+                  ...current.people,
+                  ...answer.people.filter(
+                    (person) =>
+                      !current.people.some((shown) => shown._id === person._id),
+                  ),
+                ],
           page: answer.page,
           hasMore: answer.has_more,
         }));
@@ -84,7 +102,16 @@ export function FindPeopleTab({ viewerId, active, onFollowed }: FindPeopleTabPro
 
   const followed = (person: Friend) => {
     setResults((current) =>
-      current ? { ...current, people: current.people.map((shown) => (shown._id === person._id ? { ...shown, followStatus: true, isFriend: true } : shown)) } : current,
+      current
+        ? {
+            ...current,
+            people: current.people.map((shown) =>
+              shown._id === person._id
+                ? { ...shown, followStatus: true, isFriend: true }
+                : shown,
+            ),
+          }
+        : current,
     );
     onFollowed(person);
   };
@@ -96,7 +123,11 @@ export function FindPeopleTab({ viewerId, active, onFollowed }: FindPeopleTabPro
         title="People could not be loaded"
         icon={<AlertIcon size={28} />}
         actions={
-          <button type="button" className="button button--primary" onClick={() => void load(searched ?? "", 0)}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void load(searched ?? "", 0)}
+          >
             Try again
           </button>
         }
@@ -109,7 +140,11 @@ export function FindPeopleTab({ viewerId, active, onFollowed }: FindPeopleTabPro
   } else if (results.people.length === 0) {
     body = (
       <EmptyState title={EMPTY_PEOPLE_MESSAGE} icon={<SearchIcon size={28} />}>
-        <p>{results.query ? `Nobody's name starts with “${results.query}”. Try another name.` : "Nobody else is here yet. Invite your friends to join you."}</p>
+        <p>
+          {results.query
+            ? `Nobody's name starts with “${results.query}”. Try another name.`
+            : "Nobody else is here yet. Invite your friends to join you."}
+        </p>
       </EmptyState>
     );
   } else {
@@ -125,7 +160,11 @@ export function FindPeopleTab({ viewerId, active, onFollowed }: FindPeopleTabPro
                 <span className="person__name">{person.name}</span>
               </span>
               <span className="person__actions">
-                <FollowButton person={person} viewerId={viewerId} onFollowed={followed} />
+                <FollowButton
+                  person={person}
+                  viewerId={viewerId}
+                  onFollowed={followed}
+                />
               </span>
             </li>
           ))}
@@ -145,7 +184,9 @@ export function FindPeopleTab({ viewerId, active, onFollowed }: FindPeopleTabPro
               disabled={loading !== null}
               aria-busy={loading === "more"}
             >
-              {loading === "more" ? <span className="button__spinner" aria-hidden="true" /> : null}
+              {loading === "more" ? (
+                <span className="button__spinner" aria-hidden="true" />
+              ) : null}
               {loading === "more" ? "Please wait" : "Load more"}
             </button>
           </div>
@@ -157,20 +198,36 @@ export function FindPeopleTab({ viewerId, active, onFollowed }: FindPeopleTabPro
   return (
     <section className="social-section" aria-label="Find People">
       <div className="social-toolbar">
-        <SearchField value={query} onChange={setQuery} busy={loading === "first" && results !== null} />
+        <SearchField
+          value={query}
+          onChange={setQuery}
+          busy={loading === "first" && results !== null}
+        />
       </div>
       {body}
     </section>
   );
 }
 
-function FollowButton({ person, viewerId, onFollowed }: { person: Friend; viewerId: number; onFollowed: (person: Friend) => void }) {
+function FollowButton({
+  person,
+  viewerId,
+  onFollowed,
+}: {
+  person: Friend;
+  viewerId: number;
+  onFollowed: (person: Friend) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   if (person.followStatus) {
     return (
-      <button type="button" className="button button--secondary button--small follow-button is-following" disabled>
+      <button
+        type="button"
+        className="button button--secondary button--small follow-button is-following"
+        disabled
+      >
         <CheckIcon size={16} /> Following
       </button>
     );
@@ -180,7 +237,10 @@ function FollowButton({ person, viewerId, onFollowed }: { person: Friend; viewer
     setBusy(true);
     setError(null);
     try {
-      await apiFetch("/api/social/follow", { method: "POST", json: { from: viewerId, to: person._id } });
+      await apiFetch("/api/social/follow", {
+        method: "POST",
+        json: { from: viewerId, to: person._id },
+      });
       onFollowed(person);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -199,7 +259,11 @@ function FollowButton({ person, viewerId, onFollowed }: { person: Friend; viewer
         disabled={busy}
         aria-busy={busy}
       >
-        {busy ? <span className="button__spinner" aria-hidden="true" /> : <UserPlusIcon size={16} />}
+        {busy ? (
+          <span className="button__spinner" aria-hidden="true" />
+        ) : (
+          <UserPlusIcon size={16} />
+        )}
         Follow
       </button>
       {error ? (

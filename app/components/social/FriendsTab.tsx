@@ -13,7 +13,8 @@ import { SearchField } from "./SearchField";
 import type { FriendsList } from "./useFriends";
 
 /** SPEC.md §8: the empty friends list. */
-export const EMPTY_FRIENDS_MESSAGE = "Your friend's list is empty. Go to Find People and start making friends";
+export const EMPTY_FRIENDS_MESSAGE =
+  "Your friend's list is empty. Go to Find People and start making friends";
 
 export interface FriendsTabProps {
   list: FriendsList;
@@ -28,14 +29,24 @@ export interface FriendsTabProps {
 type Pending = { kind: "unfriend" | "block"; friend: Friend } | null;
 
 /** Case-insensitive match anywhere in the name (the list is on screen already, so this filters without asking). */
-const matches = (friend: Friend, query: string) => friend.name.toLowerCase().includes(query.trim().toLowerCase());
+const matches = (friend: Friend, query: string) =>
+  friend.name.toLowerCase().includes(query.trim().toLowerCase());
 
 /** SPEC.md §2 Friends: who the viewer follows, online ones with a green dot, a filter, Chat, Unfriend and Block. */
-export function FriendsTab({ list, chatWith, onChat, onFindPeople, onBlocked }: FriendsTabProps) {
+export function FriendsTab({
+  list,
+  chatWith,
+  onChat,
+  onFindPeople,
+  onBlocked,
+}: FriendsTabProps) {
   const [query, setQuery] = useState("");
   const [pending, setPending] = useState<Pending>(null);
   const { friends, error, reload, remove, isOnline } = list;
-  const shown = useMemo(() => (friends ?? []).filter((friend) => matches(friend, query)), [friends, query]);
+  const shown = useMemo(
+    () => (friends ?? []).filter((friend) => matches(friend, query)),
+    [friends, query],
+  );
 
   if (error) {
     return (
@@ -43,7 +54,11 @@ export function FriendsTab({ list, chatWith, onChat, onFindPeople, onBlocked }: 
         title="Your friends could not be loaded"
         icon={<AlertIcon size={28} />}
         actions={
-          <button type="button" className="button button--primary" onClick={() => reload()}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => reload()}
+          >
             Try again
           </button>
         }
@@ -59,7 +74,11 @@ export function FriendsTab({ list, chatWith, onChat, onFindPeople, onBlocked }: 
         title="No friends yet"
         icon={<SocialIcon size={28} />}
         actions={
-          <button type="button" className="button button--primary" onClick={onFindPeople}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={onFindPeople}
+          >
             <SearchIcon size={18} /> Find People
           </button>
         }
@@ -73,10 +92,15 @@ export function FriendsTab({ list, chatWith, onChat, onFindPeople, onBlocked }: 
     if (!pending) return;
     const { kind, friend } = pending;
     if (kind === "unfriend") {
-      await apiFetch(`/api/social/unfriend/${friend.social_id}`, { method: "DELETE" });
+      await apiFetch(`/api/social/unfriend/${friend.social_id}`, {
+        method: "DELETE",
+      });
       remove(friend._id);
     } else {
-      await apiFetch("/api/social/block", { method: "POST", json: { user_id: friend._id } });
+      await apiFetch("/api/social/block", {
+        method: "POST",
+        json: { user_id: friend._id },
+      });
       onBlocked(friend._id);
     }
     setPending(null);
@@ -98,21 +122,39 @@ export function FriendsTab({ list, chatWith, onChat, onFindPeople, onBlocked }: 
         </p>
       </div>
       {shown.length === 0 ? (
-        <p className="social-note">No friend&apos;s name contains &ldquo;{query.trim()}&rdquo;.</p>
+        <p className="social-note">
+          No friend&apos;s name contains &ldquo;{query.trim()}&rdquo;.
+        </p>
       ) : (
         <ul className="people-list" data-testid="friends-list">
           {shown.map((friend) => {
             const online = isOnline(friend._id);
             return (
-              <li key={friend._id} className={friend._id === chatWith ? "person is-current" : "person"} data-testid="friend">
+              <li
+                key={friend._id}
+                className={
+                  friend._id === chatWith ? "person is-current" : "person"
+                }
+                data-testid="friend"
+              >
                 <span className="person__avatar">
                   <Avatar person={friend} size={48} />
-                  {online ? <Dot size={12} label="Online" className="person__dot" /> : null}
+                  {online ? (
+                    <Dot size={12} label="Online" className="person__dot" />
+                  ) : null}
                 </span>
                 <span className="person__text">
                   <span className="person__name">{friend.name}</span>
-                  <span className={online ? "person__meta is-online" : "person__meta"}>
-                    {friend.follows_back ? (online ? "Online" : "Offline") : "Not following you back yet"}
+                  <span
+                    className={
+                      online ? "person__meta is-online" : "person__meta"
+                    }
+                  >
+                    {friend.follows_back
+                      ? online
+                        ? "Online"
+                        : "Offline"
+                      : "Not following you back yet"}
                   </span>
                 </span>
                 <span className="person__actions">
@@ -128,8 +170,18 @@ export function FriendsTab({ list, chatWith, onChat, onFindPeople, onBlocked }: 
                   <ActionMenu
                     label={`More for ${friend.name}`}
                     actions={[
-                      { label: "Unfriend", icon: <UserMinusIcon size={18} />, onSelect: () => setPending({ kind: "unfriend", friend }) },
-                      { label: "Block", icon: <BlockIcon size={18} />, onSelect: () => setPending({ kind: "block", friend }), danger: true },
+                      {
+                        label: "Unfriend",
+                        icon: <UserMinusIcon size={18} />,
+                        onSelect: () =>
+                          setPending({ kind: "unfriend", friend }),
+                      },
+                      {
+                        label: "Block",
+                        icon: <BlockIcon size={18} />,
+                        onSelect: () => setPending({ kind: "block", friend }),
+                        danger: true,
+                      },
                     ]}
                   />
                 </span>
@@ -140,7 +192,11 @@ export function FriendsTab({ list, chatWith, onChat, onFindPeople, onBlocked }: 
       )}
       {pending ? (
         <ConfirmDialog
-          title={pending.kind === "unfriend" ? `Unfriend ${pending.friend.name}?` : `Block ${pending.friend.name}?`}
+          title={
+            pending.kind === "unfriend"
+              ? `Unfriend ${pending.friend.name}?`
+              : `Block ${pending.friend.name}?`
+          }
           confirmLabel={pending.kind === "unfriend" ? "Unfriend" : "Block"}
           onConfirm={confirm}
           onClose={() => setPending(null)}

@@ -13,10 +13,14 @@ interface Invite {
 /** How long "Link copied" stays. */
 const COPIED_FOR_MS = 2_500;
 
-const SHARE_TEXT = "Play casual games with me on Playfeed! Sign up with my link and we'll be friends straight away.";
+const SHARE_TEXT =
+  "Play casual games with me on Playfeed! Sign up with my link and we'll be friends straight away.";
 
 /** Copies text, with the old selection trick where the Clipboard API is missing or refused. */
-async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
+async function copyText(
+  text: string,
+  field: HTMLInputElement | null,
+): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;
@@ -69,7 +73,11 @@ export function InviteTab({ active }: { active: boolean }) {
         title="Your invite link could not be loaded"
         icon={<AlertIcon size={28} />}
         actions={
-          <button type="button" className="button button--primary" onClick={() => setAttempt((count) => count + 1)}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setAttempt((count) => count + 1)}
+          >
             Try again
           </button>
         }
@@ -80,13 +88,21 @@ export function InviteTab({ active }: { active: boolean }) {
   }
   if (!invite) return <Loader block />;
 
-  const copy = async () => setCopied((await copyText(invite.url, fieldRef.current)) ? "yes" : "failed");
+  const copy = async () =>
+    setCopied(
+      (await copyText(invite.url, fieldRef.current)) ? "yes" : "failed",
+    );
   const share = async () => {
     try {
-      await navigator.share({ title: "Join me on Playfeed", text: SHARE_TEXT, url: invite.url });
+      await navigator.share({
+        title: "Join me on Playfeed",
+        text: SHARE_TEXT,
+        url: invite.url,
+      });
     } catch (failure) {
       // Closing the share sheet is not a failure; anything else falls back to copying.
-      if (!(failure instanceof DOMException && failure.name === "AbortError")) await copy();
+      if (!(failure instanceof DOMException && failure.name === "AbortError"))
+        await copy();
     }
   };
 
@@ -99,21 +115,40 @@ export function InviteTab({ active }: { active: boolean }) {
         Invite your friends
       </h2>
       <p className="invite-card__lead">
-        Share your personal link. When a friend signs up through it, you become friends straight away and can chat and play together.
+        Share your personal link. When a friend signs up through it, you become
+        friends straight away and can chat and play together.
       </p>
       <div className="invite-link">
         <label htmlFor="invite-url" className="visually-hidden">
           Your invite link
         </label>
-        <input id="invite-url" ref={fieldRef} className="invite-link__field" value={invite.url} readOnly onFocus={(event) => event.target.select()} data-testid="invite-url" />
+        <input
+          id="invite-url"
+          ref={fieldRef}
+          className="invite-link__field"
+          value={invite.url}
+          readOnly
+          onFocus={(event) => event.target.select()}
+          data-testid="invite-url"
+        />
       </div>
       <div className="invite-card__actions">
         {canShare ? (
-          <button type="button" className="button button--primary" onClick={() => void share()}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void share()}
+          >
             <ShareIcon size={18} /> Share
           </button>
         ) : null}
-        <button type="button" className={canShare ? "button button--ghost" : "button button--primary"} onClick={() => void copy()}>
+        <button
+          type="button"
+          className={
+            canShare ? "button button--ghost" : "button button--primary"
+          }
+          onClick={() => void copy()}
+        >
           <CopyIcon size={18} /> Copy link
         </button>
       </div>
@@ -128,13 +163,16 @@ export function InviteTab({ active }: { active: boolean }) {
       </p>
       <ol className="invite-steps">
         <li>
-          <span className="invite-steps__number">1</span>Send your link to a friend
+          <span className="invite-steps__number">1</span>Send your link to a
+          friend
         </li>
         <li>
-          <span className="invite-steps__number">2</span>They create their Playfeed account
+          <span className="invite-steps__number">2</span>They create their
+          Playfeed account
         </li>
         <li>
-          <span className="invite-steps__number">3</span>You are friends: chat and play together
+          <span className="invite-steps__number">3</span>You are friends: chat
+          and play together
         </li>
       </ol>
     </section>

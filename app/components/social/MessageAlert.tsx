@@ -34,7 +34,10 @@ export function MessageAlert() {
         if (event.event !== "new_message") return;
         const { sender, sender_name, msg_id, content } = event.data;
         if (sender === viewerId || sender === getOpenChat()) return;
-        dispatchPopup({ type: "messageNotificationReceived", message: { msg_id, sender, sender_name, content } });
+        dispatchPopup({
+          type: "messageNotificationReceived",
+          message: { msg_id, sender, sender_name, content },
+        });
       }),
     [subscribe, viewerId, dispatchPopup],
   );
@@ -42,18 +45,27 @@ export function MessageAlert() {
   const notifications = popup.messageNotifications;
   useEffect(() => {
     if (notifications.length === 0 || held) return;
-    const timer = window.setTimeout(() => dispatchPopup({ type: "messageNotificationsCleared" }), MESSAGE_ALERT_MS);
+    const timer = window.setTimeout(
+      () => dispatchPopup({ type: "messageNotificationsCleared" }),
+      MESSAGE_ALERT_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [notifications, held, dispatchPopup]);
 
   // The latest message of each sender, newest sender first; none for the chat that is open now.
   const shown = useMemo(() => {
-    const bySender = new Map<number, { latest: MessageNotification; count: number }>();
+    const bySender = new Map<
+      number,
+      { latest: MessageNotification; count: number }
+    >();
     for (const notification of notifications) {
       if (notification.sender === openChat) continue;
       const seen = bySender.get(notification.sender);
       bySender.delete(notification.sender);
-      bySender.set(notification.sender, { latest: notification, count: (seen?.count ?? 0) + 1 });
+      bySender.set(notification.sender, {
+        latest: notification,
+        count: (seen?.count ?? 0) + 1,
+      });
     }
     return [...bySender.values()].reverse().slice(0, SENDERS_SHOWN);
   }, [notifications, openChat]);
@@ -71,14 +83,23 @@ export function MessageAlert() {
       onMouseLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+          setHeld(false);
       }}
     >
       {shown.map(({ latest, count }) => {
         const name = latest.sender_name || "A friend";
         return (
-          <div key={latest.sender} className="message-alert" data-testid="message-alert">
-            <Link to={`/social?chat=${latest.sender}`} className="message-alert__link" onClick={clear}>
+          <div
+            key={latest.sender}
+            className="message-alert"
+            data-testid="message-alert"
+          >
+            <Link
+              to={`/social?chat=${latest.sender}`}
+              className="message-alert__link"
+              onClick={clear}
+            >
               <span className="message-alert__avatar">
                 <Avatar person={{ name }} size={40} />
                 <span className="message-alert__badge" aria-hidden="true">
@@ -88,12 +109,22 @@ export function MessageAlert() {
               <span className="message-alert__text">
                 <span className="message-alert__name">
                   {name}
-                  {count > 1 ? <span className="message-alert__count"> · {count} new messages</span> : null}
+                  {count > 1 ? (
+                    <span className="message-alert__count">
+                      {" "}
+                      · {count} new messages
+                    </span>
+                  ) : null}
                 </span>
                 <span className="message-alert__content">{latest.content}</span>
               </span>
             </Link>
-            <button type="button" className="message-alert__close" aria-label="Dismiss" onClick={clear}>
+            <button
+              type="button"
+              className="message-alert__close"
+              aria-label="Dismiss"
+              onClick={clear}
+            >
               <CloseIcon size={16} />
             </button>
           </div>

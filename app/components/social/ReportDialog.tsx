@@ -15,7 +15,13 @@ export interface ReportDialogProps {
 const REASON_MAX = 500;
 
 /** Report a friend's message (POST /api/social/report): asks why, then thanks. */
-export function ReportDialog({ friendId, friendName, message, onReported, onClose }: ReportDialogProps) {
+export function ReportDialog({
+  friendId,
+  friendName,
+  message,
+  onReported,
+  onClose,
+}: ReportDialogProps) {
   const headingId = useId();
   const reasonId = useId();
   const [reason, setReason] = useState("");
@@ -32,7 +38,14 @@ export function ReportDialog({ friendId, friendName, message, onReported, onClos
     setBusy(true);
     setError(null);
     try {
-      await apiFetch("/api/social/report", { method: "POST", json: { user_id: friendId, msg_id: message.msg_id, reason: reason.trim() } });
+      await apiFetch("/api/social/report", {
+        method: "POST",
+        json: {
+          user_id: friendId,
+          msg_id: message.msg_id,
+          reason: reason.trim(),
+        },
+      });
       setDone(true);
       onReported(message.msg_id);
     } catch (failure) {
@@ -52,8 +65,16 @@ export function ReportDialog({ friendId, friendName, message, onReported, onClos
           <h2 id={headingId} className="modal__title">
             Thanks for telling us
           </h2>
-          <p className="modal__lead">We keep a copy of the message and our moderators will look at it. You can also block {friendName}.</p>
-          <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
+          <p className="modal__lead">
+            We keep a copy of the message and our moderators will look at it.
+            You can also block {friendName}.
+          </p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={onClose}
+            data-autofocus
+          >
             Done
           </button>
         </div>
@@ -69,8 +90,14 @@ export function ReportDialog({ friendId, friendName, message, onReported, onClos
         </h2>
         <p className="modal__lead">From {friendName}:</p>
       </header>
-      <blockquote className="report-dialog__quote">{message.content}</blockquote>
-      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <blockquote className="report-dialog__quote">
+        {message.content}
+      </blockquote>
+      <form
+        className="form"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
         <div className={error ? "field field--invalid" : "field"}>
           <label htmlFor={reasonId}>Why are you reporting this message?</label>
           <textarea
@@ -91,11 +118,22 @@ export function ReportDialog({ friendId, friendName, message, onReported, onClos
           </p>
         ) : null}
         <div className="confirm-dialog__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={onClose}
+          >
             Cancel
           </button>
-          <button type="submit" className="button button--danger" disabled={busy} aria-busy={busy}>
-            {busy ? <span className="button__spinner" aria-hidden="true" /> : null}
+          <button
+            type="submit"
+            className="button button--danger"
+            disabled={busy}
+            aria-busy={busy}
+          >
+            {busy ? (
+              <span className="button__spinner" aria-hidden="true" />
+            ) : null}
             {busy ? "Please wait" : "Report"}
           </button>
         </div>

@@ -8,7 +8,11 @@ export interface SearchFieldProps {
 }
 
 /** SPEC.md §2: Friends and Find People each have a 'Search friend here' filter. */
-export function SearchField({ value, onChange, busy = false }: SearchFieldProps) {
+export function SearchField({
+  value,
+  onChange,
+  busy = false,
+}: SearchFieldProps) {
   return (
     <div className="social-search">
       <SearchIcon size={18} className="social-search__icon" />
@@ -24,7 +28,9 @@ export function SearchField({ value, onChange, busy = false }: SearchFieldProps)
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
-      {busy ? <span className="social-search__spinner" aria-hidden="true" /> : null}
+      {busy ? (
+        <span className="social-search__spinner" aria-hidden="true" />
+      ) : null}
     </div>
   );
 }

@@ -28,7 +28,9 @@ export function useFriends(viewerId: number | null): FriendsList {
   const [friends, setFriends] = useState<Friend[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Presence events newer than the list on screen win over its is_online.
-  const [presence, setPresence] = useState<ReadonlyMap<number, PresenceChange>>(new Map());
+  const [presence, setPresence] = useState<ReadonlyMap<number, PresenceChange>>(
+    new Map(),
+  );
   const listAsked = useRef(0);
   const request = useRef(0);
   const socket = useSocket();
@@ -64,7 +66,9 @@ export function useFriends(viewerId: number | null): FriendsList {
       socket.subscribe((event) => {
         if (event.event !== "user-connection") return;
         const { userId, online } = event.data;
-        setPresence((current) => new Map(current).set(userId, { online, at: Date.now() }));
+        setPresence((current) =>
+          new Map(current).set(userId, { online, at: Date.now() }),
+        );
       }),
     [socket],
   );
@@ -78,14 +82,18 @@ export function useFriends(viewerId: number | null): FriendsList {
   }, [socket.status, reload]);
 
   const remove = useCallback((friendId: number) => {
-    setFriends((list) => list?.filter((friend) => friend._id !== friendId) ?? list);
+    setFriends(
+      (list) => list?.filter((friend) => friend._id !== friendId) ?? list,
+    );
   }, []);
 
   const isOnline = useCallback(
     (friendId: number) => {
       const change = presence.get(friendId);
       if (change && change.at >= listAsked.current) return change.online;
-      return friends?.find((friend) => friend._id === friendId)?.is_online ?? false;
+      return (
+        friends?.find((friend) => friend._id === friendId)?.is_online ?? false
+      );
     },
     [presence, friends],
   );
