@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",
+      "contract/**/*.test.ts",
       "workers/**/*.test.ts",
       "scripts/**/*.test.ts",
     ],

@@ -22,7 +22,7 @@ import { MessageAlert } from "./components/social/MessageAlert";
 import { ErrorPage } from "./components/ErrorPage";
 import { useNonce } from "./components/nonce";
 import type { RootData } from "./components/root-data";
-import { pageTitle } from "./lib/format";
+import { pageTitle } from "#contract/format";
 import { toViewer } from "./lib/viewer";
 import "./styles/app.css";
 import "./styles/shell.css";

@@ -12,7 +12,7 @@ import { withPageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 import { forbidden, notFound, unauthorized } from "./services/errors";
 import { sessionKeyOf, tokenFromRequest } from "./services/sessions";
-import { ROOM_ID_PATTERN } from "../app/lib/protocol";
+import { ROOM_ID_PATTERN } from "#contract/protocol";
 
 export { UserHub } from "./durable-objects/UserHub";
 export { MatchRoom } from "./durable-objects/MatchRoom";

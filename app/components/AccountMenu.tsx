@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "#contract/format";
 import type { Viewer } from "~/lib/viewer";
 import { useAccount } from "./AccountProvider";
 import { useDisclosure } from "./useDisclosure";

@@ -17,7 +17,7 @@ import {
   type ReactNode,
 } from "react";
 import { apiFetch } from "~/lib/api";
-import type { UserData, UserProfile } from "~/lib/types";
+import type { UserData, UserProfile } from "#contract/types";
 import {
   dropStoredToken,
   readUser,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { AD_SCRIPT_URL, AD_VISIBLE_RATIO } from "~/lib/ads";
-import type { Game } from "~/lib/types";
+import type { Game } from "#contract/types";
 import { HouseAd, type HouseAdGame } from "./HouseAd";
 import { useRootData } from "./root-data";
 import "~/styles/discovery.css";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { htmlToText, truncate } from "~/lib/format";
+import { htmlToText, truncate } from "#contract/format";
 
 export interface ExpandableHtmlProps {
   /** Sanitised HTML from the server. */

@@ -4,7 +4,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from "react";
-import { GENDER_OPTIONS } from "~/lib/validation";
+import { GENDER_OPTIONS } from "#contract/validation";
 import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from "./icons";
 
 export interface TextFieldProps extends Omit<

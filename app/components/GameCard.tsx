@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { formatCount, formatRating, htmlToText } from "~/lib/format";
+import { formatCount, formatRating, htmlToText } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { DEFAULT_ORIGIN, detailPath, playPath } from "~/lib/navigation";
-import type { Game } from "~/lib/types";
+import type { Game } from "#contract/types";
 import { HeartIcon, PlayIcon, StarIcon } from "./icons";
 import { useMediaBase } from "./root-data";
 import "~/styles/discovery.css";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { type ReactNode } from "react";
-import type { Game } from "~/lib/types";
+import type { Game } from "#contract/types";
 import { EmptyState, LoginRequired } from "./EmptyState";
 import { GameList } from "./GameCard";
 import { PageHeader } from "./PageHeader";

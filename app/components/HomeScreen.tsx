@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { adSlotForIndex } from "~/lib/ads";
-import type { CategorySection } from "~/lib/types";
+import type { CategorySection } from "#contract/types";
 import { AdSlot } from "./AdSlot";
 import { CategoryTabs, categorySectionId } from "./CategoryTabs";
 import { EmptyState } from "./EmptyState";

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { formatRating } from "~/lib/format";
+import { formatRating } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { detailPath, playPath } from "~/lib/navigation";
-import type { Game } from "~/lib/types";
+import type { Game } from "#contract/types";
 import { PlayIcon, StarIcon } from "./icons";
 import { useMediaBase } from "./root-data";
 

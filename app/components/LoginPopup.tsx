@@ -2,8 +2,8 @@ import { useLocation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
 import { apiFetch, errorMessage } from "~/lib/api";
-import type { UserData } from "~/lib/types";
-import { LoginSchema, fieldErrors } from "~/lib/validation";
+import type { UserData } from "#contract/types";
+import { LoginSchema, fieldErrors } from "#contract/validation";
 import { useAccount } from "./AccountProvider";
 import {
   FormError,

@@ -9,7 +9,7 @@ import {
   type Dispatch,
   type ReactNode,
 } from "react";
-import { roomSocketPath, type ServerEvent } from "~/lib/protocol";
+import { roomSocketPath, type ServerEvent } from "#contract/protocol";
 import {
   createSocketClient,
   socketUrl,

@@ -1,12 +1,12 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { ApiError, apiFetch, errorMessage } from "~/lib/api";
-import type { UserProfile } from "~/lib/types";
+import type { UserProfile } from "#contract/types";
 import { PICTURE_TYPES, pictureProblem, uploadPicture } from "~/lib/uploads";
 import {
   PHONE_INPUT_MAX_LENGTH,
   ProfileSchema,
   fieldErrors,
-} from "~/lib/validation";
+} from "#contract/validation";
 import { useAccount } from "./AccountProvider";
 import { Avatar } from "./Avatar";
 import {

@@ -1,4 +1,4 @@
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "#contract/format";
 import type { OwnStanding, ScoreEntry } from "~/lib/leaderboard";
 
 export interface ScoreTableProps {

@@ -2,13 +2,13 @@ import { useState, type ChangeEvent, type FormEvent } from "react";
 import { track } from "~/lib/analytics";
 import { readInvite } from "~/lib/invite";
 import { ApiError, apiFetch, errorMessage } from "~/lib/api";
-import type { UserData } from "~/lib/types";
+import type { UserData } from "#contract/types";
 import {
   GENDER_OPTIONS,
   PHONE_INPUT_MAX_LENGTH,
   SignUpSchema,
   fieldErrors,
-} from "~/lib/validation";
+} from "#contract/validation";
 import {
   FormError,
   GenderField,

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "#contract/format";
 import type { Viewer } from "~/lib/viewer";
 import { AccountMenu } from "./AccountMenu";
 import { LoginLink } from "./AccountProvider";

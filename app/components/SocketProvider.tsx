@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import type { ServerEvent } from "~/lib/protocol";
+import type { ServerEvent } from "#contract/protocol";
 import {
   createSocketClient,
   socketUrl,

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from "./types";
+import type { ApiErrorBody } from "#contract/types";
 
 /** SPEC.md §8: what a player sees when the request never reached us. */
 export const NETWORK_ERROR_MESSAGE = "Internet not available";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { memoryStorage } from "../../tests/setup/memory-storage";
-import { BONUS_CLOSED, BONUS_COLLECTED, BONUS_PENDING } from "./coins";
+import { BONUS_CLOSED, BONUS_COLLECTED, BONUS_PENDING } from "#contract/coins";
 import {
   BONUS_CLOSED_STORAGE_KEY,
   EVERY_PLAYER,
@@ -10,7 +10,7 @@ import {
   storeBonusClosed,
   storeWallet,
 } from "./coin-store";
-import type { UserData } from "./types";
+import type { UserData } from "#contract/types";
 import { USER_STORAGE_KEY, readUser, storeLogin } from "./user-store";
 
 const NOON = Date.parse("2026-11-22T12:00:00Z");

@@ -4,8 +4,8 @@ import {
   BONUS_PENDING,
   utcDay,
   type DailyBonusStatus,
-} from "./coins";
-import type { UserData } from "./types";
+} from "#contract/coins";
+import type { UserData } from "#contract/types";
 import {
   browserStorage,
   readUser,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NotificationView } from "./coins";
+import type { NotificationView } from "#contract/coins";
 import {
   mergeNotifications,
   notificationHref,

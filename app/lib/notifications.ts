@@ -1,4 +1,4 @@
-import type { NotificationView } from "./coins";
+import type { NotificationView } from "#contract/coins";
 
 /** GET /api/notifications?before={id}: a page of the player's notifications, newest first. */
 export interface NotificationsPage {

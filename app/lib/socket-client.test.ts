@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ServerEvent } from "./protocol";
+import type { ServerEvent } from "#contract/protocol";
 import {
   createSocketClient,
   reconnectDelay,

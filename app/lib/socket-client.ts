@@ -4,7 +4,7 @@ import {
   SIGNED_OUT_CLOSE_CODE,
   type ClientEvent,
   type ServerEvent,
-} from "./protocol";
+} from "#contract/protocol";
 
 /**
  * The browser side of a real-time socket (SPEC.md §7), free of any framework: the user presence socket (`/ws`) and,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { memoryStorage } from "../../tests/setup/memory-storage";
-import type { UserData } from "./types";
+import type { UserData } from "#contract/types";
 import {
   USER_STORAGE_KEY,
   dropStoredToken,

@@ -1,4 +1,4 @@
-import type { UserData, UserProfile } from "./types";
+import type { UserData, UserProfile } from "#contract/types";
 
 /** SPEC.md §3/§9: the signed-in user is kept in the browser under this key. */
 export const USER_STORAGE_KEY = "userData";

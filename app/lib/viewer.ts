@@ -1,4 +1,4 @@
-import { dailyBonusOf, type DailyBonusStatus } from "./coins";
+import { dailyBonusOf, type DailyBonusStatus } from "#contract/coins";
 /**
  * The signed-in user as every page sees it (root loader data). Only display fields: no email, phone, token or hashes
  * go into the HTML of a page.

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { HomeScreen } from "~/components/HomeScreen";
-import { pageTitle } from "~/lib/format";
+import { pageTitle } from "#contract/format";
 import { viewerIdOf } from "~/server/loaders.server";
 
 export const meta: MetaFunction = () => [

@@ -7,7 +7,7 @@ import {
   TrophyIcon,
 } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
-import { pageTitle } from "~/lib/format";
+import { pageTitle } from "#contract/format";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("About") },

@@ -9,7 +9,7 @@ import { BlogByline, BlogTags } from "~/components/blog/BlogMeta";
 import { BackLink } from "~/components/BackLink";
 import { EditIcon } from "~/components/icons";
 import { useMediaBase, useViewer } from "~/components/root-data";
-import { truncate, pageTitle } from "~/lib/format";
+import { truncate, pageTitle } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { absoluteMediaUrl, blogPostOr404 } from "~/server/blog.server";
 import { requestOrigin, viewerIdOf } from "~/server/loaders.server";

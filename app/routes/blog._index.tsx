@@ -12,8 +12,8 @@ import {
   BLOG_PAGE_SIZE,
   formatBlogDate,
   type BlogSummary,
-} from "~/lib/blog";
-import { pageTitle } from "~/lib/format";
+} from "#contract/blog";
+import { pageTitle } from "#contract/format";
 import { requestOrigin } from "~/server/loaders.server";
 import "~/styles/blog.css";
 

@@ -6,7 +6,7 @@ import { ChallengeInfo } from "~/components/challenge/ChallengeInfo";
 import { HeadToHead } from "~/components/challenge/HeadToHead";
 import { SwordsIcon } from "~/components/icons";
 import { useViewer } from "~/components/root-data";
-import { formatNumber, pageTitle } from "~/lib/format";
+import { formatNumber, pageTitle } from "#contract/format";
 import { or404, parseIdOr404, viewerIdOf } from "~/server/loaders.server";
 
 export const meta: MetaFunction = () => [

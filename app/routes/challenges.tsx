@@ -6,8 +6,8 @@ import { CoinIcon, SwordsIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { sidesOf } from "~/components/challenge/HeadToHead";
 import { useViewer } from "~/components/root-data";
-import { COIN_MESSAGES, type ChallengeView } from "~/lib/coins";
-import { formatNumber, pageTitle } from "~/lib/format";
+import { COIN_MESSAGES, type ChallengeView } from "#contract/coins";
+import { formatNumber, pageTitle } from "#contract/format";
 import { viewerIdOf } from "~/server/loaders.server";
 import "~/styles/challenge.css";
 

@@ -3,7 +3,7 @@ import { useActionData } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { CheckIcon, MailIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
-import { pageTitle } from "~/lib/format";
+import { pageTitle } from "#contract/format";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("Contact") },

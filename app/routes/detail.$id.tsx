@@ -32,7 +32,7 @@ import {
   htmlToText,
   pageTitle,
   truncate,
-} from "~/lib/format";
+} from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { originFromQuery, playPath } from "~/lib/navigation";
 import {

@@ -4,7 +4,7 @@ import { EmptyState } from "~/components/EmptyState";
 import { GameGrid } from "~/components/GameCard";
 import { GamesIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
-import { pageTitle } from "~/lib/format";
+import { pageTitle } from "#contract/format";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("Games") },

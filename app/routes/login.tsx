@@ -10,7 +10,7 @@ import { useAccount } from "~/components/AccountProvider";
 import { AuthScreen, type Perk } from "~/components/AuthScreen";
 import { CoinIcon, HeartIcon, SwordsIcon } from "~/components/icons";
 import { GoogleLogIn, LoginForm, safeRedirect } from "~/components/LoginPopup";
-import { pageTitle } from "~/lib/format";
+import { pageTitle } from "#contract/format";
 import type { ShellHandle } from "~/lib/viewer";
 import { formAction, signedInRedirect, textField } from "~/server/auth.server";
 

@@ -13,8 +13,8 @@ import { PageHeader } from "~/components/PageHeader";
 import { useViewer } from "~/components/root-data";
 import { useSocket } from "~/components/SocketProvider";
 import { apiFetch, errorMessage } from "~/lib/api";
-import type { NotificationView } from "~/lib/coins";
-import { pageTitle } from "~/lib/format";
+import type { NotificationView } from "#contract/coins";
+import { pageTitle } from "#contract/format";
 import {
   notificationHref,
   timeAgo,

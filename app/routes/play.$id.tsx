@@ -21,7 +21,7 @@ import { usePlaySession } from "~/components/play/usePlaySession";
 import { useMediaBase, useViewer } from "~/components/root-data";
 import { track } from "~/lib/analytics";
 import { apiFetch, errorMessage } from "~/lib/api";
-import { pageTitle } from "~/lib/format";
+import { pageTitle } from "#contract/format";
 import {
   gameFrameSource,
   randomSeed,
@@ -29,7 +29,7 @@ import {
   type GameMessage,
 } from "~/lib/game-bridge";
 import { resolveMediaUrl } from "~/lib/media";
-import { createTimeline, type Timeline } from "~/lib/moves";
+import { createTimeline, type Timeline } from "#contract/moves";
 import {
   SPLASH_MS,
   challengeIdFrom,

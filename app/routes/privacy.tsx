@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
-import { pageTitle } from "~/lib/format";
+import { pageTitle } from "#contract/format";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("Privacy Policy") },

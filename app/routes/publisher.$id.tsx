@@ -4,7 +4,7 @@ import { EmptyState } from "~/components/EmptyState";
 import { GameList } from "~/components/GameCard";
 import { GamesIcon } from "~/components/icons";
 import { useMediaBase } from "~/components/root-data";
-import { pageTitle, truncate } from "~/lib/format";
+import { pageTitle, truncate } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { getPublisherPageOr404, viewerIdOf } from "~/server/loaders.server";
 import "~/styles/discovery.css";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { GameListPage } from "~/components/GameListPage";
 import { ClockIcon } from "~/components/icons";
-import { pageTitle } from "~/lib/format";
+import { pageTitle } from "#contract/format";
 import { viewerIdOf } from "~/server/loaders.server";
 
 export const meta: MetaFunction = () => [

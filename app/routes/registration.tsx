@@ -14,7 +14,7 @@ import { CoinIcon, HeartIcon, SwordsIcon } from "~/components/icons";
 import { SignUpForm } from "~/components/SignUpForm";
 import { LOGIN_PAGE } from "~/components/LoginPopup";
 import { track } from "~/lib/analytics";
-import { pageTitle } from "~/lib/format";
+import { pageTitle } from "#contract/format";
 import type { ShellHandle } from "~/lib/viewer";
 import {
   formAction,

@@ -19,7 +19,7 @@ import {
   VersusIcon,
 } from "~/components/icons";
 import { useMediaBase, useViewer } from "~/components/root-data";
-import { formatNumber, pageTitle } from "~/lib/format";
+import { formatNumber, pageTitle } from "#contract/format";
 import { parseScoreEntries } from "~/lib/leaderboard";
 import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";

@@ -4,7 +4,7 @@ import { WalletPanel } from "~/components/coins/WalletPanel";
 import { CoinIcon, LockIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { useViewer } from "~/components/root-data";
-import { formatNumber, pageTitle } from "~/lib/format";
+import { formatNumber, pageTitle } from "#contract/format";
 import "~/styles/coins.css";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Shop") }];

@@ -12,8 +12,8 @@ import { FriendsTab } from "~/components/social/FriendsTab";
 import { InviteTab } from "~/components/social/InviteTab";
 import { useFriends } from "~/components/social/useFriends";
 import { Tabs } from "~/components/Tabs";
-import { pageTitle } from "~/lib/format";
-import type { Friend } from "~/lib/types";
+import { pageTitle } from "#contract/format";
+import type { Friend } from "#contract/types";
 import "~/styles/social.css";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Social") }];

@@ -6,10 +6,10 @@ import { BackLink } from "~/components/BackLink";
 import { useMultiplayer } from "~/components/MultiplayerProvider";
 import { PlayIcon, TrophyIcon, VersusIcon } from "~/components/icons";
 import { useViewer } from "~/components/root-data";
-import { formatNumber, pageTitle } from "~/lib/format";
+import { formatNumber, pageTitle } from "#contract/format";
 import { playPath } from "~/lib/navigation";
 import { outcome } from "~/state/multiplayer";
-import type { MatchPlayer } from "~/lib/types";
+import type { MatchPlayer } from "#contract/types";
 import { or404, parseIdOr404 } from "~/server/loaders.server";
 import "~/styles/match.css";
 

@@ -24,8 +24,8 @@ import {
 import { PageHeader } from "~/components/PageHeader";
 import { ProfileForm, type ProfileAnswer } from "~/components/ProfileForm";
 import { useViewer } from "~/components/root-data";
-import { formatNumber, pageTitle } from "~/lib/format";
-import type { UserProfile } from "~/lib/types";
+import { formatNumber, pageTitle } from "#contract/format";
+import type { UserProfile } from "#contract/types";
 import { formAction, textField } from "~/server/auth.server";
 import {
   PROFILE_POST_MAX_BYTES,

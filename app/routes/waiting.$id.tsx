@@ -11,14 +11,14 @@ import { useSocket } from "~/components/SocketProvider";
 import { PlayIcon, VersusIcon } from "~/components/icons";
 import { useViewer } from "~/components/root-data";
 import { apiFetch, errorMessage } from "~/lib/api";
-import { pageTitle } from "~/lib/format";
+import { pageTitle } from "#contract/format";
 import { playPath } from "~/lib/navigation";
 import { botPlayPath, matchPlayPath } from "~/lib/play";
 import {
   MATCHMAKING_WAIT_MS,
   type BotData,
   type Participant,
-} from "~/lib/protocol";
+} from "#contract/protocol";
 import { getGameOr404 } from "~/server/loaders.server";
 import "~/styles/match.css";
 

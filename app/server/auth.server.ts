@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { ApiSignedIn, UserData } from "~/lib/types";
+import type { ApiSignedIn, UserData } from "#contract/types";
 
 export type SignedIn = ApiSignedIn;
 

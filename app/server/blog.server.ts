@@ -4,7 +4,7 @@ import {
   SLUG_PATTERN,
   type Blog,
   type BlogSummary,
-} from "~/lib/blog";
+} from "#contract/blog";
 import { resolveMediaUrl } from "~/lib/media";
 import { notFoundResponse, or404, requestOrigin } from "./loaders.server";
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { idSchema } from "~/lib/ids";
-import type { Game, Publisher } from "~/lib/types";
+import { idSchema } from "#contract/ids";
+import type { Game, Publisher } from "#contract/types";
 
 /** A 404 the root error boundary renders as the "Page not found" page; the body is shown as its message. */
 export function notFoundResponse(message = "Not Found"): Response {

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { PICTURE_MAX_BYTES, pictureProblem } from "~/lib/uploads";
-import type { UserProfile } from "~/lib/types";
-import { ProfileSchema } from "~/lib/validation";
+import type { UserProfile } from "#contract/types";
+import { ProfileSchema } from "#contract/validation";
 import { hubOf } from "../../workers/durable-objects/hubs";
 import type { UserRow } from "../../workers/db/schema";
 import { toUserData } from "../../workers/services/accounts";

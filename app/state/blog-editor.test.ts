@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Blog } from "~/lib/blog";
+import type { Blog } from "#contract/blog";
 import {
   editorReducer,
   initialEditorState,

@@ -3,9 +3,9 @@ import {
   type Blog,
   type BlogBlock,
   type BlogStatus,
-} from "~/lib/blog";
-import { htmlToText } from "~/lib/format";
-import { assertNever } from "~/lib/protocol";
+} from "#contract/blog";
+import { htmlToText } from "#contract/format";
+import { assertNever } from "#contract/protocol";
 
 /**
  * SPEC.md §4 Blog editor: a post is a list of blocks; a placeholder becomes an image or a text block, any block

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChatMessage } from "~/lib/protocol";
+import type { ChatMessage } from "#contract/protocol";
 import {
   chatReducer,
   initialChatState,

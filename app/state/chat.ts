@@ -1,5 +1,5 @@
-import { MESSAGE_STATUS } from "~/lib/chat";
-import { assertNever, type ChatMessage } from "~/lib/protocol";
+import { MESSAGE_STATUS } from "#contract/chat";
+import { assertNever, type ChatMessage } from "#contract/protocol";
 
 /** A message as the chat panel shows it (SPEC.md §3 Chat message). */
 export interface ChatEntry {

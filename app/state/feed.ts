@@ -1,4 +1,4 @@
-import { assertNever } from "~/lib/protocol";
+import { assertNever } from "#contract/protocol";
 
 /** SPEC.md §9: wheel deltas add up until their size reaches this, then the feed moves one item. */
 export const WHEEL_THRESHOLD = 50;

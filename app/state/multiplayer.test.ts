@@ -4,7 +4,7 @@ import {
   END_OPPONENT_LEFT,
   type BotData,
   type Participant,
-} from "~/lib/protocol";
+} from "#contract/protocol";
 import {
   botFinalScore,
   botScoreAt,

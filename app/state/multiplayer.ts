@@ -3,7 +3,7 @@ import {
   END_NORMAL,
   type BotData,
   type Participant,
-} from "~/lib/protocol";
+} from "#contract/protocol";
 
 /** SPEC.md §4 / §9 game type: single player (0), multiplayer (1), multiplayer with bot (2). */
 export const GAME_TYPE = { single: 0, multiplayer: 1, bot: 2 } as const;

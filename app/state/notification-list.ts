@@ -1,9 +1,9 @@
-import type { NotificationView } from "~/lib/coins";
+import type { NotificationView } from "#contract/coins";
 import {
   mergeNotifications,
   type NotificationsPage,
 } from "~/lib/notifications";
-import { assertNever } from "~/lib/protocol";
+import { assertNever } from "#contract/protocol";
 
 /**
  * The notifications page: the pages loaded so far (newest first), whether more are left, and which ones were unread

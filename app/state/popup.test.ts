@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AppNotification, MessageNotification } from "~/lib/types";
+import type { AppNotification, MessageNotification } from "#contract/types";
 import { initialPopupState, popupReducer, type PopupState } from "./popup";
 
 const challenge: AppNotification = {

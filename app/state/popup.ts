@@ -1,5 +1,5 @@
-import { assertNever } from "~/lib/protocol";
-import type { AppNotification, MessageNotification } from "~/lib/types";
+import { assertNever } from "#contract/protocol";
+import type { AppNotification, MessageNotification } from "#contract/types";
 
 /** SPEC.md §4 popup type. */
 export type PopupType =

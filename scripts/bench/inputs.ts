@@ -3,7 +3,7 @@
 // the old pattern itself on short ones for contrast. With --base (npm run bench passes its server): the same inputs
 // as POST /api/user/login round trips, beside GET /api/health, each from its own CF-Connecting-IP.
 // Figures are printed with PASS/MISS against the aim; nothing is asserted.
-import { EmailSchema, LoginSchema } from "../../app/lib/validation";
+import { EmailSchema, LoginSchema } from "#contract/validation";
 
 const OLD_EMAIL_PATTERN = /^\w+(?:[.-]?\w+)*@\w+(?:[.-]?\w+)*(?:\.\w{2,})+$/;
 const AIM_MS = 5;

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../app/lib/validation";
+import { MESSAGES } from "#contract/validation";
 import {
   DEMO_PASSWORD,
   PHONE,

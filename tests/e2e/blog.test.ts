@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Blog } from "../../app/lib/blog";
+import type { Blog } from "#contract/blog";
 import {
   DESKTOP,
   PHONE,

@@ -4,7 +4,7 @@ import {
   type BrowserContext,
   type Page,
 } from "playwright-core";
-import type { ApiSignedIn, UserData } from "../../app/lib/types";
+import type { ApiSignedIn, UserData } from "#contract/types";
 import { inject } from "vitest";
 
 export const PHONE = { width: 390, height: 844 };

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COIN_MESSAGES } from "../../app/lib/coins";
-import type { Game } from "../../app/lib/types";
+import { COIN_MESSAGES } from "#contract/coins";
+import type { Game } from "#contract/types";
 import {
   DESKTOP,
   PHONE,

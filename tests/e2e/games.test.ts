@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Game } from "../../app/lib/types";
+import type { Game } from "#contract/types";
 import { DESKTOP, PHONE, baseURL, launchBrowser, openPage } from "./browser";
 
 interface Recorded {

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_LEADERBOARD } from "../../app/lib/leaderboard";
 import { EXIT_CONFIRMATION } from "../../app/lib/play";
-import type { Game } from "../../app/lib/types";
+import type { Game } from "#contract/types";
 import {
   DESKTOP,
   PHONE,

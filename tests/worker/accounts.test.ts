@@ -1,11 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type {
-  ApiErrorBody,
-  PublicProfile,
-  UserData,
-} from "../../app/lib/types";
-import { MESSAGES } from "../../app/lib/validation";
+import type { ApiErrorBody, PublicProfile, UserData } from "#contract/types";
+import { MESSAGES } from "#contract/validation";
 import { getJson, json, request, seed, tokenFor, validSignUp } from "./helpers";
 
 type SignedIn = { user: UserData; token: string };

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, Game, Publisher } from "../../app/lib/types";
+import type { ApiErrorBody, Game, Publisher } from "#contract/types";
 import { getJson, request, seed } from "./helpers";
 
 beforeAll(seed);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Blog, BlogPage } from "../../app/lib/blog";
-import type { ApiErrorBody } from "../../app/lib/types";
+import type { Blog, BlogPage } from "#contract/blog";
+import type { ApiErrorBody } from "#contract/types";
 import { SEED_BLOG_POSTS } from "../../workers/db/blog-posts";
 import {
   getJson,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ChallengeView } from "../../app/lib/coins";
+import type { ChallengeView } from "#contract/coins";
 import {
   gameId,
   getJson,

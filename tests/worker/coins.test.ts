@@ -12,8 +12,8 @@ import {
   type ChallengeView,
   type NotificationView,
   type WalletView,
-} from "../../app/lib/coins";
-import type { ApiErrorBody, UserProfile } from "../../app/lib/types";
+} from "#contract/coins";
+import type { ApiErrorBody, UserProfile } from "#contract/types";
 import worker from "../../workers/app";
 import {
   connect,

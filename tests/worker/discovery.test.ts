@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, Game } from "../../app/lib/types";
+import type { ApiErrorBody, Game } from "#contract/types";
 import { createDb } from "../../workers/db/client";
 import { users } from "../../workers/db/schema";
 import { createSessionService } from "../../workers/services/sessions";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { SignJWT, generateKeyPair, importJWK, type JWTPayload } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, UserData } from "../../app/lib/types";
+import type { ApiErrorBody, UserData } from "#contract/types";
 import { getJson, json, seed } from "./helpers";
 
 beforeAll(seed);

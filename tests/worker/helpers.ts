@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { ServerEvent } from "../../app/lib/protocol";
+import type { ServerEvent } from "#contract/protocol";
 import { seedDatabase } from "../../workers/db/seed";
 import { createDb } from "../../workers/db/client";
 import { createSessionService } from "../../workers/services/sessions";

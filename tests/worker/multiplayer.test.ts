@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { roomSocketPath } from "../../app/lib/protocol";
-import type { ApiErrorBody } from "../../app/lib/types";
+import { roomSocketPath } from "#contract/protocol";
+import type { ApiErrorBody } from "#contract/types";
 import { lobbyOf, roomOf } from "../../workers/durable-objects/hubs";
 import type { MatchRoom } from "../../workers/durable-objects/MatchRoom";
 import {

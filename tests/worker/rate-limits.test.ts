@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody } from "../../app/lib/types";
+import type { ApiErrorBody } from "#contract/types";
 import {
   MAX_FAILED_LOGINS,
   RATE_LIMITS,

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ChatMessage } from "../../app/lib/protocol";
-import type { ApiErrorBody, Friend } from "../../app/lib/types";
+import type { ChatMessage } from "#contract/protocol";
+import type { ApiErrorBody, Friend } from "#contract/types";
 import {
   connect,
   getJson,

@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, PublicProfile } from "../../app/lib/types";
+import type { ApiErrorBody, PublicProfile } from "#contract/types";
 import { conversationOf, hubOf } from "../../workers/durable-objects/hubs";
 import {
   connect,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, UserData } from "../../app/lib/types";
+import type { ApiErrorBody, UserData } from "#contract/types";
 import { getJson, json, request, seed, tokenFor } from "./helpers";
 
 beforeAll(seed);

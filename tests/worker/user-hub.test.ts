@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ServerEvent } from "../../app/lib/protocol";
+import type { ServerEvent } from "#contract/protocol";
 import type { UserHub } from "../../workers/durable-objects/UserHub";
 import { openSocket, request, seed, tokenFor } from "./helpers";
 

@@ -1,4 +1,4 @@
-import { idSchema } from "../../app/lib/ids";
+import { idSchema } from "#contract/ids";
 import { forgetCachedPages } from "../page-cache";
 import {
   createRouter,

@@ -1,4 +1,4 @@
-import { idSchema } from "../../app/lib/ids";
+import { idSchema } from "#contract/ids";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
 /** SPEC.md §7 POST /wallet (coins): only ever the claim of today's daily bonus, whose amount the server computes. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idSchema } from "../../app/lib/ids";
-import { boundedString, jsonId } from "../../app/lib/input";
+import { idSchema } from "#contract/ids";
+import { boundedString, jsonId } from "#contract/input";
 import type { Services } from "../context";
 import { forbidden } from "../services/errors";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";

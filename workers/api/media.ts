@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedString } from "../../app/lib/input";
+import { boundedString } from "#contract/input";
 import { forbidden } from "../services/errors";
 import { clientAddress } from "../services/rate-limits";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, idValueSchema } from "../../app/lib/ids";
+import { idSchema, idValueSchema } from "#contract/ids";
 import { lobbyOf } from "../durable-objects/hubs";
 import { JoinSchema } from "../services/multiplayer";
 import { forbidden } from "../services/errors";

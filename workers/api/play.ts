@@ -1,4 +1,4 @@
-import { idSchema } from "../../app/lib/ids";
+import { idSchema } from "#contract/ids";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
 /** SPEC.md §7 POST /gamestats (game_id, game_type) and PUT /gamestats/{id} (play_time): the play session. */

@@ -1,4 +1,4 @@
-import { idSchema } from "../../app/lib/ids";
+import { idSchema } from "#contract/ids";
 import { createRouter, parseInput } from "./hono";
 
 export const publishersRouter = createRouter().get("/:id", async (c) => {

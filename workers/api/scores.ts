@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "../../app/lib/ids";
+import { idSchema } from "#contract/ids";
 import { LEADERBOARD_SIZE } from "../services/scores";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
 

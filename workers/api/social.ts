@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idSchema, idValueSchema } from "../../app/lib/ids";
-import { digits } from "../../app/lib/input";
+import { idSchema, idValueSchema } from "#contract/ids";
+import { digits } from "#contract/input";
 import { conversationOf, hubOf } from "../durable-objects/hubs";
 import { HISTORY_PAGE } from "../durable-objects/Conversation";
 import { ApiError, forbidden, notFound } from "../services/errors";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idSchema } from "../../app/lib/ids";
-import { jsonId } from "../../app/lib/input";
-import { ProfileSchema } from "../../app/lib/validation";
+import { idSchema } from "#contract/ids";
+import { jsonId } from "#contract/input";
+import { ProfileSchema } from "#contract/validation";
 import { toPublicProfile, toUserData } from "../services/accounts";
 import { hubOf } from "../durable-objects/hubs";
 import { tokenFromRequest } from "../services/sessions";

@@ -41,7 +41,7 @@ export const users = sqliteTable(
       .default(false),
     /**
      * The day card (0 to 5, more on a longer streak) of the user's last daily bonus claim; -1 before the first.
-     * What the client sees as login_day is worked out from this and last_bonus_on (app/lib/daily-bonus.ts).
+     * What the client sees as login_day is worked out from this and last_bonus_on (contract/coins.ts).
      */
     loginDay: integer("login_day").notNull().default(-1),
     /** UTC date (YYYY-MM-DD) of the last daily bonus claim. */

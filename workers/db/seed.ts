@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import type { GameMode } from "../../app/lib/types";
+import type { GameMode } from "#contract/types";
 import { gameModesToMask } from "../services/games";
 import { sanitizeHtml } from "../services/html";
 import { hashPassword } from "../services/password";

@@ -3,7 +3,7 @@ import {
   CHAT_MAX_LENGTH,
   type ChatMessage,
   type ServerEvent,
-} from "../../app/lib/protocol";
+} from "#contract/protocol";
 import { hubOf } from "./hubs";
 
 /** SPEC.md §4 Chat status. */

@@ -10,7 +10,7 @@ import {
   type ClientEvent,
   type Participant,
   type ServerEvent,
-} from "../../app/lib/protocol";
+} from "#contract/protocol";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
 import {

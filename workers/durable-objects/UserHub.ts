@@ -5,7 +5,7 @@ import {
   PONG_FRAME,
   type ClientEvent,
   type ServerEvent,
-} from "../../app/lib/protocol";
+} from "#contract/protocol";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
 import {

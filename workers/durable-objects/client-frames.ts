@@ -2,7 +2,7 @@ import {
   parseClientEvent,
   type ClientEvent,
   type ServerEvent,
-} from "../../app/lib/protocol";
+} from "#contract/protocol";
 
 /** What handling a client event comes to: an `ack` (when the event had an id) or an `error` with this message. */
 export type EventAnswer = { ok: true } | { ok: false; message: string };

@@ -1,4 +1,4 @@
-import { SIGNED_OUT_CLOSE_CODE } from "../../app/lib/protocol";
+import { SIGNED_OUT_CLOSE_CODE } from "#contract/protocol";
 
 /** Stubs of the Durable Objects by their names, so every caller addresses the same instance. */
 export const hubOf = (env: Env, userId: number) =>

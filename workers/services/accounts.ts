@@ -1,12 +1,12 @@
 import { and, count, eq, gt, min, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { dailyBonusOf } from "../../app/lib/coins";
-import type { PublicProfile, UserData } from "../../app/lib/types";
+import { dailyBonusOf } from "#contract/coins";
+import type { PublicProfile, UserData } from "#contract/types";
 import {
   MESSAGES,
   type ProfileSchema,
   type SignUpSchema,
-} from "../../app/lib/validation";
+} from "#contract/validation";
 import type { Db } from "../db/client";
 import { loginAttempts, users, type UserRow } from "../db/schema";
 import { ApiError, forbidden, notFound, tooManyRequests } from "./errors";

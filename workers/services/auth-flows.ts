@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { ApiSignedIn } from "../../app/lib/types";
-import { LoginSchema, SignUpSchema } from "../../app/lib/validation";
+import type { ApiSignedIn } from "#contract/types";
+import { LoginSchema, SignUpSchema } from "#contract/validation";
 import { toUserData, type AccountService } from "./accounts";
 import { verifyGoogleIdToken, type GoogleConfig } from "./google";
 import { parseFields } from "./parse";

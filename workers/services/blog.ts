@@ -14,9 +14,9 @@ import {
   type BlogBlock,
   type BlogPage,
   type BlogSummary,
-} from "../../app/lib/blog";
-import { htmlToText, truncate } from "../../app/lib/format";
-import { boundedString, digits } from "../../app/lib/input";
+} from "#contract/blog";
+import { htmlToText, truncate } from "#contract/format";
+import { boundedString, digits } from "#contract/input";
 import type { Db } from "../db/client";
 import { blogPosts, users, type BlogPostRow, type UserRow } from "../db/schema";
 import {

@@ -21,8 +21,8 @@ import {
   MAX_BET,
   type ChallengeOutcome,
   type ChallengeView,
-} from "../../app/lib/coins";
-import { idValueSchema } from "../../app/lib/ids";
+} from "#contract/coins";
+import { idValueSchema } from "#contract/ids";
 import type { Db } from "../db/client";
 import {
   blocks,

@@ -4,7 +4,7 @@ import type {
   Game,
   GameMode,
   Publisher,
-} from "../../app/lib/types";
+} from "#contract/types";
 import type { Db } from "../db/client";
 import {
   categories,

@@ -1,9 +1,9 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { idValueSchema } from "../../app/lib/ids";
-import type { BotData } from "../../app/lib/protocol";
-import type { MatchPlayer, MatchSummary } from "../../app/lib/types";
+import { idValueSchema } from "#contract/ids";
+import type { BotData } from "#contract/protocol";
+import type { MatchPlayer, MatchSummary } from "#contract/types";
 import type { Db } from "../db/client";
 import {
   follows,

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
-import { digits } from "../../app/lib/input";
-import type { NotificationType, NotificationView } from "../../app/lib/coins";
-import type { ServerEvent } from "../../app/lib/protocol";
+import { digits } from "#contract/input";
+import type { NotificationType, NotificationView } from "#contract/coins";
+import type { ServerEvent } from "#contract/protocol";
 import type { Db } from "../db/client";
 import { notifications } from "../db/schema";
 import { parseInput } from "./parse";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { fieldErrors } from "../../app/lib/validation";
+import { fieldErrors } from "#contract/validation";
 import { ApiError, badRequest } from "./errors";
 
 /** Parses untrusted input; the first problem becomes a 400 whose message names it. */

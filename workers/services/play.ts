@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { idValueSchema } from "../../app/lib/ids";
-import { MAX_MOVES, type Move } from "../../app/lib/moves";
+import { idValueSchema } from "#contract/ids";
+import { MAX_MOVES, type Move } from "#contract/moves";
 import type { Db } from "../db/client";
 import {
   bestScores,

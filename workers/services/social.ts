@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { boundedString, digits } from "../../app/lib/input";
-import { idValueSchema } from "../../app/lib/ids";
-import type { Friend } from "../../app/lib/types";
-import { FIELD_LIMITS } from "../../app/lib/validation";
+import { boundedString, digits } from "#contract/input";
+import { idValueSchema } from "#contract/ids";
+import type { Friend } from "#contract/types";
+import { FIELD_LIMITS } from "#contract/validation";
 import type { Db } from "../db/client";
 import { blocks, follows, reports, users } from "../db/schema";
 import { badRequest, forbidden, notFound } from "./errors";

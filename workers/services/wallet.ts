@@ -8,7 +8,7 @@ import {
   utcDay,
   utcDayStart,
   type WalletView,
-} from "../../app/lib/coins";
+} from "#contract/coins";
 import type { Db } from "../db/client";
 import { ledger, users, type LedgerReason } from "../db/schema";
 import { ApiError, notFound } from "./errors";

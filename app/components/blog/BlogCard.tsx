@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { BlogSummary } from "~/lib/blog";
+import type { BlogSummary } from "#contract/blog";
 import { resolveMediaUrl } from "~/lib/media";
 import { useMediaBase } from "../root-data";
 import { BlogIcon } from "../icons";

@@ -1,4 +1,4 @@
-import type { BlogBlock } from "~/lib/blog";
+import type { BlogBlock } from "#contract/blog";
 import { resolveMediaUrl } from "~/lib/media";
 import { useMediaBase } from "../root-data";
 

@@ -8,8 +8,8 @@ import {
   publishProblem,
   type Blog,
   type BlogStatus,
-} from "~/lib/blog";
-import { htmlToText } from "~/lib/format";
+} from "#contract/blog";
+import { htmlToText } from "#contract/format";
 import {
   editorReducer,
   initialEditorState,

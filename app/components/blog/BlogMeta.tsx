@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatBlogDate } from "~/lib/blog";
+import { formatBlogDate } from "#contract/blog";
 import { Avatar } from "../Avatar";
 
 /** A post's tags as links to the posts that share them. */

@@ -9,8 +9,8 @@ import {
   stepBet,
   type ChallengePlayer,
   type ChallengeView,
-} from "~/lib/coins";
-import { formatNumber } from "~/lib/format";
+} from "#contract/coins";
+import { formatNumber } from "#contract/format";
 import { storeCoinsSpent } from "~/lib/user-store";
 import { Avatar } from "../Avatar";
 import { FieldError } from "../FormFields";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { COIN_MESSAGES, type ChallengePlayer } from "~/lib/coins";
-import { formatNumber } from "~/lib/format";
+import { COIN_MESSAGES, type ChallengePlayer } from "#contract/coins";
+import { formatNumber } from "#contract/format";
 import { Avatar } from "../Avatar";
 import { InsufficientCoinsPopup } from "../coins/CoinPopups";
 import { CheckIcon, SocialIcon, SwordsIcon } from "../icons";

@@ -1,8 +1,8 @@
 import { Link, useNavigate, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { apiFetch, errorMessage } from "~/lib/api";
-import { type ChallengeView } from "~/lib/coins";
-import { formatNumber } from "~/lib/format";
+import { type ChallengeView } from "#contract/coins";
+import { formatNumber } from "#contract/format";
 import { Avatar } from "../Avatar";
 import { CoinIcon, SwordsIcon } from "../icons";
 import { outcomeText, sidesOf } from "./HeadToHead";

@@ -1,5 +1,5 @@
-import { COIN_MESSAGES, type ChallengeView } from "~/lib/coins";
-import { formatNumber } from "~/lib/format";
+import { COIN_MESSAGES, type ChallengeView } from "#contract/coins";
+import { formatNumber } from "#contract/format";
 import { Avatar } from "../Avatar";
 import { CoinIcon } from "../icons";
 import "~/styles/challenge.css";

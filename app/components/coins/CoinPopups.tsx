@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { COIN_MESSAGES } from "~/lib/coins";
+import { COIN_MESSAGES } from "#contract/coins";
 import { CoinIcon } from "../icons";
 import { Modal } from "../Modal";
 import "~/styles/coins.css";

@@ -7,7 +7,7 @@ import {
   storeBonusClosed,
   storeWallet,
 } from "~/lib/coin-store";
-import { BONUS_COLLECTED, bonusCredit, type WalletView } from "~/lib/coins";
+import { BONUS_COLLECTED, bonusCredit, type WalletView } from "#contract/coins";
 import { shellModeOf, type Viewer } from "~/lib/viewer";
 import { useAccount } from "../AccountProvider";
 import { useViewer } from "../root-data";

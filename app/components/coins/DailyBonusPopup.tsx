@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { bonusCards, bonusCredit, type BonusCard } from "~/lib/coins";
-import { formatNumber } from "~/lib/format";
+import { bonusCards, bonusCredit, type BonusCard } from "#contract/coins";
+import { formatNumber } from "#contract/format";
 import { CheckIcon, CoinIcon, GiftIcon, LockIcon } from "../icons";
 import { Modal } from "../Modal";
 import "~/styles/coins.css";

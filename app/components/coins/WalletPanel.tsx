@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { apiFetch, errorMessage } from "~/lib/api";
-import { DAILY_CHALLENGE_LIMIT, type WalletView } from "~/lib/coins";
-import { formatNumber } from "~/lib/format";
+import { DAILY_CHALLENGE_LIMIT, type WalletView } from "#contract/coins";
+import { formatNumber } from "#contract/format";
 import { CoinIcon } from "../icons";
 import "~/styles/coins.css";
 

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { formatRating, htmlToText, truncate } from "~/lib/format";
+import { formatRating, htmlToText, truncate } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { detailPath, playPath } from "~/lib/navigation";
-import type { Game } from "~/lib/types";
+import type { Game } from "#contract/types";
 import { FEED_DESCRIPTION_MAX } from "~/state/feed";
 import { useLoginGate } from "../AccountProvider";
 import { EyeIcon, PlayIcon, StarIcon, TrophyIcon } from "../icons";

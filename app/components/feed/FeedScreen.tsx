@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
-import type { Game } from "~/lib/types";
+import type { Game } from "#contract/types";
 import {
   buildFeedItems,
   Drawer,

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { formatCount, formatRating } from "~/lib/format";
+import { formatCount, formatRating } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { detailPath } from "~/lib/navigation";
-import type { Game } from "~/lib/types";
+import type { Game } from "#contract/types";
 import { useLoginGate } from "../AccountProvider";
 import { ChevronRightIcon, HeartIcon, StarIcon } from "../icons";
 import { useMediaBase } from "../root-data";

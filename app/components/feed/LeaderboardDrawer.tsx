@@ -3,10 +3,10 @@ import {
   leaderboardColumn,
   splitPodium,
 } from "~/lib/leaderboard";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
-import type { Game } from "~/lib/types";
+import type { Game } from "#contract/types";
 import { Link } from "@remix-run/react";
 import { Loader } from "../Loader";
 import { useBoard } from "../game/Leaderboard";

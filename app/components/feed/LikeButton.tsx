@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { track } from "~/lib/analytics";
 import { apiFetch } from "~/lib/api";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "#contract/format";
 import { FEED_ANIMATION_MS } from "~/state/feed";
 import { useAccount } from "../AccountProvider";
 import { HeartIcon } from "../icons";

@@ -1,5 +1,5 @@
 import { resolveMediaUrl } from "~/lib/media";
-import type { PublisherSummary } from "~/lib/types";
+import type { PublisherSummary } from "#contract/types";
 import { useMediaBase } from "../root-data";
 
 /** A publisher's round icon, or its initial on the brand gradient. */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { apiFetch, errorMessage } from "~/lib/api";
-import { truncate } from "~/lib/format";
+import { truncate } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
-import type { Game, Publisher, PublisherSummary } from "~/lib/types";
+import type { Game, Publisher, PublisherSummary } from "#contract/types";
 import { PUBLISHER_ABOUT_MAX } from "~/state/feed";
 import { Loader } from "../Loader";
 import { useMediaBase } from "../root-data";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { apiFetch } from "~/lib/api";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "#contract/format";
 import {
   EMPTY_LEADERBOARD,
   leaderboardColumn,

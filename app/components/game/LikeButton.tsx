@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { track } from "~/lib/analytics";
 import { apiFetch, errorMessage } from "~/lib/api";
-import { formatCount } from "~/lib/format";
+import { formatCount } from "#contract/format";
 import { useAccount } from "../AccountProvider";
 import { HeartIcon } from "../icons";
 import { useViewer } from "../root-data";

@@ -1,6 +1,6 @@
 import { Link, useMatches } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { NotificationView } from "~/lib/coins";
+import type { NotificationView } from "#contract/coins";
 import { notificationHref } from "~/lib/notifications";
 import { shellModeOf } from "~/lib/viewer";
 import { CloseIcon } from "../icons";

@@ -1,4 +1,4 @@
-import type { NotificationType } from "~/lib/coins";
+import type { NotificationType } from "#contract/coins";
 import {
   CheckIcon,
   ClockIcon,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { apiFetch } from "~/lib/api";
-import type { Move } from "~/lib/moves";
+import type { Move } from "#contract/moves";
 
 interface SessionRecord {
   /** POST /api/gamestats under way or done: the record id, or null when it could not be opened. */

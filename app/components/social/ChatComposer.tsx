@@ -8,7 +8,7 @@ import {
   useState,
   type KeyboardEvent,
 } from "react";
-import { CHAT_MAX_LENGTH } from "~/lib/protocol";
+import { CHAT_MAX_LENGTH } from "#contract/protocol";
 import { SendIcon } from "./icons";
 
 const useBrowserLayoutEffect =

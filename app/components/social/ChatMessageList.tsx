@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
-import { MESSAGE_STATUS } from "~/lib/chat";
+import { MESSAGE_STATUS } from "#contract/chat";
 import { formatChatTime } from "~/lib/chat-time";
 import type { ChatEntry } from "~/state/chat";
 import { AlertIcon } from "../icons";

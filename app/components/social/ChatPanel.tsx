@@ -8,9 +8,9 @@ import {
   type KeyboardEvent,
 } from "react";
 import { apiFetch, errorMessage } from "~/lib/api";
-import { chatIdOf, newMessageId } from "~/lib/chat";
-import type { ChatMessage } from "~/lib/protocol";
-import type { PublicProfile } from "~/lib/types";
+import { chatIdOf, newMessageId } from "#contract/chat";
+import type { ChatMessage } from "#contract/protocol";
+import type { PublicProfile } from "#contract/types";
 import {
   chatReducer,
   initialChatState,

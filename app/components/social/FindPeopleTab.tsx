@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch, errorMessage } from "~/lib/api";
-import type { Friend } from "~/lib/types";
+import type { Friend } from "#contract/types";
 import { Avatar } from "../Avatar";
 import { EmptyState } from "../EmptyState";
 import { AlertIcon, CheckIcon, SearchIcon } from "../icons";

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { apiFetch } from "~/lib/api";
-import type { Friend } from "~/lib/types";
+import type { Friend } from "#contract/types";
 import { Avatar } from "../Avatar";
 import { Dot } from "../Dot";
 import { EmptyState } from "../EmptyState";

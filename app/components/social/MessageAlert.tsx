@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import type { MessageNotification } from "~/lib/types";
+import type { MessageNotification } from "#contract/types";
 import { useAccount } from "../AccountProvider";
 import { Avatar } from "../Avatar";
 import { CloseIcon } from "../icons";

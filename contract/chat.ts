@@ -5,7 +5,7 @@ export const MESSAGE_STATUS = { sent: 0, delivered: 1, seen: 2 } as const;
 export const chatIdOf = (a: number, b: number) =>
   `${Math.min(a, b)}-${Math.max(a, b)}`;
 
-/** The server accepts message ids of 6 to 64 letters, digits, `_` and `-` (app/lib/protocol.ts). */
+/** The server accepts message ids of 6 to 64 letters, digits, `_` and `-` (contract/protocol.ts). */
 export const MESSAGE_ID_PATTERN = /^[A-Za-z0-9_-]{6,64}$/;
 
 /**
