@@ -188,3 +188,21 @@ export async function pageFor(
   );
   return opened;
 }
+
+/** Paths of the requests that could end a round: a round must end in one POST /api/scores (ADR 008). */
+const ROUND_ENDING =
+  /^\/api\/(scores$|gamestats\/\d+$|player-move$|challenge\/submit$|multiplayer\/bot-result$)/;
+
+/** Records, from now on, each round-ending request the page sends, as "METHOD /path" with its JSON body. */
+export function roundRequests(page: Page) {
+  const sent: Array<{ request: string; body: Record<string, unknown> }> = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === "GET" || !ROUND_ENDING.test(pathname)) return;
+    sent.push({
+      request: `${request.method()} ${pathname}`,
+      body: (request.postDataJSON() ?? {}) as Record<string, unknown>,
+    });
+  });
+  return sent;
+}

@@ -9,6 +9,7 @@ import {
   launchBrowser,
   newAccount,
   pageFor,
+  roundRequests,
   type Account,
 } from "./browser";
 
@@ -145,6 +146,7 @@ describe("a challenge between two friends", () => {
       });
       await notice.waitFor({ timeout: 10_000 });
       await expect.poll(() => notice.innerText()).toContain("Beat my tower!");
+      const sent = roundRequests(two.page);
       await notice.getByRole("button", { name: "Accept" }).click();
       await two.page.waitForURL(/\/play\/\d+\?challengeId=\d+/);
       await expect.poll(() => walletOf(b)).toBe(0);
@@ -174,6 +176,12 @@ describe("a challenge between two friends", () => {
         "0",
       );
       expect(await outcome.innerText()).toBe(COIN_MESSAGES.won(50));
+      // The round's one request stored the score and settled the challenge.
+      expect(sent.map((one) => one.request)).toEqual(["POST /api/scores"]);
+      expect(sent[0].body).toMatchObject({
+        score: ownScore,
+        challenge_id: expect.any(Number),
+      });
       await expect.poll(() => chipValue(two.page)).toBe(100);
 
       // Both wallets moved by 50, on the server and on both screens.

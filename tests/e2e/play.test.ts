@@ -9,6 +9,7 @@ import {
   baseURL,
   launchBrowser,
   openPage,
+  roundRequests,
   signIn,
 } from "./browser";
 
@@ -38,6 +39,7 @@ describe("a round of a bundled game, signed in", () => {
     const tower = bySlug("tower-stack");
     const { context, page, errors } = await openPage(browser, PHONE);
     const player = await signIn(context, "ava@playfeed.local");
+    const sent = roundRequests(page);
     await page.goto(`/play/${tower._id}?type=0`);
 
     // The splash first; the round starts when it is over.
@@ -61,6 +63,16 @@ describe("a round of a bundled game, signed in", () => {
     });
     const yourScore = Number(await page.getByTestId("your-score").innerText());
     expect(yourScore).toBeGreaterThanOrEqual(Number(lastLive));
+    // One request ended the round, with its moves and play time.
+    expect(sent.map((one) => one.request)).toEqual(["POST /api/scores"]);
+    expect(sent[0].body).toMatchObject({
+      score: yourScore,
+      player_id: player._id,
+      game_id: tower._id,
+      stats_id: expect.any(Number),
+      moves: expect.any(Array),
+      play_time: expect.any(Number),
+    });
     const highScore = Number(await page.getByTestId("high-score").innerText());
     expect(highScore).toBeGreaterThanOrEqual(yourScore);
     expect(
@@ -167,6 +179,7 @@ describe("the clock and the tab", () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
     await signIn(context, "ben@playfeed.local");
     await page.clock.install();
+    const sent = roundRequests(page);
     await page.goto(`/play/${game._id}`);
     await page.getByTestId("play-splash").waitFor();
     await page.clock.runFor(2_100); // the splash's 2 s
@@ -182,6 +195,7 @@ describe("the clock and the tab", () => {
       timeout: 15_000,
     });
     expect(await page.getByTestId("your-score").innerText()).toBe("0");
+    expect(sent.map((one) => one.request)).toEqual(["POST /api/scores"]);
     expect(errors).toEqual([]);
     await context.close();
   });
