@@ -194,6 +194,14 @@ describe("a round ends in one request", () => {
         .bind(stats)
         .first(),
     ).toEqual({ play_time: 25, ended: 1 });
+    expect(
+      (
+        await getJson(
+          `/api/gamestats/${stats}`,
+          json("PUT", { play_time: 40 }, to.token),
+        )
+      ).status,
+    ).toBe(409);
     // Written through the challenge's raw batch, the rows read back like any other round's.
     expect(
       await env.DB.prepare(
