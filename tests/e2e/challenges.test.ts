@@ -180,7 +180,7 @@ describe("a challenge between two friends", () => {
       expect(sent.map((one) => one.request)).toEqual(["POST /api/scores"]);
       expect(sent[0].body).toMatchObject({
         score: ownScore,
-        challenge_id: expect.any(Number),
+        challenge_id: expect.any(Number) as number,
       });
       await expect.poll(() => chipValue(two.page)).toBe(100);
 

@@ -67,9 +67,9 @@ describe("a round of a bundled game, signed in", () => {
       score: yourScore,
       player_id: player._id,
       game_id: tower._id,
-      stats_id: expect.any(Number),
-      moves: expect.any(Array),
-      play_time: expect.any(Number),
+      stats_id: expect.any(Number) as number,
+      moves: expect.any(Array) as unknown[],
+      play_time: expect.any(Number) as number,
     });
     const highScore = Number(await page.getByTestId("high-score").innerText());
     expect(highScore).toBeGreaterThanOrEqual(yourScore);

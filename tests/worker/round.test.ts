@@ -170,7 +170,7 @@ describe("a round ends in one request", () => {
       score: 30,
       stats_id: stats,
       play_time: 25,
-      best: { score: 30, rank: expect.any(Number) },
+      best: { score: 30, rank: expect.any(Number) as number },
       match_id: null,
       challenge: {
         outcome: "won",
