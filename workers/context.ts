@@ -17,12 +17,15 @@ import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
 import { createSocialService } from "./services/social";
 import { createUploadService } from "./services/uploads";
+import type { UserHubs } from "./services/user-hubs";
 import { createWalletService } from "./services/wallet";
 import { hubOf } from "./durable-objects/hubs";
 
 export function createServices(env: Env) {
   const db = createDb(env.DB);
-  const accounts = createAccountService(db);
+  const hubs = userHubsOf(env);
+  const accounts = createAccountService(db, hubs);
+  const social = createSocialService(db, hubs);
   const sessions = createSessionService(db, (userId, sessionKey) =>
     hubOf(env, userId).endSession(sessionKey),
   );
@@ -31,13 +34,13 @@ export function createServices(env: Env) {
   const limits = createRateLimiter(db);
   return {
     accounts,
-    auth: createAuthFlows(accounts, sessions, google, limits),
+    auth: createAuthFlows(accounts, sessions, google, limits, social),
     limits,
     games: createGameService(db),
     scores: createScoreService(db),
     play: createPlayService(db),
     multiplayer: createMultiplayerService(db),
-    social: createSocialService(db),
+    social,
     wallet: createWalletService(db),
     notifications,
     challenges: createChallengeService(db, notifications),
@@ -62,6 +65,30 @@ function pushTo(env: Env): Pusher {
     } catch (error) {
       console.error("pushing to a hub failed", error);
     }
+  };
+}
+
+function userHubsOf(env: Env): UserHubs {
+  return {
+    async chatChanged(a, b) {
+      await Promise.all([
+        hubOf(env, a).forgetChatPeers([b]),
+        hubOf(env, b).forgetChatPeers([a]),
+      ]);
+    },
+    async nameChanged(userId) {
+      await hubOf(env, userId).forgetChatPeers("all");
+    },
+    async onlineAmong(ids) {
+      const counts = await Promise.all(
+        ids.map((id) =>
+          hubOf(env, id)
+            .connectionCount()
+            .catch(() => 0),
+        ),
+      );
+      return new Set(ids.filter((_, index) => counts[index] > 0));
+    },
   };
 }
 

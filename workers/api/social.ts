@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idSchema, idValueSchema } from "#contract/ids";
 import { digits } from "#contract/input";
-import { conversationOf, hubOf } from "../durable-objects/hubs";
+import { conversationOf } from "../durable-objects/hubs";
 import { HISTORY_PAGE } from "../durable-objects/Conversation";
 import { ApiError, forbidden, notFound } from "../services/errors";
 import { chatRefusal, ReportSchema } from "../services/social";
@@ -29,84 +29,48 @@ function ownId(callerId: number, raw: string): number {
   return id;
 }
 
-/** Which of these users have a socket open right now (their UserHub knows). */
-async function onlineAmong(env: Env, ids: number[]): Promise<Set<number>> {
-  const counts = await Promise.all(
-    ids.map((id) =>
-      hubOf(env, id)
-        .connectionCount()
-        .catch(() => 0),
-    ),
-  );
-  return new Set(ids.filter((_, index) => counts[index] > 0));
-}
-
-/** Both hubs keep what they read about a chat partner for a minute: a block or unblock must count at once. */
-async function forgetChatChecks(env: Env, a: number, b: number) {
-  await Promise.all([
-    hubOf(env, a).forgetChatPeers([b]),
-    hubOf(env, b).forgetChatPeers([a]),
-  ]);
-}
-
 /** SPEC.md §7 social calls, plus block, report and the invite link. */
 export const socialRouter = createRouter()
-  .get("/find/:userId", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .get("/find/:userId", requireUser, async (c) => {
+    const caller = c.var.user;
     ownId(caller.id, c.req.param("userId"));
     await c.var.services.limits.hit("searchPerUser", caller.id);
     return c.json(await c.var.services.social.find(caller.id, c.req.query()));
   })
-  .get("/friends/:userId", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .get("/friends/:userId", requireUser, async (c) => {
+    const caller = c.var.user;
     ownId(caller.id, c.req.param("userId"));
-    return c.json(
-      await c.var.services.social.friends(caller.id, (ids) =>
-        onlineAmong(c.env, ids),
-      ),
-    );
+    return c.json(await c.var.services.social.friends(caller.id));
   })
-  .post("/follow", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/follow", requireUser, async (c) => {
+    const caller = c.var.user;
     await c.var.services.limits.hit("followPerUser", caller.id);
-    const followed = await c.var.services.social.follow(
-      caller.id,
-      await readJson(c.req.raw),
+    return c.json(
+      await c.var.services.social.follow(caller.id, await readJson(c.req.raw)),
     );
-    await forgetChatChecks(c.env, caller.id, followed.to);
-    return c.json(followed);
   })
-  .delete("/unfriend/:socialId", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .delete("/unfriend/:socialId", requireUser, async (c) => {
+    const caller = c.var.user;
     const friendId = parseInput(idSchema("friend"), c.req.param("socialId"));
-    const unfollowed = await c.var.services.social.unfriend(
-      caller.id,
-      friendId,
-    );
-    await forgetChatChecks(c.env, caller.id, friendId);
-    return c.json(unfollowed);
+    return c.json(await c.var.services.social.unfriend(caller.id, friendId));
   })
-  .post("/block", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/block", requireUser, async (c) => {
+    const caller = c.var.user;
     const { user_id } = parseInput(BlockSchema, await readJson(c.req.raw));
-    const blocked = await c.var.services.social.block(caller.id, user_id);
-    await forgetChatChecks(c.env, caller.id, user_id);
-    return c.json(blocked);
+    return c.json(await c.var.services.social.block(caller.id, user_id));
   })
-  .delete("/block/:userId", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .delete("/block/:userId", requireUser, async (c) => {
+    const caller = c.var.user;
     const userId = parseInput(idSchema("user"), c.req.param("userId"));
-    const unblocked = await c.var.services.social.unblock(caller.id, userId);
-    await forgetChatChecks(c.env, caller.id, userId);
-    return c.json(unblocked);
+    return c.json(await c.var.services.social.unblock(caller.id, userId));
   })
-  .get("/blocked", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .get("/blocked", requireUser, async (c) => {
+    const caller = c.var.user;
     return c.json(await c.var.services.social.blockedIds(caller.id));
   })
   // A message someone sent the caller: the copy kept for moderators comes from the conversation itself.
-  .post("/report", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/report", requireUser, async (c) => {
+    const caller = c.var.user;
     await c.var.services.limits.hit("reportPerUser", caller.id);
     const input = parseInput(ReportSchema, await readJson(c.req.raw));
     const message = await conversationOf(
@@ -121,8 +85,8 @@ export const socialRouter = createRouter()
       201,
     );
   })
-  .get("/invite", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .get("/invite", requireUser, async (c) => {
+    const caller = c.var.user;
     const code = await c.var.services.social.inviteCode(caller.id);
     return c.json({
       code,
@@ -133,8 +97,9 @@ export const socialRouter = createRouter()
 /** SPEC.md §7 GET /chat/{userId}/{friendId}: the history, newest page; `before` pages back. Members only. */
 export const chatRouter = createRouter().get(
   "/:userId/:friendId",
+  requireUser,
   async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+    const caller = c.var.user;
     const userId = parseInput(idSchema("user"), c.req.param("userId"));
     const friendId = parseInput(idSchema("friend"), c.req.param("friendId"));
     if (userId !== caller.id)

@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { blocks, follows, reports, users } from "../db/schema";
 import { badRequest, forbidden, notFound } from "./errors";
 import { parseInput } from "./parse";
+import type { UserHubs } from "./user-hubs";
 
 export const FIND_PAGE_SIZE = 20;
 
@@ -78,7 +79,39 @@ const blockedBetween = (a: number, b: number) =>
     and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
   );
 
-export function createSocialService(db: Db) {
+/**
+ * Everything a chat event needs from D1, in one query: the sender's name, whether the recipient exists, whether either
+ * blocked the other, and whether they are friends. SPEC.md's chat is "with friends", so both must follow each other.
+ * A function of its own because the UserHub, which caches it, asks for nothing else.
+ */
+export async function readChatCheck(
+  db: Db,
+  senderId: number,
+  recipientId: number,
+): Promise<ChatCheck> {
+  const [row] = await db
+    .select({
+      senderName: sql<
+        string | null
+      >`(select ${users.name} from ${users} where ${users.id} = ${senderId})`,
+      recipientExists: sql<number>`exists (select 1 from ${users} where ${users.id} = ${recipientId})`,
+      blocked: sql<number>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${senderId} and ${blocks.blockedId} = ${recipientId})
+        or (${blocks.blockerId} = ${recipientId} and ${blocks.blockedId} = ${senderId}))`,
+      friends: sql<number>`exists (select 1 from ${follows} where ${follows.followerId} = ${senderId} and ${follows.followeeId} = ${recipientId})
+        and exists (select 1 from ${follows} where ${follows.followerId} = ${recipientId} and ${follows.followeeId} = ${senderId})`,
+    })
+    .from(sql`(select 1)`);
+  // Names are at most 50 characters now; one stored before that limit must not ride along with every message.
+  return {
+    senderName: (row?.senderName ?? "").slice(0, FIELD_LIMITS.name),
+    recipientExists: !!row?.recipientExists,
+    blocked: !!row?.blocked,
+    friends: !!row?.friends,
+  };
+}
+
+/** Who follows and blocks whom; each change tells both players' hubs, whose cached chat checks it makes stale. */
+export function createSocialService(db: Db, hubs: UserHubs) {
   async function isBlocked(a: number, b: number): Promise<boolean> {
     const [row] = await db
       .select({ one: sql`1` })
@@ -153,10 +186,13 @@ export function createSocialService(db: Db) {
       return { people, page, has_more: rows.length > FIND_PAGE_SIZE };
     },
 
-    /** SPEC.md §2 Friends: the people the caller follows, by name; `online` fills in is_online. */
+    /**
+     * SPEC.md §2 Friends: the people the caller follows, by name; their hubs tell who is online, unless the list is
+     * only for choosing someone (`presence: false`), which spares a call to every friend's hub.
+     */
     async friends(
       callerId: number,
-      online: (ids: number[]) => Promise<Set<number>>,
+      { presence = true }: { presence?: boolean } = {},
     ): Promise<Friend[]> {
       const rows = await db
         .select({
@@ -169,7 +205,9 @@ export function createSocialService(db: Db) {
         .innerJoin(users, eq(follows.followeeId, users.id))
         .where(eq(follows.followerId, callerId))
         .orderBy(sql`${users.name} collate nocase`, asc(users.id));
-      const onlineIds = await online(rows.map((row) => row.id));
+      const onlineIds = presence
+        ? await hubs.onlineAmong(rows.map((row) => row.id))
+        : new Set<number>();
       return rows.map((row) => ({
         _id: row.id,
         name: row.name,
@@ -195,6 +233,7 @@ export function createSocialService(db: Db) {
         .insert(follows)
         .values({ followerId: callerId, followeeId: to })
         .onConflictDoNothing();
+      await hubs.chatChanged(callerId, to);
       return { from, to, followStatus: true };
     },
 
@@ -211,6 +250,7 @@ export function createSocialService(db: Db) {
         .returning({ id: follows.followeeId });
       if (removed.length === 0)
         throw notFound("This player is not in your friends list");
+      await hubs.chatChanged(callerId, socialId);
       return { social_id: socialId, followStatus: false };
     },
 
@@ -238,6 +278,7 @@ export function createSocialService(db: Db) {
             ),
           ),
       ]);
+      await hubs.chatChanged(callerId, userId);
       return { blocked: true };
     },
 
@@ -247,6 +288,7 @@ export function createSocialService(db: Db) {
         .where(
           and(eq(blocks.blockerId, callerId), eq(blocks.blockedId, userId)),
         );
+      await hubs.chatChanged(callerId, userId);
       return { blocked: false };
     },
 
@@ -321,35 +363,8 @@ export function createSocialService(db: Db) {
       return true;
     },
 
-    /**
-     * Everything a chat event needs from D1, in one query: the sender's name, whether the recipient exists, and
-     * whether either blocked the other.
-     */
-    /**
-     * What decides whether two people may chat: SPEC.md's chat is "with friends", so both must follow each other, and
-     * neither may have blocked the other.
-     */
-    async chatCheck(senderId: number, recipientId: number): Promise<ChatCheck> {
-      const [row] = await db
-        .select({
-          senderName: sql<
-            string | null
-          >`(select ${users.name} from ${users} where ${users.id} = ${senderId})`,
-          recipientExists: sql<number>`exists (select 1 from ${users} where ${users.id} = ${recipientId})`,
-          blocked: sql<number>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${senderId} and ${blocks.blockedId} = ${recipientId})
-            or (${blocks.blockerId} = ${recipientId} and ${blocks.blockedId} = ${senderId}))`,
-          friends: sql<number>`exists (select 1 from ${follows} where ${follows.followerId} = ${senderId} and ${follows.followeeId} = ${recipientId})
-            and exists (select 1 from ${follows} where ${follows.followerId} = ${recipientId} and ${follows.followeeId} = ${senderId})`,
-        })
-        .from(sql`(select 1)`);
-      // Names are at most 50 characters now; one stored before that limit must not ride along with every message.
-      return {
-        senderName: (row?.senderName ?? "").slice(0, FIELD_LIMITS.name),
-        recipientExists: !!row?.recipientExists,
-        blocked: !!row?.blocked,
-        friends: !!row?.friends,
-      };
-    },
+    chatCheck: (senderId: number, recipientId: number) =>
+      readChatCheck(db, senderId, recipientId),
 
     /** Names of users by id (for chat senders). */
     async namesOf(ids: number[]): Promise<Map<number, string>> {
