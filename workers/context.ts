@@ -20,8 +20,13 @@ import { createUploadService } from "./services/uploads";
 import type { UserHubs } from "./services/user-hubs";
 import { createWalletService } from "./services/wallet";
 import { hubOf } from "./durable-objects/hubs";
+import { forgetCachedPages } from "./page-cache";
 
-export function createServices(env: Env) {
+/**
+ * One set per request. `origin` is the request's, whose edge cache holds the public pages a write may change; the cron
+ * and the Vite dev server have no such cache and leave it out.
+ */
+export function createServices(env: Env, origin?: string) {
   const db = createDb(env.DB);
   const hubs = userHubsOf(env);
   const accounts = createAccountService(db, hubs);
@@ -50,7 +55,9 @@ export function createServices(env: Env) {
     ),
     sessions,
     uploads: createUploadService(db, env.MEDIA),
-    blog: createBlogService(db),
+    blog: createBlogService(db, async (paths) => {
+      if (origin) await forgetCachedPages(paths.map((path) => origin + path));
+    }),
     google,
   };
 }
