@@ -17,9 +17,9 @@ import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
 import { createSocialService } from "./services/social";
 import { createUploadService } from "./services/uploads";
-import type { UserHubs } from "./services/user-hubs";
+import type { Conversations, UserHubs } from "./services/ports";
 import { createWalletService } from "./services/wallet";
-import { hubOf } from "./durable-objects/hubs";
+import { conversationOf, hubOf } from "./durable-objects/hubs";
 import { forgetCachedPages } from "./page-cache";
 
 /**
@@ -30,13 +30,13 @@ export function createServices(env: Env, origin?: string) {
   const db = createDb(env.DB);
   const hubs = userHubsOf(env);
   const accounts = createAccountService(db, hubs);
-  const social = createSocialService(db, hubs);
+  const limits = createRateLimiter(db);
+  const social = createSocialService(db, hubs, conversationsOf(env), limits);
   const sessions = createSessionService(db, (userId, sessionKey) =>
     hubOf(env, userId).endSession(sessionKey),
   );
   const google = googleConfigFrom(env);
   const notifications = createNotificationService(db, pushTo(env));
-  const limits = createRateLimiter(db);
   return {
     accounts,
     auth: createAuthFlows(accounts, sessions, google, limits, social),
@@ -96,6 +96,20 @@ function userHubsOf(env: Env): UserHubs {
       );
       return new Set(ids.filter((_, index) => counts[index] > 0));
     },
+  };
+}
+
+function conversationsOf(env: Env): Conversations {
+  return {
+    history: (readerId, partnerId, before, limit) =>
+      conversationOf(env, readerId, partnerId).history(
+        readerId,
+        partnerId,
+        before,
+        limit,
+      ),
+    messageFor: (readerId, partnerId, msgId) =>
+      conversationOf(env, readerId, partnerId).messageFor(readerId, msgId),
   };
 }
 

@@ -13,17 +13,19 @@ import {
  */
 export const blogRouter = createRouter()
   .post("/", requireUser, async (c) => {
-    const user = c.var.user;
     return c.json(
-      await c.var.services.blog.create(user, await readJson(c.req.raw)),
+      await c.var.services.blog.create(c.var.user, await readJson(c.req.raw)),
       201,
     );
   })
   .put("/:id", requireUser, async (c) => {
-    const user = c.var.user;
     const id = parseInput(idSchema("post"), c.req.param("id"));
     return c.json(
-      await c.var.services.blog.update(user, id, await readJson(c.req.raw)),
+      await c.var.services.blog.update(
+        c.var.user,
+        id,
+        await readJson(c.req.raw),
+      ),
     );
   })
   .get("/list/:clientId", optionalUser, async (c) => {

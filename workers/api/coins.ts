@@ -4,8 +4,7 @@ import { createRouter, parseInput, readJson, requireUser } from "./hono";
 /** SPEC.md §7 POST /wallet (coins): only ever the claim of today's daily bonus, whose amount the server computes. */
 export const walletRouter = createRouter()
   .get("/", requireUser, async (c) => {
-    const caller = c.var.user;
-    return c.json(await c.var.services.wallet.view(caller.id));
+    return c.json(await c.var.services.wallet.view(c.var.user.id));
   })
   .post("/", requireUser, async (c) => {
     const caller = c.var.user;
@@ -34,68 +33,60 @@ export const challengeRouter = createRouter()
     );
   })
   .get("/all", requireUser, async (c) => {
-    const caller = c.var.user;
-    return c.json(await c.var.services.challenges.all(caller.id));
+    return c.json(await c.var.services.challenges.all(c.var.user.id));
   })
   .post("/submit", requireUser, async (c) => {
-    const caller = c.var.user;
     return c.json(
       await c.var.services.challenges.submit(
-        caller.id,
+        c.var.user.id,
         await readJson(c.req.raw),
       ),
     );
   })
   .post("/accept/:id", requireUser, async (c) => {
-    const caller = c.var.user;
     return c.json(
       await c.var.services.challenges.accept(
-        caller.id,
+        c.var.user.id,
         challengeId(c.req.param("id")),
       ),
     );
   })
   .post("/decline/:id", requireUser, async (c) => {
-    const caller = c.var.user;
     return c.json({
       challenge: await c.var.services.challenges.decline(
-        caller.id,
+        c.var.user.id,
         challengeId(c.req.param("id")),
       ),
     });
   })
   // SPEC.md §7: a list whose first entry is used.
   .get("/info/:id", requireUser, async (c) => {
-    const caller = c.var.user;
     return c.json([
       await c.var.services.challenges.view(
         challengeId(c.req.param("id")),
-        caller.id,
+        c.var.user.id,
       ),
     ]);
   })
   .get("/:id", requireUser, async (c) => {
-    const caller = c.var.user;
     return c.json(
       await c.var.services.challenges.view(
         challengeId(c.req.param("id")),
-        caller.id,
+        c.var.user.id,
       ),
     );
   });
 
 export const notificationsRouter = createRouter()
   .get("/", requireUser, async (c) => {
-    const caller = c.var.user;
     return c.json(
-      await c.var.services.notifications.list(caller.id, c.req.query()),
+      await c.var.services.notifications.list(c.var.user.id, c.req.query()),
     );
   })
   .post("/read", requireUser, async (c) => {
-    const caller = c.var.user;
     return c.json(
       await c.var.services.notifications.markRead(
-        caller.id,
+        c.var.user.id,
         await readJson(c.req.raw),
       ),
     );

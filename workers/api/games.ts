@@ -55,12 +55,10 @@ export const gamesRouter = createRouter()
     return c.json(await c.var.services.games.listLiked(caller.id));
   })
   .get("/saved", requireUser, async (c) => {
-    const caller = c.var.user;
-    return c.json(await c.var.services.games.listSaved(caller.id));
+    return c.json(await c.var.services.games.listSaved(c.var.user.id));
   })
   .get("/recent", requireUser, async (c) => {
-    const caller = c.var.user;
-    return c.json(await c.var.services.games.listRecent(caller.id));
+    return c.json(await c.var.services.games.listRecent(c.var.user.id));
   })
   .post("/like", requireUser, async (c) => {
     const caller = c.var.user;
@@ -75,18 +73,16 @@ export const gamesRouter = createRouter()
     );
   })
   .post("/rate", requireUser, async (c) => {
-    const caller = c.var.user;
     const { game, value } = parseInput(RateSchema, await readJson(c.req.raw));
-    return c.json(await c.var.services.games.rate(caller.id, game, value));
+    return c.json(await c.var.services.games.rate(c.var.user.id, game, value));
   })
   .post("/save", requireUser, async (c) => {
-    const caller = c.var.user;
     const { game_id, saved } = parseInput(
       SaveSchema,
       await readJson(c.req.raw),
     );
     return c.json(
-      await c.var.services.games.setSaved(caller.id, game_id, saved),
+      await c.var.services.games.setSaved(c.var.user.id, game_id, saved),
     );
   })
   .get("/publisher/:id", optionalUser, async (c) => {

@@ -24,16 +24,14 @@ export const multiplayerRouter = createRouter()
   })
   // Quit on the waiting screen: stop waiting, so nobody is matched with a player who left.
   .post("/leave", requireUser, async (c) => {
-    const caller = c.var.user;
     const { gameId } = parseInput(LeaveSchema, await readJson(c.req.raw));
-    await lobbyOf(c.env, gameId).leaveLobby(caller.id);
+    await lobbyOf(c.env, gameId).leaveLobby(c.var.user.id);
     return c.json({ ok: true });
   })
   .post("/bot-result", requireUser, async (c) => {
-    const caller = c.var.user;
     return c.json(
       await c.var.services.multiplayer.recordBotResult(
-        caller.id,
+        c.var.user.id,
         await readJson(c.req.raw),
       ),
       201,

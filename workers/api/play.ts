@@ -4,21 +4,19 @@ import { createRouter, parseInput, readJson, requireUser } from "./hono";
 /** SPEC.md §7 POST /gamestats (game_id, game_type) and PUT /gamestats/{id} (play_time): the play session. */
 export const gameStatsRouter = createRouter()
   .post("/", requireUser, async (c) => {
-    const caller = c.var.user;
     return c.json(
       await c.var.services.play.startSession(
-        caller.id,
+        c.var.user.id,
         await readJson(c.req.raw),
       ),
       201,
     );
   })
   .put("/:id", requireUser, async (c) => {
-    const caller = c.var.user;
     const id = parseInput(idSchema("play session"), c.req.param("id"));
     return c.json(
       await c.var.services.play.endSession(
-        caller.id,
+        c.var.user.id,
         id,
         await readJson(c.req.raw),
       ),
@@ -28,10 +26,9 @@ export const gameStatsRouter = createRouter()
 /** SPEC.md §7 POST /player-move (game_id, moves, player_id): a scored round's timeline; GET: a bot to play. */
 export const playerMoveRouter = createRouter()
   .post("/", requireUser, async (c) => {
-    const caller = c.var.user;
     return c.json(
       await c.var.services.play.recordMoves(
-        caller.id,
+        c.var.user.id,
         await readJson(c.req.raw),
       ),
       201,
@@ -39,8 +36,9 @@ export const playerMoveRouter = createRouter()
   })
   // SPEC.md §7 GET /player-move/{id}: bot data from a real recorded run of another player (no moves when none).
   .get("/:gameId", requireUser, async (c) => {
-    const caller = c.var.user;
     const gameId = parseInput(idSchema("game"), c.req.param("gameId"));
     await c.var.services.multiplayer.assertMultiplayerGame(gameId);
-    return c.json(await c.var.services.multiplayer.botFor(gameId, caller.id));
+    return c.json(
+      await c.var.services.multiplayer.botFor(gameId, c.var.user.id),
+    );
   });

@@ -1,26 +1,9 @@
 import { z } from "zod";
 import { idSchema, idValueSchema } from "#contract/ids";
-import { digits } from "#contract/input";
-import { conversationOf } from "../durable-objects/hubs";
-import { HISTORY_PAGE } from "../durable-objects/Conversation";
-import { ApiError, forbidden, notFound } from "../services/errors";
-import { chatRefusal, ReportSchema } from "../services/social";
+import { forbidden } from "../services/errors";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
 const BlockSchema = z.object({ user_id: idValueSchema("user") });
-const HistoryQuerySchema = z.object({
-  before: digits("before must be a message position")
-    .pipe(z.number().positive("before must be a message position"))
-    .optional(),
-  limit: digits("limit must be a whole number from 1 to 100")
-    .pipe(
-      z
-        .number()
-        .min(1, "limit must be at least 1")
-        .max(100, "limit is at most 100"),
-    )
-    .default(HISTORY_PAGE),
-});
 
 /** Only the caller's own lists: another user's id in the path is a 403. */
 function ownId(callerId: number, raw: string): number {
@@ -34,7 +17,6 @@ export const socialRouter = createRouter()
   .get("/find/:userId", requireUser, async (c) => {
     const caller = c.var.user;
     ownId(caller.id, c.req.param("userId"));
-    await c.var.services.limits.hit("searchPerUser", caller.id);
     return c.json(await c.var.services.social.find(caller.id, c.req.query()));
   })
   .get("/friends/:userId", requireUser, async (c) => {
@@ -43,45 +25,36 @@ export const socialRouter = createRouter()
     return c.json(await c.var.services.social.friends(caller.id));
   })
   .post("/follow", requireUser, async (c) => {
-    const caller = c.var.user;
-    await c.var.services.limits.hit("followPerUser", caller.id);
     return c.json(
-      await c.var.services.social.follow(caller.id, await readJson(c.req.raw)),
+      await c.var.services.social.follow(
+        c.var.user.id,
+        await readJson(c.req.raw),
+      ),
     );
   })
   .delete("/unfriend/:socialId", requireUser, async (c) => {
-    const caller = c.var.user;
     const friendId = parseInput(idSchema("friend"), c.req.param("socialId"));
-    return c.json(await c.var.services.social.unfriend(caller.id, friendId));
+    return c.json(
+      await c.var.services.social.unfriend(c.var.user.id, friendId),
+    );
   })
   .post("/block", requireUser, async (c) => {
-    const caller = c.var.user;
     const { user_id } = parseInput(BlockSchema, await readJson(c.req.raw));
-    return c.json(await c.var.services.social.block(caller.id, user_id));
+    return c.json(await c.var.services.social.block(c.var.user.id, user_id));
   })
   .delete("/block/:userId", requireUser, async (c) => {
-    const caller = c.var.user;
     const userId = parseInput(idSchema("user"), c.req.param("userId"));
-    return c.json(await c.var.services.social.unblock(caller.id, userId));
+    return c.json(await c.var.services.social.unblock(c.var.user.id, userId));
   })
   .get("/blocked", requireUser, async (c) => {
-    const caller = c.var.user;
-    return c.json(await c.var.services.social.blockedIds(caller.id));
+    return c.json(await c.var.services.social.blockedIds(c.var.user.id));
   })
-  // A message someone sent the caller: the copy kept for moderators comes from the conversation itself.
   .post("/report", requireUser, async (c) => {
-    const caller = c.var.user;
-    await c.var.services.limits.hit("reportPerUser", caller.id);
-    const input = parseInput(ReportSchema, await readJson(c.req.raw));
-    const message = await conversationOf(
-      c.env,
-      caller.id,
-      input.user_id,
-    ).messageFor(caller.id, input.msg_id);
-    if (!message || message.senderId !== input.user_id)
-      throw notFound("That message was not sent to you");
     return c.json(
-      await c.var.services.social.report(caller.id, input, message.content),
+      await c.var.services.social.report(
+        c.var.user.id,
+        await readJson(c.req.raw),
+      ),
       201,
     );
   })
@@ -106,24 +79,8 @@ export const chatRouter = createRouter().get(
       throw forbidden("You can only read your own conversations");
     if (friendId === caller.id)
       throw forbidden("There is no conversation with yourself");
-    // Checked here, before the Conversation is addressed, so a probe of a stranger reaches no object.
-    const refusal = chatRefusal(
-      await c.var.services.social.chatCheck(caller.id, friendId),
-    );
-    if (refusal)
-      throw new ApiError(
-        refusal.status,
-        refusal.status === 404 ? "not_found" : "forbidden",
-        refusal.message,
-      );
-    const { before, limit } = parseInput(HistoryQuerySchema, c.req.query());
     return c.json(
-      await conversationOf(c.env, caller.id, friendId).history(
-        caller.id,
-        friendId,
-        before ?? null,
-        limit,
-      ),
+      await c.var.services.social.history(caller.id, friendId, c.req.query()),
     );
   },
 );

@@ -48,8 +48,7 @@ export const usersRouter = createRouter()
     return c.body(null, 204);
   })
   .get("/me", requireUser, async (c) => {
-    const user = c.var.user;
-    return c.json(toUserData(user));
+    return c.json(toUserData(c.var.user));
   })
   .get("/profile/:id", async (c) => {
     const id = parseInput(idSchema("user"), c.req.param("id"));
@@ -57,15 +56,15 @@ export const usersRouter = createRouter()
   })
   // SPEC.md §7 POST /user/play (game, type): feeds Recently Played.
   .post("/play", requireUser, async (c) => {
-    const caller = c.var.user;
     const { game, type } = parseInput(PlaySchema, await readJson(c.req.raw));
-    await c.var.services.games.recordPlay(caller.id, game, type);
+    await c.var.services.games.recordPlay(c.var.user.id, game, type);
     return c.json({ ok: true });
   })
   .put("/profile", requireUser, async (c) => {
-    const caller = c.var.user;
     const input = parseFields(ProfileSchema, await readJson(c.req.raw));
     return c.json(
-      toUserData(await c.var.services.accounts.updateProfile(caller, input)),
+      toUserData(
+        await c.var.services.accounts.updateProfile(c.var.user, input),
+      ),
     );
   });

@@ -12,7 +12,7 @@ import { loginAttempts, users, type UserRow } from "../db/schema";
 import { ApiError, forbidden, notFound, tooManyRequests } from "./errors";
 import { hashPassword, verifyPassword } from "./password";
 import { FAILED_LOGIN_WINDOW_MS, MAX_FAILED_LOGINS } from "./rate-limits";
-import type { UserHubs } from "./user-hubs";
+import type { UserHubs } from "./ports";
 
 /** The caller's own account: everything but the password hash (the token is added by whoever made it). */
 export function toUserData(user: UserRow): Omit<UserData, "token"> {

@@ -6,9 +6,10 @@ import type { Friend } from "#contract/types";
 import { FIELD_LIMITS } from "#contract/validation";
 import type { Db } from "../db/client";
 import { blocks, follows, reports, users } from "../db/schema";
-import { badRequest, forbidden, notFound } from "./errors";
+import { ApiError, badRequest, forbidden, notFound } from "./errors";
 import { parseInput } from "./parse";
-import type { UserHubs } from "./user-hubs";
+import type { Conversations, UserHubs } from "./ports";
+import type { RateLimiter } from "./rate-limits";
 
 export const FIND_PAGE_SIZE = 20;
 
@@ -40,6 +41,21 @@ export const ReportSchema = z.object({
   )
     .trim()
     .min(1, "Say why you report this message"),
+});
+
+const HistoryQuerySchema = z.object({
+  before: digits("before must be a message position")
+    .pipe(z.number().positive("before must be a message position"))
+    .optional(),
+  // Left out: the Conversation's own page size.
+  limit: digits("limit must be a whole number from 1 to 100")
+    .pipe(
+      z
+        .number()
+        .min(1, "limit must be at least 1")
+        .max(100, "limit is at most 100"),
+    )
+    .optional(),
 });
 
 /** LIKE's wildcards in a search are searched for, not used. */
@@ -110,8 +126,16 @@ export async function readChatCheck(
   };
 }
 
-/** Who follows and blocks whom; each change tells both players' hubs, whose cached chat checks it makes stale. */
-export function createSocialService(db: Db, hubs: UserHubs) {
+/**
+ * Who follows and blocks whom, and what they say to each other. Each change of who may chat tells both players' hubs,
+ * whose cached chat checks it makes stale; searches, follows and reports count against the caller's limits.
+ */
+export function createSocialService(
+  db: Db,
+  hubs: UserHubs,
+  conversations: Conversations,
+  limits: RateLimiter,
+) {
   async function isBlocked(a: number, b: number): Promise<boolean> {
     const [row] = await db
       .select({ one: sql`1` })
@@ -141,6 +165,7 @@ export function createSocialService(db: Db, hubs: UserHubs) {
       callerId: number,
       query: unknown,
     ): Promise<{ people: Friend[]; page: number; has_more: boolean }> {
+      await limits.hit("searchPerUser", callerId);
       const { q, page } = parseInput(FindQuerySchema, query);
       const rows = await db
         .select({
@@ -222,6 +247,7 @@ export function createSocialService(db: Db, hubs: UserHubs) {
 
     /** SPEC.md §4 Follow: Follow becomes Following. Not yourself, not someone either of you blocked. */
     async follow(callerId: number, body: unknown) {
+      await limits.hit("followPerUser", callerId);
       const { from, to } = parseInput(FollowSchema, body);
       if (from !== callerId)
         throw forbidden("You can only follow people yourself");
@@ -300,19 +326,27 @@ export function createSocialService(db: Db, hubs: UserHubs) {
       return rows.map((row) => row.id);
     },
 
-    /** Keeps a copy of a reported message (`content` comes from the conversation, never from the reporter). */
-    async report(
-      callerId: number,
-      input: z.output<typeof ReportSchema>,
-      content: string,
-    ) {
+    /**
+     * A message someone sent the caller, reported: the copy kept for moderators comes from the conversation itself,
+     * never from the reporter. Refused reports count against the limit too.
+     */
+    async report(callerId: number, body: unknown) {
+      await limits.hit("reportPerUser", callerId);
+      const input = parseInput(ReportSchema, body);
+      const message = await conversations.messageFor(
+        callerId,
+        input.user_id,
+        input.msg_id,
+      );
+      if (!message || message.senderId !== input.user_id)
+        throw notFound("That message was not sent to you");
       await db
         .insert(reports)
         .values({
           reporterId: callerId,
           reportedUserId: input.user_id,
           msgId: input.msg_id,
-          content,
+          content: message.content,
           reason: input.reason,
         })
         .onConflictDoNothing();
@@ -363,8 +397,21 @@ export function createSocialService(db: Db, hubs: UserHubs) {
       return true;
     },
 
-    chatCheck: (senderId: number, recipientId: number) =>
-      readChatCheck(db, senderId, recipientId),
+    /**
+     * SPEC.md §7 chat history between the caller and a friend, newest page first; `before` pages back. Checked before
+     * the Conversation is addressed, so a probe of a stranger reaches no object.
+     */
+    async history(callerId: number, friendId: number, query: unknown) {
+      const refusal = chatRefusal(await readChatCheck(db, callerId, friendId));
+      if (refusal)
+        throw new ApiError(
+          refusal.status,
+          refusal.status === 404 ? "not_found" : "forbidden",
+          refusal.message,
+        );
+      const { before, limit } = parseInput(HistoryQuerySchema, query);
+      return conversations.history(callerId, friendId, before ?? null, limit);
+    },
 
     /** Names of users by id (for chat senders). */
     async namesOf(ids: number[]): Promise<Map<number, string>> {
