@@ -202,8 +202,7 @@ export function createAccountService(db: Db, hubs: UserHubs) {
         return user;
       } catch (error) {
         // Two first sign-ins raced: the other one created the account.
-        if (isUniqueViolation(error))
-          return (await findByEmail(identity.email))!;
+        if (isUniqueViolation(error)) return await findByEmail(identity.email);
         throw error;
       }
     },
