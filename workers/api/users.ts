@@ -47,9 +47,7 @@ export const usersRouter = createRouter()
     await c.var.services.sessions.revoke(tokenFromRequest(c.req.raw));
     return c.body(null, 204);
   })
-  .get("/me", requireUser, async (c) => {
-    return c.json(toUserData(c.var.user));
-  })
+  .get("/me", requireUser, (c) => c.json(toUserData(c.var.user)))
   .get("/profile/:id", async (c) => {
     const id = parseInput(idSchema("user"), c.req.param("id"));
     return c.json(toPublicProfile(await c.var.services.accounts.getUser(id)));
