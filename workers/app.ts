@@ -44,7 +44,7 @@ const app = new Hono<AppEnv>()
   .use("*", async (c, next) => {
     if (isForeignWrite(c.req.raw))
       throw forbidden("This request came from another site and was refused");
-    c.set("services", createServices(c.env));
+    c.set("services", createServices(c.env, new URL(c.req.url).origin));
     await next();
   })
   .route("/api", api)

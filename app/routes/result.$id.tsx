@@ -83,7 +83,7 @@ async function challengeOptions(
 ) {
   const { social, challenges, wallet } = context.services;
   const [friends, challengedIds, limit] = await Promise.all([
-    social.friends(viewerId, () => Promise.resolve(new Set<number>())),
+    social.friends(viewerId, { presence: false }),
     challenges.openTargets(viewerId, gameId),
     wallet.challengeLimit(viewerId),
   ]);

@@ -8,11 +8,7 @@ import {
 } from "#contract/protocol";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
-import {
-  chatRefusal,
-  createSocialService,
-  type ChatCheck,
-} from "../services/social";
+import { chatRefusal, readChatCheck, type ChatCheck } from "../services/social";
 import {
   closeForSignOut,
   conversationOf,
@@ -231,10 +227,7 @@ export class UserHub extends DurableObject<Env> {
     const cached = this.chatChecks.get(partnerId);
     if (cached && Date.now() - cached.readAt < CHAT_CHECK_TTL_MS)
       return cached.check;
-    const check = createSocialService(createDb(this.env.DB)).chatCheck(
-      userId,
-      partnerId,
-    );
+    const check = readChatCheck(createDb(this.env.DB), userId, partnerId);
     const entry = { check, readAt: Date.now() };
     this.chatChecks.set(partnerId, entry);
     // A failed read is not kept: the next message reads again.
