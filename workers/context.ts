@@ -38,7 +38,7 @@ export function createServices(env: Env) {
     play: createPlayService(db),
     multiplayer: createMultiplayerService(db),
     social: createSocialService(db),
-    wallet: createWalletService(db),
+    wallet: createWalletService(db, notifications.push),
     notifications,
     challenges: createChallengeService(db, notifications),
     events: createEventService(
