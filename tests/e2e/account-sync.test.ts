@@ -34,7 +34,7 @@ const api = async <T>(
   });
   if (!response.ok)
     throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  return await response.json();
 };
 const chipValue = async (page: Page) =>
   Number((await page.getByTestId("coin-chip").innerText()).replace(/\D/g, ""));

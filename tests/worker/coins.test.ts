@@ -533,7 +533,7 @@ describe("challenges", () => {
     expect([await walletOf(from), await walletOf(to)]).toEqual([440, 0]);
     for (let run = 0; run < 2; run++) {
       const cron = createExecutionContext();
-      await worker.scheduled(
+      void worker.scheduled(
         createScheduledController({ cron: "17 * * * *" }),
         env,
         cron,
