@@ -158,7 +158,6 @@ export default function Result() {
           {viewer && challenging ? (
             <ChallengeFriends
               game={game}
-              viewerId={viewer._id}
               friends={challenging.friends}
               challengedIds={challenging.challengedIds}
               score={yourScore}

@@ -13,6 +13,7 @@ import type { Db } from "../db/client";
 import { ledger, users, type LedgerReason } from "../db/schema";
 import { ApiError, notFound } from "./errors";
 import { parseInput } from "./parse";
+import type { Pusher } from "./notifications";
 
 /** SPEC.md §7 POST /wallet (coins): accepted only as the claim of today's daily bonus. */
 export const ClaimSchema = z.object({
@@ -51,7 +52,11 @@ export const stakedTodaySql = (
   sql<number>`(select coalesce(-sum(${ledger.amount}), 0) from ${ledger} where ${ledger.userId} = ${userId}
     and ${ledger.reason} = 'challenge_stake' and ${ledger.createdAt} >= ${utcDayStart(now)})`;
 
-export function createWalletService(db: Db) {
+/**
+ * `push` tells every socket of the player (all tabs and devices) that the balance or the bonus changed, so each one
+ * reloads its root data instead of showing a stale wallet or offering a bonus already collected.
+ */
+export function createWalletService(db: Db, push?: Pusher) {
   async function userRow(userId: number) {
     const [user] = await db
       .select({
@@ -155,7 +160,12 @@ export function createWalletService(db: Db) {
         if (constraintFailure(error) === "unique") throw bonusClaimed();
         throw error;
       }
-      return service.view(userId, now);
+      const answer = await service.view(userId, now);
+      await push?.(userId, {
+        event: "wallet_update",
+        data: { wallet: answer.wallet },
+      }).catch(() => undefined);
+      return answer;
     },
   };
   return service;
