@@ -532,6 +532,27 @@ describe("/ws/room/{roomId}: the room socket", () => {
     });
   });
 
+  it("closes a player's room socket when their session logs out, and the room counts them as dropped", async () => {
+    const { one, ra, rb, roomId } = await matched(await gameId("dash-runner"), [
+      "Logout Ava",
+      "Logout Ben",
+    ]);
+    const closed = new Promise<number>((resolve) =>
+      ra.socket.addEventListener("close", (event) => resolve(event.code)),
+    );
+    expect(
+      (
+        await request("/api/user/logout", {
+          method: "POST",
+          headers: { Authorization: `Bearer ${one.token}` },
+        })
+      ).status,
+    ).toBe(204);
+    expect(await closed).toBe(4001);
+    await expect.poll(() => droppedIn(roomId)).toEqual([String(one.userId)]);
+    expect(rb.has("exit_game_room")).toBe(false);
+  });
+
   it("refuses a user socket without a valid token", async () => {
     expect(
       (await request("/ws", { headers: { Upgrade: "websocket" } })).status,
