@@ -226,7 +226,7 @@ export default function Play() {
           // SPEC.md §4 End multiplayer: the end goes to the room; the summary follows once both are done.
           sendToRoom({
             event: "end_game",
-            data: { roomId, statsId: saved.stats_id },
+            data: { statsId: saved.stats_id },
           });
           setPhase({ name: "waitingOpponent", score: finalScore });
         } else if (saved.match_id !== null) {
@@ -288,7 +288,7 @@ export default function Play() {
           ) {
             sendToRoom({
               event: "game_data",
-              data: { roomId, score: message.value },
+              data: { score: message.value },
             });
           }
           lastScore.current = message.value;
@@ -352,12 +352,7 @@ export default function Play() {
       // SPEC.md §4: exit tells the room, so the opponent sees that this player left.
       sendToRoom({
         event: "exit_game_room",
-        data: {
-          gameId: game._id,
-          roomId,
-          score: lastScore.current,
-          userId: viewer._id,
-        },
+        data: { score: lastScore.current },
       });
       dispatchMatch({ type: "clear" });
     }

@@ -4,6 +4,12 @@ import {
   type BotData,
   type Participant,
 } from "#contract/protocol";
+import type { UserServerEvent } from "#contract/user-socket";
+
+type FormedMatch = Extract<
+  UserServerEvent,
+  { event: "request_gameplay" }
+>["data"];
 
 /** SPEC.md §4 / §9 game type: single player (0), multiplayer (1), multiplayer with bot (2). */
 export const GAME_TYPE = { single: 0, multiplayer: 1, bot: 2 } as const;
@@ -51,14 +57,8 @@ export type MultiplayerAction =
   /** The opponent was found / the socket is connected to the room. */
   | { type: "connected" }
   | { type: "userJoined"; participant: Participant }
-  | {
-      type: "gameRequest";
-      roomId: string;
-      gameId: number;
-      seed: number;
-      participants: Participant[];
-      requester?: Participant;
-    }
+  /** The lobby formed the match: from the join answer, or request_gameplay for the player who waited. */
+  | ({ type: "gameRequest"; requester?: Participant } & FormedMatch)
   | { type: "bot"; bot: BotData }
   /** Own live score; `userId` defaults to the one already stored (0 if none yet). */
   | { type: "ownData"; score: number; userId?: number }

@@ -1,9 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import {
-  CHAT_MAX_LENGTH,
-  type ChatMessage,
-  type ServerEvent,
-} from "#contract/protocol";
+import { CHAT_MAX_LENGTH, type ChatMessage } from "#contract/protocol";
+import type { UserServerEvent } from "#contract/user-socket";
 import { hubOf } from "./hubs";
 
 /** SPEC.md §4 Chat status. */
@@ -128,7 +125,7 @@ export class Conversation extends DurableObject<Env> {
     );
     const row = this.row(input.msgId)!;
     const message = { ...this.toMessage(row, chatId), seq: row.seq };
-    const event: ServerEvent = {
+    const event: UserServerEvent = {
       event: "new_message",
       data: {
         ...message,

@@ -4,7 +4,7 @@ import { SIGNED_OUT_CLOSE_CODE } from "#contract/protocol";
 export const hubOf = (env: Env, userId: number) =>
   env.USER_HUB.get(env.USER_HUB.idFromName(`user:${userId}`));
 export const lobbyOf = (env: Env, gameId: number) =>
-  env.MATCH_ROOM.get(env.MATCH_ROOM.idFromName(`lobby:${gameId}`));
+  env.LOBBY.get(env.LOBBY.idFromName(`lobby:${gameId}`));
 export const roomOf = (env: Env, roomId: string) =>
   env.MATCH_ROOM.get(env.MATCH_ROOM.idFromName(`room:${roomId}`));
 export const conversationOf = (env: Env, a: number, b: number) =>

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { digits } from "#contract/input";
 import type { NotificationType, NotificationView } from "#contract/coins";
-import type { ServerEvent } from "#contract/protocol";
+import type { UserServerEvent } from "#contract/user-socket";
 import type { Db } from "../db/client";
 import { notifications } from "../db/schema";
 import { parseInput } from "./parse";
@@ -24,7 +24,7 @@ export const MarkReadSchema = z.object({
 });
 
 /** Sends an event to a user's open tabs (their UserHub); failing to reach them never fails the request. */
-export type Pusher = (userId: number, event: ServerEvent) => Promise<void>;
+export type Pusher = (userId: number, event: UserServerEvent) => Promise<void>;
 
 type Row = typeof notifications.$inferSelect;
 
