@@ -20,7 +20,6 @@ import {
 } from "~/components/icons";
 import { useMediaBase, useViewer } from "~/components/root-data";
 import { formatNumber, pageTitle } from "#contract/format";
-import { parseScoreEntries } from "~/lib/leaderboard";
 import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
 import { challengeIdFrom, playTypeFrom } from "~/lib/play";
@@ -61,7 +60,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
       multiplayer: game.game_modes.includes(2),
     },
     board: {
-      entries: parseScoreEntries(entries),
+      entries,
       standing,
     } satisfies BoardData,
     yourScore,

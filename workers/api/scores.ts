@@ -1,15 +1,6 @@
-import { z } from "zod";
 import { idSchema } from "#contract/ids";
-import { LEADERBOARD_SIZE } from "../services/scores";
+import { LEADERBOARD_SIZE, LeaderboardQuerySchema } from "#contract/scores";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
-
-const ScopeSchema = z.object({
-  scope: z
-    .enum(["everyone", "following"], {
-      error: "scope must be everyone or following",
-    })
-    .default("everyone"),
-});
 
 export const scoresRouter = createRouter()
   // SPEC.md §7 POST /scores (score, player_id, game_id), plus the play session and the round's moves.
@@ -26,7 +17,7 @@ export const scoresRouter = createRouter()
   // ?scope=following: only the signed-in caller and the people they follow.
   .get("/:gameId", async (c) => {
     const gameId = parseInput(idSchema("game"), c.req.param("gameId"));
-    const { scope } = parseInput(ScopeSchema, c.req.query());
+    const { scope } = parseInput(LeaderboardQuerySchema, c.req.query());
     if (scope === "following") {
       const caller = await requireUser(c.var.services, c.req.raw);
       return c.json(

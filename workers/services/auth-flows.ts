@@ -14,8 +14,6 @@ const GoogleCredentialSchema = z.object({
     .max(8192),
 });
 
-export type SignedIn = ApiSignedIn;
-
 /**
  * Sign-up and log-in as one flow for both doors: the JSON API (token in the body, for API clients) and the pages'
  * actions, which put the token only in the httpOnly cookie and strip it from what they answer (app/server/auth.server.ts).
@@ -29,21 +27,21 @@ export function createAuthFlows(
 ) {
   async function startSession(
     user: Parameters<typeof toUserData>[0],
-  ): Promise<SignedIn> {
+  ): Promise<ApiSignedIn> {
     const token = await sessions.create(user.id);
     return { user: { ...toUserData(user), token }, token };
   }
 
   return {
     /** `request` tells the caller's address: sign-ups are limited per address. */
-    async signUp(payload: unknown, request: Request): Promise<SignedIn> {
+    async signUp(payload: unknown, request: Request): Promise<ApiSignedIn> {
       const input = parseFields(SignUpSchema, payload);
       await limits.hit("signUpPerAddress", clientAddress(request));
       return startSession(await accounts.signUp(input));
     },
 
     /** `request` tells the caller's address, for the per-address lock-out. */
-    async logIn(payload: unknown, request: Request): Promise<SignedIn> {
+    async logIn(payload: unknown, request: Request): Promise<ApiSignedIn> {
       const { email, password } = parseFields(LoginSchema, payload);
       return startSession(
         await accounts.logIn(email, password, clientAddress(request)),
@@ -53,7 +51,7 @@ export function createAuthFlows(
     async logInWithGoogle(
       payload: unknown,
       request: Request,
-    ): Promise<SignedIn> {
+    ): Promise<ApiSignedIn> {
       const { credential } = parseFields(GoogleCredentialSchema, payload);
       await limits.hit("googleLogInPerAddress", clientAddress(request));
       return startSession(
