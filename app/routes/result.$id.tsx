@@ -22,7 +22,8 @@ import { useMediaBase, useViewer } from "~/components/root-data";
 import { formatNumber, pageTitle } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
-import { challengeIdFrom, playTypeFrom } from "~/lib/play";
+import { playTypeFrom } from "~/lib/play";
+import { idOrNull } from "#contract/ids";
 import { getGameOr404, viewerIdOf } from "~/server/loaders.server";
 import "~/styles/result.css";
 
@@ -35,7 +36,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const game = await getGameOr404(context, params.id);
   const viewerId = await viewerIdOf(context, request);
   const { scores } = context.services;
-  const challengeId = challengeIdFrom(
+  const challengeId = idOrNull(
     new URL(request.url).searchParams.get("challengeId"),
   );
   const [entries, standing, yourScore, challenging, challenge] =

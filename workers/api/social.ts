@@ -1,26 +1,10 @@
-import { z } from "zod";
-import { idSchema, idValueSchema } from "#contract/ids";
-import { digits } from "#contract/input";
+import { HistoryQuerySchema } from "#contract/chat";
+import { idSchema } from "#contract/ids";
+import { BlockSchema, ReportSchema, type InviteAnswer } from "#contract/social";
 import { conversationOf, hubOf } from "../durable-objects/hubs";
-import { HISTORY_PAGE } from "../durable-objects/Conversation";
 import { ApiError, forbidden, notFound } from "../services/errors";
-import { chatRefusal, ReportSchema } from "../services/social";
+import { chatRefusal } from "../services/social";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
-
-const BlockSchema = z.object({ user_id: idValueSchema("user") });
-const HistoryQuerySchema = z.object({
-  before: digits("before must be a message position")
-    .pipe(z.number().positive("before must be a message position"))
-    .optional(),
-  limit: digits("limit must be a whole number from 1 to 100")
-    .pipe(
-      z
-        .number()
-        .min(1, "limit must be at least 1")
-        .max(100, "limit is at most 100"),
-    )
-    .default(HISTORY_PAGE),
-});
 
 /** Only the caller's own lists: another user's id in the path is a 403. */
 function ownId(callerId: number, raw: string): number {
@@ -127,7 +111,7 @@ export const socialRouter = createRouter()
     return c.json({
       code,
       url: new URL(`/registration?invite=${code}`, c.req.url).toString(),
-    });
+    } satisfies InviteAnswer);
   });
 
 /** SPEC.md §7 GET /chat/{userId}/{friendId}: the history, newest page; `before` pages back. Members only. */
