@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Coins, the daily bonus and challenges: the numbers and messages of SPEC.md §4, §5, §8 and §9, and the shapes the
  * wallet, challenge and notification API answer with. Shared by the server (workers/services) and the pages.
@@ -192,6 +194,13 @@ export interface ChallengeOutcome {
 }
 
 /** The caller's wallet: balance, recent movements and what is left of today's challenge limit. */
+/** SPEC.md §7 POST /wallet (coins): accepted only as the claim of today's daily bonus. */
+export const ClaimSchema = z.object({
+  coins: z
+    .number({ error: "coins must be a whole number" })
+    .int("coins must be a whole number"),
+});
+
 export interface WalletView {
   wallet: number;
   login_day: number;

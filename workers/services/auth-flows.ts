@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { GoogleCredentialSchema } from "#contract/accounts";
 import type { ApiSignedIn } from "#contract/types";
 import { LoginSchema, SignUpSchema } from "#contract/validation";
 import { toUserData, type AccountService } from "./accounts";
@@ -6,13 +6,6 @@ import { verifyGoogleIdToken, type GoogleConfig } from "./google";
 import { parseFields } from "./parse";
 import { clientAddress, type RateLimiter } from "./rate-limits";
 import type { SessionService } from "./sessions";
-
-const GoogleCredentialSchema = z.object({
-  credential: z
-    .string({ error: "Google sign-in failed. Please try again." })
-    .min(20)
-    .max(8192),
-});
 
 /**
  * Sign-up and log-in as one flow for both doors: the JSON API (token in the body, for API clients) and the pages'

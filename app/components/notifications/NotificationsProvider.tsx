@@ -11,7 +11,7 @@ import {
 } from "react";
 import { apiFetch } from "~/lib/api";
 import { storeWallet } from "~/lib/coin-store";
-import type { NotificationsRead } from "~/lib/notifications";
+import type { NotificationsRead } from "#contract/notifications";
 import { useAccount } from "../AccountProvider";
 import { useRootData } from "../root-data";
 import { useSocket } from "../SocketProvider";
