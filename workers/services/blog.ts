@@ -1,7 +1,6 @@
 import { and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
 import {
   BLOG_CLIENT_ID,
-  BLOG_PAGE_SIZE,
   BlogCreateSchema,
   BlogListQuerySchema,
   BlogUpdateSchema,
