@@ -24,7 +24,8 @@ export const BLOG_LIMITS = {
   alt: 200,
 } as const;
 
-export type BlogStatus = "draft" | "published";
+export const BLOG_STATUSES = ["draft", "published"] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
 
 export type BlogTextBlock = { id: string; type: "text"; content: string };
 /** `content` is a media path: an uploaded R2 key (`blog/{userId}/…`) or a static `/media/blog/…` file. */

@@ -148,8 +148,14 @@ export function challengeFormProblem(input: {
   return null;
 }
 
-export type ChallengeStatus =
-  "pending" | "accepted" | "settled" | "expired" | "declined";
+export const CHALLENGE_STATUSES = [
+  "pending",
+  "accepted",
+  "settled",
+  "expired",
+  "declined",
+] as const;
+export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
 
 export interface ChallengePlayer {
   _id: number;
@@ -201,6 +207,16 @@ export const ClaimSchema = z.object({
     .int("coins must be a whole number"),
 });
 
+/** Why coins moved, as each wallet ledger row records it. */
+export const LEDGER_REASONS = [
+  "opening_balance",
+  "daily_bonus",
+  "challenge_stake",
+  "challenge_payout",
+  "challenge_refund",
+] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
 export interface WalletView {
   wallet: number;
   login_day: number;
@@ -209,14 +225,19 @@ export interface WalletView {
   entries: Array<{
     _id: number;
     amount: number;
-    reason: string;
+    reason: LedgerReason;
     reference: string;
     created_dt: string;
   }>;
 }
 
-export type NotificationType =
-  "challenge" | "challenge_accepted" | "challenge_result" | "challenge_expired";
+export const NOTIFICATION_TYPES = [
+  "challenge",
+  "challenge_accepted",
+  "challenge_result",
+  "challenge_expired",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** SPEC.md §3 Notification, as stored and as pushed live (`new_challenge` carries a challenge one). */
 export interface NotificationView {

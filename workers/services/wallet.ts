@@ -7,10 +7,11 @@ import {
   dailyBonusOf,
   utcDay,
   utcDayStart,
+  type LedgerReason,
   type WalletView,
 } from "#contract/coins";
 import type { Db } from "../db/client";
-import { ledger, users, type LedgerReason } from "../db/schema";
+import { ledger, users } from "../db/schema";
 import { ApiError, notFound } from "./errors";
 import { parseInput } from "./parse";
 
