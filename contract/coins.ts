@@ -190,6 +190,12 @@ export interface ChallengeView {
   }>;
 }
 
+/** What POST /api/challenge/accept/{id} answers: the accepted challenge and the caller's wallet after the stake. */
+export interface ChallengeAccepted {
+  challenge: ChallengeView;
+  wallet: number;
+}
+
 /** What POST /api/challenge/submit answers: the settled challenge and how it went for the caller. */
 export interface ChallengeOutcome {
   challenge: ChallengeView;
@@ -199,7 +205,6 @@ export interface ChallengeOutcome {
   wallet: number;
 }
 
-/** The caller's wallet: balance, recent movements and what is left of today's challenge limit. */
 /** SPEC.md §7 POST /wallet (coins): accepted only as the claim of today's daily bonus. */
 export const ClaimSchema = z.object({
   coins: z
@@ -217,6 +222,7 @@ export const LEDGER_REASONS = [
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
+/** The caller's wallet: balance, recent movements and what is left of today's challenge limit. */
 export interface WalletView {
   wallet: number;
   login_day: number;

@@ -2,7 +2,11 @@ import { useMatches, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ApiError, apiFetch, errorMessage } from "~/lib/api";
 import { storeWallet } from "~/lib/coin-store";
-import type { ChallengeView, NotificationView } from "#contract/coins";
+import type {
+  ChallengeAccepted,
+  ChallengeView,
+  NotificationView,
+} from "#contract/coins";
 import { formatNumber } from "#contract/format";
 import { shellModeOf } from "~/lib/viewer";
 import { useAccount } from "../AccountProvider";
@@ -37,18 +41,6 @@ export function ChallengeNotificationPopup() {
   );
 }
 
-/** GET /api/challenge/{id} answers the challenge itself or wrapped; /info answers a list. */
-function challengeOf(answer: unknown): ChallengeView | null {
-  const value = Array.isArray(answer)
-    ? answer[0]
-    : answer && typeof answer === "object" && "challenge" in answer
-      ? answer.challenge
-      : answer;
-  return value && typeof value === "object" && "_id" in value
-    ? (value as ChallengeView)
-    : null;
-}
-
 type Busy = "accept" | "decline" | null;
 
 function ChallengeNotice({
@@ -71,10 +63,10 @@ function ChallengeNotice({
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch(`/api/challenge/${data.challengeId}`, {
+    apiFetch<ChallengeView>(`/api/challenge/${data.challengeId}`, {
       signal: controller.signal,
     })
-      .then((answer) => setChallenge(challengeOf(answer)))
+      .then(setChallenge)
       // The notification itself names the challenger, game and bet: the popup works without the details.
       .catch(() => undefined);
     return () => controller.abort();
@@ -90,12 +82,12 @@ function ChallengeNotice({
     setBusy("accept");
     setError(null);
     try {
-      const answer = await apiFetch<{
-        challenge: ChallengeView;
-        wallet: number;
-      }>(`/api/challenge/accept/${data.challengeId}`, {
-        method: "POST",
-      });
+      const answer = await apiFetch<ChallengeAccepted>(
+        `/api/challenge/accept/${data.challengeId}`,
+        {
+          method: "POST",
+        },
+      );
       storeWallet({ wallet: answer.wallet });
     } catch (failure) {
       setBusy(null);
