@@ -48,15 +48,25 @@ export interface SaveAnswer {
   is_saved: boolean;
 }
 
-const PLAY_TYPE = "type must be 0, 1 or 2";
+/** The type of a round: 0 normal, 1 challenge, 2 multiplayer. */
+const gameType = (field: string) => {
+  const message = `${field} must be 0, 1 or 2`;
+  return z
+    .number({ error: message })
+    .int(message)
+    .min(0, message)
+    .max(2, message)
+    .default(0);
+};
 
-/** POST /api/user/play: a round started, of type 0 normal, 1 challenge, 2 multiplayer. */
+/** POST /api/user/play: a round started. */
 export const PlayedSchema = z.object({
   game: idValueSchema("game"),
-  type: z
-    .number({ error: PLAY_TYPE })
-    .int(PLAY_TYPE)
-    .min(0, PLAY_TYPE)
-    .max(2, PLAY_TYPE)
-    .default(0),
+  type: gameType("type"),
+});
+
+/** POST /api/gamestats: opens the play session a round's score is checked against. */
+export const StartSessionSchema = z.object({
+  game_id: idValueSchema("game"),
+  game_type: gameType("game_type"),
 });

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import { StartSessionSchema } from "#contract/games";
 import { idValueSchema } from "#contract/ids";
 import { MAX_MOVES, type Move } from "#contract/moves";
 import type { Db } from "../db/client";
@@ -40,16 +41,6 @@ const movesSchema = z
     { error: "moves must be a list of { time, score }" },
   )
   .max(MAX_MOVES, `A timeline has at most ${MAX_MOVES} moves`);
-
-export const StartSessionSchema = z.object({
-  game_id: idValueSchema("game"),
-  game_type: z
-    .number({ error: "game_type must be 0, 1 or 2" })
-    .int("game_type must be 0, 1 or 2")
-    .min(0, "game_type must be 0, 1 or 2")
-    .max(2, "game_type must be 0, 1 or 2")
-    .default(0),
-});
 
 export const EndSessionSchema = z.object({
   play_time: z
