@@ -78,7 +78,7 @@ async function challengeOptions(
 ) {
   const { social, challenges, wallet } = context.services;
   const [friends, challengedIds, limit] = await Promise.all([
-    social.friends(viewerId, async () => new Set()),
+    social.friends(viewerId, () => Promise.resolve(new Set<number>())),
     challenges.openTargets(viewerId, gameId),
     wallet.challengeLimit(viewerId),
   ]);

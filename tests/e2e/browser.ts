@@ -80,9 +80,9 @@ export async function openPage(
 }
 
 export async function firstGameId(): Promise<number> {
-  const games = (await (
+  const games = await (
     await fetch(`${baseURL()}/api/game/published`)
-  ).json()) as Array<{ _id: number }>;
+  ).json<Array<{ _id: number }>>();
   return games[0]._id;
 }
 
@@ -115,7 +115,7 @@ export async function signIn(
     throw new Error(
       `Logging in ${email} failed: ${response.status} ${await response.text()}`,
     );
-  const { user, token } = (await response.json()) as ApiSignedIn;
+  const { user, token } = await response.json<ApiSignedIn>();
   await context.addCookies([
     {
       name: "pf_session",
@@ -161,7 +161,7 @@ export async function newAccount(
     throw new Error(
       `sign-up failed: ${response.status} ${await response.text()}`,
     );
-  return (await response.json()) as Account;
+  return await response.json<Account>();
 }
 
 /** A page in a fresh browser context signed in as the account, the way the login popup leaves it. */

@@ -17,9 +17,9 @@ let tower: Game;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const games = (await (
+  const games = await (
     await fetch(`${baseURL()}/api/game/published`)
-  ).json()) as Game[];
+  ).json<Game[]>();
   tower = games.find((game) => game.slug === "tower-stack")!;
 });
 afterAll(() => browser?.close());
@@ -41,7 +41,7 @@ const api = async <T>(
   });
   if (!response.ok)
     throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  return await response.json();
 };
 const walletOf = async (account: Account) =>
   (await api<{ wallet: number }>(account, "/api/user/me")).wallet;

@@ -18,9 +18,7 @@ const bySlug = (slug: string) => games.find((game) => game.slug === slug)!;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  games = (await (
-    await fetch(`${baseURL()}/api/game/published`)
-  ).json()) as Game[];
+  games = await (await fetch(`${baseURL()}/api/game/published`)).json<Game[]>();
 });
 afterAll(() => browser?.close());
 
@@ -94,9 +92,9 @@ describe("a round of a bundled game, signed in", () => {
     await expect.poll(() => board.innerText()).toContain(player.name);
 
     // The server agrees: the score is on the public leaderboard.
-    const entries = (await (
+    const entries = await (
       await fetch(`${baseURL()}/api/scores/${tower._id}`)
-    ).json()) as Array<{ player_id: number; score: number }>;
+    ).json<Array<{ player_id: number; score: number }>>();
     expect(entries.find((entry) => entry.player_id === player._id)?.score).toBe(
       highScore,
     );
@@ -194,8 +192,9 @@ describe("the clock and the tab", () => {
       const commands: string[] = [];
       Object.assign(window, { __commands: commands });
       window.addEventListener("message", (event) => {
-        if (event.data?.source === "playfeed-platform")
-          commands.push(event.data.type);
+        const data = event.data as { source?: string; type?: string } | null;
+        if (data?.source === "playfeed-platform" && data.type)
+          commands.push(data.type);
       });
     });
     await page.goto(`/play/${game._id}`);
