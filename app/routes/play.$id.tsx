@@ -29,10 +29,10 @@ import {
   type GameMessage,
 } from "~/lib/game-bridge";
 import { resolveMediaUrl } from "~/lib/media";
+import { idOrNull } from "#contract/ids";
 import { createTimeline, type Timeline } from "#contract/moves";
 import {
   SPLASH_MS,
-  challengeIdFrom,
   clockState,
   clockText,
   isTimed,
@@ -103,7 +103,7 @@ export default function Play() {
   const src = useMemo(() => gameFrameSource(game), [game]);
   const fixedSeed = seedFrom(searchParams);
   const playType = playTypeFrom(searchParams.get("type"));
-  const challengeId = challengeIdFrom(searchParams.get("challengeId"));
+  const challengeId = idOrNull(searchParams.get("challengeId"));
   const levels = game.leaderboard_type === 2;
   const timed = isTimed(game.game_modes);
   const {

@@ -19,6 +19,7 @@ import {
   COIN_STEP,
   DAILY_CHALLENGE_LIMIT,
   MAX_BET,
+  type ChallengeAccepted,
   type ChallengeOutcome,
   type ChallengeView,
 } from "#contract/coins";
@@ -534,7 +535,7 @@ export function createChallengeService(db: Db, notifications: Pushed) {
       callerId: number,
       id: number,
       now = Date.now(),
-    ): Promise<{ challenge: ChallengeView; wallet: number }> {
+    ): Promise<ChallengeAccepted> {
       await service.expireDue(now, { challengeId: id });
       const current = await visibleTo(id, callerId);
       if (current.to !== callerId)

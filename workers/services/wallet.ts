@@ -1,26 +1,20 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import {
   BONUS_COLLECTED,
   DAILY_CHALLENGE_LIMIT,
+  ClaimSchema,
   bonusCredit,
   dailyBonusOf,
   utcDay,
   utcDayStart,
+  type LedgerReason,
   type WalletView,
 } from "#contract/coins";
 import type { Db } from "../db/client";
-import { ledger, users, type LedgerReason } from "../db/schema";
+import { ledger, users } from "../db/schema";
 import { ApiError, notFound } from "./errors";
 import { parseInput } from "./parse";
 import type { Pusher } from "./notifications";
-
-/** SPEC.md §7 POST /wallet (coins): accepted only as the claim of today's daily bonus. */
-export const ClaimSchema = z.object({
-  coins: z
-    .number({ error: "coins must be a whole number" })
-    .int("coins must be a whole number"),
-});
 
 const WALLET_ENTRIES = 20;
 

@@ -1,17 +1,11 @@
 import { useState, type FormEvent } from "react";
+import type { RateAnswer } from "#contract/games";
 import { apiFetch, errorMessage } from "~/lib/api";
 import { Modal } from "../Modal";
 import { StarIcon } from "../icons";
 
 const STARS = [1, 2, 3, 4, 5] as const;
 const STAR_WORDS = ["", "Poor", "Fair", "Good", "Great", "Amazing"];
-
-export interface RateAnswer {
-  game: number;
-  value: number;
-  avgRating: number;
-  ratingCount: number;
-}
 
 export interface RatePopupProps {
   gameId: number;

@@ -41,18 +41,6 @@ export function ChallengeNotificationPopup() {
   );
 }
 
-/** GET /api/challenge/{id} answers the challenge itself or wrapped; /info answers a list. */
-function challengeOf(answer: unknown): ChallengeView | null {
-  const value: unknown = Array.isArray(answer)
-    ? answer[0]
-    : answer && typeof answer === "object" && "challenge" in answer
-      ? answer.challenge
-      : answer;
-  return value && typeof value === "object" && "_id" in value
-    ? (value as ChallengeView)
-    : null;
-}
-
 type Busy = "accept" | "decline" | null;
 
 function ChallengeNotice({
@@ -87,10 +75,10 @@ function ChallengeNotice({
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch(`/api/challenge/${data.challengeId}`, {
+    apiFetch<ChallengeView>(`/api/challenge/${data.challengeId}`, {
       signal: controller.signal,
     })
-      .then((answer) => setChallenge(challengeOf(answer)))
+      .then(setChallenge)
       // The notification itself names the challenger, game and bet: the popup works without the details.
       .catch(() => undefined);
     return () => controller.abort();

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from "react";
 import { apiFetch } from "~/lib/api";
-import type { NotificationsRead } from "~/lib/notifications";
+import type { NotificationsRead } from "#contract/notifications";
 import { useAccount } from "../AccountProvider";
 import { useRootData } from "../root-data";
 import { useSocket } from "../SocketProvider";
