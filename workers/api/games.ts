@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { idSchema } from "#contract/ids";
-import { boundedString, jsonId } from "#contract/input";
+import { LikeSchema, RateSchema, SaveSchema } from "#contract/games";
+import { boundedString } from "#contract/input";
 import type { Services } from "../context";
 import { forbidden } from "../services/errors";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
-
-const bodyId = jsonId;
 
 const publishedQuery = z.object({
   // SPEC.md §7: the user id may be empty.
@@ -13,24 +12,6 @@ const publishedQuery = z.object({
     .regex(/^([1-9]\d{0,14})?$/, "Invalid user id")
     .optional(),
 });
-const LikeSchema = z.object({
-  game_id: bodyId("game"),
-  user_id: bodyId("user"),
-  type: z.enum(["like", "dislike"], { error: "type must be like or dislike" }),
-});
-const RateSchema = z.object({
-  game: bodyId("game"),
-  value: z
-    .number({ error: "Please choose 1 to 5 stars" })
-    .int("Please choose 1 to 5 stars")
-    .min(1, "Please choose 1 to 5 stars")
-    .max(5, "Please choose 1 to 5 stars"),
-});
-const SaveSchema = z.object({
-  game_id: bodyId("game"),
-  saved: z.boolean({ error: "saved must be true or false" }),
-});
-
 /** The caller's id when signed in: lists and games then carry is_liked, is_saved and my_rating. */
 const viewerId = async (c: {
   var: { services: Services };
