@@ -127,6 +127,67 @@ describe("in-place buttons without JavaScript", () => {
     await context.close();
   });
 
+  it("a writer publishes a new post and then takes it back to a draft through the editor's plain form", async () => {
+    const login = await fetch(`${baseURL()}/api/user/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        email: "writer@playfeed.local",
+        password: "Writer@2026",
+      }),
+    });
+    const writer = (await login.json()) as Account;
+    const { context, page, errors } = await openNoScriptPage(writer);
+    const title = `Plain post ${Date.now()}`;
+    await page.goto("/editor/new");
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Tags").fill("tips, plain");
+    await page
+      .getByLabel("Text")
+      .fill("Written <without> scripts.\n\nSecond part.");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.waitForURL(/\/editor\/\d+\?saved=published$/);
+    expect(
+      await page.getByText("Published! Readers can see it now.").isVisible(),
+    ).toBe(true);
+    expect(await page.getByLabel("Title").inputValue()).toBe(title);
+    const editor = new URL(page.url()).pathname;
+
+    await page.getByRole("button", { name: "Unpublish" }).click();
+    await page.waitForURL(`**${editor}?saved=draft`);
+    expect(await page.getByText("Draft saved.").isVisible()).toBe(true);
+    expect(
+      await page.getByRole("button", { name: "Publish" }).isVisible(),
+    ).toBe(true);
+
+    // A mistake comes back on the page with what was typed.
+    await page.getByLabel("Title").fill("");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.waitForURL(`**${editor}`);
+    expect(await page.getByRole("alert").first().innerText()).toMatch(/title/i);
+
+    const posts = (await (
+      await fetch(`${baseURL()}/api/blog/content/${editor.split("/").pop()}`, {
+        headers: { Authorization: `Bearer ${writer.token}` },
+      })
+    ).json()) as {
+      title: string;
+      status: string;
+      tags: string[];
+      content: Array<{ content: string }>;
+    };
+    expect(posts).toMatchObject({
+      title,
+      status: "draft",
+      tags: ["tips", "plain"],
+    });
+    expect(posts.content[0].content).toContain("&lt;without&gt;");
+    expect(errors.filter((error) => !/status of 400\b/.test(error))).toEqual(
+      [],
+    );
+    await context.close();
+  });
+
   it("sends a visitor who presses Like to log in first, then back to the game", async () => {
     const { context, page, errors } = await openNoScriptPage();
     await page.goto(`/detail/${gameId}`);

@@ -1,19 +1,5 @@
 import { idSchema } from "#contract/ids";
-import { forgetCachedPages } from "../page-cache";
-import {
-  createRouter,
-  parseInput,
-  readJson,
-  requireUser,
-  type AppEnv,
-} from "./hono";
-import type { Context } from "hono";
-
-/** The blog list and a post's page were changed: readers at this edge see the change at once. */
-function forgetPages(c: Context<AppEnv>, paths: string[]) {
-  const origin = new URL(c.req.url).origin;
-  return forgetCachedPages(["/blog", ...paths].map((path) => origin + path));
-}
+import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
 /**
  * SPEC.md §7 blog service. Reading is open to everyone, drafts only to their author; writing needs a writer
@@ -22,22 +8,23 @@ function forgetPages(c: Context<AppEnv>, paths: string[]) {
 export const blogRouter = createRouter()
   .post("/", async (c) => {
     const user = await requireUser(c.var.services, c.req.raw);
-    const post = await c.var.services.blog.create(
+    const post = await c.var.services.blog.save(
       user,
+      null,
       await readJson(c.req.raw),
+      new URL(c.req.url).origin,
     );
-    await forgetPages(c, [post.blog_url]);
     return c.json(post, 201);
   })
   .put("/:id", async (c) => {
     const user = await requireUser(c.var.services, c.req.raw);
     const id = parseInput(idSchema("post"), c.req.param("id"));
-    const { post, previousUrl } = await c.var.services.blog.update(
+    const post = await c.var.services.blog.save(
       user,
       id,
       await readJson(c.req.raw),
+      new URL(c.req.url).origin,
     );
-    await forgetPages(c, [previousUrl, post.blog_url]);
     return c.json(post);
   })
   .get("/list/:clientId", async (c) => {

@@ -26,6 +26,7 @@ import {
   notFound,
   unauthorized,
 } from "./errors";
+import { forgetCachedPages } from "../page-cache";
 import { sanitizeHtml } from "./html";
 import { parseInput } from "./parse";
 
@@ -221,7 +222,7 @@ export function createBlogService(db: Db) {
     return row;
   }
 
-  return {
+  const service = {
     /** SPEC.md §7 GET /blog/list/{clientId}: published posts, newest first, a page at a time; `author=me` lists the caller's own. */
     async list(
       clientId: string,
@@ -374,7 +375,30 @@ export function createBlogService(db: Db) {
         previousUrl: blogPath(current.slug),
       };
     },
+
+    /**
+     * What both the API and the editor page call: a new post (`id` null) or changes to one, then the cached blog list
+     * and the post's pages (old and new address) are forgotten, so readers at this edge see the change at once.
+     */
+    async save(
+      user: UserRow,
+      id: number | null,
+      input: unknown,
+      siteOrigin: string,
+    ): Promise<Blog> {
+      const { post, previousUrl } =
+        id === null
+          ? { post: await service.create(user, input), previousUrl: null }
+          : await service.update(user, id, input);
+      await forgetCachedPages(
+        ["/blog", previousUrl, post.blog_url]
+          .filter((path): path is string => path !== null)
+          .map((path) => siteOrigin + path),
+      );
+      return post;
+    },
   };
+  return service;
 }
 
 function blogPostColumns() {
