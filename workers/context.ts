@@ -37,7 +37,15 @@ export function createServices(env: Env) {
     scores: createScoreService(db),
     play: createPlayService(db),
     multiplayer: createMultiplayerService(db),
-    social: createSocialService(db),
+    social: createSocialService(db, {
+      limits,
+      forgetChatPeers: async (a, b) => {
+        await Promise.all([
+          hubOf(env, a).forgetChatPeers([b]),
+          hubOf(env, b).forgetChatPeers([a]),
+        ]);
+      },
+    }),
     wallet: createWalletService(db),
     notifications,
     challenges: createChallengeService(db, notifications),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, idValueSchema } from "#contract/ids";
+import { FollowSchema } from "#contract/follow";
 import { digits } from "#contract/input";
 import { conversationOf, hubOf } from "../durable-objects/hubs";
 import { HISTORY_PAGE } from "../durable-objects/Conversation";
@@ -68,23 +69,15 @@ export const socialRouter = createRouter()
   })
   .post("/follow", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
-    await c.var.services.limits.hit("followPerUser", caller.id);
-    const followed = await c.var.services.social.follow(
-      caller.id,
-      await readJson(c.req.raw),
-    );
-    await forgetChatChecks(c.env, caller.id, followed.to);
-    return c.json(followed);
+    const { from, to } = parseInput(FollowSchema, await readJson(c.req.raw));
+    if (from !== caller.id)
+      throw forbidden("You can only follow people yourself");
+    return c.json(await c.var.services.social.follow(caller.id, to));
   })
   .delete("/unfriend/:socialId", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
     const friendId = parseInput(idSchema("friend"), c.req.param("socialId"));
-    const unfollowed = await c.var.services.social.unfriend(
-      caller.id,
-      friendId,
-    );
-    await forgetChatChecks(c.env, caller.id, friendId);
-    return c.json(unfollowed);
+    return c.json(await c.var.services.social.unfriend(caller.id, friendId));
   })
   .post("/block", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);

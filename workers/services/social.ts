@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { blocks, follows, reports, users } from "../db/schema";
 import { badRequest, forbidden, notFound } from "./errors";
 import { parseInput } from "./parse";
+import type { RateLimiter } from "./rate-limits";
 
 export const FIND_PAGE_SIZE = 20;
 
@@ -24,10 +25,6 @@ export const FindQuerySchema = z.object({
         .max(5_000, "page is too large"),
     )
     .default(0),
-});
-export const FollowSchema = z.object({
-  from: idValueSchema("user"),
-  to: idValueSchema("user"),
 });
 export const ReportSchema = z.object({
   user_id: idValueSchema("user"),
@@ -78,7 +75,14 @@ const blockedBetween = (a: number, b: number) =>
     and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
   );
 
-export function createSocialService(db: Db) {
+/** What a follow changes outside D1; the Worker passes them, a Durable Object that only reads passes none. */
+export interface SocialEffects {
+  limits: RateLimiter;
+  /** Both players' hubs keep what they read about each other for chat a minute: a change must count at once. */
+  forgetChatPeers: (a: number, b: number) => Promise<void>;
+}
+
+export function createSocialService(db: Db, effects?: SocialEffects) {
   async function isBlocked(a: number, b: number): Promise<boolean> {
     const [row] = await db
       .select({ one: sql`1` })
@@ -183,10 +187,8 @@ export function createSocialService(db: Db) {
     },
 
     /** SPEC.md §4 Follow: Follow becomes Following. Not yourself, not someone either of you blocked. */
-    async follow(callerId: number, body: unknown) {
-      const { from, to } = parseInput(FollowSchema, body);
-      if (from !== callerId)
-        throw forbidden("You can only follow people yourself");
+    async follow(callerId: number, to: number) {
+      await effects?.limits.hit("followPerUser", callerId);
       if (to === callerId) throw badRequest("You cannot follow yourself");
       await assertUser(to);
       if (await isBlocked(callerId, to))
@@ -195,7 +197,8 @@ export function createSocialService(db: Db) {
         .insert(follows)
         .values({ followerId: callerId, followeeId: to })
         .onConflictDoNothing();
-      return { from, to, followStatus: true };
+      await effects?.forgetChatPeers(callerId, to);
+      return { from: callerId, to, followStatus: true };
     },
 
     /** DELETE /social/unfriend/{social_id}: social_id is the friend's id in the caller's list. */
@@ -211,6 +214,7 @@ export function createSocialService(db: Db) {
         .returning({ id: follows.followeeId });
       if (removed.length === 0)
         throw notFound("This player is not in your friends list");
+      await effects?.forgetChatPeers(callerId, socialId);
       return { social_id: socialId, followStatus: false };
     },
 
