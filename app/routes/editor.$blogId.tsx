@@ -96,8 +96,8 @@ const SAVED_NOTICES: Record<string, string> = {
 };
 
 /**
- * What the editor is before its script runs (or without JavaScript): title, tags and, for a new post, its text; an
- * existing post keeps its blocks, which only the rich editor changes.
+ * The editor without JavaScript: title, tags and, for a new post, its text; an existing post keeps its blocks, which
+ * only the rich editor changes.
  */
 function PlainEditor({ post }: { post: Blog | null }) {
   const problem = useActionData<typeof action>() as EditorProblem | undefined;
@@ -176,12 +176,21 @@ function PlainEditor({ post }: { post: Blog | null }) {
   );
 }
 
-/** Mounts the rich editor in the browser only; until its script is ready the plain form stands in. */
+/** Mounts the rich editor in the browser only; until its script is ready the page says 'Please wait'. */
 function LazyEditor({ post }: { post: Blog | null }) {
   const [inBrowser, setInBrowser] = useState(false);
   useEffect(() => setInBrowser(true), []);
   const waiting = <Loader block />;
-  if (!inBrowser) return <PlainEditor post={post} />;
+  if (!inBrowser)
+    return (
+      <>
+        {waiting}
+        {/* Only a browser without JavaScript shows it; React never hydrates what a noscript holds. */}
+        <noscript>
+          <PlainEditor post={post} />
+        </noscript>
+      </>
+    );
   return (
     <Suspense fallback={waiting}>
       <BlogEditor post={post} />

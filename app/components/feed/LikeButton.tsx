@@ -27,17 +27,21 @@ export function LikeButton({
   const [beating, setBeating] = useState(false);
   const beatTimer = useRef(0);
 
-  // Shown at once, and until the feed's data comes back fresh; a failure simply falls back to the saved state.
+  // The feed is not reloaded after a like (routes/home-page.tsx), so the server's answer is the state from then on;
+  // what was sent shows at once, and a failure falls back to the last known state.
+  const answer = fetcher.data?.ok ? fetcher.data.answer : null;
+  const known = answer
+    ? { liked: answer.is_liked, count: answer.total_likes }
+    : { liked: savedLiked, count: savedCount };
   const sent = fetcher.formData?.get("type");
   const liked =
-    sent !== undefined && sent !== null ? sent === "like" : savedLiked;
+    sent !== undefined && sent !== null ? sent === "like" : known.liked;
   const count =
-    liked === savedLiked
-      ? savedCount
-      : Math.max(0, savedCount + (liked ? 1 : -1));
+    liked === known.liked
+      ? known.count
+      : Math.max(0, known.count + (liked ? 1 : -1));
 
   useEffect(() => () => window.clearTimeout(beatTimer.current), []);
-  const answer = fetcher.data?.ok ? fetcher.data.answer : null;
   useEffect(() => {
     if (answer?.is_liked) track("LikeGame", { game_id: answer.game_id });
   }, [answer]);

@@ -218,11 +218,13 @@ function FollowButton({
   const fetcher = useFetcher<typeof followAction>();
   const busy = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const onFollowedRef = useRef(onFollowed);
-  onFollowedRef.current = onFollowed;
+  // Each answer counts once: telling the list changes `person`, which must not tell it again.
+  const told = useRef<typeof answer>(undefined);
   useEffect(() => {
-    if (answer?.ok) onFollowedRef.current(person);
-  }, [answer, person]);
+    if (!answer?.ok || told.current === answer) return;
+    told.current = answer;
+    onFollowed(person);
+  }, [answer, person, onFollowed]);
 
   if (person.followStatus) {
     return (
