@@ -13,9 +13,9 @@ let gameId: number;
 beforeAll(async () => {
   browser = await launchBrowser();
   // The last game of the catalogue: the other suites count the likes and ratings of the first ones.
-  const games = (await (
+  const games = await (
     await fetch(`${baseURL()}/api/game/published`)
-  ).json()) as Array<{ _id: number }>;
+  ).json<Array<{ _id: number }>>();
   gameId = games[games.length - 1]._id;
 });
 afterAll(() => browser?.close());
@@ -79,11 +79,11 @@ describe("in-place buttons without JavaScript", () => {
     expect(await page.getByTestId("save-button").innerText()).toBe("Save");
 
     // What the pages showed is what the server stored.
-    const liked = (await (
+    const liked = await (
       await fetch(`${baseURL()}/api/game/liked`, {
         headers: { Authorization: `Bearer ${account.token}` },
       })
-    ).json()) as Array<{ _id: number }>;
+    ).json<Array<{ _id: number }>>();
     expect(liked.map((game) => game._id)).toContain(gameId);
     expect(errors).toEqual([]);
     await context.close();
@@ -139,7 +139,7 @@ describe("in-place buttons without JavaScript", () => {
         password: "Writer@2026",
       }),
     });
-    const writer = (await login.json()) as Account;
+    const writer = await login.json<Account>();
     const { context, page, errors } = await openNoScriptPage(writer);
     const title = `Plain post ${Date.now()}`;
     await page.goto("/editor/new");
@@ -169,16 +169,16 @@ describe("in-place buttons without JavaScript", () => {
     await page.waitForURL(`**${editor}`);
     expect(await page.getByRole("alert").first().innerText()).toMatch(/title/i);
 
-    const posts = (await (
+    const posts = await (
       await fetch(`${baseURL()}/api/blog/content/${editor.split("/").pop()}`, {
         headers: { Authorization: `Bearer ${writer.token}` },
       })
-    ).json()) as {
+    ).json<{
       title: string;
       status: string;
       tags: string[];
       content: Array<{ content: string }>;
-    };
+    }>();
     expect(posts).toMatchObject({
       title,
       status: "draft",
