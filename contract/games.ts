@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idValueSchema } from "./ids";
+import { idSchema, idValueSchema } from "./ids";
 import { boundedString } from "./input";
 
 /** GET /api/game/published?user=: SPEC.md §7 lets the user id be empty. */
@@ -9,11 +9,15 @@ export const PublishedQuerySchema = z.object({
     .optional(),
 });
 
+const LikeType = z.enum(["like", "dislike"], {
+  error: "type must be like or dislike",
+});
+
 /** POST /api/game/like. */
 export const LikeSchema = z.object({
   game_id: idValueSchema("game"),
   user_id: idValueSchema("user"),
-  type: z.enum(["like", "dislike"], { error: "type must be like or dislike" }),
+  type: LikeType,
 });
 
 export interface LikeAnswer {
@@ -22,7 +26,10 @@ export interface LikeAnswer {
   total_likes: number;
 }
 
-const STARS = "Please choose 1 to 5 stars";
+/** The rating message, shared by the JSON API and the pages' rate form. */
+export const RATING_MESSAGE = "Please choose 1 to 5 stars";
+const STARS = RATING_MESSAGE;
+const SAVED_MESSAGE = "saved must be true or false";
 
 /** POST /api/game/rate. */
 export const RateSchema = z.object({
@@ -40,7 +47,7 @@ export interface RateAnswer {
 /** POST /api/game/save. */
 export const SaveSchema = z.object({
   game_id: idValueSchema("game"),
-  saved: z.boolean({ error: "saved must be true or false" }),
+  saved: z.boolean({ error: SAVED_MESSAGE }),
 });
 
 export interface SaveAnswer {
@@ -69,4 +76,24 @@ export const PlayedSchema = z.object({
 export const StartSessionSchema = z.object({
   game_id: idValueSchema("game"),
   game_type: gameType("game_type"),
+});
+
+/** The pages' forms carry the same fields as text; the caller is whoever is signed in, so no user id travels. */
+export const LikeFormSchema = z.object({
+  game_id: idSchema("game"),
+  type: LikeType,
+});
+
+export const RateFormSchema = z.object({
+  game: idSchema("game"),
+  value: boundedString(1, RATING_MESSAGE)
+    .regex(/^[1-5]$/, RATING_MESSAGE)
+    .transform(Number),
+});
+
+export const SaveFormSchema = z.object({
+  game_id: idSchema("game"),
+  saved: z
+    .enum(["true", "false"], { error: SAVED_MESSAGE })
+    .transform((value) => value === "true"),
 });

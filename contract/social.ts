@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idValueSchema } from "./ids";
+import { idSchema, idValueSchema } from "./ids";
 import { boundedString, digits } from "./input";
 import type { Friend } from "./types";
 
@@ -32,6 +32,14 @@ export interface FindAnswer {
 export const FollowSchema = z.object({
   from: idValueSchema("user"),
   to: idValueSchema("user"),
+});
+
+/** The pages' Follow and Unfollow buttons: the caller is whoever is signed in. */
+export const FollowFormSchema = z.object({
+  intent: z.enum(["follow", "unfollow"], {
+    error: "Choose Follow or Unfollow",
+  }),
+  to: idSchema("user"),
 });
 
 /** POST /api/social/block and /unblock. */

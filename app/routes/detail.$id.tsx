@@ -3,7 +3,7 @@ import type {
   MetaDescriptor,
   MetaFunction,
 } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useAccount } from "~/components/AccountProvider";
 import { AdSlot } from "~/components/AdSlot";
@@ -13,7 +13,7 @@ import { ChallengeInfo } from "~/components/challenge/ChallengeInfo";
 import { ChallengePopup } from "~/components/game/ChallengePopup";
 import { Leaderboard } from "~/components/game/Leaderboard";
 import { LikeButton } from "~/components/game/LikeButton";
-import { RatePopup } from "~/components/game/RatePopup";
+import { RateForm, RatePopup } from "~/components/game/RatePopup";
 import { SaveButton } from "~/components/game/SaveButton";
 import { SharePopup } from "~/components/game/SharePopup";
 import {
@@ -189,7 +189,7 @@ export default function GameDetail() {
   const mediaBase = useMediaBase();
   const viewer = useViewer();
   const { openLogin } = useAccount();
-  const { revalidate } = useRevalidator();
+  const [searchParams] = useSearchParams();
   const [popup, setPopup] = useState<Popup>(null);
   const [showVideo, setShowVideo] = useState(false);
   const icon = resolveMediaUrl(game.icon, mediaBase);
@@ -202,6 +202,11 @@ export default function GameDetail() {
   /** SPEC.md §5: like, share, rate, save and challenge need a player; a visitor gets the login popup. */
   const needsLogin = (open: () => void) => () =>
     viewer ? open() : openLogin();
+
+  const rateOnPage = searchParams.has("rate") && popup !== "rate";
+  const withoutRate = new URLSearchParams(searchParams);
+  withoutRate.delete("rate");
+  const pageWithoutRate = `/detail/${game._id}${withoutRate.toString() ? `?${withoutRate}` : ""}`;
 
   const share = needsLogin(() => {
     if (typeof navigator.share === "function") {
@@ -323,15 +328,28 @@ export default function GameDetail() {
           </button>
         </div>
         <div className="detail-hero__tools">
-          <button
-            type="button"
-            className="action-chip"
-            aria-haspopup="dialog"
-            onClick={needsLogin(() => setPopup("rate"))}
+          {/* Without JavaScript the Rate button asks for `?rate`, which shows the rate form on the page itself. */}
+          <form
+            method="get"
+            style={{ display: "contents" }}
+            onSubmit={(event) => {
+              event.preventDefault();
+              needsLogin(() => setPopup("rate"))();
+            }}
           >
-            <StarIcon size={18} filled={!!game.my_rating} />
-            {game.my_rating ? `Rated ${game.my_rating}` : "Rate"}
-          </button>
+            {[...withoutRate].map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <input type="hidden" name="rate" value="1" />
+            <button
+              type="submit"
+              className="action-chip"
+              aria-haspopup="dialog"
+            >
+              <StarIcon size={18} filled={!!game.my_rating} />
+              {game.my_rating ? `Rated ${game.my_rating}` : "Rate"}
+            </button>
+          </form>
           <SaveButton gameId={game._id} saved={game.is_saved} />
           <button
             type="button"
@@ -347,6 +365,19 @@ export default function GameDetail() {
 
       <div className="detail__columns detail__columns--full">
         <div className="detail__main">
+          {rateOnPage ? (
+            <section className="card rate-popup" aria-labelledby="rate-title">
+              <h2 id="rate-title" className="card__title">
+                Rate This Game
+              </h2>
+              <p className="modal__lead">How much fun is {game.name}?</p>
+              <RateForm
+                gameId={game._id}
+                current={game.my_rating}
+                returnTo={pageWithoutRate}
+              />
+            </section>
+          ) : null}
           <section className="card" aria-labelledby="about-title">
             <h2 id="about-title" className="card__title">
               About this game
@@ -418,10 +449,7 @@ export default function GameDetail() {
           gameName={game.name}
           current={game.my_rating}
           onClose={() => setPopup(null)}
-          onRated={() => {
-            setPopup(null);
-            revalidate();
-          }}
+          onRated={() => setPopup(null)}
         />
       ) : null}
       {popup === "share" ? (

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { FeedScreen } from "~/components/feed/FeedScreen";
 import { AD_SLOTS } from "~/lib/ads";
 import { pageTitle } from "#contract/format";
@@ -22,6 +22,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     adOffset: Math.floor(Math.random() * AD_SLOTS.length),
   };
 }
+
+/**
+ * A like changes one heart, which shows the server's answer itself: reloading the feed would place the ads anew
+ * (adOffset) and move the slides under the player's finger.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formAction,
+  defaultShouldRevalidate,
+}) => (formAction === "/actions/like" ? false : defaultShouldRevalidate);
 
 export default function HomePageFeed() {
   const { games, adOffset } = useLoaderData<typeof loader>();

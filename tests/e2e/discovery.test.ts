@@ -352,7 +352,8 @@ describe("a player's games", () => {
       // The button turns at once; the list is read after the server has answered.
       const saved = page.waitForResponse(
         (response) =>
-          response.url().endsWith("/api/game/save") && response.ok(),
+          new URL(response.url()).pathname.startsWith("/actions/save") &&
+          response.ok(),
       );
       await page.getByTestId("save-button").click();
       await saved;

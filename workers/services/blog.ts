@@ -193,7 +193,7 @@ export function createBlogService(db: Db, forgetPages: ForgetPages) {
     return row;
   }
 
-  return {
+  const service = {
     /** SPEC.md §7 GET /blog/list/{clientId}: published posts, newest first, a page at a time; `author=me` lists the caller's own. */
     async list(
       clientId: string,
@@ -343,7 +343,15 @@ export function createBlogService(db: Db, forgetPages: ForgetPages) {
       await forgetPages(["/blog", blogPath(current.slug), updated.blog_url]);
       return updated;
     },
+
+    /** The editor page's one door: a new post (`id` null) or changes to one. */
+    save(user: UserRow, id: number | null, input: unknown): Promise<Blog> {
+      return id === null
+        ? service.create(user, input)
+        : service.update(user, id, input);
+    },
   };
+  return service;
 }
 
 function blogPostColumns() {

@@ -1,6 +1,5 @@
-import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useReducer, useState, type Dispatch } from "react";
-import { apiFetch, errorMessage } from "~/lib/api";
+import { Link, useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect, useReducer, useRef, useState, type Dispatch } from "react";
 import {
   BLOG_LIMITS,
   BlogCreateSchema,
@@ -204,6 +203,9 @@ function useWarnBeforeLeaving(active: boolean) {
   }, [active]);
 }
 
+/** What the editor route's action answers a fetcher: the stored post, or the problem with it. */
+export type EditorAnswer = { post: Blog } | { formError: string };
+
 /**
  * SPEC.md §4 Blog editor: title, tags, poster and the blocks of a post; saves as a draft or publishes. Loaded lazily
  * by /editor/:blogId, so readers never download it.
@@ -214,12 +216,44 @@ export function BlogEditor({ post }: { post: Blog | null }) {
     initialEditorState(initial),
   );
   const [saved, setSaved] = useState<Blog | null>(post);
-  const [busy, setBusy] = useState<BlogStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const fetcher = useFetcher<EditorAnswer>();
+  const busy =
+    fetcher.state === "idle"
+      ? null
+      : (fetcher.formData?.get("intent") as BlogStatus | null);
   useWarnBeforeLeaving(state.dirty);
 
-  const save = async (status: BlogStatus) => {
+  // The route's action answered: the saved post, or the message to show.
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const handled = useRef<EditorAnswer | undefined>(undefined);
+  useEffect(() => {
+    // Each answer counts once, with `saved` as it was when the post was sent.
+    if (!answer || handled.current === answer) return;
+    handled.current = answer;
+    if (!("post" in answer)) {
+      setError(answer.formError);
+      return;
+    }
+    const { post: stored } = answer;
+    dispatch({ type: "saved", status: stored.status });
+    setNotice(
+      stored.status === "published"
+        ? saved?.status === "published"
+          ? "Your changes are live."
+          : "Published! Readers can see it now."
+        : "Draft saved.",
+    );
+    setSaved(stored);
+    if (!saved)
+      navigate(`/editor/${stored._id}`, {
+        replace: true,
+        preventScrollReset: true,
+      });
+  }, [answer, navigate, saved]);
+
+  const save = (status: BlogStatus) => {
     if (busy) return;
     setError(null);
     setNotice(null);
@@ -238,33 +272,16 @@ export function BlogEditor({ post }: { post: Blog | null }) {
       setError(problem);
       return;
     }
-    setBusy(status);
-    try {
-      const answer = saved
-        ? await apiFetch<Blog>(`/api/blog/${saved._id}`, {
-            method: "PUT",
-            json: payload,
-          })
-        : await apiFetch<Blog>("/api/blog", { method: "POST", json: payload });
-      dispatch({ type: "saved", status: answer.status });
-      setNotice(
-        answer.status === "published"
-          ? saved?.status === "published"
-            ? "Your changes are live."
-            : "Published! Readers can see it now."
-          : "Draft saved.",
-      );
-      setSaved(answer);
-      if (!saved)
-        navigate(`/editor/${answer._id}`, {
-          replace: true,
-          preventScrollReset: true,
-        });
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(null);
-    }
+    fetcher.submit(
+      {
+        intent: status,
+        title: payload.title,
+        tags: payload.tags.join(","),
+        poster_url: payload.poster_url ?? "",
+        content: JSON.stringify(payload.content),
+      },
+      { method: "post", action: `/editor/${saved ? saved._id : "new"}` },
+    );
   };
 
   const published = state.status === "published";

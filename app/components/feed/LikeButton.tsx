@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { track } from "~/lib/analytics";
-import { apiFetch } from "~/lib/api";
 import { formatCount } from "#contract/format";
-import type { LikeAnswer } from "#contract/games";
+import type { action as likeAction } from "~/routes/actions.like";
 import { FEED_ANIMATION_MS } from "~/state/feed";
+import { ACTION_PATHS, ReturnHereField } from "../ActionForm";
 import { useAccount } from "../AccountProvider";
 import { HeartIcon } from "../icons";
 import { useViewer } from "../root-data";
@@ -12,8 +13,8 @@ import { useViewer } from "../root-data";
 export function LikeButton({
   gameId,
   name,
-  liked: initialLiked,
-  count: initialCount,
+  liked: savedLiked,
+  count: savedCount,
 }: {
   gameId: number;
   name: string;
@@ -22,80 +23,78 @@ export function LikeButton({
 }) {
   const viewer = useViewer();
   const { openLogin } = useAccount();
-  const [like, setLike] = useState({
-    liked: initialLiked,
-    count: initialCount,
-  });
+  const fetcher = useFetcher<typeof likeAction>();
   const [beating, setBeating] = useState(false);
-  const [busy, setBusy] = useState(false);
   const beatTimer = useRef(0);
 
-  // Fresh loader data (e.g. after signing in) replaces the local state.
-  useEffect(
-    () => setLike({ liked: initialLiked, count: initialCount }),
-    [initialLiked, initialCount],
-  );
-  useEffect(() => () => window.clearTimeout(beatTimer.current), []);
+  // The feed is not reloaded after a like (routes/home-page.tsx), so the server's answer is the state from then on;
+  // what was sent shows at once, and a failure falls back to the last known state.
+  const answer = fetcher.data?.ok ? fetcher.data.answer : null;
+  const known = answer
+    ? { liked: answer.is_liked, count: answer.total_likes }
+    : { liked: savedLiked, count: savedCount };
+  const sent = fetcher.formData?.get("type");
+  const liked =
+    sent !== undefined && sent !== null ? sent === "like" : known.liked;
+  const count =
+    liked === known.liked
+      ? known.count
+      : Math.max(0, known.count + (liked ? 1 : -1));
 
-  const onClick = async () => {
+  useEffect(() => () => window.clearTimeout(beatTimer.current), []);
+  useEffect(() => {
+    if (answer?.is_liked) track("LikeGame", { game_id: answer.game_id });
+  }, [answer]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!viewer) {
+      event.preventDefault();
       openLogin();
       return;
     }
-    if (busy) return;
-    const before = like;
-    const next = {
-      liked: !before.liked,
-      count: Math.max(0, before.count + (before.liked ? -1 : 1)),
-    };
-    setLike(next);
+    if (fetcher.state !== "idle") {
+      event.preventDefault();
+      return;
+    }
     setBeating(true);
     window.clearTimeout(beatTimer.current);
     beatTimer.current = window.setTimeout(
       () => setBeating(false),
       FEED_ANIMATION_MS,
     );
-    setBusy(true);
-    try {
-      const result = await apiFetch<LikeAnswer>("/api/game/like", {
-        method: "POST",
-        json: {
-          game_id: gameId,
-          user_id: viewer._id,
-          type: before.liked ? "dislike" : "like",
-        },
-      });
-      setLike({ liked: result.is_liked, count: result.total_likes });
-      if (result.is_liked) track("LikeGame", { game_id: gameId });
-    } catch {
-      setLike(before);
-    } finally {
-      setBusy(false);
-    }
   };
 
   return (
-    <button
-      type="button"
-      className={[
-        "feed-action",
-        "feed-like",
-        like.liked ? "is-liked" : "",
-        beating ? "is-beating" : "",
-      ]
-        .filter(Boolean)
-        .join(" ")}
-      aria-label={`Like ${name}`}
-      aria-pressed={like.liked}
-      aria-haspopup={viewer ? undefined : "dialog"}
-      onClick={onClick}
+    <fetcher.Form
+      method="post"
+      action={ACTION_PATHS.like}
+      onSubmit={onSubmit}
+      style={{ display: "contents" }}
     >
-      <span className="feed-action__icon">
-        <HeartIcon size={28} filled={like.liked} />
-      </span>
-      <span className="feed-action__label" data-testid="like-count">
-        {formatCount(like.count)}
-      </span>
-    </button>
+      <input type="hidden" name="game_id" value={gameId} />
+      <input type="hidden" name="type" value={liked ? "dislike" : "like"} />
+      <ReturnHereField />
+      <button
+        type="submit"
+        className={[
+          "feed-action",
+          "feed-like",
+          liked ? "is-liked" : "",
+          beating ? "is-beating" : "",
+        ]
+          .filter(Boolean)
+          .join(" ")}
+        aria-label={`Like ${name}`}
+        aria-pressed={liked}
+        aria-haspopup={viewer ? undefined : "dialog"}
+      >
+        <span className="feed-action__icon">
+          <HeartIcon size={28} filled={liked} />
+        </span>
+        <span className="feed-action__label" data-testid="like-count">
+          {formatCount(count)}
+        </span>
+      </button>
+    </fetcher.Form>
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState, type FormEvent } from "react";
 import { track } from "~/lib/analytics";
-import { apiFetch, errorMessage } from "~/lib/api";
 import { formatCount } from "#contract/format";
-import type { LikeAnswer } from "#contract/games";
+import type { action as likeAction } from "~/routes/actions.like";
+import { ACTION_PATHS, ReturnHereField } from "../ActionForm";
 import { useAccount } from "../AccountProvider";
 import { HeartIcon } from "../icons";
 import { useViewer } from "../root-data";
@@ -22,25 +23,33 @@ export interface LikeButtonProps {
 /** The heart with the like count: a visitor gets the login popup; a player likes (or unlikes) with a beat. */
 export function LikeButton({
   gameId,
-  liked: initialLiked,
-  count: initialCount,
+  liked: savedLiked,
+  count: savedCount,
   likeOnly = false,
   className,
 }: LikeButtonProps) {
   const viewer = useViewer();
   const { openLogin } = useAccount();
-  const [state, setState] = useState({
-    liked: initialLiked,
-    count: initialCount,
-  });
+  const fetcher = useFetcher<typeof likeAction>();
   const [beating, setBeating] = useState(false);
-  const busy = useRef(false);
+  const failed = fetcher.state === "idle" && fetcher.data?.ok === false;
 
-  // Fresh loader data (after a revalidation) wins over what this button remembers.
-  useEffect(
-    () => setState({ liked: initialLiked, count: initialCount }),
-    [initialLiked, initialCount],
-  );
+  // Until the page's data comes back fresh, the heart shows what was just sent.
+  const sent = fetcher.formData?.get("type");
+  const liked =
+    sent !== undefined && sent !== null
+      ? sent === "like"
+      : savedLiked || (likeOnly && failed);
+  const count =
+    liked === savedLiked
+      ? savedCount
+      : Math.max(0, savedCount + (liked ? 1 : -1));
+
+  useEffect(() => {
+    // SPEC.md §8: on detail a failed like is only logged and the heart stays red.
+    if (fetcher.data?.ok === false)
+      console.warn("Like failed:", fetcher.data.error);
+  }, [fetcher.data]);
 
   useEffect(() => {
     if (!beating) return;
@@ -48,59 +57,53 @@ export function LikeButton({
     return () => window.clearTimeout(timer);
   }, [beating]);
 
-  const onClick = async () => {
+  const type = likeOnly || !liked ? "like" : "dislike";
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!viewer) {
+      event.preventDefault();
       openLogin();
       return;
     }
-    if (busy.current || (likeOnly && state.liked)) return;
-    const type = likeOnly || !state.liked ? "like" : "dislike";
-    const before = state;
-    busy.current = true;
-    setBeating(true);
-    setState({
-      liked: type === "like",
-      count: Math.max(0, before.count + (type === "like" ? 1 : -1)),
-    });
-    if (type === "like") track("LikeGame", { game: gameId });
-    try {
-      const answer = await apiFetch<LikeAnswer>("/api/game/like", {
-        method: "POST",
-        json: { game_id: gameId, user_id: viewer._id, type },
-      });
-      setState({ liked: answer.is_liked, count: answer.total_likes });
-    } catch (error) {
-      // SPEC.md §8: on detail a failed like is only logged and the heart stays red.
-      console.warn("Like failed:", errorMessage(error));
-      if (!likeOnly) setState(before);
-    } finally {
-      busy.current = false;
+    if (fetcher.state !== "idle" || (likeOnly && liked)) {
+      event.preventDefault();
+      return;
     }
+    setBeating(true);
+    if (type === "like") track("LikeGame", { game: gameId });
   };
 
   return (
-    <button
-      type="button"
-      className={[
-        "like-button",
-        state.liked ? "is-liked" : null,
-        beating ? "is-beating" : null,
-        className,
-      ]
-        .filter(Boolean)
-        .join(" ")}
-      aria-pressed={state.liked}
-      aria-label={`${state.liked ? "Liked" : "Like"} · ${state.count} ${state.count === 1 ? "like" : "likes"}`}
-      onClick={onClick}
-      data-testid="like-button"
+    <fetcher.Form
+      method="post"
+      action={ACTION_PATHS.like}
+      onSubmit={onSubmit}
+      style={{ display: "contents" }}
     >
-      <HeartIcon size={20} filled={state.liked} />
-      <strong className="like-button__count" data-testid="like-count">
-        {formatCount(state.count)}
-      </strong>
-      <span className="like-button__label" aria-hidden="true">
-        {state.count === 1 ? "like" : "likes"}
-      </span>
-    </button>
+      <input type="hidden" name="game_id" value={gameId} />
+      <input type="hidden" name="type" value={type} />
+      <ReturnHereField />
+      <button
+        type="submit"
+        className={[
+          "like-button",
+          liked ? "is-liked" : null,
+          beating ? "is-beating" : null,
+          className,
+        ]
+          .filter(Boolean)
+          .join(" ")}
+        aria-pressed={liked}
+        aria-label={`${liked ? "Liked" : "Like"} · ${count} ${count === 1 ? "like" : "likes"}`}
+        data-testid="like-button"
+      >
+        <HeartIcon size={20} filled={liked} />
+        <strong className="like-button__count" data-testid="like-count">
+          {formatCount(count)}
+        </strong>
+        <span className="like-button__label" aria-hidden="true">
+          {count === 1 ? "like" : "likes"}
+        </span>
+      </button>
+    </fetcher.Form>
   );
 }

@@ -1,57 +1,52 @@
-import { useEffect, useState } from "react";
-import type { SaveAnswer } from "#contract/games";
-import { apiFetch, errorMessage } from "~/lib/api";
+import { useFetcher } from "@remix-run/react";
+import type { FormEvent } from "react";
+import type { action as saveAction } from "~/routes/actions.save";
+import { ACTION_PATHS, ReturnHereField } from "../ActionForm";
 import { useAccount } from "../AccountProvider";
 import { BookmarkIcon } from "../icons";
 import { useViewer } from "../root-data";
 
-/** Save for later (POST /api/game/save): the saved games are listed under 'All Games'. */
+/** Save for later: the saved games are listed under 'All Games'. */
 export function SaveButton({
   gameId,
-  saved: initialSaved,
+  saved: savedBefore,
 }: {
   gameId: number;
   saved: boolean;
 }) {
   const viewer = useViewer();
   const { openLogin } = useAccount();
-  const [saved, setSaved] = useState(initialSaved);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const fetcher = useFetcher<typeof saveAction>();
+  const sent = fetcher.formData?.get("saved");
+  const saved =
+    sent !== undefined && sent !== null ? sent === "true" : savedBefore;
+  const busy = fetcher.state !== "idle";
+  const error =
+    fetcher.state === "idle" && fetcher.data?.ok === false
+      ? fetcher.data.error
+      : null;
 
-  useEffect(() => setSaved(initialSaved), [initialSaved]);
-
-  const onClick = async () => {
-    if (!viewer) {
-      openLogin();
-      return;
-    }
-    const wanted = !saved;
-    setBusy(true);
-    setError(null);
-    setSaved(wanted);
-    try {
-      const answer = await apiFetch<SaveAnswer>("/api/game/save", {
-        method: "POST",
-        json: { game_id: gameId, saved: wanted },
-      });
-      setSaved(answer.is_saved);
-    } catch (failure) {
-      setSaved(!wanted);
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (viewer && !busy) return;
+    event.preventDefault();
+    if (!viewer) openLogin();
   };
 
   return (
-    <>
+    <fetcher.Form
+      method="post"
+      action={ACTION_PATHS.save}
+      onSubmit={onSubmit}
+      style={{ display: "contents" }}
+    >
+      <input type="hidden" name="game_id" value={gameId} />
+      <input type="hidden" name="saved" value={String(!saved)} />
+      <ReturnHereField />
       <button
-        type="button"
+        type="submit"
         className={saved ? "action-chip is-active" : "action-chip"}
         aria-pressed={saved}
         aria-busy={busy}
-        onClick={onClick}
         data-testid="save-button"
       >
         <BookmarkIcon size={18} fill={saved ? "currentColor" : "none"} />
@@ -62,6 +57,6 @@ export function SaveButton({
           {error}
         </span>
       ) : null}
-    </>
+    </fetcher.Form>
   );
 }

@@ -1,7 +1,10 @@
+import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch, errorMessage } from "~/lib/api";
 import type { Friend } from "#contract/types";
 import type { FindAnswer } from "#contract/social";
+import type { action as followAction } from "~/routes/actions.follow";
+import { ACTION_PATHS, ReturnHereField } from "../ActionForm";
 import { Avatar } from "../Avatar";
 import { EmptyState } from "../EmptyState";
 import { AlertIcon, CheckIcon, SearchIcon } from "../icons";
@@ -155,11 +158,7 @@ export function FindPeopleTab({
                 <span className="person__name">{person.name}</span>
               </span>
               <span className="person__actions">
-                <FollowButton
-                  person={person}
-                  viewerId={viewerId}
-                  onFollowed={followed}
-                />
+                <FollowButton person={person} onFollowed={followed} />
               </span>
             </li>
           ))}
@@ -206,15 +205,21 @@ export function FindPeopleTab({
 
 function FollowButton({
   person,
-  viewerId,
   onFollowed,
 }: {
   person: Friend;
-  viewerId: number;
   onFollowed: (person: Friend) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const fetcher = useFetcher<typeof followAction>();
+  const busy = fetcher.state !== "idle";
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Each answer counts once: telling the list changes `person`, which must not tell it again.
+  const told = useRef<typeof answer>(undefined);
+  useEffect(() => {
+    if (!answer?.ok || told.current === answer) return;
+    told.current = answer;
+    onFollowed(person);
+  }, [answer, person, onFollowed]);
 
   if (person.followStatus) {
     return (
@@ -228,29 +233,15 @@ function FollowButton({
     );
   }
 
-  const follow = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await apiFetch("/api/social/follow", {
-        method: "POST",
-        json: { from: viewerId, to: person._id },
-      });
-      onFollowed(person);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <span className="follow">
+    <fetcher.Form method="post" action={ACTION_PATHS.follow} className="follow">
+      <input type="hidden" name="intent" value="follow" />
+      <input type="hidden" name="to" value={person._id} />
+      <ReturnHereField />
       <button
-        type="button"
+        type="submit"
         className="button button--primary button--small follow-button"
         aria-label={`Follow ${person.name}`}
-        onClick={() => void follow()}
         disabled={busy}
         aria-busy={busy}
       >
@@ -261,11 +252,11 @@ function FollowButton({
         )}
         Follow
       </button>
-      {error ? (
+      {answer?.ok === false ? (
         <span className="follow__error" role="alert">
-          {error}
+          {answer.error}
         </span>
       ) : null}
-    </span>
+    </fetcher.Form>
   );
 }

@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { FollowFormSchema } from "#contract/social";
+import { pageMutation } from "~/server/actions.server";
+
+/** Follow and unfollow: the same service calls as POST /api/social/follow and DELETE /api/social/unfriend. */
+export const action = (args: ActionFunctionArgs) =>
+  pageMutation(args, FollowFormSchema, async (caller, { intent, to }) => {
+    const social = args.context.services.social;
+    if (intent === "follow")
+      return social.follow(caller.id, { from: caller.id, to });
+    return social.unfriend(caller.id, to);
+  });

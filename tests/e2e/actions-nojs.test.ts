@@ -1,0 +1,204 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  PHONE,
+  baseURL,
+  launchBrowser,
+  newAccount,
+  type Account,
+} from "./browser";
+
+let browser: Browser;
+let gameId: number;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // The last game of the catalogue: the other suites count the likes and ratings of the first ones.
+  const games = await (
+    await fetch(`${baseURL()}/api/game/published`)
+  ).json<Array<{ _id: number }>>();
+  gameId = games[games.length - 1]._id;
+});
+afterAll(() => browser?.close());
+
+/** A browser with JavaScript off, signed in by the session cookie (or a visitor without `account`). */
+async function openNoScriptPage(account?: Account): Promise<{
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    baseURL: baseURL(),
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled: false,
+  });
+  if (account)
+    await context.addCookies([
+      {
+        name: "pf_session",
+        value: account.token,
+        url: baseURL(),
+        httpOnly: true,
+        sameSite: "Lax",
+      },
+    ]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error")
+      errors.push(`${page.url()}: ${message.text()}`);
+  });
+  return { context, page, errors };
+}
+
+const detailLike = (page: Page) => page.getByTestId("like-button");
+const pressed = (page: Page, testId: string) =>
+  page.getByTestId(testId).getAttribute("aria-pressed");
+
+describe("in-place buttons without JavaScript", () => {
+  it("likes and saves a game on its detail page, each post coming back to the page with the new state", async () => {
+    const account = await newAccount("Lina Plain");
+    const { context, page, errors } = await openNoScriptPage(account);
+    await page.goto(`/detail/${gameId}?_sF=likes`);
+    const before = Number(await page.getByTestId("like-count").innerText());
+    expect(await pressed(page, "like-button")).toBe("false");
+
+    await detailLike(page).click();
+    await page.waitForURL(`**/detail/${gameId}?_sF=likes`);
+    expect(await pressed(page, "like-button")).toBe("true");
+    expect(await page.getByTestId("like-count").innerText()).toBe(
+      String(before + 1),
+    );
+
+    await page.getByTestId("save-button").click();
+    await page.waitForURL(`**/detail/${gameId}?_sF=likes`);
+    expect(await page.getByTestId("save-button").innerText()).toBe("Saved");
+    await page.getByTestId("save-button").click();
+    await page.waitForURL(`**/detail/${gameId}?_sF=likes`);
+    expect(await page.getByTestId("save-button").innerText()).toBe("Save");
+
+    // What the pages showed is what the server stored.
+    const liked = await (
+      await fetch(`${baseURL()}/api/game/liked`, {
+        headers: { Authorization: `Bearer ${account.token}` },
+      })
+    ).json<Array<{ _id: number }>>();
+    expect(liked.map((game) => game._id)).toContain(gameId);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("likes and unlikes a game on the feed", async () => {
+    const account = await newAccount("Fede Plain");
+    const { context, page, errors } = await openNoScriptPage(account);
+    await page.goto("/home-page");
+    const heart = page.locator(".feed-like").first();
+    const count = page.locator(".feed-like [data-testid=like-count]").first();
+    const before = Number(await count.innerText());
+    await heart.click();
+    await page.waitForURL("**/home-page");
+    expect(await heart.getAttribute("aria-pressed")).toBe("true");
+    expect(Number(await count.innerText())).toBe(before + 1);
+    await heart.click();
+    await page.waitForURL("**/home-page");
+    expect(await heart.getAttribute("aria-pressed")).toBe("false");
+    expect(Number(await count.innerText())).toBe(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("rates a game through the form the Rate button opens on the page", async () => {
+    const account = await newAccount("Rafa Plain");
+    const { context, page, errors } = await openNoScriptPage(account);
+    await page.goto(`/detail/${gameId}`);
+    await page.getByRole("button", { name: "Rate" }).click();
+    await page.waitForURL(`**/detail/${gameId}?rate=1`);
+    const form = page.locator(".card.rate-popup");
+    expect(
+      await form.getByRole("heading", { name: "Rate This Game" }).isVisible(),
+    ).toBe(true);
+    // The third star, the way a finger taps it.
+    await form.locator("label.star-rating__star").nth(2).click();
+    await form.getByRole("button", { name: "Submit" }).click();
+    await page.waitForURL(`**/detail/${gameId}`);
+    expect(
+      await page.getByRole("button", { name: "Rated 3" }).isVisible(),
+    ).toBe(true);
+    expect(await page.locator(".card.rate-popup").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a writer publishes a new post and then takes it back to a draft through the editor's plain form", async () => {
+    const login = await fetch(`${baseURL()}/api/user/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        email: "writer@playfeed.local",
+        password: "Writer@2026",
+      }),
+    });
+    const writer = await login.json<Account>();
+    const { context, page, errors } = await openNoScriptPage(writer);
+    const title = `Plain post ${Date.now()}`;
+    await page.goto("/editor/new");
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Tags").fill("tips, plain");
+    await page
+      .getByLabel("Text")
+      .fill("Written <without> scripts.\n\nSecond part.");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.waitForURL(/\/editor\/\d+\?saved=published$/);
+    expect(
+      await page.getByText("Published! Readers can see it now.").isVisible(),
+    ).toBe(true);
+    expect(await page.getByLabel("Title").inputValue()).toBe(title);
+    const editor = new URL(page.url()).pathname;
+
+    await page.getByRole("button", { name: "Unpublish" }).click();
+    await page.waitForURL(`**${editor}?saved=draft`);
+    expect(await page.getByText("Draft saved.").isVisible()).toBe(true);
+    expect(
+      await page.getByRole("button", { name: "Publish" }).isVisible(),
+    ).toBe(true);
+
+    // A mistake comes back on the page with what was typed.
+    await page.getByLabel("Title").fill("");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.waitForURL(`**${editor}`);
+    expect(await page.getByRole("alert").first().innerText()).toMatch(/title/i);
+
+    const posts = await (
+      await fetch(`${baseURL()}/api/blog/content/${editor.split("/").pop()}`, {
+        headers: { Authorization: `Bearer ${writer.token}` },
+      })
+    ).json<{
+      title: string;
+      status: string;
+      tags: string[];
+      content: Array<{ content: string }>;
+    }>();
+    expect(posts).toMatchObject({
+      title,
+      status: "draft",
+      tags: ["tips", "plain"],
+    });
+    expect(posts.content[0].content).toContain("&lt;without&gt;");
+    expect(errors.filter((error) => !/status of 400\b/.test(error))).toEqual(
+      [],
+    );
+    await context.close();
+  });
+
+  it("sends a visitor who presses Like to log in first, then back to the game", async () => {
+    const { context, page, errors } = await openNoScriptPage();
+    await page.goto(`/detail/${gameId}`);
+    await detailLike(page).click();
+    await page.waitForURL(
+      `**/login?redirectTo=${encodeURIComponent(`/detail/${gameId}`)}`,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
