@@ -1,5 +1,6 @@
 import { formatNumber } from "#contract/format";
 import type { OwnStanding, ScoreEntry } from "~/lib/leaderboard";
+import "./ScoreTable.css";
 
 export interface ScoreTableProps {
   entries: ScoreEntry[];

@@ -9,7 +9,8 @@ import { useViewer } from "~/components/root-data";
 import { COIN_MESSAGES, type ChallengeView } from "#contract/coins";
 import { formatNumber, pageTitle } from "#contract/format";
 import { viewerIdOf } from "~/server/loaders.server";
-import "~/styles/challenge.css";
+import "../components/challenge/challenge-status.css";
+import "./challenges.css";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("Challenges") },

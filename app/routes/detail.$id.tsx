@@ -40,7 +40,7 @@ import {
   requestOrigin,
   viewerIdOf,
 } from "~/server/loaders.server";
-import "~/styles/discovery.css";
+import "./detail.$id.css";
 
 const CHALLENGE_ID = /^[1-9]\d{0,14}$/;
 

@@ -10,7 +10,6 @@ import { pageTitle } from "#contract/format";
 import { retryImport } from "~/lib/retry-import";
 import { postForEditing } from "~/server/blog.server";
 import { parseIdOr404 } from "~/server/loaders.server";
-import "~/styles/blog.css";
 
 // SPEC.md §4: the editor's script loads only here, on demand, retried every second until it arrives.
 const BlogEditor = lazy(() =>

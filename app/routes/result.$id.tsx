@@ -25,7 +25,7 @@ import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
 import { challengeIdFrom, playTypeFrom } from "~/lib/play";
 import { getGameOr404, viewerIdOf } from "~/server/loaders.server";
-import "~/styles/result.css";
+import "./result.$id.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Result · ${data.game.name}` : "Result") },

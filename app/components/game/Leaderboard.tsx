@@ -13,7 +13,7 @@ import {
 } from "~/lib/leaderboard";
 import { ScoreTable } from "../ScoreTable";
 import { TrophyIcon } from "../icons";
-import "~/styles/leaderboard.css";
+import "./Leaderboard.css";
 
 type Scope = "everyone" | "following";
 

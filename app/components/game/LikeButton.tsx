@@ -5,6 +5,7 @@ import { formatCount } from "#contract/format";
 import { useAccount } from "../AccountProvider";
 import { HeartIcon } from "../icons";
 import { useViewer } from "../root-data";
+import "./LikeButton.css";
 
 /** SPEC.md §9: the heart's beat. */
 const BEAT_MS = 500;

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { apiFetch, errorMessage } from "~/lib/api";
 import { Modal } from "../Modal";
 import { StarIcon } from "../icons";
+import "./RatePopup.css";
 
 const STARS = [1, 2, 3, 4, 5] as const;
 const STAR_WORDS = ["", "Poor", "Fair", "Good", "Great", "Amazing"];

@@ -3,6 +3,7 @@ import { apiFetch, errorMessage } from "~/lib/api";
 import { useAccount } from "../AccountProvider";
 import { BookmarkIcon } from "../icons";
 import { useViewer } from "../root-data";
+import "./SaveButton.css";
 
 /** Save for later (POST /api/game/save): the saved games are listed under 'All Games'. */
 export function SaveButton({

@@ -4,6 +4,7 @@ import { EmptyState } from "../EmptyState";
 import { AlertIcon, CheckIcon, LinkIcon } from "../icons";
 import { Loader } from "../Loader";
 import { CopyIcon, ShareIcon } from "./icons";
+import "./InviteTab.css";
 
 interface Invite {
   code: string;
