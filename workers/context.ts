@@ -17,37 +17,50 @@ import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
 import { createSocialService } from "./services/social";
 import { createUploadService } from "./services/uploads";
+import type { Conversations, UserHubs } from "./services/ports";
 import { createWalletService } from "./services/wallet";
-import { hubOf } from "./durable-objects/hubs";
+import { conversationOf, hubOf } from "./durable-objects/hubs";
+import { forgetCachedPages } from "./page-cache";
 
-export function createServices(env: Env) {
+/**
+ * One set per request. `origin` is the request's, whose edge cache holds the public pages a write may change; the cron
+ * and the Vite dev server have no such cache and leave it out.
+ */
+export function createServices(env: Env, origin?: string) {
   const db = createDb(env.DB);
-  const accounts = createAccountService(db);
+  const hubs = userHubsOf(env);
+  const accounts = createAccountService(db, hubs);
+  const limits = createRateLimiter(db);
+  const social = createSocialService(db, hubs, conversationsOf(env), limits);
   const sessions = createSessionService(db, (userId, sessionKey) =>
     hubOf(env, userId).endSession(sessionKey),
   );
   const google = googleConfigFrom(env);
   const notifications = createNotificationService(db, pushTo(env));
-  const limits = createRateLimiter(db);
+  const scores = createScoreService(db);
+  const multiplayer = createMultiplayerService(db);
+  const challenges = createChallengeService(db, notifications);
   return {
     accounts,
-    auth: createAuthFlows(accounts, sessions, google, limits),
+    auth: createAuthFlows(accounts, sessions, google, limits, social),
     limits,
     games: createGameService(db),
-    scores: createScoreService(db),
-    play: createPlayService(db),
-    multiplayer: createMultiplayerService(db),
-    social: createSocialService(db),
+    scores,
+    play: createPlayService(db, { challenges, scores, multiplayer }),
+    multiplayer,
+    social,
     wallet: createWalletService(db),
     notifications,
-    challenges: createChallengeService(db, notifications),
+    challenges,
     events: createEventService(
       db,
       (env as Env & { ANALYTICS?: AnalyticsEngineDataset }).ANALYTICS,
     ),
     sessions,
     uploads: createUploadService(db, env.MEDIA),
-    blog: createBlogService(db),
+    blog: createBlogService(db, async (paths) => {
+      if (origin) await forgetCachedPages(paths.map((path) => origin + path));
+    }),
     google,
   };
 }
@@ -62,6 +75,44 @@ function pushTo(env: Env): Pusher {
     } catch (error) {
       console.error("pushing to a hub failed", error);
     }
+  };
+}
+
+function userHubsOf(env: Env): UserHubs {
+  return {
+    async chatChanged(a, b) {
+      await Promise.all([
+        hubOf(env, a).forgetChatPeers([b]),
+        hubOf(env, b).forgetChatPeers([a]),
+      ]);
+    },
+    async nameChanged(userId) {
+      await hubOf(env, userId).forgetChatPeers("all");
+    },
+    async onlineAmong(ids) {
+      const counts = await Promise.all(
+        ids.map((id) =>
+          hubOf(env, id)
+            .connectionCount()
+            .catch(() => 0),
+        ),
+      );
+      return new Set(ids.filter((_, index) => counts[index] > 0));
+    },
+  };
+}
+
+function conversationsOf(env: Env): Conversations {
+  return {
+    history: (readerId, partnerId, before, limit) =>
+      conversationOf(env, readerId, partnerId).history(
+        readerId,
+        partnerId,
+        before,
+        limit,
+      ),
+    messageFor: (readerId, partnerId, msgId) =>
+      conversationOf(env, readerId, partnerId).messageFor(readerId, msgId),
   };
 }
 

@@ -126,19 +126,10 @@ export function textField(form: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-/** Sign-up from a page's form (the popup's fetch or a post without JavaScript); an invite code makes the two friends. */
-export async function signUpFromForm(
+/** Sign-up from a page's form (the popup's fetch or a post without JavaScript), invite code included. */
+export const signUpFromForm = (
   context: AppLoadContext,
   request: Request,
   form: FormData,
-): Promise<SignedIn> {
-  const signedIn = await context.services.auth.signUp(
-    Object.fromEntries(form),
-    request,
-  );
-  const invite = form.get("invite");
-  // Signing up through a friend's invite link makes the two friends.
-  if (typeof invite === "string" && invite)
-    await context.services.social.acceptInvite(signedIn.user._id, invite);
-  return signedIn;
-}
+): Promise<SignedIn> =>
+  context.services.auth.signUp(Object.fromEntries(form), request);

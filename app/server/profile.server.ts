@@ -2,7 +2,6 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { PICTURE_MAX_BYTES, pictureProblem } from "~/lib/uploads";
 import type { UserProfile } from "#contract/types";
 import { ProfileSchema } from "#contract/validation";
-import { hubOf } from "../../workers/durable-objects/hubs";
 import type { UserRow } from "../../workers/db/schema";
 import { toUserData } from "../../workers/services/accounts";
 import { ApiError } from "../../workers/services/errors";
@@ -69,9 +68,5 @@ export async function saveProfileForm(
     _id: caller.id,
     profile_img: profileImg,
   });
-  const updated = await context.services.accounts.updateProfile(caller, input);
-  // The player's hub keeps their name for chat messages: a new name shows on the next one.
-  if (updated.name !== caller.name)
-    await hubOf(context.cloudflare.env, caller.id).forgetChatPeers("all");
-  return updated;
+  return context.services.accounts.updateProfile(caller, input);
 }

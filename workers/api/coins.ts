@@ -3,12 +3,11 @@ import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
 /** SPEC.md §7 POST /wallet (coins): only ever the claim of today's daily bonus, whose amount the server computes. */
 export const walletRouter = createRouter()
-  .get("/", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.wallet.view(caller.id));
+  .get("/", requireUser, async (c) => {
+    return c.json(await c.var.services.wallet.view(c.var.user.id));
   })
-  .post("/", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/", requireUser, async (c) => {
+    const caller = c.var.user;
     return c.json(
       await c.var.services.wallet.claimDailyBonus(
         caller.id,
@@ -22,8 +21,8 @@ const challengeId = (value: string | undefined) =>
 
 /** SPEC.md §7 challenge calls: every one needs the caller to be one of the two players. */
 export const challengeRouter = createRouter()
-  .post("/", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/", requireUser, async (c) => {
+    const caller = c.var.user;
     await c.var.services.limits.hit("challengePerUser", caller.id);
     return c.json(
       await c.var.services.challenges.create(
@@ -33,69 +32,61 @@ export const challengeRouter = createRouter()
       201,
     );
   })
-  .get("/all", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.challenges.all(caller.id));
+  .get("/all", requireUser, async (c) => {
+    return c.json(await c.var.services.challenges.all(c.var.user.id));
   })
-  .post("/submit", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/submit", requireUser, async (c) => {
     return c.json(
       await c.var.services.challenges.submit(
-        caller.id,
+        c.var.user.id,
         await readJson(c.req.raw),
       ),
     );
   })
-  .post("/accept/:id", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/accept/:id", requireUser, async (c) => {
     return c.json(
       await c.var.services.challenges.accept(
-        caller.id,
+        c.var.user.id,
         challengeId(c.req.param("id")),
       ),
     );
   })
-  .post("/decline/:id", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/decline/:id", requireUser, async (c) => {
     return c.json({
       challenge: await c.var.services.challenges.decline(
-        caller.id,
+        c.var.user.id,
         challengeId(c.req.param("id")),
       ),
     });
   })
   // SPEC.md §7: a list whose first entry is used.
-  .get("/info/:id", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .get("/info/:id", requireUser, async (c) => {
     return c.json([
       await c.var.services.challenges.view(
         challengeId(c.req.param("id")),
-        caller.id,
+        c.var.user.id,
       ),
     ]);
   })
-  .get("/:id", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .get("/:id", requireUser, async (c) => {
     return c.json(
       await c.var.services.challenges.view(
         challengeId(c.req.param("id")),
-        caller.id,
+        c.var.user.id,
       ),
     );
   });
 
 export const notificationsRouter = createRouter()
-  .get("/", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .get("/", requireUser, async (c) => {
     return c.json(
-      await c.var.services.notifications.list(caller.id, c.req.query()),
+      await c.var.services.notifications.list(c.var.user.id, c.req.query()),
     );
   })
-  .post("/read", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/read", requireUser, async (c) => {
     return c.json(
       await c.var.services.notifications.markRead(
-        caller.id,
+        c.var.user.id,
         await readJson(c.req.raw),
       ),
     );

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_NAMES } from "../services/events";
-import { createRouter, parseInput, readJson } from "./hono";
+import { createRouter, optionalUser, parseInput, readJson } from "./hono";
 
 const EventSchema = z.object({
   name: z.enum(EVENT_NAMES, { error: "Unknown event name" }),
@@ -14,9 +14,12 @@ const EventSchema = z.object({
 });
 
 /** POST /api/events: anonymous visitors count too; a signed-in caller is attached to the event. */
-export const eventsRouter = createRouter().post("/", async (c) => {
-  const { name, data } = parseInput(EventSchema, await readJson(c.req.raw));
-  const user = await c.var.services.sessions.userForRequest(c.req.raw);
-  await c.var.services.events.record(name, user?.id ?? null, data);
-  return c.body(null, 204);
-});
+export const eventsRouter = createRouter().post(
+  "/",
+  optionalUser,
+  async (c) => {
+    const { name, data } = parseInput(EventSchema, await readJson(c.req.raw));
+    await c.var.services.events.record(name, c.var.viewer?.id ?? null, data);
+    return c.body(null, 204);
+  },
+);

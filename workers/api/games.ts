@@ -1,9 +1,14 @@
 import { z } from "zod";
 import { idSchema } from "#contract/ids";
 import { boundedString, jsonId } from "#contract/input";
-import type { Services } from "../context";
 import { forbidden } from "../services/errors";
-import { createRouter, parseInput, readJson, requireUser } from "./hono";
+import {
+  createRouter,
+  optionalUser,
+  parseInput,
+  readJson,
+  requireUser,
+} from "./hono";
 
 const bodyId = jsonId;
 
@@ -31,19 +36,14 @@ const SaveSchema = z.object({
   saved: z.boolean({ error: "saved must be true or false" }),
 });
 
-/** The caller's id when signed in: lists and games then carry is_liked, is_saved and my_rating. */
-const viewerId = async (c: {
-  var: { services: Services };
-  req: { raw: Request };
-}) => (await c.var.services.sessions.userForRequest(c.req.raw))?.id;
-
+/** A signed-in viewer (optionalUser) sees is_liked, is_saved and my_rating on lists and games. */
 export const gamesRouter = createRouter()
-  .get("/published", async (c) => {
+  .get("/published", optionalUser, async (c) => {
     parseInput(publishedQuery, c.req.query());
-    return c.json(await c.var.services.games.listPublished(await viewerId(c)));
+    return c.json(await c.var.services.games.listPublished(c.var.viewer?.id));
   })
-  .get("/liked", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .get("/liked", requireUser, async (c) => {
+    const caller = c.var.user;
     const user = c.req.query("user");
     if (
       user !== undefined &&
@@ -54,16 +54,14 @@ export const gamesRouter = createRouter()
     }
     return c.json(await c.var.services.games.listLiked(caller.id));
   })
-  .get("/saved", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.games.listSaved(caller.id));
+  .get("/saved", requireUser, async (c) => {
+    return c.json(await c.var.services.games.listSaved(c.var.user.id));
   })
-  .get("/recent", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
-    return c.json(await c.var.services.games.listRecent(caller.id));
+  .get("/recent", requireUser, async (c) => {
+    return c.json(await c.var.services.games.listRecent(c.var.user.id));
   })
-  .post("/like", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/like", requireUser, async (c) => {
+    const caller = c.var.user;
     const { game_id, user_id, type } = parseInput(
       LikeSchema,
       await readJson(c.req.raw),
@@ -74,28 +72,26 @@ export const gamesRouter = createRouter()
       await c.var.services.games.setLiked(caller.id, game_id, type === "like"),
     );
   })
-  .post("/rate", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/rate", requireUser, async (c) => {
     const { game, value } = parseInput(RateSchema, await readJson(c.req.raw));
-    return c.json(await c.var.services.games.rate(caller.id, game, value));
+    return c.json(await c.var.services.games.rate(c.var.user.id, game, value));
   })
-  .post("/save", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/save", requireUser, async (c) => {
     const { game_id, saved } = parseInput(
       SaveSchema,
       await readJson(c.req.raw),
     );
     return c.json(
-      await c.var.services.games.setSaved(caller.id, game_id, saved),
+      await c.var.services.games.setSaved(c.var.user.id, game_id, saved),
     );
   })
-  .get("/publisher/:id", async (c) => {
+  .get("/publisher/:id", optionalUser, async (c) => {
     const id = parseInput(idSchema("publisher"), c.req.param("id"));
     return c.json(
-      await c.var.services.games.listByPublisher(id, await viewerId(c)),
+      await c.var.services.games.listByPublisher(id, c.var.viewer?.id),
     );
   })
-  .get("/:id", async (c) => {
+  .get("/:id", optionalUser, async (c) => {
     const id = parseInput(idSchema("game"), c.req.param("id"));
-    return c.json(await c.var.services.games.getGame(id, await viewerId(c)));
+    return c.json(await c.var.services.games.getGame(id, c.var.viewer?.id));
   });

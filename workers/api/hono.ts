@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { UserRow } from "../db/schema";
 import type { Services } from "../context";
 import { ApiError, badRequest, unauthorized } from "../services/errors";
@@ -32,12 +33,25 @@ export async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-/** The signed-in caller (bearer token or page cookie), or a 401. */
-export async function requireUser(
-  services: Services,
-  request: Request,
-): Promise<UserRow> {
-  const user = await services.sessions.userForRequest(request);
+/**
+ * For routes that need a player: the signed-in caller (bearer token or page cookie) becomes `c.var.user`, and a
+ * request without a session is a 401 before the handler or its input parsing runs.
+ */
+export const requireUser = createMiddleware<{
+  Bindings: Env;
+  Variables: { services: Services; user: UserRow };
+}>(async (c, next) => {
+  const user = await c.var.services.sessions.userForRequest(c.req.raw);
   if (!user) throw unauthorized();
-  return user;
-}
+  c.set("user", user);
+  await next();
+});
+
+/** For routes that serve visitors too: `c.var.viewer` is the signed-in caller, or null. */
+export const optionalUser = createMiddleware<{
+  Bindings: Env;
+  Variables: { services: Services; viewer: UserRow | null };
+}>(async (c, next) => {
+  c.set("viewer", await c.var.services.sessions.userForRequest(c.req.raw));
+  await next();
+});

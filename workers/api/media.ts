@@ -18,8 +18,8 @@ const UploadUrlSchema = z.object({
 });
 
 export const mediaRouter = createRouter()
-  .post("/upload-url", async (c) => {
-    const user = await requireUser(c.var.services, c.req.raw);
+  .post("/upload-url", requireUser, async (c) => {
+    const user = c.var.user;
     const { mediaUploadType, fileName } = parseInput(
       UploadUrlSchema,
       await readJson(c.req.raw),

@@ -9,8 +9,8 @@ const LeaveSchema = z.object({ gameId: idValueSchema("game") });
 
 /** SPEC.md §7 POST /multiplayer/join and the rest of a match's HTTP side; the live part runs over /ws. */
 export const multiplayerRouter = createRouter()
-  .post("/join", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/join", requireUser, async (c) => {
+    const caller = c.var.user;
     const { userId, gameId } = parseInput(
       JoinSchema,
       await readJson(c.req.raw),
@@ -23,17 +23,15 @@ export const multiplayerRouter = createRouter()
     return c.json(await lobbyOf(c.env, gameId).join(gameId, joiner));
   })
   // Quit on the waiting screen: stop waiting, so nobody is matched with a player who left.
-  .post("/leave", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/leave", requireUser, async (c) => {
     const { gameId } = parseInput(LeaveSchema, await readJson(c.req.raw));
-    await lobbyOf(c.env, gameId).leaveLobby(caller.id);
+    await lobbyOf(c.env, gameId).leaveLobby(c.var.user.id);
     return c.json({ ok: true });
   })
-  .post("/bot-result", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/bot-result", requireUser, async (c) => {
     return c.json(
       await c.var.services.multiplayer.recordBotResult(
-        caller.id,
+        c.var.user.id,
         await readJson(c.req.raw),
       ),
       201,

@@ -3,22 +3,20 @@ import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
 /** SPEC.md §7 POST /gamestats (game_id, game_type) and PUT /gamestats/{id} (play_time): the play session. */
 export const gameStatsRouter = createRouter()
-  .post("/", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/", requireUser, async (c) => {
     return c.json(
       await c.var.services.play.startSession(
-        caller.id,
+        c.var.user.id,
         await readJson(c.req.raw),
       ),
       201,
     );
   })
-  .put("/:id", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .put("/:id", requireUser, async (c) => {
     const id = parseInput(idSchema("play session"), c.req.param("id"));
     return c.json(
       await c.var.services.play.endSession(
-        caller.id,
+        c.var.user.id,
         id,
         await readJson(c.req.raw),
       ),
@@ -27,20 +25,20 @@ export const gameStatsRouter = createRouter()
 
 /** SPEC.md §7 POST /player-move (game_id, moves, player_id): a scored round's timeline; GET: a bot to play. */
 export const playerMoveRouter = createRouter()
-  .post("/", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .post("/", requireUser, async (c) => {
     return c.json(
       await c.var.services.play.recordMoves(
-        caller.id,
+        c.var.user.id,
         await readJson(c.req.raw),
       ),
       201,
     );
   })
   // SPEC.md §7 GET /player-move/{id}: bot data from a real recorded run of another player (no moves when none).
-  .get("/:gameId", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  .get("/:gameId", requireUser, async (c) => {
     const gameId = parseInput(idSchema("game"), c.req.param("gameId"));
     await c.var.services.multiplayer.assertMultiplayerGame(gameId);
-    return c.json(await c.var.services.multiplayer.botFor(gameId, caller.id));
+    return c.json(
+      await c.var.services.multiplayer.botFor(gameId, c.var.user.id),
+    );
   });

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { idSchema } from "#contract/ids";
 import { LEADERBOARD_SIZE } from "../services/scores";
-import { createRouter, parseInput, readJson, requireUser } from "./hono";
+import { unauthorized } from "../services/errors";
+import {
+  createRouter,
+  optionalUser,
+  parseInput,
+  readJson,
+  requireUser,
+} from "./hono";
 
 const ScopeSchema = z.object({
   scope: z
@@ -12,11 +19,11 @@ const ScopeSchema = z.object({
 });
 
 export const scoresRouter = createRouter()
-  // SPEC.md §7 POST /scores (score, player_id, game_id), plus the play session and the round's moves.
-  .post("/", async (c) => {
-    const caller = await requireUser(c.var.services, c.req.raw);
+  // SPEC.md §7 POST /scores (score, player_id, game_id), extended to end a round in one request (contract/scores.ts).
+  .post("/", requireUser, async (c) => {
+    const caller = c.var.user;
     return c.json(
-      await c.var.services.play.submitScore(
+      await c.var.services.play.submitRound(
         caller.id,
         await readJson(c.req.raw),
       ),
@@ -24,16 +31,17 @@ export const scoresRouter = createRouter()
     );
   })
   // ?scope=following: only the signed-in caller and the people they follow.
-  .get("/:gameId", async (c) => {
+  .get("/:gameId", optionalUser, async (c) => {
     const gameId = parseInput(idSchema("game"), c.req.param("gameId"));
     const { scope } = parseInput(ScopeSchema, c.req.query());
     if (scope === "following") {
-      const caller = await requireUser(c.var.services, c.req.raw);
+      // Only this scope is about the caller; everyone's board serves visitors too.
+      if (!c.var.viewer) throw unauthorized();
       return c.json(
         await c.var.services.scores.leaderboard(
           gameId,
           LEADERBOARD_SIZE,
-          caller.id,
+          c.var.viewer.id,
         ),
       );
     }

@@ -8,11 +8,7 @@ import {
 } from "#contract/protocol";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
-import {
-  chatRefusal,
-  createSocialService,
-  type ChatCheck,
-} from "../services/social";
+import { chatRefusal, readChatCheck, type ChatCheck } from "../services/social";
 import {
   closeForSignOut,
   conversationOf,
@@ -142,12 +138,12 @@ export class UserHub extends DurableObject<Env> {
   }
 
   /** Number of open sockets: more than zero means the user is online. */
-  async connectionCount(): Promise<number> {
+  connectionCount(): number {
     return this.openSockets().length;
   }
 
   /** An event for this user from a lobby, a friend or a service: to every open tab. */
-  async push(event: ServerEvent): Promise<number> {
+  push(event: ServerEvent): number {
     const sockets = this.openSockets();
     const frame = JSON.stringify(event);
     for (const ws of sockets) ws.send(frame);
@@ -231,10 +227,7 @@ export class UserHub extends DurableObject<Env> {
     const cached = this.chatChecks.get(partnerId);
     if (cached && Date.now() - cached.readAt < CHAT_CHECK_TTL_MS)
       return cached.check;
-    const check = createSocialService(createDb(this.env.DB)).chatCheck(
-      userId,
-      partnerId,
-    );
+    const check = readChatCheck(createDb(this.env.DB), userId, partnerId);
     const entry = { check, readAt: Date.now() };
     this.chatChecks.set(partnerId, entry);
     // A failed read is not kept: the next message reads again.
@@ -246,7 +239,7 @@ export class UserHub extends DurableObject<Env> {
   }
 
   /** Something a chat check read has changed (a block, an unblock, a new name): read it again next time. */
-  async forgetChatPeers(partnerIds: number[] | "all"): Promise<void> {
+  forgetChatPeers(partnerIds: number[] | "all"): void {
     if (partnerIds === "all") this.chatChecks.clear();
     else for (const id of partnerIds) this.chatChecks.delete(id);
   }

@@ -12,6 +12,7 @@ import { loginAttempts, users, type UserRow } from "../db/schema";
 import { ApiError, forbidden, notFound, tooManyRequests } from "./errors";
 import { hashPassword, verifyPassword } from "./password";
 import { FAILED_LOGIN_WINDOW_MS, MAX_FAILED_LOGINS } from "./rate-limits";
+import type { UserHubs } from "./ports";
 
 /** The caller's own account: everything but the password hash (the token is added by whoever made it). */
 export function toUserData(user: UserRow): Omit<UserData, "token"> {
@@ -56,7 +57,7 @@ function isUniqueViolation(error: unknown): boolean {
   return text.includes("UNIQUE constraint failed");
 }
 
-export function createAccountService(db: Db) {
+export function createAccountService(db: Db, hubs: UserHubs) {
   async function findByEmail(email: string) {
     const [user] = await db
       .select()
@@ -201,8 +202,7 @@ export function createAccountService(db: Db) {
         return user;
       } catch (error) {
         // Two first sign-ins raced: the other one created the account.
-        if (isUniqueViolation(error))
-          return (await findByEmail(identity.email))!;
+        if (isUniqueViolation(error)) return await findByEmail(identity.email);
         throw error;
       }
     },
@@ -242,6 +242,7 @@ export function createAccountService(db: Db) {
         })
         .where(eq(users.id, caller.id))
         .returning();
+      if (user.name !== caller.name) await hubs.nameChanged(caller.id);
       return user;
     },
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedString } from "#contract/input";
 import type { ApiSignedIn } from "#contract/types";
 import { LoginSchema, SignUpSchema } from "#contract/validation";
 import { toUserData, type AccountService } from "./accounts";
@@ -6,12 +7,18 @@ import { verifyGoogleIdToken, type GoogleConfig } from "./google";
 import { parseFields } from "./parse";
 import { clientAddress, type RateLimiter } from "./rate-limits";
 import type { SessionService } from "./sessions";
+import type { SocialService } from "./social";
 
 const GoogleCredentialSchema = z.object({
   credential: z
     .string({ error: "Google sign-in failed. Please try again." })
     .min(20)
     .max(8192),
+});
+
+/** A friend's invite code sent along with a sign-up; one that is not a code is ignored, like an unknown one. */
+const InviteSchema = z.object({
+  invite: boundedString(64, "Invalid invite code").optional(),
 });
 
 export type SignedIn = ApiSignedIn;
@@ -26,6 +33,7 @@ export function createAuthFlows(
   sessions: SessionService,
   google: GoogleConfig,
   limits: RateLimiter,
+  social: SocialService,
 ) {
   async function startSession(
     user: Parameters<typeof toUserData>[0],
@@ -35,11 +43,18 @@ export function createAuthFlows(
   }
 
   return {
-    /** `request` tells the caller's address: sign-ups are limited per address. */
+    /**
+     * `request` tells the caller's address: sign-ups are limited per address. Signing up through a friend's invite
+     * link (`invite` in the payload) makes the two friends.
+     */
     async signUp(payload: unknown, request: Request): Promise<SignedIn> {
       const input = parseFields(SignUpSchema, payload);
       await limits.hit("signUpPerAddress", clientAddress(request));
-      return startSession(await accounts.signUp(input));
+      const user = await accounts.signUp(input);
+      const invite = InviteSchema.safeParse(payload);
+      if (invite.success && invite.data.invite)
+        await social.acceptInvite(user.id, invite.data.invite);
+      return startSession(user);
     },
 
     /** `request` tells the caller's address, for the per-address lock-out. */

@@ -138,7 +138,11 @@ const isUniqueViolation = (error: unknown) =>
 /** Tries with the lowest free number first; writers racing for one title then fall back to a random suffix. */
 const SLUG_ATTEMPTS = 4;
 
-export function createBlogService(db: Db) {
+/** Drops the edge's cached copies of these pages (paths), so readers see a change at once. */
+export type ForgetPages = (paths: string[]) => Promise<void>;
+
+/** `forgetPages` is told of every page a write changed: the blog list and the post's old and new addresses. */
+export function createBlogService(db: Db, forgetPages: ForgetPages) {
   const selectPosts = () =>
     db
       .select({ ...blogPostColumns(), ...authorColumns })
@@ -316,15 +320,13 @@ export function createBlogService(db: Db) {
           .returning({ id: blogPosts.id });
         return row.id;
       });
-      return blogOf((await findRow(eq(blogPosts.id, id)))!);
+      const created = blogOf((await findRow(eq(blogPosts.id, id)))!);
+      await forgetPages(["/blog", created.blog_url]);
+      return created;
     },
 
     /** SPEC.md §7 PUT /blog/{id}: the author only. The slug follows the title until the post is first published. */
-    async update(
-      user: UserRow,
-      id: number,
-      input: unknown,
-    ): Promise<{ post: Blog; previousUrl: string }> {
+    async update(user: UserRow, id: number, input: unknown): Promise<Blog> {
       const current = await editableRow(user, id);
       const changes = parseInput(BlogUpdateSchema, input);
       const content = changes.content
@@ -369,10 +371,9 @@ export function createBlogService(db: Db) {
       if (current.publishedAt || title === current.title)
         await write(current.slug);
       else await withFreeSlug(title, id, write);
-      return {
-        post: blogOf((await findRow(eq(blogPosts.id, id)))!),
-        previousUrl: blogPath(current.slug),
-      };
+      const updated = blogOf((await findRow(eq(blogPosts.id, id)))!);
+      await forgetPages(["/blog", blogPath(current.slug), updated.blog_url]);
+      return updated;
     },
   };
 }

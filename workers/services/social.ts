@@ -6,8 +6,10 @@ import type { Friend } from "#contract/types";
 import { FIELD_LIMITS } from "#contract/validation";
 import type { Db } from "../db/client";
 import { blocks, follows, reports, users } from "../db/schema";
-import { badRequest, forbidden, notFound } from "./errors";
+import { ApiError, badRequest, forbidden, notFound } from "./errors";
 import { parseInput } from "./parse";
+import type { Conversations, UserHubs } from "./ports";
+import type { RateLimiter } from "./rate-limits";
 
 export const FIND_PAGE_SIZE = 20;
 
@@ -39,6 +41,21 @@ export const ReportSchema = z.object({
   )
     .trim()
     .min(1, "Say why you report this message"),
+});
+
+const HistoryQuerySchema = z.object({
+  before: digits("before must be a message position")
+    .pipe(z.number().positive("before must be a message position"))
+    .optional(),
+  // Left out: the Conversation's own page size.
+  limit: digits("limit must be a whole number from 1 to 100")
+    .pipe(
+      z
+        .number()
+        .min(1, "limit must be at least 1")
+        .max(100, "limit is at most 100"),
+    )
+    .optional(),
 });
 
 /** LIKE's wildcards in a search are searched for, not used. */
@@ -78,7 +95,47 @@ const blockedBetween = (a: number, b: number) =>
     and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
   );
 
-export function createSocialService(db: Db) {
+/**
+ * Everything a chat event needs from D1, in one query: the sender's name, whether the recipient exists, whether either
+ * blocked the other, and whether they are friends. SPEC.md's chat is "with friends", so both must follow each other.
+ * A function of its own because the UserHub, which caches it, asks for nothing else.
+ */
+export async function readChatCheck(
+  db: Db,
+  senderId: number,
+  recipientId: number,
+): Promise<ChatCheck> {
+  const [row] = await db
+    .select({
+      senderName: sql<
+        string | null
+      >`(select ${users.name} from ${users} where ${users.id} = ${senderId})`,
+      recipientExists: sql<number>`exists (select 1 from ${users} where ${users.id} = ${recipientId})`,
+      blocked: sql<number>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${senderId} and ${blocks.blockedId} = ${recipientId})
+        or (${blocks.blockerId} = ${recipientId} and ${blocks.blockedId} = ${senderId}))`,
+      friends: sql<number>`exists (select 1 from ${follows} where ${follows.followerId} = ${senderId} and ${follows.followeeId} = ${recipientId})
+        and exists (select 1 from ${follows} where ${follows.followerId} = ${recipientId} and ${follows.followeeId} = ${senderId})`,
+    })
+    .from(sql`(select 1)`);
+  // Names are at most 50 characters now; one stored before that limit must not ride along with every message.
+  return {
+    senderName: (row?.senderName ?? "").slice(0, FIELD_LIMITS.name),
+    recipientExists: !!row?.recipientExists,
+    blocked: !!row?.blocked,
+    friends: !!row?.friends,
+  };
+}
+
+/**
+ * Who follows and blocks whom, and what they say to each other. Each change of who may chat tells both players' hubs,
+ * whose cached chat checks it makes stale; searches, follows and reports count against the caller's limits.
+ */
+export function createSocialService(
+  db: Db,
+  hubs: UserHubs,
+  conversations: Conversations,
+  limits: RateLimiter,
+) {
   async function isBlocked(a: number, b: number): Promise<boolean> {
     const [row] = await db
       .select({ one: sql`1` })
@@ -108,6 +165,7 @@ export function createSocialService(db: Db) {
       callerId: number,
       query: unknown,
     ): Promise<{ people: Friend[]; page: number; has_more: boolean }> {
+      await limits.hit("searchPerUser", callerId);
       const { q, page } = parseInput(FindQuerySchema, query);
       const rows = await db
         .select({
@@ -153,10 +211,13 @@ export function createSocialService(db: Db) {
       return { people, page, has_more: rows.length > FIND_PAGE_SIZE };
     },
 
-    /** SPEC.md §2 Friends: the people the caller follows, by name; `online` fills in is_online. */
+    /**
+     * SPEC.md §2 Friends: the people the caller follows, by name; their hubs tell who is online, unless the list is
+     * only for choosing someone (`presence: false`), which spares a call to every friend's hub.
+     */
     async friends(
       callerId: number,
-      online: (ids: number[]) => Promise<Set<number>>,
+      { presence = true }: { presence?: boolean } = {},
     ): Promise<Friend[]> {
       const rows = await db
         .select({
@@ -169,7 +230,9 @@ export function createSocialService(db: Db) {
         .innerJoin(users, eq(follows.followeeId, users.id))
         .where(eq(follows.followerId, callerId))
         .orderBy(sql`${users.name} collate nocase`, asc(users.id));
-      const onlineIds = await online(rows.map((row) => row.id));
+      const onlineIds = presence
+        ? await hubs.onlineAmong(rows.map((row) => row.id))
+        : new Set<number>();
       return rows.map((row) => ({
         _id: row.id,
         name: row.name,
@@ -184,6 +247,7 @@ export function createSocialService(db: Db) {
 
     /** SPEC.md §4 Follow: Follow becomes Following. Not yourself, not someone either of you blocked. */
     async follow(callerId: number, body: unknown) {
+      await limits.hit("followPerUser", callerId);
       const { from, to } = parseInput(FollowSchema, body);
       if (from !== callerId)
         throw forbidden("You can only follow people yourself");
@@ -195,6 +259,7 @@ export function createSocialService(db: Db) {
         .insert(follows)
         .values({ followerId: callerId, followeeId: to })
         .onConflictDoNothing();
+      await hubs.chatChanged(callerId, to);
       return { from, to, followStatus: true };
     },
 
@@ -211,6 +276,7 @@ export function createSocialService(db: Db) {
         .returning({ id: follows.followeeId });
       if (removed.length === 0)
         throw notFound("This player is not in your friends list");
+      await hubs.chatChanged(callerId, socialId);
       return { social_id: socialId, followStatus: false };
     },
 
@@ -238,6 +304,7 @@ export function createSocialService(db: Db) {
             ),
           ),
       ]);
+      await hubs.chatChanged(callerId, userId);
       return { blocked: true };
     },
 
@@ -247,6 +314,7 @@ export function createSocialService(db: Db) {
         .where(
           and(eq(blocks.blockerId, callerId), eq(blocks.blockedId, userId)),
         );
+      await hubs.chatChanged(callerId, userId);
       return { blocked: false };
     },
 
@@ -258,19 +326,27 @@ export function createSocialService(db: Db) {
       return rows.map((row) => row.id);
     },
 
-    /** Keeps a copy of a reported message (`content` comes from the conversation, never from the reporter). */
-    async report(
-      callerId: number,
-      input: z.output<typeof ReportSchema>,
-      content: string,
-    ) {
+    /**
+     * A message someone sent the caller, reported: the copy kept for moderators comes from the conversation itself,
+     * never from the reporter. Refused reports count against the limit too.
+     */
+    async report(callerId: number, body: unknown) {
+      await limits.hit("reportPerUser", callerId);
+      const input = parseInput(ReportSchema, body);
+      const message = await conversations.messageFor(
+        callerId,
+        input.user_id,
+        input.msg_id,
+      );
+      if (!message || message.senderId !== input.user_id)
+        throw notFound("That message was not sent to you");
       await db
         .insert(reports)
         .values({
           reporterId: callerId,
           reportedUserId: input.user_id,
           msgId: input.msg_id,
-          content,
+          content: message.content,
           reason: input.reason,
         })
         .onConflictDoNothing();
@@ -322,33 +398,19 @@ export function createSocialService(db: Db) {
     },
 
     /**
-     * Everything a chat event needs from D1, in one query: the sender's name, whether the recipient exists, and
-     * whether either blocked the other.
+     * SPEC.md §7 chat history between the caller and a friend, newest page first; `before` pages back. Checked before
+     * the Conversation is addressed, so a probe of a stranger reaches no object.
      */
-    /**
-     * What decides whether two people may chat: SPEC.md's chat is "with friends", so both must follow each other, and
-     * neither may have blocked the other.
-     */
-    async chatCheck(senderId: number, recipientId: number): Promise<ChatCheck> {
-      const [row] = await db
-        .select({
-          senderName: sql<
-            string | null
-          >`(select ${users.name} from ${users} where ${users.id} = ${senderId})`,
-          recipientExists: sql<number>`exists (select 1 from ${users} where ${users.id} = ${recipientId})`,
-          blocked: sql<number>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${senderId} and ${blocks.blockedId} = ${recipientId})
-            or (${blocks.blockerId} = ${recipientId} and ${blocks.blockedId} = ${senderId}))`,
-          friends: sql<number>`exists (select 1 from ${follows} where ${follows.followerId} = ${senderId} and ${follows.followeeId} = ${recipientId})
-            and exists (select 1 from ${follows} where ${follows.followerId} = ${recipientId} and ${follows.followeeId} = ${senderId})`,
-        })
-        .from(sql`(select 1)`);
-      // Names are at most 50 characters now; one stored before that limit must not ride along with every message.
-      return {
-        senderName: (row?.senderName ?? "").slice(0, FIELD_LIMITS.name),
-        recipientExists: !!row?.recipientExists,
-        blocked: !!row?.blocked,
-        friends: !!row?.friends,
-      };
+    async history(callerId: number, friendId: number, query: unknown) {
+      const refusal = chatRefusal(await readChatCheck(db, callerId, friendId));
+      if (refusal)
+        throw new ApiError(
+          refusal.status,
+          refusal.status === 404 ? "not_found" : "forbidden",
+          refusal.message,
+        );
+      const { before, limit } = parseInput(HistoryQuerySchema, query);
+      return conversations.history(callerId, friendId, before ?? null, limit);
     },
 
     /** Names of users by id (for chat senders). */

@@ -1,0 +1,32 @@
+import type { ChatMessage } from "#contract/protocol";
+
+/*
+ * What services tell or ask the Durable Objects. workers/context.ts wires these to the objects; a service receives
+ * them, so a use case's side effects belong to it and not to whichever door (JSON API or page action) called it.
+ */
+
+/** The players' UserHub objects. */
+export interface UserHubs {
+  /** Each hub keeps what it read about a chat partner for a minute: a follow, unfollow, block or unblock counts now. */
+  chatChanged(a: number, b: number): Promise<void>;
+  /** The user's hub keeps their name for the chat messages they send: a new name shows on the next one. */
+  nameChanged(userId: number): Promise<void>;
+  /** Which of these users have a socket open right now. */
+  onlineAmong(ids: number[]): Promise<Set<number>>;
+}
+
+/** The Conversation object of two players, read as `readerId`, one of them. */
+export interface Conversations {
+  history(
+    readerId: number,
+    partnerId: number,
+    before: number | null,
+    limit?: number,
+  ): Promise<{ messages: ChatMessage[]; has_more: boolean }>;
+  /** A message `readerId` received, or null. */
+  messageFor(
+    readerId: number,
+    partnerId: number,
+    msgId: string,
+  ): Promise<{ senderId: number; content: string } | null>;
+}
