@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedString } from "./input";
+import { boundedString, digits } from "./input";
 
 /**
  * The blog of SPEC.md §3 and §7: the shapes the API answers, and the rules its input follows. The editor checks
@@ -24,7 +24,8 @@ export const BLOG_LIMITS = {
   alt: 200,
 } as const;
 
-export type BlogStatus = "draft" | "published";
+export const BLOG_STATUSES = ["draft", "published"] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
 
 export type BlogTextBlock = { id: string; type: "text"; content: string };
 /** `content` is a media path: an uploaded R2 key (`blog/{userId}/…`) or a static `/media/blog/…` file. */
@@ -263,3 +264,35 @@ export function formatBlogDate(iso: string): string {
   ];
   return `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
+
+/** GET /api/blog?page=&limit=&tag=&author=me. */
+export const BlogListQuerySchema = z.object({
+  page: digits("page must be a whole number from 0")
+    .pipe(
+      z
+        .number()
+        .min(0, "page cannot be negative")
+        .max(10_000, "page is too large"),
+    )
+    .default(0),
+  limit: digits("limit must be a whole number from 1 to 20")
+    .pipe(
+      z
+        .number()
+        .min(1, "limit must be at least 1")
+        .max(20, "limit is at most 20"),
+    )
+    .default(BLOG_PAGE_SIZE),
+  tag: boundedString(30, "A tag has at most 30 characters")
+    .trim()
+    .toLowerCase()
+    .optional(),
+  /** `me`: the caller's own posts, drafts included, instead of the published list. */
+  author: z.literal("me", { error: "author can only be 'me'" }).optional(),
+});
+
+/** A post's address in /blog/{slug}. */
+export const SlugSchema = boundedString(100, "Invalid post address").regex(
+  SLUG_PATTERN,
+  "Invalid post address",
+);

@@ -1,5 +1,11 @@
+import { z } from "zod";
+import { digits } from "./input";
+import type { ChatMessage } from "./protocol";
 /** SPEC.md §3 Chat message status. */
 export const MESSAGE_STATUS = { sent: 0, delivered: 1, seen: 2 } as const;
+
+/** How many messages a page of chat history holds unless the client asks for fewer. */
+export const HISTORY_PAGE = 30;
 
 /** The chat of two users, as the server names it: `${smaller id}-${larger id}`. */
 export const chatIdOf = (a: number, b: number) =>
@@ -16,4 +22,24 @@ export function newMessageId(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);
   return `m-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** GET /api/chat/{userId}/{friendId}?before=&limit=: a page of history, newest first, older pages by `before`. */
+export const HistoryQuerySchema = z.object({
+  before: digits("before must be a message position")
+    .pipe(z.number().positive("before must be a message position"))
+    .optional(),
+  limit: digits("limit must be a whole number from 1 to 100")
+    .pipe(
+      z
+        .number()
+        .min(1, "limit must be at least 1")
+        .max(100, "limit is at most 100"),
+    )
+    .default(HISTORY_PAGE),
+});
+
+export interface HistoryPage {
+  messages: ChatMessage[];
+  has_more: boolean;
 }

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Coins, the daily bonus and challenges: the numbers and messages of SPEC.md §4, §5, §8 and §9, and the shapes the
  * wallet, challenge and notification API answer with. Shared by the server (workers/services) and the pages.
@@ -146,8 +148,14 @@ export function challengeFormProblem(input: {
   return null;
 }
 
-export type ChallengeStatus =
-  "pending" | "accepted" | "settled" | "expired" | "declined";
+export const CHALLENGE_STATUSES = [
+  "pending",
+  "accepted",
+  "settled",
+  "expired",
+  "declined",
+] as const;
+export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
 
 export interface ChallengePlayer {
   _id: number;
@@ -182,6 +190,12 @@ export interface ChallengeView {
   }>;
 }
 
+/** What POST /api/challenge/accept/{id} answers: the accepted challenge and the caller's wallet after the stake. */
+export interface ChallengeAccepted {
+  challenge: ChallengeView;
+  wallet: number;
+}
+
 /** What POST /api/challenge/submit answers: the settled challenge and how it went for the caller. */
 export interface ChallengeOutcome {
   challenge: ChallengeView;
@@ -190,6 +204,23 @@ export interface ChallengeOutcome {
   won_coins: number;
   wallet: number;
 }
+
+/** SPEC.md §7 POST /wallet (coins): accepted only as the claim of today's daily bonus. */
+export const ClaimSchema = z.object({
+  coins: z
+    .number({ error: "coins must be a whole number" })
+    .int("coins must be a whole number"),
+});
+
+/** Why coins moved, as each wallet ledger row records it. */
+export const LEDGER_REASONS = [
+  "opening_balance",
+  "daily_bonus",
+  "challenge_stake",
+  "challenge_payout",
+  "challenge_refund",
+] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
 /** The caller's wallet: balance, recent movements and what is left of today's challenge limit. */
 export interface WalletView {
@@ -200,14 +231,19 @@ export interface WalletView {
   entries: Array<{
     _id: number;
     amount: number;
-    reason: string;
+    reason: LedgerReason;
     reference: string;
     created_dt: string;
   }>;
 }
 
-export type NotificationType =
-  "challenge" | "challenge_accepted" | "challenge_result" | "challenge_expired";
+export const NOTIFICATION_TYPES = [
+  "challenge",
+  "challenge_accepted",
+  "challenge_result",
+  "challenge_expired",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** SPEC.md §3 Notification, as stored and as pushed live (`new_challenge` carries a challenge one). */
 export interface NotificationView {

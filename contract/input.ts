@@ -15,14 +15,6 @@ export const boundedString = (
   typeMessage: string = message,
 ) => z.string({ error: typeMessage }).max(max, { error: message, abort: true });
 
-/** A row id in a JSON body: a positive whole number, never a string, boolean or list converted into one. */
-export const jsonId = (label: string) =>
-  z
-    .number({ error: `Invalid ${label} id` })
-    .int(`Invalid ${label} id`)
-    .positive(`Invalid ${label} id`)
-    .max(Number.MAX_SAFE_INTEGER, `Invalid ${label} id`);
-
 /**
  * A whole number from a query string (digits only, so `"1e3"`, `" 2"`, `"0x10"` and `"true"` are refused instead of
  * being read as numbers) or from a loader that passes the number itself. Pipe the result into the range allowed.

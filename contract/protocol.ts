@@ -1,13 +1,11 @@
 import { z } from "zod";
-import type { NotificationView } from "./coins";
-import { MAX_SCORE } from "./scores";
 
 /**
- * The real-time socket protocol (SPEC.md §7): every frame is JSON `{ event, data }`, client events may carry an
- * `id` that the server acknowledges (`ack`), so a client can resend what was not delivered before a reconnect.
- * Event names are SPEC.md's; payloads follow SPEC.md §3 and §7. Two sockets speak it: the user socket (`/ws`, the
- * UserHub: lobby, presence, chat, notifications) and, during a match, the room socket (`roomSocketPath`, the
- * MatchRoom: game_data, exit_game_room, end_game).
+ * What both real-time sockets share (SPEC.md §7): every frame is JSON `{ event, data }`, client events may carry an
+ * `id` that the server acknowledges (`ack`), so a client can resend what was not delivered before a reconnect. Event
+ * names are SPEC.md's; payloads follow SPEC.md §3 and §7. Each socket has its own unions (ADR 007): the user socket
+ * (`/ws`, the UserHub) in `user-socket.ts`, a match's room socket (`roomSocketPath`, the MatchRoom) in
+ * `room-socket.ts`.
  */
 
 export const PING_FRAME = JSON.stringify({ event: "ping" });
@@ -23,14 +21,10 @@ export const RECONNECT_GRACE_MS = 10_000;
 
 /** Room ids are the lobby's random UUIDs. */
 export const ROOM_ID_PATTERN = /^[a-z0-9-]{8,64}$/;
-const roomId = z.string().regex(ROOM_ID_PATTERN, "Invalid room id");
 
-/** The room socket of a match: its game_data, exit_game_room and end_game go straight to the room's MatchRoom. */
+/** The room socket of a match: the address names the room, so its frames do not. */
 export const roomSocketPath = (room: string) =>
   `/ws/room/${encodeURIComponent(room)}`;
-const gameId = z.number().int().positive();
-const score = z.number().int().min(0).max(MAX_SCORE);
-const messageId = z.string().min(1).max(64).optional();
 
 /** Longest chat message, in characters. */
 export const CHAT_MAX_LENGTH = 2000;
@@ -39,70 +33,15 @@ export const SIGNED_OUT_CLOSE_CODE = 4001;
 /** A whole client frame: a chat message at its limit, even with every character escaped, fits with room to spare. */
 export const MAX_CLIENT_FRAME_LENGTH = 16 * 1024;
 
-const userId = z.number().int().positive();
-const chatMessageId = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{6,64}$/, "Invalid message id");
+/** The acknowledgement id a client puts on an event. */
+export const messageId = z.string().min(1).max(64).optional();
 
-export const clientEventSchema = z.discriminatedUnion("event", [
-  z.object({
-    event: z.literal("ping"),
-    id: messageId,
-    data: z.unknown().optional(),
-  }),
-  /** The sender's live score, relayed to the opponent. */
-  z.object({
-    event: z.literal("game_data"),
-    id: messageId,
-    data: z.object({ roomId, score }),
-  }),
-  /** The sender leaves the match (SPEC.md §7: gameId, roomId, score, userId). */
-  z.object({
-    event: z.literal("exit_game_room"),
-    id: messageId,
-    data: z.object({
-      gameId,
-      roomId,
-      score,
-      userId: z.number().int().positive().optional(),
-    }),
-  }),
-  /** The sender's round is over and its score submitted (POST /api/scores) for the play session statsId. */
-  z.object({
-    event: z.literal("end_game"),
-    id: messageId,
-    data: z.object({ roomId, statsId: z.number().int().positive() }),
-  }),
-  /** SPEC.md §7 new_message: `msg_id` is made by the sender, so a resend after a reconnect is stored once. */
-  z.object({
-    event: z.literal("new_message"),
-    id: messageId,
-    data: z.object({
-      to: userId,
-      content: z.string().max(CHAT_MAX_LENGTH),
-      msg_id: chatMessageId,
-    }),
-  }),
-  /** SPEC.md §7 typing_note (from, to): `from` is always the sender. */
-  z.object({
-    event: z.literal("typing_note"),
-    id: messageId,
-    data: z.object({ to: userId, from: userId.optional() }),
-  }),
-  /** SPEC.md §7 message_status: the sender of this event has seen the friend's messages up to msg_id (all without one). */
-  z.object({
-    event: z.literal("message_status"),
-    id: messageId,
-    data: z.object({
-      friendId: userId,
-      msg_id: chatMessageId.optional(),
-      status: z.literal(2),
-    }),
-  }),
-]);
-
-export type ClientEvent = z.infer<typeof clientEventSchema>;
-export type ClientEventName = ClientEvent["event"];
+/** Keep-alive: the runtime answers the exact PING_FRAME itself; any other ping gets a `pong` from the object. */
+export const pingEventSchema = z.object({
+  event: z.literal("ping"),
+  id: messageId,
+  data: z.unknown().optional(),
+});
 
 /** SPEC.md §3 Multiplayer participant. */
 export interface Participant {
@@ -111,6 +50,26 @@ export interface Participant {
   profile_pic: string | null;
   room_id: string;
 }
+
+/**
+ * SPEC.md §7 POST /multiplayer/join: where the caller stands. This answer is the only way the joining player learns
+ * it; the player already waiting learns of the pairing by `user_joined` and `request_gameplay` on the user socket.
+ */
+export type JoinAnswer =
+  | {
+      status: "waiting";
+      roomId: string;
+      gameId: number;
+      participants: Participant[];
+      expiresAt: number;
+    }
+  | {
+      status: "matched";
+      roomId: string;
+      gameId: number;
+      participants: Participant[];
+      seed: number;
+    };
 
 /** SPEC.md §3 Chat message (status 0 sent, 1 delivered, 2 seen). */
 export interface ChatMessage {
@@ -133,93 +92,54 @@ export interface BotData {
   moves: Array<{ time: number; score: number }>;
 }
 
-export type ServerEvent =
+/** The server events every socket may send, whatever else it speaks. */
+export type FrameEvent =
   | { event: "connected"; data: { userId: number; connections: number } }
   | { event: "pong"; data?: undefined }
   | { event: "ack"; data: { id: string } }
-  | { event: "error"; data: { message: string; id?: string } }
-  /** SPEC.md §4: a waiting event; the room holds just this participant so far. */
-  | {
-      event: "waiting";
-      data: {
-        roomId: string;
-        gameId: number;
-        participant: Participant;
-        expiresAt: number;
-      };
-    }
-  | {
-      event: "user_joined";
-      data: { roomId: string; gameId: number; participant: Participant };
-    }
-  /** Two players: both go to check readiness and /play with the same seed. */
-  | {
-      event: "request_gameplay";
-      data: {
-        roomId: string;
-        gameId: number;
-        seed: number;
-        participants: Participant[];
-      };
-    }
-  /** Nobody joined within the wait: leave with score 0 and ask for a bot. */
-  | { event: "room_timeout"; data: { roomId: string; gameId: number } }
-  | {
-      event: "game_data";
-      data: { roomId: string; userId: number; score: number };
-    }
-  | {
-      event: "exit_game_room";
-      data: { roomId: string; gameId: number; userId: number; score: number };
-    }
-  | {
-      event: "end_game";
-      data: {
-        roomId: string;
-        gameId: number;
-        status: typeof END_NORMAL | typeof END_OPPONENT_LEFT;
-        resultId: number;
-      };
-    }
-  /** SPEC.md §7 new_message: `user` is the recipient, `friend_id` the other member as the receiving user sees it. */
-  | {
-      event: "new_message";
-      data: ChatMessage & {
-        user: number;
-        friend_id: number;
-        sender_name: string;
-      };
-    }
-  | {
-      event: "typing_note";
-      data: { from: number; to: number; chat_id: string; sender_name: string };
-    }
-  /** Every message of the chat up to msg_id now has at least this status. */
-  | {
-      event: "new_message_delivery";
-      data: { chat_id: string; msg_id: string; status: number };
-    }
-  /** A friend came online or went offline (SPEC.md §7 user-connection). */
-  | { event: "user-connection"; data: { userId: number; online: boolean } }
-  /** SPEC.md §7 new_challenge: a friend challenged this user (the stored notification). */
-  | { event: "new_challenge"; data: NotificationView }
-  /** Any other stored notification (a challenge accepted, settled or expired). */
-  | { event: "notification"; data: NotificationView }
-  /** The user's balance changed on the server (a payout, a refund): screens show the new one. */
-  | { event: "wallet_update"; data: { wallet: number } };
-
-export type ServerEventName = ServerEvent["event"];
+  | { event: "error"; data: { message: string; id?: string } };
 
 export function assertNever(value: never): never {
   throw new Error(`Unhandled event: ${JSON.stringify(value)}`);
 }
 
-/** Reads a client frame; a frame that is not a known, well-formed event yields a message to send back. */
-export function parseClientEvent(
+export type ParsedFrame<E> =
+  { ok: true; event: E } | { ok: false; message: string; id?: string };
+
+/** One socket's client events: the schema they are read with, their names, and where a client is told they go. */
+export interface SocketProtocol<E> {
+  schema: z.ZodType<E>;
+  events: ReadonlySet<string>;
+  /** Said to a client that sends one of these events on the other socket. */
+  goesTo: string;
+}
+
+/** Describes a socket's client union; its event names leave out the ping both sockets share. */
+export function socketProtocol<E>(
+  schema: z.ZodType<E> & {
+    options: ReadonlyArray<{ shape: { event: { value: unknown } } }>;
+  },
+  goesTo: string,
+): SocketProtocol<E> {
+  const names = schema.options.map((option) =>
+    String(option.shape.event.value),
+  );
+  return {
+    schema,
+    events: new Set(names.filter((name) => name !== "ping")),
+    goesTo,
+  };
+}
+
+/**
+ * Reads a client frame against its socket's union, once: a frame that is not a known, well-formed event of that
+ * socket yields a message to send back, naming the other socket when the event is one of its own.
+ */
+export function parseClientFrame<E>(
   raw: string | ArrayBuffer,
-):
-  | { ok: true; event: ClientEvent }
-  | { ok: false; message: string; id?: string } {
+  socket: SocketProtocol<E>,
+  other: SocketProtocol<unknown>,
+): ParsedFrame<E> {
   if (typeof raw !== "string")
     return { ok: false, message: "Messages must be JSON text" };
   if (raw.length > MAX_CLIENT_FRAME_LENGTH)
@@ -233,33 +153,32 @@ export function parseClientEvent(
   } catch {
     return { ok: false, message: "Messages must be JSON text" };
   }
-  const result = clientEventSchema.safeParse(json);
-  if (!result.success) {
-    const record =
-      typeof json === "object" && json ? (json as Record<string, unknown>) : {};
-    const name = "event" in record ? String(record.event).slice(0, 40) : "";
-    const id =
-      typeof record.id === "string" && record.id.length <= 64
-        ? record.id
-        : undefined;
-    return {
-      ok: false,
-      message: name
-        ? `Unknown or malformed event: ${name}`
-        : "Messages need an event name",
-      ...(id ? { id } : {}),
-    };
-  }
-  return { ok: true, event: result.data };
+  const result = socket.schema.safeParse(json);
+  if (result.success) return { ok: true, event: result.data };
+  const record =
+    typeof json === "object" && json ? (json as Record<string, unknown>) : {};
+  const name = "event" in record ? String(record.event).slice(0, 40) : "";
+  const id =
+    typeof record.id === "string" && record.id.length <= 64
+      ? record.id
+      : undefined;
+  let message = `Unknown or malformed event: ${name}`;
+  if (!name) message = "Messages need an event name";
+  else if (other.events.has(name)) message = other.goesTo;
+  else if (socket.events.has(name))
+    message = `Malformed ${name}: ${result.error.issues[0]?.message ?? "check its data"}`;
+  return { ok: false, message, ...(id ? { id } : {}) };
 }
 
 /** Reads a server frame in the browser; anything unexpected is dropped. */
-export function parseServerEvent(raw: unknown): ServerEvent | null {
+export function parseServerEvent<E extends { event: string }>(
+  raw: unknown,
+): E | null {
   if (typeof raw !== "string") return null;
   try {
     const value = JSON.parse(raw) as { event?: unknown };
     return value && typeof value === "object" && typeof value.event === "string"
-      ? (value as ServerEvent)
+      ? (value as E)
       : null;
   } catch {
     return null;

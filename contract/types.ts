@@ -67,8 +67,9 @@ export interface ApiErrorDetail {
   fields?: Record<string, string>;
 }
 
-/** The stored gender of a user; sign-up's "transgender" (labelled Other) is stored as "others". */
-export type Gender = "male" | "female" | "others";
+/** The stored genders of a user; sign-up's "transgender" (labelled Other) is stored as "others". */
+export const GENDERS = ["male", "female", "others"] as const;
+export type Gender = (typeof GENDERS)[number];
 
 /**
  * SPEC.md §3 User as pages get it and the browser keeps it (localStorage key userData). The session token is not

@@ -15,6 +15,7 @@ import { sessionKeyOf, tokenFromRequest } from "./services/sessions";
 import { ROOM_ID_PATTERN } from "#contract/protocol";
 
 export { UserHub } from "./durable-objects/UserHub";
+export { Lobby } from "./durable-objects/Lobby";
 export { MatchRoom } from "./durable-objects/MatchRoom";
 export { Conversation } from "./durable-objects/Conversation";
 

@@ -49,7 +49,7 @@ export function createServices(env: Env, origin?: string) {
     play: createPlayService(db, { challenges, scores, multiplayer }),
     multiplayer,
     social,
-    wallet: createWalletService(db),
+    wallet: createWalletService(db, notifications.push),
     notifications,
     challenges,
     events: createEventService(

@@ -13,18 +13,13 @@ import {
   useMemo,
   useReducer,
   useRef,
+  useState,
   type MouseEvent,
   type ReactNode,
 } from "react";
 import { apiFetch } from "~/lib/api";
 import type { UserData, UserProfile } from "#contract/types";
-import {
-  dropStoredToken,
-  readUser,
-  storeLogin,
-  storeLogout,
-  storeProfileUpdate,
-} from "~/lib/user-store";
+import { syncStoredUser } from "~/lib/user-store";
 import {
   initialPopupState,
   popupReducer,
@@ -70,37 +65,45 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   // Undefined when the root loader itself failed (an error page): then the server has said nothing about the player.
   const serverSpoke = useRouteLoaderData("root") !== undefined;
-  const firstViewer = useRef({ serverSpoke, id: viewer?._id ?? null });
   const viewerIdRef = useRef(viewer?._id ?? null);
   viewerIdRef.current = viewer?._id ?? null;
+  // The full profile the server last answered (log-in, profile save, /api/user/me): fields pages do not load.
+  const [profile, setProfile] = useState<Partial<UserData> | null>(null);
 
-  // Reloaded data says nobody is signed in any more (a log-out elsewhere ended this session): forget the stored user.
-  const viewerId = viewer?._id ?? null;
+  // userData (SPEC.md §3) is written here and nowhere else, from what the server says: the root loader's viewer, which
+  // every wallet, bonus or log-in change (in this tab, another tab via the socket, or a form) reloads. Nothing on
+  // screen reads it back.
   useEffect(() => {
-    if (serverSpoke && viewerId === null && readUser()) storeLogout();
-  }, [serverSpoke, viewerId]);
-
-  useEffect(() => {
-    dropStoredToken();
-    // The server is the judge of who is signed in: a stored user it no longer knows (expired, logged out elsewhere) goes.
-    const { serverSpoke, id } = firstViewer.current;
-    const stored = readUser();
-    if (serverSpoke && stored && stored._id !== id) storeLogout();
-    // Signed in by a form posted without JavaScript (or before hydration): the browser's copy comes from the server.
-    if (serverSpoke && id !== null && stored?._id !== id) {
-      apiFetch<UserProfile>("/api/user/me")
-        .then((user) => user._id === id && storeLogin(user))
-        .catch(() => undefined);
+    if (!serverSpoke) return;
+    if (!viewer) {
+      syncStoredUser(null);
+      return;
     }
+    syncStoredUser({
+      ...(profile?._id === viewer._id ? profile : {}),
+      ...viewer,
+    });
+  }, [serverSpoke, viewer, profile]);
 
+  // Signed in by a form posted without JavaScript (or before hydration): the rest of the profile comes from the server.
+  const viewerId = viewer?._id ?? null;
+  const profileId = profile?._id ?? null;
+  useEffect(() => {
+    if (!serverSpoke || viewerId === null || profileId === viewerId) return;
+    apiFetch<UserProfile>("/api/user/me")
+      .then((user) => user._id === viewerIdRef.current && setProfile(user))
+      .catch(() => undefined);
+  }, [serverSpoke, viewerId, profileId]);
+
+  useEffect(() => {
     const timer = window.setTimeout(() => {
-      const user = readUser();
+      const user = viewerIdRef.current;
       // Signed out meanwhile (in another tab, which closed this tab's socket): there is no session to update.
-      if (!user || viewerIdRef.current !== user._id) return;
+      if (user === null) return;
       // The session is the request's own (its cookie): the page never knows its token.
       apiFetch("/api/session", {
         method: "POST",
-        json: { user: user._id, socket: socketIdOfThisTab() },
+        json: { user, socket: socketIdOfThisTab() },
       }).catch(() => undefined);
     }, SESSION_UPDATE_DELAY_MS);
     return () => window.clearTimeout(timer);
@@ -117,9 +120,9 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
-    // Even when the request fails the browser forgets the user; the reloaded header shows what the server thinks.
+    // The reloaded root data says who is signed in now, and userData follows it.
     await apiFetch("/auth/logout", { method: "POST" }).catch(() => undefined);
-    storeLogout();
+    setProfile(null);
     dispatchPopup({ type: "close" });
     reload("/");
   }, [reload]);
@@ -132,13 +135,13 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       openSignUp: () => dispatchPopup({ type: "open", popup: "signup" }),
       closePopup: () => dispatchPopup({ type: "close" }),
       signedIn: (user: UserData, to?: string) => {
-        storeLogin(user);
+        setProfile(user);
         dispatchPopup({ type: "loggedIn" });
         reload(to);
       },
       signOut,
       profileSaved: (profile: Partial<UserProfile>) => {
-        storeProfileUpdate(profile);
+        setProfile((stored) => ({ ...stored, ...profile }));
         reload();
       },
     }),

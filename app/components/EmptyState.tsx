@@ -1,15 +1,13 @@
 import { Link } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { LoginLink } from "./AccountProvider";
-import { CheckIcon, LockIcon, SparkIcon } from "./icons";
+import { LockIcon } from "./icons";
 import "./EmptyState.css";
 
 export interface EmptyStateProps {
   title: string;
   /** Icon shown in the round badge above the title. */
   icon?: ReactNode;
-  /** A small pill above the title, e.g. "Coming soon". */
-  badge?: string;
   /** Explanation under the title. */
   children?: ReactNode;
   /** Buttons or links under the text. */
@@ -19,11 +17,10 @@ export interface EmptyStateProps {
   className?: string;
 }
 
-/** A designed panel for "nothing here (yet)": used for empty lists, coming-soon features and login prompts. */
+/** A designed panel for "nothing here (yet)": used for empty lists and login prompts. */
 export function EmptyState({
   title,
   icon,
-  badge,
   children,
   actions,
   headingLevel = 2,
@@ -33,55 +30,10 @@ export function EmptyState({
   return (
     <section className={["empty-state", className].filter(Boolean).join(" ")}>
       {icon ? <div className="empty-state__icon">{icon}</div> : null}
-      {badge ? <span className="pill pill--accent">{badge}</span> : null}
       <Heading className="empty-state__title">{title}</Heading>
       {children ? <div className="empty-state__body">{children}</div> : null}
       {actions ? <div className="empty-state__actions">{actions}</div> : null}
     </section>
-  );
-}
-
-export interface ComingSoonProps {
-  title: string;
-  /** One or two sentences on what the screen will do. */
-  description: ReactNode;
-  /** The features that will arrive, shown as a checklist. */
-  features?: string[];
-  icon?: ReactNode;
-  actions?: ReactNode;
-  headingLevel?: 1 | 2 | 3;
-}
-
-/** A screen whose feature arrives in a later release: says what will be here instead of showing a broken page. */
-export function ComingSoon({
-  title,
-  description,
-  features,
-  icon,
-  actions,
-  headingLevel,
-}: ComingSoonProps) {
-  return (
-    <EmptyState
-      className="coming-soon"
-      title={title}
-      badge="Coming soon"
-      icon={icon ?? <SparkIcon size={28} />}
-      headingLevel={headingLevel}
-      actions={actions}
-    >
-      <p>{description}</p>
-      {features && features.length > 0 ? (
-        <ul className="feature-list">
-          {features.map((feature) => (
-            <li key={feature}>
-              <CheckIcon size={16} />
-              <span>{feature}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </EmptyState>
   );
 }
 

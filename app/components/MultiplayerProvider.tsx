@@ -9,7 +9,8 @@ import {
   type Dispatch,
   type ReactNode,
 } from "react";
-import { roomSocketPath, type ServerEvent } from "#contract/protocol";
+import { assertNever, roomSocketPath } from "#contract/protocol";
+import type { RoomClientEvent, RoomServerEvent } from "#contract/room-socket";
 import {
   createSocketClient,
   socketUrl,
@@ -23,14 +24,15 @@ import {
   type MultiplayerAction,
   type MultiplayerState,
 } from "~/state/multiplayer";
-import { useSocket } from "./SocketProvider";
 import { useViewer } from "./root-data";
+
+type RoomEvent = OutgoingEvent<RoomClientEvent>;
 
 interface MultiplayerContextValue {
   state: MultiplayerState;
   dispatch: Dispatch<MultiplayerAction>;
   /** Sends on the match's room socket (resent until acked); undefined while there is no match. */
-  sendToRoom: (event: OutgoingEvent) => string | undefined;
+  sendToRoom: (event: RoomEvent) => string | undefined;
 }
 
 const MultiplayerContext = createContext<MultiplayerContextValue>({
@@ -50,47 +52,23 @@ function liveRoom(state: MultiplayerState): string | null {
 
 /**
  * SPEC.md §4 multiplayer state for the whole app: the waiting screen, the play screen and the summary share it.
- * Lobby events (waiting, user_joined, request_gameplay) arrive on the user socket. Once a match is formed a second,
- * reconnecting socket opens to its room (`/ws/room/{roomId}`, ADR 003): live scores, the opponent's exit and the end
- * come and go there, and it closes when the room has a result or the match is cleared. Everything is folded in here,
- * so a page that mounts late still sees what happened.
+ * The waiting screen dispatches the pairing (from the join answer or, for the player who waited, the user socket).
+ * Once a match is formed a reconnecting socket opens to its room (`/ws/room/{roomId}`, ADR 003 and 007): live scores,
+ * the opponent's exit and the end come and go there, and it closes when the room has a result or the match is
+ * cleared. Its events are folded in here, so a page that mounts late still sees what happened.
  */
 export function MultiplayerProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(
     multiplayerReducer,
     initialMultiplayerState,
   );
-  const { subscribe } = useSocket();
   const viewerId = useViewer()?._id ?? null;
-  const roomClient = useRef<SocketClient | null>(null);
+  const roomClient = useRef<SocketClient<RoomClientEvent> | null>(null);
   const roomId = viewerId === null ? null : liveRoom(state);
-
-  useEffect(
-    () =>
-      subscribe((event) => {
-        switch (event.event) {
-          case "waiting":
-            dispatch({ type: "waiting", ...event.data });
-            break;
-          case "user_joined":
-            dispatch({
-              type: "userJoined",
-              participant: event.data.participant,
-            });
-            break;
-          case "request_gameplay":
-            dispatch({ type: "gameRequest", ...event.data });
-            break;
-          default:
-            break;
-        }
-      }),
-    [subscribe],
-  );
 
   useEffect(() => {
     if (roomId === null) return;
-    const onRoomEvent = (event: ServerEvent) => {
+    const onRoomEvent = (event: RoomServerEvent) => {
       switch (event.event) {
         case "game_data":
           if (event.data.userId !== viewerId)
@@ -115,11 +93,17 @@ export function MultiplayerProvider({ children }: { children: ReactNode }) {
             resultId: event.data.resultId,
           });
           break;
-        default:
+        // Nothing to fold in: the socket client settles acks, and an error is about one event the room refused.
+        case "connected":
+        case "pong":
+        case "ack":
+        case "error":
           break;
+        default:
+          assertNever(event);
       }
     };
-    const client = createSocketClient({
+    const client = createSocketClient<RoomClientEvent, RoomServerEvent>({
       url: socketUrl(window.location, roomSocketPath(roomId)),
       onEvent: onRoomEvent,
     });
@@ -131,7 +115,7 @@ export function MultiplayerProvider({ children }: { children: ReactNode }) {
   }, [roomId, viewerId]);
 
   const sendToRoom = useCallback(
-    (event: OutgoingEvent) => roomClient.current?.send(event),
+    (event: RoomEvent) => roomClient.current?.send(event),
     [],
   );
   const value = useMemo(

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { ApiError, apiFetch, errorMessage } from "~/lib/api";
 import type { UserProfile } from "#contract/types";
-import { PICTURE_TYPES, pictureProblem, uploadPicture } from "~/lib/uploads";
+import { PICTURE_TYPES, pictureProblem } from "#contract/uploads";
+import { uploadPicture } from "~/lib/uploads";
 import {
   PHONE_INPUT_MAX_LENGTH,
   ProfileSchema,

@@ -1,15 +1,19 @@
 import { formatNumber } from "#contract/format";
-import type { OwnStanding, ScoreEntry } from "~/lib/leaderboard";
+import {
+  shownName,
+  type HighScore,
+  type LeaderboardEntry,
+} from "#contract/scores";
 import "./ScoreTable.css";
 
 export interface ScoreTableProps {
-  entries: ScoreEntry[];
+  entries: LeaderboardEntry[];
   column: string;
   className: string;
   /** The signed-in player: their row is marked. */
   viewerId?: number | null;
   /** "Around me": the player's own place when it is below the listed rows. */
-  own?: (OwnStanding & { name: string }) | null;
+  own?: (HighScore & { name: string }) | null;
 }
 
 /** The leaderboard rows below the podium, each with its rank from the server. */
@@ -32,15 +36,11 @@ export function ScoreTable({
       <tbody>
         {entries.map((entry) => (
           <tr
-            key={`${entry.rank}-${entry.player_id ?? entry.player_name}`}
-            className={
-              entry.player_id !== null && entry.player_id === viewerId
-                ? "is-me"
-                : undefined
-            }
+            key={`${entry.rank}-${entry.player_id}`}
+            className={entry.player_id === viewerId ? "is-me" : undefined}
           >
             <td>{entry.rank}</td>
-            <td>{entry.player_name}</td>
+            <td>{shownName(entry)}</td>
             <td>{formatNumber(entry.score)}</td>
           </tr>
         ))}

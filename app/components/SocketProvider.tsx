@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import type { ServerEvent } from "#contract/protocol";
+import type { UserClientEvent, UserServerEvent } from "#contract/user-socket";
 import {
   createSocketClient,
   socketUrl,
@@ -20,12 +20,12 @@ import {
 import { useViewer } from "./root-data";
 import "./SocketProvider.css";
 
-export type SocketListener = (event: ServerEvent) => void;
+export type SocketListener = (event: UserServerEvent) => void;
 
 export interface Socket {
   status: SocketStatus;
   /** Sends (and, until acked, resends) the event; a no-op returning undefined while nobody is signed in. */
-  send: (event: OutgoingEvent) => string | undefined;
+  send: (event: OutgoingEvent<UserClientEvent>) => string | undefined;
   /** Calls `listener` with every server event (except pong and ack) until the returned function is called. */
   subscribe: (listener: SocketListener) => () => void;
 }
@@ -66,7 +66,7 @@ function reportLater(error: unknown): void {
 export function SocketProvider({ children }: { children: ReactNode }) {
   const userId = useViewer()?._id ?? null;
   const [{ status, wasOpen }, setState] = useState<SocketState>(CLOSED_STATE);
-  const clientRef = useRef<SocketClient | null>(null);
+  const clientRef = useRef<SocketClient<UserClientEvent> | null>(null);
   const listenersRef = useRef(new Set<SocketListener>());
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
@@ -75,7 +75,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (userId === null) return;
     let opened = false;
-    const client = createSocketClient({
+    const client = createSocketClient<UserClientEvent, UserServerEvent>({
       url: socketUrl(window.location),
       onStatus: (next) => {
         if (next === "open") opened = true;
@@ -103,7 +103,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   }, [userId]);
 
   const send = useCallback(
-    (event: OutgoingEvent) => clientRef.current?.send(event),
+    (event: OutgoingEvent<UserClientEvent>) => clientRef.current?.send(event),
     [],
   );
   const subscribe = useCallback((listener: SocketListener) => {

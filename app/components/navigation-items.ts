@@ -2,7 +2,3 @@
 export function isHomePath(pathname: string): boolean {
   return pathname === "/" || pathname === "/home-page";
 }
-
-export function isUnder(pathname: string, base: string): boolean {
-  return pathname === base || pathname.startsWith(`${base}/`);
-}

@@ -1,12 +1,5 @@
+import type { EventName } from "#contract/events";
 import { apiFetch } from "./api";
-
-/** SPEC.md §7 analytics events. */
-export type AnalyticsEvent =
-  | "SignUpOpen"
-  | "SignUpSuccess"
-  | "LikeGame"
-  | "view_game_details"
-  | "start_game_play";
 
 export const EVENTS_PATH = "/api/events";
 
@@ -18,7 +11,7 @@ type AnalyticsWindow = { dataLayer?: unknown };
  * A tag manager's dataLayer, when the page has one, gets the event too.
  */
 export function track(
-  event: AnalyticsEvent,
+  event: EventName,
   data: Record<string, unknown> = {},
 ): void {
   if (typeof window === "undefined") return;

@@ -8,10 +8,7 @@ import {
   dailyBonusStatusOf,
   shouldOfferDailyBonus,
   storeBonusClosed,
-  storeWallet,
 } from "./coin-store";
-import type { UserData } from "#contract/types";
-import { USER_STORAGE_KEY, readUser, storeLogin } from "./user-store";
 
 const NOON = Date.parse("2026-11-22T12:00:00Z");
 const LATE = Date.parse("2026-11-22T23:59:59Z");
@@ -102,41 +99,5 @@ describe("daily bonus status", () => {
         false,
       ),
     ).toBe(false);
-  });
-});
-
-describe("storeWallet", () => {
-  const ava = {
-    _id: 7,
-    name: "Ava",
-    wallet: 10,
-    login_day: 0,
-    daily_bonus_status: BONUS_PENDING,
-  } as UserData;
-
-  it("puts the server's balance (and bonus day) into the stored user", () => {
-    const storage = memoryStorage();
-    storeLogin(ava, storage);
-    storeWallet(
-      { wallet: 60, login_day: 0, daily_bonus_status: BONUS_COLLECTED },
-      storage,
-    );
-    expect(readUser(storage)).toMatchObject({
-      wallet: 60,
-      login_day: 0,
-      daily_bonus_status: BONUS_COLLECTED,
-    });
-    storeWallet({ wallet: 15 }, storage);
-    expect(readUser(storage)).toMatchObject({
-      wallet: 15,
-      login_day: 0,
-      daily_bonus_status: BONUS_COLLECTED,
-    });
-  });
-
-  it("stores nothing when nobody is stored", () => {
-    const storage = memoryStorage();
-    storeWallet({ wallet: 60 }, storage);
-    expect(storage.data[USER_STORAGE_KEY]).toBeUndefined();
   });
 });

@@ -5,17 +5,11 @@ import {
   utcDay,
   type DailyBonusStatus,
 } from "#contract/coins";
-import type { UserData } from "#contract/types";
-import {
-  browserStorage,
-  readUser,
-  storeLogin,
-  type KeyValueStorage,
-} from "./user-store";
+import { browserStorage, type KeyValueStorage } from "./user-store";
 
 /**
- * What the browser keeps about coins: the stored user's wallet (SPEC.md §3 userData) and the day a player closed the
- * daily bonus without collecting it (SPEC.md §4 status closed, 2), which only this browser needs to know.
+ * What the browser keeps about coins: the day a player closed the daily bonus without collecting it (SPEC.md §4
+ * status closed, 2), which only this browser needs to know. The wallet on screen always comes from the server.
  */
 
 /** Per user id, the UTC day (YYYY-MM-DD) on which they last closed the daily bonus popup. */
@@ -94,21 +88,4 @@ export function shouldOfferDailyBonus(
       closedToday,
     ) === BONUS_PENDING
   );
-}
-
-/** The server answered a new balance (and maybe the bonus day and status): the stored userData follows. Nobody stored: nothing. */
-export function storeWallet(
-  update: { wallet: number } & Partial<
-    Pick<UserData, "login_day" | "daily_bonus_status">
-  >,
-  storage: KeyValueStorage | null = browserStorage(),
-): void {
-  const user = readUser(storage);
-  if (!user) return;
-  const {
-    wallet,
-    login_day = user.login_day,
-    daily_bonus_status = user.daily_bonus_status,
-  } = update;
-  storeLogin({ ...user, wallet, login_day, daily_bonus_status }, storage);
 }

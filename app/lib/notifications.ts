@@ -1,17 +1,5 @@
 import type { NotificationView } from "#contract/coins";
 
-/** GET /api/notifications?before={id}: a page of the player's notifications, newest first. */
-export interface NotificationsPage {
-  notifications: NotificationView[];
-  unread: number;
-  has_more: boolean;
-}
-
-/** POST /api/notifications/read: what is still unread afterwards. */
-export interface NotificationsRead {
-  unread: number;
-}
-
 /** Where a notification leads: every challenge notification to its challenge. */
 export function notificationHref(
   notification: NotificationView,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  challengeIdFrom,
   clockState,
   clockText,
   isTimed,
@@ -58,9 +57,6 @@ describe("play addresses", () => {
     expect(playTypeFrom("1")).toBe(1);
     expect(playTypeFrom("7")).toBe(0);
     expect(playTypeFrom(null)).toBe(0);
-    expect(challengeIdFrom("42")).toBe(42);
-    expect(challengeIdFrom("0")).toBeNull();
-    expect(challengeIdFrom("x")).toBeNull();
     expect(resultPath(5, 0, null)).toBe("/result/5");
     expect(resultPath(5, 1, 9)).toBe("/result/5?type=1&challengeId=9");
   });

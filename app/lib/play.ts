@@ -19,11 +19,6 @@ export function playTypeFrom(value: string | null): 0 | 1 {
   return value === "1" ? 1 : 0;
 }
 
-/** A challenge id from the query, when it is one. */
-export function challengeIdFrom(value: string | null): number | null {
-  return value && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
-}
-
 /** m:ss for the top bar's clock. */
 export function clockText(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ServerEvent } from "#contract/protocol";
+import type { RoomClientEvent } from "#contract/room-socket";
+import type { UserClientEvent, UserServerEvent } from "#contract/user-socket";
 import {
   createSocketClient,
   reconnectDelay,
@@ -60,17 +61,20 @@ class FakeWebSocket {
 }
 
 const URL = "wss://playfeed.test/ws";
-let events: ServerEvent[];
+let events: UserServerEvent[];
 let statuses: SocketStatus[];
 
-function start(overrides: Partial<SocketClientOptions> = {}) {
-  return createSocketClient({
-    url: URL,
-    WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket,
-    onEvent: (event) => events.push(event),
-    onStatus: (status) => statuses.push(status),
-    ...overrides,
-  });
+function start(overrides: Partial<SocketClientOptions<UserServerEvent>> = {}) {
+  // The transport is the same for both sockets: one client here sends either protocol's events.
+  return createSocketClient<UserClientEvent | RoomClientEvent, UserServerEvent>(
+    {
+      url: URL,
+      WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket,
+      onEvent: (event) => events.push(event),
+      onStatus: (status) => statuses.push(status),
+      ...overrides,
+    },
+  );
 }
 
 const sockets = () => FakeWebSocket.instances;
@@ -299,7 +303,7 @@ describe("createSocketClient", () => {
   describe("outbox", () => {
     const gameData = (score: number) => ({
       event: "game_data" as const,
-      data: { roomId: "room-0001", score },
+      data: { score },
     });
 
     it("gives every event a unique id and sends it at once when open", () => {
@@ -314,12 +318,12 @@ describe("createSocketClient", () => {
         {
           event: "game_data",
           id: first,
-          data: { roomId: "room-0001", score: 1 },
+          data: { score: 1 },
         },
         {
           event: "game_data",
           id: second,
-          data: { roomId: "room-0001", score: 2 },
+          data: { score: 2 },
         },
       ]);
       client.close();
@@ -514,7 +518,7 @@ describe("createSocketClient", () => {
       expect(
         client.send({
           event: "game_data",
-          data: { roomId: "room-0001", score: 1 },
+          data: { score: 1 },
         }),
       ).toBeUndefined();
       expect(latest().sent).toEqual([]);

@@ -2,13 +2,12 @@ import {
   parseServerEvent,
   PING_FRAME,
   SIGNED_OUT_CLOSE_CODE,
-  type ClientEvent,
-  type ServerEvent,
 } from "#contract/protocol";
 
 /**
  * The browser side of a real-time socket (SPEC.md §7), free of any framework: the user presence socket (`/ws`) and,
- * during a match, the room socket (`/ws/room/{roomId}`, ADR 003) both use it.
+ * during a match, the room socket (`/ws/room/{roomId}`, ADR 003) both use it, each typed by its own protocol's
+ * client and server unions (`#contract/user-socket`, `#contract/room-socket`).
  *
  * - Connects at once; after a close or error that `close()` did not ask for it reconnects, waiting 1 s, 2 s, 4 s and
  *   then 5 s between attempts, with no limit on attempts. The wait starts again from 1 s after a successful open.
@@ -25,9 +24,15 @@ export type SocketStatus = "connecting" | "open" | "reconnecting" | "closed";
 type WithoutId<E> = E extends unknown ? Omit<E, "id"> : never;
 
 /** A client event as callers hand it over: the client adds the `id`. */
-export type OutgoingEvent = WithoutId<ClientEvent>;
+export type OutgoingEvent<ClientEvent> = WithoutId<ClientEvent>;
 
-export interface SocketClientOptions {
+/** The minimum every protocol's events have. */
+interface AnyEvent {
+  event: string;
+  data?: unknown;
+}
+
+export interface SocketClientOptions<ServerEvent extends AnyEvent> {
   /** Absolute ws: or wss: address, e.g. from `socketUrl(window.location)`. */
   url: string;
   /** The WebSocket class to use; tests pass a fake. Defaults to the global WebSocket. */
@@ -48,13 +53,13 @@ export interface SocketClientOptions {
   pingIntervalMs?: number;
 }
 
-export interface SocketClient {
+export interface SocketClient<ClientEvent extends AnyEvent> {
   readonly status: SocketStatus;
   /**
    * Queues the event with a fresh id and sends it now if the socket is open (otherwise on the next open).
    * Returns that id; `ping` is sent only if open, never queued, and returns undefined, as does any send after `close()`.
    */
-  send(event: OutgoingEvent): string | undefined;
+  send(event: OutgoingEvent<ClientEvent>): string | undefined;
   /** Closes the socket for good: no reconnect, timers stopped, outbox dropped. */
   close(): void;
 }
@@ -104,7 +109,10 @@ function idIn(data: unknown): string | undefined {
 
 type Timer = ReturnType<typeof setTimeout>;
 
-export function createSocketClient(options: SocketClientOptions): SocketClient {
+export function createSocketClient<
+  ClientEvent extends AnyEvent,
+  ServerEvent extends AnyEvent,
+>(options: SocketClientOptions<ServerEvent>): SocketClient<ClientEvent> {
   const {
     url,
     onEvent,
@@ -228,7 +236,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
   }
 
   function received(raw: unknown): void {
-    const event = parseServerEvent(raw);
+    const event = parseServerEvent<ServerEvent>(raw);
     if (!event) return;
     if (event.event === "pong") return;
     if (event.event === "ack" || event.event === "error") {
@@ -239,7 +247,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     onEvent(event);
   }
 
-  const client: SocketClient = {
+  const client: SocketClient<ClientEvent> = {
     get status() {
       return status;
     },

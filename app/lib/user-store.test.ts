@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { memoryStorage } from "../../tests/setup/memory-storage";
 import type { UserData } from "#contract/types";
-import {
-  USER_STORAGE_KEY,
-  dropStoredToken,
-  mergeProfile,
-  readUser,
-  spendCoins,
-  storeCoinsSpent,
-  storeLogin,
-  storeLogout,
-  storeProfileUpdate,
-} from "./user-store";
+import { USER_STORAGE_KEY, readUser, syncStoredUser } from "./user-store";
 
 const ava: UserData = {
   _id: 7,
@@ -29,27 +19,50 @@ const ava: UserData = {
   daily_bonus_status: 0,
 };
 
-describe("login and logout", () => {
+describe("syncStoredUser, the one writer of userData", () => {
   it("stores the user under userData and reads it back", () => {
     const storage = memoryStorage();
-    expect(storeLogin(ava, storage)).toEqual(ava);
+    syncStoredUser(ava, storage);
     expect(JSON.parse(storage.data[USER_STORAGE_KEY])).toEqual(ava);
     expect(readUser(storage)).toEqual(ava);
   });
 
-  it("removes the user on logout", () => {
+  it("removes the user when nobody is signed in", () => {
     const storage = memoryStorage();
-    storeLogin(ava, storage);
-    expect(storeLogout(storage)).toBeNull();
+    syncStoredUser(ava, storage);
+    syncStoredUser(null, storage);
     expect(storage.data).toEqual({});
     expect(readUser(storage)).toBeNull();
   });
 
-  it("never stores a session token, even when one is handed in", () => {
+  it("lays what the server says now over the stored profile of the same player", () => {
     const storage = memoryStorage();
-    const fromApi = { ...ava, token: "secret-token" } as UserData;
-    expect(storeLogin(fromApi, storage)).toEqual(ava);
-    expect(storage.data[USER_STORAGE_KEY]).not.toContain("secret-token");
+    syncStoredUser(ava, storage);
+    syncStoredUser(
+      { _id: 7, name: "Ava S", wallet: 60, daily_bonus_status: 1 },
+      storage,
+    );
+    expect(readUser(storage)).toEqual({
+      ...ava,
+      name: "Ava S",
+      wallet: 60,
+      daily_bonus_status: 1,
+    });
+  });
+
+  it("keeps nothing of another player", () => {
+    const storage = memoryStorage();
+    syncStoredUser(ava, storage);
+    syncStoredUser({ _id: 8, name: "Ben" }, storage);
+    expect(readUser(storage)).toEqual({ _id: 8, name: "Ben" });
+  });
+
+  it("never stores a session token, even one stored before", () => {
+    const storage = memoryStorage({
+      [USER_STORAGE_KEY]: JSON.stringify({ ...ava, token: "old-token" }),
+    });
+    syncStoredUser({ ...ava, token: "secret-token" } as UserData, storage);
+    expect(storage.data[USER_STORAGE_KEY]).not.toContain("token");
     expect(readUser(storage)).toEqual(ava);
   });
 
@@ -78,73 +91,6 @@ describe("login and logout", () => {
     storage.setItem = () => {
       throw new Error("QuotaExceededError");
     };
-    expect(storeLogin(ava, storage)).toEqual(ava);
-  });
-});
-
-describe("a userData stored with a token", () => {
-  it("is rewritten without it, keeping the profile", () => {
-    const storage = memoryStorage({
-      [USER_STORAGE_KEY]: JSON.stringify({ ...ava, token: "old-token" }),
-    });
-    expect(dropStoredToken(storage)).toBe(true);
-    expect(storage.data[USER_STORAGE_KEY]).not.toContain("old-token");
-    expect(JSON.parse(storage.data[USER_STORAGE_KEY])).toEqual(ava);
-    expect(dropStoredToken(storage)).toBe(false);
-  });
-
-  it("leaves nobody and unreadable data alone", () => {
-    const empty = memoryStorage();
-    expect(dropStoredToken(empty)).toBe(false);
-    expect(empty.data).toEqual({});
-    const broken = memoryStorage({ [USER_STORAGE_KEY]: '{"token": "x"' });
-    expect(dropStoredToken(broken)).toBe(false);
-    expect(readUser(broken)).toBeNull();
-  });
-});
-
-describe("profile update", () => {
-  it("merges the answer and keeps the id", () => {
-    const merged = mergeProfile(ava, {
-      _id: 99,
-      name: "Ava S",
-      address: "12 Harbour Road",
-      profile_img: "profile/7/a.png",
-    });
-    expect(merged).toEqual({
-      ...ava,
-      name: "Ava S",
-      address: "12 Harbour Road",
-      profile_img: "profile/7/a.png",
-    });
-  });
-
-  it("persists the merged user", () => {
-    const storage = memoryStorage();
-    storeLogin(ava, storage);
-    storeProfileUpdate({ phone_number: "9123456789" }, storage);
-    expect(readUser(storage)?.phone_number).toBe("9123456789");
-    expect(readUser(storage)?.name).toBe("Ava Stone");
-  });
-
-  it("does nothing when nobody is stored", () => {
-    const storage = memoryStorage();
-    expect(storeProfileUpdate({ name: "Ghost" }, storage)).toBeNull();
-    expect(storage.data).toEqual({});
-  });
-});
-
-describe("spend coins", () => {
-  it("subtracts from the wallet, never below zero", () => {
-    expect(spendCoins(ava, 20).wallet).toBe(100);
-    expect(spendCoins(ava, 500).wallet).toBe(0);
-    expect(spendCoins(ava, -5).wallet).toBe(120);
-  });
-
-  it("persists the new balance", () => {
-    const storage = memoryStorage();
-    storeLogin(ava, storage);
-    expect(storeCoinsSpent(50, storage)?.wallet).toBe(70);
-    expect(readUser(storage)?.wallet).toBe(70);
+    expect(() => syncStoredUser(ava, storage)).not.toThrow();
   });
 });

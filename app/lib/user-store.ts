@@ -1,4 +1,4 @@
-import type { UserData, UserProfile } from "#contract/types";
+import type { UserData } from "#contract/types";
 
 /** SPEC.md §3/§9: the signed-in user is kept in the browser under this key. */
 export const USER_STORAGE_KEY = "userData";
@@ -45,77 +45,28 @@ export function readUser(
   }
 }
 
-function writeUser(user: UserData, storage: KeyValueStorage | null): UserData {
-  const kept = withoutToken(user);
+/**
+ * The one writer of userData (SPEC.md §3): the stored copy follows the server. Nobody signed in removes it; a player
+ * keeps what was stored for them (profile fields the pages do not load) under what the server now says.
+ */
+export function syncStoredUser(
+  user: (Partial<UserData> & Pick<UserData, "_id" | "name">) | null,
+  storage: KeyValueStorage | null = browserStorage(),
+): void {
   try {
-    storage?.setItem(USER_STORAGE_KEY, JSON.stringify(kept));
+    if (!user) {
+      storage?.removeItem(USER_STORAGE_KEY);
+      return;
+    }
+    const stored = readUser(storage);
+    const kept = withoutToken({
+      ...(stored?._id === user._id ? stored : {}),
+      ...user,
+    } as UserData);
+    const text = JSON.stringify(kept);
+    if (storage?.getItem(USER_STORAGE_KEY) !== text)
+      storage?.setItem(USER_STORAGE_KEY, text);
   } catch {
     // A full or blocked storage costs nothing that matters: pages know the player by the session cookie.
   }
-  return kept;
-}
-
-/** Login: the user the server answered with becomes the stored user. */
-export function storeLogin(
-  user: UserData,
-  storage: KeyValueStorage | null = browserStorage(),
-): UserData {
-  return writeUser(user, storage);
-}
-
-/**
- * Before pages authenticated by cookie only, userData carried the session token; a stored copy from then is
- * rewritten without it. Returns whether there was one to drop.
- */
-export function dropStoredToken(
-  storage: KeyValueStorage | null = browserStorage(),
-): boolean {
-  const raw = storage?.getItem(USER_STORAGE_KEY);
-  if (!raw?.includes('"token"')) return false;
-  const user = readUser(storage);
-  if (user && "token" in user) {
-    writeUser(user, storage);
-    return true;
-  }
-  return false;
-}
-
-/** Logout: the stored user is removed. */
-export function storeLogout(
-  storage: KeyValueStorage | null = browserStorage(),
-): null {
-  storage?.removeItem(USER_STORAGE_KEY);
-  return null;
-}
-
-/** Profile fields the server answered with, laid over the user; the id and anything not sent stay. */
-export function mergeProfile(
-  user: UserData,
-  update: Partial<UserProfile>,
-): UserData {
-  const { _id: _ignored, ...fields } = update;
-  return { ...user, ...fields };
-}
-
-/** Coins leave the wallet; it never shows less than zero. */
-export function spendCoins(user: UserData, coins: number): UserData {
-  return { ...user, wallet: Math.max(0, user.wallet - Math.max(0, coins)) };
-}
-
-/** Profile update: merges into the stored user and persists. Nobody stored: nothing to update. */
-export function storeProfileUpdate(
-  update: Partial<UserProfile>,
-  storage: KeyValueStorage | null = browserStorage(),
-): UserData | null {
-  const user = readUser(storage);
-  return user ? writeUser(mergeProfile(user, update), storage) : null;
-}
-
-/** Spend coins: subtracts from the stored wallet and persists. */
-export function storeCoinsSpent(
-  coins: number,
-  storage: KeyValueStorage | null = browserStorage(),
-): UserData | null {
-  const user = readUser(storage);
-  return user ? writeUser(spendCoins(user, coins), storage) : null;
 }

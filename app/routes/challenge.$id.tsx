@@ -1,12 +1,20 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { BackLink } from "~/components/BackLink";
 import { LoginRequired } from "~/components/EmptyState";
-import { ChallengeInfo } from "~/components/challenge/ChallengeInfo";
+import {
+  ChallengeInfo,
+  type ChallengeFormAnswer,
+} from "~/components/challenge/ChallengeInfo";
 import { HeadToHead } from "~/components/challenge/HeadToHead";
 import { SwordsIcon } from "~/components/icons";
 import { useViewer } from "~/components/root-data";
 import { formatNumber, pageTitle } from "#contract/format";
+import { answerChallengeFromForm } from "~/server/challenge-forms.server";
 import { or404, parseIdOr404, viewerIdOf } from "~/server/loaders.server";
 
 export const meta: MetaFunction = () => [
@@ -27,9 +35,21 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** Accept or Decline posted from the page (or the challenge notification popup), with or without JavaScript. */
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const id = parseIdOr404(params.id, "challenge", "Challenge not found");
+  return answerChallengeFromForm(
+    context,
+    request,
+    id,
+    await request.formData(),
+  );
+}
+
 /** /challenge/:id: one challenge, with Accept, Decline or Play, and the head-to-head once it is over. */
 export default function Challenge() {
   const { challenge } = useLoaderData<typeof loader>();
+  const answered = useActionData<ChallengeFormAnswer>();
   const viewer = useViewer();
   return (
     <div className="page page--narrow challenge-page">
@@ -41,6 +61,7 @@ export default function Challenge() {
             viewerId={viewer._id}
             headingLevel={1}
             showOutcome={challenge.status !== "settled"}
+            answered={answered}
           />
           {challenge.status === "settled" ? (
             <HeadToHead

@@ -1,4 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Avatar } from "~/components/Avatar";
 import { EmptyState, LoginRequired } from "~/components/EmptyState";
@@ -8,6 +12,7 @@ import { sidesOf } from "~/components/challenge/HeadToHead";
 import { useViewer } from "~/components/root-data";
 import { COIN_MESSAGES, type ChallengeView } from "#contract/coins";
 import { formatNumber, pageTitle } from "#contract/format";
+import { createChallengeFromForm } from "~/server/challenge-forms.server";
 import { viewerIdOf } from "~/server/loaders.server";
 import "../components/challenge/challenge-status.css";
 import "./challenges.css";
@@ -17,6 +22,7 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The list only reads: expiry and its refunds happen in the cron trigger and in the writes (SPEC.md §7). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);
   return {
@@ -24,6 +30,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? await context.services.challenges.all(viewerId)
       : null,
   };
+}
+
+/** The challenge dialog's form (SPEC.md §5): holds the bet and answers the new challenge and wallet. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return createChallengeFromForm(context, request, await request.formData());
 }
 
 /** What the row says about where a challenge stands, for this player. */

@@ -33,6 +33,7 @@ import {
   pageTitle,
   truncate,
 } from "#contract/format";
+import { idOrNull } from "#contract/ids";
 import { resolveMediaUrl } from "~/lib/media";
 import { originFromQuery, playPath } from "~/lib/navigation";
 import {
@@ -41,8 +42,6 @@ import {
   viewerIdOf,
 } from "~/server/loaders.server";
 import "./detail.$id.css";
-
-const CHALLENGE_ID = /^[1-9]\d{0,14}$/;
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);
@@ -53,11 +52,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const resolved = resolveMediaUrl(value, context.mediaBase);
     return resolved ? new URL(resolved, site).href : null;
   };
-  const challengeParam = url.searchParams.get("challengeId");
-  const challengeId =
-    challengeParam && CHALLENGE_ID.test(challengeParam)
-      ? Number(challengeParam)
-      : null;
+  const challengeId = idOrNull(url.searchParams.get("challengeId"));
   // Only its two players can see a challenge; anyone else (or a visitor) gets the plain page.
   const challenge =
     challengeId && viewerId

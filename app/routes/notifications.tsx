@@ -15,11 +15,8 @@ import { useSocket } from "~/components/SocketProvider";
 import { apiFetch, errorMessage } from "~/lib/api";
 import type { NotificationView } from "#contract/coins";
 import { pageTitle } from "#contract/format";
-import {
-  notificationHref,
-  timeAgo,
-  type NotificationsPage,
-} from "~/lib/notifications";
+import type { NotificationsPage } from "#contract/notifications";
+import { notificationHref, timeAgo } from "~/lib/notifications";
 import {
   initialNotificationList,
   notificationListReducer,

@@ -29,10 +29,10 @@ import {
   type GameMessage,
 } from "~/lib/game-bridge";
 import { resolveMediaUrl } from "~/lib/media";
+import { idOrNull } from "#contract/ids";
 import { createTimeline, type Timeline } from "#contract/moves";
 import {
   SPLASH_MS,
-  challengeIdFrom,
   clockState,
   clockText,
   isTimed,
@@ -103,7 +103,7 @@ export default function Play() {
   const src = useMemo(() => gameFrameSource(game), [game]);
   const fixedSeed = seedFrom(searchParams);
   const playType = playTypeFrom(searchParams.get("type"));
-  const challengeId = challengeIdFrom(searchParams.get("challengeId"));
+  const challengeId = idOrNull(searchParams.get("challengeId"));
   const levels = game.leaderboard_type === 2;
   const timed = isTimed(game.game_modes);
   const {
@@ -226,7 +226,7 @@ export default function Play() {
           // SPEC.md §4 End multiplayer: the end goes to the room; the summary follows once both are done.
           sendToRoom({
             event: "end_game",
-            data: { roomId, statsId: saved.stats_id },
+            data: { statsId: saved.stats_id },
           });
           setPhase({ name: "waitingOpponent", score: finalScore });
         } else if (saved.match_id !== null) {
@@ -288,7 +288,7 @@ export default function Play() {
           ) {
             sendToRoom({
               event: "game_data",
-              data: { roomId, score: message.value },
+              data: { score: message.value },
             });
           }
           lastScore.current = message.value;
@@ -352,12 +352,7 @@ export default function Play() {
       // SPEC.md §4: exit tells the room, so the opponent sees that this player left.
       sendToRoom({
         event: "exit_game_room",
-        data: {
-          gameId: game._id,
-          roomId,
-          score: lastScore.current,
-          userId: viewer._id,
-        },
+        data: { score: lastScore.current },
       });
       dispatchMatch({ type: "clear" });
     }

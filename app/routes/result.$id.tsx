@@ -25,10 +25,10 @@ import {
 } from "~/components/icons";
 import { useMediaBase, useViewer } from "~/components/root-data";
 import { formatNumber, pageTitle } from "#contract/format";
-import { parseScoreEntries } from "~/lib/leaderboard";
 import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
-import { challengeIdFrom, playTypeFrom, roundFromState } from "~/lib/play";
+import { playTypeFrom, roundFromState } from "~/lib/play";
+import { idOrNull } from "#contract/ids";
 import { getGameOr404, viewerIdOf } from "~/server/loaders.server";
 import "./result.$id.css";
 
@@ -41,7 +41,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const game = await getGameOr404(context, params.id);
   const viewerId = await viewerIdOf(context, request);
   const { scores } = context.services;
-  const challengeId = challengeIdFrom(
+  const challengeId = idOrNull(
     new URL(request.url).searchParams.get("challengeId"),
   );
   const [entries, standing, yourScore, challenging, challenge] =
@@ -66,7 +66,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
       multiplayer: game.game_modes.includes(2),
     },
     board: {
-      entries: parseScoreEntries(entries),
+      entries,
       standing,
     } satisfies BoardData,
     yourScore,
@@ -158,7 +158,6 @@ export default function Result() {
           {viewer && challenging ? (
             <ChallengeFriends
               game={game}
-              viewerId={viewer._id}
               friends={challenging.friends}
               challengedIds={challenging.challengedIds}
               score={yourScore}

@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { idOrNull } from "#contract/ids";
 import { useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useLoginPopupForVisitors } from "~/components/AccountProvider";
@@ -27,8 +28,7 @@ interface ChatNavigationState {
 
 /** `?chat={friendId}`: a chat to open, if it names someone other than the viewer. */
 function chatFriendId(value: string | null, viewerId: number): number | null {
-  if (!value || !/^[1-9]\d{0,14}$/.test(value)) return null;
-  const id = Number(value);
+  const id = idOrNull(value);
   return id === viewerId ? null : id;
 }
 

@@ -17,6 +17,7 @@ import { botPlayPath, matchPlayPath } from "~/lib/play";
 import {
   MATCHMAKING_WAIT_MS,
   type BotData,
+  type JoinAnswer,
   type Participant,
 } from "#contract/protocol";
 import { getGameOr404 } from "~/server/loaders.server";
@@ -43,20 +44,6 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   };
 }
 
-type JoinAnswer =
-  | {
-      status: "waiting";
-      roomId: string;
-      participants: Participant[];
-      expiresAt: number;
-    }
-  | {
-      status: "matched";
-      roomId: string;
-      participants: Participant[];
-      seed: number;
-    };
-
 type Phase =
   | { name: "connecting" }
   | { name: "searching"; expiresAt: number }
@@ -68,7 +55,8 @@ type Phase =
 /**
  * /waiting/:id (SPEC.md §2 Waiting, §4 Matchmaking): join the game's lobby and wait up to 10 s for another player,
  * with a countdown; with two players both go to /play with one seed. Nobody: play a bot replaying a real run, or
- * 'Opponents not available' with Retry. Quit goes back to the game.
+ * 'Opponents not available' with Retry. Quit goes back to the game. The pairing comes once (ADR 007): in the join
+ * answer for the player who joins second, on the user socket for the one who was waiting.
  */
 export default function Waiting() {
   const { game, multiplayer } = useLoaderData<typeof loader>();
@@ -84,6 +72,15 @@ export default function Waiting() {
 
   const goPlay = useCallback(
     (roomId: string, seed: number, participants: Participant[]) => {
+      // Any join answer still on its way is about the wait that just ended.
+      attempt.current++;
+      dispatch({
+        type: "gameRequest",
+        roomId,
+        gameId: game._id,
+        seed,
+        participants,
+      });
       const opponent =
         participants.find(
           (participant) => participant.user_id !== viewer?._id,
@@ -96,7 +93,7 @@ export default function Waiting() {
         900,
       );
     },
-    [navigate, game._id, viewer?._id],
+    [dispatch, navigate, game._id, viewer?._id],
   );
 
   const findBot = useCallback(async () => {
@@ -129,13 +126,6 @@ export default function Waiting() {
       if (mine !== attempt.current) return;
       roomRef.current = answer.roomId;
       if (answer.status === "matched") {
-        dispatch({
-          type: "gameRequest",
-          roomId: answer.roomId,
-          gameId: game._id,
-          seed: answer.seed,
-          participants: answer.participants,
-        });
         goPlay(answer.roomId, answer.seed, answer.participants);
       } else {
         dispatch({
@@ -162,7 +152,7 @@ export default function Waiting() {
     }
   }, [viewer, dispatch, game._id, goPlay]);
 
-  // Join once the socket is open, so the pairing and the timeout can reach this page.
+  // Join once the socket is open, so that a pairing or the timeout while waiting can reach this page.
   const joined = useRef(false);
   useEffect(() => {
     if (!viewer || !multiplayer || joined.current || socket.status !== "open")
@@ -174,20 +164,22 @@ export default function Waiting() {
   useEffect(
     () =>
       socket.subscribe((event) => {
-        if (
+        // The lobby's news for this page's wait (by game: it can overtake the join answer that names the room).
+        if (event.event === "user_joined" && event.data.gameId === game._id)
+          dispatch({ type: "userJoined", participant: event.data.participant });
+        else if (
           event.event === "request_gameplay" &&
           event.data.gameId === game._id
-        ) {
+        )
           goPlay(event.data.roomId, event.data.seed, event.data.participants);
-        } else if (
+        else if (
           event.event === "room_timeout" &&
           event.data.roomId === roomRef.current
-        ) {
+        )
           // SPEC.md §4: nobody came in 10 s; leave with score 0 and ask for a bot.
           void findBot();
-        }
       }),
-    [socket, game._id, goPlay, findBot],
+    [socket, dispatch, game._id, goPlay, findBot],
   );
 
   useEffect(() => {

@@ -3,11 +3,9 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { ApiSignedIn, UserData } from "#contract/types";
 
-export type SignedIn = ApiSignedIn;
-
 /** remix-auth drives the page log-in; the strategy hands the form to the same flow the API uses. */
 export function pageAuthenticator(context: AppLoadContext) {
-  return new Authenticator<SignedIn>().use(
+  return new Authenticator<ApiSignedIn>().use(
     new FormStrategy(({ form, request }) =>
       context.services.auth.logIn(Object.fromEntries(form), request),
     ),
@@ -35,14 +33,14 @@ function isClientError(error: unknown): error is ClientError {
 export function pageUser({
   token: _token,
   ...user
-}: SignedIn["user"]): UserData {
+}: ApiSignedIn["user"]): UserData {
   return user;
 }
 
 const sessionCookieOf = (
   context: AppLoadContext,
   request: Request,
-  { token }: SignedIn,
+  { token }: ApiSignedIn,
 ) => ({
   "Set-Cookie": context.services.sessions.cookie(token, request),
 });
@@ -51,7 +49,7 @@ const sessionCookieOf = (
 export function signedInResponse(
   context: AppLoadContext,
   request: Request,
-  signedIn: SignedIn,
+  signedIn: ApiSignedIn,
 ): Response {
   return Response.json(
     { user: pageUser(signedIn.user) },
@@ -82,7 +80,7 @@ export async function authAction(
 export function signedInRedirect(
   context: AppLoadContext,
   request: Request,
-  signedIn: SignedIn,
+  signedIn: ApiSignedIn,
   to: string,
 ): Response {
   return redirect(to, {
@@ -131,5 +129,5 @@ export const signUpFromForm = (
   context: AppLoadContext,
   request: Request,
   form: FormData,
-): Promise<SignedIn> =>
+): Promise<ApiSignedIn> =>
   context.services.auth.signUp(Object.fromEntries(form), request);

@@ -65,20 +65,6 @@ export async function getGameOr404(
   );
 }
 
-/** Just what a page header about a game shows (GameChip), so pages send no more than they render. */
-export async function getGameChipOr404(
-  context: AppLoadContext,
-  rawId: string | undefined,
-) {
-  const game = await getGameOr404(context, rawId);
-  return {
-    _id: game._id,
-    name: game.name,
-    icon: game.icon,
-    category: game.category,
-  };
-}
-
 /** A publisher's profile and published games, or a 404 page for an unknown or malformed id. */
 export async function getPublisherPageOr404(
   context: AppLoadContext,

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { PICTURE_MAX_BYTES, pictureProblem } from "~/lib/uploads";
+import { PICTURE_MAX_BYTES, pictureProblem } from "#contract/uploads";
 import type { UserProfile } from "#contract/types";
 import { ProfileSchema } from "#contract/validation";
 import type { UserRow } from "../../workers/db/schema";

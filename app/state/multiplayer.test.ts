@@ -126,20 +126,6 @@ describe("multiplayerReducer", () => {
     expect(next).toEqual(waiting);
   });
 
-  it("connected moves a wait to connected", () => {
-    expect(multiplayerReducer(waiting, { type: "connected" })).toEqual({
-      ...waiting,
-      status: "connected",
-    });
-  });
-
-  it("connected outside a wait changes nothing", () => {
-    expect(
-      multiplayerReducer(initialMultiplayerState, { type: "connected" }),
-    ).toBe(initialMultiplayerState);
-    expect(multiplayerReducer(playing, { type: "connected" })).toBe(playing);
-  });
-
   it("userJoined adds an absent participant", () => {
     expect(
       multiplayerReducer(waiting, { type: "userJoined", participant: ava }),
@@ -242,19 +228,6 @@ describe("multiplayerReducer", () => {
     expect(
       multiplayerReducer(initialMultiplayerState, { type: "bot", bot }),
     ).toEqual({ ...initialMultiplayerState, gameType: GAME_TYPE.bot, bot });
-  });
-
-  it("ownData stores the own score, keeping the stored user id unless one is given", () => {
-    expect(
-      multiplayerReducer(playing, { type: "ownData", score: 120 }),
-    ).toEqual({ ...playing, own: { userId: 1, score: 120 } });
-    expect(
-      multiplayerReducer(waiting, { type: "ownData", score: 5, userId: 1 }),
-    ).toEqual({ ...waiting, own: { userId: 1, score: 5 } });
-    expect(multiplayerReducer(waiting, { type: "ownData", score: 5 })).toEqual({
-      ...waiting,
-      own: { userId: 0, score: 5 },
-    });
   });
 
   it("opponentData stores the opponent's score", () => {

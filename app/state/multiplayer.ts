@@ -4,6 +4,12 @@ import {
   type BotData,
   type Participant,
 } from "#contract/protocol";
+import type { UserServerEvent } from "#contract/user-socket";
+
+type FormedMatch = Extract<
+  UserServerEvent,
+  { event: "request_gameplay" }
+>["data"];
 
 /** SPEC.md §4 / §9 game type: single player (0), multiplayer (1), multiplayer with bot (2). */
 export const GAME_TYPE = { single: 0, multiplayer: 1, bot: 2 } as const;
@@ -48,20 +54,10 @@ export type MultiplayerAction =
       participant: Participant;
       expiresAt: number;
     }
-  /** The opponent was found / the socket is connected to the room. */
-  | { type: "connected" }
   | { type: "userJoined"; participant: Participant }
-  | {
-      type: "gameRequest";
-      roomId: string;
-      gameId: number;
-      seed: number;
-      participants: Participant[];
-      requester?: Participant;
-    }
+  /** The lobby formed the match: from the join answer, or request_gameplay for the player who waited. */
+  | ({ type: "gameRequest"; requester?: Participant } & FormedMatch)
   | { type: "bot"; bot: BotData }
-  /** Own live score; `userId` defaults to the one already stored (0 if none yet). */
-  | { type: "ownData"; score: number; userId?: number }
   /** Opponent live score; the caller makes sure `userId` is not the own one. */
   | { type: "opponentData"; userId: number; score: number }
   | { type: "opponentExit"; userId: number; score: number }
@@ -118,11 +114,6 @@ export function multiplayerReducer(
         resultId: null,
         expiresAt: action.expiresAt,
       };
-    case "connected":
-      // Only a wait can turn into a connection; anywhere else this is a no-op.
-      return state.status === "waiting"
-        ? { ...state, status: "connected" }
-        : state;
     case "userJoined": {
       const participants = addAbsent(state.participants, [action.participant]);
       return participants === state.participants
@@ -152,14 +143,6 @@ export function multiplayerReducer(
         status: state.status === "waiting" ? "connected" : state.status,
         gameType: GAME_TYPE.bot,
         bot: action.bot,
-      };
-    case "ownData":
-      return {
-        ...state,
-        own: {
-          userId: action.userId ?? state.own?.userId ?? 0,
-          score: action.score,
-        },
       };
     case "opponentData":
       return {

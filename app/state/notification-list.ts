@@ -1,8 +1,6 @@
 import type { NotificationView } from "#contract/coins";
-import {
-  mergeNotifications,
-  type NotificationsPage,
-} from "~/lib/notifications";
+import type { NotificationsPage } from "#contract/notifications";
+import { mergeNotifications } from "~/lib/notifications";
 import { assertNever } from "#contract/protocol";
 
 /**

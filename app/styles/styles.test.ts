@@ -106,6 +106,33 @@ describe("stylesheets", () => {
     expect(conflicts).toEqual([]);
   });
 
+  it("animate with keyframes of their own file or the shell's", () => {
+    const keyframes = new Map(
+      stylesheets.map(({ name, text }) => [
+        name,
+        new Set([...text.matchAll(/@keyframes\s+([\w-]+)/g)].map((m) => m[1])),
+      ]),
+    );
+    const shell = stylesheets
+      .filter(({ name }) => name.startsWith("styles/"))
+      .flatMap(({ name }) => [...(keyframes.get(name) ?? [])]);
+    const everywhere = new Set(
+      [...keyframes.values()].flatMap((set) => [...set]),
+    );
+    const missing = stylesheets.flatMap(({ name, text }) =>
+      [...text.matchAll(/animation(?:-name)?\s*:([^;}]*)/g)]
+        .flatMap((match) => match[1].split(/[\s,]+/))
+        .filter(
+          (word) =>
+            everywhere.has(word) &&
+            !keyframes.get(name)?.has(word) &&
+            !shell.includes(word),
+        )
+        .map((word) => `${name}: ${word}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it("are imported by the component or route beside them, and the shell's by root.tsx only", () => {
     const importers = (css: string) =>
       modules

@@ -1,8 +1,8 @@
 // `npm run bench:realtime` (also the last part of `npm run bench`): live score relay against a local `wrangler dev`,
 // with the players doing what the browser does: each opens its user socket (/ws), is paired through
-// POST /api/multiplayer/join, and on `request_gameplay` opens the match's room socket (/ws/room/{roomId}). 500 rooms
-// of 2 players; every room socket sends `game_data` 10 times a second for 30 s and the opponent's room socket times
-// its arrival. Relay path (ADR 003): room socket → the room's MatchRoom → the opponent's room socket, one Durable
+// POST /api/multiplayer/join, and once paired (`request_gameplay` for the one waiting, the join answer for the other)
+// opens the match's room socket (/ws/room/{roomId}). 500 rooms of 2 players; every room socket sends `game_data` 10
+// times a second for 30 s and the opponent's room socket times its arrival. Relay path (ADR 003): room socket → the room's MatchRoom → the opponent's room socket, one Durable
 // Object and no RPC hop.
 //   node scripts/bench/realtime.mjs [--no-build] [--keep]
 // Fresh data in .wrangler/bench-realtime (real migrations, the seeded catalogue, then 2 × RT_ROOMS users with a
@@ -345,16 +345,9 @@ function onEvent(client, message) {
       stats.window.push(latency);
       return;
     }
-    case "request_gameplay": {
-      client.roomId = message.data.roomId;
-      client.opponent =
-        message.data.participants.find((p) => p.user_id !== client.userId)
-          ?.user_id ?? null;
-      client.frame = `{"event":"game_data","data":{"roomId":${JSON.stringify(client.roomId)},"score":`;
-      // As the browser does: a formed match opens its room socket, and the score goes there.
-      void client.openRoom();
+    case "request_gameplay":
+      matchFormed(client, message.data);
       return;
-    }
     case "error":
       stats.errors++;
       stats.errorMessages.set(
@@ -363,8 +356,19 @@ function onEvent(client, message) {
       );
       return;
     default:
-      return; // waiting, user_joined, user-connection, pong
+      return; // user_joined, user-connection, pong
   }
+}
+
+/** The pairing, as the waiting player hears it (request_gameplay) or the second reads it (the join answer). */
+function matchFormed(client, { roomId, participants }) {
+  client.roomId = roomId;
+  client.opponent =
+    participants.find((p) => p.user_id !== client.userId)?.user_id ?? null;
+  // The room socket's address names the room, so its frames do not.
+  client.frame = `{"event":"game_data","data":{"score":`;
+  // As the browser does: a formed match opens its room socket, and the score goes there.
+  void client.openRoom();
 }
 
 async function inBatches(items, size, work) {
@@ -426,6 +430,7 @@ async function matchAll(base, list, gameIds) {
             `users ${a.userId} and ${b.userId} were not paired: ${first.status} ${first.roomId}, ${second.status} ${second.roomId}`,
           );
         }
+        matchFormed(b, second);
       }
     }),
   );

@@ -174,6 +174,36 @@ describe("multiplayer", () => {
     await b.context.close();
   });
 
+  it("tells the player who stays that the opponent left, over the room socket", async () => {
+    const tower = bySlug("tower-stack");
+    const [cy, di] = [
+      await newAccount("Cy Leaves"),
+      await newAccount("Di Stays"),
+    ];
+    const a = await pageFor(cy, PHONE);
+    const b = await pageFor(di, PHONE);
+    await a.page.goto(`/waiting/${tower._id}`);
+    await a.page.getByText("Searching...").first().waitFor();
+    await b.page.goto(`/waiting/${tower._id}`);
+    await Promise.all([
+      a.page.waitForSelector('[data-phase="playing"]', { timeout: 20_000 }),
+      b.page.waitForSelector('[data-phase="playing"]', { timeout: 20_000 }),
+    ]);
+    expect(await b.page.getByTestId("opponent-name").innerText()).toContain(
+      "Cy Leaves",
+    );
+
+    await a.page.getByRole("button", { name: "Exit game" }).click();
+    await a.page.getByRole("button", { name: "Yes" }).click();
+    await a.page.waitForURL(new RegExp(`/detail/${tower._id}$`));
+    await expect
+      .poll(() => b.page.getByTestId("opponent-name").innerText())
+      .toBe("Opponent left");
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+
   it("gives a lone player a bot after 10 s, replaying a real recorded run, and ends on the summary", async () => {
     const tower = bySlug("tower-stack");
     await recordRun(await newAccount("Rita Recorded"), tower._id, 3);

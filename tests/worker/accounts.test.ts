@@ -1,10 +1,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ApiErrorBody, PublicProfile, UserData } from "#contract/types";
+import type {
+  ApiErrorBody,
+  ApiSignedIn,
+  PublicProfile,
+  UserData,
+} from "#contract/types";
 import { MESSAGES } from "#contract/validation";
 import { getJson, json, request, seed, tokenFor, validSignUp } from "./helpers";
 
-type SignedIn = { user: UserData; token: string };
 type ErrorWithFields = ApiErrorBody & {
   error: { fields?: Record<string, string> };
 };
@@ -19,7 +23,7 @@ describe("POST /api/user (sign-up)", () => {
       email: "Nora.Quinn@Example.com",
       gender: "transgender",
     });
-    const { status, body } = await getJson<SignedIn>(
+    const { status, body } = await getJson<ApiSignedIn>(
       "/api/user",
       json("POST", payload),
     );
@@ -123,7 +127,7 @@ describe("POST /api/user (sign-up)", () => {
 
 describe("POST /api/user/login", () => {
   it("logs in with the right password", async () => {
-    const { status, body } = await getJson<SignedIn>(
+    const { status, body } = await getJson<ApiSignedIn>(
       "/api/user/login",
       json("POST", { email: "Ben@playfeed.local", password: "Player@2026" }),
     );

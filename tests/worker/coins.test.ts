@@ -525,11 +525,23 @@ describe("challenges", () => {
     await env.DB.prepare("update challenges set expires_at = ? where id = ?")
       .bind(Date.now() - 1000, accepted.body._id)
       .run();
+    // Reading the list shows it expired but moves no money: that is the cron's (or a write's) job.
     expect(
       (await getJson<ChallengeView[]>("/api/challenge/all", auth(from))).body[0]
         .status,
     ).toBe("expired");
-    expect([await walletOf(from), await walletOf(to)]).toEqual([500, 60]);
+    expect([await walletOf(from), await walletOf(to)]).toEqual([440, 0]);
+    for (let run = 0; run < 2; run++) {
+      const cron = createExecutionContext();
+      void worker.scheduled(
+        createScheduledController({ cron: "17 * * * *" }),
+        env,
+        cron,
+      );
+      await waitOnExecutionContext(cron);
+      // A second run finds nothing left to refund.
+      expect([await walletOf(from), await walletOf(to)]).toEqual([500, 60]);
+    }
     await expectBalancesMatchLedger();
   });
 

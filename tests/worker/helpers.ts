@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { ServerEvent } from "#contract/protocol";
+import type { RoomServerEvent } from "#contract/room-socket";
+import type { UserServerEvent } from "#contract/user-socket";
 import { seedDatabase } from "../../workers/db/seed";
 import { createDb } from "../../workers/db/client";
 import { createSessionService } from "../../workers/services/sessions";
@@ -82,6 +83,9 @@ export interface Player {
   userId: number;
   name: string;
 }
+
+/** What either socket sends: `connect` opens the user socket or a room socket. */
+type ServerEvent = UserServerEvent | RoomServerEvent;
 
 export type EventOf<N extends ServerEvent["event"]> = Extract<
   ServerEvent,

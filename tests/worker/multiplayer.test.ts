@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { roomSocketPath } from "#contract/protocol";
+import { roomSocketPath, type JoinAnswer } from "#contract/protocol";
 import type { ApiErrorBody } from "#contract/types";
 import { lobbyOf, roomOf } from "../../workers/durable-objects/hubs";
+import type { Lobby } from "../../workers/durable-objects/Lobby";
 import type { MatchRoom } from "../../workers/durable-objects/MatchRoom";
 import {
   connect,
@@ -20,17 +21,7 @@ import {
 beforeAll(seed);
 
 const join = (player: Player, game: number) =>
-  getJson<{
-    status: string;
-    roomId: string;
-    seed?: number;
-    expiresAt?: number;
-    participants: Array<{
-      user_id: number;
-      user_name: string;
-      room_id: string;
-    }>;
-  }>(
+  getJson<JoinAnswer>(
     "/api/multiplayer/join",
     json("POST", { userId: player.userId, gameId: game }, player.token),
   );
@@ -43,7 +34,10 @@ const scoredRound = (
   gameType = 1,
 ) => scoredHelper(player, game, score, gameType);
 
-/** Two players matched in a room of `game`: user sockets a and b, then (as the browser does) room sockets ra and rb. */
+/**
+ * Two players matched in a room of `game`: user sockets a and b, then (as the browser does) room sockets ra and rb. The
+ * first waits and hears of the pairing on its user socket; the second learns it from the join answer.
+ */
 async function matched(game: number, names: [string, string]) {
   const [one, two] = [await newPlayer(names[0]), await newPlayer(names[1])];
   const [a, b] = [await connect(one), await connect(two)];
@@ -52,8 +46,8 @@ async function matched(game: number, names: [string, string]) {
   const second = await join(two, game);
   expect(second.body.status).toBe("matched");
   const request = await a.next("request_gameplay");
-  await b.next("request_gameplay");
   const roomId = request.data.roomId;
+  expect(second.body.roomId).toBe(roomId);
   const [ra, rb] = [
     await connect(one, roomSocketPath(roomId)),
     await connect(two, roomSocketPath(roomId)),
@@ -63,11 +57,16 @@ async function matched(game: number, names: [string, string]) {
 
 const droppedIn = (roomId: string) =>
   runInDurableObject(roomOf(env, roomId), (room: MatchRoom) =>
-    room.snapshot().then((s) => Object.keys(s.room!.droppedAt)),
+    room.snapshot().then((room) => Object.keys(room!.droppedAt)),
   );
 
-describe("POST /api/multiplayer/join and the MatchRoom lobby", () => {
-  it("pairs the next player with the one waiting: both get the request with one seed, the first sees who joined", async () => {
+const waitingIn = (game: number) =>
+  runInDurableObject(lobbyOf(env, game), (lobby: Lobby) =>
+    lobby.waitingPlayer(),
+  );
+
+describe("POST /api/multiplayer/join and the Lobby", () => {
+  it("pairs the next player with the one waiting: the first hears who joined and the seed, the second reads them in its answer", async () => {
     const game = await gameId("snake");
     const [ava, ben] = [
       await newPlayer("Pair Ava"),
@@ -79,11 +78,11 @@ describe("POST /api/multiplayer/join and the MatchRoom lobby", () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       status: "waiting",
+      gameId: game,
       participants: [{ user_id: ava.userId, user_name: "Pair Ava" }],
     });
-    const waiting = await a.next("waiting");
-    expect(waiting.data.participant.user_id).toBe(ava.userId);
-    expect(waiting.data.expiresAt - Date.now()).toBeGreaterThan(8_000);
+    if (first.body.status !== "waiting") throw new Error("not waiting");
+    expect(first.body.expiresAt - Date.now()).toBeGreaterThan(8_000);
     // Joining again while waiting is the same wait.
     expect((await join(ava, game)).body.roomId).toBe(first.body.roomId);
 
@@ -99,24 +98,24 @@ describe("POST /api/multiplayer/join and the MatchRoom lobby", () => {
       profile_pic: null,
       room_id: first.body.roomId,
     });
-    const [toAva, toBen] = [
-      await a.next("request_gameplay"),
-      await b.next("request_gameplay"),
-    ];
-    expect(toAva.data).toEqual(toBen.data);
-    expect(toAva.data.seed).toBe(second.body.seed);
+    const toAva = await a.next("request_gameplay");
+    if (second.body.status !== "matched") throw new Error("not matched");
+    expect(toAva.data).toEqual({
+      roomId: second.body.roomId,
+      gameId: game,
+      seed: second.body.seed,
+      participants: second.body.participants,
+    });
     expect(toAva.data.participants.map((p) => p.user_id)).toEqual([
       ava.userId,
       ben.userId,
     ]);
+    // The pairing reaches each player one way only: Ben has it in his answer, so his user socket hears nothing.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(b.has("request_gameplay") || b.has("user_joined")).toBe(false);
+    expect(a.has("request_gameplay")).toBe(false);
     // The lobby is free for the next pair.
-    expect(
-      (
-        await runInDurableObject(lobbyOf(env, game), (room: MatchRoom) =>
-          room.snapshot(),
-        )
-      ).waiting,
-    ).toBeNull();
+    expect(await waitingIn(game)).toBeNull();
   });
 
   it("refuses someone else's user id, an unknown game and a malformed body", async () => {
@@ -184,13 +183,7 @@ describe("POST /api/multiplayer/join and the MatchRoom lobby", () => {
     expect(await runDurableObjectAlarm(lobbyOf(env, game))).toBe(true);
     const timeout = await socket.next("room_timeout");
     expect(timeout.data).toEqual({ roomId: waiting.body.roomId, gameId: game });
-    expect(
-      (
-        await runInDurableObject(lobbyOf(env, game), (room: MatchRoom) =>
-          room.snapshot(),
-        )
-      ).waiting,
-    ).toBeNull();
+    expect(await waitingIn(game)).toBeNull();
 
     // Someone plays a round: their timeline becomes the bot.
     await scoredRound(recorder, game, 40, 0);
@@ -312,16 +305,14 @@ describe("/ws/room/{roomId}: the room socket", () => {
       await gameId("mole-mash"),
       ["Live Ava", "Live Ben"],
     );
-    ra.send({ event: "game_data", id: "m1", data: { roomId, score: 7 } });
+    ra.send({ event: "game_data", id: "m1", data: { score: 7 } });
     expect((await ra.next("ack")).data).toEqual({ id: "m1" });
     expect((await rb.next("game_data")).data).toEqual({
-      roomId,
       userId: one.userId,
       score: 7,
     });
-    rb.send({ event: "game_data", data: { roomId, score: 3 } });
+    rb.send({ event: "game_data", data: { score: 3 } });
     expect((await ra.next("game_data")).data).toEqual({
-      roomId,
       userId: two.userId,
       score: 3,
     });
@@ -337,51 +328,62 @@ describe("/ws/room/{roomId}: the room socket", () => {
     // A second room socket of the same player (a reload) sees where the opponent is at once.
     const again = await connect(two, roomSocketPath(roomId));
     expect((await again.next("game_data")).data).toEqual({
-      roomId,
       userId: one.userId,
       score: 7,
     });
   });
 
-  it("answers a malformed message, a chat event or another room's id with an error and keeps the connection", async () => {
-    const { one, a, ra, roomId } = await matched(await gameId("mole-mash"), [
-      "Bad Ava",
-      "Bad Ben",
-    ]);
+  it("answers a malformed message, a chat event or a frame that names a room or player with an error and keeps the connection", async () => {
+    const { one, a, ra, rb, roomId } = await matched(
+      await gameId("mole-mash"),
+      ["Bad Ava", "Bad Ben"],
+    );
     ra.send("{not json");
     expect((await ra.next("error")).data.message).toBe(
       "Messages must be JSON text",
     );
-    ra.send({ event: "game_data", id: "m2", data: { roomId, score: -4 } });
+    ra.send({ event: "game_data", id: "m2", data: { score: -4 } });
     expect((await ra.next("error")).data).toEqual({
-      message: "Unknown or malformed event: game_data",
+      message: "Malformed game_data: Too small: expected number to be >=0",
       id: "m2",
     });
-    ra.send({ event: "end_game", data: { roomId, statsId: 999999 } });
+    ra.send({ event: "end_game", data: { statsId: 999999 } });
     expect((await ra.next("error")).data.message).toBe(
       "Submit the round's score before ending the game",
     );
-    ra.send({
-      event: "game_data",
-      data: { roomId: crypto.randomUUID(), score: 1 },
-    });
-    expect((await ra.next("error")).data.message).toBe(
-      "This socket belongs to another room",
-    );
+    // The address names the room: a frame naming one, this room or another, is refused and relays nothing.
+    for (const named of [roomId, crypto.randomUUID()]) {
+      ra.send({
+        event: "game_data",
+        id: "m3",
+        data: { roomId: named, score: 1 },
+      });
+      expect((await ra.next("error")).data).toEqual({
+        message:
+          "Malformed game_data: the room socket's address names the room and the session the player; leave out roomId",
+        id: "m3",
+      });
+    }
     ra.send({
       event: "exit_game_room",
-      data: { gameId: 1, roomId, score: 0, userId: one.userId + 1 },
+      data: { score: 0, userId: one.userId + 1 },
     });
     expect((await ra.next("error")).data.message).toBe(
-      "You can only leave a room yourself",
+      "Malformed exit_game_room: the room socket's address names the room and the session the player; leave out userId",
     );
-    ra.send({ event: "typing_note", data: { to: one.userId + 1 } });
+    // A user-socket event sent to the room is pointed back to /ws.
+    ra.send({ event: "typing_note", id: "t1", data: { to: one.userId + 1 } });
+    expect((await ra.next("error")).data).toEqual({
+      message: "Chat events go on the user socket (/ws)",
+      id: "t1",
+    });
+    ra.send({ event: "room_timeout", data: {} });
     expect((await ra.next("error")).data.message).toBe(
-      "Chat events go on the user socket (/ws)",
+      "Unknown or malformed event: room_timeout",
     );
 
     // The user socket no longer carries match events.
-    a.send({ event: "game_data", id: "u1", data: { roomId, score: 1 } });
+    a.send({ event: "game_data", id: "u1", data: { score: 1 } });
     expect((await a.next("error")).data).toEqual({
       message: "Match events go on the room socket (/ws/room/{roomId})",
       id: "u1",
@@ -389,6 +391,8 @@ describe("/ws/room/{roomId}: the room socket", () => {
 
     ra.send({ event: "ping", id: "p1" });
     expect((await ra.next("ack")).data).toEqual({ id: "p1" });
+    // None of the refused frames reached the opponent: no score, nobody left.
+    expect(rb.has("game_data") || rb.has("exit_game_room")).toBe(false);
   });
 
   it("ends normally when both have finished: status 1 on both room sockets, and a stored result with both accepted scores", async () => {
@@ -399,17 +403,17 @@ describe("/ws/room/{roomId}: the room socket", () => {
     ]);
     ra.send({
       event: "end_game",
-      data: { roomId, statsId: await scoredRound(one, game, 30) },
+      data: { statsId: await scoredRound(one, game, 30) },
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(ra.has("end_game")).toBe(false);
     rb.send({
       event: "end_game",
-      data: { roomId, statsId: await scoredRound(two, game, 45) },
+      data: { statsId: await scoredRound(two, game, 45) },
     });
     const [toA, toB] = [await ra.next("end_game"), await rb.next("end_game")];
     expect(toA.data).toEqual(toB.data);
-    expect(toA.data).toMatchObject({ roomId, gameId: game, status: 1 });
+    expect(toA.data).toMatchObject({ status: 1 });
 
     const summary = await getJson<{
       status: number;
@@ -429,19 +433,14 @@ describe("/ws/room/{roomId}: the room socket", () => {
 
   it("tells the other player when one exits, and ends with status 2", async () => {
     const game = await gameId("fruit-catch");
-    const { one, two, ra, rb, roomId } = await matched(game, [
-      "Exit Ava",
-      "Exit Ben",
-    ]);
+    const { one, two, ra, rb } = await matched(game, ["Exit Ava", "Exit Ben"]);
     ra.send({
       event: "exit_game_room",
       id: "x1",
-      data: { gameId: game, roomId, score: 12, userId: one.userId },
+      data: { score: 12 },
     });
     expect((await ra.next("ack")).data).toEqual({ id: "x1" });
     expect((await rb.next("exit_game_room")).data).toEqual({
-      roomId,
-      gameId: game,
       userId: one.userId,
       score: 12,
     });
@@ -449,7 +448,7 @@ describe("/ws/room/{roomId}: the room socket", () => {
     ra.socket.close(1000, "left");
     rb.send({
       event: "end_game",
-      data: { roomId, statsId: await scoredRound(two, game, 20) },
+      data: { statsId: await scoredRound(two, game, 20) },
     });
     const end = await rb.next("end_game");
     expect(end.data.status).toBe(2);
@@ -468,7 +467,7 @@ describe("/ws/room/{roomId}: the room socket", () => {
       "Drop Ben",
     ]);
     expect(await droppedIn(roomId)).toEqual([]);
-    ra.send({ event: "game_data", data: { roomId, score: 9 } });
+    ra.send({ event: "game_data", data: { score: 9 } });
     await rb.next("game_data");
 
     // Closing the user socket is not leaving the match: only the room socket counts.
@@ -488,8 +487,6 @@ describe("/ws/room/{roomId}: the room socket", () => {
     await expect.poll(() => droppedIn(roomId)).toEqual([String(one.userId)]);
     expect(await runDurableObjectAlarm(roomOf(env, roomId))).toBe(true);
     expect((await rb.next("exit_game_room")).data).toEqual({
-      roomId,
-      gameId: game,
       userId: one.userId,
       score: 9,
     });
@@ -497,7 +494,7 @@ describe("/ws/room/{roomId}: the room socket", () => {
     // Ben finishes: the result is written with Ava's last live score and Ben's accepted one.
     rb.send({
       event: "end_game",
-      data: { roomId, statsId: await scoredRound(two, game, 25) },
+      data: { statsId: await scoredRound(two, game, 25) },
     });
     const end = await rb.next("end_game");
     expect(end.data.status).toBe(2);
@@ -533,6 +530,27 @@ describe("/ws/room/{roomId}: the room socket", () => {
       userId: one.userId,
       score: 0,
     });
+  });
+
+  it("closes a player's room socket when their session logs out, and the room counts them as dropped", async () => {
+    const { one, ra, rb, roomId } = await matched(await gameId("dash-runner"), [
+      "Logout Ava",
+      "Logout Ben",
+    ]);
+    const closed = new Promise<number>((resolve) =>
+      ra.socket.addEventListener("close", (event) => resolve(event.code)),
+    );
+    expect(
+      (
+        await request("/api/user/logout", {
+          method: "POST",
+          headers: { Authorization: `Bearer ${one.token}` },
+        })
+      ).status,
+    ).toBe(204);
+    expect(await closed).toBe(4001);
+    await expect.poll(() => droppedIn(roomId)).toEqual([String(one.userId)]);
+    expect(rb.has("exit_game_room")).toBe(false);
   });
 
   it("refuses a user socket without a valid token", async () => {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ServerEvent } from "#contract/protocol";
+import type { UserServerEvent } from "#contract/user-socket";
 import type { UserHub } from "../../workers/durable-objects/UserHub";
 import { openSocket, request, seed, tokenFor } from "./helpers";
 
@@ -100,15 +100,10 @@ describe("/ws and the UserHub Durable Object", () => {
     const { token } = await tokenFor("ava@playfeed.local");
     const { socket, next } = await openHubSocket(token);
     await next();
-    const roomId = crypto.randomUUID();
     const frames = [
-      { event: "game_data", id: "g1", data: { roomId, score: 1 } },
-      {
-        event: "exit_game_room",
-        id: "g2",
-        data: { gameId: 1, roomId, score: 1 },
-      },
-      { event: "end_game", id: "g3", data: { roomId, statsId: 1 } },
+      { event: "game_data", id: "g1", data: { score: 1 } },
+      { event: "exit_game_room", id: "g2", data: { score: 1 } },
+      { event: "end_game", id: "g3", data: { statsId: 1 } },
     ];
     for (const frame of frames) {
       socket.send(JSON.stringify(frame));
@@ -133,10 +128,10 @@ describe("/ws and the UserHub Durable Object", () => {
       },
     });
     const socket = response.webSocket!;
-    const first = new Promise<ServerEvent>((resolve) =>
+    const first = new Promise<UserServerEvent>((resolve) =>
       socket.addEventListener(
         "message",
-        (event) => resolve(JSON.parse(event.data as string) as ServerEvent),
+        (event) => resolve(JSON.parse(event.data as string) as UserServerEvent),
         { once: true },
       ),
     );

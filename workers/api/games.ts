@@ -1,6 +1,10 @@
-import { z } from "zod";
+import {
+  LikeSchema,
+  PublishedQuerySchema,
+  RateSchema,
+  SaveSchema,
+} from "#contract/games";
 import { idSchema } from "#contract/ids";
-import { boundedString, jsonId } from "#contract/input";
 import { forbidden } from "../services/errors";
 import {
   createRouter,
@@ -10,36 +14,9 @@ import {
   requireUser,
 } from "./hono";
 
-const bodyId = jsonId;
-
-const publishedQuery = z.object({
-  // SPEC.md §7: the user id may be empty.
-  user: boundedString(15, "Invalid user id")
-    .regex(/^([1-9]\d{0,14})?$/, "Invalid user id")
-    .optional(),
-});
-const LikeSchema = z.object({
-  game_id: bodyId("game"),
-  user_id: bodyId("user"),
-  type: z.enum(["like", "dislike"], { error: "type must be like or dislike" }),
-});
-const RateSchema = z.object({
-  game: bodyId("game"),
-  value: z
-    .number({ error: "Please choose 1 to 5 stars" })
-    .int("Please choose 1 to 5 stars")
-    .min(1, "Please choose 1 to 5 stars")
-    .max(5, "Please choose 1 to 5 stars"),
-});
-const SaveSchema = z.object({
-  game_id: bodyId("game"),
-  saved: z.boolean({ error: "saved must be true or false" }),
-});
-
-/** A signed-in viewer (optionalUser) sees is_liked, is_saved and my_rating on lists and games. */
 export const gamesRouter = createRouter()
   .get("/published", optionalUser, async (c) => {
-    parseInput(publishedQuery, c.req.query());
+    parseInput(PublishedQuerySchema, c.req.query());
     return c.json(await c.var.services.games.listPublished(c.var.viewer?.id));
   })
   .get("/liked", requireUser, async (c) => {

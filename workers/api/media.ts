@@ -1,21 +1,7 @@
-import { z } from "zod";
-import { boundedString } from "#contract/input";
+import { UploadUrlSchema } from "#contract/uploads";
 import { forbidden } from "../services/errors";
 import { clientAddress } from "../services/rate-limits";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
-
-const UploadUrlSchema = z.object({
-  mediaUploadType: z.enum(["profile-image", "blog-image"], {
-    error: "mediaUploadType must be 'profile-image' or 'blog-image'",
-  }),
-  fileName: boundedString(
-    200,
-    "The file name is too long",
-    "Please choose a file",
-  )
-    .trim()
-    .min(1, "Please choose a file"),
-});
 
 export const mediaRouter = createRouter()
   .post("/upload-url", requireUser, async (c) => {

@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { idSchema } from "#contract/ids";
-import { LEADERBOARD_SIZE } from "../services/scores";
+import { LEADERBOARD_SIZE, LeaderboardQuerySchema } from "#contract/scores";
 import { unauthorized } from "../services/errors";
 import {
   createRouter,
@@ -9,14 +8,6 @@ import {
   readJson,
   requireUser,
 } from "./hono";
-
-const ScopeSchema = z.object({
-  scope: z
-    .enum(["everyone", "following"], {
-      error: "scope must be everyone or following",
-    })
-    .default("everyone"),
-});
 
 export const scoresRouter = createRouter()
   // SPEC.md §7 POST /scores (score, player_id, game_id), extended to end a round in one request (contract/scores.ts).
@@ -33,7 +24,7 @@ export const scoresRouter = createRouter()
   // ?scope=following: only the signed-in caller and the people they follow.
   .get("/:gameId", optionalUser, async (c) => {
     const gameId = parseInput(idSchema("game"), c.req.param("gameId"));
-    const { scope } = parseInput(ScopeSchema, c.req.query());
+    const { scope } = parseInput(LeaderboardQuerySchema, c.req.query());
     if (scope === "following") {
       // Only this scope is about the caller; everyone's board serves visitors too.
       if (!c.var.viewer) throw unauthorized();

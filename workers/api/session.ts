@@ -1,21 +1,7 @@
-import { z } from "zod";
+import { SessionUpdateSchema } from "#contract/accounts";
 import { forbidden } from "../services/errors";
 import { tokenFromRequest } from "../services/sessions";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
-
-const SessionUpdateSchema = z.object({
-  user: z.coerce
-    .number({ error: "Invalid user" })
-    .int()
-    .positive("Invalid user"),
-  socket: z.string().max(128, "Invalid socket id").nullish(),
-  // Pages never see their token (it lives in the httpOnly cookie), so they leave it out; API clients may still send it.
-  token: z
-    .string()
-    .min(1, "Invalid token")
-    .max(256, "Invalid token")
-    .optional(),
-});
 
 /** SPEC.md §7 POST /session (user, socket, token): the client reports its socket for its session. */
 export const sessionRouter = createRouter().post(

@@ -1,9 +1,7 @@
-import { z } from "zod";
-import { idSchema, idValueSchema } from "#contract/ids";
+import { idSchema } from "#contract/ids";
+import { BlockSchema, type InviteAnswer } from "#contract/social";
 import { forbidden } from "../services/errors";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
-
-const BlockSchema = z.object({ user_id: idValueSchema("user") });
 
 /** Only the caller's own lists: another user's id in the path is a 403. */
 function ownId(callerId: number, raw: string): number {
@@ -64,7 +62,7 @@ export const socialRouter = createRouter()
     return c.json({
       code,
       url: new URL(`/registration?invite=${code}`, c.req.url).toString(),
-    });
+    } satisfies InviteAnswer);
   });
 
 /** SPEC.md §7 GET /chat/{userId}/{friendId}: the history, newest page; `before` pages back. Members only. */

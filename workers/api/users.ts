@@ -1,6 +1,5 @@
-import { z } from "zod";
+import { PlayedSchema } from "#contract/games";
 import { idSchema } from "#contract/ids";
-import { jsonId } from "#contract/input";
 import { ProfileSchema } from "#contract/validation";
 import { toPublicProfile, toUserData } from "../services/accounts";
 import { tokenFromRequest } from "../services/sessions";
@@ -11,16 +10,6 @@ import {
   readJson,
   requireUser,
 } from "./hono";
-
-const PlaySchema = z.object({
-  game: jsonId("game"),
-  type: z
-    .number({ error: "type must be 0, 1 or 2" })
-    .int("type must be 0, 1 or 2")
-    .min(0, "type must be 0, 1 or 2")
-    .max(2, "type must be 0, 1 or 2")
-    .default(0),
-});
 
 export const usersRouter = createRouter()
   // Sign-up: SPEC.md §3 payload, Pwd_Hash carrying the password.
@@ -54,7 +43,7 @@ export const usersRouter = createRouter()
   })
   // SPEC.md §7 POST /user/play (game, type): feeds Recently Played.
   .post("/play", requireUser, async (c) => {
-    const { game, type } = parseInput(PlaySchema, await readJson(c.req.raw));
+    const { game, type } = parseInput(PlayedSchema, await readJson(c.req.raw));
     await c.var.services.games.recordPlay(c.var.user.id, game, type);
     return c.json({ ok: true });
   })

@@ -9,14 +9,19 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { BLOG_STATUSES } from "#contract/blog";
+import {
+  CHALLENGE_STATUSES,
+  LEDGER_REASONS,
+  NOTIFICATION_TYPES,
+} from "#contract/coins";
+import { GENDERS } from "#contract/types";
+import { UPLOAD_PURPOSES } from "#contract/uploads";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
-
-export const GENDERS = ["male", "female", "others"] as const;
-export type Gender = (typeof GENDERS)[number];
 
 export const users = sqliteTable(
   "users",
@@ -168,7 +173,7 @@ export const uploadTokens = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     key: text("key").notNull().unique(),
     purpose: text("purpose", {
-      enum: ["profile-image", "blog-image"],
+      enum: UPLOAD_PURPOSES,
     }).notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
@@ -444,15 +449,6 @@ export const reports = sqliteTable(
 );
 
 /** Why coins moved: every change of users.wallet is one ledger row with one of these. */
-export const LEDGER_REASONS = [
-  "opening_balance",
-  "daily_bonus",
-  "challenge_stake",
-  "challenge_payout",
-  "challenge_refund",
-] as const;
-export type LedgerReason = (typeof LEDGER_REASONS)[number];
-
 /**
  * The wallet ledger, append-only. A trigger in the migration adds each row's amount to users.wallet in the same
  * statement, so a balance always equals the sum of its rows, and users' CHECK aborts any row that would take a
@@ -476,15 +472,6 @@ export const ledger = sqliteTable(
     check("ledger_amount_not_zero", sql`${t.amount} <> 0`),
   ],
 );
-
-export const CHALLENGE_STATUSES = [
-  "pending",
-  "accepted",
-  "settled",
-  "expired",
-  "declined",
-] as const;
-export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
 
 /**
  * SPEC.md §3 Challenge: a bet between two players on one game. The challenger's stake is held (a ledger row)
@@ -536,14 +523,6 @@ export const challenges = sqliteTable(
   ],
 );
 
-export const NOTIFICATION_TYPES = [
-  "challenge",
-  "challenge_accepted",
-  "challenge_result",
-  "challenge_expired",
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-
 /** SPEC.md §3 Notification, stored for the list and pushed live through the user's hub. */
 export const notifications = sqliteTable(
   "notifications",
@@ -561,9 +540,6 @@ export const notifications = sqliteTable(
   },
   (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
 );
-
-export const BLOG_STATUSES = ["draft", "published"] as const;
-export type BlogStatus = (typeof BLOG_STATUSES)[number];
 
 /** A content block of a post (SPEC.md §3 Blog content[]): sanitised HTML text, or an image by media path. */
 export type StoredBlogBlock =

@@ -1,15 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
+import { CHAT_MAX_LENGTH, type ChatMessage } from "#contract/protocol";
+import type { UserServerEvent } from "#contract/user-socket";
 import {
-  CHAT_MAX_LENGTH,
-  type ChatMessage,
-  type ServerEvent,
-} from "#contract/protocol";
+  chatIdOf,
+  HISTORY_PAGE,
+  MESSAGE_STATUS,
+  type HistoryPage,
+} from "#contract/chat";
 import { hubOf } from "./hubs";
-
-/** SPEC.md §4 Chat status. */
-export const STATUS = { sent: 0, delivered: 1, seen: 2 } as const;
-
-export const HISTORY_PAGE = 30;
 
 export type ChatAnswer<T = undefined> =
   { ok: true; value: T } | { ok: false; message: string };
@@ -24,10 +22,6 @@ interface Row extends Record<string, SqlStorageValue> {
   status: number;
   created_at: number;
 }
-
-/** The chat of a pair of users: `chat:{smaller id}-{larger id}`. */
-export const chatIdOf = (a: number, b: number) =>
-  `${Math.min(a, b)}-${Math.max(a, b)}`;
 
 /**
  * One per pair of users (SPEC.md §3 Chat message, §4 Chat status). Messages live in this object's SQLite storage,
@@ -128,7 +122,7 @@ export class Conversation extends DurableObject<Env> {
     );
     const row = this.row(input.msgId)!;
     const message = { ...this.toMessage(row, chatId), seq: row.seq };
-    const event: ServerEvent = {
+    const event: UserServerEvent = {
       event: "new_message",
       data: {
         ...message,
@@ -144,13 +138,13 @@ export class Conversation extends DurableObject<Env> {
       data: { ...event.data, friend_id: input.recipientId },
     });
     if (reached > 0) {
-      this.raise(input.recipientId, row.seq, STATUS.delivered);
-      message.status = STATUS.delivered;
+      this.raise(input.recipientId, row.seq, MESSAGE_STATUS.delivered);
+      message.status = MESSAGE_STATUS.delivered;
       await this.tellSender(
         input.senderId,
         chatId,
         row.msg_id,
-        STATUS.delivered,
+        MESSAGE_STATUS.delivered,
       );
     } else {
       await hubOf(this.env, input.recipientId).notePending(input.senderId);
@@ -164,7 +158,7 @@ export class Conversation extends DurableObject<Env> {
     friendId: number,
     before: number | null,
     limit = HISTORY_PAGE,
-  ): { messages: ChatMessage[]; has_more: boolean } {
+  ): HistoryPage {
     const { chatId } = this.members(userId, friendId);
     if (!this.stored) return { messages: [], has_more: false };
     const rows = this.ctx.storage.sql
@@ -196,11 +190,16 @@ export class Conversation extends DurableObject<Env> {
       return msgId
         ? { ok: false, message: "Unknown message" }
         : { ok: true, value: 0 };
-    const changed = this.raise(userId, upTo.seq, STATUS.seen);
+    const changed = this.raise(userId, upTo.seq, MESSAGE_STATUS.seen);
     if (changed > 0) {
       const last = this.latestTo(userId, upTo.seq);
       if (last)
-        await this.tellSender(last.sender_id, chatId, last.msg_id, STATUS.seen);
+        await this.tellSender(
+          last.sender_id,
+          chatId,
+          last.msg_id,
+          MESSAGE_STATUS.seen,
+        );
     }
     return { ok: true, value: changed };
   }
@@ -221,7 +220,10 @@ export class Conversation extends DurableObject<Env> {
       await hub.push({
         event: "new_message",
         data: {
-          ...this.toMessage({ ...row, status: STATUS.delivered }, chatId),
+          ...this.toMessage(
+            { ...row, status: MESSAGE_STATUS.delivered },
+            chatId,
+          ),
           user: userId,
           friend_id: row.sender_id,
           sender_name: row.sender_name,
@@ -229,12 +231,12 @@ export class Conversation extends DurableObject<Env> {
       });
     }
     const last = rows[rows.length - 1];
-    this.raise(userId, last.seq, STATUS.delivered);
+    this.raise(userId, last.seq, MESSAGE_STATUS.delivered);
     await this.tellSender(
       last.sender_id,
       chatId,
       last.msg_id,
-      STATUS.delivered,
+      MESSAGE_STATUS.delivered,
     );
     return rows.length;
   }

@@ -3,67 +3,35 @@ import {
   assertNever,
   END_NORMAL,
   END_OPPONENT_LEFT,
-  MATCHMAKING_WAIT_MS,
   PING_FRAME,
   PONG_FRAME,
   RECONNECT_GRACE_MS,
-  type ClientEvent,
   type Participant,
-  type ServerEvent,
 } from "#contract/protocol";
+import type { RoomClientEvent, RoomServerEvent } from "#contract/room-socket";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
 import {
   answerClientFrame,
   closeBack,
+  parseRoomFrame,
   sendEvent,
   type EventAnswer,
 } from "./client-frames";
 import {
   closeForSignOut,
-  hubOf,
-  roomOf,
   sessionTag,
   trustedSessionKey,
   trustedUserId,
 } from "./hubs";
 
 /**
- * SPEC.md §4 Matchmaking, one class in two roles, each with its own instance and storage:
- *
- * - the lobby of a game (`lobby:{gameId}`) pairs players: the first waits up to 10 s (an alarm), the next one to
- *   join is matched with them in a fresh room and both are sent `request_gameplay` with one seed;
- * - a room (`room:{roomId}`) holds its players' room sockets (`/ws/room/{roomId}`, hibernating), relays each live
- *   score straight to the other player's room socket, hears who left or finished, gives a player whose room socket
- *   dropped (or never opened) 10 s (an alarm) to come back, and writes the match result to D1 once everybody is done.
- *
- * The lobby reaches players through their UserHub; a room only through its own sockets (ADR 003).
+ * SPEC.md §4, one per match (`room:{roomId}`), set up by the game's Lobby when it pairs two players: holds its
+ * players' room sockets (`/ws/room/{roomId}`, hibernating), relays each live score straight to the other player's
+ * room socket, hears who left or finished, gives a player whose room socket dropped (or never opened) 10 s (an alarm)
+ * to come back, and writes the match result to D1 once everybody is done. It reaches players only through its own
+ * sockets (ADR 003, 007).
  */
-
-type Joiner = Omit<Participant, "room_id">;
-
-interface Waiting {
-  roomId: string;
-  gameId: number;
-  participant: Participant;
-  expiresAt: number;
-}
-
-export type JoinAnswer =
-  | {
-      status: "waiting";
-      roomId: string;
-      gameId: number;
-      participants: Participant[];
-      expiresAt: number;
-    }
-  | {
-      status: "matched";
-      roomId: string;
-      gameId: number;
-      participants: Participant[];
-      seed: number;
-    };
 
 interface RoomState {
   roomId: string;
@@ -82,7 +50,6 @@ interface RoomSocketAttachment {
   userId: number;
 }
 
-const WAITING_KEY = "waiting";
 const ROOM_KEY = "room";
 const OK: EventAnswer = { ok: true };
 /** Each room socket is tagged with its player, so a relay finds the opponent's sockets without a scan. */
@@ -102,96 +69,6 @@ export class MatchRoom extends DurableObject<Env> {
       new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME),
     );
   }
-
-  // ----- the lobby -----
-
-  async join(gameId: number, joiner: Joiner): Promise<JoinAnswer> {
-    const now = Date.now();
-    const waiting = await this.ctx.storage.get<Waiting>(WAITING_KEY);
-
-    if (waiting && waiting.expiresAt > now) {
-      if (waiting.participant.user_id === joiner.user_id) {
-        // The same player again (a second tab, a reload): still the same wait.
-        return {
-          status: "waiting",
-          roomId: waiting.roomId,
-          gameId,
-          participants: [waiting.participant],
-          expiresAt: waiting.expiresAt,
-        };
-      }
-      await this.ctx.storage.delete(WAITING_KEY);
-      await this.ctx.storage.deleteAlarm();
-      const participants = [
-        waiting.participant,
-        { ...joiner, room_id: waiting.roomId },
-      ];
-      const seed = crypto.getRandomValues(new Uint32Array(1))[0];
-      const room = roomOf(this.env, waiting.roomId);
-      await room.start({ roomId: waiting.roomId, gameId, seed, participants });
-      await this.pushTo(waiting.participant.user_id, {
-        event: "user_joined",
-        data: { roomId: waiting.roomId, gameId, participant: participants[1] },
-      });
-      const request: ServerEvent = {
-        event: "request_gameplay",
-        data: { roomId: waiting.roomId, gameId, seed, participants },
-      };
-      await Promise.all(
-        participants.map((participant) =>
-          this.pushTo(participant.user_id, request),
-        ),
-      );
-      return {
-        status: "matched",
-        roomId: waiting.roomId,
-        gameId,
-        participants,
-        seed,
-      };
-    }
-
-    if (waiting) await this.expire(waiting);
-    const roomId = crypto.randomUUID();
-    const participant = { ...joiner, room_id: roomId };
-    const fresh: Waiting = {
-      roomId,
-      gameId,
-      participant,
-      expiresAt: now + MATCHMAKING_WAIT_MS,
-    };
-    await this.ctx.storage.put(WAITING_KEY, fresh);
-    await this.ctx.storage.setAlarm(fresh.expiresAt);
-    await this.pushTo(joiner.user_id, {
-      event: "waiting",
-      data: { roomId, gameId, participant, expiresAt: fresh.expiresAt },
-    });
-    return {
-      status: "waiting",
-      roomId,
-      gameId,
-      participants: [participant],
-      expiresAt: fresh.expiresAt,
-    };
-  }
-
-  /** The player stops waiting (Quit on the waiting screen). */
-  async leaveLobby(userId: number): Promise<void> {
-    const waiting = await this.ctx.storage.get<Waiting>(WAITING_KEY);
-    if (waiting?.participant.user_id !== userId) return;
-    await this.ctx.storage.delete(WAITING_KEY);
-    await this.ctx.storage.deleteAlarm();
-  }
-
-  private async expire(waiting: Waiting) {
-    await this.ctx.storage.delete(WAITING_KEY);
-    await this.pushTo(waiting.participant.user_id, {
-      event: "room_timeout",
-      data: { roomId: waiting.roomId, gameId: waiting.gameId },
-    });
-  }
-
-  // ----- a room -----
 
   /** Set up by the lobby when it pairs two players; neither has a room socket yet, so both get the grace to open one. */
   async start(init: {
@@ -246,46 +123,33 @@ export class MatchRoom extends DurableObject<Env> {
     ws: WebSocket,
     message: string | ArrayBuffer,
   ): Promise<void> {
-    await answerClientFrame(ws, message, (event) =>
+    await answerClientFrame(ws, parseRoomFrame(message), (event) =>
       this.handle(this.playerOf(ws), event),
     );
   }
 
   private async handle(
     userId: number,
-    event: ClientEvent,
+    event: RoomClientEvent,
   ): Promise<EventAnswer> {
-    if (event.event === "ping") return OK;
-    const room = await this.loadRoom();
-    if (!room) return { ok: false, message: "Unknown room" };
     switch (event.event) {
-      case "game_data":
-        if (event.data.roomId !== room.roomId)
-          return { ok: false, message: "This socket belongs to another room" };
+      case "ping":
+        return OK;
+      case "game_data": {
+        const room = await this.loadRoom();
+        if (!room) return { ok: false, message: "Unknown room" };
         // The hot path: memory and the opponent's socket only, no storage and no other object.
         this.live.set(userId, event.data.score);
         this.sendToOthers(room, userId, {
           event: "game_data",
-          data: { roomId: room.roomId, userId, score: event.data.score },
+          data: { userId, score: event.data.score },
         });
         return OK;
+      }
       case "exit_game_room":
-        if (event.data.roomId !== room.roomId)
-          return { ok: false, message: "This socket belongs to another room" };
-        if (event.data.userId !== undefined && event.data.userId !== userId)
-          return { ok: false, message: "You can only leave a room yourself" };
         return this.exit(userId, event.data.score);
       case "end_game":
-        if (event.data.roomId !== room.roomId)
-          return { ok: false, message: "This socket belongs to another room" };
         return this.end(userId, event.data.statsId);
-      case "new_message":
-      case "typing_note":
-      case "message_status":
-        return {
-          ok: false,
-          message: "Chat events go on the user socket (/ws)",
-        };
       default:
         return assertNever(event);
     }
@@ -325,19 +189,11 @@ export class MatchRoom extends DurableObject<Env> {
       if (other === userId) continue;
       const score = this.live.get(other);
       if (score !== undefined)
-        sendEvent(ws, {
-          event: "game_data",
-          data: { roomId: room.roomId, userId: other, score },
-        });
+        sendEvent(ws, { event: "game_data", data: { userId: other, score } });
       if (room.left.includes(other)) {
         sendEvent(ws, {
           event: "exit_game_room",
-          data: {
-            roomId: room.roomId,
-            gameId: room.gameId,
-            userId: other,
-            score: room.finals[other] ?? 0,
-          },
+          data: { userId: other, score: room.finals[other] ?? 0 },
         });
       }
     }
@@ -346,10 +202,9 @@ export class MatchRoom extends DurableObject<Env> {
 
   /** SPEC.md §4: the player exits; the other hears 'opponent left'. */
   private async exit(userId: number, score: number): Promise<EventAnswer> {
+    // Only the room's players have room sockets, and the alarm only names players: no membership check here.
     const room = await this.loadRoom();
-    const problem = this.membershipProblem(room, userId);
-    if (problem || !room)
-      return { ok: false, message: problem ?? "Unknown room" };
+    if (!room) return { ok: false, message: "Unknown room" };
     if (room.left.includes(userId) || userId in room.finals) return OK;
     room.left.push(userId);
     room.finals[userId] = score;
@@ -357,7 +212,7 @@ export class MatchRoom extends DurableObject<Env> {
     await this.save(room);
     this.sendToOthers(room, userId, {
       event: "exit_game_room",
-      data: { roomId: room.roomId, gameId: room.gameId, userId, score },
+      data: { userId, score },
     });
     await this.finishIfDone(room);
     return OK;
@@ -366,9 +221,7 @@ export class MatchRoom extends DurableObject<Env> {
   /** The player's round is over and scored: the score is the one the server accepted for their play session. */
   private async end(userId: number, statsId: number): Promise<EventAnswer> {
     const room = await this.loadRoom();
-    const problem = this.membershipProblem(room, userId);
-    if (problem || !room)
-      return { ok: false, message: problem ?? "Unknown room" };
+    if (!room) return { ok: false, message: "Unknown room" };
     if (userId in room.finals) {
       if (room.resultId !== null) this.sendTo(userId, this.endEvent(room));
       return OK;
@@ -410,16 +263,8 @@ export class MatchRoom extends DurableObject<Env> {
     await this.scheduleGrace(room);
   }
 
-  /**
-   * A Durable Object has one alarm, always set for the earliest deadline, so when it fires that deadline is due: the
-   * lobby's waiting player has waited 10 s, or the room's earliest dropped player has been gone 10 s.
-   */
+  /** The only alarm a room sets: its earliest dropped player has been gone 10 s. */
   async alarm(): Promise<void> {
-    const waiting = await this.ctx.storage.get<Waiting>(WAITING_KEY);
-    if (waiting) {
-      await this.expire(waiting);
-      return;
-    }
     const room = await this.loadRoom();
     const dropped = Object.entries(room?.droppedAt ?? {});
     if (!room || dropped.length === 0) return;
@@ -432,15 +277,9 @@ export class MatchRoom extends DurableObject<Env> {
     if (current && current.resultId === null) await this.scheduleGrace(current);
   }
 
-  /** For tests and the summary: the room as stored. */
-  async snapshot(): Promise<{
-    room: RoomState | null;
-    waiting: Waiting | null;
-  }> {
-    return {
-      room: await this.loadRoom(),
-      waiting: (await this.ctx.storage.get<Waiting>(WAITING_KEY)) ?? null,
-    };
+  /** For tests: the room as stored. */
+  async snapshot(): Promise<RoomState | null> {
+    return this.loadRoom();
   }
 
   private async scheduleGrace(room: RoomState) {
@@ -479,12 +318,10 @@ export class MatchRoom extends DurableObject<Env> {
       this.sendTo(participant.user_id, event);
   }
 
-  private endEvent(room: RoomState): ServerEvent {
+  private endEvent(room: RoomState): RoomServerEvent {
     return {
       event: "end_game",
       data: {
-        roomId: room.roomId,
-        gameId: room.gameId,
         status: room.left.length ? END_OPPONENT_LEFT : END_NORMAL,
         resultId: room.resultId ?? 0,
       },
@@ -529,12 +366,16 @@ export class MatchRoom extends DurableObject<Env> {
   }
 
   /** To every open room socket of the player; a player without one catches up when it reconnects. */
-  private sendTo(userId: number, event: ServerEvent) {
+  private sendTo(userId: number, event: RoomServerEvent) {
     const frame = JSON.stringify(event);
     for (const ws of this.socketsOf(userId)) this.sendFrame(ws, frame);
   }
 
-  private sendToOthers(room: RoomState, userId: number, event: ServerEvent) {
+  private sendToOthers(
+    room: RoomState,
+    userId: number,
+    event: RoomServerEvent,
+  ) {
     const frame = JSON.stringify(event);
     for (const participant of room.participants) {
       if (participant.user_id === userId) continue;
@@ -549,10 +390,5 @@ export class MatchRoom extends DurableObject<Env> {
     } catch {
       // The socket is closing; its close handler counts the drop.
     }
-  }
-
-  /** The lobby's events reach a player through their UserHub (the user socket). */
-  private async pushTo(userId: number, event: ServerEvent) {
-    await hubOf(this.env, userId).push(event);
   }
 }

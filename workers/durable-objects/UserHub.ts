@@ -1,11 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import {
-  assertNever,
-  PING_FRAME,
-  PONG_FRAME,
-  type ClientEvent,
-  type ServerEvent,
-} from "#contract/protocol";
+import { assertNever, PING_FRAME, PONG_FRAME } from "#contract/protocol";
+import type { UserClientEvent, UserServerEvent } from "#contract/user-socket";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
 import { chatRefusal, readChatCheck, type ChatCheck } from "../services/social";
@@ -27,6 +22,7 @@ import {
 import {
   answerClientFrame,
   closeBack,
+  parseUserFrame,
   sendEvent,
   type EventAnswer,
 } from "./client-frames";
@@ -50,10 +46,10 @@ const ROOM_MEMORY_MS = 60 * 60 * 1000;
 const CHAT_CHECK_TTL_MS = 60_000;
 
 /**
- * One per user: holds that user's sockets (one per browser tab) and sleeps while they are idle. It carries the lobby's
- * events (waiting, pairing, timeout), chat and notifications to every tab, and tells followers when the user comes
- * online or goes offline. A match's own events (game_data, exit_game_room, end_game) do not pass through here: they go
- * on the room socket, straight to the MatchRoom (ADR 003).
+ * One per user: holds that user's sockets (one per browser tab) and sleeps while they are idle. It speaks the user
+ * socket's protocol (`#contract/user-socket`): it carries a Lobby's news for a waiting player (paired, timed out),
+ * chat and notifications to every tab, and tells followers when the user comes online or goes offline. A match's own
+ * events do not pass through here: they go on the room socket, straight to the MatchRoom (ADR 003, 007).
  */
 export class UserHub extends DurableObject<Env> {
   /**
@@ -143,7 +139,7 @@ export class UserHub extends DurableObject<Env> {
   }
 
   /** An event for this user from a lobby, a friend or a service: to every open tab. */
-  push(event: ServerEvent): number {
+  push(event: UserServerEvent): number {
     const sockets = this.openSockets();
     const frame = JSON.stringify(event);
     for (const ws of sockets) ws.send(frame);
@@ -154,7 +150,7 @@ export class UserHub extends DurableObject<Env> {
     ws: WebSocket,
     message: string | ArrayBuffer,
   ): Promise<void> {
-    await answerClientFrame(ws, message, (event) =>
+    await answerClientFrame(ws, parseUserFrame(message), (event) =>
       this.handle(
         (ws.deserializeAttachment() as SocketAttachment).userId,
         event,
@@ -164,18 +160,11 @@ export class UserHub extends DurableObject<Env> {
 
   private async handle(
     userId: number,
-    event: ClientEvent,
+    event: UserClientEvent,
   ): Promise<EventAnswer> {
     switch (event.event) {
       case "ping":
         return { ok: true };
-      case "game_data":
-      case "exit_game_room":
-      case "end_game":
-        return {
-          ok: false,
-          message: "Match events go on the room socket (/ws/room/{roomId})",
-        };
       case "new_message": {
         const { to, content, msg_id } = event.data;
         if (to === userId)

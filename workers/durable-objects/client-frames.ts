@@ -1,13 +1,26 @@
 import {
-  parseClientEvent,
-  type ClientEvent,
-  type ServerEvent,
+  parseClientFrame,
+  type FrameEvent,
+  type ParsedFrame,
 } from "#contract/protocol";
+import { ROOM_SOCKET, type RoomServerEvent } from "#contract/room-socket";
+import { USER_SOCKET, type UserServerEvent } from "#contract/user-socket";
 
 /** What handling a client event comes to: an `ack` (when the event had an id) or an `error` with this message. */
 export type EventAnswer = { ok: true } | { ok: false; message: string };
 
-export function sendEvent(ws: WebSocket, event: ServerEvent): void {
+/** A user-socket frame, validated once; a room event sent here is told to use the room socket. */
+export const parseUserFrame = (raw: string | ArrayBuffer) =>
+  parseClientFrame(raw, USER_SOCKET, ROOM_SOCKET);
+
+/** A room-socket frame, validated once; a chat event sent here is told to use the user socket. */
+export const parseRoomFrame = (raw: string | ArrayBuffer) =>
+  parseClientFrame(raw, ROOM_SOCKET, USER_SOCKET);
+
+export function sendEvent(
+  ws: WebSocket,
+  event: UserServerEvent | RoomServerEvent,
+): void {
   try {
     ws.send(JSON.stringify(event));
   } catch {
@@ -16,17 +29,19 @@ export function sendEvent(ws: WebSocket, event: ServerEvent): void {
 }
 
 /**
- * One client frame on a user socket or a room socket, answered as the protocol says: a bad frame gets an `error`
- * (the connection stays), a ping a `pong`, a handled event an `ack` for its id or an `error` carrying that id.
+ * One client frame, answered as the protocol says: a bad frame gets an `error` (the connection stays), a ping a
+ * `pong`, a handled event an `ack` for its id or an `error` carrying that id.
  */
-export async function answerClientFrame(
+export async function answerClientFrame<
+  E extends { event: string; id?: string },
+>(
   ws: WebSocket,
-  message: string | ArrayBuffer,
-  handle: (event: ClientEvent) => Promise<EventAnswer>,
+  parsed: ParsedFrame<E>,
+  handle: (event: E) => Promise<EventAnswer>,
 ): Promise<void> {
-  const parsed = parseClientEvent(message);
+  const reply = (event: FrameEvent) => sendEvent(ws, event);
   if (!parsed.ok) {
-    sendEvent(ws, {
+    reply({
       event: "error",
       data: {
         message: parsed.message,
@@ -37,17 +52,17 @@ export async function answerClientFrame(
   }
   const { event } = parsed;
   // Pings the runtime did not answer itself (any frame other than the exact keep-alive text).
-  if (event.event === "ping") sendEvent(ws, { event: "pong" });
+  if (event.event === "ping") reply({ event: "pong" });
   const answer = await handle(event).catch((): EventAnswer => ({
     ok: false,
     message: "That could not be done right now. Please try again.",
   }));
   if (!answer.ok)
-    sendEvent(ws, {
+    reply({
       event: "error",
       data: { message: answer.message, ...(event.id ? { id: event.id } : {}) },
     });
-  else if (event.id) sendEvent(ws, { event: "ack", data: { id: event.id } });
+  else if (event.id) reply({ event: "ack", data: { id: event.id } });
 }
 
 /** Completes the close the client started (1005, "no code", cannot be sent back). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { boundedString } from "#contract/input";
+import { GoogleCredentialSchema } from "#contract/accounts";
 import type { ApiSignedIn } from "#contract/types";
 import { LoginSchema, SignUpSchema } from "#contract/validation";
 import { toUserData, type AccountService } from "./accounts";
@@ -9,19 +10,10 @@ import { clientAddress, type RateLimiter } from "./rate-limits";
 import type { SessionService } from "./sessions";
 import type { SocialService } from "./social";
 
-const GoogleCredentialSchema = z.object({
-  credential: z
-    .string({ error: "Google sign-in failed. Please try again." })
-    .min(20)
-    .max(8192),
-});
-
 /** A friend's invite code sent along with a sign-up; one that is not a code is ignored, like an unknown one. */
 const InviteSchema = z.object({
   invite: boundedString(64, "Invalid invite code").optional(),
 });
-
-export type SignedIn = ApiSignedIn;
 
 /**
  * Sign-up and log-in as one flow for both doors: the JSON API (token in the body, for API clients) and the pages'
@@ -37,7 +29,7 @@ export function createAuthFlows(
 ) {
   async function startSession(
     user: Parameters<typeof toUserData>[0],
-  ): Promise<SignedIn> {
+  ): Promise<ApiSignedIn> {
     const token = await sessions.create(user.id);
     return { user: { ...toUserData(user), token }, token };
   }
@@ -47,7 +39,7 @@ export function createAuthFlows(
      * `request` tells the caller's address: sign-ups are limited per address. Signing up through a friend's invite
      * link (`invite` in the payload) makes the two friends.
      */
-    async signUp(payload: unknown, request: Request): Promise<SignedIn> {
+    async signUp(payload: unknown, request: Request): Promise<ApiSignedIn> {
       const input = parseFields(SignUpSchema, payload);
       await limits.hit("signUpPerAddress", clientAddress(request));
       const user = await accounts.signUp(input);
@@ -58,7 +50,7 @@ export function createAuthFlows(
     },
 
     /** `request` tells the caller's address, for the per-address lock-out. */
-    async logIn(payload: unknown, request: Request): Promise<SignedIn> {
+    async logIn(payload: unknown, request: Request): Promise<ApiSignedIn> {
       const { email, password } = parseFields(LoginSchema, payload);
       return startSession(
         await accounts.logIn(email, password, clientAddress(request)),
@@ -68,7 +60,7 @@ export function createAuthFlows(
     async logInWithGoogle(
       payload: unknown,
       request: Request,
-    ): Promise<SignedIn> {
+    ): Promise<ApiSignedIn> {
       const { credential } = parseFields(GoogleCredentialSchema, payload);
       await limits.hit("googleLogInPerAddress", clientAddress(request));
       return startSession(

@@ -1,11 +1,10 @@
 import { and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
-import { z } from "zod";
 import {
   BLOG_CLIENT_ID,
-  BLOG_PAGE_SIZE,
   BlogCreateSchema,
+  BlogListQuerySchema,
   BlogUpdateSchema,
-  SLUG_PATTERN,
+  SlugSchema,
   blogPath,
   imageOwner,
   publishProblem,
@@ -16,7 +15,6 @@ import {
   type BlogSummary,
 } from "#contract/blog";
 import { htmlToText, truncate } from "#contract/format";
-import { boundedString, digits } from "#contract/input";
 import type { Db } from "../db/client";
 import { blogPosts, users, type BlogPostRow, type UserRow } from "../db/schema";
 import {
@@ -28,36 +26,6 @@ import {
 } from "./errors";
 import { sanitizeHtml } from "./html";
 import { parseInput } from "./parse";
-
-export const BlogListQuerySchema = z.object({
-  page: digits("page must be a whole number from 0")
-    .pipe(
-      z
-        .number()
-        .min(0, "page cannot be negative")
-        .max(10_000, "page is too large"),
-    )
-    .default(0),
-  limit: digits("limit must be a whole number from 1 to 20")
-    .pipe(
-      z
-        .number()
-        .min(1, "limit must be at least 1")
-        .max(20, "limit is at most 20"),
-    )
-    .default(BLOG_PAGE_SIZE),
-  tag: boundedString(30, "A tag has at most 30 characters")
-    .trim()
-    .toLowerCase()
-    .optional(),
-  /** `me`: the caller's own posts, drafts included, instead of the published list. */
-  author: z.literal("me", { error: "author can only be 'me'" }).optional(),
-});
-
-const SlugSchema = boundedString(100, "Invalid post address").regex(
-  SLUG_PATTERN,
-  "Invalid post address",
-);
 
 const postNotFound = () => notFound("Post not found");
 

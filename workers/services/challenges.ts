@@ -19,6 +19,7 @@ import {
   COIN_STEP,
   DAILY_CHALLENGE_LIMIT,
   MAX_BET,
+  type ChallengeAccepted,
   type ChallengeOutcome,
   type ChallengeView,
 } from "#contract/coins";
@@ -439,6 +440,8 @@ export function createChallengeService(db: Db, notifications: Pushed) {
       } = parseInput(CreateChallengeSchema, input);
       if (from !== callerId)
         throw forbidden("You can only send challenges as yourself");
+      // Stakes of the caller's challenges past their time come back before the balance and daily limit are judged.
+      await service.expireDue(now, { userId: callerId });
       if (to === callerId)
         throw new ApiError(400, "bad_request", "You cannot challenge yourself");
       const [[game], [friend], [blocked], [follow]] = await db.batch([
@@ -532,7 +535,7 @@ export function createChallengeService(db: Db, notifications: Pushed) {
       callerId: number,
       id: number,
       now = Date.now(),
-    ): Promise<{ challenge: ChallengeView; wallet: number }> {
+    ): Promise<ChallengeAccepted> {
       await service.expireDue(now, { challengeId: id });
       const current = await visibleTo(id, callerId);
       if (current.to !== callerId)
@@ -711,7 +714,8 @@ export function createChallengeService(db: Db, notifications: Pushed) {
 
     /** GET /api/challenge/all: the caller's challenges, sent and received, newest first. */
     async all(callerId: number, now = Date.now()): Promise<ChallengeView[]> {
-      await service.expireDue(now, { userId: callerId });
+      // A read moves no money (the page's loader and a prefetch call it): the cron trigger and the writes that touch
+      // a challenge expire it; until then a challenge past its time shows as expired (`shownStatus`).
       const rows = await selectViews()
         .where(
           or(
@@ -721,7 +725,7 @@ export function createChallengeService(db: Db, notifications: Pushed) {
         )
         .orderBy(desc(challenges.id))
         .limit(100);
-      return rows.map(toView);
+      return rows.map((row) => shownStatus(toView(row), now));
     },
 
     /**
@@ -807,6 +811,15 @@ function assertOpen(challenge: ChallengeView, now: number) {
     throw conflict("settled", "This challenge is already over");
   if (challenge.status === "accepted")
     throw conflict("accepted", "This challenge was already accepted");
+}
+
+/** A challenge past its time that the cron has not expired yet is expired to whoever reads the list. */
+function shownStatus(challenge: ChallengeView, now: number): ChallengeView {
+  const open =
+    challenge.status === "pending" || challenge.status === "accepted";
+  return open && Date.parse(challenge.expires_dt) <= now
+    ? { ...challenge, status: "expired" }
+    : challenge;
 }
 
 export type ChallengeService = ReturnType<typeof createChallengeService>;

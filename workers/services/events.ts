@@ -1,14 +1,6 @@
+import type { EventName } from "#contract/events";
 import type { Db } from "../db/client";
 import { events } from "../db/schema";
-
-export const EVENT_NAMES = [
-  "SignUpOpen",
-  "SignUpSuccess",
-  "LikeGame",
-  "view_game_details",
-  "start_game_play",
-] as const;
-export type EventName = (typeof EVENT_NAMES)[number];
 
 /**
  * Product analytics (SPEC.md §7). Workers Analytics Engine when its binding `ANALYTICS` is configured

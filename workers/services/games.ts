@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, max, sql } from "drizzle-orm";
+import type { LikeAnswer, RateAnswer, SaveAnswer } from "#contract/games";
 import type {
   CategorySection,
   Game,
@@ -260,7 +261,11 @@ export function createGameService(db: Db) {
      * Like or un-like. The like row and the recount run in one batch (one transaction), so the count is
      * exact however many people like at once, and liking twice counts once.
      */
-    async setLiked(userId: number, gameId: number, liked: boolean) {
+    async setLiked(
+      userId: number,
+      gameId: number,
+      liked: boolean,
+    ): Promise<LikeAnswer> {
       await assertGameExists(gameId);
       const change = liked
         ? db.insert(likes).values({ userId, gameId }).onConflictDoNothing()
@@ -284,7 +289,11 @@ export function createGameService(db: Db) {
     },
 
     /** One rating per user and game; a new one replaces the old, and the average is recounted with it. */
-    async rate(userId: number, gameId: number, value: number) {
+    async rate(
+      userId: number,
+      gameId: number,
+      value: number,
+    ): Promise<RateAnswer> {
       await assertGameExists(gameId);
       const [, , [game]] = await db.batch([
         db
@@ -314,7 +323,11 @@ export function createGameService(db: Db) {
       };
     },
 
-    async setSaved(userId: number, gameId: number, saved: boolean) {
+    async setSaved(
+      userId: number,
+      gameId: number,
+      saved: boolean,
+    ): Promise<SaveAnswer> {
       await assertGameExists(gameId);
       if (saved)
         await db

@@ -1,30 +1,19 @@
 import { and, count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
-import { z } from "zod";
-import { digits } from "#contract/input";
 import type { NotificationType, NotificationView } from "#contract/coins";
-import type { ServerEvent } from "#contract/protocol";
+import type { UserServerEvent } from "#contract/user-socket";
+import {
+  MarkReadSchema,
+  NOTIFICATIONS_PAGE,
+  NotificationsQuerySchema,
+  type NotificationsPage,
+  type NotificationsRead,
+} from "#contract/notifications";
 import type { Db } from "../db/client";
 import { notifications } from "../db/schema";
 import { parseInput } from "./parse";
 
-export const NOTIFICATIONS_PAGE = 20;
-
-export const ListQuerySchema = z.object({
-  before: digits("before must be a notification id")
-    .pipe(z.number().positive("before must be a notification id"))
-    .optional(),
-});
-export const MarkReadSchema = z.object({
-  ids: z
-    .array(z.number().int().positive(), {
-      error: "ids must be a list of notification ids",
-    })
-    .max(100)
-    .optional(),
-});
-
 /** Sends an event to a user's open tabs (their UserHub); failing to reach them never fails the request. */
-export type Pusher = (userId: number, event: ServerEvent) => Promise<void>;
+export type Pusher = (userId: number, event: UserServerEvent) => Promise<void>;
 
 type Row = typeof notifications.$inferSelect;
 
@@ -68,8 +57,8 @@ export function createNotificationService(db: Db, push: Pusher) {
       return view;
     },
 
-    async list(userId: number, query: unknown) {
-      const { before } = parseInput(ListQuerySchema, query);
+    async list(userId: number, query: unknown): Promise<NotificationsPage> {
+      const { before } = parseInput(NotificationsQuerySchema, query);
       const [rows, unread] = await Promise.all([
         db
           .select()
@@ -104,10 +93,7 @@ export function createNotificationService(db: Db, push: Pusher) {
     },
 
     /** Marks the caller's own notifications read: the named ones, or all. */
-    async markRead(
-      userId: number,
-      input: unknown,
-    ): Promise<{ unread: number }> {
+    async markRead(userId: number, input: unknown): Promise<NotificationsRead> {
       const { ids } = parseInput(MarkReadSchema, input);
       await db
         .update(notifications)

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import { StartSessionSchema } from "#contract/games";
 import { idValueSchema } from "#contract/ids";
 import type { Move } from "#contract/moves";
 import {
@@ -31,16 +32,6 @@ const CLOCK_SLACK_MS = 1_500;
 /** Per user and minute. */
 export const SCORE_SUBMISSIONS_PER_MINUTE = 12;
 export const SESSIONS_PER_MINUTE = 30;
-
-export const StartSessionSchema = z.object({
-  game_id: idValueSchema("game"),
-  game_type: z
-    .number({ error: "game_type must be 0, 1 or 2" })
-    .int("game_type must be 0, 1 or 2")
-    .min(0, "game_type must be 0, 1 or 2")
-    .max(2, "game_type must be 0, 1 or 2")
-    .default(0),
-});
 
 export const EndSessionSchema = z.object({ play_time: playTimeValue });
 

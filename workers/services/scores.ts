@@ -1,19 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
-import type { HighScore } from "#contract/scores";
 import type { Db } from "../db/client";
 import { bestScores, follows, games, scores, users } from "../db/schema";
 import { notFound } from "./errors";
-
-export const LEADERBOARD_SIZE = 10;
-
-/** SPEC.md §3 Score entry: player_name is a list (the first is shown). */
-export interface LeaderboardEntry {
-  rank: number;
-  player_id: number;
-  player_name: string[];
-  profile_img: string | null;
-  score: number;
-}
+import {
+  LEADERBOARD_SIZE,
+  type HighScore,
+  type LeaderboardEntry,
+} from "#contract/scores";
 
 /** Best first; equal scores go to whoever reached them first, then to the lower player id. */
 const RANK_ORDER = [

@@ -1,7 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
-import { z } from "zod";
-import { boundedString, digits } from "#contract/input";
-import { idValueSchema } from "#contract/ids";
+import {
+  FIND_PAGE_SIZE,
+  FindQuerySchema,
+  FollowSchema,
+  type FindAnswer,
+  ReportSchema,
+} from "#contract/social";
+import { HistoryQuerySchema } from "#contract/chat";
 import type { Friend } from "#contract/types";
 import { FIELD_LIMITS } from "#contract/validation";
 import type { Db } from "../db/client";
@@ -10,53 +15,6 @@ import { ApiError, badRequest, forbidden, notFound } from "./errors";
 import { parseInput } from "./parse";
 import type { Conversations, UserHubs } from "./ports";
 import type { RateLimiter } from "./rate-limits";
-
-export const FIND_PAGE_SIZE = 20;
-
-export const FindQuerySchema = z.object({
-  q: boundedString(60, "Search for at most 60 characters")
-    .trim()
-    .optional()
-    .default(""),
-  page: digits("page must be a whole number from 0")
-    .pipe(
-      z
-        .number()
-        .min(0, "page cannot be negative")
-        .max(5_000, "page is too large"),
-    )
-    .default(0),
-});
-export const FollowSchema = z.object({
-  from: idValueSchema("user"),
-  to: idValueSchema("user"),
-});
-export const ReportSchema = z.object({
-  user_id: idValueSchema("user"),
-  msg_id: boundedString(64, "Invalid message id").min(1, "Invalid message id"),
-  reason: boundedString(
-    500,
-    "Keep the reason under 500 characters",
-    "Say why you report this message",
-  )
-    .trim()
-    .min(1, "Say why you report this message"),
-});
-
-const HistoryQuerySchema = z.object({
-  before: digits("before must be a message position")
-    .pipe(z.number().positive("before must be a message position"))
-    .optional(),
-  // Left out: the Conversation's own page size.
-  limit: digits("limit must be a whole number from 1 to 100")
-    .pipe(
-      z
-        .number()
-        .min(1, "limit must be at least 1")
-        .max(100, "limit is at most 100"),
-    )
-    .optional(),
-});
 
 /** LIKE's wildcards in a search are searched for, not used. */
 const likePrefix = (text: string) =>
@@ -161,10 +119,7 @@ export function createSocialService(
      * SPEC.md §2 Find People: other players with a name and an address (which is not shown: it is private), by name prefix, a page at a time; people
      * who blocked the caller or whom the caller blocked are left out. followStatus tells whom the caller follows.
      */
-    async find(
-      callerId: number,
-      query: unknown,
-    ): Promise<{ people: Friend[]; page: number; has_more: boolean }> {
+    async find(callerId: number, query: unknown): Promise<FindAnswer> {
       await limits.hit("searchPerUser", callerId);
       const { q, page } = parseInput(FindQuerySchema, query);
       const rows = await db

@@ -1,19 +1,22 @@
 import { and, eq, gt, isNull, sql, sum } from "drizzle-orm";
+import {
+  PICTURE_MAX_BYTES,
+  type UploadPurpose,
+  type UploadUrl,
+} from "#contract/uploads";
 import type { Db } from "../db/client";
 import { uploadTokens } from "../db/schema";
 import { ApiError, notFound } from "./errors";
 import { STORAGE_QUOTA_BYTES } from "./rate-limits";
 import { hashToken, randomToken } from "./tokens";
 
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 const UPLOAD_URL_LIFETIME_MS = 5 * 60 * 1000;
 
-/** What an upload is for, and so where it is kept: profile pictures under profile/, blog images under blog/. */
-export const UPLOAD_PURPOSES = {
+/** What an upload is for decides where it is kept: profile pictures under profile/, blog images under blog/. */
+const FOLDER_OF = {
   "profile-image": "profile",
   "blog-image": "blog",
-} as const;
-export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
+} as const satisfies Record<UploadPurpose, string>;
 
 const IMAGE_TYPES = {
   png: "image/png",
@@ -109,7 +112,7 @@ export function createUploadService(db: Db, bucket: R2Bucket) {
       purpose: UploadPurpose,
       fileName: string,
       origin: string,
-    ) {
+    ): Promise<UploadUrl> {
       const kind = extensionOf(fileName);
       if (!kind) throw wrongType();
       // Said before the picture is sent; the upload itself is held to the quota when it lands.
@@ -117,7 +120,7 @@ export function createUploadService(db: Db, bucket: R2Bucket) {
         throw storageFull();
       const token = randomToken();
       const extension = kind === "jpeg" ? "jpg" : kind;
-      const key = `${UPLOAD_PURPOSES[purpose]}/${userId}/${crypto.randomUUID()}.${extension}`;
+      const key = `${FOLDER_OF[purpose]}/${userId}/${crypto.randomUUID()}.${extension}`;
       await db.insert(uploadTokens).values({
         tokenHash: await hashToken(token),
         userId,
@@ -143,8 +146,8 @@ export function createUploadService(db: Db, bucket: R2Bucket) {
         throw addressGone();
 
       const declaredLength = Number(request.headers.get("Content-Length") ?? 0);
-      if (declaredLength > MAX_UPLOAD_BYTES) throw tooLarge();
-      const bytes = await readCapped(request.body, MAX_UPLOAD_BYTES);
+      if (declaredLength > PICTURE_MAX_BYTES) throw tooLarge();
+      const bytes = await readCapped(request.body, PICTURE_MAX_BYTES);
       if (bytes.byteLength === 0)
         throw new ApiError(
           400,

@@ -1,25 +1,20 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import {
   BONUS_COLLECTED,
   DAILY_CHALLENGE_LIMIT,
+  ClaimSchema,
   bonusCredit,
   dailyBonusOf,
   utcDay,
   utcDayStart,
+  type LedgerReason,
   type WalletView,
 } from "#contract/coins";
 import type { Db } from "../db/client";
-import { ledger, users, type LedgerReason } from "../db/schema";
+import { ledger, users } from "../db/schema";
 import { ApiError, notFound } from "./errors";
 import { parseInput } from "./parse";
-
-/** SPEC.md §7 POST /wallet (coins): accepted only as the claim of today's daily bonus. */
-export const ClaimSchema = z.object({
-  coins: z
-    .number({ error: "coins must be a whole number" })
-    .int("coins must be a whole number"),
-});
+import type { Pusher } from "./notifications";
 
 const WALLET_ENTRIES = 20;
 
@@ -51,7 +46,11 @@ export const stakedTodaySql = (
   sql<number>`(select coalesce(-sum(${ledger.amount}), 0) from ${ledger} where ${ledger.userId} = ${userId}
     and ${ledger.reason} = 'challenge_stake' and ${ledger.createdAt} >= ${utcDayStart(now)})`;
 
-export function createWalletService(db: Db) {
+/**
+ * `push` tells every socket of the player (all tabs and devices) that the balance or the bonus changed, so each one
+ * reloads its root data instead of showing a stale wallet or offering a bonus already collected.
+ */
+export function createWalletService(db: Db, push?: Pusher) {
   async function userRow(userId: number) {
     const [user] = await db
       .select({
@@ -155,7 +154,12 @@ export function createWalletService(db: Db) {
         if (constraintFailure(error) === "unique") throw bonusClaimed();
         throw error;
       }
-      return service.view(userId, now);
+      const answer = await service.view(userId, now);
+      await push?.(userId, {
+        event: "wallet_update",
+        data: { wallet: answer.wallet },
+      }).catch(() => undefined);
+      return answer;
     },
   };
   return service;

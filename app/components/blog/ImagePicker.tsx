@@ -1,7 +1,8 @@
 import { useState, type ChangeEvent } from "react";
 import { errorMessage } from "~/lib/api";
 import { resolveMediaUrl } from "~/lib/media";
-import { PICTURE_TYPES, pictureProblem, uploadPicture } from "~/lib/uploads";
+import { PICTURE_TYPES, pictureProblem } from "#contract/uploads";
+import { uploadPicture } from "~/lib/uploads";
 import { FieldError } from "../FormFields";
 import { Loader } from "../Loader";
 import { useMediaBase } from "../root-data";

@@ -1,8 +1,8 @@
-import { useRevalidator } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
-import { ApiError, apiFetch, errorMessage } from "~/lib/api";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import {
   CHALLENGE_MESSAGE_MAX,
+  COIN_MESSAGES,
   COIN_STEP,
   DAILY_CHALLENGE_LIMIT,
   challengeFormProblem,
@@ -11,7 +11,6 @@ import {
   type ChallengeView,
 } from "#contract/coins";
 import { formatNumber } from "#contract/format";
-import { storeCoinsSpent } from "~/lib/user-store";
 import { Avatar } from "../Avatar";
 import { FieldError } from "../FormFields";
 import { Modal } from "../Modal";
@@ -21,7 +20,6 @@ import "./ChallengeDialog.css";
 export interface ChallengeDialogProps {
   friend: ChallengePlayer;
   game: { _id: number; name: string };
-  viewerId: number;
   /** The challenger's latest score: what the friend has to beat. */
   score: number;
   scoreLabel: string;
@@ -36,12 +34,12 @@ export interface ChallengeDialogProps {
 
 /**
  * SPEC.md §5 challenge dialog: a bet in steps of 5 (never below 0; 'Please add coins' at 0), a message ('Please enter
- * message'), the wallet and what is left of today's limit. Sending holds the bet (POST /api/challenge).
+ * message'), the wallet and what is left of today's limit. Sending posts the form to the /challenges action, which
+ * holds the bet; Remix then reloads the page data, so the header shows the wallet the server answered.
  */
 export function ChallengeDialog({
   friend,
   game,
-  viewerId,
   score,
   scoreLabel,
   wallet,
@@ -53,45 +51,32 @@ export function ChallengeDialog({
   const [bet, setBet] = useState(0);
   const [message, setMessage] = useState("");
   const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const revalidator = useRevalidator();
+  const fetcher = useFetcher<
+    | { intent: "create"; challenge: ChallengeView; wallet: number }
+    | { formError: string }
+  >();
   const problem = challengeFormProblem({ bet, message, wallet, limitLeft });
   const shown =
     attempted && problem && problem.field !== "wallet" ? problem : null;
+  const busy = fetcher.state !== "idle";
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const failure = answer && "formError" in answer ? answer.formError : null;
+  const sent = answer && "challenge" in answer ? answer.challenge : null;
+  const short = failure === COIN_MESSAGES.insufficient;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
+  // Once per answer, whatever callbacks the parent renders with.
+  const handlers = useRef({ onSent, onInsufficient });
+  handlers.current = { onSent, onInsufficient };
+  useEffect(() => {
+    if (sent) handlers.current.onSent(sent);
+    else if (short) handlers.current.onInsufficient();
+  }, [sent, short]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     setAttempted(true);
-    setFailure(null);
-    if (problem?.field === "wallet") {
-      onInsufficient();
-      return;
-    }
-    if (problem) return;
-    setBusy(true);
-    try {
-      const sent = await apiFetch<ChallengeView>("/api/challenge", {
-        method: "POST",
-        json: {
-          game: game._id,
-          from: viewerId,
-          to: friend._id,
-          bet_amount: bet,
-          message: message.trim(),
-          score,
-        },
-      });
-      storeCoinsSpent(bet);
-      revalidator.revalidate();
-      onSent(sent);
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.code === "insufficient_coins")
-        onInsufficient();
-      else setFailure(errorMessage(error));
-    }
+    if (busy || problem) event.preventDefault();
+    if (busy) return;
+    if (problem?.field === "wallet") onInsufficient();
   };
 
   const betId = "challenge-bet";
@@ -113,7 +98,16 @@ export function ChallengeDialog({
           </p>
         </div>
       </header>
-      <form onSubmit={onSubmit} noValidate className="challenge-dialog__form">
+      <fetcher.Form
+        method="post"
+        action="/challenges"
+        onSubmit={onSubmit}
+        noValidate
+        className="challenge-dialog__form"
+      >
+        <input type="hidden" name="game" value={game._id} />
+        <input type="hidden" name="to" value={friend._id} />
+        <input type="hidden" name="score" value={score} />
         <div
           className={shown?.field === "bet" ? "field field--invalid" : "field"}
         >
@@ -132,6 +126,7 @@ export function ChallengeDialog({
               <CoinIcon size={20} />
               <input
                 id={betId}
+                name="bet_amount"
                 type="number"
                 inputMode="numeric"
                 min={0}
@@ -178,6 +173,7 @@ export function ChallengeDialog({
           <label htmlFor={messageId}>Message</label>
           <textarea
             id={messageId}
+            name="message"
             rows={3}
             maxLength={CHALLENGE_MESSAGE_MAX}
             placeholder={`Think you can beat ${formatNumber(score)}?`}
@@ -205,7 +201,7 @@ export function ChallengeDialog({
         >
           {busy ? "Sending…" : "Send challenge"}
         </button>
-      </form>
+      </fetcher.Form>
     </Modal>
   );
 }

@@ -10,7 +10,6 @@ import "./ChallengeFriends.css";
 
 export interface ChallengeFriendsProps {
   game: { _id: number; name: string };
-  viewerId: number;
   friends: ChallengePlayer[];
   /** Friends with an open challenge from the player on this game: their button reads 'Challenged'. */
   challengedIds: number[];
@@ -24,7 +23,6 @@ export interface ChallengeFriendsProps {
 /** SPEC.md §2 Result 'Challenge Friends': pick someone you follow, set a bet and a message, send. */
 export function ChallengeFriends({
   game,
-  viewerId,
   friends,
   challengedIds,
   score,
@@ -106,7 +104,6 @@ export function ChallengeFriends({
         <ChallengeDialog
           friend={picked}
           game={game}
-          viewerId={viewerId}
           score={score}
           scoreLabel={scoreLabel(score)}
           wallet={wallet}

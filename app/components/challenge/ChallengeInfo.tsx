@@ -1,6 +1,5 @@
-import { Link, useNavigate, useRevalidator } from "@remix-run/react";
-import { useState } from "react";
-import { apiFetch, errorMessage } from "~/lib/api";
+import { Link, useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
 import { type ChallengeView } from "#contract/coins";
 import { formatNumber } from "#contract/format";
 import { Avatar } from "../Avatar";
@@ -24,27 +23,39 @@ const STATUS_LABEL: Record<ChallengeView["status"], string> = {
   declined: "Declined",
 };
 
+/** What the challenge forms' action answers: the new state and wallet, or a message to show. */
+export type ChallengeFormAnswer =
+  { intent: "accept" | "decline"; wallet: number } | { formError: string };
+
 /**
  * A challenge as one of its players sees it (detail page with ?challengeId, /challenge/{id}): who, which game, the
  * score to beat, the bet and message, and what they can do next. Accepting holds the same bet and goes to play;
- * a failure's message shows in red under the info (SPEC.md §8).
+ * a failure's message shows in red under the info (SPEC.md §8). Accept and Decline post to /challenge/{id}'s action,
+ * so they work without JavaScript too.
  */
 export function ChallengeInfo({
   challenge,
   viewerId,
   headingLevel = 2,
   showOutcome = true,
+  answered,
 }: {
   challenge: ChallengeView;
   viewerId: number;
   headingLevel?: 1 | 2;
   /** Off where the head-to-head below says it already. */
   showOutcome?: boolean;
+  /** The action's answer when the form was posted without JavaScript (the page rendered again with it). */
+  answered?: ChallengeFormAnswer;
 }) {
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState<"accept" | "decline" | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const fetcher = useFetcher<ChallengeFormAnswer>({
+    key: `challenge-${challenge._id}`,
+  });
+  const answer = fetcher.data ?? answered;
+  const error = answer && "formError" in answer ? answer.formError : null;
+  const busy =
+    fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
   const received = challenge.to === viewerId;
   const { other, outcome } = sidesOf(challenge, viewerId);
   const game = challenge.game_info[0];
@@ -54,27 +65,15 @@ export function ChallengeInfo({
     challenge.status === "pending" &&
     Date.parse(challenge.expires_dt) > Date.now();
 
-  const act = async (action: "accept" | "decline") => {
-    setBusy(action);
-    setError(null);
-    try {
-      await apiFetch(`/api/challenge/${action}/${challenge._id}`, {
-        method: "POST",
-        json: {},
-      });
-      if (action === "accept") {
-        // The header's balance follows; then the round.
-        revalidator.revalidate();
-        navigate(challengePlayPath(challenge));
-      } else {
-        revalidator.revalidate();
-        setBusy(null);
-      }
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setBusy(null);
-    }
-  };
+  // Accepted: the round is next. Remix has reloaded the page data (the header's wallet holds the bet now).
+  const accepted =
+    fetcher.state === "idle" &&
+    fetcher.data &&
+    "intent" in fetcher.data &&
+    fetcher.data.intent === "accept";
+  useEffect(() => {
+    if (accepted) navigate(challengePlayPath(challenge));
+  }, [accepted, navigate, challenge]);
 
   return (
     <section
@@ -128,24 +127,30 @@ export function ChallengeInfo({
       ) : null}
       <div className="challenge-info__actions">
         {received && open ? (
-          <>
+          <fetcher.Form
+            method="post"
+            action={`/challenge/${challenge._id}`}
+            className="challenge-info__form"
+          >
             <button
-              type="button"
+              type="submit"
+              name="intent"
+              value="accept"
               className="button button--primary"
-              disabled={busy !== null}
-              onClick={() => act("accept")}
+              disabled={busy != null}
             >
               {busy === "accept" ? "Accepting…" : "Accept Challenge"}
             </button>
             <button
-              type="button"
+              type="submit"
+              name="intent"
+              value="decline"
               className="button button--ghost"
-              disabled={busy !== null}
-              onClick={() => act("decline")}
+              disabled={busy != null}
             >
               {busy === "decline" ? "Declining…" : "Decline"}
             </button>
-          </>
+          </fetcher.Form>
         ) : null}
         {received && challenge.status === "accepted" ? (
           <Link

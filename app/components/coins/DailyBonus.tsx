@@ -5,7 +5,6 @@ import {
   bonusClosedToday,
   shouldOfferDailyBonus,
   storeBonusClosed,
-  storeWallet,
 } from "~/lib/coin-store";
 import { BONUS_COLLECTED, bonusCredit, type WalletView } from "#contract/coins";
 import { shellModeOf, type Viewer } from "~/lib/viewer";
@@ -68,11 +67,10 @@ function DailyBonusOffer({ viewer }: { viewer: Viewer }) {
   const collect = async () => {
     setError(null);
     try {
-      const answer = await apiFetch<WalletView>("/api/wallet", {
+      await apiFetch<WalletView>("/api/wallet", {
         method: "POST",
         json: { coins: bonusCredit(viewer.login_day) },
       });
-      storeWallet(answer);
       setPhase("done");
     } catch (failure) {
       setError(errorMessage(failure));

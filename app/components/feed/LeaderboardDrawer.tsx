@@ -4,6 +4,7 @@ import {
   splitPodium,
 } from "~/lib/leaderboard";
 import { formatNumber } from "#contract/format";
+import { shownName } from "#contract/scores";
 import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
 import type { Game } from "#contract/types";
@@ -74,10 +75,10 @@ export function LeaderboardDrawer({
                     className={`feed-podium__place feed-podium__place--${index + 1}`}
                   >
                     <span className="feed-podium__avatar" aria-hidden="true">
-                      {entry.player_name.slice(0, 1).toUpperCase()}
+                      {shownName(entry).slice(0, 1).toUpperCase()}
                     </span>
                     <span className="feed-podium__name">
-                      {entry.player_name}
+                      {shownName(entry)}
                     </span>
                     <span className="feed-podium__score">
                       <span className="visually-hidden">{column} </span>

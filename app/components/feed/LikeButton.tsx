@@ -2,16 +2,11 @@ import { useEffect, useRef, useState } from "react";
 import { track } from "~/lib/analytics";
 import { apiFetch } from "~/lib/api";
 import { formatCount } from "#contract/format";
+import type { LikeAnswer } from "#contract/games";
 import { FEED_ANIMATION_MS } from "~/state/feed";
 import { useAccount } from "../AccountProvider";
 import { HeartIcon } from "../icons";
 import { useViewer } from "../root-data";
-
-interface LikeResult {
-  game_id: number;
-  is_liked: boolean;
-  total_likes: number;
-}
 
 /** SPEC.md §4 Like: visitors get the login popup; players send like or dislike by the current state, with a heart beat. */
 export function LikeButton({
@@ -62,7 +57,7 @@ export function LikeButton({
     );
     setBusy(true);
     try {
-      const result = await apiFetch<LikeResult>("/api/game/like", {
+      const result = await apiFetch<LikeAnswer>("/api/game/like", {
         method: "POST",
         json: {
           game_id: gameId,

@@ -5,22 +5,22 @@ import {
   EMPTY_LEADERBOARD,
   leaderboardColumn,
   ownRowBelow,
-  parseOwnStanding,
-  parseScoreEntries,
   splitPodium,
-  type OwnStanding,
-  type ScoreEntry,
 } from "~/lib/leaderboard";
+import {
+  shownName,
+  type HighScore,
+  type LeaderboardEntry,
+  type LeaderboardScope,
+} from "#contract/scores";
 import { ScoreTable } from "../ScoreTable";
 import { TrophyIcon } from "../icons";
 import "./Leaderboard.css";
 
-type Scope = "everyone" | "following";
-
 export interface BoardData {
-  entries: ScoreEntry[];
+  entries: LeaderboardEntry[];
   /** The signed-in player's own best and rank. */
-  standing: OwnStanding | null;
+  standing: HighScore | null;
 }
 
 export interface LeaderboardProps {
@@ -42,7 +42,7 @@ export function useBoard(
   gameId: number,
   viewerId: number | null,
   initial: BoardData | undefined,
-  scope: Scope,
+  scope: LeaderboardScope,
   enabled = true,
 ): BoardData | null {
   // Each board remembers what it is of, so a board of another game or scope never shows while the next one loads.
@@ -60,16 +60,16 @@ export function useBoard(
     const controller = new AbortController();
     const standing =
       viewerId && scope === "everyone"
-        ? apiFetch<unknown>(`/api/scores/${gameId}/${viewerId}`, {
+        ? apiFetch<HighScore>(`/api/scores/${gameId}/${viewerId}`, {
             signal: controller.signal,
-          }).then(parseOwnStanding, () => null)
+          }).catch(() => null)
         : Promise.resolve(null);
-    const entries = apiFetch<unknown>(
+    const entries = apiFetch<LeaderboardEntry[]>(
       `/api/scores/${gameId}${scope === "following" ? "?scope=following" : ""}`,
       {
         signal: controller.signal,
       },
-    ).then(parseScoreEntries, () => []);
+    ).catch(() => []);
     void Promise.all([entries, standing]).then(([list, own]) => {
       if (!controller.signal.aborted)
         setLoaded({ key, board: { entries: list, standing: own } });
@@ -88,7 +88,7 @@ export function Leaderboard({
   bare = false,
 }: LeaderboardProps) {
   const viewerId = viewer?._id ?? null;
-  const [scope, setScope] = useState<Scope>("everyone");
+  const [scope, setScope] = useState<LeaderboardScope>("everyone");
   const board = useBoard(
     gameId,
     viewerId,
@@ -138,10 +138,10 @@ export function Leaderboard({
             {podium.map((entry) => (
               <li
                 key={entry.rank}
-                className={`podium__place podium__place--${entry.rank}${entry.player_id !== null && entry.player_id === viewerId ? " is-me" : ""}`}
+                className={`podium__place podium__place--${entry.rank}${entry.player_id === viewerId ? " is-me" : ""}`}
               >
                 <span className="podium__rank">{entry.rank}</span>
-                <span className="podium__name">{entry.player_name}</span>
+                <span className="podium__name">{shownName(entry)}</span>
                 <span className="podium__score">
                   {formatNumber(entry.score)}
                 </span>

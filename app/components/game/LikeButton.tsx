@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { track } from "~/lib/analytics";
 import { apiFetch, errorMessage } from "~/lib/api";
 import { formatCount } from "#contract/format";
+import type { LikeAnswer } from "#contract/games";
 import { useAccount } from "../AccountProvider";
 import { HeartIcon } from "../icons";
 import { useViewer } from "../root-data";
@@ -17,12 +18,6 @@ export interface LikeButtonProps {
   /** SPEC.md §4: on the detail page the button only ever sends like, and a failure still shows liked. */
   likeOnly?: boolean;
   className?: string;
-}
-
-interface LikeAnswer {
-  game_id: number;
-  is_liked: boolean;
-  total_likes: number;
 }
 
 /** The heart with the like count: a visitor gets the login popup; a player likes (or unlikes) with a beat. */

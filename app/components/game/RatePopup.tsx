@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import type { RateAnswer } from "#contract/games";
 import { apiFetch, errorMessage } from "~/lib/api";
 import { Modal } from "../Modal";
 import { StarIcon } from "../icons";
@@ -6,13 +7,6 @@ import "./RatePopup.css";
 
 const STARS = [1, 2, 3, 4, 5] as const;
 const STAR_WORDS = ["", "Poor", "Fair", "Good", "Great", "Amazing"];
-
-export interface RateAnswer {
-  game: number;
-  value: number;
-  avgRating: number;
-  ratingCount: number;
-}
 
 export interface RatePopupProps {
   gameId: number;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import type { SaveAnswer } from "#contract/games";
 import { apiFetch, errorMessage } from "~/lib/api";
 import { useAccount } from "../AccountProvider";
 import { BookmarkIcon } from "../icons";
@@ -31,7 +32,7 @@ export function SaveButton({
     setError(null);
     setSaved(wanted);
     try {
-      const answer = await apiFetch<{ is_saved: boolean }>("/api/game/save", {
+      const answer = await apiFetch<SaveAnswer>("/api/game/save", {
         method: "POST",
         json: { game_id: gameId, saved: wanted },
       });

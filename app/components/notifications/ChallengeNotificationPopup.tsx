@@ -1,8 +1,12 @@
-import { useMatches, useNavigate, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { ApiError, apiFetch, errorMessage } from "~/lib/api";
-import { storeWallet } from "~/lib/coin-store";
-import type { ChallengeView, NotificationView } from "#contract/coins";
+import { useFetcher, useMatches, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { apiFetch } from "~/lib/api";
+import {
+  COIN_MESSAGES,
+  type ChallengeView,
+  type NotificationView,
+} from "#contract/coins";
+import type { ChallengeFormAnswer } from "../challenge/ChallengeInfo";
 import { formatNumber } from "#contract/format";
 import { shellModeOf } from "~/lib/viewer";
 import { useAccount } from "../AccountProvider";
@@ -37,18 +41,6 @@ export function ChallengeNotificationPopup() {
   );
 }
 
-/** GET /api/challenge/{id} answers the challenge itself or wrapped; /info answers a list. */
-function challengeOf(answer: unknown): ChallengeView | null {
-  const value: unknown = Array.isArray(answer)
-    ? answer[0]
-    : answer && typeof answer === "object" && "challenge" in answer
-      ? answer.challenge
-      : answer;
-  return value && typeof value === "object" && "_id" in value
-    ? (value as ChallengeView)
-    : null;
-}
-
 type Busy = "accept" | "decline" | null;
 
 function ChallengeNotice({
@@ -62,19 +54,31 @@ function ChallengeNotice({
 }) {
   const { notification_data: data } = notification;
   const [challenge, setChallenge] = useState<ChallengeView | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notEnoughCoins, setNotEnoughCoins] = useState(false);
+  // Accept and Decline post to the challenge page's action, the same one its forms use; Remix reloads the page data
+  // (the header's wallet) after it.
+  const fetcher = useFetcher<ChallengeFormAnswer>({
+    key: `challenge-${data.challengeId}`,
+  });
+  const busy: Busy =
+    fetcher.state === "idle"
+      ? null
+      : fetcher.formData?.get("intent") === "accept"
+        ? "accept"
+        : "decline";
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const failure = answer && "formError" in answer ? answer.formError : null;
+  const notEnoughCoins = failure === COIN_MESSAGES.insufficient;
+  const error = notEnoughCoins ? null : failure;
+  const answered = answer && "intent" in answer ? answer.intent : null;
   const { markRead } = useNotifications();
-  const { revalidate } = useRevalidator();
   const navigate = useNavigate();
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch(`/api/challenge/${data.challengeId}`, {
+    apiFetch<ChallengeView>(`/api/challenge/${data.challengeId}`, {
       signal: controller.signal,
     })
-      .then((answer) => setChallenge(challengeOf(answer)))
+      .then(setChallenge)
       // The notification itself names the challenger, game and bet: the popup works without the details.
       .catch(() => undefined);
     return () => controller.abort();
@@ -85,47 +89,27 @@ function ChallengeNotice({
     markRead([notification._id]).catch(() => undefined);
     onDone();
   };
-
-  const accept = async () => {
-    setBusy("accept");
-    setError(null);
-    try {
-      const answer = await apiFetch<{
-        challenge: ChallengeView;
-        wallet: number;
-      }>(`/api/challenge/accept/${data.challengeId}`, {
-        method: "POST",
-      });
-      storeWallet({ wallet: answer.wallet });
-    } catch (failure) {
-      setBusy(null);
-      if (failure instanceof ApiError && failure.code === "insufficient_coins")
-        setNotEnoughCoins(true);
-      else setError(errorMessage(failure));
-      return;
-    }
+  // Read when the answer arrives, so the effect runs once per answer.
+  const onAnswer = useRef({ finish, navigate, playPath: "" });
+  onAnswer.current = {
+    finish,
+    navigate,
+    playPath: `/play/${challenge?.game ?? data.gameId}?challengeId=${data.challengeId}`,
+  };
+  useEffect(() => {
+    if (!answered) return;
+    const { finish, navigate, playPath } = onAnswer.current;
     finish();
-    // The header's balance (the bet is held now) comes with the reload the navigation finishes.
-    revalidate();
-    navigate(
-      `/play/${challenge?.game ?? data.gameId}?challengeId=${data.challengeId}`,
+    if (answered === "accept") navigate(playPath);
+  }, [answered]);
+
+  const submit = (intent: "accept" | "decline") =>
+    fetcher.submit(
+      { intent },
+      { method: "post", action: `/challenge/${data.challengeId}` },
     );
-  };
-
-  const decline = async () => {
-    setBusy("decline");
-    setError(null);
-    try {
-      await apiFetch(`/api/challenge/decline/${data.challengeId}`, {
-        method: "POST",
-      });
-    } catch (failure) {
-      setBusy(null);
-      setError(errorMessage(failure));
-      return;
-    }
-    finish();
-  };
+  const accept = () => submit("accept");
+  const decline = () => submit("decline");
 
   if (notEnoughCoins) return <NotEnoughCoinsPopup onClose={finish} />;
 

@@ -10,8 +10,7 @@ import {
   type ReactNode,
 } from "react";
 import { apiFetch } from "~/lib/api";
-import { storeWallet } from "~/lib/coin-store";
-import type { NotificationsRead } from "~/lib/notifications";
+import type { NotificationsRead } from "#contract/notifications";
 import { useAccount } from "../AccountProvider";
 import { useRootData } from "../root-data";
 import { useSocket } from "../SocketProvider";
@@ -35,7 +34,7 @@ const NotificationsContext = createContext<Notifications>({
  * The player's live notifications and wallet. The unread count starts from the root loader and follows the socket:
  * `new_challenge` queues the challenge notification popup (SPEC.md §4 popup type notification), `notification` (a
  * challenge accepted, settled or expired) adds to the count, and `wallet_update` reloads the root data so the header
- * and account menu show the new balance, keeping the stored userData in step.
+ * and account menu show the new balance and the bonus stops being offered.
  */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const { unread: serverUnread = 0, user } = useRootData();
@@ -74,7 +73,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
             return;
           }
           case "wallet_update":
-            storeWallet({ wallet: event.data.wallet });
+            // Coins moved or the bonus was collected (here, in another tab or on another device): the root data has it.
             revalidate();
             return;
           default:

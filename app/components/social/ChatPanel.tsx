@@ -8,8 +8,7 @@ import {
   type KeyboardEvent,
 } from "react";
 import { apiFetch, errorMessage } from "~/lib/api";
-import { chatIdOf, newMessageId } from "#contract/chat";
-import type { ChatMessage } from "#contract/protocol";
+import { chatIdOf, newMessageId, type HistoryPage } from "#contract/chat";
 import type { PublicProfile } from "#contract/types";
 import {
   chatReducer,
@@ -37,11 +36,6 @@ import "./ChatPanel.css";
 export const TYPING_SHOWN_MS = 1_000;
 /** The viewer's typing notes go out at most this often. */
 export const TYPING_SEND_EVERY_MS = 1_000;
-
-interface HistoryPage {
-  messages: ChatMessage[];
-  has_more: boolean;
-}
 
 export interface ChatPerson extends AvatarPerson {
   _id: number;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch, errorMessage } from "~/lib/api";
 import type { Friend } from "#contract/types";
+import type { FindAnswer } from "#contract/social";
 import { Avatar } from "../Avatar";
 import { EmptyState } from "../EmptyState";
 import { AlertIcon, CheckIcon, SearchIcon } from "../icons";
@@ -14,12 +15,6 @@ export const EMPTY_PEOPLE_MESSAGE = "You don't have people";
 
 /** Typing pauses this long before the server is asked. */
 const SEARCH_DELAY_MS = 300;
-
-interface FindAnswer {
-  people: Friend[];
-  page: number;
-  has_more: boolean;
-}
 
 interface Results {
   query: string;

@@ -1,15 +1,11 @@
 import { useEffect, useRef, useState } from "react";
+import type { InviteAnswer } from "#contract/social";
 import { apiFetch, errorMessage } from "~/lib/api";
 import { EmptyState } from "../EmptyState";
 import { AlertIcon, CheckIcon, LinkIcon } from "../icons";
 import { Loader } from "../Loader";
 import { CopyIcon, ShareIcon } from "./icons";
 import "./InviteTab.css";
-
-interface Invite {
-  code: string;
-  url: string;
-}
 
 /** How long "Link copied" stays. */
 const COPIED_FOR_MS = 2_500;
@@ -39,7 +35,7 @@ async function copyText(
 
 /** Invite: the viewer's personal link (GET /api/social/invite), shared with the Web Share API or copied. */
 export function InviteTab({ active }: { active: boolean }) {
-  const [invite, setInvite] = useState<Invite | null>(null);
+  const [invite, setInvite] = useState<InviteAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [canShare, setCanShare] = useState(false);
@@ -54,7 +50,7 @@ export function InviteTab({ active }: { active: boolean }) {
     started.current = true;
     let current = true;
     setError(null);
-    apiFetch<Invite>("/api/social/invite")
+    apiFetch<InviteAnswer>("/api/social/invite")
       .then((answer) => current && setInvite(answer))
       .catch((failure: unknown) => current && setError(errorMessage(failure)));
     return () => {

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { idValueSchema } from "./ids";
+import { boundedString, digits } from "./input";
+import type { Friend } from "./types";
+
+/** How many people a page of Find People holds. */
+export const FIND_PAGE_SIZE = 20;
+
+/** GET /api/social/find?q=&page=. */
+export const FindQuerySchema = z.object({
+  q: boundedString(60, "Search for at most 60 characters")
+    .trim()
+    .optional()
+    .default(""),
+  page: digits("page must be a whole number from 0")
+    .pipe(
+      z
+        .number()
+        .min(0, "page cannot be negative")
+        .max(5_000, "page is too large"),
+    )
+    .default(0),
+});
+
+export interface FindAnswer {
+  people: Friend[];
+  page: number;
+  has_more: boolean;
+}
+
+/** POST /api/social/follow and /unfollow. */
+export const FollowSchema = z.object({
+  from: idValueSchema("user"),
+  to: idValueSchema("user"),
+});
+
+/** POST /api/social/block and /unblock. */
+export const BlockSchema = z.object({ user_id: idValueSchema("user") });
+
+/** POST /api/social/report: a chat message reported with a reason. */
+export const ReportSchema = z.object({
+  user_id: idValueSchema("user"),
+  msg_id: boundedString(64, "Invalid message id").min(1, "Invalid message id"),
+  reason: boundedString(
+    500,
+    "Keep the reason under 500 characters",
+    "Say why you report this message",
+  )
+    .trim()
+    .min(1, "Say why you report this message"),
+});
+
+/** What GET /api/social/invite answers: the caller's invite code and the sign-up address carrying it. */
+export interface InviteAnswer {
+  code: string;
+  url: string;
+}

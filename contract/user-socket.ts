@@ -1,0 +1,104 @@
+import { z } from "zod";
+import type { NotificationView } from "./coins";
+import {
+  CHAT_MAX_LENGTH,
+  messageId,
+  pingEventSchema,
+  socketProtocol,
+  type ChatMessage,
+  type FrameEvent,
+  type Participant,
+} from "./protocol";
+
+/**
+ * The user socket (`/ws`, the user's UserHub, ADR 007): chat, presence and notifications both ways, and the lobby's
+ * news for a player who is waiting for an opponent. A match's own events go on its room socket (`room-socket.ts`).
+ */
+
+const userId = z.number().int().positive();
+const chatMessageId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{6,64}$/, "Invalid message id");
+
+export const userClientEventSchema = z.discriminatedUnion("event", [
+  pingEventSchema,
+  /** SPEC.md §7 new_message: `msg_id` is made by the sender, so a resend after a reconnect is stored once. */
+  z.object({
+    event: z.literal("new_message"),
+    id: messageId,
+    data: z.object({
+      to: userId,
+      content: z.string().max(CHAT_MAX_LENGTH),
+      msg_id: chatMessageId,
+    }),
+  }),
+  /** SPEC.md §7 typing_note (from, to): `from` is always the sender. */
+  z.object({
+    event: z.literal("typing_note"),
+    id: messageId,
+    data: z.object({ to: userId, from: userId.optional() }),
+  }),
+  /** SPEC.md §7 message_status: the sender of this event has seen the friend's messages up to msg_id (all without one). */
+  z.object({
+    event: z.literal("message_status"),
+    id: messageId,
+    data: z.object({
+      friendId: userId,
+      msg_id: chatMessageId.optional(),
+      status: z.literal(2),
+    }),
+  }),
+]);
+
+export type UserClientEvent = z.infer<typeof userClientEventSchema>;
+
+export const USER_SOCKET = socketProtocol(
+  userClientEventSchema,
+  "Chat events go on the user socket (/ws)",
+);
+
+export type UserServerEvent =
+  | FrameEvent
+  /** To the player who is waiting: the lobby paired them with this participant. */
+  | {
+      event: "user_joined";
+      data: { roomId: string; gameId: number; participant: Participant };
+    }
+  /** To the player who is waiting: the match is formed; go to check readiness and /play with this seed. */
+  | {
+      event: "request_gameplay";
+      data: {
+        roomId: string;
+        gameId: number;
+        seed: number;
+        participants: Participant[];
+      };
+    }
+  /** Nobody joined within the wait: leave with score 0 and ask for a bot. */
+  | { event: "room_timeout"; data: { roomId: string; gameId: number } }
+  /** SPEC.md §7 new_message: `user` is the recipient, `friend_id` the other member as the receiving user sees it. */
+  | {
+      event: "new_message";
+      data: ChatMessage & {
+        user: number;
+        friend_id: number;
+        sender_name: string;
+      };
+    }
+  | {
+      event: "typing_note";
+      data: { from: number; to: number; chat_id: string; sender_name: string };
+    }
+  /** Every message of the chat up to msg_id now has at least this status. */
+  | {
+      event: "new_message_delivery";
+      data: { chat_id: string; msg_id: string; status: number };
+    }
+  /** A friend came online or went offline (SPEC.md §7 user-connection). */
+  | { event: "user-connection"; data: { userId: number; online: boolean } }
+  /** SPEC.md §7 new_challenge: a friend challenged this user (the stored notification). */
+  | { event: "new_challenge"; data: NotificationView }
+  /** Any other stored notification (a challenge accepted, settled or expired). */
+  | { event: "notification"; data: NotificationView }
+  /** The user's balance changed on the server (a payout, a refund): screens show the new one. */
+  | { event: "wallet_update"; data: { wallet: number } };
