@@ -12,6 +12,10 @@ import {
   ScrollRestoration,
   useRouteError,
 } from "@remix-run/react";
+// The shell's own styles; components and routes import theirs beside them, so they load with the page that uses them.
+import "./styles/tokens.css";
+import "./styles/base.css";
+import "./styles/ui.css";
 import { AppShell } from "./components/AppShell";
 import { MultiplayerProvider } from "./components/MultiplayerProvider";
 import {
@@ -24,10 +28,6 @@ import { useNonce } from "./components/nonce";
 import type { RootData } from "./components/root-data";
 import { pageTitle } from "#contract/format";
 import { toViewer } from "./lib/viewer";
-import "./styles/app.css";
-import "./styles/shell.css";
-import "./styles/components.css";
-import "./styles/pages.css";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -8,6 +8,7 @@ import { Avatar } from "./Avatar";
 import { CoinIcon, LogOutIcon, ProfileIcon } from "./icons";
 import { BellIcon } from "./notifications/icons";
 import { useNotifications } from "./notifications/NotificationsProvider";
+import "./AccountMenu.css";
 
 /** The header avatar: opens a small panel with the player's name, a way to the profile and Log out. */
 export function AccountMenu({ user }: { user: Viewer }) {

@@ -3,7 +3,7 @@ import { AD_SCRIPT_URL, AD_VISIBLE_RATIO } from "~/lib/ads";
 import type { Game } from "#contract/types";
 import { HouseAd, type HouseAdGame } from "./HouseAd";
 import { useRootData } from "./root-data";
-import "~/styles/discovery.css";
+import "./AdSlot.css";
 
 export interface AdSlotProps {
   /** Slot id, written to data-slot for the ad network (SPEC.md §9: seven slot ids, see AD_SLOTS). */

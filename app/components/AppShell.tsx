@@ -12,6 +12,7 @@ import { useViewer } from "./root-data";
 import { SideMenu } from "./SideMenu";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
+import "./AppShell.css";
 
 export type ShellMode = "default" | "immersive" | "bare";
 

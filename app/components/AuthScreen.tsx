@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { CloseIcon, type IconProps } from "./icons";
 import { Logo } from "./Logo";
 import { Copyright } from "./SiteFooter";
+import "./AuthScreen.css";
 
 export interface Perk {
   Icon: (props: IconProps) => ReactNode;

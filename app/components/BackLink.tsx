@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ArrowLeftIcon } from "./icons";
+import "./BackLink.css";
 
 export interface BackLinkProps {
   /** Target path. */

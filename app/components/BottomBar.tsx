@@ -2,6 +2,7 @@ import { NavLink, useLocation } from "@remix-run/react";
 import { FeedIcon, GamesIcon, SocialIcon } from "./icons";
 import { useLoginGate } from "./AccountProvider";
 import { isHomePath } from "./navigation-items";
+import "./BottomBar.css";
 
 /** Phone navigation (< 1024 px). While a game is on screen it slides out of the way. */
 export function BottomBar({ hidden = false }: { hidden?: boolean }) {

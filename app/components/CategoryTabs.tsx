@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
+import "./CategoryTabs.css";
 
 export interface CategoryTab {
   _id: number;

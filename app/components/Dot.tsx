@@ -1,3 +1,4 @@
+import "./Dot.css";
 export interface DotProps {
   /** Any CSS colour. */
   color?: string;

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { LoginLink } from "./AccountProvider";
 import { LockIcon } from "./icons";
+import "./EmptyState.css";
 
 export interface EmptyStateProps {
   title: string;

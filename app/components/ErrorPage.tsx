@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { AlertIcon, CompassIcon } from "./icons";
+import "./ErrorPage.css";
 
 export interface ErrorPageProps {
   status: number;

@@ -6,6 +6,7 @@ import {
 } from "react";
 import { GENDER_OPTIONS } from "#contract/validation";
 import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from "./icons";
+import "./FormFields.css";
 
 export interface TextFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,

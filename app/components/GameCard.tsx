@@ -5,7 +5,7 @@ import { DEFAULT_ORIGIN, detailPath, playPath } from "~/lib/navigation";
 import type { Game } from "#contract/types";
 import { HeartIcon, PlayIcon, StarIcon } from "./icons";
 import { useMediaBase } from "./root-data";
-import "~/styles/discovery.css";
+import "./GameCard.css";
 
 export type GameCardGame = Pick<
   Game,

@@ -1,5 +1,6 @@
 import { resolveMediaUrl } from "~/lib/media";
 import { useMediaBase } from "./root-data";
+import "./GameChip.css";
 
 /** A small icon-and-name line naming the game a screen is about. */
 export function GameChip({

@@ -9,6 +9,7 @@ import {
   type GameConnection,
   type GameMessage,
 } from "~/lib/game-bridge";
+import "./GameFrame.css";
 
 export interface GameFrameProps {
   src: string;

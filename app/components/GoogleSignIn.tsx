@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import "./GoogleSignIn.css";
 
 interface GoogleCredentialResponse {
   credential: string;

@@ -7,6 +7,7 @@ import { CategoryTabs, categorySectionId } from "./CategoryTabs";
 import { EmptyState } from "./EmptyState";
 import { GameGrid } from "./GameCard";
 import { GamesIcon, PlayIcon, SwordsIcon } from "./icons";
+import "./HomeScreen.css";
 
 function HomeHero({ gameCount }: { gameCount: number }) {
   return (

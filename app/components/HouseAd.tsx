@@ -5,6 +5,7 @@ import { detailPath, playPath } from "~/lib/navigation";
 import type { Game } from "#contract/types";
 import { PlayIcon, StarIcon } from "./icons";
 import { useMediaBase } from "./root-data";
+import "./HouseAd.css";
 
 export type HouseAdGame = Pick<
   Game,

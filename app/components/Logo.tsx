@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { LogoMark } from "./icons";
+import "./Logo.css";
 
 /** Mark and wordmark, linking home. */
 export function Logo({

@@ -1,5 +1,6 @@
 import { type ReactNode } from "react";
 import { BackLink } from "./BackLink";
+import "./PageHeader.css";
 
 export interface PageHeaderProps {
   title: string;

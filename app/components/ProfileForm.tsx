@@ -21,6 +21,7 @@ import {
   type GenderChoice,
 } from "./FormFields";
 import { CameraIcon } from "./icons";
+import "./ProfileForm.css";
 
 export interface ProfileValues {
   name: string;

@@ -4,6 +4,7 @@ import {
   type HighScore,
   type LeaderboardEntry,
 } from "#contract/scores";
+import "./ScoreTable.css";
 
 export interface ScoreTableProps {
   entries: LeaderboardEntry[];

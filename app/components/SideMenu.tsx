@@ -15,6 +15,7 @@ import {
   type IconProps,
 } from "./icons";
 import { isHomePath } from "./navigation-items";
+import "./SideMenu.css";
 
 interface MenuItem {
   to: string;

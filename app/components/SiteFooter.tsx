@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import "./SiteFooter.css";
 
 const FOOTER_LINKS = [
   { to: "/contact", label: "Contact" },

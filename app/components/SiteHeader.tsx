@@ -7,7 +7,7 @@ import { LoginLink } from "./AccountProvider";
 import { CoinIcon } from "./icons";
 import { Logo } from "./Logo";
 import { NotificationBell } from "./notifications/NotificationBell";
-import "~/styles/coins.css";
+import "./SiteHeader.css";
 
 /** The top bar: logo on the left; coins, notifications and the account menu for a player, a Log in button for a visitor. */
 export function SiteHeader({ user }: { user: Viewer | null }) {

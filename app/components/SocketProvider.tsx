@@ -18,7 +18,7 @@ import {
   type SocketStatus,
 } from "~/lib/socket-client";
 import { useViewer } from "./root-data";
-import "~/styles/reconnecting.css";
+import "./SocketProvider.css";
 
 export type SocketListener = (event: UserServerEvent) => void;
 

@@ -8,6 +8,7 @@ import {
 } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { pageTitle } from "#contract/format";
+import "./about.css";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("About") },

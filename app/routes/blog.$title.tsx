@@ -13,7 +13,7 @@ import { truncate, pageTitle } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { absoluteMediaUrl, blogPostOr404 } from "~/server/blog.server";
 import { requestOrigin, viewerIdOf } from "~/server/loaders.server";
-import "~/styles/blog.css";
+import "./blog.$title.css";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);

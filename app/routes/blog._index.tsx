@@ -15,7 +15,7 @@ import {
 } from "#contract/blog";
 import { pageTitle } from "#contract/format";
 import { requestOrigin } from "~/server/loaders.server";
-import "~/styles/blog.css";
+import "./blog._index.css";
 
 const DESCRIPTION = "News, game tips and stories from the Playfeed team.";
 const TAG = /^[\p{L}\p{N}][\p{L}\p{N} &'-]{0,29}$/u;

@@ -14,7 +14,8 @@ import { COIN_MESSAGES, type ChallengeView } from "#contract/coins";
 import { formatNumber, pageTitle } from "#contract/format";
 import { createChallengeFromForm } from "~/server/challenge-forms.server";
 import { viewerIdOf } from "~/server/loaders.server";
-import "~/styles/challenge.css";
+import "../components/challenge/challenge-status.css";
+import "./challenges.css";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("Challenges") },

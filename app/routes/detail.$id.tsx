@@ -41,7 +41,7 @@ import {
   requestOrigin,
   viewerIdOf,
 } from "~/server/loaders.server";
-import "~/styles/discovery.css";
+import "./detail.$id.css";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);

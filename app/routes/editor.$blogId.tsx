@@ -26,7 +26,8 @@ import { formAction, textField, type FormProblem } from "~/server/auth.server";
 import { postForEditing } from "~/server/blog.server";
 import { parseIdOr404 } from "~/server/loaders.server";
 import { parseInput } from "../../workers/services/parse";
-import "~/styles/blog.css";
+// The page frame and its no-script form wear the editor's styles before (or without) the lazily loaded editor.
+import "~/components/blog/BlogEditor.css";
 
 // SPEC.md §4: the editor's script loads only here, on demand, retried every second until it arrives.
 const BlogEditor = lazy(() =>

@@ -3,7 +3,6 @@ import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { FeedScreen } from "~/components/feed/FeedScreen";
 import { AD_SLOTS } from "~/lib/ads";
 import { pageTitle } from "#contract/format";
-import "~/styles/feed.css";
 
 /** SPEC.md §2 Home feed: a vertical, swipeable feed of promo videos. `/` keeps the games-by-category home. */
 export const meta: MetaFunction = () => [

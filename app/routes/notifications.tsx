@@ -23,7 +23,8 @@ import {
   oldestId,
   unreadShown,
 } from "~/state/notification-list";
-import "~/styles/notifications.css";
+import "../components/notifications/notification-row.css";
+import "./notifications.css";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Notifications") }];
 

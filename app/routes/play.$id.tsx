@@ -44,7 +44,7 @@ import { GAME_TYPE, botScoreAt, opponentOf } from "~/state/multiplayer";
 
 import type { ShellHandle } from "~/lib/viewer";
 import { getGameOr404 } from "~/server/loaders.server";
-import "~/styles/player.css";
+import "./play.$id.css";
 
 /** A game fills the screen: no header, menu or footer, and the bottom bar slides away. */
 export const handle: ShellHandle = { immersive: true };

@@ -7,7 +7,7 @@ import { useMediaBase } from "~/components/root-data";
 import { pageTitle, truncate } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { getPublisherPageOr404, viewerIdOf } from "~/server/loaders.server";
-import "~/styles/discovery.css";
+import "./publisher.$id.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data

@@ -30,7 +30,7 @@ import { playPath } from "~/lib/navigation";
 import { playTypeFrom, roundFromState } from "~/lib/play";
 import { idOrNull } from "#contract/ids";
 import { getGameOr404, viewerIdOf } from "~/server/loaders.server";
-import "~/styles/result.css";
+import "./result.$id.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Result · ${data.game.name}` : "Result") },

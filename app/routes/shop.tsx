@@ -5,7 +5,7 @@ import { CoinIcon, LockIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { useViewer } from "~/components/root-data";
 import { formatNumber, pageTitle } from "#contract/format";
-import "~/styles/coins.css";
+import "./shop.css";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Shop") }];
 

@@ -15,7 +15,7 @@ import { useFriends } from "~/components/social/useFriends";
 import { Tabs } from "~/components/Tabs";
 import { pageTitle } from "#contract/format";
 import type { Friend } from "#contract/types";
-import "~/styles/social.css";
+import "./social.css";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Social") }];
 

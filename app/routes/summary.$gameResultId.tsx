@@ -11,7 +11,8 @@ import { playPath } from "~/lib/navigation";
 import { outcome } from "~/state/multiplayer";
 import type { MatchPlayer } from "#contract/types";
 import { or404, parseIdOr404 } from "~/server/loaders.server";
-import "~/styles/match.css";
+import "./match.css";
+import "./summary.$gameResultId.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Match · ${data.match.game.name}` : "Match") },

@@ -32,6 +32,7 @@ import {
   myProfile,
   saveProfileForm,
 } from "~/server/profile.server";
+import "./user-info.css";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Profile") }];
 

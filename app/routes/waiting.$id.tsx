@@ -21,7 +21,8 @@ import {
   type Participant,
 } from "#contract/protocol";
 import { getGameOr404 } from "~/server/loaders.server";
-import "~/styles/match.css";
+import "./match.css";
+import "./waiting.$id.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

@@ -4,6 +4,7 @@ import { resolveMediaUrl } from "~/lib/media";
 import { useMediaBase } from "../root-data";
 import { BlogIcon } from "../icons";
 import { BlogByline, BlogTags } from "./BlogMeta";
+import "./BlogCard.css";
 
 /** One post in the blog list: poster, tags, title, the start of the text, the writer and the date. */
 export function BlogCard({

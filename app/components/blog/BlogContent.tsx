@@ -1,6 +1,7 @@
 import type { BlogBlock } from "#contract/blog";
 import { resolveMediaUrl } from "~/lib/media";
 import { useMediaBase } from "../root-data";
+import "./BlogContent.css";
 
 /**
  * A post's blocks in order. Text arrives as HTML the server sanitised on the way in (workers/services/html.ts),

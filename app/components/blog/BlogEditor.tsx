@@ -29,6 +29,8 @@ import {
 } from "./icons";
 import { ImagePicker } from "./ImagePicker";
 import { RichText } from "./RichText";
+import "./BlogEditor.css";
+import "./BlogMeta.css";
 
 const BLOCK_NAMES = {
   placeholder: "New block",

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formatBlogDate } from "#contract/blog";
 import { Avatar } from "../Avatar";
+import "./BlogMeta.css";
 
 /** A post's tags as links to the posts that share them. */
 export function BlogTags({ tags }: { tags: string[] }) {

@@ -7,6 +7,7 @@ import { FieldError } from "../FormFields";
 import { Loader } from "../Loader";
 import { useMediaBase } from "../root-data";
 import { ImageIcon } from "./icons";
+import "./ImagePicker.css";
 
 export interface ImagePickerProps {
   id: string;

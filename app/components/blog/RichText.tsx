@@ -1,5 +1,6 @@
 import { useRef, useState, type ClipboardEvent, type ReactNode } from "react";
 import { ListIcon, QuoteIcon } from "./icons";
+import "./RichText.css";
 
 export interface RichTextProps {
   id: string;

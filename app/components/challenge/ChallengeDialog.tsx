@@ -15,6 +15,7 @@ import { Avatar } from "../Avatar";
 import { FieldError } from "../FormFields";
 import { Modal } from "../Modal";
 import { CoinIcon } from "../icons";
+import "./ChallengeDialog.css";
 
 export interface ChallengeDialogProps {
   friend: ChallengePlayer;

@@ -6,7 +6,7 @@ import { Avatar } from "../Avatar";
 import { InsufficientCoinsPopup } from "../coins/CoinPopups";
 import { CheckIcon, SocialIcon, SwordsIcon } from "../icons";
 import { ChallengeDialog } from "./ChallengeDialog";
-import "~/styles/challenge.css";
+import "./ChallengeFriends.css";
 
 export interface ChallengeFriendsProps {
   game: { _id: number; name: string };

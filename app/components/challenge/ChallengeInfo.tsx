@@ -5,7 +5,8 @@ import { formatNumber } from "#contract/format";
 import { Avatar } from "../Avatar";
 import { CoinIcon, SwordsIcon } from "../icons";
 import { outcomeText, sidesOf } from "./HeadToHead";
-import "~/styles/challenge.css";
+import "./ChallengeInfo.css";
+import "./challenge-status.css";
 
 export const challengePlayPath = (
   challenge: Pick<ChallengeView, "_id" | "game">,

@@ -2,7 +2,7 @@ import { COIN_MESSAGES, type ChallengeView } from "#contract/coins";
 import { formatNumber } from "#contract/format";
 import { Avatar } from "../Avatar";
 import { CoinIcon } from "../icons";
-import "~/styles/challenge.css";
+import "./HeadToHead.css";
 
 /** The two sides of a challenge as one player sees them. */
 export function sidesOf(challenge: ChallengeView, viewerId: number) {

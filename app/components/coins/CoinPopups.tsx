@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { COIN_MESSAGES } from "#contract/coins";
 import { CoinIcon } from "../icons";
 import { Modal } from "../Modal";
-import "~/styles/coins.css";
+import "./CoinPopups.css";
 
 /** A popup saying the wallet cannot cover something, with the way to the shop. */
 function ShortOfCoinsPopup({

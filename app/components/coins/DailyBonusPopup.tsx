@@ -3,7 +3,7 @@ import { bonusCards, bonusCredit, type BonusCard } from "#contract/coins";
 import { formatNumber } from "#contract/format";
 import { CheckIcon, CoinIcon, GiftIcon, LockIcon } from "../icons";
 import { Modal } from "../Modal";
-import "~/styles/coins.css";
+import "./DailyBonusPopup.css";
 
 export interface DailyBonusPopupProps {
   /** The day card to collect today, 0-based (SPEC.md §3 login_day). */

@@ -3,7 +3,7 @@ import { apiFetch, errorMessage } from "~/lib/api";
 import { DAILY_CHALLENGE_LIMIT, type WalletView } from "#contract/coins";
 import { formatNumber } from "#contract/format";
 import { CoinIcon } from "../icons";
-import "~/styles/coins.css";
+import "./WalletPanel.css";
 
 /**
  * The signed-in player's balance (from the page data, so it follows every live update) and what is left of today's

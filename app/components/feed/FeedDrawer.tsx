@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { ArrowLeftIcon } from "../icons";
+import "./FeedDrawer.css";
 
 export interface FeedDrawerProps {
   open: boolean;

@@ -10,6 +10,7 @@ import { useMediaBase } from "../root-data";
 import { FeedVideo } from "./FeedVideo";
 import { LikeButton } from "./LikeButton";
 import { PublisherAvatar } from "./PublisherAvatar";
+import "./FeedGameSlide.css";
 
 export interface FeedGameSlideProps {
   game: Game;

@@ -19,6 +19,7 @@ import { FeedGameSlide } from "./FeedGameSlide";
 import { LeaderboardDrawer } from "./LeaderboardDrawer";
 import { PublisherDrawer } from "./PublisherDrawer";
 import { useFeedGestures } from "./useFeedGestures";
+import "./FeedScreen.css";
 
 /** Items further than this from the current one render as empty frames: a feed of hundreds of games stays light. */
 const RENDER_RADIUS = 2;

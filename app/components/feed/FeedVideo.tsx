@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { PlayIcon } from "../icons";
+import "./FeedVideo.css";
 
 export interface FeedVideoProps {
   /** Null for items away from the current one: no source, nothing downloaded. */

@@ -6,6 +6,7 @@ import type { Game } from "#contract/types";
 import { useLoginGate } from "../AccountProvider";
 import { ChevronRightIcon, HeartIcon, StarIcon } from "../icons";
 import { useMediaBase } from "../root-data";
+import "./GameRow.css";
 
 /** A compact game line in a drawer: icon, name, category, rating and likes; opens the detail page. */
 export function GameRow({ game }: { game: Game }) {

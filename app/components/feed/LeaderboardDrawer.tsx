@@ -15,6 +15,7 @@ import { ScoreTable } from "../ScoreTable";
 import { PlayIcon, TrophyIcon } from "../icons";
 import { useMediaBase } from "../root-data";
 import { FeedDrawer } from "./FeedDrawer";
+import "./LeaderboardDrawer.css";
 
 /** The current game's leaderboard. A failed load is ignored (SPEC.md §8) and reads as an empty board. */
 export function LeaderboardDrawer({

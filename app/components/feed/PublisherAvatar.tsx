@@ -1,6 +1,7 @@
 import { resolveMediaUrl } from "~/lib/media";
 import type { PublisherSummary } from "#contract/types";
 import { useMediaBase } from "../root-data";
+import "./PublisherAvatar.css";
 
 /** A publisher's round icon, or its initial on the brand gradient. */
 export function PublisherAvatar({

@@ -10,6 +10,7 @@ import { Tabs } from "../Tabs";
 import { FeedDrawer } from "./FeedDrawer";
 import { GameRow } from "./GameRow";
 import { PublisherAvatar } from "./PublisherAvatar";
+import "./PublisherDrawer.css";
 
 type Loaded =
   | { id: number; publisher: Publisher; games: Game[] }

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Modal } from "../Modal";
 import { SwordsIcon } from "../icons";
+import "./ChallengePopup.css";
 
 /** SPEC.md §4 Challenge: what a challenge is; Continue starts a challenge round (type=1). */
 export function ChallengePopup({

@@ -15,7 +15,7 @@ import {
 } from "#contract/scores";
 import { ScoreTable } from "../ScoreTable";
 import { TrophyIcon } from "../icons";
-import "~/styles/leaderboard.css";
+import "./Leaderboard.css";
 
 export interface BoardData {
   entries: LeaderboardEntry[];

@@ -7,6 +7,7 @@ import { ACTION_PATHS, ReturnHereField } from "../ActionForm";
 import { useAccount } from "../AccountProvider";
 import { HeartIcon } from "../icons";
 import { useViewer } from "../root-data";
+import "./LikeButton.css";
 
 /** SPEC.md §9: the heart's beat. */
 const BEAT_MS = 500;

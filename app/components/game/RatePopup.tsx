@@ -4,6 +4,7 @@ import type { action as rateAction } from "~/routes/actions.rate";
 import { ACTION_PATHS, ReturnHereField, useHydrated } from "../ActionForm";
 import { Modal } from "../Modal";
 import { StarIcon } from "../icons";
+import "./RatePopup.css";
 
 const STARS = [1, 2, 3, 4, 5] as const;
 const STAR_WORDS = ["", "Poor", "Fair", "Good", "Great", "Amazing"];

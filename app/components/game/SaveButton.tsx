@@ -5,6 +5,7 @@ import { ACTION_PATHS, ReturnHereField } from "../ActionForm";
 import { useAccount } from "../AccountProvider";
 import { BookmarkIcon } from "../icons";
 import { useViewer } from "../root-data";
+import "./SaveButton.css";
 
 /** Save for later: the saved games are listed under 'All Games'. */
 export function SaveButton({

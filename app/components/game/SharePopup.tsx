@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Modal } from "../Modal";
 import { CheckIcon, LinkIcon } from "../icons";
+import "./SharePopup.css";
 
 export interface SharePopupProps {
   name: string;

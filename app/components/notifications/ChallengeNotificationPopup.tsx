@@ -16,7 +16,7 @@ import { GameChip } from "../GameChip";
 import { CoinIcon, SwordsIcon } from "../icons";
 import { Modal } from "../Modal";
 import { useNotifications } from "./NotificationsProvider";
-import "~/styles/notifications.css";
+import "./ChallengeNotificationPopup.css";
 
 /**
  * SPEC.md §2/§4 challenge notification: the first queued `new_challenge`, with Accept and Decline. The next one shows

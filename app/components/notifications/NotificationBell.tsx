@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { unreadBadge } from "~/lib/notifications";
 import { BellIcon } from "./icons";
 import { useNotifications } from "./NotificationsProvider";
-import "~/styles/notifications.css";
+import "./NotificationBell.css";
 
 /** The header bell: the unread count as a badge, a link to /notifications. */
 export function NotificationBell() {

@@ -6,8 +6,9 @@ import { shellModeOf } from "~/lib/viewer";
 import { CloseIcon } from "../icons";
 import { useSocket } from "../SocketProvider";
 import { NotificationTypeIcon } from "./icons";
-import "~/styles/message-alert.css";
-import "~/styles/notifications.css";
+import "../social/MessageAlert.css";
+import "./notification-row.css";
+import "./NotificationToast.css";
 
 /** Shown as long as the message alert (SPEC.md §9: 5 s), held while the pointer or focus is on it. */
 export const NOTIFICATION_TOAST_MS = 5_000;

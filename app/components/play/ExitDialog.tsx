@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { EXIT_CONFIRMATION } from "~/lib/play";
 import { Modal } from "../Modal";
+import "./ExitDialog.css";
 
 /** SPEC.md §8 exit confirmation: Cancel goes back to the game, Yes leaves it. */
 export function ExitDialog({

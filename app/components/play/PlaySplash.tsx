@@ -1,4 +1,5 @@
 import { LogoMark } from "../icons";
+import "./PlaySplash.css";
 
 /** SPEC.md §2 Play: the splash logo, shown until the game's frame has loaded and the splash animation has ended. */
 export function PlaySplash({

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useDisclosure } from "../useDisclosure";
 import { MoreIcon } from "./icons";
+import "./ActionMenu.css";
 
 export interface MenuAction {
   label: string;

@@ -10,6 +10,7 @@ import {
 } from "react";
 import { CHAT_MAX_LENGTH } from "#contract/protocol";
 import { SendIcon } from "./icons";
+import "./ChatComposer.css";
 
 const useBrowserLayoutEffect =
   typeof window === "undefined" ? useEffect : useLayoutEffect;

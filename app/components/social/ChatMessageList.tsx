@@ -4,6 +4,7 @@ import { formatChatTime } from "~/lib/chat-time";
 import type { ChatEntry } from "~/state/chat";
 import { AlertIcon } from "../icons";
 import { DoubleTickIcon, FlagIcon, TickIcon } from "./icons";
+import "./ChatMessageList.css";
 
 // Layout effects measure the list; on the server (which never scrolls) a plain effect avoids React's warning.
 const useBrowserLayoutEffect =

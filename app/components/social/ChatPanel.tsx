@@ -30,6 +30,7 @@ import { ConfirmDialog } from "./ConfirmDialog";
 import { BlockIcon } from "./icons";
 import { setOpenChat } from "./open-chat";
 import { ReportDialog } from "./ReportDialog";
+import "./ChatPanel.css";
 
 /** SPEC.md §9: 'Typing...' clears this long after the friend's last typing note. */
 export const TYPING_SHOWN_MS = 1_000;

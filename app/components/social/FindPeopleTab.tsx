@@ -11,6 +11,7 @@ import { AlertIcon, CheckIcon, SearchIcon } from "../icons";
 import { Loader } from "../Loader";
 import { UserPlusIcon } from "./icons";
 import { SearchField } from "./SearchField";
+import "./FindPeopleTab.css";
 
 /** SPEC.md §8: the empty Find People list. */
 export const EMPTY_PEOPLE_MESSAGE = "You don't have people";

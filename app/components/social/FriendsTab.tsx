@@ -11,6 +11,7 @@ import { ConfirmDialog } from "./ConfirmDialog";
 import { BlockIcon, ChatIcon, UserMinusIcon } from "./icons";
 import { SearchField } from "./SearchField";
 import type { FriendsList } from "./useFriends";
+import "./FriendsTab.css";
 
 /** SPEC.md §8: the empty friends list. */
 export const EMPTY_FRIENDS_MESSAGE =

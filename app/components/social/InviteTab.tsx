@@ -5,6 +5,7 @@ import { EmptyState } from "../EmptyState";
 import { AlertIcon, CheckIcon, LinkIcon } from "../icons";
 import { Loader } from "../Loader";
 import { CopyIcon, ShareIcon } from "./icons";
+import "./InviteTab.css";
 
 /** How long "Link copied" stays. */
 const COPIED_FOR_MS = 2_500;

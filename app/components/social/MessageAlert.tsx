@@ -8,7 +8,7 @@ import { useSocket } from "../SocketProvider";
 import { useViewer } from "../root-data";
 import { ChatIcon } from "./icons";
 import { getOpenChat, useOpenChat } from "./open-chat";
-import "~/styles/message-alert.css";
+import "./MessageAlert.css";
 
 /** SPEC.md §4/§9: the message alert hides this long after the latest message came in. */
 export const MESSAGE_ALERT_MS = 5_000;

@@ -3,6 +3,7 @@ import { apiFetch, errorMessage } from "~/lib/api";
 import type { ChatEntry } from "~/state/chat";
 import { AlertIcon, CheckIcon } from "../icons";
 import { Modal } from "../Modal";
+import "./ReportDialog.css";
 
 export interface ReportDialogProps {
   friendId: number;

@@ -1,4 +1,5 @@
 import { SearchIcon } from "../icons";
+import "./SearchField.css";
 
 export interface SearchFieldProps {
   value: string;
