@@ -11,6 +11,13 @@ export default defineConfig({
       "scripts/**/*.test.ts",
     ],
     environment: "node",
+    // Component tests (*.test.tsx) choose happy-dom with a `// @vitest-environment happy-dom` first line.
+    environmentOptions: {
+      // A component test stands in for what a game frame would load: no frame page is fetched.
+      happyDOM: {
+        settings: { navigation: { disableChildFrameNavigation: true } },
+      },
+    },
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
   },
 });
