@@ -18,6 +18,8 @@ export default defineConfig({
         settings: { navigation: { disableChildFrameNavigation: true } },
       },
     },
+    // A component test renders a route and waits on it: five seconds is short on a machine shared by many runs.
+    testTimeout: 15_000,
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
   },
 });

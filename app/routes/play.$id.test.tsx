@@ -77,9 +77,11 @@ function renderPlay(user: Viewer | null, entry = `/play/${GAME._id}`) {
 
 /** The game in the frame, seen from the page: what it says through the SDK, and what the page tells it. */
 async function gameFrame() {
+  // The page points the frame at the game only once its bridge listens; before that a message would be lost.
   const frame = await waitFor(() => {
-    const element = document.querySelector<HTMLIFrameElement>("iframe");
-    if (!element?.contentWindow) throw new Error("no game frame yet");
+    const element = screen.getByTitle<HTMLIFrameElement>(GAME.name);
+    if (!element.getAttribute("src") || !element.contentWindow)
+      throw new Error("the game is not loading yet");
     return element;
   });
   const gameWindow = frame.contentWindow!;
