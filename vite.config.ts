@@ -21,7 +21,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             getLoadContext: async ({ context }) => {
               const { createLoadContext } = await import("./workers/context");
               return createLoadContext(
-                context.cloudflare.env as unknown as Env,
+                context.cloudflare.env as Env,
                 context.cloudflare.ctx,
               );
             },

@@ -37,7 +37,7 @@ export default async function handleRequest(
       },
     },
   );
-  body.allReady.then(() => clearTimeout(timeoutId));
+  void body.allReady.then(() => clearTimeout(timeoutId));
 
   // Crawlers and link previews get the whole document at once.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;

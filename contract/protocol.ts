@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { NotificationView } from "./coins";
+import { MAX_SCORE } from "./scores";
 
 /**
  * The real-time socket protocol (SPEC.md §7): every frame is JSON `{ event, data }`, client events may carry an
@@ -28,7 +29,7 @@ const roomId = z.string().regex(ROOM_ID_PATTERN, "Invalid room id");
 export const roomSocketPath = (room: string) =>
   `/ws/room/${encodeURIComponent(room)}`;
 const gameId = z.number().int().positive();
-const score = z.number().int().min(0).max(1_000_000_000);
+const score = z.number().int().min(0).max(MAX_SCORE);
 const messageId = z.string().min(1).max(64).optional();
 
 /** Longest chat message, in characters. */

@@ -13,9 +13,14 @@ const persistTo = path.resolve(
 );
 
 // Only the D1 binding of wrangler.toml: the Durable Objects would only warn that they cannot run here.
+// wrangler types unstable_readConfig through modules the type-aware linter cannot resolve: name the fields used.
 const { name, compatibility_date, d1_databases } = unstable_readConfig({
   config: "wrangler.toml",
-});
+}) as unknown as {
+  name?: string;
+  compatibility_date?: string;
+  d1_databases?: unknown[];
+};
 const configPath = path.resolve(".wrangler/tmp/seed.wrangler.json");
 mkdirSync(path.dirname(configPath), { recursive: true });
 writeFileSync(

@@ -32,6 +32,8 @@ async function authenticateUpgrade(request: Request, services: Services) {
 }
 
 const handleRemix = createRequestHandler(
+  // The untyped import is `any` to the linter but an error type to tsc, hence the double cast.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
   serverBuild as unknown as ServerBuild,
   import.meta.env?.MODE,
 );
@@ -115,7 +117,7 @@ const app = new Hono<AppEnv>()
 export default {
   fetch: app.fetch,
   /** The cron trigger (wrangler.toml): challenges nobody took up in time get their escrow back; spent rate limits go. */
-  async scheduled(_controller, env, ctx) {
+  scheduled(_controller, env, ctx) {
     const services = createServices(env);
     ctx.waitUntil(
       Promise.all([services.challenges.expireDue(), services.limits.sweep()]),

@@ -29,18 +29,21 @@ export function createServices(env: Env) {
   const google = googleConfigFrom(env);
   const notifications = createNotificationService(db, pushTo(env));
   const limits = createRateLimiter(db);
+  const scores = createScoreService(db);
+  const multiplayer = createMultiplayerService(db);
+  const challenges = createChallengeService(db, notifications);
   return {
     accounts,
     auth: createAuthFlows(accounts, sessions, google, limits),
     limits,
     games: createGameService(db),
-    scores: createScoreService(db),
-    play: createPlayService(db),
-    multiplayer: createMultiplayerService(db),
+    scores,
+    play: createPlayService(db, { challenges, scores, multiplayer }),
+    multiplayer,
     social: createSocialService(db),
     wallet: createWalletService(db),
     notifications,
-    challenges: createChallengeService(db, notifications),
+    challenges,
     events: createEventService(
       db,
       (env as Env & { ANALYTICS?: AnalyticsEngineDataset }).ANALYTICS,

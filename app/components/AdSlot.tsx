@@ -42,9 +42,7 @@ function housePool(): Promise<HouseAdGame[]> {
   publishedGames ??= fetch("/api/game/published", {
     headers: { Accept: "application/json" },
   })
-    .then((response) =>
-      response.ok ? (response.json() as Promise<Game[]>) : [],
-    )
+    .then((response) => (response.ok ? response.json<Game[]>() : []))
     .then((games) => games.filter((game) => !game.is_placeholder))
     .catch(() => []);
   return publishedGames;
@@ -140,7 +138,7 @@ export function AdSlot({
   useEffect(() => {
     if (filled !== "house" || houseGame) return;
     let active = true;
-    housePool().then((games) => {
+    void housePool().then((games) => {
       if (active && games.length > 0)
         setPickedGame(games[slotNumber(slot) % games.length]);
     });

@@ -33,7 +33,7 @@ export function useDisclosure() {
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (
       event.relatedTarget &&
-      !event.currentTarget.contains(event.relatedTarget as Node)
+      !event.currentTarget.contains(event.relatedTarget)
     )
       setOpen(false);
   };

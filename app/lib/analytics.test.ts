@@ -38,7 +38,7 @@ describe("track", () => {
     ];
     expect(path).toBe(EVENTS_PATH);
     expect(init.method).toBe("POST");
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(JSON.parse(init.body as string)).toEqual({
       name: "start_game_play",
       data: { game: 1 },
     });

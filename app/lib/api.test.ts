@@ -31,7 +31,11 @@ const jsonResponse = (body: unknown, status = 200) =>
 
 function lastRequest() {
   const [url, init] = fetchMock.mock.calls.at(-1)!;
-  return { url: String(url), init: init!, headers: new Headers(init!.headers) };
+  return {
+    url: url as string,
+    init: init!,
+    headers: new Headers(init!.headers),
+  };
 }
 
 describe("apiFetch", () => {

@@ -32,7 +32,7 @@ export interface ApiInit extends Omit<RequestInit, "body"> {
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
   if (!value || typeof value !== "object" || !("error" in value)) return false;
-  const error = (value as { error: unknown }).error;
+  const error = value.error;
   return (
     !!error &&
     typeof error === "object" &&

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_SCORE } from "#contract/scores";
 
 /**
  * The platform's side of the game SDK (public/sdk/playfeed-sdk.js, docs/game-sdk.md). A game frame
@@ -7,7 +8,7 @@ import { z } from "zod";
  */
 
 const GAME = z.literal("playfeed-game");
-const score = z.number().int().nonnegative().max(1_000_000_000);
+const score = z.number().int().nonnegative().max(MAX_SCORE);
 
 export const gameMessageSchema = z.discriminatedUnion("type", [
   z.object({ source: GAME, type: z.literal("ready") }),

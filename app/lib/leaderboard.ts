@@ -23,7 +23,7 @@ export const EMPTY_LEADERBOARD =
 export const PODIUM_MIN = 3;
 
 const firstName = (value: unknown): string | null => {
-  const name = Array.isArray(value) ? value[0] : value;
+  const name: unknown = Array.isArray(value) ? value[0] : value;
   return typeof name === "string" && name.trim() ? name : null;
 };
 
@@ -39,16 +39,17 @@ export function parseScoreEntries(body: unknown): ScoreEntry[] {
       : null;
   if (!Array.isArray(list)) return [];
   const entries: Array<Omit<ScoreEntry, "rank"> & { rank?: number }> = [];
-  for (const raw of list) {
+  for (const raw of list as unknown[]) {
     if (!raw || typeof raw !== "object") continue;
-    const name = firstName(raw.player_name);
-    if (!name || typeof raw.score !== "number") continue;
+    const row = raw as Record<string, unknown>;
+    const name = firstName(row.player_name);
+    if (!name || typeof row.score !== "number") continue;
     entries.push({
-      player_id: typeof raw.player_id === "number" ? raw.player_id : null,
+      player_id: typeof row.player_id === "number" ? row.player_id : null,
       player_name: name,
-      profile_img: typeof raw.profile_img === "string" ? raw.profile_img : null,
-      score: raw.score,
-      rank: typeof raw.rank === "number" ? raw.rank : undefined,
+      profile_img: typeof row.profile_img === "string" ? row.profile_img : null,
+      score: row.score,
+      rank: typeof row.rank === "number" ? row.rank : undefined,
     });
   }
   const ranked = entries.every((entry) => entry.rank !== undefined);

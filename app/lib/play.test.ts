@@ -6,6 +6,7 @@ import {
   isTimed,
   playTypeFrom,
   resultPath,
+  roundFromState,
 } from "./play";
 
 describe("the play clock", () => {
@@ -67,5 +68,21 @@ describe("play addresses", () => {
   it("knows scored/timed games by their mode flag", () => {
     expect(isTimed([1, 2, 4])).toBe(true);
     expect(isTimed([1, 2])).toBe(false);
+  });
+
+  it("takes the round's answer from the navigation state only for the game it was played on", () => {
+    const round = {
+      _id: 1,
+      score: 12,
+      stats_id: 3,
+      play_time: 20,
+      best: { score: 12, rank: 1 },
+      challenge: null,
+      match_id: null,
+    };
+    expect(roundFromState({ gameId: 5, round }, 5)).toBe(round);
+    expect(roundFromState({ gameId: 6, round }, 5)).toBeNull();
+    expect(roundFromState(null, 5)).toBeNull();
+    expect(roundFromState("state", 5)).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 /** The play screen's rules (SPEC.md §4 Play, §8 exit confirmation, §9 constants), kept apart from React. */
 
+import type { RoundResult } from "#contract/scores";
+
 /** SPEC.md §9: the exit (x) button appears after 10 s of play. */
 export const EXIT_DELAY_SECONDS = 10;
 /** SPEC.md §9: the splash shows for at least 2 s. */
@@ -65,6 +67,22 @@ export function resultPath(
   if (challengeId !== null) query.set("challengeId", String(challengeId));
   const search = query.toString();
   return `/result/${gameId}${search ? `?${search}` : ""}`;
+}
+
+/** What the play screen hands the result screen: the answer of the round's request, for the game it was played on. */
+export interface RoundState {
+  gameId: number;
+  round: RoundResult;
+}
+
+/** The round the play screen just finished on this game, from the navigation's state; null on any other visit. */
+export function roundFromState(
+  state: unknown,
+  gameId: number,
+): RoundResult | null {
+  if (typeof state !== "object" || state === null) return null;
+  const { gameId: playedOn, round } = state as Partial<RoundState>;
+  return playedOn === gameId && round ? round : null;
 }
 
 /** Where a matched pair plays: the same seed for both, the room in the address. */

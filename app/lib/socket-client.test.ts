@@ -52,7 +52,10 @@ class FakeWebSocket {
     this.onclose?.({ code: 1006 });
   }
   get frames(): Array<{ event: string; id?: string; data?: unknown }> {
-    return this.sent.map((frame) => JSON.parse(frame));
+    return this.sent.map(
+      (frame) =>
+        JSON.parse(frame) as { event: string; id?: string; data?: unknown },
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 /** Any address no other route claims: a real 404, rendered by the root error boundary. */
-export async function loader() {
+export function loader(): never {
   throw new Response("Not Found", { status: 404 });
 }
 

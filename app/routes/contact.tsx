@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [
  * SPEC.md §2: the form sends nothing, so a post without JavaScript (or before the page hydrated) only confirms too;
  * the fields are never read.
  */
-export async function action() {
+export function action() {
   return { submitted: true };
 }
 

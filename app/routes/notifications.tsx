@@ -82,7 +82,7 @@ function NotificationCenter() {
   useEffect(() => {
     if (state.status !== "loading") return;
     const controller = new AbortController();
-    load(null, controller.signal);
+    void load(null, controller.signal);
     return () => controller.abort();
   }, [state.status, load]);
 
@@ -117,7 +117,7 @@ function NotificationCenter() {
     const before = oldestId(state);
     if (before === null || state.loadingMore) return;
     dispatch({ type: "moreRequested" });
-    load(before);
+    void load(before);
   };
 
   const markAll = async () => {

@@ -173,7 +173,15 @@ describe("the play screen", () => {
   it("submits a player's score against the play session and goes on to the result", async () => {
     api.answer("POST /api/scores", {
       status: 201,
-      body: { _id: 5, score: 18, stats_id: 41 },
+      body: {
+        _id: 5,
+        score: 18,
+        stats_id: 41,
+        play_time: 3,
+        best: { score: 18, rank: 1 },
+        challenge: null,
+        match_id: null,
+      },
     });
     const game = await startPlaying(viewer());
     game.say({ type: "game_score", value: 18 });

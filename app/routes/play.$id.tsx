@@ -38,8 +38,10 @@ import {
   isTimed,
   playTypeFrom,
   resultPath,
+  type RoundState,
 } from "~/lib/play";
 import { GAME_TYPE, botScoreAt, opponentOf } from "~/state/multiplayer";
+
 import type { ShellHandle } from "~/lib/viewer";
 import { getGameOr404 } from "~/server/loaders.server";
 import "~/styles/player.css";
@@ -212,11 +214,14 @@ export default function Play() {
       }
       setPhase({ name: "saving", score: finalScore });
       try {
-        const saved = await submitScore(
-          finalScore,
-          viewer._id,
-          timeline.current.moves(finalScore, sinceStart()),
-        );
+        // SPEC.md §4: the round's one request also settles its challenge or records its bot match.
+        const saved = await submitScore({
+          score: finalScore,
+          playerId: viewer._id,
+          moves: timeline.current.moves(finalScore, sinceStart()),
+          challengeId: mode === "single" ? challengeId : null,
+          botId: mode === "bot" && match.bot ? match.bot._id : null,
+        });
         if (mode === "match" && roomId) {
           // SPEC.md §4 End multiplayer: the end goes to the room; the summary follows once both are done.
           sendToRoom({
@@ -224,24 +229,13 @@ export default function Play() {
             data: { roomId, statsId: saved.stats_id },
           });
           setPhase({ name: "waitingOpponent", score: finalScore });
-        } else if (mode === "bot" && match.bot) {
-          const result = await apiFetch<{ _id: number }>(
-            "/api/multiplayer/bot-result",
-            {
-              method: "POST",
-              json: { stats_id: saved.stats_id, bot_id: match.bot._id },
-            },
-          );
-          navigate(`/summary/${result._id}`, { replace: true });
+        } else if (saved.match_id !== null) {
+          navigate(`/summary/${saved.match_id}`, { replace: true });
         } else {
-          // SPEC.md §4 Challenge: finishing a challenge round submits its score, which settles the bet.
-          if (challengeId)
-            await apiFetch("/api/challenge/submit", {
-              method: "POST",
-              json: { challengeId, score: saved.score },
-            });
+          const state: RoundState = { gameId: game._id, round: saved };
           navigate(resultPath(game._id, playType, challengeId), {
             replace: true,
+            state,
           });
         }
       } catch (failure) {

@@ -3,7 +3,12 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import {
+  Link,
+  useLoaderData,
+  useLocation,
+  useSearchParams,
+} from "@remix-run/react";
 import { useAccount } from "~/components/AccountProvider";
 import { BackLink } from "~/components/BackLink";
 import { EmptyState } from "~/components/EmptyState";
@@ -23,7 +28,7 @@ import { formatNumber, pageTitle } from "#contract/format";
 import { parseScoreEntries } from "~/lib/leaderboard";
 import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
-import { challengeIdFrom, playTypeFrom } from "~/lib/play";
+import { challengeIdFrom, playTypeFrom, roundFromState } from "~/lib/play";
 import { getGameOr404, viewerIdOf } from "~/server/loaders.server";
 import "~/styles/result.css";
 
@@ -78,7 +83,7 @@ async function challengeOptions(
 ) {
   const { social, challenges, wallet } = context.services;
   const [friends, challengedIds, limit] = await Promise.all([
-    social.friends(viewerId, async () => new Set()),
+    social.friends(viewerId, () => Promise.resolve(new Set<number>())),
     challenges.openTargets(viewerId, gameId),
     wallet.challengeLimit(viewerId),
   ]);
@@ -98,15 +103,23 @@ async function challengeOptions(
  * the Leader Board / Challenge toggle; `type=1` opens on the leaderboard.
  */
 export default function Result() {
-  const { game, board, yourScore, challenging, challenge } =
-    useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { game, board, challenging } = loaded;
+  // Straight from the play screen, the round's own answer says what it scored and settled; a reload asks the loader.
+  const round = roundFromState(useLocation().state, game._id);
+  const yourScore = round ? round.score : loaded.yourScore;
+  const standing = round ? round.best : board.standing;
+  const challenge =
+    round?.challenge?.challenge.game === game._id
+      ? round.challenge.challenge
+      : loaded.challenge;
   const [searchParams] = useSearchParams();
   const viewer = useViewer();
   const { openLogin } = useAccount();
   const icon = resolveMediaUrl(game.icon, useMediaBase());
   const levels = game.leaderboard_type === 2;
-  const highScore = board.standing?.score ?? 0;
-  const rank = board.standing?.rank ?? null;
+  const highScore = standing?.score ?? 0;
+  const rank = standing?.rank ?? null;
   const newBest =
     yourScore !== null && yourScore > 0 && yourScore === highScore;
   const value = (score: number | null) =>
@@ -219,7 +232,7 @@ export default function Result() {
               <div className="result-stat">
                 <dt>High score</dt>
                 <dd data-testid="high-score">
-                  {value(board.standing?.rank ? highScore : null)}
+                  {value(standing?.rank ? highScore : null)}
                 </dd>
               </div>
             </dl>

@@ -105,7 +105,7 @@ export default function Waiting() {
         `/api/player-move/${game._id}`,
       );
       if (bot._id !== null && bot.moves.length > 0) {
-        dispatch({ type: "bot", bot: bot as BotData });
+        dispatch({ type: "bot", bot: bot });
         navigate(botPlayPath(game._id, bot._id), { replace: true });
         return;
       }

@@ -26,7 +26,7 @@ function isNotFoundError(error: unknown): boolean {
     typeof error === "object" &&
     error !== null &&
     "status" in error &&
-    (error as { status: unknown }).status === 404
+    error.status === 404
   );
 }
 

@@ -68,8 +68,10 @@ function random(seed: number) {
 /** A D1 binding that notes every statement drizzle binds, so the bench re-runs exactly the service's SQL. */
 function recording(d1: D1Database, log: Statement[]): D1Database {
   const passThrough = <T extends object>(target: T, prop: string | symbol) => {
-    const value = Reflect.get(target, prop);
-    return typeof value === "function" ? value.bind(target) : value;
+    const value: unknown = Reflect.get(target, prop);
+    return typeof value === "function"
+      ? (value as (...args: unknown[]) => unknown).bind(target)
+      : value;
   };
   return new Proxy(d1, {
     get(target, prop) {
@@ -346,9 +348,14 @@ async function main() {
   );
 
   // Only the D1 binding of wrangler.toml: the Durable Objects would only warn that they cannot run here.
+  // wrangler types unstable_readConfig through modules the type-aware linter cannot resolve: name the fields used.
   const { name, compatibility_date, d1_databases } = unstable_readConfig({
     config: path.join(root, "wrangler.toml"),
-  });
+  }) as unknown as {
+    name?: string;
+    compatibility_date?: string;
+    d1_databases?: unknown[];
+  };
   mkdirSync(path.dirname(configPath), { recursive: true });
   writeFileSync(
     configPath,
@@ -415,7 +422,7 @@ async function main() {
     );
     const busiestTop10 = await timeCalls(
       d1,
-      Array(SAMPLES).fill(counts.busiest),
+      Array<number>(SAMPLES).fill(counts.busiest),
       (service, gameId) => service.leaderboard(gameId),
     );
     const busiestRank = await timeCalls(d1, busiestPlayers, (service, p) =>
@@ -497,7 +504,7 @@ for (let attempt = 1; ; attempt++) {
   } catch (error) {
     if (attempt === 1 && isBridgeFailure(error)) {
       console.error(
-        `\n! the getPlatformProxy bridge to workerd failed (${error instanceof Error ? error.message : error}); starting again once\n`,
+        `\n! the getPlatformProxy bridge to workerd failed (${error instanceof Error ? error.message : String(error)}); starting again once\n`,
       );
       continue;
     }

@@ -202,8 +202,12 @@ describe("accounts with JavaScript", () => {
     await popup.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await popup.getByRole("button", { name: "Log in", exact: true }).click();
     await expect.poll(() => popup.count()).toBe(0);
-    const stored = await page.evaluate(() =>
-      JSON.parse(localStorage.getItem("userData") ?? "null"),
+    const stored = await page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem("userData") ?? "null") as Record<
+          string,
+          unknown
+        > | null,
     );
     expect(stored).toMatchObject({
       name: "Ben Carter",
@@ -229,10 +233,14 @@ describe("accounts with JavaScript", () => {
       .poll(() => page.evaluate(() => localStorage.getItem("userData")))
       .not.toContain('"token"');
     expect(
-      await page.evaluate(() =>
-        JSON.parse(localStorage.getItem("userData") ?? "null"),
+      await page.evaluate(
+        () =>
+          JSON.parse(localStorage.getItem("userData") ?? "null") as Record<
+            string,
+            unknown
+          > | null,
       ),
-    ).toMatchObject({ _id: stored._id });
+    ).toMatchObject({ _id: stored?._id });
 
     // Like a game or the social screen would: same-origin API calls are signed in by the httpOnly cookie alone.
     expect(

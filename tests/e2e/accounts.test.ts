@@ -119,8 +119,12 @@ describe("an account from sign-up to log-in", () => {
     // Success goes to /home with the player in the header.
     await page.waitForURL("**/home");
     await expect.poll(() => headerAvatar(page).innerText()).toBe("P");
-    const stored = await page.evaluate(() =>
-      JSON.parse(localStorage.getItem("userData") ?? "null"),
+    const stored = await page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem("userData") ?? "null") as Record<
+          string,
+          unknown
+        > | null,
     );
     expect(stored).toMatchObject({ name: account.name, email: account.email });
     // The session is in the httpOnly cookie only: nothing a page script can read holds it.
@@ -178,7 +182,12 @@ describe("an account from sign-up to log-in", () => {
       .toBe(32);
     expect(
       await page.evaluate(
-        () => JSON.parse(localStorage.getItem("userData") ?? "null")?.address,
+        () =>
+          (
+            JSON.parse(localStorage.getItem("userData") ?? "null") as {
+              address?: string;
+            } | null
+          )?.address,
       ),
     ).toBe("12 Harbour Road");
 
@@ -225,8 +234,12 @@ describe("an account from sign-up to log-in", () => {
           .getAttribute("src"),
       )
       .toMatch(/\/media\/profile\//);
-    const again = await page.evaluate(() =>
-      JSON.parse(localStorage.getItem("userData") ?? "null"),
+    const again = await page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem("userData") ?? "null") as Record<
+          string,
+          unknown
+        > | null,
     );
     expect(again).toMatchObject({ email: account.email });
     expect(again).not.toHaveProperty("token");

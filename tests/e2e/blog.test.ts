@@ -112,9 +112,9 @@ describe("the blog", () => {
       .poll(() => new URL(page.url()).pathname)
       .toMatch(/^\/editor\/\d+$/);
 
-    const stored = (await (
+    const stored = await (
       await fetch(`${baseURL()}/api/blog/${slug}`)
-    ).json()) as Blog;
+    ).json<Blog>();
     expect(stored).toMatchObject({
       title,
       status: "published",
@@ -189,7 +189,7 @@ describe("the blog", () => {
       (await visitor.page
         .locator('head script[type="application/ld+json"]')
         .textContent()) ?? "{}",
-    );
+    ) as Record<string, unknown>;
     expect(jsonLd).toMatchObject({
       "@type": "Article",
       headline: title,
@@ -207,9 +207,9 @@ describe("the blog", () => {
     const cards = page.locator(".blog-list .blog-card");
     expect(await cards.count()).toBe(5);
     const total = (
-      (await (
+      await (
         await fetch(`${baseURL()}/api/blog/list/playfeed?limit=20`)
-      ).json()) as { posts: unknown[] }
+      ).json<{ posts: unknown[] }>()
     ).posts.length;
     expect(total).toBeGreaterThan(5);
     await page.waitForFunction(

@@ -82,9 +82,9 @@ export async function openPage(
 }
 
 export async function firstGameId(): Promise<number> {
-  const games = (await (
+  const games = await (
     await fetch(`${baseURL()}/api/game/published`)
-  ).json()) as Array<{ _id: number }>;
+  ).json<Array<{ _id: number }>>();
   return games[0]._id;
 }
 
@@ -117,7 +117,7 @@ export async function signIn(
     throw new Error(
       `Logging in ${email} failed: ${response.status} ${await response.text()}`,
     );
-  const { user, token } = (await response.json()) as ApiSignedIn;
+  const { user, token } = await response.json<ApiSignedIn>();
   await context.addCookies([
     {
       name: "pf_session",
@@ -163,7 +163,7 @@ export async function newAccount(
     throw new Error(
       `sign-up failed: ${response.status} ${await response.text()}`,
     );
-  return (await response.json()) as Account;
+  return await response.json<Account>();
 }
 
 /** A page in a fresh browser context signed in as the account, the way the login popup leaves it. */
@@ -254,3 +254,21 @@ export const endRound = (page: Page, score: number) =>
     { type: "gameplay_stop" },
     { type: "final_score", value: score },
   );
+
+/** Paths of the requests that could end a round: a round must end in one POST /api/scores (ADR 008). */
+const ROUND_ENDING =
+  /^\/api\/(scores$|gamestats\/\d+$|player-move$|challenge\/submit$|multiplayer\/bot-result$)/;
+
+/** Records, from now on, each round-ending request the page sends, as "METHOD /path" with its JSON body. */
+export function roundRequests(page: Page) {
+  const sent: Array<{ request: string; body: Record<string, unknown> }> = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === "GET" || !ROUND_ENDING.test(pathname)) return;
+    sent.push({
+      request: `${request.method()} ${pathname}`,
+      body: (request.postDataJSON() ?? {}) as Record<string, unknown>,
+    });
+  });
+  return sent;
+}

@@ -11,6 +11,7 @@ import {
   newAccount,
   nextFrames,
   pageFor,
+  roundRequests,
   type Account,
 } from "./browser";
 
@@ -19,9 +20,9 @@ let tower: Game;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const games = (await (
+  const games = await (
     await fetch(`${baseURL()}/api/game/published`)
-  ).json()) as Game[];
+  ).json<Game[]>();
   tower = games.find((game) => game.slug === "tower-stack")!;
 });
 afterAll(() => browser?.close());
@@ -43,7 +44,7 @@ const api = async <T>(
   });
   if (!response.ok)
     throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  return await response.json();
 };
 const walletOf = async (account: Account) =>
   (await api<{ wallet: number }>(account, "/api/user/me")).wallet;
@@ -153,6 +154,7 @@ describe("a challenge between two friends", () => {
       });
       await notice.waitFor({ timeout: 10_000 });
       await expect.poll(() => notice.innerText()).toContain("Beat my tower!");
+      const sent = roundRequests(two.page);
       await notice.getByRole("button", { name: "Accept" }).click();
       await two.page.waitForURL(/\/play\/\d+\?challengeId=\d+/);
       await expect.poll(() => walletOf(b)).toBe(0);
@@ -173,6 +175,12 @@ describe("a challenge between two friends", () => {
         "0",
       );
       expect(await outcome.innerText()).toBe(COIN_MESSAGES.won(50));
+      // The round's one request stored the score and settled the challenge.
+      expect(sent.map((one) => one.request)).toEqual(["POST /api/scores"]);
+      expect(sent[0].body).toMatchObject({
+        score: 5,
+        challenge_id: expect.any(Number) as number,
+      });
       await expect.poll(() => chipValue(two.page)).toBe(100);
 
       // Both wallets moved by 50, on the server and on both screens.

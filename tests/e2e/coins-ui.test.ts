@@ -45,11 +45,11 @@ async function me(account: Account) {
   const response = await fetch(`${baseURL()}/api/user/me`, {
     headers: { Authorization: `Bearer ${account.token}` },
   });
-  return (await response.json()) as {
+  return await response.json<{
     wallet: number;
     login_day: number;
     daily_bonus_status: number;
-  };
+  }>();
 }
 
 describe("coins UI", () => {
@@ -78,8 +78,10 @@ describe("coins UI", () => {
       daily_bonus_status: 1,
     });
     expect(
-      JSON.parse(
-        (await page.evaluate(() => localStorage.getItem("userData"))) ?? "{}",
+      (
+        JSON.parse(
+          (await page.evaluate(() => localStorage.getItem("userData"))) ?? "{}",
+        ) as { wallet?: number }
       ).wallet,
     ).toBe(50);
 

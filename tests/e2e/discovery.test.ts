@@ -171,7 +171,7 @@ describe("game detail", () => {
         (await page
           .locator('script[type="application/ld+json"]')
           .textContent()) ?? "{}",
-      );
+      ) as Record<string, unknown>;
       expect(ld["@type"]).toBe("VideoGame");
       expect(ld.url).toBe(`${origin}/detail/${gameId}`);
 
@@ -306,10 +306,12 @@ describe("a player's games", () => {
         /4\.00\s*1 rating/,
       );
       expect(
-        JSON.parse(
-          (await page
-            .locator('script[type="application/ld+json"]')
-            .textContent()) ?? "{}",
+        (
+          JSON.parse(
+            (await page
+              .locator('script[type="application/ld+json"]')
+              .textContent()) ?? "{}",
+          ) as { aggregateRating?: unknown }
         ).aggregateRating,
       ).toMatchObject({
         ratingValue: 4,

@@ -16,9 +16,9 @@ let browser: Browser;
 let games: Array<{ _id: number; name: string; publisher: { name: string } }>;
 beforeAll(async () => {
   browser = await launchBrowser();
-  games = (await (
+  games = await (
     await fetch(`${baseURL()}/api/game/published`)
-  ).json()) as typeof games;
+  ).json<typeof games>();
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => browser?.close());

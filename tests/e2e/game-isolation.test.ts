@@ -35,9 +35,7 @@ const bySlug = (slug: string) => games.find((game) => game.slug === slug)!;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  games = (await (
-    await fetch(`${baseURL()}/api/game/published`)
-  ).json()) as Game[];
+  games = await (await fetch(`${baseURL()}/api/game/published`)).json<Game[]>();
 });
 afterAll(() => browser?.close());
 
@@ -80,9 +78,9 @@ describe("a game's frame", () => {
 
     const likedByPlayer = () =>
       page.evaluate(async (id) => {
-        const liked = (await (
+        const liked = await (
           await fetch("/api/game/liked", { credentials: "include" })
-        ).json()) as Array<{ _id: number }>;
+        ).json<Array<{ _id: number }>>();
         return liked.some((entry) => entry._id === id);
       }, game._id);
     // The page itself is signed in and sees both.
@@ -94,9 +92,9 @@ describe("a game's frame", () => {
     ).toBe("page-storage");
     const me = await page.evaluate(
       async () =>
-        (await (
+        await (
           await fetch("/api/user/me", { credentials: "include" })
-        ).json()) as { email: string },
+        ).json<{ email: string }>(),
     );
     expect(me.email).toBe(player.email);
     expect(await likedByPlayer()).toBe(false);
@@ -128,7 +126,7 @@ describe("a game's frame", () => {
           cookie: attempt(() => document.cookie),
           parentDocument: attempt(() => window.parent.document.title),
           parentStorage: attempt(() =>
-            (window.parent as Window).localStorage.getItem("pf_probe"),
+            window.parent.localStorage.getItem("pf_probe"),
           ),
           topLocation: attempt(() => window.top!.location.href),
           storage: attempt(() => window.localStorage.getItem("pf_probe")),

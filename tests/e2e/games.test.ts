@@ -32,9 +32,7 @@ let games: Game[];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  games = (await (
-    await fetch(`${baseURL()}/api/game/published`)
-  ).json()) as Game[];
+  games = await (await fetch(`${baseURL()}/api/game/published`)).json<Game[]>();
 });
 afterAll(() => browser?.close());
 
@@ -43,7 +41,10 @@ async function recordMessages(page: Page) {
   await page.addInitScript(() => {
     window.__recorded = [];
     window.addEventListener("message", (event) =>
-      window.__recorded.push({ origin: event.origin, data: event.data }),
+      window.__recorded.push({
+        origin: event.origin,
+        data: event.data as Recorded["data"],
+      }),
     );
   });
 }

@@ -1,9 +1,16 @@
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
-// prettier-ignore
-// @ts-expect-error: plain ES module shared with the start scripts.
-import { bin, migrateLocal, quietEnv, root, seedIfEmpty, startWranglerDev, stopProcessTree, waitForHealthy } from "../../scripts/lib.mjs";
+import {
+  bin,
+  migrateLocal,
+  quietEnv,
+  root,
+  seedIfEmpty,
+  startWranglerDev,
+  stopProcessTree,
+  waitForHealthy,
+} from "../../scripts/lib.mjs";
 import { execFileSync } from "node:child_process";
 import { startFixtureServer } from "./fixtures/server";
 

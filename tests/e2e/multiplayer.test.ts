@@ -21,9 +21,7 @@ const pageFor = (account: Account, viewport = PHONE) =>
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  games = (await (
-    await fetch(`${baseURL()}/api/game/published`)
-  ).json()) as Game[];
+  games = await (await fetch(`${baseURL()}/api/game/published`)).json<Game[]>();
 });
 afterAll(() => browser?.close());
 
@@ -38,9 +36,9 @@ async function recordRun(account: Account, gameId: number, score: number) {
       },
       body: JSON.stringify(body),
     });
-  const stats = (await (
+  const stats = await (
     await call("/api/gamestats", { game_id: gameId, game_type: 0 })
-  ).json()) as { _id: number };
+  ).json<{ _id: number }>();
   // Within the server's clock slack of the session just opened, so the timeline needs no real time to pass.
   const moves = [
     { time: 0, score: 0 },
@@ -131,13 +129,13 @@ describe("multiplayer", () => {
     ]);
     expect(a.page.url()).toBe(b.page.url());
 
-    const summary = (await (
+    const summary = await (
       await fetch(
         `${baseURL()}/api/multiplayer/result/${a.page.url().split("/").pop()}`,
       )
-    ).json()) as {
+    ).json<{
       players: Array<{ _id: number; score: number }>;
-    };
+    }>();
     const score = (id: number) =>
       summary.players.find((player) => player._id === id)!.score;
     expect([score(ada.user._id), score(bo.user._id)]).toEqual([5, 7]);

@@ -11,6 +11,7 @@ import {
   launchBrowser,
   openPage,
   postFromGame,
+  roundRequests,
   signIn,
 } from "./browser";
 
@@ -20,9 +21,7 @@ const bySlug = (slug: string) => games.find((game) => game.slug === slug)!;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  games = (await (
-    await fetch(`${baseURL()}/api/game/published`)
-  ).json()) as Game[];
+  games = await (await fetch(`${baseURL()}/api/game/published`)).json<Game[]>();
 });
 afterAll(() => browser?.close());
 
@@ -40,6 +39,7 @@ describe("a round of a bundled game, signed in", () => {
     const tower = bySlug("tower-stack");
     const { context, page, errors } = await openPage(browser, PHONE);
     const player = await signIn(context, "ava@playfeed.local");
+    const sent = roundRequests(page);
     await page.goto(`/play/${tower._id}?type=0`);
 
     // The splash first; the round starts when it is over.
@@ -65,6 +65,16 @@ describe("a round of a bundled game, signed in", () => {
     });
     const yourScore = Number(await page.getByTestId("your-score").innerText());
     expect(yourScore).toBe(4);
+    // One request ended the round, with its moves and play time.
+    expect(sent.map((one) => one.request)).toEqual(["POST /api/scores"]);
+    expect(sent[0].body).toMatchObject({
+      score: yourScore,
+      player_id: player._id,
+      game_id: tower._id,
+      stats_id: expect.any(Number) as number,
+      moves: expect.any(Array) as unknown[],
+      play_time: expect.any(Number) as number,
+    });
     const highScore = Number(await page.getByTestId("high-score").innerText());
     expect(highScore).toBeGreaterThanOrEqual(yourScore);
     expect(
@@ -98,9 +108,9 @@ describe("a round of a bundled game, signed in", () => {
     await expect.poll(() => board.innerText()).toContain(player.name);
 
     // The server agrees: the score is on the public leaderboard.
-    const entries = (await (
+    const entries = await (
       await fetch(`${baseURL()}/api/scores/${tower._id}`)
-    ).json()) as Array<{ player_id: number; score: number }>;
+    ).json<Array<{ player_id: number; score: number }>>();
     expect(entries.find((entry) => entry.player_id === player._id)?.score).toBe(
       highScore,
     );
@@ -189,6 +199,7 @@ describe("the clock and the tab", () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
     await signIn(context, "ben@playfeed.local");
     await page.clock.install();
+    const sent = roundRequests(page);
     await page.goto(`/play/${game._id}`);
     await page.getByTestId("play-splash").waitFor();
     await page.clock.runFor(2_100); // the splash's 2 s
@@ -204,6 +215,7 @@ describe("the clock and the tab", () => {
       timeout: 15_000,
     });
     expect(await page.getByTestId("your-score").innerText()).toBe("0");
+    expect(sent.map((one) => one.request)).toEqual(["POST /api/scores"]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -216,8 +228,9 @@ describe("the clock and the tab", () => {
       const commands: string[] = [];
       Object.assign(window, { __commands: commands });
       window.addEventListener("message", (event) => {
-        if (event.data?.source === "playfeed-platform")
-          commands.push(event.data.type);
+        const data = event.data as { source?: string; type?: string } | null;
+        if (data?.source === "playfeed-platform" && data.type)
+          commands.push(data.type);
       });
     });
     await page.goto(`/play/${game._id}`);

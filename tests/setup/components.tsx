@@ -65,7 +65,7 @@ export function installFakeWebSocket(): void {
   vi.stubGlobal("WebSocket", FakeWebSocket);
 }
 
-type Answer = { status?: number; body: unknown } | (() => never);
+type Answer = { status?: number; body: unknown };
 
 export interface FakeApi {
   /** Answers `METHOD /path` (the query included when given) with this status and JSON body, until answered again. */
@@ -81,7 +81,14 @@ export function installFakeApi(): FakeApi {
   vi.stubGlobal(
     "fetch",
     vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://localhost");
+      const url = new URL(
+        typeof input === "string"
+          ? input
+          : input instanceof URL
+            ? input.href
+            : input.url,
+        "http://localhost",
+      );
       const method = (init?.method ?? "GET").toUpperCase();
       const body =
         typeof init?.body === "string"
@@ -93,7 +100,6 @@ export function installFakeApi(): FakeApi {
         answers.get(withQuery) ?? answers.get(`${method} ${url.pathname}`);
       if (!answer)
         return Promise.reject(new Error(`Unexpected request: ${withQuery}`));
-      if (typeof answer === "function") return Promise.reject(answer());
       return Promise.resolve(
         new Response(JSON.stringify(answer.body), {
           status: answer.status ?? 200,

@@ -467,7 +467,7 @@ describe("page log-in (Remix resource routes)", () => {
     expect(cookie).toMatch(
       /^pf_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/,
     );
-    const { user } = (await response.json()) as { user: UserData };
+    const { user } = await response.json<{ user: UserData }>();
     expect(user.email).toBe("ava@playfeed.local");
     const sessionCookie = cookie.split(";")[0];
     // The token lives only in the httpOnly cookie: nothing a page script reads carries it.
@@ -521,7 +521,7 @@ describe("page log-in (Remix resource routes)", () => {
     expect(await response.json()).not.toHaveProperty("user.token");
     const taken = await request("/auth/signup", form(fields));
     expect(taken.status).toBe(409);
-    expect(((await taken.json()) as ApiErrorBody).error.message).toBe(
+    expect((await taken.json<ApiErrorBody>()).error.message).toBe(
       "Already email exist please use another email",
     );
   });

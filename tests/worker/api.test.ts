@@ -75,7 +75,7 @@ describe("GET /api/publisher/:id", () => {
       name: "Pixel Harbor",
       icon: "/publishers/pixel-harbor-icon.svg",
       banner: "/publishers/pixel-harbor-banner.svg",
-      about: expect.stringContaining("Pixel Harbor"),
+      about: expect.stringContaining("Pixel Harbor") as string,
     });
   });
 
@@ -158,8 +158,6 @@ describe("API errors", () => {
   it("answers a wrong method on a known path with JSON 404", async () => {
     const response = await request("/api/health", { method: "DELETE" });
     expect(response.status).toBe(404);
-    expect(((await response.json()) as ApiErrorBody).error.code).toBe(
-      "not_found",
-    );
+    expect((await response.json<ApiErrorBody>()).error.code).toBe("not_found");
   });
 });

@@ -430,7 +430,7 @@ describe("pages", () => {
     );
     const jsonLd = JSON.parse(
       /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1],
-    );
+    ) as Record<string, unknown>;
     expect(jsonLd).toMatchObject({
       "@type": "Article",
       headline: "Welcome to Playfeed: twelve games, one thumb",
@@ -542,7 +542,7 @@ describe("who may write", () => {
     big.set(PNG);
     const tooBig = await uploadBlogImage(writer.token, big);
     expect(tooBig.response.status).toBe(413);
-    expect(((await tooBig.response.json()) as ApiErrorBody).error.message).toBe(
+    expect((await tooBig.response.json<ApiErrorBody>()).error.message).toBe(
       "Pictures can be at most 2 MB",
     );
     expect(await env.MEDIA.head(tooBig.path)).toBeNull();

@@ -491,7 +491,7 @@ describe("challenges", () => {
       .bind(Date.now() - 1000, created.body._id)
       .run();
     const ctx = createExecutionContext();
-    await worker.scheduled(
+    void worker.scheduled(
       createScheduledController({ cron: "17 * * * *" }),
       env,
       ctx,

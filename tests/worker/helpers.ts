@@ -177,7 +177,7 @@ export async function openSocket(
   const received: ServerEvent[] = [];
   const waiters: Array<() => void> = [];
   socket.addEventListener("message", (event) => {
-    received.push(JSON.parse(event.data as string));
+    received.push(JSON.parse(event.data as string) as ServerEvent);
     waiters.splice(0).forEach((wake) => wake());
   });
   socket.accept();

@@ -53,7 +53,7 @@ describe("/media/*", () => {
     const response = await request(path);
     expect(response.status).toBe(400);
     expect(
-      ((await response.json()) as { error: { message: string } }).error.message,
+      (await response.json<{ error: { message: string } }>()).error.message,
     ).toBe("Invalid media path");
   });
 });

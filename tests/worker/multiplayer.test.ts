@@ -268,7 +268,7 @@ describe("/ws/room/{roomId}: the room socket", () => {
       Authorization: `Bearer ${stranger.token}`,
     });
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as ApiErrorBody).error.message).toBe(
+    expect((await refused.json<ApiErrorBody>()).error.message).toBe(
       "You are not in this room",
     );
     // The trusted user header is built by the Worker; one sent by the client changes nothing.

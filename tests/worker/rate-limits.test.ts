@@ -159,7 +159,7 @@ describe("log-in", () => {
       );
       expect(page.status).toBe(429);
       expect(Number(page.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
-      expect(((await page.json()) as ApiErrorBody).error.message).toBe(
+      expect((await page.json<ApiErrorBody>()).error.message).toBe(
         "Too many failed log-ins. Please try again in 15 minutes.",
       );
     },
@@ -187,7 +187,7 @@ describe("sign-up and Google sign-in, per address", () => {
       expectLimited(
         {
           status: page.status,
-          body: (await page.json()) as ApiErrorBody,
+          body: await page.json<ApiErrorBody>(),
           response: page,
         },
         "signUpPerAddress",
@@ -298,7 +298,7 @@ describe("uploads", () => {
     });
     return {
       status: response.status,
-      body: (await response.json()) as ApiErrorBody & { path: string },
+      body: await response.json<ApiErrorBody & { path: string }>(),
       response,
     };
   };

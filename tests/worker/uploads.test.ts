@@ -90,7 +90,7 @@ describe("profile picture upload", () => {
     const { url, path } = await uploadUrl(token, "avatar.png");
     const response = await put(url, "<svg onload=alert(1)></svg>", "image/png");
     expect(response.status).toBe(415);
-    expect(((await response.json()) as ApiErrorBody).error.message).toBe(
+    expect((await response.json<ApiErrorBody>()).error.message).toBe(
       "Please choose a PNG, JPEG, WebP or GIF image",
     );
     expect(await env.MEDIA.head(path)).toBeNull();
@@ -116,7 +116,7 @@ describe("profile picture upload", () => {
     big.set(PNG);
     const response = await put(url, big);
     expect(response.status).toBe(413);
-    expect(((await response.json()) as ApiErrorBody).error.message).toBe(
+    expect((await response.json<ApiErrorBody>()).error.message).toBe(
       "Pictures can be at most 2 MB",
     );
     expect(await env.MEDIA.head(path)).toBeNull();

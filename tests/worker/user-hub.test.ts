@@ -64,9 +64,13 @@ describe("/ws and the UserHub Durable Object", () => {
     const attachments = await runInDurableObject(
       hub,
       (instance: UserHub, state) =>
-        state.getWebSockets().map((ws) => ws.deserializeAttachment()),
+        state
+          .getWebSockets()
+          .map((ws) => ws.deserializeAttachment() as unknown),
     );
-    expect(attachments).toEqual([{ userId, connectedAt: expect.any(Number) }]);
+    expect(attachments).toEqual([
+      { userId, connectedAt: expect.any(Number) as number },
+    ]);
     socket.close(1000, "done");
   });
 
@@ -132,7 +136,7 @@ describe("/ws and the UserHub Durable Object", () => {
     const first = new Promise<ServerEvent>((resolve) =>
       socket.addEventListener(
         "message",
-        (event) => resolve(JSON.parse(event.data as string)),
+        (event) => resolve(JSON.parse(event.data as string) as ServerEvent),
         { once: true },
       ),
     );

@@ -12,11 +12,11 @@ const ScopeSchema = z.object({
 });
 
 export const scoresRouter = createRouter()
-  // SPEC.md §7 POST /scores (score, player_id, game_id), plus the play session and the round's moves.
+  // SPEC.md §7 POST /scores (score, player_id, game_id), extended to end a round in one request (contract/scores.ts).
   .post("/", async (c) => {
     const caller = await requireUser(c.var.services, c.req.raw);
     return c.json(
-      await c.var.services.play.submitScore(
+      await c.var.services.play.submitRound(
         caller.id,
         await readJson(c.req.raw),
       ),

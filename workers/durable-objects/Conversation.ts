@@ -159,12 +159,12 @@ export class Conversation extends DurableObject<Env> {
   }
 
   /** SPEC.md §7 GET /chat/{userId}/{friendId}: newest page first in time order; `before` pages back. */
-  async history(
+  history(
     userId: number,
     friendId: number,
     before: number | null,
     limit = HISTORY_PAGE,
-  ): Promise<{ messages: ChatMessage[]; has_more: boolean }> {
+  ): { messages: ChatMessage[]; has_more: boolean } {
     const { chatId } = this.members(userId, friendId);
     if (!this.stored) return { messages: [], has_more: false };
     const rows = this.ctx.storage.sql
@@ -249,10 +249,10 @@ export class Conversation extends DurableObject<Env> {
   }
 
   /** A message, for a report: only what the other member sent to the reporter. */
-  async messageFor(
+  messageFor(
     reporterId: number,
     msgId: string,
-  ): Promise<{ senderId: number; content: string } | null> {
+  ): { senderId: number; content: string } | null {
     const row = this.row(msgId);
     if (!row || row.recipient_id !== reporterId) return null;
     return { senderId: row.sender_id, content: row.content };

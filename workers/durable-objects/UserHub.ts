@@ -142,12 +142,12 @@ export class UserHub extends DurableObject<Env> {
   }
 
   /** Number of open sockets: more than zero means the user is online. */
-  async connectionCount(): Promise<number> {
+  connectionCount(): number {
     return this.openSockets().length;
   }
 
   /** An event for this user from a lobby, a friend or a service: to every open tab. */
-  async push(event: ServerEvent): Promise<number> {
+  push(event: ServerEvent): number {
     const sockets = this.openSockets();
     const frame = JSON.stringify(event);
     for (const ws of sockets) ws.send(frame);
@@ -246,7 +246,7 @@ export class UserHub extends DurableObject<Env> {
   }
 
   /** Something a chat check read has changed (a block, an unblock, a new name): read it again next time. */
-  async forgetChatPeers(partnerIds: number[] | "all"): Promise<void> {
+  forgetChatPeers(partnerIds: number[] | "all"): void {
     if (partnerIds === "all") this.chatChecks.clear();
     else for (const id of partnerIds) this.chatChecks.delete(id);
   }

@@ -201,8 +201,7 @@ export function createAccountService(db: Db) {
         return user;
       } catch (error) {
         // Two first sign-ins raced: the other one created the account.
-        if (isUniqueViolation(error))
-          return (await findByEmail(identity.email))!;
+        if (isUniqueViolation(error)) return await findByEmail(identity.email);
         throw error;
       }
     },

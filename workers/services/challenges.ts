@@ -23,6 +23,7 @@ import {
   type ChallengeView,
 } from "#contract/coins";
 import { idValueSchema } from "#contract/ids";
+import { scoreValue } from "#contract/scores";
 import type { Db } from "../db/client";
 import {
   blocks,
@@ -37,12 +38,6 @@ import { ApiError, forbidden, notFound } from "./errors";
 import type { NotificationService } from "./notifications";
 import { parseInput } from "./parse";
 import { constraintFailure, insufficientCoins, stakedTodaySql } from "./wallet";
-
-const scoreValue = z
-  .number({ error: "score must be a whole number" })
-  .int("score must be a whole number")
-  .min(0, "score cannot be negative")
-  .max(1_000_000_000, "score is too large");
 
 /** SPEC.md §7 POST /challenge: game, from, to, bet_amount, message, score. */
 export const CreateChallengeSchema = z.object({
@@ -66,13 +61,13 @@ export const CreateChallengeSchema = z.object({
       CHALLENGE_MESSAGE_MAX,
       `Keep the message under ${CHALLENGE_MESSAGE_MAX} characters`,
     ),
-  score: scoreValue,
+  score: scoreValue("score"),
 });
 
 /** SPEC.md §7 POST /challenge/submit: the challenge result. */
 export const SubmitChallengeSchema = z.object({
   challengeId: idValueSchema("challenge"),
-  score: scoreValue,
+  score: scoreValue("score"),
 });
 
 const dialect = new SQLiteAsyncDialect();
@@ -88,6 +83,8 @@ const dailyLimitReached = () =>
   conflict("daily_limit", COIN_MESSAGES.dailyLimit(DAILY_CHALLENGE_LIMIT));
 
 type Pushed = Pick<NotificationService, "notify" | "push">;
+/** A built query or raw SQL: what one D1 batch carries. */
+export type Statement = SQL | { toSQL(): { sql: string; params: unknown[] } };
 
 /**
  * SPEC.md §4 Challenge with real coins. Each step that moves coins is one D1 batch: a conditional write of the
@@ -225,7 +222,7 @@ export function createChallengeService(db: Db, notifications: Pushed) {
 
   /** One D1 batch (one transaction) of built queries and SQL; drizzle's own batch cannot carry raw SQL. */
   async function runMoneyBatch(
-    statements: Array<SQL | { toSQL(): { sql: string; params: unknown[] } }>,
+    statements: Statement[],
     duplicate = () =>
       conflict(
         "already_applied",
@@ -271,6 +268,138 @@ export function createChallengeService(db: Db, notifications: Pushed) {
         data: { wallet: await walletOf(userId) },
       })
       .catch(() => undefined);
+  }
+
+  /** A challenge the caller's round may answer, or the 4xx that says why not. Writes nothing. */
+  async function answerable(
+    callerId: number,
+    challengeId: number,
+    now: number,
+  ): Promise<ChallengeView> {
+    const current = await visibleTo(challengeId, callerId);
+    if (current.to !== callerId)
+      throw forbidden(
+        "Only the challenged player submits a score for this challenge",
+      );
+    if (current.status === "pending")
+      throw conflict("not_accepted", "Accept the challenge before playing it");
+    if (current.status === "expired" || current.status === "declined")
+      assertOpen(current, now);
+    return current;
+  }
+
+  async function acceptedAtOf(challengeId: number): Promise<Date | null> {
+    const [row] = await db
+      .select({ acceptedAt: challenges.acceptedAt })
+      .from(challenges)
+      .where(eq(challenges.id, challengeId));
+    return row?.acceptedAt ?? null;
+  }
+
+  /**
+   * The statements that settle an accepted challenge with the acceptor's score: the higher score takes both stakes,
+   * a tie returns each. They stamp `claim` only while the challenge is still accepted, so a repeat moves nothing.
+   */
+  function settlement(
+    current: ChallengeView,
+    score: number,
+    claim: string,
+    now: number,
+  ): Statement[] {
+    const winner =
+      score > current.score
+        ? current.to
+        : score < current.score
+          ? current.from
+          : null;
+    const payouts =
+      winner === null
+        ? [
+            ledgerFromClaim(
+              claim,
+              sql`${challenges.fromUserId}`,
+              sql`${challenges.betAmount}`,
+              "challenge_refund",
+              "payout",
+            ),
+            ledgerFromClaim(
+              claim,
+              sql`${challenges.toUserId}`,
+              sql`${challenges.betAmount}`,
+              "challenge_refund",
+              "payout",
+            ),
+          ]
+        : [
+            ledgerFromClaim(
+              claim,
+              sql`${winner}`,
+              sql`2 * ${challenges.betAmount}`,
+              "challenge_payout",
+              "payout",
+            ),
+          ];
+    return [
+      db
+        .update(challenges)
+        .set({
+          status: "settled",
+          acceptorScore: score,
+          winnerId: winner,
+          settledAt: new Date(now),
+          claim,
+        })
+        .where(
+          and(
+            eq(challenges.id, current._id),
+            eq(challenges.status, "accepted"),
+          ),
+        ),
+      ...payouts,
+    ];
+  }
+
+  /** After a settling batch: the challenger hears the result when this request settled it; the caller gets theirs. */
+  async function outcomeAfter(
+    callerId: number,
+    current: ChallengeView,
+    score: number,
+    claim: string | null,
+  ): Promise<ChallengeOutcome> {
+    const challenge = await viewOf(current._id);
+    if (claim && (await claimed(claim)).length) {
+      const gameName = challenge.game_info[0].name;
+      const verdict =
+        challenge.winner === null
+          ? "It's a tie: your bet is back"
+          : challenge.winner === challenge.from
+            ? `You won ${challenge.bet_amount} coins`
+            : "You lost the bet";
+      await notifySafely(
+        challenge.from,
+        "challenge_result",
+        `${challenge.challenge_to[0].name} scored ${score} against your ${challenge.score} on ${gameName}. ${verdict}.`,
+        {
+          challengeId: challenge._id,
+          gameId: challenge.game,
+          gameName,
+          betAmount: challenge.bet_amount,
+        },
+      );
+      await pushWallet(challenge.from);
+    }
+    const outcome =
+      challenge.winner === null
+        ? "tie"
+        : challenge.winner === callerId
+          ? "won"
+          : "lost";
+    return {
+      challenge,
+      outcome,
+      won_coins: outcome === "won" ? challenge.bet_amount : 0,
+      wallet: await walletOf(callerId),
+    };
   }
 
   const service = {
@@ -512,130 +641,72 @@ export function createChallengeService(db: Db, notifications: Pushed) {
       now = Date.now(),
     ): Promise<ChallengeOutcome> {
       const { challengeId, score } = parseInput(SubmitChallengeSchema, input);
-      const current = await visibleTo(challengeId, callerId);
-      if (current.to !== callerId)
-        throw forbidden(
-          "Only the challenged player submits a score for this challenge",
+      const current = await answerable(callerId, challengeId, now);
+      if (current.status !== "accepted")
+        return outcomeAfter(callerId, current, score, null);
+      const latest = await latestScoreSince(
+        callerId,
+        current.game,
+        await acceptedAtOf(challengeId),
+      );
+      if (latest === null)
+        throw new ApiError(
+          422,
+          "no_score",
+          "Play the challenge round before submitting its score",
         );
-      if (current.status === "pending")
-        throw conflict(
-          "not_accepted",
-          "Accept the challenge before playing it",
+      if (latest !== score)
+        throw new ApiError(
+          422,
+          "score_mismatch",
+          "That is not the score of your challenge round",
         );
-      if (current.status === "expired" || current.status === "declined")
-        assertOpen(current, now);
-      if (current.status === "accepted") {
-        const [row] = await db
-          .select({ acceptedAt: challenges.acceptedAt })
-          .from(challenges)
-          .where(eq(challenges.id, challengeId));
-        const latest = await latestScoreSince(
-          callerId,
-          current.game,
-          row?.acceptedAt ?? null,
-        );
-        if (latest === null)
-          throw new ApiError(
-            422,
-            "no_score",
-            "Play the challenge round before submitting its score",
-          );
-        if (latest !== score)
-          throw new ApiError(
-            422,
-            "score_mismatch",
-            "That is not the score of your challenge round",
-          );
+      const claim = claimToken();
+      await runMoneyBatch(settlement(current, score, claim, now));
+      return outcomeAfter(callerId, current, score, claim);
+    },
 
-        const winner =
-          score > current.score
-            ? current.to
-            : score < current.score
-              ? current.from
-              : null;
-        const claim = claimToken();
-        const payouts =
-          winner === null
-            ? [
-                ledgerFromClaim(
-                  claim,
-                  sql`${challenges.fromUserId}`,
-                  sql`${challenges.betAmount}`,
-                  "challenge_refund",
-                  "payout",
-                ),
-                ledgerFromClaim(
-                  claim,
-                  sql`${challenges.toUserId}`,
-                  sql`${challenges.betAmount}`,
-                  "challenge_refund",
-                  "payout",
-                ),
-              ]
-            : [
-                ledgerFromClaim(
-                  claim,
-                  sql`${winner}`,
-                  sql`2 * ${challenges.betAmount}`,
-                  "challenge_payout",
-                  "payout",
-                ),
-              ];
-        await runMoneyBatch([
-          db
-            .update(challenges)
-            .set({
-              status: "settled",
-              acceptorScore: score,
-              winnerId: winner,
-              settledAt: new Date(now),
-              claim,
-            })
-            .where(
-              and(
-                eq(challenges.id, challengeId),
-                eq(challenges.status, "accepted"),
-              ),
-            ),
-          ...payouts,
-        ]);
-        if ((await claimed(claim)).length) {
-          const settled = await viewOf(challengeId);
-          const gameName = settled.game_info[0].name;
-          const data = {
-            challengeId,
-            gameId: settled.game,
-            gameName,
-            betAmount: settled.bet_amount,
-          };
-          const verdict =
-            winner === null
-              ? "It's a tie: your bet is back"
-              : winner === settled.from
-                ? `You won ${settled.bet_amount} coins`
-                : "You lost the bet";
-          await notifySafely(
-            settled.from,
-            "challenge_result",
-            `${settled.challenge_to[0].name} scored ${score} against your ${settled.score} on ${gameName}. ${verdict}.`,
-            data,
-          );
-          await pushWallet(settled.from);
-        }
+    /**
+     * The acceptor's challenge round, stored and settled in one batch (POST /api/scores with challenge_id): the round's
+     * own writes go first, then the settlement, so a refused round moves no coins and a settled challenge always has
+     * its round. A challenge already settled only gets the round stored; anything else is refused before a write.
+     */
+    async settleWithRound(
+      callerId: number,
+      challengeId: number,
+      round: {
+        gameId: number;
+        startedAt: Date;
+        score: number;
+        statements: Statement[];
+        duplicate: () => ApiError;
+      },
+      now = Date.now(),
+    ): Promise<ChallengeOutcome> {
+      const current = await answerable(callerId, challengeId, now);
+      if (current.game !== round.gameId)
+        throw new ApiError(
+          422,
+          "wrong_game",
+          "This challenge is for another game",
+        );
+      if (current.status !== "accepted") {
+        await runMoneyBatch(round.statements, round.duplicate);
+        return outcomeAfter(callerId, current, round.score, null);
       }
-      const challenge = await viewOf(challengeId);
-      const outcome =
-        challenge.winner === null
-          ? "tie"
-          : challenge.winner === callerId
-            ? "won"
-            : "lost";
-      return {
-        challenge,
-        outcome,
-        won_coins: outcome === "won" ? challenge.bet_amount : 0,
-        wallet: await walletOf(callerId),
-      };
+      const acceptedAt = await acceptedAtOf(challengeId);
+      if (acceptedAt && round.startedAt < acceptedAt)
+        throw new ApiError(
+          422,
+          "round_before_accept",
+          "This round began before you accepted the challenge; play it again from the challenge",
+        );
+      const claim = claimToken();
+      await runMoneyBatch(
+        [...round.statements, ...settlement(current, round.score, claim, now)],
+        round.duplicate,
+      );
+      return outcomeAfter(callerId, current, round.score, claim);
     },
 
     /** GET /api/challenge/all: the caller's challenges, sent and received, newest first. */

@@ -2,6 +2,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { idValueSchema } from "#contract/ids";
+import type { Move } from "#contract/moves";
 import type { BotData } from "#contract/protocol";
 import type { MatchPlayer, MatchSummary } from "#contract/types";
 import type { Db } from "../db/client";
@@ -31,8 +32,57 @@ export const BotResultSchema = z.object({
 const refused = (message: string) =>
   new ApiError(422, "match_refused", message);
 
+export interface BotRun {
+  id: number;
+  gameId: number;
+  userId: number;
+  moves: Move[];
+  name: string;
+  profileImg: string | null;
+}
+
+/** The match_results row of a round against a bot: the bot's score is the last move of the run it replayed. */
+export const botResultRow = (
+  session: { id: number; gameId: number; score: number },
+  callerId: number,
+  run: BotRun,
+) => ({
+  gameId: session.gameId,
+  statsId: session.id,
+  playerOneId: callerId,
+  playerOneScore: session.score,
+  playerTwoScore: run.moves.at(-1)?.score ?? 0,
+  botRunId: run.id,
+  botName: run.name,
+  botProfilePic: run.profileImg,
+});
+
 export function createMultiplayerService(db: Db) {
-  return {
+  const service = {
+    /** The recorded run a player's round against a bot replayed: another player's run of the same game. */
+    async botRun(
+      botId: number,
+      gameId: number,
+      callerId: number,
+    ): Promise<BotRun> {
+      const [run] = await db
+        .select({
+          id: playerMoves.id,
+          gameId: playerMoves.gameId,
+          userId: playerMoves.userId,
+          moves: playerMoves.moves,
+          name: users.name,
+          profileImg: users.profileImg,
+        })
+        .from(playerMoves)
+        .innerJoin(users, eq(playerMoves.userId, users.id))
+        .where(eq(playerMoves.id, botId))
+        .limit(1);
+      if (!run || run.gameId !== gameId || run.userId === callerId)
+        throw refused("That bot did not play this game");
+      return run;
+    },
+
     /** The player's name and picture as the room shows them. */
     async participantOf(userId: number) {
       const [user] = await db
@@ -164,34 +214,12 @@ export function createMultiplayerService(db: Db) {
         throw forbidden("This play session belongs to another player");
       if (session.score === null)
         throw refused("Submit the round's score first");
-      const [run] = await db
-        .select({
-          id: playerMoves.id,
-          gameId: playerMoves.gameId,
-          userId: playerMoves.userId,
-          moves: playerMoves.moves,
-          name: users.name,
-          profileImg: users.profileImg,
-        })
-        .from(playerMoves)
-        .innerJoin(users, eq(playerMoves.userId, users.id))
-        .where(eq(playerMoves.id, input.bot_id))
-        .limit(1);
-      if (!run || run.gameId !== session.gameId || run.userId === callerId)
-        throw refused("That bot did not play this game");
-      const botScore = run.moves.at(-1)?.score ?? 0;
+      const run = await service.botRun(input.bot_id, session.gameId, callerId);
       await db
         .insert(matchResults)
-        .values({
-          gameId: session.gameId,
-          statsId: session.id,
-          playerOneId: callerId,
-          playerOneScore: session.score,
-          playerTwoScore: botScore,
-          botRunId: run.id,
-          botName: run.name,
-          botProfilePic: run.profileImg,
-        })
+        .values(
+          botResultRow({ ...session, score: session.score }, callerId, run),
+        )
         .onConflictDoNothing({ target: matchResults.statsId });
       const [row] = await db
         .select({ id: matchResults.id })
@@ -273,6 +301,7 @@ export function createMultiplayerService(db: Db) {
       return rows.map((row) => row.id);
     },
   };
+  return service;
 }
 
 export type MultiplayerService = ReturnType<typeof createMultiplayerService>;

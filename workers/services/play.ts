@@ -1,17 +1,28 @@
 import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { idValueSchema } from "#contract/ids";
-import { MAX_MOVES, type Move } from "#contract/moves";
+import type { Move } from "#contract/moves";
+import {
+  RoundSchema,
+  movesSchema,
+  playTimeValue,
+  type RoundResult,
+} from "#contract/scores";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import {
   bestScores,
   games,
   gameStats,
+  matchResults,
   playerMoves,
   scores,
 } from "../db/schema";
 import { ApiError, forbidden, notFound, tooManyRequests } from "./errors";
+import type { ChallengeService, Statement } from "./challenges";
+import { botResultRow, type MultiplayerService } from "./multiplayer";
 import { parseInput } from "./parse";
+import type { ScoreService } from "./scores";
 
 /** Seconds a session may run past the game's maximum_game_time: loading, the splash, a slow network. */
 export const SESSION_GRACE_SECONDS = 15;
@@ -20,26 +31,6 @@ const CLOCK_SLACK_MS = 1_500;
 /** Per user and minute. */
 export const SCORE_SUBMISSIONS_PER_MINUTE = 12;
 export const SESSIONS_PER_MINUTE = 30;
-
-const scoreValue = (label: string) =>
-  z
-    .number({ error: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .min(0, `${label} cannot be negative`)
-    .max(1_000_000_000, `${label} is too large`);
-
-const movesSchema = z
-  .array(
-    z.object({
-      time: z
-        .number({ error: "Each move needs a time in milliseconds" })
-        .int("Each move needs a time in milliseconds")
-        .min(0, "A move's time cannot be negative"),
-      score: scoreValue("A move's score"),
-    }),
-    { error: "moves must be a list of { time, score }" },
-  )
-  .max(MAX_MOVES, `A timeline has at most ${MAX_MOVES} moves`);
 
 export const StartSessionSchema = z.object({
   game_id: idValueSchema("game"),
@@ -51,21 +42,7 @@ export const StartSessionSchema = z.object({
     .default(0),
 });
 
-export const EndSessionSchema = z.object({
-  play_time: z
-    .number({ error: "play_time must be a number of seconds" })
-    .min(0, "play_time cannot be negative")
-    .max(86_400, "play_time is too large"),
-});
-
-export const ScoreSchema = z.object({
-  score: scoreValue("score"),
-  player_id: idValueSchema("player"),
-  game_id: idValueSchema("game"),
-  /** The play session (POST /api/gamestats); without it, the player's latest open session of the game. */
-  stats_id: idValueSchema("play session").optional(),
-  moves: movesSchema.optional(),
-});
+export const EndSessionSchema = z.object({ play_time: playTimeValue });
 
 export const PlayerMovesSchema = z.object({
   game_id: idValueSchema("game"),
@@ -140,7 +117,17 @@ const isUniqueViolation = (error: unknown) => {
   return false;
 };
 
-export function createPlayService(db: Db) {
+/** A built query that runs in drizzle's batch and in the challenge service's raw one alike. */
+type RoundStatement = BatchItem<"sqlite"> & Statement;
+
+/** What a round may settle or record besides its score. */
+interface RoundDependencies {
+  challenges: Pick<ChallengeService, "settleWithRound">;
+  scores: Pick<ScoreService, "highScore">;
+  multiplayer: Pick<MultiplayerService, "botRun">;
+}
+
+export function createPlayService(db: Db, deps: RoundDependencies) {
   async function gameLimits(gameId: number): Promise<GameLimits> {
     const [game] = await db
       .select({
@@ -289,14 +276,22 @@ export function createPlayService(db: Db) {
     },
 
     /**
-     * POST /api/scores: a finished round's score. Believed only for an open, unscored session of this player and
-     * game that has not outrun the game's time, with a timeline that fits it; then the score, the session mark, the
-     * best-score row and the timeline are written in one batch.
+     * POST /api/scores: a finished round, in one request. Believed only for an open, unscored session of this player
+     * and game that has not outrun the game's time, with a timeline that fits it, and for a challenge or a bot run
+     * the round can belong to; every check runs before anything is written. Then one batch writes the score, the
+     * session (closed when the play time comes with it), the best score, the timeline, the bot match's result and
+     * the challenge's settlement. The unique score per session makes a repeat or a racing twin write nothing.
      */
-    async submitScore(userId: number, body: unknown) {
-      const input = parseInput(ScoreSchema, body);
+    async submitRound(userId: number, body: unknown): Promise<RoundResult> {
+      const input = parseInput(RoundSchema, body);
       if (input.player_id !== userId)
         throw forbidden("You can only submit your own scores");
+      if (input.challenge_id !== undefined && input.bot_id !== undefined)
+        throw new ApiError(
+          400,
+          "bad_request",
+          "A round is played for a challenge or against a bot, not both",
+        );
       const now = Date.now();
       if (
         (await recentCount(scores, userId, now)) >= SCORE_SUBMISSIONS_PER_MINUTE
@@ -308,63 +303,131 @@ export function createPlayService(db: Db) {
       const game = await gameLimits(input.game_id);
       const session = await sessionFor(userId, game.id, input.stats_id, true);
       const moves = input.moves ?? [];
+      const startedAt = session.createdAt.getTime();
       const problem =
         sessionProblem(session, game, input.score, now) ??
-        timelineProblem(moves, input.score, now - session.createdAt.getTime());
+        timelineProblem(moves, input.score, now - startedAt);
       if (problem) throw refused(problem);
+      const run =
+        input.bot_id === undefined
+          ? null
+          : await deps.multiplayer.botRun(input.bot_id, game.id, userId);
+      // Never more time than the server saw pass since the session opened.
+      const playTime =
+        input.play_time === undefined
+          ? null
+          : Math.min(
+              Math.round(input.play_time),
+              Math.ceil((now - startedAt) / 1000),
+            );
 
       const at = new Date(now);
-      try {
-        const [[inserted]] = await db.batch([
+      const statements: [RoundStatement, ...RoundStatement[]] = [
+        db.insert(scores).values({
+          userId,
+          gameId: game.id,
+          score: input.score,
+          statsId: session.id,
+          createdAt: at,
+        }),
+        db
+          .update(gameStats)
+          .set({
+            score: input.score,
+            scoredAt: at,
+            ...(playTime === null ? {} : { playTime, endedAt: at }),
+          })
+          .where(eq(gameStats.id, session.id)),
+        db
+          .insert(bestScores)
+          .values({
+            gameId: game.id,
+            userId,
+            score: input.score,
+            achievedAt: at,
+          })
+          .onConflictDoUpdate({
+            target: [bestScores.gameId, bestScores.userId],
+            set: {
+              score: sql`excluded.score`,
+              achievedAt: sql`excluded.achieved_at`,
+            },
+            setWhere: sql`excluded.score > ${bestScores.score}`,
+          }),
+      ];
+      if (input.score > 0 && moves.length > 0)
+        statements.push(
+          db.insert(playerMoves).values({
+            statsId: session.id,
+            userId,
+            gameId: game.id,
+            score: input.score,
+            moves,
+          }),
+        );
+      if (run)
+        statements.push(
           db
-            .insert(scores)
-            .values({
-              userId,
-              gameId: game.id,
-              score: input.score,
-              statsId: session.id,
-              createdAt: at,
-            })
-            .returning({ id: scores.id }),
-          db
-            .update(gameStats)
-            .set({ score: input.score, scoredAt: at })
-            .where(eq(gameStats.id, session.id)),
-          db
-            .insert(bestScores)
-            .values({
-              gameId: game.id,
-              userId,
-              score: input.score,
-              achievedAt: at,
-            })
-            .onConflictDoUpdate({
-              target: [bestScores.gameId, bestScores.userId],
-              set: {
-                score: sql`excluded.score`,
-                achievedAt: sql`excluded.achieved_at`,
-              },
-              setWhere: sql`excluded.score > ${bestScores.score}`,
-            }),
-          ...(input.score > 0 && moves.length > 0
-            ? [
-                db.insert(playerMoves).values({
-                  statsId: session.id,
-                  userId,
-                  gameId: game.id,
-                  score: input.score,
-                  moves,
-                }),
-              ]
-            : []),
-        ]);
-        return { _id: inserted.id, score: input.score, stats_id: session.id };
-      } catch (error) {
-        // Two submissions for one session racing: the unique index lets only one in, and its batch alone commits.
-        if (isUniqueViolation(error))
-          throw refused("This play session already has a score");
-        throw error;
+            .insert(matchResults)
+            .values(
+              botResultRow(
+                { id: session.id, gameId: game.id, score: input.score },
+                userId,
+                run,
+              ),
+            ),
+        );
+
+      // Two submissions for one session racing: the unique index lets only one in, and its batch alone commits.
+      const alreadyScored = () =>
+        refused("This play session already has a score");
+      let challenge: RoundResult["challenge"] = null;
+      if (input.challenge_id !== undefined) {
+        challenge = await deps.challenges.settleWithRound(
+          userId,
+          input.challenge_id,
+          {
+            gameId: game.id,
+            startedAt: session.createdAt,
+            score: input.score,
+            statements,
+            duplicate: alreadyScored,
+          },
+          now,
+        );
+      } else {
+        try {
+          await db.batch(statements);
+        } catch (error) {
+          if (isUniqueViolation(error)) throw alreadyScored();
+          throw error;
+        }
       }
+
+      const [[stored], [match], best] = await Promise.all([
+        db
+          .select({ id: scores.id })
+          .from(scores)
+          .where(eq(scores.statsId, session.id))
+          .limit(1),
+        run
+          ? db
+              .select({ id: matchResults.id })
+              .from(matchResults)
+              .where(eq(matchResults.statsId, session.id))
+              .limit(1)
+          : Promise.resolve([]),
+        deps.scores.highScore(game.id, userId),
+      ]);
+      return {
+        _id: stored.id,
+        score: input.score,
+        stats_id: session.id,
+        play_time: playTime,
+        best,
+        challenge,
+        match_id: match?.id ?? null,
+      };
     },
 
     /**

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import type { HighScore } from "#contract/scores";
 import type { Db } from "../db/client";
 import { bestScores, follows, games, scores, users } from "../db/schema";
 import { notFound } from "./errors";
@@ -12,12 +13,6 @@ export interface LeaderboardEntry {
   player_name: string[];
   profile_img: string | null;
   score: number;
-}
-
-/** SPEC.md §3 High score record, with the player's place on the board (null before their first score). */
-export interface HighScore {
-  score: number;
-  rank: number | null;
 }
 
 /** Best first; equal scores go to whoever reached them first, then to the lower player id. */
@@ -125,3 +120,5 @@ export function createScoreService(db: Db) {
     },
   };
 }
+
+export type ScoreService = ReturnType<typeof createScoreService>;

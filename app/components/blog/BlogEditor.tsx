@@ -275,7 +275,7 @@ export function BlogEditor({ post }: { post: Blog | null }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        save(published ? "published" : "draft");
+        void save(published ? "published" : "draft");
       }}
     >
       <section className="card blog-editor__details" aria-label="Post details">

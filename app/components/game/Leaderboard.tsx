@@ -70,7 +70,7 @@ export function useBoard(
         signal: controller.signal,
       },
     ).then(parseScoreEntries, () => []);
-    Promise.all([entries, standing]).then(([list, own]) => {
+    void Promise.all([entries, standing]).then(([list, own]) => {
       if (!controller.signal.aborted)
         setLoaded({ key, board: { entries: list, standing: own } });
     });

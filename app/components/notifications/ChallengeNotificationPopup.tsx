@@ -39,7 +39,7 @@ export function ChallengeNotificationPopup() {
 
 /** GET /api/challenge/{id} answers the challenge itself or wrapped; /info answers a list. */
 function challengeOf(answer: unknown): ChallengeView | null {
-  const value = Array.isArray(answer)
+  const value: unknown = Array.isArray(answer)
     ? answer[0]
     : answer && typeof answer === "object" && "challenge" in answer
       ? answer.challenge

@@ -55,8 +55,7 @@ export function NotificationToast() {
       onMouseLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null))
-          setHeld(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
       }}
     >
       <div

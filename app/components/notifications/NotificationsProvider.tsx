@@ -28,7 +28,7 @@ export interface Notifications {
 const NotificationsContext = createContext<Notifications>({
   unread: 0,
   setUnread: () => undefined,
-  markRead: async () => undefined,
+  markRead: () => Promise.resolve(),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { apiFetch } from "~/lib/api";
 import type { Move } from "#contract/moves";
+import type { RoundResult } from "#contract/scores";
 
 interface SessionRecord {
   /** POST /api/gamestats under way or done: the record id, or null when it could not be opened. */
@@ -8,16 +9,10 @@ interface SessionRecord {
   ended: boolean;
 }
 
-export interface SubmittedScore {
-  _id: number;
-  score: number;
-  stats_id: number;
-}
-
 /**
  * SPEC.md §4 Play / §7: the game stats record of one visit to the play screen. Opened on load (POST /api/gamestats),
- * it is the play session an honest score needs (POST /api/scores), and it is closed with the play time
- * (PUT /api/gamestats/{id}) at the end, on exit, or when the player leaves the page some other way.
+ * it is the play session an honest score needs (POST /api/scores, which also closes it with the play time), and it
+ * is closed with the play time (PUT /api/gamestats/{id}) on exit or when the player leaves the page some other way.
  */
 export function usePlaySession(
   gameId: number,
@@ -58,29 +53,37 @@ export function usePlaySession(
     }).catch(() => undefined);
   }, []);
 
-  /** SPEC.md §4 End single-player: the score, then the play time, then the moves when the score is above 0. */
+  /**
+   * SPEC.md §4 End single-player, in one request: the score with its moves, the play time and the challenge or bot
+   * run the round was for. The answer closes the session, so nothing is sent again on the way out.
+   */
   const submit = useCallback(
-    async (
-      score: number,
-      playerId: number,
-      moves: Move[],
-    ): Promise<SubmittedScore> => {
-      const stats_id = (await session.current?.id) ?? undefined;
-      const saved = await apiFetch<SubmittedScore>("/api/scores", {
+    async (round: {
+      score: number;
+      playerId: number;
+      moves: Move[];
+      challengeId: number | null;
+      botId: number | null;
+    }): Promise<RoundResult> => {
+      const current = session.current;
+      const stats_id = (await current?.id) ?? undefined;
+      const result = await apiFetch<RoundResult>("/api/scores", {
         method: "POST",
-        json: { score, player_id: playerId, game_id: gameId, stats_id, moves },
+        json: {
+          score: round.score,
+          player_id: round.playerId,
+          game_id: gameId,
+          stats_id,
+          moves: round.moves,
+          play_time: Math.max(0, Math.round(playTimeRef.current())),
+          challenge_id: round.challengeId ?? undefined,
+          bot_id: round.botId ?? undefined,
+        },
       });
-      await end();
-      if (score > 0) {
-        // SPEC.md §8: a failure to keep the moves is ignored.
-        await apiFetch("/api/player-move", {
-          method: "POST",
-          json: { game_id: gameId, player_id: playerId, stats_id, moves },
-        }).catch(() => undefined);
-      }
-      return saved;
+      if (current) current.ended = true;
+      return result;
     },
-    [gameId, end],
+    [gameId],
   );
 
   // Leaving the page in any other way still records how long was played.

@@ -83,8 +83,7 @@ export function MessageAlert() {
       onMouseLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null))
-          setHeld(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
       }}
     >
       {shown.map(({ latest, count }) => {

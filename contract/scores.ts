@@ -1,0 +1,79 @@
+import { z } from "zod";
+import type { ChallengeOutcome } from "./coins";
+import { idValueSchema } from "./ids";
+import { MAX_MOVES } from "./moves";
+
+/** The highest score anything accepts: the game bridge, the room socket, a round, a challenge. */
+export const MAX_SCORE = 1_000_000_000;
+/** The longest play time a session records, in seconds: a day. */
+export const MAX_PLAY_TIME = 86_400;
+
+/** A score as a request carries it; `label` names the field in the messages. */
+export const scoreValue = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_SCORE, `${label} is too large`);
+
+/** SPEC.md §3 Player moves: at most MAX_MOVES of { time, score }. */
+export const movesSchema = z
+  .array(
+    z.object({
+      time: z
+        .number({ error: "Each move needs a time in milliseconds" })
+        .int("Each move needs a time in milliseconds")
+        .min(0, "A move's time cannot be negative"),
+      score: scoreValue("A move's score"),
+    }),
+    { error: "moves must be a list of { time, score }" },
+  )
+  .max(MAX_MOVES, `A timeline has at most ${MAX_MOVES} moves`);
+
+export const playTimeValue = z
+  .number({ error: "play_time must be a number of seconds" })
+  .min(0, "play_time cannot be negative")
+  .max(MAX_PLAY_TIME, "play_time is too large");
+
+/**
+ * SPEC.md §7 POST /scores (score, player_id, game_id), extended so that one request ends a round: the play session,
+ * its moves and play time, and the challenge or the bot match the round was played for.
+ */
+export const RoundSchema = z.object({
+  score: scoreValue("score"),
+  player_id: idValueSchema("player"),
+  game_id: idValueSchema("game"),
+  /** The play session (POST /api/gamestats); without it, the player's latest open session of the game. */
+  stats_id: idValueSchema("play session").optional(),
+  moves: movesSchema.optional(),
+  /** Closes the session with this play time; without it the session stays open for PUT /api/gamestats/{id}. */
+  play_time: playTimeValue.optional(),
+  /** An accepted challenge this round answers (the acceptor's round): it is settled with the score. */
+  challenge_id: idValueSchema("challenge").optional(),
+  /** The recorded run (GET /api/player-move/{gameId}) this round was played against. */
+  bot_id: idValueSchema("bot").optional(),
+});
+
+export type RoundInput = z.infer<typeof RoundSchema>;
+
+/** SPEC.md §3 High score record, with the player's place on the board (null before their first score). */
+export interface HighScore {
+  score: number;
+  rank: number | null;
+}
+
+/** The answer to a round: what the result screen shows, without asking again. */
+export interface RoundResult {
+  /** The stored score's id. */
+  _id: number;
+  score: number;
+  stats_id: number;
+  /** The play time the session closed with, or null while it stays open. */
+  play_time: number | null;
+  /** The player's best on the game and its rank, this round included. */
+  best: HighScore;
+  /** The challenge as it stands after this round, with the caller's new wallet. */
+  challenge: ChallengeOutcome | null;
+  /** The match result against a bot, for /summary/{id}. */
+  match_id: number | null;
+}

@@ -1,0 +1,25 @@
+// Types for scripts/lib.mjs, which stays plain JavaScript so the start scripts run without a compiler.
+import type {
+  ChildProcess,
+  SpawnSyncOptions,
+  StdioOptions,
+} from "node:child_process";
+
+export const root: string;
+export function bin(name: string): string;
+export const quietEnv: NodeJS.ProcessEnv;
+export function run(
+  command: string,
+  args: string[],
+  options?: SpawnSyncOptions,
+): void;
+export function build(): void;
+export function migrateLocal(persistTo?: string): void;
+export function seedIfEmpty(persistTo?: string): void;
+export function startWranglerDev(options: {
+  port: number;
+  persistTo?: string;
+  stdio?: StdioOptions;
+}): ChildProcess;
+export function stopProcessTree(child: ChildProcess | undefined): void;
+export function waitForHealthy(url: string, timeoutMs?: number): Promise<void>;

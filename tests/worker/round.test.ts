@@ -1,0 +1,359 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ChallengeView } from "#contract/coins";
+import type { RoundResult } from "#contract/scores";
+import type { ApiErrorBody, MatchSummary } from "#contract/types";
+import {
+  gameId,
+  getJson,
+  json,
+  newPlayer,
+  scoredRound,
+  seed,
+  type Player,
+} from "./helpers";
+
+beforeAll(seed);
+
+/** Gives a player coins the way a migration's opening balance does: a ledger row (the trigger moves the balance). */
+async function fund(player: Player, coins: number) {
+  await env.DB.prepare(
+    "insert into ledger (user_id, amount, reason, reference) values (?, ?, 'opening_balance', ?)",
+  )
+    .bind(player.userId, coins, `test-funds:${crypto.randomUUID()}`)
+    .run();
+}
+
+const walletOf = async (player: Player) =>
+  (await env.DB.prepare("select wallet from users where id = ?")
+    .bind(player.userId)
+    .first<number>("wallet"))!;
+
+/** A play session of `game` that began 30 s ago. */
+async function openSession(player: Player, game: number): Promise<number> {
+  const { status, body } = await getJson<{ _id: number }>(
+    "/api/gamestats",
+    json("POST", { game_id: game, game_type: 0 }, player.token),
+  );
+  expect(status).toBe(201);
+  await env.DB.prepare(
+    "update game_stats set created_at = created_at - 30000 where id = ?",
+  )
+    .bind(body._id)
+    .run();
+  return body._id;
+}
+
+const moves = (score: number) => [
+  { time: 0, score: 0 },
+  { time: 10_000, score: Math.floor(score / 2) },
+  { time: 20_000, score },
+];
+
+/** The one request that ends a round. */
+const endRound = (
+  player: Player,
+  round: { game: number; stats: number; score: number } & Record<
+    string,
+    unknown
+  >,
+) => {
+  const { game, stats, score, ...rest } = round;
+  return getJson<RoundResult & ApiErrorBody>(
+    "/api/scores",
+    json(
+      "POST",
+      {
+        score,
+        player_id: player.userId,
+        game_id: game,
+        stats_id: stats,
+        moves: moves(score),
+        play_time: 25,
+        ...rest,
+      },
+      player.token,
+    ),
+  );
+};
+
+/** Everything a round writes for its session, and the coins a challenge moved. */
+async function written(stats: number, challengeId?: number) {
+  const count = (query: string, value: number | string) =>
+    env.DB.prepare(query).bind(value).first<number>("n");
+  return {
+    scores: await count(
+      "select count(*) as n from scores where stats_id = ?",
+      stats,
+    ),
+    moves: await count(
+      "select count(*) as n from player_moves where stats_id = ?",
+      stats,
+    ),
+    matches: await count(
+      "select count(*) as n from match_results where stats_id = ?",
+      stats,
+    ),
+    scored: await count(
+      "select count(*) as n from game_stats where id = ? and scored_at is not null",
+      stats,
+    ),
+    ledger:
+      challengeId === undefined
+        ? 0
+        : await count(
+            "select count(*) as n from ledger where reference like ?",
+            `challenge:${challengeId}:%`,
+          ),
+  };
+}
+
+/** An accepted challenge: `from` bet 50 on their score of 20, `to` accepted a minute ago. */
+async function acceptedChallenge(names: [string, string]) {
+  const [from, to] = [await newPlayer(names[0]), await newPlayer(names[1])];
+  const game = await gameId("snake");
+  await getJson(
+    "/api/social/follow",
+    json("POST", { from: from.userId, to: to.userId }, from.token),
+  );
+  await fund(from, 500);
+  await fund(to, 500);
+  await scoredRound(from, game, 20);
+  const created = await getJson<ChallengeView>(
+    "/api/challenge",
+    json(
+      "POST",
+      {
+        game,
+        from: from.userId,
+        to: to.userId,
+        bet_amount: 50,
+        message: "Beat 20!",
+        score: 20,
+      },
+      from.token,
+    ),
+  );
+  expect(created.status).toBe(201);
+  const id = created.body._id;
+  return { from, to, game, id };
+}
+
+async function accept(player: Player, id: number) {
+  const accepted = await getJson(
+    `/api/challenge/accept/${id}`,
+    json("POST", {}, player.token),
+  );
+  expect(accepted.status).toBe(200);
+  // The round's session below began 30 s ago: the acceptance came before it.
+  await env.DB.prepare(
+    "update challenges set accepted_at = accepted_at - 60000 where id = ?",
+  )
+    .bind(id)
+    .run();
+}
+
+describe("a round ends in one request", () => {
+  it("stores the score, its moves and play time and settles the challenge in one fetch; a repeat changes nothing", async () => {
+    const { from, to, game, id } = await acceptedChallenge([
+      "Round Rita",
+      "Round Rob",
+    ]);
+    await accept(to, id);
+    expect([await walletOf(from), await walletOf(to)]).toEqual([450, 450]);
+    const stats = await openSession(to, game);
+
+    const round = { game, stats, score: 30, challenge_id: id };
+    const ended = await endRound(to, round);
+    expect(ended.status).toBe(201);
+    expect(ended.body).toMatchObject({
+      score: 30,
+      stats_id: stats,
+      play_time: 25,
+      best: { score: 30, rank: expect.any(Number) as number },
+      match_id: null,
+      challenge: {
+        outcome: "won",
+        won_coins: 50,
+        wallet: 550,
+        challenge: { _id: id, status: "settled", acceptor_score: 30 },
+      },
+    });
+    expect(await written(stats, id)).toEqual({
+      scores: 1,
+      moves: 1,
+      matches: 0,
+      scored: 1,
+      // The two stakes and the one payout.
+      ledger: 3,
+    });
+    expect(
+      await env.DB.prepare(
+        "select play_time, ended_at is not null as ended from game_stats where id = ?",
+      )
+        .bind(stats)
+        .first(),
+    ).toEqual({ play_time: 25, ended: 1 });
+    expect(
+      (
+        await getJson(
+          `/api/gamestats/${stats}`,
+          json("PUT", { play_time: 40 }, to.token),
+        )
+      ).status,
+    ).toBe(409);
+    // Written through the challenge's raw batch, the rows read back like any other round's.
+    expect(
+      await env.DB.prepare(
+        "select m.moves, typeof(s.created_at) as at from player_moves m join scores s on s.stats_id = m.stats_id where m.stats_id = ?",
+      )
+        .bind(stats)
+        .first(),
+    ).toEqual({ moves: JSON.stringify(moves(30)), at: "integer" });
+    expect([await walletOf(from), await walletOf(to)]).toEqual([450, 550]);
+
+    const again = await endRound(to, round);
+    expect(again.status).toBe(422);
+    expect(again.body.error.message).toBe(
+      "This play session already has a score",
+    );
+    expect(await written(stats, id)).toMatchObject({ scores: 1, ledger: 3 });
+    expect([await walletOf(from), await walletOf(to)]).toEqual([450, 550]);
+  });
+
+  it("lets one of two racing requests for a challenge round in, and pays once", async () => {
+    const { from, to, game, id } = await acceptedChallenge([
+      "Race Rhea",
+      "Race Rory",
+    ]);
+    await accept(to, id);
+    const stats = await openSession(to, game);
+    const round = { game, stats, score: 10, challenge_id: id };
+    const results = await Promise.all([
+      endRound(to, round),
+      endRound(to, round),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual([201, 422]);
+    expect(await written(stats, id)).toMatchObject({ scores: 1, ledger: 3 });
+    // The challenger's 20 beats 10: both stakes go to them, once.
+    expect([await walletOf(from), await walletOf(to)]).toEqual([550, 450]);
+  });
+
+  it("records a round against a bot and answers the match to show", async () => {
+    const [runner, player] = [
+      await newPlayer("Bot Source"),
+      await newPlayer("Bot Player"),
+    ];
+    const game = await gameId("snake");
+    const runStats = await scoredRound(runner, game, 12);
+    const run = (await env.DB.prepare(
+      "select id from player_moves where stats_id = ?",
+    )
+      .bind(runStats)
+      .first<number>("id"))!;
+    const stats = await openSession(player, game);
+    const ended = await endRound(player, {
+      game,
+      stats,
+      score: 16,
+      bot_id: run,
+    });
+    expect(ended.status).toBe(201);
+    expect(ended.body.match_id).toEqual(expect.any(Number));
+    const summary = await getJson<MatchSummary>(
+      `/api/multiplayer/result/${ended.body.match_id}`,
+    );
+    expect(summary.body.players.map((one) => one.score)).toEqual([16, 12]);
+    expect(await written(stats)).toMatchObject({ scores: 1, matches: 1 });
+  });
+
+  it("refuses a foreign or mismatched challenge or bot with a 4xx and writes nothing", async () => {
+    const { from, to, game, id } = await acceptedChallenge([
+      "Guard Gina",
+      "Guard Gus",
+    ]);
+    const outsider = await newPlayer("Guard Outsider");
+    const otherGame = await gameId("mole-mash");
+
+    const refused = async (
+      player: Player,
+      round: { game: number; score: number } & Record<string, unknown>,
+      status: number,
+      message: string,
+    ) => {
+      const stats = await openSession(player, round.game);
+      const { ledger } = await written(stats, id);
+      const answer = await endRound(player, { ...round, stats });
+      expect(answer.status, message).toBe(status);
+      expect(answer.body.error.message).toBe(message);
+      expect(await written(stats, id)).toEqual({
+        scores: 0,
+        moves: 0,
+        matches: 0,
+        scored: 0,
+        ledger,
+      });
+    };
+
+    await refused(
+      to,
+      { game, score: 30, challenge_id: id },
+      409,
+      "Accept the challenge before playing it",
+    );
+    await accept(to, id);
+    await refused(
+      outsider,
+      { game, score: 30, challenge_id: id },
+      404,
+      "Challenge not found",
+    );
+    await refused(
+      from,
+      { game, score: 30, challenge_id: id },
+      403,
+      "Only the challenged player submits a score for this challenge",
+    );
+    await refused(
+      to,
+      { game: otherGame, score: 30, challenge_id: id },
+      422,
+      "This challenge is for another game",
+    );
+    await refused(
+      to,
+      { game, score: 30, challenge_id: 999_999 },
+      404,
+      "Challenge not found",
+    );
+    const ownRun = (await env.DB.prepare(
+      "select id from player_moves where user_id = ?",
+    )
+      .bind(from.userId)
+      .first<number>("id"))!;
+    await refused(
+      from,
+      { game, score: 30, bot_id: ownRun },
+      422,
+      "That bot did not play this game",
+    );
+    await refused(
+      to,
+      { game: otherGame, score: 30, bot_id: ownRun },
+      422,
+      "That bot did not play this game",
+    );
+    await refused(
+      to,
+      { game, score: 30, challenge_id: id, bot_id: ownRun },
+      400,
+      "A round is played for a challenge or against a bot, not both",
+    );
+    // Nothing moved: the accepted challenge still waits for its round.
+    expect([await walletOf(from), await walletOf(to)]).toEqual([450, 450]);
+    const challenge = await getJson<ChallengeView>(`/api/challenge/${id}`, {
+      headers: { Authorization: `Bearer ${to.token}` },
+    });
+    expect(challenge.body.status).toBe("accepted");
+  });
+});
