@@ -11,6 +11,15 @@ export default defineConfig({
       "scripts/**/*.test.ts",
     ],
     environment: "node",
+    // Component tests (*.test.tsx) choose happy-dom with a `// @vitest-environment happy-dom` first line.
+    environmentOptions: {
+      // A component test stands in for what a game frame would load: no frame page is fetched.
+      happyDOM: {
+        settings: { navigation: { disableChildFrameNavigation: true } },
+      },
+    },
+    // A component test renders a route and waits on it: five seconds is short on a machine shared by many runs.
+    testTimeout: 15_000,
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
   },
 });

@@ -2,6 +2,8 @@ import {
   chromium,
   type Browser,
   type BrowserContext,
+  type Frame,
+  type Locator,
   type Page,
 } from "playwright-core";
 import type { ApiSignedIn, UserData } from "#contract/types";
@@ -188,6 +190,70 @@ export async function pageFor(
   );
   return opened;
 }
+
+/**
+ * Resolves once the page (or frame) has rendered two more frames: input dispatched and effects scheduled before the
+ * call have been handled and painted. For checking that something did not happen, without waiting a fixed time.
+ */
+export function nextFrames(target: Page | Frame): Promise<void> {
+  return target.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}
+
+/** Resolves once the finite CSS transitions and animations in the element have finished: a slide or drawer is at rest. */
+export async function settled(locator: Locator): Promise<void> {
+  await locator.evaluate(async (element) => {
+    for (;;) {
+      const running = element
+        .getAnimations({ subtree: true })
+        .filter(
+          (animation) =>
+            animation.playState === "running" &&
+            animation.effect?.getTiming().iterations !== Infinity,
+        );
+      if (running.length === 0) return;
+      // A transition that another one replaces rejects `finished`; the loop then waits for the new one.
+      await Promise.allSettled(running.map((animation) => animation.finished));
+    }
+  });
+}
+
+/** An SDK message a game posts to the platform (docs/game-sdk.md), without its `source`. */
+export type GameMessage =
+  | { type: "gameplay_start" | "gameplay_stop" }
+  | { type: "game_score" | "final_score"; value: number };
+
+/**
+ * Posts SDK messages from inside the play page's game frame, as the game would, so a test decides a round's scores
+ * instead of real play. They bypass the game's own SDK object, whose next (deduplicated) report would otherwise
+ * overwrite the score; the game keeps running underneath but reports nothing new until the player touches it.
+ */
+export async function postFromGame(
+  page: Page,
+  ...messages: GameMessage[]
+): Promise<void> {
+  const frame = await (
+    await page.locator("iframe.game-frame").elementHandle()
+  )?.contentFrame();
+  if (!frame) throw new Error("The play page has no game frame");
+  await frame.evaluate((list) => {
+    for (const message of list)
+      window.parent.postMessage({ source: "playfeed-game", ...message }, "*");
+  }, messages);
+}
+
+/** Ends the round in the play page's game frame with this score, the way a game reports its end. */
+export const endRound = (page: Page, score: number) =>
+  postFromGame(
+    page,
+    { type: "game_score", value: score },
+    { type: "gameplay_stop" },
+    { type: "final_score", value: score },
+  );
 
 /** Paths of the requests that could end a round: a round must end in one POST /api/scores (ADR 008). */
 const ROUND_ENDING =

@@ -6,6 +6,7 @@ import {
   baseURL,
   launchBrowser,
   newAccount,
+  nextFrames,
   openPage,
   pageFor,
   type Account,
@@ -24,7 +25,10 @@ const bonusPopup = (page: Page) =>
   page.getByRole("dialog", { name: "Daily Bonus" });
 const coinChip = (page: Page) => page.getByTestId("coin-chip");
 
-/** React has taken over the header (the bonus is offered only after that), and the page has settled. */
+/**
+ * React has taken over the header (the bonus is offered from an effect after that), the page has settled, and it has
+ * painted since: a bonus that is due would be on screen now.
+ */
 async function hydrated(page: Page) {
   await page.waitForFunction(() => {
     const header = document.querySelector(".site-header");
@@ -34,6 +38,7 @@ async function hydrated(page: Page) {
     );
   });
   await page.waitForLoadState("networkidle");
+  await nextFrames(page);
 }
 
 async function me(account: Account) {
@@ -82,7 +87,6 @@ describe("coins UI", () => {
 
     await page.reload();
     await hydrated(page);
-    await page.waitForTimeout(1_000);
     expect(await bonusPopup(page).count()).toBe(0);
     expect(await coinChip(page).innerText()).toContain("50");
     expect(errors).toEqual([]);
@@ -101,7 +105,6 @@ describe("coins UI", () => {
 
     await page.goto("/shop");
     await hydrated(page);
-    await page.waitForTimeout(1_000);
     expect(await bonusPopup(page).count()).toBe(0);
     expect(await me(account)).toMatchObject({
       wallet: 0,

@@ -5,9 +5,11 @@ import {
   baseURL,
   DESKTOP,
   launchBrowser,
+  nextFrames,
   openPage,
   ownAddress,
   PHONE,
+  settled,
 } from "./browser";
 
 let browser: Browser;
@@ -37,6 +39,7 @@ const currentIndex = async (page: Page) =>
     await page.locator(".feed__slide[data-current]").getAttribute("data-index"),
   );
 const openDrawer = (page: Page) => page.locator(".feed-drawer.is-open");
+const track = (page: Page) => page.locator(".feed__track");
 
 async function openFeed(page: Page) {
   // The scores API arrives in a later issue: answer with an empty board so Chromium logs no 404 for it.
@@ -64,8 +67,8 @@ async function swipe(page: Page, dx: number, dy: number) {
 
 async function expectIndex(page: Page, index: number) {
   await expect.poll(() => currentIndex(page)).toBe(index);
-  // Let the 500 ms slide finish before the next gesture.
-  await page.waitForTimeout(550);
+  // The next gesture waits for the slide to finish, as a person's would (the wheel is locked while it moves).
+  await settled(track(page));
 }
 
 describe("feed on a phone", () => {
@@ -163,7 +166,7 @@ describe("feed on a phone", () => {
         .getByRole("link", { name: new RegExp(games[0].name) })
         .count(),
     ).toBe(1);
-    await page.waitForTimeout(550);
+    await settled(openDrawer(page));
     await page.screenshot({ path: `${SHOTS}/e2e-phone-publisher.png` });
     await swipe(page, -220, 0);
     await expect.poll(() => openDrawer(page).count()).toBe(0);
@@ -175,7 +178,7 @@ describe("feed on a phone", () => {
     await expect
       .poll(() => openDrawer(page).innerText())
       .toContain(EMPTY_LEADERBOARD);
-    await page.waitForTimeout(550);
+    await settled(openDrawer(page));
     await page.screenshot({ path: `${SHOTS}/e2e-phone-leaderboard.png` });
     await page.keyboard.press("Escape");
     await expect.poll(() => openDrawer(page).count()).toBe(0);
@@ -211,24 +214,24 @@ describe("feed on a desktop", () => {
 
     // Deltas add up to the threshold of 50 before a step.
     await page.mouse.wheel(0, 30);
-    await page.waitForTimeout(200);
+    await nextFrames(page);
     expect(await currentIndex(page)).toBe(0);
     await page.mouse.wheel(0, 30);
     await expectIndex(page, 1);
     await page.mouse.wheel(0, -120);
     await expectIndex(page, 0);
     await page.mouse.wheel(0, -120);
-    await page.waitForTimeout(550);
+    await nextFrames(page);
     expect(await currentIndex(page)).toBe(0);
 
     for (let index = 1; index <= last; index++) {
       await page.keyboard.press("ArrowDown");
       await expect.poll(() => currentIndex(page)).toBe(index);
     }
-    await page.waitForTimeout(550);
+    await settled(track(page));
     await page.keyboard.press("ArrowDown");
     await page.mouse.wheel(0, 120);
-    await page.waitForTimeout(550);
+    await nextFrames(page);
     expect(await currentIndex(page)).toBe(last);
     await page.keyboard.press("ArrowUp");
     await expectIndex(page, last - 1);
@@ -236,7 +239,7 @@ describe("feed on a desktop", () => {
     await page.getByRole("button", { name: "Back to the first game" }).click();
     await expectIndex(page, 0);
     await page.keyboard.press("ArrowUp");
-    await page.waitForTimeout(300);
+    await nextFrames(page);
     expect(await currentIndex(page)).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -275,7 +278,7 @@ describe("feed on a desktop", () => {
     await expect
       .poll(() => openDrawer(page).locator(".game-row").count())
       .toBeGreaterThan(0);
-    await page.waitForTimeout(550);
+    await settled(openDrawer(page));
     await page.screenshot({ path: `${SHOTS}/e2e-desktop-publisher.png` });
     await openDrawer(page).getByRole("tab", { name: "About" }).click();
     await expect
@@ -302,7 +305,7 @@ describe("feed on a desktop", () => {
     expect(
       await openDrawer(page).locator(".leaderboard-table tbody tr").count(),
     ).toBe(1);
-    await page.waitForTimeout(550);
+    await settled(openDrawer(page));
     await page.screenshot({ path: `${SHOTS}/e2e-desktop-leaderboard.png` });
     await page.keyboard.press("Escape");
     await expect.poll(() => openDrawer(page).count()).toBe(0);

@@ -1,7 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Game } from "#contract/types";
-import { DESKTOP, PHONE, baseURL, launchBrowser, openPage } from "./browser";
+import {
+  DESKTOP,
+  PHONE,
+  baseURL,
+  launchBrowser,
+  nextFrames,
+  openPage,
+} from "./browser";
 
 interface Recorded {
   origin: string;
@@ -73,6 +80,9 @@ async function sendToGame(page: Page, command: Record<string, unknown>) {
 /** Taps, clicks and keys every game understands one way or another. */
 async function playALittle(page: Page) {
   const box = (await page.locator("iframe.game-frame").boundingBox())!;
+  const frame = (await (
+    await page.locator("iframe.game-frame").elementHandle()
+  )?.contentFrame())!;
   const keys = [
     "Space",
     "ArrowLeft",
@@ -89,7 +99,8 @@ async function playALittle(page: Page) {
       box.y + box.height * (0.35 + (i % 4) * 0.15),
     );
     await page.keyboard.press(keys[i]);
-    await page.waitForTimeout(120);
+    // The game takes input on its own loop: let it run a step before the next input.
+    await nextFrames(frame);
   }
 }
 
@@ -196,7 +207,36 @@ describe("messages from another origin", () => {
         ),
       )
       .toBe(1);
-    await page.waitForTimeout(1500);
+    // The hostile frame's last message to the game is the pause; once the game has it, the game marks the end of its
+    // own messages: whatever it answered to the forged start (nothing, if it is right) arrives before the marker.
+    const game = page
+      .frames()
+      .find(
+        (frame) =>
+          frame.parentFrame() === page.mainFrame() &&
+          frame.url().includes("/games/"),
+      )!;
+    await expect
+      .poll(() =>
+        game.evaluate(() =>
+          window.__recorded.some(
+            (m) =>
+              m.data?.source === "playfeed-platform" && m.data.type === "pause",
+          ),
+        ),
+      )
+      .toBe(true);
+    await game.evaluate(() =>
+      window.parent.postMessage({ source: "test-marker" }, "*"),
+    );
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          window.__recorded.some((m) => m.data?.source === "test-marker"),
+        ),
+      )
+      .toBe(true);
+    await nextFrames(page);
 
     // The platform believed none of it: no round-over card, no forged score.
     expect(await page.getByTestId("final-score").count()).toBe(0);
@@ -260,7 +300,10 @@ describe("promo videos", () => {
             );
           });
           await element.play();
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          while (element.currentTime === 0)
+            await new Promise((resolve) =>
+              element.addEventListener("timeupdate", resolve, { once: true }),
+            );
           const posterResponse = await fetch(`/media/${poster}`);
           return {
             duration: element.duration,

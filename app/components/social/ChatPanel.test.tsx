@@ -1,0 +1,277 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { chatIdOf } from "#contract/chat";
+import type { ChatMessage } from "#contract/protocol";
+import {
+  FakeWebSocket,
+  installFakeApi,
+  installFakeWebSocket,
+  renderInRoot,
+  type FakeApi,
+} from "../../../tests/setup/components";
+import { SocketProvider } from "../SocketProvider";
+import { ChatPanel } from "./ChatPanel";
+
+const AVA = 1;
+const BEN = 2;
+const CHAT = chatIdOf(AVA, BEN);
+const HISTORY = `GET /api/chat/${AVA}/${BEN}`;
+
+const message = (overrides: Partial<ChatMessage>): ChatMessage => ({
+  chat_id: CHAT,
+  msg_id: "m-history-1",
+  sender: BEN,
+  sender_id: BEN,
+  content: "Hello Ava",
+  status: 2,
+  created_dt: "2026-11-23T10:00:00.000Z",
+  seq: 1,
+  ...overrides,
+});
+
+let api: FakeApi;
+
+beforeEach(() => {
+  installFakeWebSocket();
+  api = installFakeApi();
+  api.answer(HISTORY, { body: { messages: [], has_more: false } });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderChat() {
+  renderInRoot(
+    <ChatPanel
+      viewerId={AVA}
+      friendId={BEN}
+      friend={{ _id: BEN, name: "Ben Friend" }}
+      online
+      onClose={() => undefined}
+      onBlocked={() => undefined}
+    />,
+    { wrap: (page) => <SocketProvider>{page}</SocketProvider> },
+  );
+}
+
+/** The socket the panel's provider opened, once open. */
+async function openSocket(): Promise<FakeWebSocket> {
+  await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+  const socket = FakeWebSocket.latest();
+  socket.open();
+  return socket;
+}
+
+const field = () => screen.getByRole("textbox", { name: "Message Ben Friend" });
+const log = () => screen.getByRole("log", { name: "Messages" });
+const sentChats = (socket: FakeWebSocket) =>
+  socket.events().filter((event) => event.event === "new_message");
+
+describe("ChatPanel", () => {
+  it("shows the history, and says hi when there is none", async () => {
+    renderChat();
+    expect(
+      await screen.findByRole("heading", { name: "Ben Friend" }),
+    ).toBeTruthy();
+    expect(await screen.findByText("Say hi to Ben Friend")).toBeTruthy();
+    expect(screen.getByText("Online")).toBeTruthy();
+  });
+
+  it("sends a message, shows it at once as sent, then delivered and seen", async () => {
+    const user = userEvent.setup();
+    renderChat();
+    const socket = await openSocket();
+    await screen.findByText("Say hi to Ben Friend");
+
+    await user.type(field(), "See you at the match{Enter}");
+    const bubble = within(log()).getByText("See you at the match");
+    const item = bubble.closest("li")!;
+    expect(within(item).getByRole("img", { name: "Sent" })).toBeTruthy();
+    expect((field() as HTMLTextAreaElement).value).toBe("");
+
+    const [sent] = sentChats(socket);
+    expect(sent.data).toMatchObject({
+      to: BEN,
+      content: "See you at the match",
+    });
+    const msgId = (sent.data as { msg_id: string }).msg_id;
+    socket.receive({ event: "ack", data: { id: sent.id } });
+    socket.receive({
+      event: "new_message_delivery",
+      data: { chat_id: CHAT, msg_id: msgId, status: 1 },
+    });
+    expect(
+      await within(item).findByRole("img", { name: "Delivered" }),
+    ).toBeTruthy();
+    socket.receive({
+      event: "new_message_delivery",
+      data: { chat_id: CHAT, msg_id: msgId, status: 2 },
+    });
+    expect(await within(item).findByRole("img", { name: "Seen" })).toBeTruthy();
+  });
+
+  it("sends nothing for blank text, and keeps Shift+Enter as a new line", async () => {
+    const user = userEvent.setup();
+    renderChat();
+    const socket = await openSocket();
+    await screen.findByText("Say hi to Ben Friend");
+    await user.type(field(), "   {Enter}");
+    await user.type(field(), "two{Shift>}{Enter}{/Shift}lines");
+    expect((field() as HTMLTextAreaElement).value).toBe("   two\nlines");
+    expect(sentChats(socket)).toEqual([]);
+  });
+
+  it("marks a message the server refused as not sent, with the server's reason", async () => {
+    const user = userEvent.setup();
+    renderChat();
+    const socket = await openSocket();
+    await screen.findByText("Say hi to Ben Friend");
+    await user.type(field(), "Are you there?{Enter}");
+    const [sent] = sentChats(socket);
+    socket.receive({
+      event: "error",
+      data: { id: sent.id, message: "You can only message your friends" },
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(
+      "Not sent: You can only message your friends",
+    );
+    const item = within(log()).getByText("Are you there?").closest("li")!;
+    expect(within(item).queryByRole("img", { name: "Sent" })).toBeNull();
+  });
+
+  it("shows the friend's messages as they arrive and reports them seen", async () => {
+    api.answer(HISTORY, {
+      body: {
+        messages: [message({ msg_id: "m-unseen-01", status: 1 })],
+        has_more: false,
+      },
+    });
+    renderChat();
+    const socket = await openSocket();
+    expect(await within(log()).findByText("Hello Ava")).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        socket.events().filter((event) => event.event === "message_status"),
+      ).toEqual([
+        expect.objectContaining({
+          data: { friendId: BEN, msg_id: "m-unseen-01", status: 2 },
+        }),
+      ]),
+    );
+
+    socket.receive({
+      event: "new_message",
+      data: {
+        ...message({ msg_id: "m-live-0001", content: "Rematch?", status: 1 }),
+        user: AVA,
+        friend_id: BEN,
+        sender_name: "Ben Friend",
+      },
+    });
+    expect(await within(log()).findByText("Rematch?")).toBeTruthy();
+    expect(
+      screen.getByRole("button", { name: "Report message: Rematch?" }),
+    ).toBeTruthy();
+  });
+
+  it("shows 'Typing...' while the friend types, until their message arrives", async () => {
+    renderChat();
+    const socket = await openSocket();
+    await screen.findByText("Say hi to Ben Friend");
+    const typingNote = {
+      event: "typing_note",
+      data: { from: BEN, to: AVA, chat_id: CHAT, sender_name: "Ben Friend" },
+    };
+    socket.receive(typingNote);
+    expect(await screen.findByText("Typing...")).toBeTruthy();
+    socket.receive({
+      event: "new_message",
+      data: {
+        ...message({ msg_id: "m-typed-001", content: "Done typing" }),
+        user: AVA,
+        friend_id: BEN,
+        sender_name: "Ben Friend",
+      },
+    });
+    await waitFor(() => expect(screen.queryByText("Typing...")).toBeNull());
+
+    // Without a message the note fades by itself (SPEC.md §9).
+    socket.receive(typingNote);
+    expect(await screen.findByText("Typing...")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText("Typing...")).toBeNull(), {
+      timeout: 3_000,
+    });
+  });
+
+  it("tells the friend the viewer is typing, at most once a second", async () => {
+    const user = userEvent.setup();
+    renderChat();
+    const socket = await openSocket();
+    await screen.findByText("Say hi to Ben Friend");
+    await user.type(field(), "abc");
+    expect(
+      socket.events().filter((event) => event.event === "typing_note"),
+    ).toEqual([expect.objectContaining({ data: { to: BEN } })]);
+  });
+
+  it("after a dropped socket, resends what was not acknowledged and reloads the history", async () => {
+    const user = userEvent.setup();
+    renderChat();
+    const first = await openSocket();
+    await screen.findByText("Say hi to Ben Friend");
+    await user.type(field(), "Sent before the drop{Enter}");
+    const [sent] = sentChats(first);
+    const historyLoads = () =>
+      api.calls.filter((call) => call.route === HISTORY).length;
+    expect(historyLoads()).toBe(1);
+
+    first.close(1006);
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), {
+      timeout: 3_000,
+    });
+    const second = FakeWebSocket.latest();
+    api.answer(HISTORY, {
+      body: {
+        messages: [
+          message({
+            msg_id: (sent.data as { msg_id: string }).msg_id,
+            sender: AVA,
+            sender_id: AVA,
+            content: "Sent before the drop",
+            status: 1,
+          }),
+        ],
+        has_more: false,
+      },
+    });
+    second.open();
+    expect(sentChats(second)).toEqual([sent]);
+    await waitFor(() => expect(historyLoads()).toBe(2));
+    const item = within(log()).getByText("Sent before the drop").closest("li")!;
+    expect(
+      await within(item).findByRole("img", { name: "Delivered" }),
+    ).toBeTruthy();
+    expect(within(log()).getAllByText("Sent before the drop")).toHaveLength(1);
+  });
+
+  it("says why the history did not load, and loads it on Try again", async () => {
+    api.answer(HISTORY, {
+      status: 500,
+      body: { error: { code: "internal", message: "Something went wrong" } },
+    });
+    const user = userEvent.setup();
+    renderChat();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Something went wrong");
+    api.answer(HISTORY, {
+      body: { messages: [message({})], has_more: false },
+    });
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await within(log()).findByText("Hello Ava")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});

@@ -1,0 +1,274 @@
+// @vitest-environment happy-dom
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AccountProvider } from "~/components/AccountProvider";
+import { MultiplayerProvider } from "~/components/MultiplayerProvider";
+import { EXIT_CONFIRMATION } from "~/lib/play";
+import type { Viewer } from "~/lib/viewer";
+import {
+  installFakeApi,
+  renderInRoot,
+  viewer,
+  type FakeApi,
+} from "../../tests/setup/components";
+import Play from "./play.$id";
+
+const GAME = {
+  _id: 7,
+  name: "Tower Stack",
+  slug: "tower-stack",
+  icon: "/games/tower-stack/icon.svg",
+  type: 0,
+  external_link: null,
+  leaderboard_type: 1,
+  // Timed, two minutes a round.
+  game_modes: [1, 2, 4],
+  maximum_game_time: 120,
+};
+
+let api: FakeApi;
+
+beforeEach(() => {
+  // The clock, the splash and the exit delay are timers: the test moves them on, and real time still passes for the
+  // Testing Library's own waits.
+  vi.useFakeTimers({
+    shouldAdvanceTime: true,
+    toFake: [
+      "setTimeout",
+      "clearTimeout",
+      "setInterval",
+      "clearInterval",
+      "Date",
+    ],
+  });
+  api = installFakeApi();
+  api.answer("POST /api/gamestats", { status: 201, body: { _id: 41 } });
+  api.answer("PUT /api/gamestats/41", { body: { _id: 41 } });
+  api.answer("POST /api/user/play", { body: {} });
+  api.answer("POST /api/player-move", { status: 201, body: {} });
+});
+afterEach(async () => {
+  cleanup();
+  // Unmounting closes the play session (PUT /api/gamestats) a few promise turns later: it must reach the fake too.
+  await new Promise((resolve) => setImmediate(resolve));
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderPlay(user: Viewer | null, entry = `/play/${GAME._id}`) {
+  renderInRoot(null, {
+    user,
+    path: "/play/:id",
+    initialEntry: entry,
+    loader: () => ({ game: GAME }),
+    Component: Play,
+    wrap: (page) => (
+      <AccountProvider>
+        <MultiplayerProvider>{page}</MultiplayerProvider>
+      </AccountProvider>
+    ),
+    routes: [
+      { path: "/result/:id", Component: () => <h1>Result page</h1> },
+      { path: "/detail/:id", Component: () => <h1>Detail page</h1> },
+    ],
+  });
+}
+
+/** The game in the frame, seen from the page: what it says through the SDK, and what the page tells it. */
+async function gameFrame() {
+  // The page points the frame at the game only once its bridge listens; before that a message would be lost.
+  const frame = await waitFor(() => {
+    const element = screen.getByTitle<HTMLIFrameElement>(GAME.name);
+    if (!element.getAttribute("src") || !element.contentWindow)
+      throw new Error("the game is not loading yet");
+    return element;
+  });
+  const gameWindow = frame.contentWindow!;
+  const commands = vi.spyOn(gameWindow, "postMessage");
+  return {
+    frame,
+    /** Posts an SDK message as the sandboxed game would: from the frame's window, with an opaque origin. */
+    say(message: { type: string; value?: number }) {
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent("message", {
+            data: { source: "playfeed-game", ...message },
+            origin: "null",
+            source: gameWindow as unknown as MessageEventSource,
+          }),
+        );
+      });
+    },
+    commands: () =>
+      commands.mock.calls.map(
+        ([command]) => (command as { type: string }).type,
+      ),
+  };
+}
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const liveScore = () => screen.getByRole("status", { name: "Score" });
+
+/** Past the splash: the game said it is ready and the splash's 2 s are over. */
+async function startPlaying(user: Viewer | null) {
+  renderPlay(user);
+  const game = await gameFrame();
+  expect(await screen.findByText("Loading Tower Stack")).toBeTruthy();
+  game.say({ type: "ready" });
+  await advance(2_000);
+  await waitFor(() =>
+    expect(screen.queryByText("Loading Tower Stack")).toBeNull(),
+  );
+  expect(game.commands()).toEqual(["start"]);
+  return game;
+}
+
+describe("the play screen", () => {
+  it("shows the splash until the game is ready and its 2 s are over, then the game with its clock and live score", async () => {
+    renderPlay(null);
+    const game = await gameFrame();
+    expect(await screen.findByText("Loading Tower Stack")).toBeTruthy();
+    expect(screen.getByRole("timer").textContent).toBe("2:00");
+    await advance(2_000);
+    // Not ready yet: the splash stays.
+    expect(screen.getByText("Loading Tower Stack")).toBeTruthy();
+    expect(game.commands()).toEqual([]);
+
+    game.say({ type: "ready" });
+    await waitFor(() =>
+      expect(screen.queryByText("Loading Tower Stack")).toBeNull(),
+    );
+    expect(game.commands()).toEqual(["start"]);
+    game.say({ type: "game_score", value: 12 });
+    expect(liveScore().textContent).toBe("12");
+    await advance(5_000);
+    expect(screen.getByRole("timer").textContent).toBe("1:55");
+  });
+
+  it("ends a visitor's round on the game's final score, asks them to log in, and plays again", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const game = await startPlaying(null);
+    game.say({ type: "game_score", value: 30 });
+    game.say({ type: "final_score", value: 30 });
+    const over = await screen.findByRole("dialog", { name: "Round over" });
+    expect(within(over).getByText("30")).toBeTruthy();
+    expect(
+      within(over).getByText(
+        "Log in to save your scores and climb the leaderboard.",
+      ),
+    ).toBeTruthy();
+    expect(api.calls.map((call) => call.route)).not.toContain(
+      "POST /api/scores",
+    );
+
+    await user.click(within(over).getByRole("button", { name: "Play again" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Round over" })).toBeNull(),
+    );
+    expect(game.commands()).toEqual(["start", "pause", "start"]);
+    expect(liveScore().textContent).toBe("0");
+  });
+
+  it("submits a player's score against the play session and goes on to the result", async () => {
+    api.answer("POST /api/scores", {
+      status: 201,
+      body: {
+        _id: 5,
+        score: 18,
+        stats_id: 41,
+        play_time: 3,
+        best: { score: 18, rank: 1 },
+        challenge: null,
+        match_id: null,
+      },
+    });
+    const game = await startPlaying(viewer());
+    game.say({ type: "game_score", value: 18 });
+    game.say({ type: "final_score", value: 18 });
+    expect(
+      await screen.findByRole("heading", { name: "Result page" }),
+    ).toBeTruthy();
+    const submitted = api.calls.find(
+      (call) => call.route === "POST /api/scores",
+    );
+    expect(submitted?.body).toMatchObject({
+      score: 18,
+      player_id: 1,
+      game_id: GAME._id,
+      stats_id: 41,
+    });
+  });
+
+  it("says why a player's score was not saved, and offers another round", async () => {
+    api.answer("POST /api/scores", {
+      status: 422,
+      body: {
+        error: {
+          code: "refused",
+          message: "This score came in faster than the game can be played",
+        },
+      },
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const game = await startPlaying(viewer());
+    game.say({ type: "final_score", value: 900 });
+    const failed = await screen.findByRole("dialog", {
+      name: "Your score was not saved",
+    });
+    expect(within(failed).getByRole("alert").textContent).toBe(
+      "This score came in faster than the game can be played",
+    );
+    expect(within(failed).getByText("900")).toBeTruthy();
+    expect(
+      within(failed).getByRole("link", { name: "Back to Tower Stack" }),
+    ).toBeTruthy();
+    await user.click(
+      within(failed).getByRole("button", { name: "Play again" }),
+    );
+    await waitFor(() =>
+      expect(
+        screen.queryByRole("dialog", { name: "Your score was not saved" }),
+      ).toBeNull(),
+    );
+    expect(game.commands().at(-1)).toBe("start");
+  });
+
+  it("offers the exit after 10 s, pauses the game while asking, and Cancel resumes it", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const game = await startPlaying(viewer());
+    await advance(9_000);
+    expect(screen.queryByRole("button", { name: "Exit game" })).toBeNull();
+    await advance(1_000);
+    await user.click(await screen.findByRole("button", { name: "Exit game" }));
+    const dialog = await screen.findByRole("dialog", {
+      name: EXIT_CONFIRMATION,
+    });
+    expect(game.commands()).toEqual(["start", "pause"]);
+
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole("dialog", { name: EXIT_CONFIRMATION }),
+      ).toBeNull(),
+    );
+    expect(game.commands()).toEqual(["start", "pause", "resume"]);
+  });
+
+  it("leaves for the game's page on Yes, closing the play session", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await startPlaying(viewer());
+    await advance(10_000);
+    await user.click(await screen.findByRole("button", { name: "Exit game" }));
+    const dialog = await screen.findByRole("dialog", {
+      name: EXIT_CONFIRMATION,
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Yes" }));
+    expect(
+      await screen.findByRole("heading", { name: "Detail page" }),
+    ).toBeTruthy();
+    expect(api.calls.map((call) => call.route)).toContain(
+      "PUT /api/gamestats/41",
+    );
+  });
+});
