@@ -150,15 +150,17 @@ describe("in-place buttons without JavaScript", () => {
       .fill("Written <without> scripts.\n\nSecond part.");
     await page.getByRole("button", { name: "Publish" }).click();
     await page.waitForURL(/\/editor\/\d+\?saved=published$/);
-    expect(
-      await page.getByText("Published! Readers can see it now.").isVisible(),
-    ).toBe(true);
+    expect(await page.locator(".alert--success").innerText()).toBe(
+      "Published! Readers can see it now.",
+    );
     expect(await page.getByLabel("Title").inputValue()).toBe(title);
     const editor = new URL(page.url()).pathname;
 
     await page.getByRole("button", { name: "Unpublish" }).click();
     await page.waitForURL(`**${editor}?saved=draft`);
-    expect(await page.getByText("Draft saved.").isVisible()).toBe(true);
+    expect(await page.locator(".alert--success").innerText()).toBe(
+      "Draft saved.",
+    );
     expect(
       await page.getByRole("button", { name: "Publish" }).isVisible(),
     ).toBe(true);
