@@ -202,13 +202,17 @@ describe("accounts with JavaScript", () => {
     await popup.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await popup.getByRole("button", { name: "Log in", exact: true }).click();
     await expect.poll(() => popup.count()).toBe(0);
-    const stored = await page.evaluate(
-      () =>
-        JSON.parse(localStorage.getItem("userData") ?? "null") as Record<
-          string,
-          unknown
-        > | null,
-    );
+    // userData is written by one effect once the signed-in root data arrives (ADR 010): wait for it.
+    const readStored = () =>
+      page.evaluate(
+        () =>
+          JSON.parse(localStorage.getItem("userData") ?? "null") as Record<
+            string,
+            unknown
+          > | null,
+      );
+    await expect.poll(readStored).not.toBeNull();
+    const stored = await readStored();
     expect(stored).toMatchObject({
       name: "Ben Carter",
       email: "ben@playfeed.local",

@@ -251,12 +251,21 @@ describe("feed on a desktop", () => {
       route.fulfill({
         status: 200,
         contentType: "application/json",
-        body: JSON.stringify([
-          { player_name: "Ava", score: 420 },
-          { player_name: "Ben", score: 980 },
-          { player_name: "Cleo", score: 610 },
-          { player_name: "Dev", score: 120 },
-        ]),
+        // The answer's shape (contract/scores.ts LeaderboardEntry): ranked, player_name a list.
+        body: JSON.stringify(
+          [
+            ["Ben", 980],
+            ["Cleo", 610],
+            ["Ava", 420],
+            ["Dev", 120],
+          ].map(([name, score], index) => ({
+            rank: index + 1,
+            player_id: index + 100,
+            player_name: [name],
+            profile_img: null,
+            score,
+          })),
+        ),
       }),
     );
     await page.goto("/home-page");
