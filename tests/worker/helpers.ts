@@ -207,13 +207,11 @@ export async function openSocket(
   /** The next event of that name, skipping others. */
   const next = async <N extends ServerEvent["event"]>(name: N) =>
     (await take((event) => event.event === name, name)) as EventOf<N>;
-  /** The next event, whatever it is. */
-  const nextEvent = () => take(() => true, "event");
   const send = (frame: unknown) =>
     socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
   const has = (name: ServerEvent["event"]) =>
     received.some((event) => event.event === name);
-  return { socket, next, nextEvent, send, has };
+  return { socket, next, take, send, has };
 }
 
 /** `openSocket` for a player, once the server has said `connected`. */
