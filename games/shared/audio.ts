@@ -1,10 +1,10 @@
+import type { Effect } from "./sim";
+
 /** Tiny synthesised sound effects: no audio files to download, and one switch to mute them all. */
 export interface Sound {
   play(effect: Effect): void;
   muted: boolean;
 }
-
-export type Effect = "tap" | "score" | "hit" | "over" | "level" | "move";
 
 const EFFECTS: Record<
   Effect,

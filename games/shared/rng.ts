@@ -10,16 +10,14 @@ export interface Rng {
   chance(probability: number): boolean;
 }
 
-export function createRng(seed: number, trace?: number[]): Rng {
+export function createRng(seed: number): Rng {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const value = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    if (trace && trace.length < 64) trace.push(value);
-    return value;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   return {
     next,

@@ -1,58 +1,47 @@
-import { createSound, type Effect, type Sound } from "./audio";
-import { createRng, type Rng } from "./rng";
+import { createSound, type Sound } from "./audio";
+import { decodeLog, encodeLog, type InputLog } from "./input-log";
+import type { Rng } from "./rng";
+import { type Round, type Replay, startReplay, startRound } from "./round";
+import {
+  type Effect,
+  type Rules,
+  type Simulation,
+  STEP,
+  clamp,
+  ranked,
+} from "./sim";
 
 /**
- * The shared runtime of Playfeed's own games: a fixed-step loop (so a seed replays exactly), a canvas
- * that fills any frame, pointer and keyboard input in world coordinates, the SDK conversation, mute,
- * a score HUD, the game-over card, and the self-playing demo used for promo videos.
+ * The shared runtime of Playfeed's own games in the browser: a fixed-step loop over the game's
+ * simulation (games/<slug>/sim.ts, pure rules the Worker replays too), a canvas that fills any frame,
+ * pointer and keyboard input in world coordinates recorded into the round's input log, the SDK
+ * conversation, mute, a score HUD, the game-over card, the watch mode that replays a stored run, and
+ * the self-playing demo used for promo videos.
  *
  * Query flags: ?demo=1 self-plays forever (promo recording); ?record=1 stops the clock so a script
  * steps it (window.__playfeed); ?seed=N picks the seed outside a platform frame.
  */
 
-export const STEP = 1 / 60;
+export { STEP, clamp };
 
-export interface GameContext {
-  rng: Rng;
-  sound: Sound;
-  /** True while the game plays itself (promo videos). */
+/** What a game's drawing may know besides its simulation's state. */
+export interface View {
+  /** True while the game plays itself (promo videos): draw the demo player's finger, for example. */
   demo: boolean;
+  /** Steps since the round began: for animation only, never for rules. */
+  steps: number;
 }
 
-export interface Game {
-  /** Points so far; the platform shows and submits it. */
-  score: number;
-  /** Set when the round is lost or won. */
-  over: boolean;
-  /**
-   * Games that measure progress in levels (leaderboard_type 2) keep the current level here; the
-   * platform then receives the level as game_score and final_score, while the HUD shows both.
-   */
-  level?: number;
-  /** Advances the world by one fixed step of STEP seconds. Only `ctx.rng` may supply randomness. */
-  update(): void;
-  /** Draws in world coordinates (the runtime scales and letterboxes). */
-  render(g: CanvasRenderingContext2D): void;
-  pointerDown?(x: number, y: number): void;
-  pointerMove?(x: number, y: number): void;
-  pointerUp?(x: number, y: number): void;
-  /** KeyboardEvent.key values: "ArrowLeft", " ", "Enter", "a", ... */
-  keyDown?(key: string): void;
-  keyUp?(key: string): void;
-  /** Demo mode: decide this step's input (call your own pointer/key handlers). */
-  autoplay?(): void;
-}
-
-export interface GameDefinition {
-  slug: string;
+export interface GameDefinition<S extends Simulation> {
+  /** The rules: pure, shared with the Worker. */
+  rules: Rules<S>;
   title: string;
   /** One line shown when the round starts, e.g. "Tap or press Space to flap". */
   hint: string;
-  /** The world the game simulates and draws in; the runtime fits it into any frame. */
-  world: { width: number; height: number };
   /** CSS colour around and behind the world. */
   background: string;
-  create(ctx: GameContext): Game;
+  /** Draws the simulation's state in world coordinates (the runtime scales and letterboxes). */
+  render(g: CanvasRenderingContext2D, sim: S, view: View): void;
 }
 
 const SPEAKER = '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>';
@@ -70,17 +59,22 @@ const KEYS_WE_OWN = new Set([
   "Spacebar",
 ]);
 
-export function runGame(definition: GameDefinition): void {
+export function runGame<S extends Simulation>(
+  definition: GameDefinition<S>,
+): void {
   const params = new URLSearchParams(location.search);
   const demo = params.get("demo") === "1";
   const record = params.get("record") === "1";
   const sdk = window.PlayfeedSDK;
   const sound = createSound();
+  const { world } = definition.rules;
 
   document.title = definition.title;
   document.body.style.background = definition.background;
   const canvas = document.createElement("canvas");
   canvas.setAttribute("aria-label", definition.title);
+  // Focusable, so the keyboard reaches the game without the player pressing Tab first.
+  canvas.tabIndex = 0;
   const hud = element("div", "pf-hud");
   const scoreLabel = element("span", "pf-score");
   const levelLabel = element("span", "pf-level");
@@ -100,11 +94,12 @@ export function runGame(definition: GameDefinition): void {
 
   const g = canvas.getContext("2d")!;
   let view = { scale: 1, offsetX: 0, offsetY: 0 };
-  let game: Game | null = null;
+  let round: Round<S> | null = null;
+  /** Set while a stored run is being watched: its steps drive the round, the player's input does not. */
+  let watching: { replay: Replay<S>; speed: number } | null = null;
   let seed = 0;
   let trace: number[] = [];
-  let frames = 0;
-  let durationFrames = Infinity;
+  let durationSteps = Infinity;
   let paused = false;
   let finished = false;
   let lastScore = -1;
@@ -129,14 +124,11 @@ export function runGame(definition: GameDefinition): void {
     canvas.height = Math.round(height * ratio);
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
-    const scale = Math.min(
-      width / definition.world.width,
-      height / definition.world.height,
-    );
+    const scale = Math.min(width / world.width, height / world.height);
     view = {
       scale: scale * ratio,
-      offsetX: ((width - definition.world.width * scale) / 2) * ratio,
-      offsetY: ((height - definition.world.height * scale) / 2) * ratio,
+      offsetX: ((width - world.width * scale) / 2) * ratio,
+      offsetY: ((height - world.height * scale) / 2) * ratio,
     };
     draw();
   }
@@ -149,65 +141,97 @@ export function runGame(definition: GameDefinition): void {
     };
   }
 
-  function start(startSeed: number, duration?: number) {
+  const play = (effect: Effect) => sound.play(effect);
+  /** The seed's draws, kept for the record-mode test hook. */
+  const traced = (rules: Rules<S>): Rules<S> => ({
+    ...rules,
+    create: (ctx) => rules.create({ ...ctx, rng: tracing(ctx.rng, trace) }),
+  });
+
+  function begin(startSeed: number, duration?: number) {
     seed = startSeed >>> 0;
     trace = [];
-    frames = 0;
     finished = false;
     lastScore = -1;
     lastLevel = undefined;
-    durationFrames = duration ? Math.round(duration / STEP) : Infinity;
+    durationSteps = duration ? Math.round(duration / STEP) : Infinity;
     card.hidden = true;
-    game = definition.create({ rng: createRng(seed, trace), sound, demo });
     hint.classList.remove("pf-hint--gone");
     setTimeout(() => hint.classList.add("pf-hint--gone"), 2200);
-    if (!demo) sdk.gameplayStart();
+  }
+
+  function start(startSeed: number, duration?: number) {
+    begin(startSeed, duration);
+    watching = null;
+    round = startRound(traced(definition.rules), seed, play);
+    if (!demo) {
+      sdk.gameplayStart();
+      canvas.focus({ preventScroll: true });
+    }
     reportProgress();
     draw();
   }
 
-  /** What the platform ranks: the level for level games, else the score. */
-  const ranked = (current: Game) => current.level ?? current.score;
+  /** Replays a stored run: same seed, same inputs on the same steps, `speed` steps per tick. */
+  function watch(startSeed: number, log: InputLog, speed: number) {
+    begin(startSeed);
+    hint.hidden = true;
+    const replay = startReplay(definition.rules, seed, log, play);
+    watching = { replay, speed: Math.max(1, Math.min(8, Math.round(speed))) };
+    round = replay.round;
+    reportProgress();
+    draw();
+  }
 
   function reportProgress() {
-    if (!game) return;
-    if (game.score !== lastScore) {
-      lastScore = game.score;
-      scoreLabel.textContent = String(game.score);
+    if (!round) return;
+    const { sim } = round;
+    if (sim.score !== lastScore) {
+      lastScore = sim.score;
+      scoreLabel.textContent = String(sim.score);
     }
-    if (game.level !== lastLevel) {
-      lastLevel = game.level;
+    if (sim.level !== lastLevel) {
+      lastLevel = sim.level;
       levelLabel.textContent =
-        game.level === undefined ? "" : `Level ${game.level}`;
+        sim.level === undefined ? "" : `Level ${sim.level}`;
     }
-    if (!demo) sdk.score(ranked(game));
+    if (!demo && !watching) sdk.score(ranked(sim));
   }
 
   function finish(timeUp: boolean) {
-    if (!game || finished) return;
+    if (!round || finished) return;
     finished = true;
-    game.over = true;
+    const { sim } = round;
     sound.play("over");
     if (demo) {
       demoRestartIn = 90; // steps: the demo shows its end for 1.5 s, then plays again
       return;
     }
-    sdk.gameplayStop();
-    sdk.finalScore(ranked(game));
     card.innerHTML = "";
     const heading = element("h2", "");
-    heading.textContent = timeUp ? "Time's up!" : "Game over";
+    heading.textContent = watching
+      ? "End of the run"
+      : timeUp
+        ? "Time's up!"
+        : "Game over";
     const line = element("p", "");
     line.textContent =
-      game.level !== undefined
-        ? `Level ${game.level} · Score ${game.score}`
-        : `Score ${game.score}`;
+      sim.level !== undefined
+        ? `Level ${sim.level} · Score ${sim.score}`
+        : `Score ${sim.score}`;
     card.append(heading, line);
-    const best = recordBest(ranked(game));
+    if (watching) {
+      sdk.watchEnded(ranked(sim));
+      card.hidden = false;
+      return;
+    }
+    sdk.gameplayStop();
+    sdk.finalScore(ranked(sim), encodeLog(round.log()));
+    const best = recordBest(ranked(sim));
     if (best.value > 0) {
       const bestLine = element("p", "pf-best");
       const bestText =
-        game.level !== undefined ? `level ${best.value}` : String(best.value);
+        sim.level !== undefined ? `level ${best.value}` : String(best.value);
       bestLine.textContent = best.isNew
         ? `New best: ${bestText}!`
         : `Best: ${bestText}`;
@@ -234,47 +258,55 @@ export function runGame(definition: GameDefinition): void {
 
   function step() {
     if (demo && finished && --demoRestartIn <= 0) start(seed + 1);
-    if (!game || finished) return;
-    if (demo) game.autoplay?.();
-    game.update();
-    frames++;
+    if (!round || finished) return;
+    if (watching) {
+      for (let i = 0; i < watching.speed && !finished; i++) {
+        const more = watching.replay.step();
+        reportProgress();
+        if (!more || round.sim.over) finish(false);
+      }
+      return;
+    }
+    round.step({ autoplay: demo });
     reportProgress();
-    if (game.over) finish(false);
-    else if (frames >= durationFrames) finish(true);
+    if (round.sim.over) finish(false);
+    else if (round.steps >= durationSteps) finish(true);
   }
 
   function draw() {
     g.setTransform(1, 0, 0, 1, 0, 0);
     g.fillStyle = definition.background;
     g.fillRect(0, 0, canvas.width, canvas.height);
-    if (!game) return;
+    if (!round) return;
     g.setTransform(view.scale, 0, 0, view.scale, view.offsetX, view.offsetY);
     g.save();
     g.beginPath();
-    g.rect(0, 0, definition.world.width, definition.world.height);
+    g.rect(0, 0, world.width, world.height);
     g.clip();
-    game.render(g);
+    definition.render(g, round.sim, { demo, steps: round.steps });
     g.restore();
   }
 
-  // Input, in world coordinates. Nothing reaches a game that is paused or over.
-  const live = () => game && !finished && !paused && !demo;
+  // Input, in world coordinates, queued for the next step. Nothing reaches a round that is paused,
+  // over, watched or playing itself.
+  const live = () => round && !finished && !paused && !demo && !watching;
   canvas.addEventListener("pointerdown", (event) => {
+    canvas.focus({ preventScroll: true });
     if (!live()) return;
     event.preventDefault();
     canvas.setPointerCapture?.(event.pointerId);
     const { x, y } = toWorld(event);
-    game!.pointerDown?.(x, y);
+    round!.input.pointerDown(x, y);
   });
   canvas.addEventListener("pointermove", (event) => {
     if (!live()) return;
     const { x, y } = toWorld(event);
-    game!.pointerMove?.(x, y);
+    round!.input.pointerMove(x, y);
   });
   canvas.addEventListener("pointerup", (event) => {
     if (!live()) return;
     const { x, y } = toWorld(event);
-    game!.pointerUp?.(x, y);
+    round!.input.pointerUp(x, y);
   });
   window.addEventListener("keydown", (event) => {
     if (event.key === "m" || event.key === "M") {
@@ -283,10 +315,10 @@ export function runGame(definition: GameDefinition): void {
     }
     if (KEYS_WE_OWN.has(event.key)) event.preventDefault();
     if (!live() || event.repeat) return;
-    game!.keyDown?.(event.key);
+    round!.input.keyDown(event.key);
   });
   window.addEventListener("keyup", (event) => {
-    if (live()) game!.keyUp?.(event.key);
+    if (live()) round!.input.keyUp(event.key);
   });
   window.addEventListener("resize", resize);
   document.addEventListener("visibilitychange", () => {
@@ -297,6 +329,17 @@ export function runGame(definition: GameDefinition): void {
   let externallyPaused = false;
   sdk
     .on("start", ({ seed: startSeed, duration }) => start(startSeed, duration))
+    .on("watch", ({ seed: startSeed, log, speed }) => {
+      try {
+        watch(startSeed, decodeLog(log), speed ?? 1);
+      } catch {
+        card.innerHTML = "<h2>This run cannot be shown</h2>";
+        card.hidden = false;
+      }
+    })
+    .on("speed", ({ speed }) => {
+      if (watching) watching.speed = Math.max(1, Math.min(8, speed));
+    })
     .on("pause", () => {
       externallyPaused = true;
       paused = true;
@@ -319,10 +362,11 @@ export function runGame(definition: GameDefinition): void {
       },
       rngTrace: () => [...trace],
       state: () => ({
-        score: game?.score ?? 0,
+        score: round?.sim.score ?? 0,
         over: finished,
-        level: game?.level,
+        level: round?.sim.level,
       }),
+      log: () => (round ? encodeLog(round.log()) : ""),
     };
     if (demo) start(Number(params.get("seed") ?? 1));
     return;
@@ -359,15 +403,27 @@ export function runGame(definition: GameDefinition): void {
   sdk.ready();
 }
 
+/** The same generator, noting its first draws (the seed test compares them). */
+function tracing(rng: Rng, trace: number[]): Rng {
+  const note = (value: number) => {
+    if (trace.length < 64) trace.push(value);
+    return value;
+  };
+  const next = () => note(rng.next());
+  return {
+    next,
+    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    range: (min, max) => min + next() * (max - min),
+    pick: (items) => items[Math.floor(next() * items.length)],
+    chance: (probability) => next() < probability,
+  };
+}
+
 function element(tag: string, className: string): HTMLElement {
   const node = document.createElement(tag);
   if (className) node.className = className;
   return node;
 }
-
-/** Helpers most games want. */
-export const clamp = (value: number, min: number, max: number) =>
-  Math.max(min, Math.min(max, value));
 
 export function roundRect(
   g: CanvasRenderingContext2D,
@@ -382,3 +438,4 @@ export function roundRect(
 }
 
 export type { Effect, Rng, Sound };
+export type { Input, Rules, Simulation, SimContext } from "./sim";

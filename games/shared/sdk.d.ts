@@ -16,6 +16,14 @@ interface PlayfeedStorage {
   clear(): void;
 }
 
+/** A stored run to replay: the seed it was dealt and its input log. */
+interface PlayfeedWatchOptions {
+  seed: number;
+  log: string;
+  /** Steps per tick: 1 is real time, 4 is four times as fast. */
+  speed: number;
+}
+
 interface PlayfeedSDKApi {
   readonly version: number;
   readonly embedded: boolean;
@@ -24,6 +32,14 @@ interface PlayfeedSDKApi {
   on(
     type: "start",
     handler: (options: PlayfeedStartOptions) => void,
+  ): PlayfeedSDKApi;
+  on(
+    type: "watch",
+    handler: (options: PlayfeedWatchOptions) => void,
+  ): PlayfeedSDKApi;
+  on(
+    type: "speed",
+    handler: (options: { speed: number }) => void,
   ): PlayfeedSDKApi;
   on(
     type: "pause" | "resume" | "mute" | "unmute",
@@ -35,7 +51,9 @@ interface PlayfeedSDKApi {
   gameplayStart(): void;
   gameplayStop(): void;
   score(value: number): void;
-  finalScore(value: number): void;
+  /** The round's result, with its input log (games/shared/input-log.ts) when the game records one. */
+  finalScore(value: number, log?: string): void;
+  watchEnded(value: number): void;
   happyTime(): void;
   commercialBreak(): Promise<void>;
   readonly storage: PlayfeedStorage;
@@ -49,5 +67,7 @@ interface Window {
     step(frames: number): void;
     rngTrace(): number[];
     state(): { score: number; over: boolean; level?: number };
+    /** The round's input log so far (base64url). */
+    log(): string;
   };
 }

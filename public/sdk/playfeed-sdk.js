@@ -10,7 +10,17 @@
 
   var GAME = "playfeed-game";
   var PLATFORM = "playfeed-platform";
-  var COMMANDS = { start: 1, pause: 1, resume: 1, mute: 1, unmute: 1 };
+  var COMMANDS = {
+    start: 1,
+    watch: 1,
+    speed: 1,
+    pause: 1,
+    resume: 1,
+    mute: 1,
+    unmute: 1,
+  };
+  /** The longest input log a round may carry (characters of base64url). */
+  var MAX_LOG = 64 * 1024;
 
   var embedded = window.parent !== window;
   // Commands are accepted only from the page that embeds us, and our messages go only to it.
@@ -59,13 +69,17 @@
     if (command.type === "mute") muted = true;
     if (command.type === "unmute") muted = false;
     var handler = handlers[command.type];
-    if (handler)
-      handler(
-        command.type === "start"
-          ? { seed: command.seed, duration: command.duration }
-          : undefined,
-      );
+    if (handler) handler(argumentsOf(command));
     else pending.push(command);
+  }
+
+  function argumentsOf(command) {
+    if (command.type === "start")
+      return { seed: command.seed, duration: command.duration };
+    if (command.type === "watch")
+      return { seed: command.seed, log: command.log, speed: command.speed };
+    if (command.type === "speed") return { speed: command.speed };
+    return undefined;
   }
 
   window.addEventListener("message", function (event) {
@@ -87,8 +101,22 @@
         command.duration = data.duration;
       if (isEntries(data.storage)) command.storage = data.storage;
     }
+    if (data.type === "watch") {
+      if (!Number.isInteger(data.seed) || data.seed < 0) return;
+      if (typeof data.log !== "string" || data.log.length > MAX_LOG) return;
+      command.seed = data.seed >>> 0;
+      command.log = data.log;
+      command.speed = speedOf(data.speed);
+    }
+    if (data.type === "speed") command.speed = speedOf(data.speed);
     deliver(command);
   });
+
+  function speedOf(value) {
+    return typeof value === "number" && value >= 1 && value <= 8
+      ? Math.round(value)
+      : 1;
+  }
 
   function isEntries(value) {
     return (
@@ -241,7 +269,7 @@
     get started() {
       return started;
     },
-    /** Register what the game does on start({ seed, duration }), pause, resume, mute and unmute. */
+    /** Register what the game does on start({ seed, duration }), watch({ seed, log, speed }), speed({ speed }), pause, resume, mute and unmute. */
     on: function (type, handler) {
       if (!COMMANDS[type])
         throw new Error("PlayfeedSDK.on: unknown command " + type);
@@ -281,9 +309,20 @@
     score: function (value) {
       score(value, "game_score");
     },
-    /** The result of a finished round (SPEC: final_score). */
-    finalScore: function (value) {
-      score(value, "final_score");
+    /**
+     * The result of a finished round (SPEC: final_score). Our own games add the round's input log,
+     * which the platform sends with the score so the server can replay the round.
+     */
+    finalScore: function (value, log) {
+      var number = Math.max(0, Math.floor(Number(value) || 0));
+      lastScore = number;
+      var message = { type: "final_score", value: number };
+      if (typeof log === "string" && log.length <= MAX_LOG) message.log = log;
+      send(message);
+    },
+    /** A watched run (the watch command) has reached its end, at this score. */
+    watchEnded: function (value) {
+      post("watch_end", Math.max(0, Math.floor(Number(value) || 0)));
     },
     happyTime: function () {
       post("happy_time");

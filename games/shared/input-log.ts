@@ -1,0 +1,165 @@
+import { KEYS } from "./sim";
+
+/**
+ * A round's input log: every input with the step it applies to, in a compact binary form written as
+ * base64url text. The browser records it while the player plays; the Worker replays it from the
+ * session's seed to find the round's true score.
+ *
+ * Bytes (unsigned LEB128 varints, "zigzag" for signed values):
+ *   1            format version (1)
+ *   varint       steps the round lasted
+ *   varint       number of inputs
+ *   per input:   varint (stepsSincePreviousInput << 3 | kind)
+ *                kind 0–2 (pointer down, move, up): zigzag dx, zigzag dy from the previous pointer position
+ *                kind 3–4 (key down, up): varint index into KEYS
+ * Nothing may follow the last input. A log that is cut, padded or out of order does not decode.
+ */
+
+export const LOG_VERSION = 1;
+
+export type InputKind =
+  "pointerDown" | "pointerMove" | "pointerUp" | "keyDown" | "keyUp";
+
+const KINDS: readonly InputKind[] = [
+  "pointerDown",
+  "pointerMove",
+  "pointerUp",
+  "keyDown",
+  "keyUp",
+];
+
+export type InputEvent =
+  | {
+      step: number;
+      kind: "pointerDown" | "pointerMove" | "pointerUp";
+      x: number;
+      y: number;
+    }
+  | { step: number; kind: "keyDown" | "keyUp"; key: string };
+
+export interface InputLog {
+  /** Steps the round lasted. */
+  steps: number;
+  /** In the order they were applied; steps never go backwards. */
+  events: InputEvent[];
+}
+
+/** The largest value a log may hold anywhere: keeps every number a safe small integer. */
+const LIMIT = 2 ** 28;
+
+export function encodeLog(log: InputLog): string {
+  const bytes: number[] = [LOG_VERSION];
+  const varint = (value: number) => {
+    let rest = value;
+    while (rest >= 0x80) {
+      bytes.push((rest & 0x7f) | 0x80);
+      rest = Math.floor(rest / 128);
+    }
+    bytes.push(rest);
+  };
+  const zigzag = (value: number) =>
+    varint(value < 0 ? -2 * value - 1 : 2 * value);
+  varint(log.steps);
+  varint(log.events.length);
+  let step = 0;
+  let x = 0;
+  let y = 0;
+  for (const event of log.events) {
+    varint((event.step - step) * 8 + KINDS.indexOf(event.kind));
+    step = event.step;
+    if ("key" in event) {
+      varint(KEYS.indexOf(event.key));
+    } else {
+      zigzag(event.x - x);
+      zigzag(event.y - y);
+      x = event.x;
+      y = event.y;
+    }
+  }
+  return toBase64Url(bytes);
+}
+
+export class LogError extends Error {}
+
+/** The log, or a LogError saying why it cannot be one. */
+export function decodeLog(text: string): InputLog {
+  const bytes = fromBase64Url(text);
+  let at = 0;
+  const varint = () => {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      if (at >= bytes.length) throw new LogError("The log ends early");
+      const byte = bytes[at++];
+      value += (byte & 0x7f) * scale;
+      if (value >= LIMIT) throw new LogError("A value is out of range");
+      if (byte < 0x80) return value;
+      scale *= 128;
+    }
+  };
+  const zigzag = () => {
+    const value = varint();
+    return value % 2 ? -(value + 1) / 2 : value / 2;
+  };
+  if (bytes[at++] !== LOG_VERSION)
+    throw new LogError("Unknown log format version");
+  const steps = varint();
+  const count = varint();
+  if (count > bytes.length) throw new LogError("The log ends early");
+  const events: InputEvent[] = [];
+  let step = 0;
+  let x = 0;
+  let y = 0;
+  for (let i = 0; i < count; i++) {
+    const head = varint();
+    step += Math.floor(head / 8);
+    const kind = KINDS[head & 7];
+    if (!kind) throw new LogError("Unknown input kind");
+    if (step >= steps)
+      throw new LogError("An input comes after the round ended");
+    if (kind === "keyDown" || kind === "keyUp") {
+      const key = KEYS[varint()];
+      if (key === undefined) throw new LogError("Unknown key");
+      events.push({ step, kind, key });
+    } else {
+      x += zigzag();
+      y += zigzag();
+      events.push({ step, kind, x, y });
+    }
+  }
+  if (at !== bytes.length) throw new LogError("Bytes follow the last input");
+  return { steps, events };
+}
+
+const ALPHABET =
+  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const VALUES = new Map([...ALPHABET].map((char, index) => [char, index]));
+
+function toBase64Url(bytes: readonly number[]): string {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 3) {
+    const chunk =
+      (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
+    for (let c = 0; c < chars; c++)
+      text += ALPHABET[(chunk >> (18 - 6 * c)) & 63];
+  }
+  return text;
+}
+
+function fromBase64Url(text: string): number[] {
+  if (text.length % 4 === 1) throw new LogError("The log is not base64url");
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i += 4) {
+    let chunk = 0;
+    const chars = Math.min(4, text.length - i);
+    for (let c = 0; c < 4; c++) {
+      const value = c < chars ? VALUES.get(text[i + c]) : 0;
+      if (value === undefined) throw new LogError("The log is not base64url");
+      chunk = (chunk << 6) | value;
+    }
+    const count = Math.floor((chars * 6) / 8);
+    for (let b = 0; b < count; b++) bytes.push((chunk >> (16 - 8 * b)) & 255);
+  }
+  return bytes;
+}
