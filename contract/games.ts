@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROOM_ID_PATTERN } from "./protocol";
 import { idSchema, idValueSchema } from "./ids";
 import { boundedString } from "./input";
 
@@ -76,7 +77,26 @@ export const PlayedSchema = z.object({
 export const StartSessionSchema = z.object({
   game_id: idValueSchema("game"),
   game_type: gameType("game_type"),
+  /** A match's session: it gets the match's seed, and only such sessions count in the match's result. */
+  room_id: z
+    .string({ error: "room_id must be text" })
+    .max(64, "room_id is not a match's id")
+    .regex(ROOM_ID_PATTERN, "room_id is not a match's id")
+    .optional(),
 });
+
+/** The answer to POST /api/gamestats: the session and the seed its round must be played from. */
+export interface PlaySession {
+  _id: number;
+  game_id: number;
+  game_type: number;
+  play_time: number;
+  seed: number;
+  /** The accepted challenge this session's round settles, if any. */
+  challenge_id: number | null;
+  /** True when the round will be replayed on the server (our own games). */
+  verified: boolean;
+}
 
 /** The pages' forms carry the same fields as text; the caller is whoever is signed in, so no user id travels. */
 export const LikeFormSchema = z.object({

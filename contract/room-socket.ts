@@ -34,7 +34,7 @@ export const roomClientEventSchema = z.discriminatedUnion("event", [
     id: messageId,
     data: roomData({ score }),
   }),
-  /** The sender leaves the match with this score (SPEC.md §7 exit_game_room). */
+  /** The sender leaves the match (SPEC.md §7 exit_game_room); its score is shown, never stored: the result takes the session's. */
   z.object({
     event: z.literal("exit_game_room"),
     id: messageId,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ChallengeOutcome } from "./coins";
 import { idValueSchema } from "./ids";
 import { MAX_MOVES } from "./moves";
+import { logValue } from "./runs";
 
 /** The highest score anything accepts: the game bridge, the room socket, a round, a challenge. */
 export const MAX_SCORE = 1_000_000_000;
@@ -45,6 +46,11 @@ export const RoundSchema = z.object({
   game_id: idValueSchema("game"),
   /** The play session (POST /api/gamestats); without it, the player's latest open session of the game. */
   stats_id: idValueSchema("play session").optional(),
+  /**
+   * Our own games: the round's input log, replayed on the server from the session's seed; the replay's score is
+   * the one stored, and its timeline the one kept. External games send `moves` instead.
+   */
+  log: logValue.optional(),
   moves: movesSchema.optional(),
   /** Closes the session with this play time; without it the session stays open for PUT /api/gamestats/{id}. */
   play_time: playTimeValue.optional(),
@@ -66,6 +72,10 @@ export interface LeaderboardEntry {
   player_name: string[];
   profile_img: string | null;
   score: number;
+  /** The play session of this best score, whose run can be watched; null when no run was kept. */
+  stats_id: number | null;
+  /** True when the score came from a round the server replayed; external games' scores are not. */
+  verified: boolean;
 }
 
 /** SPEC.md §3 High score record, with the player's place on the board (null before their first score). */

@@ -121,7 +121,12 @@ export default {
   scheduled(_controller, env, ctx) {
     const services = createServices(env);
     ctx.waitUntil(
-      Promise.all([services.challenges.expireDue(), services.limits.sweep()]),
+      Promise.all([
+        services.challenges
+          .settleAbandoned()
+          .then(() => services.challenges.expireDue()),
+        services.limits.sweep(),
+      ]),
     );
   },
 } satisfies ExportedHandler<Env>;

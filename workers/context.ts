@@ -17,9 +17,9 @@ import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
 import { createSocialService } from "./services/social";
 import { createUploadService } from "./services/uploads";
-import type { Conversations, UserHubs } from "./services/ports";
+import type { Conversations, MatchRooms, UserHubs } from "./services/ports";
 import { createWalletService } from "./services/wallet";
-import { conversationOf, hubOf } from "./durable-objects/hubs";
+import { conversationOf, hubOf, roomOf } from "./durable-objects/hubs";
 import { forgetCachedPages } from "./page-cache";
 
 /**
@@ -46,7 +46,12 @@ export function createServices(env: Env, origin?: string) {
     limits,
     games: createGameService(db),
     scores,
-    play: createPlayService(db, { challenges, scores, multiplayer }),
+    play: createPlayService(db, {
+      challenges,
+      scores,
+      multiplayer,
+      rooms: matchRoomsOf(env),
+    }),
     multiplayer,
     social,
     wallet: createWalletService(db, notifications.push),
@@ -99,6 +104,13 @@ function userHubsOf(env: Env): UserHubs {
       );
       return new Set(ids.filter((_, index) => counts[index] > 0));
     },
+  };
+}
+
+function matchRoomsOf(env: Env): MatchRooms {
+  return {
+    seedFor: (roomId, userId, gameId) =>
+      roomOf(env, roomId).seedFor(userId, gameId),
   };
 }
 

@@ -13,6 +13,8 @@ const entry = (
   player_name: [player_name],
   profile_img: null,
   score,
+  stats_id: null,
+  verified: true,
 });
 
 describe("the board", () => {

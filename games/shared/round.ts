@@ -133,8 +133,7 @@ export function startReplay<S extends Simulation>(
         next++
       ) {
         const event = log.events[next];
-        if ("key" in event)
-          round.input[event.kind](event.key);
+        if ("key" in event) round.input[event.kind](event.key);
         else round.input[event.kind](event.x, event.y);
       }
       round.step();

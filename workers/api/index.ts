@@ -10,7 +10,7 @@ import { mediaRouter } from "./media";
 import { multiplayerRouter } from "./multiplayer";
 import { gameStatsRouter, playerMoveRouter } from "./play";
 import { publishersRouter } from "./publishers";
-import { scoresRouter } from "./scores";
+import { runsRouter, scoresRouter } from "./scores";
 import { sessionRouter } from "./session";
 import { chatRouter, socialRouter } from "./social";
 import { usersRouter } from "./users";
@@ -27,6 +27,7 @@ export const api = createRouter()
   .route("/media", mediaRouter)
   .route("/events", eventsRouter)
   .route("/scores", scoresRouter)
+  .route("/runs", runsRouter)
   .route("/gamestats", gameStatsRouter)
   .route("/player-move", playerMoveRouter)
   .route("/multiplayer", multiplayerRouter)

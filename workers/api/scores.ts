@@ -43,3 +43,9 @@ export const scoresRouter = createRouter()
     const userId = parseInput(idSchema("user"), c.req.param("userId"));
     return c.json(await c.var.services.scores.highScore(gameId, userId));
   });
+
+/** GET /api/runs/{statsId}: a replayed run (seed and input log), public like the boards that link to it. */
+export const runsRouter = createRouter().get("/:statsId", async (c) => {
+  const statsId = parseInput(idSchema("run"), c.req.param("statsId"));
+  return c.json(await c.var.services.scores.run(statsId));
+});

@@ -277,8 +277,12 @@ export const gameStats = sqliteTable(
     gameType: integer("game_type").notNull().default(0),
     /** Seconds, written when the session ends; never more than the time the server saw pass. */
     playTime: integer("play_time"),
-    /** The score submitted for this session, once. */
+    /** The score submitted for this session, once: for our own games, the replay's. */
     score: integer("score"),
+    /** The seed the server dealt the round (our own games replay their input log from it). */
+    seed: integer("seed"),
+    /** The MatchRoom this session was opened for: only such sessions count in that match's result. */
+    roomId: text("room_id"),
     scoredAt: integer("scored_at", { mode: "timestamp_ms" }),
     endedAt: integer("ended_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -320,6 +324,8 @@ export const bestScores = sqliteTable(
     userId: userRef(),
     score: integer("score").notNull(),
     achievedAt: integer("achieved_at", { mode: "timestamp_ms" }).notNull(),
+    /** The play session that scored it: its run can be watched. */
+    statsId: integer("stats_id"),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.userId] }),
@@ -344,10 +350,14 @@ export const playerMoves = sqliteTable(
     userId: userRef(),
     gameId: gameRef(),
     score: integer("score").notNull(),
-    /** JSON: [{ time, score }], ordered in time, ending at score. */
+    /** JSON: [{ time, score }], ordered in time, ending at score; for our own games, taken from the replay. */
     moves: text("moves", { mode: "json" })
       .$type<Array<{ time: number; score: number }>>()
       .notNull(),
+    /** Our own games: the seed and input log the score was replayed from, and the steps it lasted. */
+    seed: integer("seed"),
+    inputLog: text("input_log"),
+    steps: integer("steps"),
     createdAt: createdAt(),
   },
   (t) => [index("player_moves_game_idx").on(t.gameId, t.createdAt)],
@@ -503,6 +513,8 @@ export const challenges = sqliteTable(
      * are only inserted where the challenge carries it, so a racing request moves no coins. */
     claim: text("claim"),
     acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    /** The acceptor's first play session of the game after accepting: its round, and no other, settles it. */
+    roundStatsId: integer("round_stats_id"),
     settledAt: integer("settled_at", { mode: "timestamp_ms" }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),

@@ -86,6 +86,15 @@ export class MatchRoom extends DurableObject<Env> {
     await this.scheduleGrace(this.room);
   }
 
+  /** The match's seed for one of its players while it is on (their play session gets it), else null. */
+  async seedFor(userId: number, gameId: number): Promise<number | null> {
+    const room = await this.loadRoom();
+    if (!room || room.gameId !== gameId || room.resultId !== null) return null;
+    if (this.membershipProblem(room, userId) || userId in room.finals)
+      return null;
+    return room.seed;
+  }
+
   /** A room socket upgrade the Worker authenticated (USER_ID_HEADER): accepted only for this room's players. */
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket")
@@ -147,7 +156,7 @@ export class MatchRoom extends DurableObject<Env> {
         return OK;
       }
       case "exit_game_room":
-        return this.exit(userId, event.data.score);
+        return this.exit(userId);
       case "end_game":
         return this.end(userId, event.data.statsId);
       default:
@@ -200,12 +209,21 @@ export class MatchRoom extends DurableObject<Env> {
     if (room.resultId !== null) sendEvent(ws, this.endEvent(room));
   }
 
-  /** SPEC.md §4: the player exits; the other hears 'opponent left'. */
-  private async exit(userId: number, score: number): Promise<EventAnswer> {
+  /**
+   * SPEC.md §4: the player exits; the other hears 'opponent left'. What the leaver scored is what the server accepted
+   * for their session of this match (the round they submitted on the way out), or 0: the socket's word is not taken.
+   */
+  private async exit(userId: number): Promise<EventAnswer> {
     // Only the room's players have room sockets, and the alarm only names players: no membership check here.
     const room = await this.loadRoom();
     if (!room) return { ok: false, message: "Unknown room" };
     if (room.left.includes(userId) || userId in room.finals) return OK;
+    const score =
+      (await createMultiplayerService(createDb(this.env.DB)).roomScore(
+        room.roomId,
+        userId,
+        room.gameId,
+      )) ?? 0;
     room.left.push(userId);
     room.finals[userId] = score;
     delete room.droppedAt[userId];
@@ -228,7 +246,7 @@ export class MatchRoom extends DurableObject<Env> {
     }
     const score = await createMultiplayerService(
       createDb(this.env.DB),
-    ).sessionScore(statsId, userId, room.gameId);
+    ).sessionScore(statsId, userId, room.gameId, room.roomId);
     if (score === null)
       return {
         ok: false,
@@ -270,8 +288,7 @@ export class MatchRoom extends DurableObject<Env> {
     if (!room || dropped.length === 0) return;
     const earliest = Math.min(...dropped.map(([, at]) => at));
     for (const [id, at] of dropped) {
-      if (at === earliest)
-        await this.exit(Number(id), this.live.get(Number(id)) ?? 0);
+      if (at === earliest) await this.exit(Number(id));
     }
     const current = await this.loadRoom();
     if (current && current.resultId === null) await this.scheduleGrace(current);

@@ -6,6 +6,9 @@ import {
   gte,
   inArray,
   is,
+  isNotNull,
+  isNull,
+  lt,
   lte,
   or,
   sql,
@@ -24,12 +27,18 @@ import {
   type ChallengeView,
 } from "#contract/coins";
 import { idValueSchema } from "#contract/ids";
+import {
+  CHALLENGE_ROUND_MESSAGE,
+  EXTERNAL_GAME_TYPE,
+  RUN_MESSAGES,
+} from "#contract/runs";
 import { scoreValue } from "#contract/scores";
 import type { Db } from "../db/client";
 import {
   blocks,
   challenges,
   follows,
+  gameStats,
   games,
   ledger,
   scores,
@@ -289,6 +298,14 @@ export function createChallengeService(db: Db, notifications: Pushed) {
     return current;
   }
 
+  async function roundOf(challengeId: number): Promise<number | null> {
+    const [row] = await db
+      .select({ statsId: challenges.roundStatsId })
+      .from(challenges)
+      .where(eq(challenges.id, challengeId));
+    return row?.statsId ?? null;
+  }
+
   async function acceptedAtOf(challengeId: number): Promise<Date | null> {
     const [row] = await db
       .select({ acceptedAt: challenges.acceptedAt })
@@ -446,7 +463,7 @@ export function createChallengeService(db: Db, notifications: Pushed) {
         throw new ApiError(400, "bad_request", "You cannot challenge yourself");
       const [[game], [friend], [blocked], [follow]] = await db.batch([
         db
-          .select({ id: games.id, name: games.name })
+          .select({ id: games.id, name: games.name, type: games.type })
           .from(games)
           .where(and(eq(games.id, gameId), eq(games.isPublished, true)))
           .limit(1),
@@ -474,6 +491,9 @@ export function createChallengeService(db: Db, notifications: Pushed) {
           .limit(1),
       ]);
       if (!game) throw notFound("Game not found");
+      // Coins ride only on scores the server replayed: an external game's cannot be.
+      if (game.type === EXTERNAL_GAME_TYPE)
+        throw new ApiError(422, "unverifiable_game", RUN_MESSAGES.external);
       if (!friend || blocked) throw notFound("Player not found");
       if (!follow) throw forbidden("You can only challenge people you follow");
       const latest = await latestScoreSince(callerId, gameId, null);
@@ -679,6 +699,7 @@ export function createChallengeService(db: Db, notifications: Pushed) {
       challengeId: number,
       round: {
         gameId: number;
+        statsId: number;
         startedAt: Date;
         score: number;
         statements: Statement[];
@@ -704,6 +725,10 @@ export function createChallengeService(db: Db, notifications: Pushed) {
           "round_before_accept",
           "This round began before you accepted the challenge; play it again from the challenge",
         );
+      // The first round opened after accepting is the challenge's round (bound when its session opened): a later
+      // one cannot replace a round that went badly.
+      if ((await roundOf(challengeId)) !== round.statsId)
+        throw new ApiError(422, "not_challenge_round", CHALLENGE_ROUND_MESSAGE);
       const claim = claimToken();
       await runMoneyBatch(
         [...round.statements, ...settlement(current, round.score, claim, now)],
@@ -726,6 +751,82 @@ export function createChallengeService(db: Db, notifications: Pushed) {
         .orderBy(desc(challenges.id))
         .limit(100);
       return rows.map((row) => shownStatus(toView(row), now));
+    },
+
+    /**
+     * Binds a play session the challenged player just opened to their oldest accepted challenge on the game that has
+     * no round yet: that round, and no later one, settles it. Returns the challenge's id, or null.
+     */
+    async bindRound(
+      userId: number,
+      gameId: number,
+      statsId: number,
+    ): Promise<number | null> {
+      const [bound] = await db
+        .update(challenges)
+        .set({ roundStatsId: statsId })
+        .where(
+          eq(
+            challenges.id,
+            sql`(select ${challenges.id} from ${challenges} where ${challenges.toUserId} = ${userId}
+              and ${challenges.gameId} = ${gameId} and ${challenges.status} = 'accepted'
+              and ${challenges.roundStatsId} is null order by ${challenges.acceptedAt}, ${challenges.id} limit 1)`,
+          ),
+        )
+        .returning({ id: challenges.id });
+      return bound?.id ?? null;
+    },
+
+    /** The accepted challenge this play session is the round of, or null. */
+    async boundTo(statsId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ id: challenges.id })
+        .from(challenges)
+        .where(
+          and(
+            eq(challenges.roundStatsId, statsId),
+            eq(challenges.status, "accepted"),
+          ),
+        )
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    /**
+     * A challenge's round that was abandoned (its session ended, or outran the game's time, without a score) counts
+     * as 0: the challenge settles with it. Swept by the cron trigger and when the player opens or ends a session.
+     */
+    async settleAbandoned(
+      now = Date.now(),
+      scope: { userId: number } | null = null,
+      graceSeconds = 15,
+    ): Promise<number> {
+      const rows = await db
+        .select({ id: challenges.id, to: challenges.toUserId })
+        .from(challenges)
+        .innerJoin(gameStats, eq(gameStats.id, challenges.roundStatsId))
+        .innerJoin(games, eq(games.id, challenges.gameId))
+        .where(
+          and(
+            eq(challenges.status, "accepted"),
+            isNull(gameStats.scoredAt),
+            or(
+              isNotNull(gameStats.endedAt),
+              lt(
+                gameStats.createdAt,
+                sql`${now} - (${games.maximumGameTime} + ${graceSeconds}) * 1000`,
+              ),
+            ),
+            scope ? eq(challenges.toUserId, scope.userId) : undefined,
+          ),
+        );
+      for (const row of rows) {
+        const current = await viewOf(row.id);
+        const claim = claimToken();
+        await runMoneyBatch(settlement(current, 0, claim, now));
+        await outcomeAfter(row.to, current, 0, claim);
+      }
+      return rows.length;
     },
 
     /**

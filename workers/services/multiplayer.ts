@@ -1,7 +1,8 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { idValueSchema } from "#contract/ids";
+import { EXTERNAL_GAME_TYPE } from "#contract/runs";
 import type { Move } from "#contract/moves";
 import type { BotData } from "#contract/protocol";
 import type { MatchPlayer, MatchSummary } from "#contract/types";
@@ -130,8 +131,18 @@ export function createMultiplayerService(db: Db) {
         })
         .from(playerMoves)
         .innerJoin(users, eq(playerMoves.userId, users.id))
+        .innerJoin(games, eq(games.id, playerMoves.gameId))
         .where(
-          and(eq(playerMoves.gameId, gameId), ne(playerMoves.userId, callerId)),
+          and(
+            eq(playerMoves.gameId, gameId),
+            ne(playerMoves.userId, callerId),
+            gt(playerMoves.score, 0),
+            // A true ghost: our own games' bots are runs the server replayed, so their timeline is what happened.
+            or(
+              isNotNull(playerMoves.inputLog),
+              eq(games.type, EXTERNAL_GAME_TYPE),
+            ),
+          ),
         )
         .orderBy(desc(playerMoves.createdAt))
         .limit(BOT_CANDIDATES);
@@ -151,6 +162,7 @@ export function createMultiplayerService(db: Db) {
       statsId: number,
       userId: number,
       gameId: number,
+      roomId: string,
     ): Promise<number | null> {
       const [session] = await db
         .select({ score: gameStats.score })
@@ -160,10 +172,30 @@ export function createMultiplayerService(db: Db) {
             eq(gameStats.id, statsId),
             eq(gameStats.userId, userId),
             eq(gameStats.gameId, gameId),
+            eq(gameStats.roomId, roomId),
           ),
         )
         .limit(1);
       return session?.score ?? null;
+    },
+
+    /** The best the player's sessions of this match scored (a leaver's submitted round), or null for none. */
+    async roomScore(
+      roomId: string,
+      userId: number,
+      gameId: number,
+    ): Promise<number | null> {
+      const [row] = await db
+        .select({ score: sql<number | null>`max(${gameStats.score})` })
+        .from(gameStats)
+        .where(
+          and(
+            eq(gameStats.roomId, roomId),
+            eq(gameStats.userId, userId),
+            eq(gameStats.gameId, gameId),
+          ),
+        );
+      return row?.score ?? null;
     },
 
     /** Written once per room by its MatchRoom; a repeat returns the first result's id. */

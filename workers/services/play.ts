@@ -2,6 +2,11 @@ import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { StartSessionSchema } from "#contract/games";
 import { idValueSchema } from "#contract/ids";
+import {
+  EXTERNAL_GAME_TYPE,
+  MAX_LOG_CHARS,
+  RUN_MESSAGES,
+} from "#contract/runs";
 import type { Move } from "#contract/moves";
 import {
   RoundSchema,
@@ -23,7 +28,9 @@ import { ApiError, forbidden, notFound, tooManyRequests } from "./errors";
 import type { ChallengeService, Statement } from "./challenges";
 import { botResultRow, type MultiplayerService } from "./multiplayer";
 import { parseInput } from "./parse";
+import { dealSeed, isReplayable, verifyRound } from "./replay";
 import type { ScoreService } from "./scores";
+import type { MatchRooms } from "./ports";
 
 /** Seconds a session may run past the game's maximum_game_time: loading, the splash, a slow network. */
 export const SESSION_GRACE_SECONDS = 15;
@@ -51,9 +58,32 @@ const tooMany = (message: string) => tooManyRequests(message, 60);
 type Session = typeof gameStats.$inferSelect;
 type GameLimits = {
   id: number;
+  slug: string;
+  type: number;
   maximumGameTime: number;
   maxScoreRate: number | null;
 };
+
+/** A log past the bound is a 413, before anything else is read. */
+const logTooLong = (body: unknown) =>
+  typeof body === "object" &&
+  body !== null &&
+  "log" in body &&
+  typeof body.log === "string" &&
+  body.log.length > MAX_LOG_CHARS;
+
+/** Our own games are replayed; an external one (type 2) cannot be and keeps the score-rate cap. */
+const replayable = (game: GameLimits) =>
+  game.type !== EXTERNAL_GAME_TYPE && isReplayable(game.slug);
+
+/** Steps of 1/60 s a round may have lasted by the server's clock, within the game's time and its grace. */
+function stepsAllowed(game: GameLimits, elapsedMs: number): number {
+  const seconds = Math.min(
+    (elapsedMs + CLOCK_SLACK_MS) / 1000,
+    game.maximumGameTime + SESSION_GRACE_SECONDS,
+  );
+  return Math.ceil(seconds * 60);
+}
 
 /** Why a timeline cannot belong to this session and score, or null when it can. */
 export function timelineProblem(
@@ -113,9 +143,42 @@ type RoundStatement = BatchItem<"sqlite"> & Statement;
 
 /** What a round may settle or record besides its score. */
 interface RoundDependencies {
-  challenges: Pick<ChallengeService, "settleWithRound">;
+  challenges: Pick<
+    ChallengeService,
+    "settleWithRound" | "bindRound" | "boundTo" | "settleAbandoned"
+  >;
   scores: Pick<ScoreService, "highScore">;
   multiplayer: Pick<MultiplayerService, "botRun">;
+  rooms: MatchRooms;
+}
+
+/**
+ * Our own games' rounds are believed only by replay: the session's checks, then the input log replayed from the
+ * seed the session was dealt, bounded by the time the server saw pass. The replay's score must be the claimed one.
+ */
+function verifiedRound(
+  game: GameLimits,
+  session: Session,
+  input: { score: number; log?: string },
+  now: number,
+) {
+  // The score-rate cap is for games the server cannot replay.
+  const problem = sessionProblem(
+    session,
+    { ...game, maxScoreRate: null },
+    input.score,
+    now,
+  );
+  if (problem) throw refused(problem);
+  if (input.log === undefined) throw refused(RUN_MESSAGES.needsLog);
+  if (session.seed === null) throw refused(RUN_MESSAGES.noSeed);
+  return verifyRound(
+    game.slug,
+    session.seed,
+    input.log,
+    input.score,
+    stepsAllowed(game, now - session.createdAt.getTime()),
+  );
 }
 
 export function createPlayService(db: Db, deps: RoundDependencies) {
@@ -123,6 +186,8 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
     const [game] = await db
       .select({
         id: games.id,
+        slug: games.slug,
+        type: games.type,
         maximumGameTime: games.maximumGameTime,
         maxScoreRate: games.maxScoreRate,
       })
@@ -207,27 +272,55 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
   }
 
   return {
-    /** POST /api/gamestats: opens the play session a score will need. */
+    /**
+     * POST /api/gamestats: opens the play session a score will need, with the seed the server deals its round (a
+     * match's sessions get the match's seed). The first session the challenged player opens after accepting a
+     * challenge on the game becomes that challenge's round.
+     */
     async startSession(userId: number, body: unknown) {
       const input = parseInput(StartSessionSchema, body);
-      await gameLimits(input.game_id);
-      if (
-        (await recentCount(gameStats, userId, Date.now())) >=
-        SESSIONS_PER_MINUTE
-      ) {
+      const game = await gameLimits(input.game_id);
+      const now = Date.now();
+      if ((await recentCount(gameStats, userId, now)) >= SESSIONS_PER_MINUTE) {
         throw tooMany(
           "Too many games started in a minute. Wait a moment and try again.",
         );
       }
+      let seed = dealSeed();
+      if (input.room_id !== undefined) {
+        const roomSeed = await deps.rooms.seedFor(
+          input.room_id,
+          userId,
+          game.id,
+        );
+        if (roomSeed === null)
+          throw forbidden("This match is not yours, or it is over");
+        seed = roomSeed;
+      }
+      // A challenge round abandoned earlier counts as 0 before a new round can be bound.
+      await deps.challenges.settleAbandoned(now, { userId });
       const [session] = await db
         .insert(gameStats)
-        .values({ userId, gameId: input.game_id, gameType: input.game_type })
+        .values({
+          userId,
+          gameId: game.id,
+          gameType: input.game_type,
+          seed,
+          roomId: input.room_id ?? null,
+        })
         .returning();
+      const challengeId =
+        input.room_id === undefined
+          ? await deps.challenges.bindRound(userId, game.id, session.id)
+          : null;
       return {
         _id: session.id,
         game_id: session.gameId,
         game_type: session.gameType,
         play_time: 0,
+        seed,
+        challenge_id: challengeId,
+        verified: replayable(game),
       };
     },
 
@@ -258,6 +351,9 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
           "already_ended",
           "This play session has already ended",
         );
+      // Ended without a score: if it was a challenge's round, the challenge settles with 0.
+      if (!session.scoredAt)
+        await deps.challenges.settleAbandoned(now, { userId });
       return {
         _id: statsId,
         game_id: session.gameId,
@@ -274,6 +370,8 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
      * the challenge's settlement. The unique score per session makes a repeat or a racing twin write nothing.
      */
     async submitRound(userId: number, body: unknown): Promise<RoundResult> {
+      if (logTooLong(body))
+        throw new ApiError(413, "log_too_large", RUN_MESSAGES.tooLong);
       const input = parseInput(RoundSchema, body);
       if (input.player_id !== userId)
         throw forbidden("You can only submit your own scores");
@@ -293,11 +391,15 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
       }
       const game = await gameLimits(input.game_id);
       const session = await sessionFor(userId, game.id, input.stats_id, true);
-      const moves = input.moves ?? [];
       const startedAt = session.createdAt.getTime();
-      const problem =
-        sessionProblem(session, game, input.score, now) ??
-        timelineProblem(moves, input.score, now - startedAt);
+      const verified = replayable(game)
+        ? verifiedRound(game, session, input, now)
+        : null;
+      const moves = verified ? verified.moves : (input.moves ?? []);
+      const problem = verified
+        ? null
+        : (sessionProblem(session, game, input.score, now) ??
+          timelineProblem(moves, input.score, now - startedAt));
       if (problem) throw refused(problem);
       const run =
         input.bot_id === undefined
@@ -336,17 +438,20 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
             userId,
             score: input.score,
             achievedAt: at,
+            statsId: session.id,
           })
           .onConflictDoUpdate({
             target: [bestScores.gameId, bestScores.userId],
             set: {
               score: sql`excluded.score`,
               achievedAt: sql`excluded.achieved_at`,
+              statsId: sql`excluded.stats_id`,
             },
             setWhere: sql`excluded.score > ${bestScores.score}`,
           }),
       ];
-      if (input.score > 0 && moves.length > 0)
+      // Every replayed run is kept, to be watched and to be a bot's; an external game's only when it scored.
+      if (verified || (input.score > 0 && moves.length > 0))
         statements.push(
           db.insert(playerMoves).values({
             statsId: session.id,
@@ -354,6 +459,13 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
             gameId: game.id,
             score: input.score,
             moves,
+            ...(verified
+              ? {
+                  seed: session.seed,
+                  inputLog: input.log,
+                  steps: verified.steps,
+                }
+              : {}),
           }),
         );
       if (run)
@@ -373,12 +485,16 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
       const alreadyScored = () =>
         refused("This play session already has a score");
       let challenge: RoundResult["challenge"] = null;
-      if (input.challenge_id !== undefined) {
+      // The session's own challenge settles whether or not the client names it.
+      const challengeId =
+        input.challenge_id ?? (await deps.challenges.boundTo(session.id));
+      if (challengeId !== null) {
         challenge = await deps.challenges.settleWithRound(
           userId,
-          input.challenge_id,
+          challengeId,
           {
             gameId: game.id,
+            statsId: session.id,
             startedAt: session.createdAt,
             score: input.score,
             statements,

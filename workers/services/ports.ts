@@ -30,3 +30,13 @@ export interface Conversations {
     msgId: string,
   ): Promise<{ senderId: number; content: string } | null>;
 }
+
+/** The MatchRoom objects of live matches. */
+export interface MatchRooms {
+  /** The match's seed for one of its players while it is on, else null. */
+  seedFor(
+    roomId: string,
+    userId: number,
+    gameId: number,
+  ): Promise<number | null>;
+}

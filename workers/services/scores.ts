@@ -1,12 +1,20 @@
 import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { bestScores, follows, games, scores, users } from "../db/schema";
+import {
+  bestScores,
+  follows,
+  games,
+  playerMoves,
+  scores,
+  users,
+} from "../db/schema";
 import { notFound } from "./errors";
 import {
   LEADERBOARD_SIZE,
   type HighScore,
   type LeaderboardEntry,
 } from "#contract/scores";
+import type { RunView } from "#contract/runs";
 
 /** Best first; equal scores go to whoever reached them first, then to the lower player id. */
 const RANK_ORDER = [
@@ -53,9 +61,12 @@ export function createScoreService(db: Db) {
             name: users.name,
             profileImg: users.profileImg,
             score: bestScores.score,
+            runId: playerMoves.statsId,
+            replayed: sql<number>`${playerMoves.inputLog} is not null`,
           })
           .from(bestScores)
           .innerJoin(users, eq(bestScores.userId, users.id))
+          .leftJoin(playerMoves, eq(playerMoves.statsId, bestScores.statsId))
           .where(and(eq(bestScores.gameId, gameId), circle))
           .orderBy(...RANK_ORDER)
           .limit(size),
@@ -67,7 +78,40 @@ export function createScoreService(db: Db) {
         player_name: [row.name],
         profile_img: row.profileImg,
         score: row.score,
+        stats_id: row.replayed ? row.runId : null,
+        verified: Boolean(row.replayed),
       }));
+    },
+
+    /** GET /api/runs/{statsId}: a replayed run, to watch it; a 404 when the session kept none. */
+    async run(statsId: number): Promise<RunView> {
+      const [row] = await db
+        .select({
+          statsId: playerMoves.statsId,
+          gameId: playerMoves.gameId,
+          playerId: playerMoves.userId,
+          name: users.name,
+          score: playerMoves.score,
+          seed: playerMoves.seed,
+          log: playerMoves.inputLog,
+          steps: playerMoves.steps,
+        })
+        .from(playerMoves)
+        .innerJoin(users, eq(playerMoves.userId, users.id))
+        .where(eq(playerMoves.statsId, statsId))
+        .limit(1);
+      if (!row || row.log === null || row.seed === null || row.steps === null)
+        throw notFound("This run was not kept");
+      return {
+        stats_id: row.statsId,
+        game_id: row.gameId,
+        player_id: row.playerId,
+        player_name: row.name,
+        score: row.score,
+        seed: row.seed,
+        log: row.log,
+        steps: row.steps,
+      };
     },
 
     /** SPEC.md §7 GET /scores/{gameId}/{userId}: the player's best and its rank, 0 and null before the first round. */

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/**
+ * A round's input log (games/shared/input-log.ts): base64url text the game records and the server replays from the
+ * seed it dealt. A full-length round of any of our games fits in a few kilobytes; this bound stops a flood.
+ */
+export const MAX_LOG_CHARS = 64 * 1024;
+
+export const RUN_MESSAGES = {
+  mismatch: "This score does not match the recorded play",
+  tooLong: `This round's input log is too long (at most ${MAX_LOG_CHARS / 1024} KB)`,
+  needsLog:
+    "This game's rounds are verified by replay: send the round's input log",
+  unreadable: "This round's input log cannot be read",
+  noSeed:
+    "This play session was opened before scores were verified; start the game again",
+  tooManySteps: "The recorded play is longer than the play session",
+  external:
+    "This game runs on another site, so its scores cannot be verified: it cannot be played for coins",
+} as const;
+
+/** The log as a request carries it: bounded before its single linear pattern runs. */
+export const logValue = z
+  .string({ error: "log must be text" })
+  .max(MAX_LOG_CHARS, RUN_MESSAGES.tooLong)
+  .regex(/^[A-Za-z0-9_-]*$/, "log must be base64url text");
+
+/** A stored run, to watch it replayed: the seed it was dealt and its inputs. */
+export interface RunView {
+  stats_id: number;
+  game_id: number;
+  player_id: number;
+  player_name: string;
+  score: number;
+  seed: number;
+  log: string;
+  steps: number;
+}
+
+/** SPEC.md game `type`: 2 is a game hosted elsewhere (external_link), which the server cannot replay. */
+export const EXTERNAL_GAME_TYPE = 2;
+
+/** The challenge rule: the acceptor's first round after accepting settles it. */
+export const CHALLENGE_ROUND_MESSAGE =
+  "The first round you played after accepting settles this challenge; this round does not count for it";
