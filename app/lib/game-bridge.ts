@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { logValue } from "#contract/runs";
 import { MAX_SCORE } from "#contract/scores";
 
 /**
@@ -20,7 +21,15 @@ export const gameMessageSchema = z.discriminatedUnion("type", [
   z.object({ source: GAME, type: z.literal("gameplay_start") }),
   z.object({ source: GAME, type: z.literal("gameplay_stop") }),
   z.object({ source: GAME, type: z.literal("game_score"), value: score }),
-  z.object({ source: GAME, type: z.literal("final_score"), value: score }),
+  /** Our own games add the round's input log, which the server replays (games/shared/input-log.ts). */
+  z.object({
+    source: GAME,
+    type: z.literal("final_score"),
+    value: score,
+    log: logValue.optional(),
+  }),
+  /** A watched run has reached its end, at this score. */
+  z.object({ source: GAME, type: z.literal("watch_end"), value: score }),
   z.object({ source: GAME, type: z.literal("happy_time") }),
   z.object({ source: GAME, type: z.literal("commercial_break") }),
 ]);
@@ -63,6 +72,9 @@ export type GameData = Array<[string, string]>;
 export type PlatformCommand =
   /** The connection adds the game's stored data to every start; the SDK loads it from the first one. */
   | { type: "start"; seed: number; duration?: number; storage?: GameData }
+  /** Replays a stored run: the game steps its own simulation through the log, `speed` steps per tick. */
+  | { type: "watch"; seed: number; log: string; speed: number }
+  | { type: "speed"; speed: number }
   | { type: "pause" }
   | { type: "resume" }
   | { type: "mute" }
@@ -236,6 +248,8 @@ export function randomSeed(): number {
 
 export interface GameConnection {
   send(command: PlatformCommand): void;
+  /** Gives the frame the keyboard, so a desktop player's keys reach the game without pressing Tab. */
+  focus(): void;
   dispose(): void;
 }
 
@@ -273,6 +287,10 @@ export function connectGameFrame(
         { source: "playfeed-platform", ...withData },
         targetOrigin,
       );
+    },
+    focus() {
+      frame.focus({ preventScroll: true });
+      frame.contentWindow?.focus();
     },
     dispose() {
       window.removeEventListener("message", listener);

@@ -43,7 +43,18 @@ beforeEach(() => {
     ],
   });
   api = installFakeApi();
-  api.answer("POST /api/gamestats", { status: 201, body: { _id: 41 } });
+  api.answer("POST /api/gamestats", {
+    status: 201,
+    body: {
+      _id: 41,
+      game_id: GAME._id,
+      game_type: 0,
+      play_time: 0,
+      seed: 777,
+      challenge_id: null,
+      verified: true,
+    },
+  });
   api.answer("PUT /api/gamestats/41", { body: { _id: 41 } });
   api.answer("POST /api/user/play", { body: {} });
   api.answer("POST /api/player-move", { status: 201, body: {} });
@@ -89,7 +100,7 @@ async function gameFrame() {
   return {
     frame,
     /** Posts an SDK message as the sandboxed game would: from the frame's window, with an opaque origin. */
-    say(message: { type: string; value?: number }) {
+    say(message: { type: string; value?: number; log?: string }) {
       act(() => {
         window.dispatchEvent(
           new MessageEvent("message", {
@@ -104,6 +115,12 @@ async function gameFrame() {
       commands.mock.calls.map(
         ([command]) => (command as { type: string }).type,
       ),
+    /** The seed of the last start command. */
+    startSeed: () =>
+      commands.mock.calls
+        .map(([command]) => command as { type: string; seed?: number })
+        .filter((command) => command.type === "start")
+        .at(-1)?.seed,
   };
 }
 
@@ -184,8 +201,10 @@ describe("the play screen", () => {
       },
     });
     const game = await startPlaying(viewer());
+    // The round is played from the seed the server dealt the session, and its log goes back to be replayed.
+    expect(game.startSeed()).toBe(777);
     game.say({ type: "game_score", value: 18 });
-    game.say({ type: "final_score", value: 18 });
+    game.say({ type: "final_score", value: 18, log: "AQID" });
     expect(
       await screen.findByRole("heading", { name: "Result page" }),
     ).toBeTruthy();
@@ -197,7 +216,9 @@ describe("the play screen", () => {
       player_id: 1,
       game_id: GAME._id,
       stats_id: 41,
+      log: "AQID",
     });
+    expect(submitted?.body).not.toHaveProperty("moves");
   });
 
   it("says why a player's score was not saved, and offers another round", async () => {
@@ -245,6 +266,11 @@ describe("the play screen", () => {
       name: EXIT_CONFIRMATION,
     });
     expect(game.commands()).toEqual(["start", "pause"]);
+    // The clock stands still while the question is open.
+    const clock = () => screen.getByRole("timer").textContent;
+    const shown = clock();
+    await advance(5_000);
+    expect(clock()).toBe(shown);
 
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() =>

@@ -31,6 +31,8 @@ import {
 import { resolveMediaUrl } from "~/lib/media";
 import { idOrNull } from "#contract/ids";
 import { createTimeline, type Timeline } from "#contract/moves";
+import { EXTERNAL_GAME_TYPE } from "#contract/runs";
+import { createPlayClock, type PlayClock } from "~/lib/play-clock";
 import {
   SPLASH_MS,
   clockState,
@@ -146,21 +148,27 @@ export default function Play() {
   const [confirming, setConfirming] = useState(false);
 
   const connection = useRef<GameConnection | null>(null);
-  const startedAt = useRef<number | null>(null);
+  const clockRef = useRef<PlayClock>(createPlayClock());
   const finished = useRef(false);
   const lastScore = useRef(0);
   const timeline = useRef<Timeline>(createTimeline());
   const recorded = useRef(false);
 
-  const sinceStart = useCallback(
-    () => (startedAt.current === null ? 0 : Date.now() - startedAt.current),
-    [],
-  );
+  const sinceStart = useCallback(() => clockRef.current.elapsed(), []);
+  // Our own games end their rounds themselves (their fixed-step clock) and send the input log the server replays.
+  const ownGame = game.type !== EXTERNAL_GAME_TYPE;
   const {
     open: openSession,
+    seed: sessionSeed,
     end: endSession,
     submit: submitScore,
-  } = usePlaySession(game._id, gameType, !!viewer, () => sinceStart() / 1000);
+  } = usePlaySession(
+    game._id,
+    gameType,
+    !!viewer,
+    () => sinceStart() / 1000,
+    mode === "match" ? roomId : null,
+  );
   const openedOnLoad = useRef(false);
   const clock = clockState(elapsedMs, game.maximum_game_time, timed);
 
@@ -183,29 +191,33 @@ export default function Play() {
       }).catch(() => undefined);
   }, [game._id, viewer, playType]);
 
-  const startRound = useCallback(() => {
+  /** A player's round is played from the seed the server dealt its session; a visitor's from any. */
+  const startRound = useCallback(async () => {
     const target = connection.current;
     if (!target) return;
     finished.current = false;
     lastScore.current = 0;
     timeline.current = createTimeline();
     timeline.current.record(0, 0);
-    startedAt.current = Date.now();
     setScore(0);
     setElapsedMs(0);
     setPhase({ name: "playing" });
+    const seed = (await sessionSeed()) ?? fixedSeed ?? randomSeed();
+    clockRef.current.start();
     target.send({
       type: "start",
-      seed: fixedSeed ?? randomSeed(),
+      seed,
       ...(timed ? { duration: game.maximum_game_time } : {}),
     });
-  }, [fixedSeed, timed, game.maximum_game_time]);
+    target.focus();
+  }, [sessionSeed, fixedSeed, timed, game.maximum_game_time]);
 
   /** The round is over: a visitor sees their score; a player's goes to the server, then to the result screen. */
   const finish = useCallback(
-    async (finalScore: number) => {
+    async (finalScore: number, log: string | null = null) => {
       if (finished.current) return;
       finished.current = true;
+      clockRef.current.pause();
       connection.current?.send({ type: "pause" });
       setScore(finalScore);
       if (!viewer) {
@@ -218,6 +230,7 @@ export default function Play() {
         const saved = await submitScore({
           score: finalScore,
           playerId: viewer._id,
+          log,
           moves: timeline.current.moves(finalScore, sinceStart()),
           challengeId: mode === "single" ? challengeId : null,
           botId: mode === "bot" && match.bot ? match.bot._id : null,
@@ -265,7 +278,7 @@ export default function Play() {
 
   const playAgain = useCallback(() => {
     openSession();
-    startRound();
+    void startRound();
   }, [openSession, startRound]);
 
   const onMessage = useCallback(
@@ -280,7 +293,7 @@ export default function Play() {
           setProgress(message.value);
           break;
         case "game_score":
-          if (finished.current || startedAt.current === null) break;
+          if (finished.current || !clockRef.current.started) break;
           if (
             mode === "match" &&
             roomId &&
@@ -296,7 +309,8 @@ export default function Play() {
           setScore(message.value);
           break;
         case "final_score":
-          if (startedAt.current !== null) void finish(message.value);
+          if (clockRef.current.started)
+            void finish(message.value, message.log ?? null);
           break;
         default:
           break;
@@ -311,7 +325,7 @@ export default function Play() {
     return () => window.clearTimeout(timer);
   }, []);
   useEffect(() => {
-    if (phase.name === "splash" && frameReady && splashOver) startRound();
+    if (phase.name === "splash" && frameReady && splashOver) void startRound();
   }, [phase.name, frameReady, splashOver, startRound]);
 
   // The clock ticks each second; when the time is up the round ends with the score so far.
@@ -320,31 +334,42 @@ export default function Play() {
     const tick = () => {
       const now = sinceStart();
       setElapsedMs(now);
-      if (clockState(now, game.maximum_game_time, timed).timeUp)
+      // Our own games end at their own time and send the log; only an external game is stopped by this clock.
+      if (!ownGame && clockState(now, game.maximum_game_time, timed).timeUp)
         void finish(lastScore.current);
     };
     const timer = window.setInterval(tick, 1000);
     return () => window.clearInterval(timer);
-  }, [phase.name, sinceStart, game.maximum_game_time, timed, finish]);
+  }, [phase.name, sinceStart, game.maximum_game_time, timed, finish, ownGame]);
 
   // A hidden tab pauses the game and its sound; it resumes when the tab is back (unless the exit question is open).
   useEffect(() => {
     const onVisibility = () => {
       if (finished.current) return;
-      if (document.hidden) connection.current?.send({ type: "pause" });
-      else if (!confirming) connection.current?.send({ type: "resume" });
+      if (document.hidden) {
+        clockRef.current.pause();
+        connection.current?.send({ type: "pause" });
+      } else if (!confirming) {
+        clockRef.current.resume();
+        connection.current?.send({ type: "resume" });
+      }
     };
     document.addEventListener("visibilitychange", onVisibility);
     return () => document.removeEventListener("visibilitychange", onVisibility);
   }, [confirming]);
 
+  // The exit question stops the game and the clock until it is answered.
   const askToExit = useCallback(() => {
+    clockRef.current.pause();
     connection.current?.send({ type: "pause" });
     setConfirming(true);
   }, []);
   const cancelExit = useCallback(() => {
     setConfirming(false);
-    if (!finished.current) connection.current?.send({ type: "resume" });
+    if (finished.current) return;
+    clockRef.current.resume();
+    connection.current?.send({ type: "resume" });
+    connection.current?.focus();
   }, []);
   const confirmExit = useCallback(async () => {
     finished.current = true;

@@ -1,17 +1,18 @@
 import { useCallback, useEffect, useRef } from "react";
 import { apiFetch } from "~/lib/api";
+import type { PlaySession } from "#contract/games";
 import type { Move } from "#contract/moves";
 import type { RoundResult } from "#contract/scores";
 
 interface SessionRecord {
-  /** POST /api/gamestats under way or done: the record id, or null when it could not be opened. */
-  id: Promise<number | null>;
+  /** POST /api/gamestats under way or done: the session, or null when it could not be opened. */
+  opened: Promise<PlaySession | null>;
   ended: boolean;
 }
 
 /**
- * SPEC.md §4 Play / §7: the game stats record of one visit to the play screen. Opened on load (POST /api/gamestats),
- * it is the play session an honest score needs (POST /api/scores, which also closes it with the play time), and it
+ * SPEC.md §4 Play / §7: the game stats record of one round on the play screen. Opened on load (POST /api/gamestats)
+ * and again for each later round, it deals the round's seed and is the play session an honest score needs (POST /api/scores, which also closes it with the play time), and it
  * is closed with the play time (PUT /api/gamestats/{id}) on exit or when the player leaves the page some other way.
  */
 export function usePlaySession(
@@ -19,6 +20,8 @@ export function usePlaySession(
   gameType: number,
   signedIn: boolean,
   playTime: () => number,
+  /** A match's room: its session gets the match's seed and counts in its result. */
+  roomId: string | null = null,
 ) {
   const session = useRef<SessionRecord | null>(null);
   const playTimeRef = useRef(playTime);
@@ -27,23 +30,30 @@ export function usePlaySession(
   const open = useCallback(() => {
     if (!signedIn) return;
     session.current = {
-      id: apiFetch<{ _id: number }>("/api/gamestats", {
+      opened: apiFetch<PlaySession>("/api/gamestats", {
         method: "POST",
-        json: { game_id: gameId, game_type: gameType },
-      }).then(
-        (record) => record._id,
-        () => null,
-      ),
+        json: {
+          game_id: gameId,
+          game_type: gameType,
+          ...(roomId ? { room_id: roomId } : {}),
+        },
+      }).catch(() => null),
       ended: false,
     };
-  }, [gameId, gameType, signedIn]);
+  }, [gameId, gameType, signedIn, roomId]);
+
+  /** The seed the server dealt the open session's round, or null (a visitor, or no session could be opened). */
+  const seed = useCallback(
+    async () => (await session.current?.opened)?.seed ?? null,
+    [],
+  );
 
   /** Writes the play time once; `keepalive` lets it outlive a closing tab. Failures are only logged by the server. */
   const end = useCallback(async (keepalive = false) => {
     const current = session.current;
     if (!current || current.ended) return;
     current.ended = true;
-    const id = await current.id;
+    const id = (await current.opened)?._id ?? null;
     if (id === null) return;
     const play_time = Math.max(0, Math.round(playTimeRef.current()));
     await apiFetch(`/api/gamestats/${id}`, {
@@ -61,12 +71,14 @@ export function usePlaySession(
     async (round: {
       score: number;
       playerId: number;
+      /** Our own games: the round's input log, which the server replays; then `moves` are not needed. */
+      log: string | null;
       moves: Move[];
       challengeId: number | null;
       botId: number | null;
     }): Promise<RoundResult> => {
       const current = session.current;
-      const stats_id = (await current?.id) ?? undefined;
+      const stats_id = (await current?.opened)?._id ?? undefined;
       const result = await apiFetch<RoundResult>("/api/scores", {
         method: "POST",
         json: {
@@ -74,7 +86,7 @@ export function usePlaySession(
           player_id: round.playerId,
           game_id: gameId,
           stats_id,
-          moves: round.moves,
+          ...(round.log === null ? { moves: round.moves } : { log: round.log }),
           play_time: Math.max(0, Math.round(playTimeRef.current())),
           challenge_id: round.challengeId ?? undefined,
           bot_id: round.botId ?? undefined,
@@ -96,5 +108,5 @@ export function usePlaySession(
     };
   }, [end]);
 
-  return { open, end, submit };
+  return { open, seed, end, submit };
 }
