@@ -1,5 +1,10 @@
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
+import type { PlaySession } from "#contract/games";
+import { registry } from "../../games/registry";
+import { encodeLog } from "../../games/shared/input-log";
+import { startRound } from "../../games/shared/round";
+import { ranked } from "../../games/shared/sim";
 import type { RoomServerEvent } from "#contract/room-socket";
 import type { UserServerEvent } from "#contract/user-socket";
 import { seedDatabase } from "../../workers/db/seed";
@@ -116,46 +121,98 @@ export async function makeFriends(a: Player, b: Player): Promise<void> {
   }
 }
 
-/** A finished, server-accepted round of `game` scoring `score` (a play session that began 30 s ago). */
+/**
+ * A real round of one of our games from `seed`: the game's own demo player plays it until the ranked value (score,
+ * or level) is exactly `score`, and the round stops there, as when a player leaves. Its input log replays to `score`.
+ */
+export function playedLog(
+  slug: string,
+  seed: number,
+  score: number,
+): { log: string; steps: number } {
+  const rules = registry[slug];
+  if (!rules) throw new Error(`${slug} is not one of our replayable games`);
+  const round = startRound(rules, seed);
+  while (ranked(round.sim) < score && !round.sim.over)
+    round.step({ autoplay: true });
+  if (ranked(round.sim) !== score)
+    throw new Error(
+      `${slug}'s demo player went from below ${score} to ${ranked(round.sim)} from seed ${seed}: pick another score`,
+    );
+  return { log: encodeLog(round.log()), steps: round.steps };
+}
+
+/** Opens a play session of `game` for `player` and returns it, with the seed the server dealt. */
+export async function openPlaySession(
+  player: Player,
+  game: number,
+  extra: Record<string, unknown> = {},
+): Promise<PlaySession> {
+  const { status, body } = await getJson<PlaySession>(
+    "/api/gamestats",
+    json("POST", { game_id: game, game_type: 0, ...extra }, player.token),
+  );
+  expect(status).toBe(201);
+  return body;
+}
+
+/** Moves a session's start back, so the server saw at least `seconds` pass since it opened. */
+export async function backdate(statsId: number, seconds: number) {
+  await env.DB.prepare(
+    "update game_stats set created_at = created_at - ? where id = ?",
+  )
+    .bind(Math.ceil(seconds * 1000), statsId)
+    .run();
+}
+
+/**
+ * What a round of `session` scoring `score` sends: for our own games a real input log from the session's seed (the
+ * session is backdated by the round's length), for an external game a timeline.
+ */
+export async function roundBody(
+  player: Player,
+  session: PlaySession,
+  score: number,
+): Promise<Record<string, unknown>> {
+  const base = {
+    score,
+    player_id: player.userId,
+    game_id: session.game_id,
+    stats_id: session._id,
+  };
+  if (!session.verified) {
+    await backdate(session._id, 30);
+    const moves = score
+      ? [
+          { time: 0, score: 0 },
+          { time: 5000, score: Math.floor(score / 2) },
+          { time: 20000, score },
+        ]
+      : [];
+    return { ...base, moves };
+  }
+  const slug = (await env.DB.prepare("select slug from games where id = ?")
+    .bind(session.game_id)
+    .first<string>("slug"))!;
+  const { log, steps } = playedLog(slug, session.seed, score);
+  await backdate(session._id, steps / 60 + 1);
+  return { ...base, log };
+}
+
+/** A finished, server-accepted round of `game` scoring `score`. */
 export async function scoredRound(
   player: Player,
   game: number,
   score: number,
   gameType = 0,
 ): Promise<number> {
-  const stats = await getJson<{ _id: number }>(
-    "/api/gamestats",
-    json("POST", { game_id: game, game_type: gameType }, player.token),
-  );
-  expect(stats.status).toBe(201);
-  await env.DB.prepare(
-    "update game_stats set created_at = created_at - 30000 where id = ?",
-  )
-    .bind(stats.body._id)
-    .run();
-  const moves = score
-    ? [
-        { time: 0, score: 0 },
-        { time: 5000, score: Math.floor(score / 2) },
-        { time: 20000, score },
-      ]
-    : [];
+  const session = await openPlaySession(player, game, { game_type: gameType });
   const submitted = await getJson(
     "/api/scores",
-    json(
-      "POST",
-      {
-        score,
-        player_id: player.userId,
-        game_id: game,
-        stats_id: stats.body._id,
-        moves,
-      },
-      player.token,
-    ),
+    json("POST", await roundBody(player, session, score), player.token),
   );
-  expect(submitted.status).toBe(201);
-  return stats.body._id;
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+  return session._id;
 }
 
 export const gameId = async (slug: string) =>
