@@ -3,7 +3,7 @@
 // Lighthouse mobile run, and then
 // the leaderboard queries against a million scores (leaderboard.ts; BENCH_SKIP_LEADERBOARD=1 leaves it out), chat
 // delivery between 1,000 users (chat.mjs; BENCH_SKIP_CHAT=1) and the live score relay of 500 rooms (realtime.mjs;
-// BENCH_SKIP_REALTIME=1).
+// BENCH_SKIP_REALTIME=1), and the Worker CPU of verifying rounds by replay (replay.mjs; BENCH_SKIP_REPLAY=1).
 // Figures are printed, never asserted: local workerd on a 2-core machine is a trend line, not production.
 // Targets are printed PASS/MISS; a miss never fails the process.
 import { rmSync } from "node:fs";
@@ -137,6 +137,12 @@ const skipLeaderboard = (process.env.BENCH_SKIP_LEADERBOARD ?? "0") !== "0";
 if (skipLeaderboard)
   console.log("\nSKIP  leaderboard benchmark (BENCH_SKIP_LEADERBOARD is set)");
 else run(bin("tsx"), ["scripts/bench/leaderboard.ts"]);
+
+// What verifying a round by replay costs the Worker (replay.mjs; BENCH_SKIP_REPLAY=1 leaves it out).
+const skipReplay = (process.env.BENCH_SKIP_REPLAY ?? "0") !== "0";
+if (skipReplay)
+  console.log("\nSKIP  replay benchmark (BENCH_SKIP_REPLAY is set)");
+else run("node", ["scripts/bench/replay.mjs"]);
 
 // The chat benchmark, on its own wrangler dev with 1,000 users on sockets (chat.mjs; BENCH_SKIP_CHAT=1 leaves it out).
 const skipChat = (process.env.BENCH_SKIP_CHAT ?? "0") !== "0";
