@@ -194,9 +194,26 @@ export async function roundBody(
   const slug = (await env.DB.prepare("select slug from games where id = ?")
     .bind(session.game_id)
     .first<string>("slug"))!;
-  const { log, steps } = playedLog(slug, session.seed, score);
-  await backdate(session._id, steps / 60 + 1);
-  return { ...base, log };
+  // The demo player does not reach every score from every seed: when the dealt one fails it, the session is given
+  // the first seed that works, as if the server had dealt that one.
+  for (const seed of [
+    session.seed,
+    ...Array.from({ length: 40 }, (_, i) => i + 1),
+  ]) {
+    let played;
+    try {
+      played = playedLog(slug, seed, score);
+    } catch {
+      continue;
+    }
+    if (seed !== session.seed)
+      await env.DB.prepare("update game_stats set seed = ? where id = ?")
+        .bind(seed, session._id)
+        .run();
+    await backdate(session._id, played.steps / 60 + 1);
+    return { ...base, log: played.log };
+  }
+  throw new Error(`${slug}'s demo player reaches ${score} from no seed tried`);
 }
 
 /** A finished, server-accepted round of `game` scoring `score`. */
@@ -276,4 +293,28 @@ export async function connect(player: Player, path = "/ws") {
   const opened = await openSocket(player.token, path, player.name);
   await opened.next("connected");
   return opened;
+}
+
+/**
+ * A game hosted on another site (type 2), which the server cannot replay: its rounds are believed on the session's
+ * checks, a plausible timeline and its score-rate cap (none unless given). One per name, made on first use.
+ */
+export async function externalGame(
+  name: string,
+  maxScoreRate: number | null = null,
+): Promise<number> {
+  const slug = `external-${name}`;
+  await env.DB.prepare(
+    `insert into games (slug, name, category_id, publisher_id, icon, type, external_link, maximum_game_time, max_score_rate)
+     values (?, ?, (select min(id) from categories), (select min(id) from publishers), '/favicon.svg', 2, ?, 120, ?)
+     on conflict (slug) do nothing`,
+  )
+    .bind(
+      slug,
+      `External ${name}`,
+      `https://games.example/${name}`,
+      maxScoreRate,
+    )
+    .run();
+  return gameId(slug);
 }

@@ -1,13 +1,17 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ChallengeView } from "#contract/coins";
+import { CHALLENGE_ROUND_MESSAGE } from "#contract/runs";
 import type { RoundResult } from "#contract/scores";
 import type { ApiErrorBody, MatchSummary } from "#contract/types";
+import type { PlaySession } from "#contract/games";
 import {
   gameId,
   getJson,
   json,
   newPlayer,
+  openPlaySession,
+  roundBody,
   scoredRound,
   seed,
   type Player,
@@ -29,46 +33,22 @@ const walletOf = async (player: Player) =>
     .bind(player.userId)
     .first<number>("wallet"))!;
 
-/** A play session of `game` that began 30 s ago. */
-async function openSession(player: Player, game: number): Promise<number> {
-  const { status, body } = await getJson<{ _id: number }>(
-    "/api/gamestats",
-    json("POST", { game_id: game, game_type: 0 }, player.token),
-  );
-  expect(status).toBe(201);
-  await env.DB.prepare(
-    "update game_stats set created_at = created_at - 30000 where id = ?",
-  )
-    .bind(body._id)
-    .run();
-  return body._id;
-}
+/** A play session of `game`, with the seed the server dealt it. */
+const openSession = (player: Player, game: number) =>
+  openPlaySession(player, game);
 
-const moves = (score: number) => [
-  { time: 0, score: 0 },
-  { time: 10_000, score: Math.floor(score / 2) },
-  { time: 20_000, score },
-];
-
-/** The one request that ends a round. */
-const endRound = (
+/** The one request that ends a round: a real input log of the session's game that replays to `score`. */
+const endRound = async (
   player: Player,
-  round: { game: number; stats: number; score: number } & Record<
-    string,
-    unknown
-  >,
+  round: { session: PlaySession; score: number } & Record<string, unknown>,
 ) => {
-  const { game, stats, score, ...rest } = round;
+  const { session, score, ...rest } = round;
   return getJson<RoundResult & ApiErrorBody>(
     "/api/scores",
     json(
       "POST",
       {
-        score,
-        player_id: player.userId,
-        game_id: game,
-        stats_id: stats,
-        moves: moves(score),
+        ...(await roundBody(player, session, score)),
         play_time: 25,
         ...rest,
       },
@@ -161,9 +141,10 @@ describe("a round ends in one request", () => {
     ]);
     await accept(to, id);
     expect([await walletOf(from), await walletOf(to)]).toEqual([450, 450]);
-    const stats = await openSession(to, game);
+    const session = await openSession(to, game);
+    const stats = session._id;
 
-    const round = { game, stats, score: 30, challenge_id: id };
+    const round = { session, score: 30, challenge_id: id };
     const ended = await endRound(to, round);
     expect(ended.status).toBe(201);
     expect(ended.body).toMatchObject({
@@ -209,7 +190,7 @@ describe("a round ends in one request", () => {
       )
         .bind(stats)
         .first(),
-    ).toEqual({ moves: JSON.stringify(moves(30)), at: "integer" });
+    ).toEqual({ moves: expect.any(String) as string, at: "integer" });
     expect([await walletOf(from), await walletOf(to)]).toEqual([450, 550]);
 
     const again = await endRound(to, round);
@@ -227,8 +208,9 @@ describe("a round ends in one request", () => {
       "Race Rory",
     ]);
     await accept(to, id);
-    const stats = await openSession(to, game);
-    const round = { game, stats, score: 10, challenge_id: id };
+    const session = await openSession(to, game);
+    const stats = session._id;
+    const round = { session, score: 10, challenge_id: id };
     const results = await Promise.all([
       endRound(to, round),
       endRound(to, round),
@@ -236,6 +218,75 @@ describe("a round ends in one request", () => {
     expect(results.map((result) => result.status).sort()).toEqual([201, 422]);
     expect(await written(stats, id)).toMatchObject({ scores: 1, ledger: 3 });
     // The challenger's 20 beats 10: both stakes go to them, once.
+    expect([await walletOf(from), await walletOf(to)]).toEqual([550, 450]);
+  });
+
+  it("settles a challenge with the first round after accepting: a lost one stays lost, a later round changes nothing", async () => {
+    const { from, to, game, id } = await acceptedChallenge([
+      "Rule Rosa",
+      "Rule Remy",
+    ]);
+    await accept(to, id);
+    // The first session opened after accepting is the challenge's round, whether or not the client names it.
+    const first = await openSession(to, game);
+    expect(first.challenge_id).toBe(id);
+    const lost = await endRound(to, { session: first, score: 3 });
+    expect(lost.status).toBe(201);
+    expect(lost.body.challenge).toMatchObject({
+      outcome: "lost",
+      challenge: { _id: id, status: "settled", acceptor_score: 3 },
+    });
+    expect([await walletOf(from), await walletOf(to)]).toEqual([550, 450]);
+
+    const second = await openSession(to, game);
+    expect(second.challenge_id).toBeNull();
+    const later = await endRound(to, {
+      session: second,
+      score: 25,
+      challenge_id: id,
+    });
+    expect(later.status).toBe(201);
+    expect(later.body.challenge).toMatchObject({
+      outcome: "lost",
+      challenge: { status: "settled", acceptor_score: 3 },
+    });
+    expect([await walletOf(from), await walletOf(to)]).toEqual([550, 450]);
+  });
+
+  it("does not let a better later round stand in for an abandoned first one, which counts as 0 once it ends", async () => {
+    const { from, to, game, id } = await acceptedChallenge([
+      "Retry Rae",
+      "Retry Ron",
+    ]);
+    await accept(to, id);
+    const abandoned = await openSession(to, game);
+    const retry = await openSession(to, game);
+    const refused = await endRound(to, {
+      session: retry,
+      score: 25,
+      challenge_id: id,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toBe(CHALLENGE_ROUND_MESSAGE);
+    expect(await written(retry._id, id)).toMatchObject({
+      scores: 0,
+      ledger: 2,
+    });
+    expect([await walletOf(from), await walletOf(to)]).toEqual([450, 450]);
+
+    // The abandoned round's session ends without a score: the challenge settles with 0.
+    const ended = await getJson(
+      `/api/gamestats/${abandoned._id}`,
+      json("PUT", { play_time: 12 }, to.token),
+    );
+    expect(ended.status).toBe(200);
+    const challenge = await getJson<ChallengeView>(`/api/challenge/${id}`, {
+      headers: { Authorization: `Bearer ${to.token}` },
+    });
+    expect(challenge.body).toMatchObject({
+      status: "settled",
+      acceptor_score: 0,
+    });
     expect([await walletOf(from), await walletOf(to)]).toEqual([550, 450]);
   });
 
@@ -251,10 +302,10 @@ describe("a round ends in one request", () => {
     )
       .bind(runStats)
       .first<number>("id"))!;
-    const stats = await openSession(player, game);
+    const session = await openSession(player, game);
+    const stats = session._id;
     const ended = await endRound(player, {
-      game,
-      stats,
+      session,
       score: 16,
       bot_id: run,
     });
@@ -281,9 +332,11 @@ describe("a round ends in one request", () => {
       status: number,
       message: string,
     ) => {
-      const stats = await openSession(player, round.game);
+      const { game: roundGame, ...rest } = round;
+      const session = await openSession(player, roundGame);
+      const stats = session._id;
       const { ledger } = await written(stats, id);
-      const answer = await endRound(player, { ...round, stats });
+      const answer = await endRound(player, { ...rest, session });
       expect(answer.status, message).toBe(status);
       expect(answer.body.error.message).toBe(message);
       expect(await written(stats, id)).toEqual({
