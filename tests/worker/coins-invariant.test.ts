@@ -29,7 +29,7 @@ describe("the wallet under concurrent claims, bets, accepts and submits", () => 
     "keeps every balance equal to its ledger, never negative, one bonus a day and one settlement a challenge",
     { timeout: 60_000 },
     async () => {
-      const game = await gameId("brick-breaker");
+      const game = await gameId("snake");
       const players: Player[] = [];
       for (let i = 0; i < USERS; i++)
         players.push(
@@ -128,11 +128,12 @@ describe("the wallet under concurrent claims, bets, accepts and submits", () => 
         ).all<{ id: number; toUserId: number }>()
       ).results;
       expect(accepted.length).toBeGreaterThan(3);
+      // A round settles one challenge (the friend's oldest accepted one still without a round): one round each.
       const roundScore = new Map<number, number>();
-      for (const toUserId of new Set(accepted.map((row) => row.toUserId))) {
-        const score = 5 + ((toUserId * 7) % 15);
+      for (const { id, toUserId } of accepted) {
+        const score = 5 + ((id * 7) % 15);
         await scoredRound(byId.get(toUserId)!, game, score);
-        roundScore.set(toUserId, score);
+        roundScore.set(id, score);
       }
       const pending = (
         await env.DB.prepare(
@@ -142,7 +143,7 @@ describe("the wallet under concurrent claims, bets, accepts and submits", () => 
       const wave3: Array<Promise<{ status: number }>> = [];
       for (const { id, toUserId } of accepted) {
         const friend = byId.get(toUserId)!;
-        const body = { challengeId: id, score: roundScore.get(toUserId) };
+        const body = { challengeId: id, score: roundScore.get(id) };
         wave3.push(
           getJson("/api/challenge/submit", json("POST", body, friend.token)),
           getJson("/api/challenge/submit", json("POST", body, friend.token)),

@@ -3,7 +3,6 @@ import {
   and,
   desc,
   eq,
-  gte,
   inArray,
   is,
   isNotNull,
@@ -193,22 +192,12 @@ export function createChallengeService(db: Db, notifications: Pushed) {
     return row?.wallet ?? 0;
   }
 
-  /** The player's latest accepted score for the game, at or after a moment. */
-  async function latestScoreSince(
-    userId: number,
-    gameId: number,
-    since: Date | null,
-  ) {
+  /** The player's latest accepted score for the game: what a challenge they send is about. */
+  async function latestScore(userId: number, gameId: number) {
     const [row] = await db
       .select({ score: scores.score })
       .from(scores)
-      .where(
-        and(
-          eq(scores.userId, userId),
-          eq(scores.gameId, gameId),
-          since ? gte(scores.createdAt, since) : undefined,
-        ),
-      )
+      .where(and(eq(scores.userId, userId), eq(scores.gameId, gameId)))
       .orderBy(desc(scores.createdAt), desc(scores.id))
       .limit(1);
     return row?.score ?? null;
@@ -306,12 +295,13 @@ export function createChallengeService(db: Db, notifications: Pushed) {
     return row?.statsId ?? null;
   }
 
-  async function acceptedAtOf(challengeId: number): Promise<Date | null> {
+  async function roundScoreOf(challengeId: number): Promise<number | null> {
     const [row] = await db
-      .select({ acceptedAt: challenges.acceptedAt })
+      .select({ score: gameStats.score })
       .from(challenges)
+      .innerJoin(gameStats, eq(gameStats.id, challenges.roundStatsId))
       .where(eq(challenges.id, challengeId));
-    return row?.acceptedAt ?? null;
+    return row?.score ?? null;
   }
 
   /**
@@ -496,7 +486,7 @@ export function createChallengeService(db: Db, notifications: Pushed) {
         throw new ApiError(422, "unverifiable_game", RUN_MESSAGES.external);
       if (!friend || blocked) throw notFound("Player not found");
       if (!follow) throw forbidden("You can only challenge people you follow");
-      const latest = await latestScoreSince(callerId, gameId, null);
+      const latest = await latestScore(callerId, gameId);
       if (latest === null)
         throw new ApiError(
           422,
@@ -654,8 +644,8 @@ export function createChallengeService(db: Db, notifications: Pushed) {
     },
 
     /**
-     * POST /api/challenge/submit: the acceptor's score, which must be their latest accepted score on the game since
-     * accepting. One batch settles it: the higher score takes both stakes, a tie returns each. A repeat answers
+     * POST /api/challenge/submit: the acceptor's score, which must be the score of the challenge's round (the first
+     * round they opened after accepting; POST /api/scores settles it by itself, so this mostly answers the outcome). One batch settles it: the higher score takes both stakes, a tie returns each. A repeat answers
      * the settled outcome and moves nothing.
      */
     async submit(
@@ -667,11 +657,9 @@ export function createChallengeService(db: Db, notifications: Pushed) {
       const current = await answerable(callerId, challengeId, now);
       if (current.status !== "accepted")
         return outcomeAfter(callerId, current, score, null);
-      const latest = await latestScoreSince(
-        callerId,
-        current.game,
-        await acceptedAtOf(challengeId),
-      );
+      // Only the challenge's own round counts: the first session opened after accepting (which settles it by itself
+      // when scored, so here it has no score yet, or the caller names another score).
+      const latest = await roundScoreOf(challengeId);
       if (latest === null)
         throw new ApiError(
           422,
@@ -718,15 +706,8 @@ export function createChallengeService(db: Db, notifications: Pushed) {
         await runMoneyBatch(round.statements, round.duplicate);
         return outcomeAfter(callerId, current, round.score, null);
       }
-      const acceptedAt = await acceptedAtOf(challengeId);
-      if (acceptedAt && round.startedAt < acceptedAt)
-        throw new ApiError(
-          422,
-          "round_before_accept",
-          "This round began before you accepted the challenge; play it again from the challenge",
-        );
-      // The first round opened after accepting is the challenge's round (bound when its session opened): a later
-      // one cannot replace a round that went badly.
+      // The first round opened after accepting is the challenge's round (bound when its session opened, so never
+      // one begun before): a later one cannot replace a round that went badly.
       if ((await roundOf(challengeId)) !== round.statsId)
         throw new ApiError(422, "not_challenge_round", CHALLENGE_ROUND_MESSAGE);
       const claim = claimToken();
