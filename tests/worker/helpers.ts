@@ -222,8 +222,13 @@ export async function scoredRound(
   game: number,
   score: number,
   gameType = 0,
+  /** A match's room: the session is opened for it, with its seed. */
+  roomId?: string,
 ): Promise<number> {
-  const session = await openPlaySession(player, game, { game_type: gameType });
+  const session = await openPlaySession(player, game, {
+    game_type: gameType,
+    ...(roomId ? { room_id: roomId } : {}),
+  });
   const submitted = await getJson(
     "/api/scores",
     json("POST", await roundBody(player, session, score), player.token),

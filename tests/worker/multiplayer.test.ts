@@ -13,6 +13,7 @@ import {
   json,
   newPlayer,
   request,
+  openPlaySession,
   scoredRound as scoredHelper,
   seed,
   type Player,
@@ -26,13 +27,14 @@ const join = (player: Player, game: number) =>
     json("POST", { userId: player.userId, gameId: game }, player.token),
   );
 
-/** A scored round for the player's play session of `game_type`; returns the stats id. */
+/** A scored round for the player's play session of `game_type` (of the match `roomId`); returns the stats id. */
 const scoredRound = (
   player: Player,
   game: number,
   score: number,
   gameType = 1,
-) => scoredHelper(player, game, score, gameType);
+  roomId?: string,
+) => scoredHelper(player, game, score, gameType, roomId);
 
 /**
  * Two players matched in a room of `game`: user sockets a and b, then (as the browser does) room sockets ra and rb. The
@@ -195,11 +197,11 @@ describe("POST /api/multiplayer/join and the Lobby", () => {
       headers: { Authorization: `Bearer ${lonely.token}` },
     });
     expect(bot.body.name).toBe("Recorder Rex");
-    expect(bot.body.moves).toEqual([
-      { time: 0, score: 0 },
-      { time: 5000, score: 20 },
-      { time: 20000, score: 40 },
-    ]);
+    // The run's timeline, as its replay on the server found it: from 0 to the round's 40, in time order.
+    const times = bot.body.moves.map((move) => move.time);
+    expect(bot.body.moves[0]).toEqual({ time: 0, score: 0 });
+    expect(bot.body.moves.at(-1)?.score).toBe(40);
+    expect(times).toEqual([...times].sort((x, y) => x - y));
     // A player never gets their own run as a bot.
     expect(
       (
@@ -397,19 +399,42 @@ describe("/ws/room/{roomId}: the room socket", () => {
 
   it("ends normally when both have finished: status 1 on both room sockets, and a stored result with both accepted scores", async () => {
     const game = await gameId("fruit-catch");
-    const { one, two, ra, rb, roomId } = await matched(game, [
+    const { one, two, ra, rb, roomId, seed } = await matched(game, [
       "End Ava",
       "End Ben",
     ]);
+    // A session opened for the match is dealt the match's seed; nobody else can open one for it.
+    const forMatch = await openPlaySession(one, game, {
+      game_type: 1,
+      room_id: roomId,
+    });
+    expect(forMatch.seed).toBe(seed);
+    const outsider = await newPlayer("End Outsider");
+    const refused = await getJson(
+      "/api/gamestats",
+      json(
+        "POST",
+        { game_id: game, game_type: 1, room_id: roomId },
+        outsider.token,
+      ),
+    );
+    expect(refused.status).toBe(403);
+    // A round not played for this match does not count in it.
+    const solo = await scoredRound(one, game, 50, 0);
+    ra.send({ event: "end_game", id: "solo", data: { statsId: solo } });
+    expect((await ra.next("error")).data).toEqual({
+      id: "solo",
+      message: "Submit the round's score before ending the game",
+    });
     ra.send({
       event: "end_game",
-      data: { statsId: await scoredRound(one, game, 30) },
+      data: { statsId: await scoredRound(one, game, 30, 1, roomId) },
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(ra.has("end_game")).toBe(false);
     rb.send({
       event: "end_game",
-      data: { statsId: await scoredRound(two, game, 45) },
+      data: { statsId: await scoredRound(two, game, 45, 1, roomId) },
     });
     const [toA, toB] = [await ra.next("end_game"), await rb.next("end_game")];
     expect(toA.data).toEqual(toB.data);
@@ -433,11 +458,16 @@ describe("/ws/room/{roomId}: the room socket", () => {
 
   it("tells the other player when one exits, and ends with status 2", async () => {
     const game = await gameId("fruit-catch");
-    const { one, two, ra, rb } = await matched(game, ["Exit Ava", "Exit Ben"]);
+    const { one, two, ra, rb, roomId } = await matched(game, [
+      "Exit Ava",
+      "Exit Ben",
+    ]);
+    // Ava submits her round so far on the way out; the score her exit frame claims is not believed.
+    await scoredRound(one, game, 12, 1, roomId);
     ra.send({
       event: "exit_game_room",
       id: "x1",
-      data: { score: 12 },
+      data: { score: 999_999_999 },
     });
     expect((await ra.next("ack")).data).toEqual({ id: "x1" });
     expect((await rb.next("exit_game_room")).data).toEqual({
@@ -448,7 +478,7 @@ describe("/ws/room/{roomId}: the room socket", () => {
     ra.socket.close(1000, "left");
     rb.send({
       event: "end_game",
-      data: { statsId: await scoredRound(two, game, 20) },
+      data: { statsId: await scoredRound(two, game, 20, 1, roomId) },
     });
     const end = await rb.next("end_game");
     expect(end.data.status).toBe(2);
@@ -482,19 +512,20 @@ describe("/ws/room/{roomId}: the room socket", () => {
     await expect.poll(() => droppedIn(roomId)).toEqual([]);
     expect(rb.has("exit_game_room")).toBe(false);
 
-    // It drops again and stays away: when the alarm fires, Ben hears that she left, with her last score.
+    // It drops again and stays away: when the alarm fires, Ben hears that she left. Her live 9 was only shown:
+    // she submitted no round of this match, so she left with 0.
     back.socket.close(1000, "gone");
     await expect.poll(() => droppedIn(roomId)).toEqual([String(one.userId)]);
     expect(await runDurableObjectAlarm(roomOf(env, roomId))).toBe(true);
     expect((await rb.next("exit_game_room")).data).toEqual({
       userId: one.userId,
-      score: 9,
+      score: 0,
     });
 
-    // Ben finishes: the result is written with Ava's last live score and Ben's accepted one.
+    // Ben finishes: the result is written with what the server accepted for each of them.
     rb.send({
       event: "end_game",
-      data: { statsId: await scoredRound(two, game, 25) },
+      data: { statsId: await scoredRound(two, game, 25, 1, roomId) },
     });
     const end = await rb.next("end_game");
     expect(end.data.status).toBe(2);
@@ -505,7 +536,7 @@ describe("/ws/room/{roomId}: the room socket", () => {
     }>(`/api/multiplayer/result/${end.data.resultId}`);
     expect(summary.body).toMatchObject({ status: 2, left_user_id: one.userId });
     expect(summary.body.players.map((p) => [p._id, p.score])).toEqual([
-      [one.userId, 9],
+      [one.userId, 0],
       [two.userId, 25],
     ]);
   });
