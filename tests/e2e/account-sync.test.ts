@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  EMPTY_ROUND_LOG,
   PHONE,
   baseURL,
   launchBrowser,
@@ -113,7 +114,7 @@ describe("one player, two tabs", () => {
       player_id: ada.user._id,
       game_id: game,
       stats_id: stats._id,
-      moves: [],
+      log: EMPTY_ROUND_LOG,
     });
     const challenge = await api<{ _id: number }>(ada, "/api/challenge", {
       game,

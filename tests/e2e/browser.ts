@@ -7,7 +7,8 @@ import {
   type Page,
 } from "playwright-core";
 import type { ApiSignedIn, UserData } from "#contract/types";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
+import { loadGames } from "../../scripts/games-lib.mjs";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -69,6 +70,21 @@ export async function openPage(
         );
     });
   }
+  // Every game frame notes the start the platform sent it (seed and time), so a test can play a real round from it.
+  await context.addInitScript(() => {
+    if (window === window.top) return;
+    window.addEventListener("message", (event: MessageEvent) => {
+      const data = event.data as {
+        source?: string;
+        type?: string;
+        seed?: number;
+      };
+      if (data?.source === "playfeed-platform" && data.type === "start")
+        Object.assign(window, {
+          __playfeedStart: { seed: data.seed, at: Date.now() },
+        });
+    });
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {
@@ -225,7 +241,8 @@ export async function settled(locator: Locator): Promise<void> {
 /** An SDK message a game posts to the platform (docs/game-sdk.md), without its `source`. */
 export type GameMessage =
   | { type: "gameplay_start" | "gameplay_stop" }
-  | { type: "game_score" | "final_score"; value: number };
+  | { type: "game_score"; value: number }
+  | { type: "final_score"; value: number; log?: string };
 
 /**
  * Posts SDK messages from inside the play page's game frame, as the game would, so a test decides a round's scores
@@ -246,14 +263,103 @@ export async function postFromGame(
   }, messages);
 }
 
-/** Ends the round in the play page's game frame with this score, the way a game reports its end. */
-export const endRound = (page: Page, score: number) =>
-  postFromGame(
-    page,
-    { type: "game_score", value: score },
-    { type: "gameplay_stop" },
-    { type: "final_score", value: score },
+let simulations: ReturnType<typeof loadGames> | null = null;
+
+/** The input log of a round that ended before its first step (games/shared/input-log.ts): it scores 0. */
+export const EMPTY_ROUND_LOG = "AQAA";
+
+/** A real round of our game `slug` from `seed`: its demo player plays until it has at least `atLeast` points. */
+export async function demoRound(slug: string, seed: number, atLeast: number) {
+  const { registry, startRound, encodeLog } = await (simulations ??=
+    loadGames());
+  const round = startRound(registry[slug], seed);
+  const ranked = () => round.sim.level ?? round.sim.score;
+  while (ranked() < atLeast && !round.sim.over) round.step({ autoplay: true });
+  if (ranked() < atLeast)
+    throw new Error(`${slug}'s demo player reached only ${ranked()}`);
+  return {
+    score: ranked(),
+    log: encodeLog(round.log()),
+    /** How long the round took to play, in ms: the server will not believe it sooner. */
+    playedFor: (round.steps / 60) * 1000,
+  };
+}
+
+/** Waits, on the clock, until a round that began at `startedAt` could have been played for `playedFor` ms. */
+const playable = (startedAt: number, playedFor: number) =>
+  expect
+    .poll(() => Date.now() - startedAt, { timeout: playedFor + 10_000 })
+    .toBeGreaterThan(playedFor);
+
+/**
+ * A round of our game played through the API, as a finished round of `account`'s: a session, a real log from its
+ * seed, and the score submitted once the round could have been played. Returns the answer.
+ */
+export async function apiRound(
+  account: Account,
+  game: { _id: number; slug: string },
+  atLeast: number,
+  extra: Record<string, unknown> = {},
+) {
+  const call = (path: string, body: unknown) =>
+    fetch(`${baseURL()}${path}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${account.token}`,
+      },
+      body: JSON.stringify(body),
+    });
+  const session = await (
+    await call("/api/gamestats", { game_id: game._id, game_type: 0 })
+  ).json<{ _id: number; seed: number }>();
+  const openedAt = Date.now();
+  const round = await demoRound(game.slug, session.seed, atLeast);
+  await playable(openedAt, round.playedFor);
+  const saved = await call("/api/scores", {
+    score: round.score,
+    player_id: account.user._id,
+    game_id: game._id,
+    stats_id: session._id,
+    log: round.log,
+    ...extra,
+  });
+  expect(saved.status, await saved.clone().text()).toBe(201);
+  return { score: round.score, stats_id: session._id };
+}
+
+/**
+ * Ends the round in the play page's game frame as the game would after real play: the game's own demo player plays
+ * its simulation from the seed the platform started the frame with until it has at least `atLeast` points, and the
+ * round ends there with that score and its input log. The server replays the log and checks it could have been played
+ * in the time since the round started, so this waits (on the clock, not a fixed sleep) until it could. Returns the
+ * score the round ended with.
+ */
+export async function endRound(
+  page: Page,
+  slug: string,
+  atLeast: number,
+): Promise<number> {
+  const frame = await (
+    await page.locator("iframe.game-frame").elementHandle()
+  )?.contentFrame();
+  if (!frame) throw new Error("The play page has no game frame");
+  const started = await frame.evaluate(
+    () =>
+      (window as { __playfeedStart?: { seed: number; at: number } })
+        .__playfeedStart ?? null,
   );
+  if (!started) throw new Error("The game was not started");
+  const round = await demoRound(slug, started.seed, atLeast);
+  await playable(started.at, round.playedFor);
+  await postFromGame(
+    page,
+    { type: "game_score", value: round.score },
+    { type: "gameplay_stop" },
+    { type: "final_score", value: round.score, log: round.log },
+  );
+  return round.score;
+}
 
 /** Paths of the requests that could end a round: a round must end in one POST /api/scores (ADR 008). */
 const ROUND_ENDING =

@@ -6,6 +6,7 @@ import {
   DESKTOP,
   PHONE,
   baseURL,
+  EMPTY_ROUND_LOG,
   endRound,
   launchBrowser,
   newAccount,
@@ -77,12 +78,13 @@ async function scoreZero(account: Account, gameId: number) {
     game_id: gameId,
     game_type: 0,
   });
+  // A round that ended before its first step: its input log holds no input and no step.
   await api(account, "/api/scores", {
     score: 0,
     player_id: account.user._id,
     game_id: gameId,
     stats_id: stats._id,
-    moves: [],
+    log: EMPTY_ROUND_LOG,
   });
 }
 
@@ -161,7 +163,7 @@ describe("a challenge between two friends", () => {
       await two.page.waitForSelector('[data-phase="playing"]', {
         timeout: 15_000,
       });
-      await endRound(two.page, 5);
+      const played = await endRound(two.page, "tower-stack", 1);
       await two.page.waitForURL(
         new RegExp(`/result/${tower._id}\\?challengeId=\\d+`),
         { timeout: 20_000 },
@@ -170,7 +172,9 @@ describe("a challenge between two friends", () => {
       // B's result: 'You' against A, both scores, and the win.
       const outcome = two.page.getByTestId("challenge-outcome");
       await outcome.waitFor();
-      expect(await two.page.getByTestId("h2h-own-score").innerText()).toBe("5");
+      expect(await two.page.getByTestId("h2h-own-score").innerText()).toBe(
+        String(played),
+      );
       expect(await two.page.getByTestId("h2h-their-score").innerText()).toBe(
         "0",
       );
@@ -178,8 +182,9 @@ describe("a challenge between two friends", () => {
       // The round's one request stored the score and settled the challenge.
       expect(sent.map((one) => one.request)).toEqual(["POST /api/scores"]);
       expect(sent[0].body).toMatchObject({
-        score: 5,
+        score: played,
         challenge_id: expect.any(Number) as number,
+        log: expect.any(String) as string,
       });
       await expect.poll(() => chipValue(two.page)).toBe(100);
 

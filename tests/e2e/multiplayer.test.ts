@@ -5,6 +5,7 @@ import {
   DESKTOP,
   PHONE,
   baseURL,
+  apiRound,
   endRound,
   launchBrowser,
   newAccount,
@@ -24,36 +25,6 @@ beforeAll(async () => {
   games = await (await fetch(`${baseURL()}/api/game/published`)).json<Game[]>();
 });
 afterAll(() => browser?.close());
-
-/** A scored round played through the API: a recorded run a bot can replay. */
-async function recordRun(account: Account, gameId: number, score: number) {
-  const call = (path: string, body: unknown) =>
-    fetch(`${baseURL()}${path}`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Authorization: `Bearer ${account.token}`,
-      },
-      body: JSON.stringify(body),
-    });
-  const stats = await (
-    await call("/api/gamestats", { game_id: gameId, game_type: 0 })
-  ).json<{ _id: number }>();
-  // Within the server's clock slack of the session just opened, so the timeline needs no real time to pass.
-  const moves = [
-    { time: 0, score: 0 },
-    { time: 500, score: Math.ceil(score / 2) },
-    { time: 1000, score },
-  ];
-  const saved = await call("/api/scores", {
-    score,
-    player_id: account.user._id,
-    game_id: gameId,
-    stats_id: stats._id,
-    moves,
-  });
-  expect(saved.status).toBe(201);
-}
 
 /** The play screen's phase, or null once the page has moved on (to the result, say). */
 const phase = (page: Page) =>
@@ -118,11 +89,11 @@ describe("multiplayer", () => {
       .toBe("4");
 
     // Ada finishes first and waits; when Bo is done both land on the summary.
-    await endRound(a.page, 5);
+    const adaScore = await endRound(a.page, "tower-stack", 1);
     await expect
       .poll(() => phase(a.page), { timeout: 10_000 })
       .toBe("waitingOpponent");
-    await endRound(b.page, 7);
+    const boScore = await endRound(b.page, "tower-stack", adaScore + 1);
     await Promise.all([
       a.page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 }),
       b.page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 }),
@@ -138,10 +109,13 @@ describe("multiplayer", () => {
     }>();
     const score = (id: number) =>
       summary.players.find((player) => player._id === id)!.score;
-    expect([score(ada.user._id), score(bo.user._id)]).toEqual([5, 7]);
+    expect([score(ada.user._id), score(bo.user._id)]).toEqual([
+      adaScore,
+      boScore,
+    ]);
     for (const [page, own, other, otherName, outcome] of [
-      [a.page, 5, 7, "Bo Match", "You lost"],
-      [b.page, 7, 5, "Ada Match", "You won!"],
+      [a.page, adaScore, boScore, "Bo Match", "You lost"],
+      [b.page, boScore, adaScore, "Ada Match", "You won!"],
     ] as const) {
       const scores = await page.getByTestId("match-scores").innerText();
       expect(scores).toContain("You");
@@ -185,26 +159,34 @@ describe("multiplayer", () => {
     await b.context.close();
   });
 
-  it("gives a lone player a bot after 10 s, replaying a real recorded run, and ends on the summary", async () => {
-    const tower = bySlug("tower-stack");
-    await recordRun(await newAccount("Rita Recorded"), tower._id, 3);
+  it("gives a lone player a bot after 10 s, a ghost of a real verified run whose live score is that run's, and ends on the summary", async () => {
+    // Neon Snake: no other browser test keeps a run of it, so the ghost is Rita's.
+    const snake = bySlug("snake");
+    const rita = await newAccount("Rita Recorded");
+    const run = await apiRound(rita, snake, 3);
     const lone = await newAccount("Lee Alone");
     const { context, page, errors } = await pageFor(lone, PHONE);
-    await page.goto(`/waiting/${tower._id}`);
+    await page.goto(`/waiting/${snake._id}`);
     await page.getByText("Searching...").first().waitFor();
     const waitedFrom = Date.now();
     await page.waitForURL(/\/play\/\d+\?.*bot=\d+/, { timeout: 25_000 });
     expect(Date.now() - waitedFrom).toBeGreaterThan(7_000);
     await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
-    // The bot's score follows its recorded timeline.
+    // The ghost's score follows its run's replay, step for step, up to exactly what Rita scored.
     await expect
       .poll(() => page.getByTestId("opponent-name").innerText())
-      .not.toBe("");
-    await endRound(page, 2);
+      .toContain("Rita Recorded");
+    await expect
+      .poll(() => page.getByTestId("opponent-score").innerText(), {
+        timeout: 30_000,
+      })
+      .toBe(String(run.score));
+    await endRound(page, "snake", 1);
     await page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 });
     const scores = await page.getByTestId("match-scores").innerText();
     expect(scores).toContain("You");
     expect(scores.toLowerCase()).toContain("recorded player");
+    expect(scores).toContain(String(run.score));
     expect(errors).toEqual([]);
     await context.close();
   });
