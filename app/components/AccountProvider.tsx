@@ -2,9 +2,9 @@ import {
   Link,
   useLocation,
   useNavigate,
-  useRevalidator,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useRevalidate } from "./useRevalidate";
 import {
   createContext,
   useCallback,
@@ -61,7 +61,7 @@ function socketIdOfThisTab(): string {
 export function AccountProvider({ children }: { children: ReactNode }) {
   const viewer = useViewer();
   const [popup, dispatchPopup] = useReducer(popupReducer, initialPopupState);
-  const { revalidate } = useRevalidator();
+  const revalidate = useRevalidate();
   const navigate = useNavigate();
   // Undefined when the root loader itself failed (an error page): then the server has said nothing about the player.
   const serverSpoke = useRouteLoaderData("root") !== undefined;

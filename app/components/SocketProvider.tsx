@@ -1,4 +1,3 @@
-import { useRevalidator } from "@remix-run/react";
 import {
   createContext,
   useCallback,
@@ -9,6 +8,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import { useRevalidate } from "./useRevalidate";
 import type { UserClientEvent, UserServerEvent } from "#contract/user-socket";
 import {
   createSocketClient,
@@ -68,7 +68,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const [{ status, wasOpen }, setState] = useState<SocketState>(CLOSED_STATE);
   const clientRef = useRef<SocketClient<UserClientEvent> | null>(null);
   const listenersRef = useRef(new Set<SocketListener>());
-  const { revalidate } = useRevalidator();
+  const revalidate = useRevalidate();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
 

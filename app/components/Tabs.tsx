@@ -19,6 +19,11 @@ export interface TabsProps {
   /** The chosen tab, when the parent keeps it (then onSelect reports choices). */
   selected?: string;
   onSelect?: (id: string) => void;
+  /**
+   * Each tab's own address: the tabs become links, so they switch without JavaScript too (the page's loader reads
+   * the address); with JavaScript a click still switches in place.
+   */
+  hrefFor?: (id: string) => string;
 }
 
 /** Accessible tabs (ARIA tablist): arrow keys move between tabs, only the chosen panel is shown. */
@@ -28,6 +33,7 @@ export function Tabs({
   initialTab,
   selected: chosen,
   onSelect,
+  hrefFor,
 }: TabsProps) {
   const [own, setOwn] = useState(initialTab ?? tabs[0]?.id);
   const selected = chosen ?? own;
@@ -36,12 +42,9 @@ export function Tabs({
     onSelect?.(id);
   };
   const baseId = useId();
-  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+  const buttons = useRef<Array<HTMLElement | null>>([]);
 
-  const onKeyDown = (
-    event: KeyboardEvent<HTMLButtonElement>,
-    index: number,
-  ) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>, index: number) => {
     const step =
       event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
     if (!step) return;
@@ -54,27 +57,44 @@ export function Tabs({
   return (
     <div className="tabs">
       <div className="tabs__list" role="tablist" aria-label={label}>
-        {tabs.map((tab, index) => (
-          <button
-            key={tab.id}
-            ref={(element) => {
+        {tabs.map((tab, index) => {
+          const props = {
+            ref: (element: HTMLElement | null) => {
               buttons.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${tab.id}`}
-            aria-selected={tab.id === selected}
-            aria-controls={`${baseId}-panel-${tab.id}`}
-            tabIndex={tab.id === selected ? 0 : -1}
-            className={
-              tab.id === selected ? "tabs__tab is-active" : "tabs__tab"
-            }
-            onClick={() => setSelected(tab.id)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-          >
-            {tab.label}
-          </button>
-        ))}
+            },
+            role: "tab",
+            id: `${baseId}-tab-${tab.id}`,
+            "aria-selected": tab.id === selected,
+            "aria-controls": `${baseId}-panel-${tab.id}`,
+            tabIndex: tab.id === selected ? 0 : -1,
+            className:
+              tab.id === selected ? "tabs__tab is-active" : "tabs__tab",
+            onKeyDown: (event: KeyboardEvent<HTMLElement>) =>
+              onKeyDown(event, index),
+          };
+          return hrefFor ? (
+            <a
+              key={tab.id}
+              {...props}
+              href={hrefFor(tab.id)}
+              onClick={(event) => {
+                event.preventDefault();
+                setSelected(tab.id);
+              }}
+            >
+              {tab.label}
+            </a>
+          ) : (
+            <button
+              key={tab.id}
+              {...props}
+              type="button"
+              onClick={() => setSelected(tab.id)}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
       </div>
       {tabs.map((tab) => (
         <div

@@ -317,15 +317,19 @@ export default function GameDetail() {
             <VersusIcon size={20} />
             Multiplayer
           </Link>
-          <button
-            type="button"
+          {/* Without JavaScript the link leads to the result page, where the people you follow are challenged. */}
+          <Link
+            to={`/result/${game._id}`}
             className="button button--ghost button--large"
             aria-haspopup="dialog"
-            onClick={needsLogin(() => setPopup("challenge"))}
+            onClick={(event) => {
+              event.preventDefault();
+              needsLogin(() => setPopup("challenge"))();
+            }}
           >
             <SwordsIcon size={20} />
             Challenge
-          </button>
+          </Link>
         </div>
         <div className="detail-hero__tools">
           {/* Without JavaScript the Rate button asks for `?rate`, which shows the rate form on the page itself. */}

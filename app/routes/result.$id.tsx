@@ -1,10 +1,12 @@
 import type {
+  ActionFunctionArgs,
   AppLoadContext,
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/cloudflare";
 import {
   Link,
+  useActionData,
   useLoaderData,
   useLocation,
   useSearchParams,
@@ -12,7 +14,10 @@ import {
 import { useAccount } from "~/components/AccountProvider";
 import { BackLink } from "~/components/BackLink";
 import { EmptyState } from "~/components/EmptyState";
-import { ChallengeFriends } from "~/components/challenge/ChallengeFriends";
+import {
+  ChallengeFriends,
+  type ChallengeOutcome,
+} from "~/components/challenge/ChallengeFriends";
 import { HeadToHead } from "~/components/challenge/HeadToHead";
 import { Tabs } from "~/components/Tabs";
 import { Leaderboard, type BoardData } from "~/components/game/Leaderboard";
@@ -29,6 +34,7 @@ import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
 import { playTypeFrom, roundFromState } from "~/lib/play";
 import { idOrNull } from "#contract/ids";
+import { createChallengeFromForm } from "~/server/challenge-forms.server";
 import { getGameOr404, viewerIdOf } from "~/server/loaders.server";
 import "./result.$id.css";
 
@@ -75,6 +81,11 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   };
 }
 
+/** The challenge form drawn without JavaScript posts here and is answered on this page (SPEC.md §5). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return createChallengeFromForm(context, request, await request.formData());
+}
+
 /** Who the player can challenge from here, whom they already did, and what is left of today's limit. */
 async function challengeOptions(
   context: AppLoadContext,
@@ -114,6 +125,9 @@ export default function Result() {
       ? round.challenge.challenge
       : loaded.challenge;
   const [searchParams] = useSearchParams();
+  const outcome = useActionData<typeof action>() as
+    ChallengeOutcome | undefined;
+  const requestedId = idOrNull(searchParams.get("challenge"));
   const viewer = useViewer();
   const { openLogin } = useAccount();
   const icon = resolveMediaUrl(game.icon, useMediaBase());
@@ -166,6 +180,8 @@ export default function Result() {
               }
               wallet={viewer.wallet}
               limitLeft={challenging.limitLeft}
+              requestedId={requestedId}
+              outcome={outcome}
             />
           ) : (
             <div className="challenge-friends__empty">
@@ -290,7 +306,9 @@ export default function Result() {
           tabs={tabs}
           label="Leader Board or Challenge"
           initialTab={
-            playTypeFrom(searchParams.get("type")) === 1
+            playTypeFrom(searchParams.get("type")) === 1 &&
+            requestedId === null &&
+            !outcome
               ? "leaderboard"
               : "challenge"
           }

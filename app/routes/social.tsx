@@ -1,6 +1,12 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { idOrNull } from "#contract/ids";
-import { useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import {
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useLoginPopupForVisitors } from "~/components/AccountProvider";
 import { LoginRequired } from "~/components/EmptyState";
@@ -15,11 +21,50 @@ import { useFriends } from "~/components/social/useFriends";
 import { Tabs } from "~/components/Tabs";
 import { pageTitle } from "#contract/format";
 import type { Friend } from "#contract/types";
+import { clientErrorMessage, viewerIdOf } from "~/server/loaders.server";
 import "./social.css";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Social") }];
 
-type SocialTab = "friends" | "find" | "invite";
+const TABS = ["friends", "find", "invite"] as const;
+type SocialTab = (typeof TABS)[number];
+
+/** `?tab=`: the tab a link (or a page without JavaScript) asks for; Friends otherwise. */
+const tabOf = (value: string | null): SocialTab =>
+  TABS.find((tab) => tab === value) ?? "friends";
+
+/**
+ * The friends list, and on `?tab=find` the search for `?q=`: drawn by the server, so the page works without
+ * JavaScript (follow and unfollow are forms posting to /actions/follow). With JavaScript the tabs keep them live.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewerId = await viewerIdOf(context, request);
+  if (!viewerId) return { friends: null, find: null };
+  const url = new URL(request.url);
+  const { social } = context.services;
+  const query = url.searchParams.get("q") ?? "";
+  const search = async () => {
+    const found = await clientErrorMessage(() =>
+      social.find(viewerId, { q: query, page: "0" }),
+    );
+    return { query, ...found };
+  };
+  const [friends, find] = await Promise.all([
+    social.friends(viewerId),
+    tabOf(url.searchParams.get("tab")) === "find" ? search() : null,
+  ]);
+  return { friends, find };
+}
+
+/** With JavaScript the lists keep themselves live: only a new tab or search in the address asks the loader again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+}) =>
+  !formMethod &&
+  (currentUrl.searchParams.get("tab") !== nextUrl.searchParams.get("tab") ||
+    currentUrl.searchParams.get("q") !== nextUrl.searchParams.get("q"));
 
 /** Navigation state marking a chat opened from this page, so closing it can simply go back. */
 interface ChatNavigationState {
@@ -61,8 +106,9 @@ function SocialHub({ viewerId }: { viewerId: number }) {
   const navigate = useNavigate();
   const location = useLocation();
   const chatWith = chatFriendId(params.get("chat"), viewerId);
-  const friends = useFriends(viewerId);
-  const [tab, setTab] = useState<SocialTab>("friends");
+  const loaded = useLoaderData<typeof loader>();
+  const friends = useFriends(viewerId, loaded.friends);
+  const [tab, setTab] = useState<SocialTab>(() => tabOf(params.get("tab")));
 
   const openChat = (friend: Friend) => {
     if (friend._id === chatWith) return;
@@ -106,7 +152,8 @@ function SocialHub({ viewerId }: { viewerId: number }) {
         <Tabs
           label="Social"
           selected={tab}
-          onSelect={(id) => setTab(id as SocialTab)}
+          onSelect={(id) => setTab(tabOf(id))}
+          hrefFor={(id) => (id === "friends" ? "/social" : `/social?tab=${id}`)}
           tabs={[
             {
               id: "friends",
@@ -129,6 +176,7 @@ function SocialHub({ viewerId }: { viewerId: number }) {
                   viewerId={viewerId}
                   active={tab === "find"}
                   onFollowed={() => friends.reload(true)}
+                  initial={loaded.find ?? undefined}
                 />
               ),
             },

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { idSchema } from "#contract/ids";
 import type { Game, Publisher } from "#contract/types";
+import { ApiError } from "../../workers/services/errors";
 
 /** A 404 the root error boundary renders as the "Page not found" page; the body is shown as its message. */
 export function notFoundResponse(message = "Not Found"): Response {
@@ -40,6 +41,18 @@ export async function or404<T>(
   } catch (error) {
     if (isNotFoundError(error)) throw notFoundResponse(message);
     throw error;
+  }
+}
+
+/** A read's answer, or the message of the service's 4xx refusal (a bad query, too many searches) to show in its place. */
+export async function clientErrorMessage<T>(
+  read: () => Promise<T>,
+): Promise<{ answer: T; error: null } | { answer: null; error: string }> {
+  try {
+    return { answer: await read(), error: null };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { answer: null, error: error.message };
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COIN_MESSAGES } from "#contract/coins";
 import {
   PHONE,
   baseURL,
@@ -200,6 +201,115 @@ describe("in-place buttons without JavaScript", () => {
     await page.waitForURL(
       `**/login?redirectTo=${encodeURIComponent(`/detail/${gameId}`)}`,
     );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** A JSON API call as `account`, failing the test on any refusal. */
+async function api<T>(account: Account, path: string, body?: unknown) {
+  const response = await fetch(`${baseURL()}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Authorization: `Bearer ${account.token}`,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+describe("challenges and follows without JavaScript", () => {
+  it("challenges a friend from the result page: the Challenge link opens the form, a refusal keeps what was typed, a sent one holds the bet", async () => {
+    const [ada, bo] = [
+      await newAccount("Plain Chal Ada"),
+      await newAccount("Plain Chal Bo"),
+    ];
+    await api(ada, "/api/wallet", { coins: 50 });
+    await api(ada, "/api/social/follow", {
+      from: ada.user._id,
+      to: bo.user._id,
+    });
+    const stats = await api<{ _id: number }>(ada, "/api/gamestats", {
+      game_id: gameId,
+      game_type: 0,
+    });
+    await api(ada, "/api/scores", {
+      score: 0,
+      player_id: ada.user._id,
+      game_id: gameId,
+      stats_id: stats._id,
+      moves: [],
+    });
+
+    const { context, page, errors } = await openNoScriptPage(ada);
+    await page.goto(`/result/${gameId}`);
+    await page.getByRole("link", { name: `Challenge ${bo.user.name}` }).click();
+    const form = page.getByRole("region", {
+      name: `Challenge ${bo.user.name}`,
+    });
+    await form.getByLabel("Bet").fill("500");
+    await form.getByLabel("Message").fill("Beat this");
+    await form.getByRole("button", { name: "Send challenge" }).click();
+    await expect.poll(() => form.getByRole("alert").innerText()).not.toBe("");
+    expect(await form.getByLabel("Message").inputValue()).toBe("Beat this");
+    expect(await form.getByLabel("Bet").inputValue()).toBe("500");
+
+    await form.getByLabel("Bet").fill("20");
+    await form.getByRole("button", { name: "Send challenge" }).click();
+    await page.getByText(`Challenge sent to ${bo.user.name}.`).waitFor();
+    expect(
+      await page
+        .getByRole("button", {
+          name: `${bo.user.name}: ${COIN_MESSAGES.challenged}`,
+        })
+        .isDisabled(),
+    ).toBe(true);
+    expect((await api<{ wallet: number }>(ada, "/api/user/me")).wallet).toBe(
+      30,
+    );
+    // The refused post's page comes with its 409 status, which the browser notes; nothing else went wrong.
+    expect(errors).toEqual([
+      expect.stringContaining("status of 409") as string,
+    ]);
+    await context.close();
+  });
+});
+
+describe("Social without JavaScript", () => {
+  it("finds someone by name, follows them, sees them among friends, and unfollows them", async () => {
+    const stamp = `${Date.now() % 1_000_000}`;
+    const [ivy, kai] = [
+      await newAccount(`Plain Ivy ${stamp}`),
+      await newAccount(`Plainkai ${stamp}`),
+    ];
+    const { context, page, errors } = await openNoScriptPage(ivy);
+    await page.goto("/social");
+    await page.getByRole("tab", { name: "Find People" }).click();
+    await page.waitForURL("**/social?tab=find");
+    const search = page.getByRole("searchbox", { name: "Search friend here" });
+    await search.fill(`Plainkai ${stamp}`);
+    await search.press("Enter");
+    await page.waitForURL(/tab=find&q=Plainkai/);
+    const people = page.getByTestId("person");
+    expect(await people.count()).toBe(1);
+    await page.getByRole("button", { name: `Follow ${kai.user.name}` }).click();
+    await page.waitForURL(/tab=find&q=Plainkai/);
+    expect(
+      await people.getByRole("button", { name: "Following" }).isDisabled(),
+    ).toBe(true);
+
+    await page.getByRole("tab", { name: "Friends" }).click();
+    await page.waitForURL("**/social");
+    const friend = page.getByTestId("friend");
+    expect(await friend.innerText()).toContain(kai.user.name);
+    await page
+      .getByRole("button", { name: `Unfollow ${kai.user.name}` })
+      .click();
+    await page.waitForURL("**/social");
+    await page.getByText("No friends yet").waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -124,7 +124,7 @@ describe("a challenge between two friends", () => {
       await one.page.goto(`/result/${tower._id}?type=1`);
       await one.page.getByRole("tab", { name: "Challenge" }).click();
       await one.page
-        .getByRole("button", { name: `Challenge ${b.user.name}` })
+        .getByRole("link", { name: `Challenge ${b.user.name}` })
         .click();
       const dialog = one.page.getByRole("dialog", {
         name: `Challenge ${b.user.name}`,

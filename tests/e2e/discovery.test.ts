@@ -86,7 +86,7 @@ describe("game detail", () => {
         page.getByTestId("like-button"),
         page.getByRole("link", { name: "Play", exact: true }),
         page.getByRole("link", { name: "Multiplayer" }),
-        page.getByRole("button", { name: "Challenge" }),
+        page.getByRole("link", { name: "Challenge", exact: true }),
         page.locator("#about-title"),
         page.locator("#how-title"),
         page.locator(".detail__ad"),
@@ -227,7 +227,7 @@ describe("game detail", () => {
         )
         .isVisible(),
     ).toBe(true);
-    await page.getByRole("button", { name: "Challenge", exact: true }).click();
+    await page.getByRole("link", { name: "Challenge", exact: true }).click();
     const continueLink = page
       .locator("dialog[open]")
       .getByRole("link", { name: "Continue" });

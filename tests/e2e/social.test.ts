@@ -58,7 +58,7 @@ describe("social", () => {
     await page.goto("/social");
     await page.getByText(EMPTY_FRIENDS).waitFor();
 
-    await page.getByRole("button", { name: "Find People" }).click();
+    await page.getByRole("link", { name: "Find People" }).click();
     expect(
       await page
         .getByRole("tab", { name: "Find People" })

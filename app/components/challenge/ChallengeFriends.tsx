@@ -1,11 +1,13 @@
-import { Link } from "@remix-run/react";
-import { useState } from "react";
+import { Link, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { COIN_MESSAGES, type ChallengePlayer } from "#contract/coins";
 import { formatNumber } from "#contract/format";
 import { Avatar } from "../Avatar";
 import { InsufficientCoinsPopup } from "../coins/CoinPopups";
 import { CheckIcon, SocialIcon, SwordsIcon } from "../icons";
+import { useHydrated } from "../ActionForm";
 import { ChallengeDialog } from "./ChallengeDialog";
+import { PlainChallengeForm } from "./PlainChallengeForm";
 import "./ChallengeFriends.css";
 
 export interface ChallengeFriendsProps {
@@ -18,7 +20,19 @@ export interface ChallengeFriendsProps {
   scoreLabel: (score: number) => string;
   wallet: number;
   limitLeft: number;
+  /** `?challenge={friendId}`: the friend whose challenge form is open (a link, so it works without JavaScript). */
+  requestedId: number | null;
+  /** The result page action's answer to a form posted without JavaScript. */
+  outcome?: ChallengeOutcome | null;
 }
+
+/** What the page's own action answered: a challenge sent, or why not with what was typed. */
+export type ChallengeOutcome =
+  | { intent: "create"; challenge: { to: number } }
+  | {
+      formError: string;
+      values: { bet_amount: string; message: string };
+    };
 
 /** SPEC.md §2 Result 'Challenge Friends': pick someone you follow, set a bet and a message, send. */
 export function ChallengeFriends({
@@ -29,11 +43,30 @@ export function ChallengeFriends({
   scoreLabel,
   wallet,
   limitLeft,
+  requestedId,
+  outcome,
 }: ChallengeFriendsProps) {
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const requested =
+    friends.find((friend) => friend._id === requestedId) ?? null;
+  const sentBefore =
+    outcome && "challenge" in outcome
+      ? (friends.find((friend) => friend._id === outcome.challenge.to) ?? null)
+      : null;
   const [challenged, setChallenged] = useState(() => new Set(challengedIds));
   const [picked, setPicked] = useState<ChallengePlayer | null>(null);
   const [insufficient, setInsufficient] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(sentBefore?.name ?? null);
+  // A page that arrived with `?challenge=` (a link followed before the page ran) opens that friend's dialog.
+  useEffect(() => {
+    if (requested && !sentBefore) setPicked(requested);
+  }, [requested, sentBefore]);
+  const linkTo = (friend: ChallengePlayer) => {
+    const params = new URLSearchParams(searchParams);
+    params.set("challenge", String(friend._id));
+    return `?${params}#challenge`;
+  };
 
   if (score === null) {
     return (
@@ -75,28 +108,54 @@ export function ChallengeFriends({
             <li key={friend._id} className="challenge-friend">
               <Avatar person={friend} size={44} />
               <span className="challenge-friend__name">{friend.name}</span>
-              <button
-                type="button"
-                className={
-                  done
-                    ? "button button--ghost button--small"
-                    : "button button--primary button--small"
-                }
-                disabled={done}
-                aria-haspopup="dialog"
-                aria-label={
-                  done
-                    ? `${friend.name}: ${COIN_MESSAGES.challenged}`
-                    : `Challenge ${friend.name}`
-                }
-                onClick={() => setPicked(friend)}
-              >
-                {done ? COIN_MESSAGES.challenged : "Challenge"}
-              </button>
+              {done ? (
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled
+                  aria-label={`${friend.name}: ${COIN_MESSAGES.challenged}`}
+                >
+                  {COIN_MESSAGES.challenged}
+                </button>
+              ) : (
+                <Link
+                  to={linkTo(friend)}
+                  preventScrollReset
+                  replace
+                  className="button button--primary button--small"
+                  aria-haspopup="dialog"
+                  aria-label={`Challenge ${friend.name}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setPicked(friend);
+                  }}
+                >
+                  Challenge
+                </Link>
+              )}
             </li>
           );
         })}
       </ul>
+      {!hydrated && requested && !challenged.has(requested._id) ? (
+        <PlainChallengeForm
+          friend={requested}
+          game={game}
+          score={score}
+          scoreLabel={scoreLabel(score)}
+          wallet={wallet}
+          limitLeft={limitLeft}
+          problem={
+            outcome && "formError" in outcome
+              ? {
+                  message: outcome.formError,
+                  bet: outcome.values.bet_amount,
+                  text: outcome.values.message,
+                }
+              : null
+          }
+        />
+      ) : null}
       <p className="challenge-friends__wallet">
         Your wallet: <strong>{formatNumber(wallet)}</strong> coins
       </p>

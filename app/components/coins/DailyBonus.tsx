@@ -1,4 +1,5 @@
-import { useMatches, useRevalidator } from "@remix-run/react";
+import { useMatches } from "@remix-run/react";
+import { useRevalidate } from "../useRevalidate";
 import { useCallback, useEffect, useState } from "react";
 import { ApiError, apiFetch, errorMessage } from "~/lib/api";
 import {
@@ -30,7 +31,7 @@ type Phase = "waiting" | "open" | "done";
 
 function DailyBonusOffer({ viewer }: { viewer: Viewer }) {
   const { popup } = useAccount();
-  const { revalidate } = useRevalidator();
+  const revalidate = useRevalidate();
   const immersive =
     shellModeOf(useMatches().map((match) => match.handle)) !== "default";
   const [phase, setPhase] = useState<Phase>("waiting");

@@ -1,4 +1,3 @@
-import { useRevalidator } from "@remix-run/react";
 import {
   createContext,
   useCallback,
@@ -9,6 +8,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import { useRevalidate } from "../useRevalidate";
 import { apiFetch } from "~/lib/api";
 import type { NotificationsRead } from "#contract/notifications";
 import { useAccount } from "../AccountProvider";
@@ -49,7 +49,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
 
   const { subscribe } = useSocket();
   const { dispatchPopup } = useAccount();
-  const { revalidate } = useRevalidator();
+  const revalidate = useRevalidate();
   const counted = useRef(new Set<number>());
 
   useEffect(() => {

@@ -32,6 +32,8 @@ export interface FindPeopleTabProps {
   active: boolean;
   /** Someone was followed: the friends list has a new name. */
   onFollowed: (person: Friend) => void;
+  /** The search the page's loader ran (`/social?tab=find&q=`), shown at once instead of asking again. */
+  initial?: { query: string; answer: FindAnswer | null; error: string | null };
 }
 
 /**
@@ -42,13 +44,27 @@ export function FindPeopleTab({
   viewerId,
   active,
   onFollowed,
+  initial,
 }: FindPeopleTabProps) {
-  const [query, setQuery] = useState("");
-  const [searched, setSearched] = useState<string | null>(null);
-  const [results, setResults] = useState<Results | null>(null);
+  const [query, setQuery] = useState(initial?.query ?? "");
+  const [searched, setSearched] = useState<string | null>(
+    initial ? initial.query : null,
+  );
+  const [results, setResults] = useState<Results | null>(() =>
+    initial?.answer
+      ? {
+          query: initial.query,
+          people: initial.answer.people,
+          page: initial.answer.page,
+          hasMore: initial.answer.has_more,
+        }
+      : null,
+  );
   const [loading, setLoading] = useState<"first" | "more" | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initial?.error ?? null);
   const request = useRef(0);
+  // The loader's answer is the first search: it is not asked again on arrival.
+  const fromLoader = useRef(Boolean(initial?.answer));
 
   // The search runs once typing pauses; the first one as soon as the tab is opened.
   useEffect(() => {
@@ -96,7 +112,8 @@ export function FindPeopleTab({
   );
 
   useEffect(() => {
-    if (searched !== null) void load(searched, 0);
+    if (fromLoader.current) fromLoader.current = false;
+    else if (searched !== null) void load(searched, 0);
   }, [searched, load]);
 
   const followed = (person: Friend) => {
@@ -192,13 +209,22 @@ export function FindPeopleTab({
 
   return (
     <section className="social-section" aria-label="Find People">
-      <div className="social-toolbar">
+      {/* Without JavaScript, Enter asks the page again with ?q=; with it, typing searches as it goes. */}
+      <form
+        method="get"
+        action="/social"
+        role="search"
+        className="social-toolbar"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <input type="hidden" name="tab" value="find" />
         <SearchField
+          name="q"
           value={query}
           onChange={setQuery}
           busy={loading === "first" && results !== null}
         />
-      </div>
+      </form>
       {body}
     </section>
   );

@@ -1,6 +1,8 @@
+import { Link } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { apiFetch } from "~/lib/api";
 import type { Friend } from "#contract/types";
+import { ACTION_PATHS } from "../ActionForm";
 import { Avatar } from "../Avatar";
 import { Dot } from "../Dot";
 import { EmptyState } from "../EmptyState";
@@ -75,13 +77,16 @@ export function FriendsTab({
         title="No friends yet"
         icon={<SocialIcon size={28} />}
         actions={
-          <button
-            type="button"
+          <Link
+            to="/social?tab=find"
             className="button button--primary"
-            onClick={onFindPeople}
+            onClick={(event) => {
+              event.preventDefault();
+              onFindPeople();
+            }}
           >
             <SearchIcon size={18} /> Find People
-          </button>
+          </Link>
         }
       >
         <p>{EMPTY_FRIENDS_MESSAGE}</p>
@@ -127,69 +132,104 @@ export function FriendsTab({
           No friend&apos;s name contains &ldquo;{query.trim()}&rdquo;.
         </p>
       ) : (
-        <ul className="people-list" data-testid="friends-list">
-          {shown.map((friend) => {
-            const online = isOnline(friend._id);
-            return (
-              <li
-                key={friend._id}
-                className={
-                  friend._id === chatWith ? "person is-current" : "person"
-                }
-                data-testid="friend"
-              >
-                <span className="person__avatar">
-                  <Avatar person={friend} size={48} />
-                  {online ? (
-                    <Dot size={12} label="Online" className="person__dot" />
-                  ) : null}
-                </span>
-                <span className="person__text">
-                  <span className="person__name">{friend.name}</span>
-                  <span
-                    className={
-                      online ? "person__meta is-online" : "person__meta"
-                    }
-                  >
-                    {friend.follows_back
-                      ? online
-                        ? "Online"
-                        : "Offline"
-                      : "Not following you back yet"}
+        <>
+          {/* Chat and the ⋯ menu need JavaScript: without it only Unfollow is offered. */}
+          <noscript>
+            <style>
+              {
+                ".friends-row .needs-script, .friends-row .action-menu { display: none; }"
+              }
+            </style>
+          </noscript>
+          <ul className="people-list" data-testid="friends-list">
+            {shown.map((friend) => {
+              const online = isOnline(friend._id);
+              return (
+                <li
+                  key={friend._id}
+                  className={
+                    friend._id === chatWith
+                      ? "person friends-row is-current"
+                      : "person friends-row"
+                  }
+                  data-testid="friend"
+                >
+                  <span className="person__avatar">
+                    <Avatar person={friend} size={48} />
+                    {online ? (
+                      <Dot size={12} label="Online" className="person__dot" />
+                    ) : null}
                   </span>
-                </span>
-                <span className="person__actions">
-                  <button
-                    type="button"
-                    className="button button--primary button--small"
-                    aria-label={`Chat with ${friend.name}`}
-                    // Not disabled when they do not follow back: they may have since, and the chat says so if not.
-                    onClick={() => onChat(friend)}
-                  >
-                    <ChatIcon size={16} /> Chat
-                  </button>
-                  <ActionMenu
-                    label={`More for ${friend.name}`}
-                    actions={[
-                      {
-                        label: "Unfriend",
-                        icon: <UserMinusIcon size={18} />,
-                        onSelect: () =>
-                          setPending({ kind: "unfriend", friend }),
-                      },
-                      {
-                        label: "Block",
-                        icon: <BlockIcon size={18} />,
-                        onSelect: () => setPending({ kind: "block", friend }),
-                        danger: true,
-                      },
-                    ]}
-                  />
-                </span>
-              </li>
-            );
-          })}
-        </ul>
+                  <span className="person__text">
+                    <span className="person__name">{friend.name}</span>
+                    <span
+                      className={
+                        online ? "person__meta is-online" : "person__meta"
+                      }
+                    >
+                      {friend.follows_back
+                        ? online
+                          ? "Online"
+                          : "Offline"
+                        : "Not following you back yet"}
+                    </span>
+                  </span>
+                  <span className="person__actions">
+                    <button
+                      type="button"
+                      className="button button--primary button--small needs-script"
+                      aria-label={`Chat with ${friend.name}`}
+                      // Not disabled when they do not follow back: they may have since, and the chat says so if not.
+                      onClick={() => onChat(friend)}
+                    >
+                      <ChatIcon size={16} /> Chat
+                    </button>
+                    {/* Without JavaScript the menu cannot open: a plain Unfollow form stands in for it. */}
+                    <noscript>
+                      <form
+                        method="post"
+                        action={ACTION_PATHS.follow}
+                        className="follow"
+                      >
+                        <input type="hidden" name="intent" value="unfollow" />
+                        <input type="hidden" name="to" value={friend._id} />
+                        <input
+                          type="hidden"
+                          name="redirectTo"
+                          value="/social"
+                        />
+                        <button
+                          type="submit"
+                          className="button button--secondary button--small"
+                          aria-label={`Unfollow ${friend.name}`}
+                        >
+                          Unfollow
+                        </button>
+                      </form>
+                    </noscript>
+                    <ActionMenu
+                      label={`More for ${friend.name}`}
+                      actions={[
+                        {
+                          label: "Unfriend",
+                          icon: <UserMinusIcon size={18} />,
+                          onSelect: () =>
+                            setPending({ kind: "unfriend", friend }),
+                        },
+                        {
+                          label: "Block",
+                          icon: <BlockIcon size={18} />,
+                          onSelect: () => setPending({ kind: "block", friend }),
+                          danger: true,
+                        },
+                      ]}
+                    />
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
       {pending ? (
         <ConfirmDialog

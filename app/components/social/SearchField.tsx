@@ -6,6 +6,8 @@ export interface SearchFieldProps {
   onChange: (value: string) => void;
   /** Shown while the search runs on the server. */
   busy?: boolean;
+  /** The field's name in a form that searches without JavaScript. */
+  name?: string;
 }
 
 /** SPEC.md §2: Friends and Find People each have a 'Search friend here' filter. */
@@ -13,12 +15,14 @@ export function SearchField({
   value,
   onChange,
   busy = false,
+  name,
 }: SearchFieldProps) {
   return (
     <div className="social-search">
       <SearchIcon size={18} className="social-search__icon" />
       <input
         type="search"
+        name={name}
         className="social-search__input"
         placeholder="Search friend here"
         aria-label="Search friend here"

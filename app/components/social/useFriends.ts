@@ -24,8 +24,13 @@ interface PresenceChange {
  * The viewer's friends (GET /api/social/friends/{userId}) with their presence kept live by user-connection events
  * (SPEC.md §7). After the socket comes back from a drop the list is asked for again, as events may have been missed.
  */
-export function useFriends(viewerId: number | null): FriendsList {
-  const [friends, setFriends] = useState<Friend[] | null>(null);
+export function useFriends(
+  viewerId: number | null,
+  /** The list the page's loader read, shown at once instead of asking again. */
+  initial: Friend[] | null = null,
+): FriendsList {
+  const [friends, setFriends] = useState<Friend[] | null>(initial);
+  const fromLoader = useRef(initial !== null);
   const [error, setError] = useState<string | null>(null);
   // Presence events newer than the list on screen win over its is_online.
   const [presence, setPresence] = useState<ReadonlyMap<number, PresenceChange>>(
@@ -59,7 +64,10 @@ export function useFriends(viewerId: number | null): FriendsList {
     [viewerId],
   );
 
-  useEffect(() => reload(), [reload]);
+  useEffect(() => {
+    if (fromLoader.current) fromLoader.current = false;
+    else reload();
+  }, [reload]);
 
   useEffect(
     () =>
