@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COIN_MESSAGES } from "#contract/coins";
 import {
+  EMPTY_ROUND_LOG,
   PHONE,
   baseURL,
   launchBrowser,
@@ -241,7 +242,7 @@ describe("challenges and follows without JavaScript", () => {
       player_id: ada.user._id,
       game_id: gameId,
       stats_id: stats._id,
-      moves: [],
+      log: EMPTY_ROUND_LOG,
     });
 
     const { context, page, errors } = await openNoScriptPage(ada);
