@@ -9,6 +9,7 @@ export default defineConfig({
       "contract/**/*.test.ts",
       "workers/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "games/**/*.test.ts",
     ],
     environment: "node",
     // Component tests (*.test.tsx) choose happy-dom with a `// @vitest-environment happy-dom` first line.

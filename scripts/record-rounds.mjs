@@ -3,7 +3,7 @@
 // round's input log, steps and score are written down. The worker tests replay these logs.
 //
 //   node scripts/record-rounds.mjs [slug ...]
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { loadGames, root } from "./games-lib.mjs";
 

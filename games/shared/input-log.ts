@@ -9,9 +9,13 @@ import { KEYS } from "./sim";
  *   1            format version (1)
  *   varint       steps the round lasted
  *   varint       number of inputs
- *   per input:   varint (stepsSincePreviousInput << 3 | kind)
+ *   per input:   varint (stepsSincePreviousInput × 8 + kind)
  *                kind 0–2 (pointer down, move, up): zigzag dx, zigzag dy from the previous pointer position
  *                kind 3–4 (key down, up): varint index into KEYS
+ *                kind 5: a run of pointer moves on consecutive steps, all along x: varint n, then n zigzag dx
+ *                kind 6: a run of pointer moves on consecutive steps: varint n, then n × (zigzag dx, zigzag dy)
+ * A finger dragging moves once a step: runs keep that to about a byte a move. The number of inputs counts each
+ * move of a run.
  * Nothing may follow the last input. A log that is cut, padded or out of order does not decode.
  */
 
@@ -44,6 +48,22 @@ export interface InputLog {
   events: InputEvent[];
 }
 
+/** Head kinds of the runs of pointer moves on consecutive steps (along x only, or in both directions). */
+const RUN_FLAT = 5;
+const RUN = 6;
+
+/** How many pointer moves on consecutive steps start at `index`. */
+function moveRunAt(events: readonly InputEvent[], index: number): number {
+  let end = index;
+  while (
+    end < events.length &&
+    events[end].kind === "pointerMove" &&
+    (end === index || events[end].step === events[end - 1].step + 1)
+  )
+    end++;
+  return end - index;
+}
+
 /** The largest value a log may hold anywhere: keeps every number a safe small integer. */
 const LIMIT = 2 ** 28;
 
@@ -64,7 +84,33 @@ export function encodeLog(log: InputLog): string {
   let step = 0;
   let x = 0;
   let y = 0;
-  for (const event of log.events) {
+  const { events } = log;
+  for (let i = 0; i < events.length;) {
+    const event = events[i];
+    const run = moveRunAt(events, i);
+    const moves = events.slice(i, i + run) as Array<{
+      step: number;
+      x: number;
+      y: number;
+    }>;
+    // Moves along x alone (a basket, a paddle) cost a byte each; a move that also changes y starts a new piece.
+    let flat = 0;
+    while (flat < run && moves[flat].y === y) flat++;
+    const piece = flat >= 2 ? flat : flat === 0 && run >= 3 ? 0 : run;
+    if (piece >= 2) {
+      const kind = piece === flat ? RUN_FLAT : RUN;
+      varint((event.step - step) * 8 + kind);
+      varint(piece);
+      for (const move of moves.slice(0, piece)) {
+        zigzag(move.x - x);
+        if (kind === RUN) zigzag(move.y - y);
+        x = move.x;
+        y = move.y;
+      }
+      step = moves[piece - 1].step;
+      i += piece;
+      continue;
+    }
     varint((event.step - step) * 8 + KINDS.indexOf(event.kind));
     step = event.step;
     if ("key" in event) {
@@ -75,6 +121,7 @@ export function encodeLog(log: InputLog): string {
       x = event.x;
       y = event.y;
     }
+    i++;
   }
   return toBase64Url(bytes);
 }
@@ -110,13 +157,25 @@ export function decodeLog(text: string): InputLog {
   let step = 0;
   let x = 0;
   let y = 0;
-  for (let i = 0; i < count; i++) {
+  while (events.length < count) {
     const head = varint();
     step += Math.floor(head / 8);
-    const kind = KINDS[head & 7];
-    if (!kind) throw new LogError("Unknown input kind");
     if (step >= steps)
       throw new LogError("An input comes after the round ended");
+    if (head % 8 === RUN || head % 8 === RUN_FLAT) {
+      const run = varint();
+      if (run < 2 || events.length + run > count || step + run > steps)
+        throw new LogError("A run of moves does not fit the round");
+      for (let j = 0; j < run; j++) {
+        x += zigzag();
+        if (head % 8 === RUN) y += zigzag();
+        events.push({ step: step + j, kind: "pointerMove", x, y });
+      }
+      step += run - 1;
+      continue;
+    }
+    const kind = KINDS[head % 8];
+    if (!kind) throw new LogError("Unknown input kind");
     if (kind === "keyDown" || kind === "keyUp") {
       const key = KEYS[varint()];
       if (key === undefined) throw new LogError("Unknown key");

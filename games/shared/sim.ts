@@ -38,7 +38,7 @@ export function gameKey(key: string): string | null {
 export interface SimContext {
   rng: Rng;
   /** Asks for a sound; a no-op where nothing plays (the Worker, a muted tab). */
-  emit(effect: Effect): void;
+  emit: (effect: Effect) => void;
 }
 
 /**

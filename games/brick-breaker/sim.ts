@@ -1,0 +1,614 @@
+import { createRng, type Rng } from "../shared/rng";
+import { legacyRules, type Game, type GameContext } from "../shared/legacy";
+import { clamp } from "../shared/sim";
+
+const W = 360;
+const H = 640;
+const CEILING = 52; // the ball bounces below the HUD
+const COLS = 8;
+const SIDE = 12;
+const GAP = 4;
+const BRICK_W = (W - SIDE * 2 - GAP * (COLS - 1)) / COLS;
+const BRICK_H = 20;
+const BRICK_TOP = 96;
+const PADDLE_Y = 574;
+const PADDLE_H = 14;
+const BALL_R = 7;
+const MAX_ANGLE = (62 * Math.PI) / 180;
+const LIVES = 3;
+const HUES = [350, 18, 42, 150, 190, 222, 268, 318];
+
+interface Brick {
+  x: number;
+  y: number;
+  row: number;
+  hp: number;
+  maxHp: number;
+  hue: number;
+  flash: number;
+}
+interface Particle {
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+  life: number;
+  max: number;
+  size: number;
+  color: string;
+}
+interface Popup {
+  x: number;
+  y: number;
+  text: string;
+  life: number;
+}
+
+/** Which cells of the grid hold a brick on this level: symmetric, seeded shapes. */
+function layout(level: number, rng: Rng): boolean[][] {
+  const rows = Math.min(5 + level, 10);
+  const gentle = ["full", "scatter", "pyramid"];
+  const all = [
+    "full",
+    "checker",
+    "pyramid",
+    "diamond",
+    "stripes",
+    "scatter",
+    "columns",
+    "frame",
+  ];
+  const kind = rng.pick(level === 1 ? gentle : all);
+  const grid: boolean[][] = [];
+  const density = level === 1 ? rng.range(0.75, 0.9) : rng.range(0.55, 0.85);
+  for (let r = 0; r < rows; r++) {
+    const row: boolean[] = [];
+    for (let c = 0; c < COLS / 2; c++) {
+      const mc = COLS / 2 - 1 - c; // distance from the centre, 0..3
+      let on = true;
+      switch (kind) {
+        case "checker":
+          on = (r + c) % 2 === 0;
+          break;
+        case "pyramid":
+          on = mc <= r - 1 || r === rows - 1;
+          break;
+        case "diamond": {
+          const mid = (rows - 1) / 2;
+          on = mc + Math.abs(r - mid) * 0.9 <= 3.4;
+          break;
+        }
+        case "stripes":
+          on = r % 2 === 0;
+          break;
+        case "scatter":
+          on = rng.next() < density;
+          break;
+        case "columns":
+          on = c % 2 === 1 || r === 0;
+          break;
+        case "frame":
+          on =
+            r === 0 ||
+            r === rows - 1 ||
+            c === 0 ||
+            mc === 0 ||
+            (r % 3 === 1 && c === 1);
+          break;
+      }
+      row.push(on);
+    }
+    // Mirror the left half so every level looks designed.
+    grid.push([...row, ...[...row].reverse()]);
+  }
+  const count = grid.reduce((sum, row) => sum + row.filter(Boolean).length, 0);
+  if (count < 14) for (const row of grid) row.fill(true, 0, COLS);
+  return grid;
+}
+
+function createBrickBreaker({ rng, sound }: GameContext): Game {
+  const layoutSeed = rng.int(1, 2 ** 30);
+  const fx = createRng(rng.int(1, 2 ** 30)); // cosmetic randomness (sparks), seeded too
+  let bricks: Brick[] = [];
+  let lives = LIVES;
+  let speed = 0;
+  let paddleW = 76;
+  let paddleX = W / 2;
+  let targetX = W / 2;
+  let paddleSquash = 0;
+  const ball = { x: W / 2, y: PADDLE_Y - BALL_R - 1, vx: 0, vy: 0 };
+  let stuck = true;
+  let stuckTimer = 0;
+  let stuckOffset = 0;
+  const trail: { x: number; y: number }[] = [];
+  let combo = 0;
+  let left = false;
+  let right = false;
+  let frame = 0;
+  let levelTimer = 0;
+  let shake = 0;
+  let dying = -1;
+  let lostFlash = 0;
+  const particles: Particle[] = [];
+  const popups: Popup[] = [];
+  let demoTarget: Brick | null = null;
+  let demoJitter = 0;
+
+  function buildLevel() {
+    const grid = layout(
+      game.level ?? 1,
+      createRng(layoutSeed + (game.level ?? 1) * 7919),
+    );
+    const tough = Math.min(0.1 * ((game.level ?? 1) - 1), 0.45);
+    const levelRng = createRng(layoutSeed * 3 + (game.level ?? 1));
+    bricks = [];
+    grid.forEach((row, r) =>
+      row.forEach((on, c) => {
+        if (!on) return;
+        const hp = levelRng.next() < tough ? 2 : 1;
+        bricks.push({
+          x: SIDE + c * (BRICK_W + GAP),
+          y: BRICK_TOP + r * (BRICK_H + GAP),
+          row: r,
+          hp,
+          maxHp: hp,
+          hue: HUES[(r + (game.level ?? 1) - 1) % HUES.length],
+          flash: 0,
+        });
+      }),
+    );
+    speed = Math.min(5.6 + 0.35 * ((game.level ?? 1) - 1), 9);
+    paddleW = Math.max(56, 78 - 3 * ((game.level ?? 1) - 1));
+    levelTimer = 0;
+    resetBall();
+  }
+
+  function resetBall() {
+    stuck = true;
+    stuckTimer = 0;
+    stuckOffset = rng.range(-10, 10);
+    combo = 0;
+    trail.length = 0;
+  }
+
+  function launch() {
+    if (!stuck || dying >= 0) return;
+    stuck = false;
+    const angle =
+      clamp(stuckOffset / 40, -0.5, 0.5) + (stuckOffset < 0 ? -0.2 : 0.2);
+    ball.vx = Math.sin(angle) * speed;
+    ball.vy = -Math.cos(angle) * speed;
+    sound.play("tap");
+  }
+
+  function burst(
+    x: number,
+    y: number,
+    color: string,
+    count: number,
+    power: number,
+  ) {
+    for (let i = 0; i < count; i++) {
+      const a = fx.range(0, Math.PI * 2);
+      const s = fx.range(0.5, power);
+      const max = fx.int(24, 46);
+      particles.push({
+        x,
+        y,
+        vx: Math.cos(a) * s,
+        vy: Math.sin(a) * s - 1,
+        life: max,
+        max,
+        size: fx.range(2, 4.5),
+        color,
+      });
+    }
+  }
+
+  function hitBrick(brick: Brick) {
+    brick.hp--;
+    brick.flash = 8;
+    if (brick.hp > 0) {
+      sound.play("move");
+      burst(brick.x + BRICK_W / 2, brick.y + BRICK_H / 2, "#e2e8f0", 5, 2);
+      return;
+    }
+    bricks.splice(bricks.indexOf(brick), 1);
+    combo++;
+    const points = 10 + Math.min(combo - 1, 8) * 5;
+    game.score += points;
+    sound.play("score");
+    burst(
+      brick.x + BRICK_W / 2,
+      brick.y + BRICK_H / 2,
+      `hsl(${brick.hue} 90% 62%)`,
+      12,
+      3.2,
+    );
+    popups.push({
+      x: brick.x + BRICK_W / 2,
+      y: brick.y,
+      text: `+${points}`,
+      life: 40,
+    });
+    if (brick === demoTarget) demoTarget = null;
+    if (bricks.length === 0) {
+      game.score += 100 * (game.level ?? 1);
+      popups.push({
+        x: W / 2,
+        y: 330,
+        text: `Level bonus +${100 * (game.level ?? 1)}`,
+        life: 70,
+      });
+      game.level = (game.level ?? 1) + 1;
+      sound.play("level");
+      buildLevel();
+    }
+  }
+
+  function moveBall(dx: number, dy: number): boolean {
+    ball.x += dx;
+    ball.y += dy;
+    if (ball.x < BALL_R) {
+      ball.x = BALL_R;
+      ball.vx = Math.abs(ball.vx);
+    } else if (ball.x > W - BALL_R) {
+      ball.x = W - BALL_R;
+      ball.vx = -Math.abs(ball.vx);
+    }
+    if (ball.y < CEILING + BALL_R) {
+      ball.y = CEILING + BALL_R;
+      ball.vy = Math.abs(ball.vy);
+    }
+    // Paddle: the further from the centre, the steeper the bounce.
+    if (
+      ball.vy > 0 &&
+      ball.y + BALL_R >= PADDLE_Y &&
+      ball.y - BALL_R <= PADDLE_Y + PADDLE_H &&
+      Math.abs(ball.x - paddleX) <= paddleW / 2 + BALL_R
+    ) {
+      const offset = clamp((ball.x - paddleX) / (paddleW / 2), -1, 1);
+      const angle = offset * MAX_ANGLE;
+      ball.vx = Math.sin(angle) * speed;
+      ball.vy = -Math.cos(angle) * speed;
+      ball.y = PADDLE_Y - BALL_R;
+      combo = 0;
+      paddleSquash = 8;
+      sound.play("tap");
+      demoTarget = null;
+      return true;
+    }
+    for (const brick of bricks) {
+      const nx = clamp(ball.x, brick.x, brick.x + BRICK_W);
+      const ny = clamp(ball.y, brick.y, brick.y + BRICK_H);
+      const ox = ball.x - nx;
+      const oy = ball.y - ny;
+      if (ox * ox + oy * oy > BALL_R * BALL_R) continue;
+      if (Math.abs(ox) > Math.abs(oy)) {
+        if (ox * ball.vx < 0) ball.vx = -ball.vx;
+        ball.x = nx + Math.sign(ox) * BALL_R;
+      } else {
+        const side = oy === 0 ? -Math.sign(ball.vy) || 1 : Math.sign(oy);
+        if (side * ball.vy < 0) ball.vy = -ball.vy;
+        ball.y = ny + side * BALL_R;
+      }
+      hitBrick(brick);
+      return true;
+    }
+    return false;
+  }
+
+  function loseLife() {
+    lives--;
+    shake = 14;
+    lostFlash = 20;
+    sound.play("hit");
+    burst(ball.x, H - 10, "#f472b6", 18, 4);
+    if (lives <= 0) {
+      dying = 50;
+      return;
+    }
+    resetBall();
+  }
+
+  const game: Game = {
+    score: 0,
+    over: false,
+    level: 1,
+    update() {
+      frame++;
+      levelTimer++;
+      if (shake > 0) shake--;
+      if (lostFlash > 0) lostFlash--;
+      if (paddleSquash > 0) paddleSquash--;
+      for (const p of particles) {
+        p.x += p.vx;
+        p.y += p.vy;
+        p.vy += 0.15;
+        p.life--;
+      }
+      for (let i = particles.length - 1; i >= 0; i--)
+        if (particles[i].life <= 0) particles.splice(i, 1);
+      for (const p of popups) {
+        p.y -= 0.7;
+        p.life--;
+      }
+      for (let i = popups.length - 1; i >= 0; i--)
+        if (popups[i].life <= 0) popups.splice(i, 1);
+      for (const b of bricks) if (b.flash > 0) b.flash--;
+
+      if (dying >= 0) {
+        if (--dying <= 0) game.over = true;
+        return;
+      }
+
+      if (left) targetX = paddleX - 9;
+      if (right) targetX = paddleX + 9;
+      targetX = clamp(targetX, paddleW / 2, W - paddleW / 2);
+      paddleX += clamp(targetX - paddleX, -18, 18);
+
+      if (stuck) {
+        ball.x = clamp(paddleX + stuckOffset, BALL_R, W - BALL_R);
+        ball.y = PADDLE_Y - BALL_R - 1;
+        // Nobody launching? Go anyway, so an idle round still ends.
+        if (++stuckTimer > 240) launch();
+        return;
+      }
+      const steps = Math.ceil(speed / 2.5);
+      for (let i = 0; i < steps; i++) {
+        if (moveBall(ball.vx / steps, ball.vy / steps) && stuck) break;
+      }
+      trail.push({ x: ball.x, y: ball.y });
+      if (trail.length > 10) trail.shift();
+      if (!stuck && ball.y - BALL_R > H) loseLife();
+    },
+    render(g) {
+      g.save();
+      if (shake > 0)
+        g.translate(
+          Math.sin(frame * 2.3) * shake * 0.4,
+          Math.cos(frame * 1.7) * shake * 0.4,
+        );
+      const bg = g.createLinearGradient(0, 0, 0, H);
+      bg.addColorStop(0, "#0c0b22");
+      bg.addColorStop(0.3, "#1b1145");
+      bg.addColorStop(1, "#0c0b22");
+      g.fillStyle = bg;
+      g.fillRect(-20, -20, W + 40, H + 40);
+      // A soft grid floor.
+      const grid = g.createLinearGradient(0, CEILING, 0, H);
+      grid.addColorStop(0, "rgba(140,120,255,0.09)");
+      grid.addColorStop(1, "rgba(140,120,255,0)");
+      g.strokeStyle = grid;
+      g.lineWidth = 1;
+      for (let x = 0; x <= W; x += 30) {
+        g.beginPath();
+        g.moveTo(x, CEILING);
+        g.lineTo(x, H);
+        g.stroke();
+      }
+      for (let y = CEILING; y <= H; y += 30) {
+        g.beginPath();
+        g.moveTo(0, y);
+        g.lineTo(W, y);
+        g.stroke();
+      }
+      // The ceiling line and side glow.
+      const ceil = g.createLinearGradient(0, 0, W, 0);
+      ceil.addColorStop(0, "rgba(236,72,153,0.7)");
+      ceil.addColorStop(0.5, "rgba(139,92,246,0.9)");
+      ceil.addColorStop(1, "rgba(34,211,238,0.7)");
+      g.fillStyle = ceil;
+      g.fillRect(0, CEILING - 3, W, 3);
+      if (lostFlash > 0) {
+        g.fillStyle = `rgba(244,63,94,${lostFlash / 60})`;
+        g.fillRect(0, 0, W, H);
+      }
+
+      // Lives, top centre.
+      for (let i = 0; i < LIVES; i++) {
+        const x = W / 2 - 22 + i * 22;
+        g.beginPath();
+        g.arc(x, 26, 7, 0, Math.PI * 2);
+        g.fillStyle = i < lives ? "#fde68a" : "rgba(255,255,255,0.15)";
+        g.fill();
+      }
+
+      // Bricks drop in at the start of a level.
+      for (const b of bricks) {
+        const delay = b.row * 4;
+        const t = clamp((levelTimer - delay) / 24, 0, 1);
+        const ease = 1 - (1 - t) ** 3;
+        const y = b.y - (1 - ease) * 60;
+        g.globalAlpha = t;
+        const light = b.flash > 0 ? 82 : b.hp < b.maxHp ? 48 : 60;
+        const grad = g.createLinearGradient(0, y, 0, y + BRICK_H);
+        if (b.maxHp > 1) {
+          grad.addColorStop(0, `hsl(${b.hue} 30% ${light + 18}%)`);
+          grad.addColorStop(1, `hsl(${b.hue} 35% ${light - 18}%)`);
+        } else {
+          grad.addColorStop(0, `hsl(${b.hue} 95% ${light + 10}%)`);
+          grad.addColorStop(1, `hsl(${b.hue} 85% ${light - 12}%)`);
+        }
+        g.fillStyle = "rgba(0,0,0,0.35)";
+        g.beginPath();
+        g.roundRect(b.x + 1, y + 3, BRICK_W, BRICK_H, 5);
+        g.fill();
+        g.fillStyle = grad;
+        g.beginPath();
+        g.roundRect(b.x, y, BRICK_W, BRICK_H, 5);
+        g.fill();
+        g.fillStyle = "rgba(255,255,255,0.35)";
+        g.fillRect(b.x + 5, y + 3, BRICK_W - 10, 2);
+        if (b.maxHp > 1) {
+          g.strokeStyle = `hsl(${b.hue} 90% 70%)`;
+          g.lineWidth = 2;
+          g.beginPath();
+          g.roundRect(b.x + 1, y + 1, BRICK_W - 2, BRICK_H - 2, 4);
+          g.stroke();
+          if (b.hp < b.maxHp) {
+            g.strokeStyle = "rgba(20,10,40,0.7)";
+            g.lineWidth = 1.5;
+            g.beginPath();
+            g.moveTo(b.x + BRICK_W * 0.3, y + 2);
+            g.lineTo(b.x + BRICK_W * 0.45, y + BRICK_H * 0.55);
+            g.lineTo(b.x + BRICK_W * 0.62, y + BRICK_H * 0.4);
+            g.lineTo(b.x + BRICK_W * 0.72, y + BRICK_H - 2);
+            g.stroke();
+          }
+        }
+      }
+      g.globalAlpha = 1;
+
+      for (const p of particles) {
+        g.globalAlpha = p.life / p.max;
+        g.fillStyle = p.color;
+        g.fillRect(p.x - p.size / 2, p.y - p.size / 2, p.size, p.size);
+      }
+      g.globalAlpha = 1;
+
+      // Paddle.
+      const squash = paddleSquash / 8;
+      const pw = paddleW + squash * 8;
+      const ph = PADDLE_H - squash * 3;
+      g.shadowColor = "rgba(56,189,248,0.8)";
+      g.shadowBlur = 16;
+      const pg = g.createLinearGradient(
+        paddleX - pw / 2,
+        0,
+        paddleX + pw / 2,
+        0,
+      );
+      pg.addColorStop(0, "#22d3ee");
+      pg.addColorStop(0.5, "#a78bfa");
+      pg.addColorStop(1, "#f472b6");
+      g.fillStyle = pg;
+      g.beginPath();
+      g.roundRect(paddleX - pw / 2, PADDLE_Y + squash * 2, pw, ph, ph / 2);
+      g.fill();
+      g.shadowBlur = 0;
+      g.fillStyle = "rgba(255,255,255,0.55)";
+      g.beginPath();
+      g.roundRect(
+        paddleX - pw / 2 + 8,
+        PADDLE_Y + 3 + squash * 2,
+        pw - 16,
+        3,
+        1.5,
+      );
+      g.fill();
+
+      // Ball with a trail.
+      if (dying < 0) {
+        trail.forEach((p, i) => {
+          const a = (i + 1) / trail.length;
+          g.fillStyle = `rgba(253,230,138,${a * 0.35})`;
+          g.beginPath();
+          g.arc(p.x, p.y, BALL_R * a * 0.9, 0, Math.PI * 2);
+          g.fill();
+        });
+        g.shadowColor = "rgba(253,224,71,0.9)";
+        g.shadowBlur = 14;
+        g.fillStyle = "#fffbeb";
+        g.beginPath();
+        g.arc(ball.x, ball.y, BALL_R, 0, Math.PI * 2);
+        g.fill();
+        g.shadowBlur = 0;
+      }
+
+      g.textAlign = "center";
+      g.textBaseline = "middle";
+      for (const p of popups) {
+        g.globalAlpha = Math.min(1, p.life / 20);
+        g.font = "800 15px system-ui, sans-serif";
+        g.fillStyle = "#fff";
+        g.fillText(p.text, p.x, p.y);
+      }
+      g.globalAlpha = 1;
+      if (levelTimer < 90 && (game.level ?? 1) > 0) {
+        const a = levelTimer < 70 ? 1 : (90 - levelTimer) / 20;
+        g.globalAlpha = a;
+        g.font = "900 40px system-ui, sans-serif";
+        g.fillStyle = "#fff";
+        g.shadowColor = "rgba(167,139,250,0.9)";
+        g.shadowBlur = 20;
+        g.fillText(
+          `LEVEL ${game.level}`,
+          W / 2,
+          390 - Math.min(levelTimer, 20) * 0.5,
+        );
+        g.shadowBlur = 0;
+        g.globalAlpha = 1;
+      }
+      if (stuck && dying < 0 && levelTimer >= 40) {
+        g.globalAlpha = 0.55 + 0.45 * Math.sin(frame * 0.1);
+        g.font = "700 16px system-ui, sans-serif";
+        g.fillStyle = "#e9d5ff";
+        g.fillText("Tap or press Space to launch", W / 2, 470);
+        g.globalAlpha = 1;
+      }
+      g.restore();
+    },
+    pointerDown(x) {
+      targetX = x;
+      launch();
+    },
+    pointerMove(x) {
+      targetX = x;
+    },
+    keyDown(key) {
+      const k = key.toLowerCase();
+      if (k === "arrowleft" || k === "a") left = true;
+      else if (k === "arrowright" || k === "d") right = true;
+      else if (k === " " || k === "arrowup" || k === "enter" || k === "w")
+        launch();
+    },
+    keyUp(key) {
+      const k = key.toLowerCase();
+      if (k === "arrowleft" || k === "a") left = false;
+      else if (k === "arrowright" || k === "d") right = false;
+      if (!left && !right) targetX = paddleX;
+    },
+    autoplay() {
+      if (dying >= 0) return;
+      if (stuck) {
+        if (stuckTimer > 24) game.pointerDown!(paddleX, PADDLE_Y);
+        return;
+      }
+      if (ball.vy <= 0) {
+        // Drift under the ball while it is up among the bricks.
+        game.pointerMove!(paddleX + clamp(ball.x - paddleX, -3, 3), PADDLE_Y);
+        return;
+      }
+      // Where will the ball reach the paddle? Fold its path between the walls.
+      const t = (PADDLE_Y - BALL_R - ball.y) / ball.vy;
+      const span = W - BALL_R * 2;
+      let m = (ball.x - BALL_R + ball.vx * t) % (span * 2);
+      if (m < 0) m += span * 2;
+      const hitX = BALL_R + (m > span ? span * 2 - m : m);
+      if (!demoTarget || !bricks.includes(demoTarget)) {
+        const lowest = Math.max(...bricks.map((b) => b.y));
+        const candidates = bricks.filter((b) => b.y >= lowest - BRICK_H);
+        demoTarget = candidates.length ? fx.pick(candidates) : null;
+        demoJitter = fx.range(-0.15, 0.15);
+      }
+      let offset = demoJitter;
+      if (demoTarget) {
+        const angle = Math.atan2(
+          demoTarget.x + BRICK_W / 2 - hitX,
+          PADDLE_Y - demoTarget.y,
+        );
+        offset = clamp(angle / MAX_ANGLE + demoJitter * 0.3, -0.8, 0.8);
+      }
+      game.pointerMove!(hitX - offset * (paddleW / 2), PADDLE_Y);
+    },
+  };
+  buildLevel();
+  return game;
+}
+
+export const rules = legacyRules(
+  "brick-breaker",
+  { width: W, height: H },
+  createBrickBreaker,
+);

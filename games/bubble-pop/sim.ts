@@ -1,0 +1,590 @@
+import { legacyRules, type Game, type GameContext } from "../shared/legacy";
+import { clamp } from "../shared/sim";
+
+const W = 360;
+const H = 640;
+const SURFACE = 86; // a bubble whose centre rises past this line escapes
+const LIVES = 3;
+const COLORS = [
+  { fill: "#ff5fa2", light: "#ffc2dc", dark: "#b0245f" },
+  { fill: "#ffd23f", light: "#fff1b8", dark: "#b98a00" },
+  { fill: "#3ddcff", light: "#c4f5ff", dark: "#0f8aa8" },
+  { fill: "#8ef05a", light: "#dcffc8", dark: "#3f9a17" },
+  { fill: "#a77bff", light: "#e2d6ff", dark: "#6133c9" },
+];
+const CURSOR_SPEED = 5.5;
+
+interface Group {
+  baseX: number;
+  /** How far the group's bubbles reach left and right of baseX. */
+  minX: number;
+  maxX: number;
+  y: number;
+  speed: number;
+  wobble: number;
+  phase: number;
+}
+
+interface Bubble {
+  group: Group;
+  /** Offset inside the group. */
+  ox: number;
+  oy: number;
+  r: number;
+  color: number;
+  x: number;
+  y: number;
+  /** Set when popped: the step it bursts (chains burst one ring at a time). */
+  popAt: number;
+}
+
+interface Effect {
+  x: number;
+  y: number;
+  r: number;
+  color: string;
+  at: number;
+  kind: "pop" | "escape";
+}
+
+function createBubblePop({ rng, sound, demo }: GameContext): Game {
+  let bubbles: Bubble[] = [];
+  const groups: Group[] = [];
+  const effects: Effect[] = [];
+  const popups: {
+    text: string;
+    x: number;
+    y: number;
+    at: number;
+    big: boolean;
+  }[] = [];
+  let time = 0;
+  let lives = LIVES;
+  let nextSpawn = 0;
+  let hurtAt = -100;
+  let endAt = -1;
+  let popped = 0;
+  let bestChain = 0;
+  const cursor = { x: W / 2, y: 420 };
+  const held = { left: false, right: false, up: false, down: false };
+  let showCursor = false;
+  const aim = { x: W / 2, y: 460, target: null as Bubble | null };
+  let demoRest = 0;
+
+  const seconds = () => time / 60;
+  const riseSpeed = () => Math.min(2.4, 0.72 + seconds() * 0.02); // world units per step
+  const colorCount = () => (seconds() < 35 ? 4 : 5);
+
+  function spawnGroup(startY?: number) {
+    const count = 1 + rng.int(1, Math.min(4, 2 + Math.floor(seconds() / 15)));
+    const members: { ox: number; oy: number; r: number; color: number }[] = [];
+    for (let k = 0; k < count; k++) {
+      const r = rng.range(19, 27);
+      if (!k) {
+        members.push({ ox: 0, oy: 0, r, color: rng.int(0, colorCount() - 1) });
+        continue;
+      }
+      // Attach to an earlier bubble, touching it, without overlapping the others.
+      for (let tries = 0; tries < 12; tries++) {
+        const host = members[rng.int(0, members.length - 1)];
+        const angle = rng.range(0, Math.PI * 2);
+        const ox = host.ox + Math.cos(angle) * (host.r + r);
+        const oy = host.oy + Math.sin(angle) * (host.r + r);
+        if (Math.abs(ox) > 70) continue;
+        if (members.some((m) => Math.hypot(m.ox - ox, m.oy - oy) < m.r + r - 1))
+          continue;
+        const color = rng.chance(0.45)
+          ? host.color
+          : rng.int(0, colorCount() - 1);
+        members.push({ ox, oy, r, color });
+        break;
+      }
+    }
+    const minX = Math.min(...members.map((m) => m.ox - m.r));
+    const maxX = Math.max(...members.map((m) => m.ox + m.r));
+    const minY = Math.min(...members.map((m) => m.oy - m.r));
+    const wobble = rng.range(4, 12);
+    const baseX = rng.range(10 + wobble - minX, W - 10 - wobble - maxX);
+    const group: Group = {
+      baseX,
+      minX,
+      maxX,
+      y: startY ?? H + 6 - minY,
+      speed: rng.range(0.92, 1.08),
+      wobble,
+      phase: rng.range(0, Math.PI * 2),
+    };
+    groups.push(group);
+    for (const m of members)
+      bubbles.push({
+        group,
+        ...m,
+        x: baseX + m.ox,
+        y: group.y + m.oy,
+        popAt: -1,
+      });
+  }
+
+  function place(b: Bubble) {
+    const g = b.group;
+    b.x = g.baseX + b.ox + Math.sin(time * 0.03 + g.phase) * g.wobble;
+    b.y = g.y + b.oy;
+  }
+
+  const live = (b: Bubble) => b.popAt < 0;
+
+  /** Clusters that drift into each other nudge apart instead of overlapping. */
+  function separate() {
+    for (let i = 0; i < bubbles.length; i++) {
+      const a = bubbles[i];
+      if (!live(a)) continue;
+      for (let j = i + 1; j < bubbles.length; j++) {
+        const b = bubbles[j];
+        if (b.group === a.group || !live(b)) continue;
+        const dx = b.x - a.x;
+        const dy = b.y - a.y;
+        const d = Math.hypot(dx, dy) || 1;
+        const overlap = a.r + b.r - d;
+        if (overlap <= 0) continue;
+        const push = Math.min(overlap, 3) * 0.5;
+        const nx = dx / d;
+        const ny = dy / d;
+        a.group.baseX -= nx * push;
+        a.group.y -= ny * push;
+        b.group.baseX += nx * push;
+        b.group.y += ny * push;
+      }
+    }
+    for (const g of groups)
+      g.baseX = clamp(
+        g.baseX,
+        6 + g.wobble - g.minX,
+        W - 6 - g.wobble - g.maxX,
+      );
+  }
+
+  function bubbleAt(x: number, y: number, reach: number): Bubble | null {
+    let best: Bubble | null = null;
+    let bestD = Infinity;
+    for (const b of bubbles) {
+      if (!live(b)) continue;
+      const d = Math.hypot(b.x - x, b.y - y) - b.r;
+      if (d < reach && d < bestD) {
+        bestD = d;
+        best = b;
+      }
+    }
+    return best;
+  }
+
+  /** The bubble and every same-coloured bubble touching it, in rings outward. */
+  function cluster(start: Bubble): Bubble[][] {
+    const rings: Bubble[][] = [[start]];
+    const taken = new Set([start]);
+    for (;;) {
+      const ring: Bubble[] = [];
+      for (const a of rings[rings.length - 1]) {
+        for (const b of bubbles) {
+          if (taken.has(b) || !live(b) || b.color !== start.color) continue;
+          if (Math.hypot(a.x - b.x, a.y - b.y) <= a.r + b.r + 4) {
+            taken.add(b);
+            ring.push(b);
+          }
+        }
+      }
+      if (!ring.length) return rings;
+      rings.push(ring);
+    }
+  }
+
+  function popAt(x: number, y: number, reach: number) {
+    if (endAt >= 0) return;
+    const hit = bubbleAt(x, y, reach);
+    if (!hit) return;
+    const rings = cluster(hit);
+    let n = 0;
+    rings.forEach((ring, depth) => {
+      for (const b of ring) {
+        b.popAt = time + depth * 4;
+        n++;
+      }
+    });
+    const gained = 10 * n * n;
+    game.score += gained;
+    popped += n;
+    bestChain = Math.max(bestChain, n);
+    popups.push({
+      text: n > 1 ? `+${gained}  chain ×${n}` : `+${gained}`,
+      x: hit.x,
+      y: hit.y - hit.r,
+      at: time,
+      big: n > 2,
+    });
+    sound.play(n > 1 ? "score" : "tap");
+  }
+
+  const game: Game = {
+    score: 0,
+    over: false,
+    update() {
+      time++;
+      if (endAt >= 0) {
+        if (time - endAt > 50) game.over = true;
+      } else if (time >= nextSpawn) {
+        spawnGroup();
+        nextSpawn = time + Math.max(26, Math.round(52 - seconds() * 0.45));
+      }
+      const speed = endAt >= 0 ? 0 : riseSpeed();
+      for (const g of groups) g.y -= speed * g.speed;
+      for (const b of bubbles) if (live(b)) place(b);
+      separate();
+
+      // Keyboard cursor.
+      const dx = Number(held.right) - Number(held.left);
+      const dy = Number(held.down) - Number(held.up);
+      cursor.x = clamp(cursor.x + dx * CURSOR_SPEED, 10, W - 10);
+      cursor.y = clamp(cursor.y + dy * CURSOR_SPEED, SURFACE, H - 10);
+
+      const remaining: Bubble[] = [];
+      for (const b of bubbles) {
+        if (!live(b)) {
+          if (time >= b.popAt) {
+            effects.push({
+              x: b.x,
+              y: b.y,
+              r: b.r,
+              color: COLORS[b.color].fill,
+              at: time,
+              kind: "pop",
+            });
+            continue;
+          }
+        } else if (b.y < SURFACE) {
+          effects.push({
+            x: b.x,
+            y: b.y,
+            r: b.r,
+            color: COLORS[b.color].fill,
+            at: time,
+            kind: "escape",
+          });
+          if (endAt < 0) {
+            lives--;
+            hurtAt = time;
+            sound.play("hit");
+            if (lives <= 0) endAt = time;
+          }
+          continue;
+        }
+        remaining.push(b);
+      }
+      bubbles = remaining;
+      for (let i = groups.length - 1; i >= 0; i--)
+        if (!bubbles.some((b) => b.group === groups[i])) groups.splice(i, 1);
+      for (let i = effects.length - 1; i >= 0; i--)
+        if (time - effects[i].at > 24) effects.splice(i, 1);
+      for (let i = popups.length - 1; i >= 0; i--)
+        if (time - popups[i].at > 50) popups.splice(i, 1);
+    },
+    render(g) {
+      // Night sky above the surface, bright water below it fading into the deep.
+      g.fillStyle = "#0a1d3f";
+      g.fillRect(0, 0, W, H);
+      g.fillStyle = "rgba(255,255,255,0.6)";
+      for (let k = 0; k < 14; k++) {
+        const twinkle = 0.6 + 0.4 * Math.sin(time * 0.05 + k * 2.1);
+        g.globalAlpha = twinkle * 0.7;
+        g.beginPath();
+        g.arc(
+          (k * 83 + 17) % W,
+          14 + ((k * 37) % 60),
+          1 + (k % 3) * 0.4,
+          0,
+          Math.PI * 2,
+        );
+        g.fill();
+      }
+      g.globalAlpha = 1;
+      const sea = g.createLinearGradient(0, SURFACE, 0, H);
+      sea.addColorStop(0, "#1f8fb8");
+      sea.addColorStop(0.3, "#135a86");
+      sea.addColorStop(1, "#0a1d3f");
+      g.fillStyle = sea;
+      g.beginPath();
+      g.moveTo(0, H);
+      for (let x = 0; x <= W; x += 12)
+        g.lineTo(x, SURFACE + Math.sin(x * 0.05 + time * 0.06) * 3);
+      g.lineTo(W, H);
+      g.closePath();
+      g.fill();
+      // Light shafts swaying from the surface.
+      for (let k = 0; k < 4; k++) {
+        const x = 40 + k * 95 + Math.sin(time * 0.01 + k * 1.7) * 20;
+        const shaft = g.createLinearGradient(0, SURFACE, 0, H);
+        shaft.addColorStop(0, "rgba(255,255,255,0.09)");
+        shaft.addColorStop(1, "rgba(255,255,255,0)");
+        g.fillStyle = shaft;
+        g.beginPath();
+        g.moveTo(x - 14, SURFACE);
+        g.lineTo(x + 14, SURFACE);
+        g.lineTo(x + 70, H);
+        g.lineTo(x - 10, H);
+        g.closePath();
+        g.fill();
+      }
+      // Tiny background fizz.
+      g.fillStyle = "rgba(255,255,255,0.18)";
+      for (let k = 0; k < 26; k++) {
+        const y =
+          H - ((time * (0.4 + (k % 5) * 0.12) + k * 97) % (H - SURFACE));
+        const x = ((k * 137) % W) + Math.sin(time * 0.04 + k) * 4;
+        g.beginPath();
+        g.arc(x, y, 1.2 + (k % 3) * 0.7, 0, Math.PI * 2);
+        g.fill();
+      }
+      // The surface.
+      const hurt = time - hurtAt < 24 ? 1 - (time - hurtAt) / 24 : 0;
+      if (hurt) {
+        g.fillStyle = `rgba(255,80,110,${hurt * 0.35})`;
+        g.beginPath();
+        g.moveTo(0, 0);
+        for (let x = 0; x <= W; x += 12)
+          g.lineTo(x, SURFACE + Math.sin(x * 0.05 + time * 0.06) * 3);
+        g.lineTo(W, 0);
+        g.closePath();
+        g.fill();
+      }
+      g.strokeStyle = hurt
+        ? `rgba(255,120,140,${0.6 + hurt * 0.4})`
+        : "rgba(255,255,255,0.55)";
+      g.lineWidth = 2;
+      g.beginPath();
+      for (let x = 0; x <= W; x += 12)
+        g.lineTo(x, SURFACE + Math.sin(x * 0.05 + time * 0.06) * 3);
+      g.stroke();
+
+      // Lives.
+      for (let i = 0; i < LIVES; i++) {
+        const x = W / 2 + (i - 1) * 30;
+        const y = 60;
+        const alive = i < lives;
+        const beat =
+          alive && i === lives - 1 && lives === 1
+            ? 1 + Math.sin(time * 0.2) * 0.08
+            : 1;
+        g.save();
+        g.translate(x, y);
+        g.scale(beat, beat);
+        g.fillStyle = alive ? "#ff5f7e" : "#2c3d63";
+        g.beginPath();
+        g.moveTo(0, 9);
+        g.bezierCurveTo(-15, -1, -8, -13, 0, -5);
+        g.bezierCurveTo(8, -13, 15, -1, 0, 9);
+        g.fill();
+        g.restore();
+      }
+
+      // Bubbles.
+      for (const b of bubbles) {
+        const c = COLORS[b.color];
+        const popping = !live(b);
+        const squish = popping
+          ? 1 + 0.12 * Math.sin((time - b.popAt) * 0.9)
+          : 1 + Math.sin(time * 0.08 + b.ox) * 0.03;
+        g.save();
+        g.translate(b.x, b.y);
+        g.scale(squish, 2 - squish);
+        const body = g.createRadialGradient(
+          -b.r * 0.35,
+          -b.r * 0.4,
+          b.r * 0.1,
+          0,
+          0,
+          b.r,
+        );
+        body.addColorStop(0, c.light);
+        body.addColorStop(0.55, c.fill);
+        body.addColorStop(1, c.dark);
+        g.fillStyle = body;
+        g.globalAlpha = 0.93;
+        g.beginPath();
+        g.arc(0, 0, b.r, 0, Math.PI * 2);
+        g.fill();
+        g.globalAlpha = 1;
+        g.strokeStyle = "rgba(255,255,255,0.55)";
+        g.lineWidth = 1.5;
+        g.stroke();
+        g.fillStyle = "rgba(255,255,255,0.75)";
+        g.beginPath();
+        g.ellipse(
+          -b.r * 0.38,
+          -b.r * 0.45,
+          b.r * 0.28,
+          b.r * 0.16,
+          -0.6,
+          0,
+          Math.PI * 2,
+        );
+        g.fill();
+        g.beginPath();
+        g.arc(b.r * 0.42, b.r * 0.38, b.r * 0.08, 0, Math.PI * 2);
+        g.fill();
+        g.restore();
+      }
+
+      for (const e of effects) {
+        const t = (time - e.at) / 24;
+        g.globalAlpha = 1 - t;
+        g.strokeStyle = e.kind === "escape" ? "#ff6b81" : e.color;
+        g.lineWidth = 3 * (1 - t) + 1;
+        g.beginPath();
+        g.arc(e.x, e.y, e.r * (1 + t * 0.8), 0, Math.PI * 2);
+        g.stroke();
+        g.fillStyle = e.color;
+        for (let k = 0; k < 8; k++) {
+          const a = (k / 8) * Math.PI * 2 + e.r;
+          const d = e.r * (0.8 + t * 1.3);
+          g.beginPath();
+          g.arc(
+            e.x + Math.cos(a) * d,
+            e.y + Math.sin(a) * d,
+            3 * (1 - t) + 0.5,
+            0,
+            Math.PI * 2,
+          );
+          g.fill();
+        }
+      }
+      g.globalAlpha = 1;
+
+      g.textAlign = "center";
+      g.textBaseline = "middle";
+      for (const p of popups) {
+        const t = (time - p.at) / 50;
+        g.globalAlpha = clamp(1.3 - t * 1.3, 0, 1);
+        g.font = `900 ${p.big ? 22 : 18}px system-ui, sans-serif`;
+        g.lineWidth = 5;
+        g.lineJoin = "round";
+        g.strokeStyle = "#082040";
+        g.strokeText(p.text, p.x, p.y - t * 36);
+        g.fillStyle = p.big ? "#ffe66d" : "#ffffff";
+        g.fillText(p.text, p.x, p.y - t * 36);
+      }
+      g.globalAlpha = 1;
+
+      // Cursor ring (keyboard) or the demo player's finger.
+      const ring = showCursor ? cursor : demo ? aim : null;
+      if (ring) {
+        const pulse = 1 + Math.sin(time * 0.2) * 0.08;
+        g.strokeStyle = "rgba(255,255,255,0.95)";
+        g.lineWidth = 3;
+        g.beginPath();
+        g.arc(ring.x, ring.y, 16 * pulse, 0, Math.PI * 2);
+        g.stroke();
+        g.strokeStyle = "rgba(0,0,0,0.35)";
+        g.lineWidth = 1.5;
+        g.beginPath();
+        g.arc(ring.x, ring.y, 19 * pulse, 0, Math.PI * 2);
+        g.stroke();
+        g.fillStyle = "#fff";
+        g.beginPath();
+        g.arc(ring.x, ring.y, 3, 0, Math.PI * 2);
+        g.fill();
+      }
+
+      if (endAt >= 0 && !game.over) {
+        const t = clamp((time - endAt) / 20, 0, 1);
+        g.globalAlpha = t;
+        g.fillStyle = "rgba(8,16,40,0.8)";
+        g.beginPath();
+        g.roundRect(50, H / 2 - 50, W - 100, 100, 22);
+        g.fill();
+        g.fillStyle = "#ffb3c1";
+        g.font = "900 28px system-ui, sans-serif";
+        g.fillText("Bubbles got away!", W / 2, H / 2 - 12);
+        g.fillStyle = "#e2e8f0";
+        g.font = "600 15px system-ui, sans-serif";
+        g.fillText(
+          `${popped} popped · best chain ×${bestChain}`,
+          W / 2,
+          H / 2 + 22,
+        );
+        g.globalAlpha = 1;
+      }
+    },
+    pointerDown(x, y) {
+      popAt(x, y, 10);
+    },
+    keyDown(key) {
+      const k = key.length === 1 ? key.toLowerCase() : key;
+      if (k === "ArrowLeft" || k === "a") held.left = true;
+      else if (k === "ArrowRight" || k === "d") held.right = true;
+      else if (k === "ArrowUp" || k === "w") held.up = true;
+      else if (k === "ArrowDown" || k === "s") held.down = true;
+      else if (k === " " || k === "Spacebar" || k === "Enter") {
+        if (showCursor) popAt(cursor.x, cursor.y, 14);
+      } else return;
+      showCursor = true;
+    },
+    keyUp(key) {
+      const k = key.length === 1 ? key.toLowerCase() : key;
+      if (k === "ArrowLeft" || k === "a") held.left = false;
+      else if (k === "ArrowRight" || k === "d") held.right = false;
+      else if (k === "ArrowUp" || k === "w") held.up = false;
+      else if (k === "ArrowDown" || k === "s") held.down = false;
+    },
+    autoplay() {
+      if (endAt >= 0) return;
+      // Pick a target: save anything close to the surface first, else the biggest same-colour cluster.
+      if (demoRest > 0) demoRest--;
+      if (!aim.target || !live(aim.target) || !bubbles.includes(aim.target)) {
+        aim.target = null;
+        let best: Bubble | null = null;
+        let bestScore = -Infinity;
+        for (const b of bubbles) {
+          // Let bubbles rise into view before going for them, unless they are getting close to the surface.
+          if (!live(b) || b.y > 470) continue;
+          const size = cluster(b).reduce((n, ring) => n + ring.length, 0);
+          if (size < 2 && b.y > 300) continue;
+          const urgency = b.y < 250 ? (250 - b.y) * 4 : 0;
+          const reach = Math.hypot(b.x - aim.x, b.y - aim.y) * 0.15;
+          const score = size * size * 12 + urgency - reach;
+          if (score > bestScore) {
+            bestScore = score;
+            best = b;
+          }
+        }
+        aim.target = best;
+      }
+      const t = aim.target;
+      if (!t) return;
+      const dx = t.x - aim.x;
+      const dy = t.y - aim.y;
+      const d = Math.hypot(dx, dy);
+      const stepLength = Math.min(d, 9 + d * 0.12);
+      if (d > 0) {
+        aim.x += (dx / d) * stepLength;
+        aim.y += (dy / d) * stepLength;
+      }
+      if (
+        Math.hypot(t.x - aim.x, t.y - aim.y) < t.r * 0.5 &&
+        (demoRest === 0 || t.y < 200)
+      ) {
+        game.pointerDown?.(aim.x, aim.y);
+        aim.target = null;
+        demoRest = 14;
+      }
+    },
+  };
+
+  // Start with a few clusters already on their way up.
+  for (const y of [330, 440, 550, 650]) spawnGroup(y);
+  nextSpawn = 40;
+  return game;
+}
+
+export const rules = legacyRules(
+  "bubble-pop",
+  { width: W, height: H },
+  createBubblePop,
+);
