@@ -51,14 +51,16 @@ export function legacyRules(
       // the round applies it by calling the handler again, which then runs the game's own code.
       let sink: Input | null = null;
       for (const kind of HANDLERS) {
-        const own = game[kind];
+        const own: ((...args: never[]) => void) | undefined = game[kind];
         if (!own) continue;
         const handler = (...args: never[]) => {
           const through = sink;
           if (!through) return own.apply(game, args);
+          // Handing the input over: the round calls this handler again to apply it, which must then reach the game.
           sink = null;
           try {
-            through[kind](...args);
+            const give: (...values: never[]) => void = through[kind];
+            give(...args);
           } finally {
             sink = through;
           }

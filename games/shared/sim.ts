@@ -46,11 +46,11 @@ export interface SimContext {
  * rounded to whole units before the simulation sees them, so the log replays exactly.
  */
 export interface Input {
-  pointerDown(x: number, y: number): void;
-  pointerMove(x: number, y: number): void;
-  pointerUp(x: number, y: number): void;
-  keyDown(key: string): void;
-  keyUp(key: string): void;
+  pointerDown: (x: number, y: number) => void;
+  pointerMove: (x: number, y: number) => void;
+  pointerUp: (x: number, y: number) => void;
+  keyDown: (key: string) => void;
+  keyUp: (key: string) => void;
 }
 
 export interface Simulation extends Partial<Input> {
