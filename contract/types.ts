@@ -119,6 +119,8 @@ export interface MatchPlayer {
   profile_pic: string | null;
   score: number;
   is_bot: boolean;
+  /** The player's run in this match (for a bot, the recorded run it replayed), to watch; null when none was kept. */
+  run_id: number | null;
 }
 
 /** SPEC.md §2 Summary: both players and their scores. */

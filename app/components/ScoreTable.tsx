@@ -4,6 +4,7 @@ import {
   type HighScore,
   type LeaderboardEntry,
 } from "#contract/scores";
+import { EntryWatchLink } from "./game/WatchLink";
 import "./ScoreTable.css";
 
 export interface ScoreTableProps {
@@ -40,7 +41,11 @@ export function ScoreTable({
             className={entry.player_id === viewerId ? "is-me" : undefined}
           >
             <td>{entry.rank}</td>
-            <td>{shownName(entry)}</td>
+            <td>
+              <span className="score-table__name">
+                {shownName(entry)} <EntryWatchLink entry={entry} />
+              </span>
+            </td>
             <td>{formatNumber(entry.score)}</td>
           </tr>
         ))}

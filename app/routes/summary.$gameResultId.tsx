@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Avatar } from "~/components/Avatar";
+import { WatchLink } from "~/components/game/WatchLink";
 import { BackLink } from "~/components/BackLink";
 import { useMultiplayer } from "~/components/MultiplayerProvider";
 import { PlayIcon, TrophyIcon, VersusIcon } from "~/components/icons";
@@ -139,6 +140,10 @@ function PlayerScore({
       {player.is_bot ? (
         <span className="match-score__tag">Recorded player</span>
       ) : null}
+      <WatchLink
+        statsId={player.run_id}
+        whose={you ? "your" : `${player.name}'s`}
+      />
     </div>
   );
 }

@@ -195,7 +195,7 @@ export function runGame<S extends Simulation>(
       levelLabel.textContent =
         sim.level === undefined ? "" : `Level ${sim.level}`;
     }
-    if (!demo && !watching) sdk.score(ranked(sim));
+    if (!demo) sdk.score(ranked(sim));
   }
 
   function finish(timeUp: boolean) {

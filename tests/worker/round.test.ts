@@ -315,6 +315,11 @@ describe("a round ends in one request", () => {
       `/api/multiplayer/result/${ended.body.match_id}`,
     );
     expect(summary.body.players.map((one) => one.score)).toEqual([16, 12]);
+    // Both runs were kept, to be watched: the player's round and the recorded run the ghost replayed.
+    expect(summary.body.players.map((one) => one.run_id)).toEqual([
+      stats,
+      runStats,
+    ]);
     expect(await written(stats)).toMatchObject({ scores: 1, matches: 1 });
   });
 

@@ -285,6 +285,32 @@ export function createMultiplayerService(db: Db) {
         .limit(1);
       if (!row) throw notFound("Match not found");
       const { result } = row;
+      // The runs kept for this match, to watch: each player's session of the room, or of the bot round, and the ghost's.
+      const which = [
+        result.statsId !== null
+          ? eq(playerMoves.statsId, result.statsId)
+          : undefined,
+        result.botRunId !== null
+          ? eq(playerMoves.id, result.botRunId)
+          : undefined,
+        result.roomId !== null
+          ? eq(gameStats.roomId, result.roomId)
+          : undefined,
+      ].filter((condition) => condition !== undefined);
+      const runs = which.length
+        ? await db
+            .select({
+              id: playerMoves.id,
+              statsId: playerMoves.statsId,
+              userId: playerMoves.userId,
+            })
+            .from(playerMoves)
+            .innerJoin(gameStats, eq(gameStats.id, playerMoves.statsId))
+            .where(and(isNotNull(playerMoves.inputLog), or(...which)))
+        : [];
+      const runOf = (userId: number | null) =>
+        runs.find((run) => run.userId === userId && run.id !== result.botRunId)
+          ?.statsId ?? null;
       const second: MatchPlayer = result.playerTwoId
         ? {
             _id: result.playerTwoId,
@@ -292,6 +318,7 @@ export function createMultiplayerService(db: Db) {
             profile_pic: row.two?.profileImg ?? null,
             score: result.playerTwoScore,
             is_bot: false,
+            run_id: runOf(result.playerTwoId),
           }
         : {
             _id: null,
@@ -299,6 +326,8 @@ export function createMultiplayerService(db: Db) {
             profile_pic: result.botProfilePic,
             score: result.playerTwoScore,
             is_bot: true,
+            run_id:
+              runs.find((run) => run.id === result.botRunId)?.statsId ?? null,
           };
       return {
         _id: result.id,
@@ -315,6 +344,7 @@ export function createMultiplayerService(db: Db) {
             profile_pic: row.one.profileImg,
             score: result.playerOneScore,
             is_bot: false,
+            run_id: runOf(result.playerOneId),
           },
           second,
         ],

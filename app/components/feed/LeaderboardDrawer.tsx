@@ -12,6 +12,7 @@ import { Link } from "@remix-run/react";
 import { Loader } from "../Loader";
 import { useBoard } from "../game/Leaderboard";
 import { ScoreTable } from "../ScoreTable";
+import { EntryWatchLink, UnverifiedNote } from "../game/WatchLink";
 import { PlayIcon, TrophyIcon } from "../icons";
 import { useMediaBase } from "../root-data";
 import { FeedDrawer } from "./FeedDrawer";
@@ -67,6 +68,7 @@ export function LeaderboardDrawer({
           </div>
         ) : (
           <>
+            <UnverifiedNote entries={entries} />
             {podium.length > 0 ? (
               <ol className="feed-podium" aria-label="Top three">
                 {podium.map((entry, index) => (
@@ -84,6 +86,7 @@ export function LeaderboardDrawer({
                       <span className="visually-hidden">{column} </span>
                       {formatNumber(entry.score)}
                     </span>
+                    <EntryWatchLink entry={entry} />
                     <span className="feed-podium__step" aria-hidden="true">
                       {index + 1}
                     </span>

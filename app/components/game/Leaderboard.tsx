@@ -14,6 +14,7 @@ import {
   type LeaderboardScope,
 } from "#contract/scores";
 import { ScoreTable } from "../ScoreTable";
+import { EntryWatchLink, UnverifiedNote } from "./WatchLink";
 import { TrophyIcon } from "../icons";
 import "./Leaderboard.css";
 
@@ -133,6 +134,7 @@ export function Leaderboard({
       </p>
     ) : (
       <>
+        <UnverifiedNote entries={entries} />
         {podium.length > 0 ? (
           <ol className="podium" aria-label="Top three">
             {podium.map((entry) => (
@@ -146,6 +148,7 @@ export function Leaderboard({
                   {formatNumber(entry.score)}
                 </span>
                 <span className="podium__label">{column}</span>
+                <EntryWatchLink entry={entry} />
               </li>
             ))}
           </ol>

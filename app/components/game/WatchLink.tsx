@@ -1,0 +1,41 @@
+import { Link } from "@remix-run/react";
+import { shownName, type LeaderboardEntry } from "#contract/scores";
+import { PlayIcon } from "../icons";
+import "./WatchLink.css";
+
+/** A kept run, replayed (/watch/{statsId}); nothing when the server kept none. */
+export function WatchLink({
+  statsId,
+  whose,
+}: {
+  statsId: number | null;
+  /** Names the run for a screen reader: "Ada's", "your". */
+  whose: string;
+}) {
+  if (statsId === null) return null;
+  return (
+    <Link
+      to={`/watch/${statsId}`}
+      className="watch-link"
+      aria-label={`Watch ${whose} run`}
+    >
+      <PlayIcon size={12} />
+      Watch
+    </Link>
+  );
+}
+
+/** A board entry's run. */
+export const EntryWatchLink = ({ entry }: { entry: LeaderboardEntry }) => (
+  <WatchLink statsId={entry.stats_id} whose={`${shownName(entry)}'s`} />
+);
+
+/** SPEC.md boards of external games: their scores cannot be replayed, and the board says so. */
+export const UNVERIFIED_NOTE =
+  "Scores of this game run on another site and are not verified";
+
+/** The note under a board whose entries the server could not replay. */
+export function UnverifiedNote({ entries }: { entries: LeaderboardEntry[] }) {
+  if (!entries.some((entry) => !entry.verified)) return null;
+  return <p className="unverified-note">{UNVERIFIED_NOTE}</p>;
+}

@@ -1,0 +1,67 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Game } from "#contract/types";
+import {
+  DESKTOP,
+  PHONE,
+  apiRound,
+  baseURL,
+  launchBrowser,
+  newAccount,
+  openPage,
+} from "./browser";
+
+let browser: Browser;
+let games: Game[];
+const bySlug = (slug: string) => games.find((game) => game.slug === slug)!;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  games = await (await fetch(`${baseURL()}/api/game/published`)).json<Game[]>();
+});
+afterAll(() => browser?.close());
+
+describe("runs replayed", () => {
+  it("plays a run back from the leaderboard, at 4×, and ends it at the score the server stored", async () => {
+    const snake = bySlug("snake");
+    const wren = await newAccount(`Wren Replay ${Date.now() % 100_000}`);
+    const { score } = await apiRound(wren, snake, 4);
+
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await page.goto(`/detail/${snake._id}`);
+    await page
+      .getByRole("link", { name: `Watch ${wren.user.name}'s run` })
+      .first()
+      .click();
+    await page.waitForURL(/\/watch\/\d+$/);
+    await page.getByRole("button", { name: "4×" }).click();
+    expect(
+      await page
+        .getByRole("button", { name: "4×" })
+        .getAttribute("aria-pressed"),
+    ).toBe("true");
+    const ended = page.getByTestId("watch-ended");
+    await ended.waitFor({ state: "visible", timeout: 30_000 });
+    expect(await ended.getByRole("heading").innerText()).toBe("End of the run");
+    expect(await page.getByTestId("watch-score").innerText()).toBe(
+      String(score),
+    );
+    expect(await ended.innerText()).toContain(String(score));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("gives the game the keyboard on desktop when the round starts: Space scores without pressing Tab first", async () => {
+    const tower = bySlug("tower-stack");
+    const { context, page, errors } = await openPage(browser, DESKTOP);
+    await page.goto(`/play/${tower._id}`);
+    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    // The first block moves over the tower: dropped within a second of the start it always lands on it.
+    await page.keyboard.press("Space");
+    await expect
+      .poll(() => page.getByTestId("live-score").innerText())
+      .not.toBe("0");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
