@@ -22,6 +22,13 @@ export const MONTHS = [
   "Dec",
 ] as const;
 
+/** A day as "12 Mar 2026", in UTC so the server and every browser write the same; "" for anything not a time. */
+export function formatDay(value: string | number): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   let cut = text.slice(0, Math.max(0, max));

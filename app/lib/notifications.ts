@@ -1,5 +1,5 @@
 import type { NotificationView } from "#contract/coins";
-import { MONTHS } from "#contract/format";
+import { formatDay } from "#contract/format";
 
 /** Where a notification leads: every challenge notification to its challenge. */
 export function notificationHref(
@@ -42,6 +42,5 @@ export function timeAgo(value: string, now: number): string {
   if (age < HOUR) return `${Math.floor(age / MINUTE)} min ago`;
   if (age < DAY) return `${Math.floor(age / HOUR)} h ago`;
   if (age < 7 * DAY) return `${Math.floor(age / DAY)} d ago`;
-  const date = new Date(time);
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return formatDay(time);
 }
