@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { boundedString, digits } from "./input";
+import { formatDay } from "./format";
 
 /**
  * The blog of SPEC.md §3 and §7: the shapes the API answers, and the rules its input follows. The editor checks
@@ -245,25 +246,7 @@ export function publishProblem(
 }
 
 /** The date a reader sees: "12 Mar 2026", the same on the server and in every browser. */
-export function formatBlogDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  const months = [
-    "Jan",
-    "Feb",
-    "Mar",
-    "Apr",
-    "May",
-    "Jun",
-    "Jul",
-    "Aug",
-    "Sep",
-    "Oct",
-    "Nov",
-    "Dec",
-  ];
-  return `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
+export const formatBlogDate = (iso: string) => formatDay(iso);
 
 /** GET /api/blog?page=&limit=&tag=&author=me. */
 export const BlogListQuerySchema = z.object({

@@ -6,6 +6,29 @@ const ELLIPSIS = "…";
  * Cuts text longer than `max` characters and ends it with an ellipsis (SPEC.md §5: descriptions over 80).
  * A word cut in half goes back to the previous space when that keeps most of the text.
  */
+/** Month names as the chat and the notifications write dates ("12-Mar-2026", "12 Mar 2026"). */
+export const MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+] as const;
+
+/** A day as "12 Mar 2026", in UTC so the server and every browser write the same; "" for anything not a time. */
+export function formatDay(value: string | number): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   let cut = text.slice(0, Math.max(0, max));

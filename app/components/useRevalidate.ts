@@ -1,28 +1,35 @@
 import { useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect } from "react";
 
-/**
- * Reloads every loader's data. Asked again while a reload is under way (a collect and the socket's wallet_update for
- * it, say), it does not interrupt that reload, whose aborted request Remix would report as an error: one more
- * reload follows when it is done, so the data is never older than the last ask.
+/*
+ * One reload at a time for the whole page. A reload interrupted by another aborts its request, and Remix reports that
+ * abort as an uncaught error; asks that come while one runs (a collect and the socket's wallet_update for it, say)
+ * are folded into one more reload after it, so the data is never older than the last ask.
  */
+let runningSince: number | null = null;
+let askedAgain = false;
+/** A reload that never reported its end (its states were batched into one render) stops blocking after this. */
+const STUCK_MS = 10_000;
+
+/** Reloads every loader's data, without interrupting a reload under way. */
 export function useRevalidate(): () => void {
   const { revalidate, state } = useRevalidator();
-  const busy = useRef(false);
-  const again = useRef(false);
-  busy.current = state !== "idle";
 
   useEffect(() => {
-    if (state !== "idle" || !again.current) return;
-    again.current = false;
+    if (state !== "idle") return;
+    runningSince = null;
+    if (!askedAgain) return;
+    askedAgain = false;
+    runningSince = Date.now();
     revalidate();
   }, [state, revalidate]);
 
   return useCallback(() => {
-    if (busy.current) again.current = true;
-    else {
-      busy.current = true;
-      revalidate();
+    if (runningSince !== null && Date.now() - runningSince < STUCK_MS) {
+      askedAgain = true;
+      return;
     }
+    runningSince = Date.now();
+    revalidate();
   }, [revalidate]);
 }

@@ -1,4 +1,5 @@
 import type { NotificationView } from "#contract/coins";
+import { formatDay } from "#contract/format";
 
 /** Where a notification leads: every challenge notification to its challenge. */
 export function notificationHref(
@@ -28,20 +29,6 @@ export function mergeNotifications(
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const MONTHS = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-];
 
 /**
  * A short age for a list: 'Just now', '5 min ago', '3 h ago', '2 d ago', then the date ('21 Nov 2026', UTC so the
@@ -55,6 +42,5 @@ export function timeAgo(value: string, now: number): string {
   if (age < HOUR) return `${Math.floor(age / MINUTE)} min ago`;
   if (age < DAY) return `${Math.floor(age / HOUR)} h ago`;
   if (age < 7 * DAY) return `${Math.floor(age / DAY)} d ago`;
-  const date = new Date(time);
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return formatDay(time);
 }

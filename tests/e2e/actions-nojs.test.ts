@@ -8,6 +8,7 @@ import {
   launchBrowser,
   newAccount,
   type Account,
+  api,
 } from "./browser";
 
 let browser: Browser;
@@ -206,21 +207,6 @@ describe("in-place buttons without JavaScript", () => {
     await context.close();
   });
 });
-
-/** A JSON API call as `account`, failing the test on any refusal. */
-async function api<T>(account: Account, path: string, body?: unknown) {
-  const response = await fetch(`${baseURL()}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Authorization: `Bearer ${account.token}`,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 describe("challenges and follows without JavaScript", () => {
   it("challenges a friend from the result page: the Challenge link opens the form, a refusal keeps what was typed, a sent one holds the bet", async () => {

@@ -378,3 +378,22 @@ export function roundRequests(page: Page) {
   });
   return sent;
 }
+
+/** A JSON API call as `account` (GET without a body, POST with one); any refusal fails the test with its answer. */
+export async function api<T = unknown>(
+  account: Account,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseURL()}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Authorization: `Bearer ${account.token}`,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return await response.json();
+}

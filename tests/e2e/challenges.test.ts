@@ -14,6 +14,7 @@ import {
   pageFor,
   roundRequests,
   type Account,
+  api,
 } from "./browser";
 
 let browser: Browser;
@@ -30,23 +31,6 @@ afterAll(() => browser?.close());
 
 const unique = () =>
   `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
-const api = async <T>(
-  account: Account,
-  path: string,
-  body?: unknown,
-): Promise<T> => {
-  const response = await fetch(`${baseURL()}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Authorization: `Bearer ${account.token}`,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return await response.json();
-};
 const walletOf = async (account: Account) =>
   (await api<{ wallet: number }>(account, "/api/user/me")).wallet;
 const coinChip = (page: Page) => page.getByTestId("coin-chip");

@@ -206,9 +206,9 @@ describe("the clock and the tab", () => {
     await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
     expect(await page.getByTestId("play-clock").innerText()).toBe("3:00");
     await page.clock.runFor(60_000);
-    // A minute later (and the few real seconds the test itself took).
+    // A minute later (and the real seconds the test itself took, more on a busy machine).
     expect(await page.getByTestId("play-clock").innerText()).toMatch(
-      /^(2:00|1:5\d)$/,
+      /^(2:00|1:[45]\d)$/,
     );
     await page.clock.runFor(game.maximum_game_time * 1000 - 60_000);
     expect(await page.getByTestId("play-clock").innerText()).toBe("0:00");

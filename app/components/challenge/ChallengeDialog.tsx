@@ -87,17 +87,13 @@ export function ChallengeDialog({
       onClose={onClose}
       className="challenge-dialog"
     >
-      <header className="modal__header challenge-dialog__header">
-        <Avatar person={friend} size={56} />
-        <div>
-          <h2 id="challenge-dialog-title" className="modal__title">
-            Challenge {friend.name}
-          </h2>
-          <p className="modal__lead">
-            {friend.name} has to beat your {scoreLabel} on {game.name}.
-          </p>
-        </div>
-      </header>
+      <ChallengeHeader
+        titleId="challenge-dialog-title"
+        friend={friend}
+        gameName={game.name}
+        scoreLabel={scoreLabel}
+        className="modal__header"
+      />
       <fetcher.Form
         method="post"
         action="/challenges"
@@ -203,5 +199,42 @@ export function ChallengeDialog({
         </button>
       </fetcher.Form>
     </Modal>
+  );
+}
+
+/** Who is challenged to beat what: the dialog's and the plain form's heading. */
+export function ChallengeHeader({
+  titleId,
+  friend,
+  gameName,
+  scoreLabel,
+  className,
+  level = 2,
+}: {
+  titleId: string;
+  friend: ChallengePlayer;
+  gameName: string;
+  scoreLabel: string;
+  className?: string;
+  /** The heading's level: 2 in the dialog, 3 inside the page's Challenge section. */
+  level?: 2 | 3;
+}) {
+  const Heading = level === 2 ? "h2" : "h3";
+  return (
+    <header
+      className={[className, "challenge-dialog__header"]
+        .filter(Boolean)
+        .join(" ")}
+    >
+      <Avatar person={friend} size={56} />
+      <div>
+        <Heading id={titleId} className="modal__title">
+          Challenge {friend.name}
+        </Heading>
+        <p className="modal__lead">
+          {friend.name} has to beat your {scoreLabel} on {gameName}.
+        </p>
+      </div>
+    </header>
   );
 }

@@ -6,7 +6,7 @@ import {
   type ChallengePlayer,
 } from "#contract/coins";
 import { formatNumber } from "#contract/format";
-import { Avatar } from "../Avatar";
+import { ChallengeHeader } from "./ChallengeDialog";
 
 export interface PlainChallengeFormProps {
   friend: ChallengePlayer;
@@ -39,17 +39,13 @@ export function PlainChallengeForm({
       id="challenge"
       aria-labelledby="plain-challenge-title"
     >
-      <header className="challenge-dialog__header">
-        <Avatar person={friend} size={56} />
-        <div>
-          <h3 id="plain-challenge-title" className="modal__title">
-            Challenge {friend.name}
-          </h3>
-          <p className="modal__lead">
-            {friend.name} has to beat your {scoreLabel} on {game.name}.
-          </p>
-        </div>
-      </header>
+      <ChallengeHeader
+        titleId="plain-challenge-title"
+        friend={friend}
+        gameName={game.name}
+        scoreLabel={scoreLabel}
+        level={3}
+      />
       <Form method="post" className="challenge-dialog__form">
         <input type="hidden" name="game" value={game._id} />
         <input type="hidden" name="to" value={friend._id} />
