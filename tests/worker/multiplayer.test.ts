@@ -420,7 +420,7 @@ describe("/ws/room/{roomId}: the room socket", () => {
     );
     expect(refused.status).toBe(403);
     // A round not played for this match does not count in it.
-    const solo = await scoredRound(one, game, 50, 0);
+    const solo = await scoredRound(one, game, 41, 0);
     ra.send({ event: "end_game", id: "solo", data: { statsId: solo } });
     expect((await ra.next("error")).data).toEqual({
       id: "solo",
@@ -428,7 +428,7 @@ describe("/ws/room/{roomId}: the room socket", () => {
     });
     ra.send({
       event: "end_game",
-      data: { statsId: await scoredRound(one, game, 30, 1, roomId) },
+      data: { statsId: await scoredRound(one, game, 29, 1, roomId) },
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(ra.has("end_game")).toBe(false);
@@ -446,7 +446,7 @@ describe("/ws/room/{roomId}: the room socket", () => {
     }>(`/api/multiplayer/result/${toA.data.resultId}`);
     expect(summary.body.status).toBe(1);
     expect(summary.body.players.map((p) => [p._id, p.score])).toEqual([
-      [one.userId, 30],
+      [one.userId, 29],
       [two.userId, 45],
     ]);
     // A room socket opened after the end hears the end at once.

@@ -112,12 +112,12 @@ describe("scores verified by replay", () => {
       it("refuses the same log with any other score, one cut, reordered or played from another seed, and 1e9; writing nothing", async () => {
         const player = await newPlayer(`Forger ${fixture.slug}`);
         const log = decodeLog(fixture.log);
-        // The inputs in reverse order on the same steps: the same presses, a different play.
+        // The inputs in reverse order, each a step later than its place: the same presses and drags, another play.
         const reordered = encodeLog({
           steps: log.steps,
           events: log.events.map((event, index) => ({
             ...log.events[log.events.length - 1 - index],
-            step: event.step,
+            step: log.events[index + 1]?.step ?? event.step,
           })),
         });
         // The first half of the round, claimed at the whole round's score.

@@ -374,7 +374,7 @@ describe("a round ends in one request", () => {
     );
     await refused(
       to,
-      { game: otherGame, score: 30, challenge_id: id },
+      { game: otherGame, score: 29, challenge_id: id },
       422,
       "This challenge is for another game",
     );
@@ -397,7 +397,7 @@ describe("a round ends in one request", () => {
     );
     await refused(
       to,
-      { game: otherGame, score: 30, bot_id: ownRun },
+      { game: otherGame, score: 29, bot_id: ownRun },
       422,
       "That bot did not play this game",
     );
