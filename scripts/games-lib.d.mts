@@ -12,8 +12,8 @@ export function loadGames(): Promise<{
     meta: { maximum_game_time: number } & Record<string, unknown>;
   }>;
   registry: Record<string, Rules>;
-  encodeLog(log: InputLog): string;
-  decodeLog(text: string): InputLog;
-  startRound(rules: Rules, seed: number): Round;
-  replay(rules: Rules, seed: number, log: InputLog): ReplayResult;
+  encodeLog: (log: InputLog) => string;
+  decodeLog: (text: string) => InputLog;
+  startRound: (rules: Rules, seed: number) => Round;
+  replay: (rules: Rules, seed: number, log: InputLog) => ReplayResult;
 }>;

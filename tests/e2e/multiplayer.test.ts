@@ -160,13 +160,13 @@ describe("multiplayer", () => {
   });
 
   it("gives a lone player a bot after 10 s, a ghost of a real verified run whose live score is that run's, and ends on the summary", async () => {
-    // Neon Snake: no other browser test keeps a run of it, so the ghost is Rita's.
-    const snake = bySlug("snake");
+    // Star Dodger: no other browser test keeps a run of it, so the ghost is Rita's.
+    const dodger = bySlug("star-dodger");
     const rita = await newAccount("Rita Recorded");
-    const run = await apiRound(rita, snake, 3);
+    const run = await apiRound(rita, dodger, 3);
     const lone = await newAccount("Lee Alone");
     const { context, page, errors } = await pageFor(lone, PHONE);
-    await page.goto(`/waiting/${snake._id}`);
+    await page.goto(`/waiting/${dodger._id}`);
     await page.getByText("Searching...").first().waitFor();
     const waitedFrom = Date.now();
     await page.waitForURL(/\/play\/\d+\?.*bot=\d+/, { timeout: 25_000 });
@@ -181,7 +181,7 @@ describe("multiplayer", () => {
         timeout: 30_000,
       })
       .toBe(String(run.score));
-    await endRound(page, "snake", 1);
+    await endRound(page, "star-dodger", 1);
     await page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 });
     const scores = await page.getByTestId("match-scores").innerText();
     expect(scores).toContain("You");
