@@ -223,12 +223,19 @@ describe("the clock and the tab", () => {
     expect(await failed.getByRole("alert").innerText()).toBe(
       RUN_MESSAGES.tooManySteps,
     );
-    expect(sent.map((one) => one.request)).toEqual(["POST /api/scores"]);
+    // The refused round's session is then closed with its play time.
+    expect(sent.map((one) => one.request)).toEqual([
+      "POST /api/scores",
+      expect.stringMatching(/^PUT \/api\/gamestats\/\d+$/) as string,
+    ]);
     const { decodeLog } = await loadGames();
     expect(decodeLog(sent[0].body.log as string).steps).toBe(
       game.maximum_game_time * 60,
     );
-    expect(errors).toEqual([]);
+    // The refusal's 422 is the only thing the browser noted.
+    expect(errors).toEqual([
+      expect.stringContaining("status of 422") as string,
+    ]);
     await context.close();
   });
 
