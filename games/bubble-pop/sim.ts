@@ -1,11 +1,16 @@
-import { legacyRules, type Game, type GameContext } from "../shared/legacy";
-import { clamp } from "../shared/sim";
+import {
+  type Input,
+  type Rules,
+  type SimContext,
+  type Simulation,
+  clamp,
+} from "../shared/sim";
 
-const W = 360;
-const H = 640;
-const SURFACE = 86; // a bubble whose centre rises past this line escapes
-const LIVES = 3;
-const COLORS = [
+export const W = 360;
+export const H = 640;
+export const SURFACE = 86; // a bubble whose centre rises past this line escapes
+export const LIVES = 3;
+export const COLORS = [
   { fill: "#ff5fa2", light: "#ffc2dc", dark: "#b0245f" },
   { fill: "#ffd23f", light: "#fff1b8", dark: "#b98a00" },
   { fill: "#3ddcff", light: "#c4f5ff", dark: "#0f8aa8" },
@@ -47,7 +52,7 @@ interface Effect {
   kind: "pop" | "escape";
 }
 
-function createBubblePop({ rng, sound, demo }: GameContext): Game {
+function createBubblePop({ rng, emit }: SimContext) {
   let bubbles: Bubble[] = [];
   const groups: Group[] = [];
   const effects: Effect[] = [];
@@ -220,10 +225,27 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
       at: time,
       big: n > 2,
     });
-    sound.play(n > 1 ? "score" : "tap");
+    emit(n > 1 ? "score" : "tap");
   }
 
-  const game: Game = {
+  /** What the drawing reads: the state of the world, never changed by it. */
+  const view = () => ({
+    time,
+    lives,
+    hurtAt,
+    endAt,
+    popped,
+    bestChain,
+    bubbles,
+    effects,
+    popups,
+    cursor,
+    showCursor,
+    /** Where the demo player's finger is (drawn in promo videos). */
+    aim,
+  });
+
+  const game: Simulation & { readonly view: ReturnType<typeof view> } = {
     score: 0,
     over: false,
     update() {
@@ -271,7 +293,7 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
           if (endAt < 0) {
             lives--;
             hurtAt = time;
-            sound.play("hit");
+            emit("hit");
             if (lives <= 0) endAt = time;
           }
           continue;
@@ -286,231 +308,8 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
       for (let i = popups.length - 1; i >= 0; i--)
         if (time - popups[i].at > 50) popups.splice(i, 1);
     },
-    render(g) {
-      // Night sky above the surface, bright water below it fading into the deep.
-      g.fillStyle = "#0a1d3f";
-      g.fillRect(0, 0, W, H);
-      g.fillStyle = "rgba(255,255,255,0.6)";
-      for (let k = 0; k < 14; k++) {
-        const twinkle = 0.6 + 0.4 * Math.sin(time * 0.05 + k * 2.1);
-        g.globalAlpha = twinkle * 0.7;
-        g.beginPath();
-        g.arc(
-          (k * 83 + 17) % W,
-          14 + ((k * 37) % 60),
-          1 + (k % 3) * 0.4,
-          0,
-          Math.PI * 2,
-        );
-        g.fill();
-      }
-      g.globalAlpha = 1;
-      const sea = g.createLinearGradient(0, SURFACE, 0, H);
-      sea.addColorStop(0, "#1f8fb8");
-      sea.addColorStop(0.3, "#135a86");
-      sea.addColorStop(1, "#0a1d3f");
-      g.fillStyle = sea;
-      g.beginPath();
-      g.moveTo(0, H);
-      for (let x = 0; x <= W; x += 12)
-        g.lineTo(x, SURFACE + Math.sin(x * 0.05 + time * 0.06) * 3);
-      g.lineTo(W, H);
-      g.closePath();
-      g.fill();
-      // Light shafts swaying from the surface.
-      for (let k = 0; k < 4; k++) {
-        const x = 40 + k * 95 + Math.sin(time * 0.01 + k * 1.7) * 20;
-        const shaft = g.createLinearGradient(0, SURFACE, 0, H);
-        shaft.addColorStop(0, "rgba(255,255,255,0.09)");
-        shaft.addColorStop(1, "rgba(255,255,255,0)");
-        g.fillStyle = shaft;
-        g.beginPath();
-        g.moveTo(x - 14, SURFACE);
-        g.lineTo(x + 14, SURFACE);
-        g.lineTo(x + 70, H);
-        g.lineTo(x - 10, H);
-        g.closePath();
-        g.fill();
-      }
-      // Tiny background fizz.
-      g.fillStyle = "rgba(255,255,255,0.18)";
-      for (let k = 0; k < 26; k++) {
-        const y =
-          H - ((time * (0.4 + (k % 5) * 0.12) + k * 97) % (H - SURFACE));
-        const x = ((k * 137) % W) + Math.sin(time * 0.04 + k) * 4;
-        g.beginPath();
-        g.arc(x, y, 1.2 + (k % 3) * 0.7, 0, Math.PI * 2);
-        g.fill();
-      }
-      // The surface.
-      const hurt = time - hurtAt < 24 ? 1 - (time - hurtAt) / 24 : 0;
-      if (hurt) {
-        g.fillStyle = `rgba(255,80,110,${hurt * 0.35})`;
-        g.beginPath();
-        g.moveTo(0, 0);
-        for (let x = 0; x <= W; x += 12)
-          g.lineTo(x, SURFACE + Math.sin(x * 0.05 + time * 0.06) * 3);
-        g.lineTo(W, 0);
-        g.closePath();
-        g.fill();
-      }
-      g.strokeStyle = hurt
-        ? `rgba(255,120,140,${0.6 + hurt * 0.4})`
-        : "rgba(255,255,255,0.55)";
-      g.lineWidth = 2;
-      g.beginPath();
-      for (let x = 0; x <= W; x += 12)
-        g.lineTo(x, SURFACE + Math.sin(x * 0.05 + time * 0.06) * 3);
-      g.stroke();
-
-      // Lives.
-      for (let i = 0; i < LIVES; i++) {
-        const x = W / 2 + (i - 1) * 30;
-        const y = 60;
-        const alive = i < lives;
-        const beat =
-          alive && i === lives - 1 && lives === 1
-            ? 1 + Math.sin(time * 0.2) * 0.08
-            : 1;
-        g.save();
-        g.translate(x, y);
-        g.scale(beat, beat);
-        g.fillStyle = alive ? "#ff5f7e" : "#2c3d63";
-        g.beginPath();
-        g.moveTo(0, 9);
-        g.bezierCurveTo(-15, -1, -8, -13, 0, -5);
-        g.bezierCurveTo(8, -13, 15, -1, 0, 9);
-        g.fill();
-        g.restore();
-      }
-
-      // Bubbles.
-      for (const b of bubbles) {
-        const c = COLORS[b.color];
-        const popping = !live(b);
-        const squish = popping
-          ? 1 + 0.12 * Math.sin((time - b.popAt) * 0.9)
-          : 1 + Math.sin(time * 0.08 + b.ox) * 0.03;
-        g.save();
-        g.translate(b.x, b.y);
-        g.scale(squish, 2 - squish);
-        const body = g.createRadialGradient(
-          -b.r * 0.35,
-          -b.r * 0.4,
-          b.r * 0.1,
-          0,
-          0,
-          b.r,
-        );
-        body.addColorStop(0, c.light);
-        body.addColorStop(0.55, c.fill);
-        body.addColorStop(1, c.dark);
-        g.fillStyle = body;
-        g.globalAlpha = 0.93;
-        g.beginPath();
-        g.arc(0, 0, b.r, 0, Math.PI * 2);
-        g.fill();
-        g.globalAlpha = 1;
-        g.strokeStyle = "rgba(255,255,255,0.55)";
-        g.lineWidth = 1.5;
-        g.stroke();
-        g.fillStyle = "rgba(255,255,255,0.75)";
-        g.beginPath();
-        g.ellipse(
-          -b.r * 0.38,
-          -b.r * 0.45,
-          b.r * 0.28,
-          b.r * 0.16,
-          -0.6,
-          0,
-          Math.PI * 2,
-        );
-        g.fill();
-        g.beginPath();
-        g.arc(b.r * 0.42, b.r * 0.38, b.r * 0.08, 0, Math.PI * 2);
-        g.fill();
-        g.restore();
-      }
-
-      for (const e of effects) {
-        const t = (time - e.at) / 24;
-        g.globalAlpha = 1 - t;
-        g.strokeStyle = e.kind === "escape" ? "#ff6b81" : e.color;
-        g.lineWidth = 3 * (1 - t) + 1;
-        g.beginPath();
-        g.arc(e.x, e.y, e.r * (1 + t * 0.8), 0, Math.PI * 2);
-        g.stroke();
-        g.fillStyle = e.color;
-        for (let k = 0; k < 8; k++) {
-          const a = (k / 8) * Math.PI * 2 + e.r;
-          const d = e.r * (0.8 + t * 1.3);
-          g.beginPath();
-          g.arc(
-            e.x + Math.cos(a) * d,
-            e.y + Math.sin(a) * d,
-            3 * (1 - t) + 0.5,
-            0,
-            Math.PI * 2,
-          );
-          g.fill();
-        }
-      }
-      g.globalAlpha = 1;
-
-      g.textAlign = "center";
-      g.textBaseline = "middle";
-      for (const p of popups) {
-        const t = (time - p.at) / 50;
-        g.globalAlpha = clamp(1.3 - t * 1.3, 0, 1);
-        g.font = `900 ${p.big ? 22 : 18}px system-ui, sans-serif`;
-        g.lineWidth = 5;
-        g.lineJoin = "round";
-        g.strokeStyle = "#082040";
-        g.strokeText(p.text, p.x, p.y - t * 36);
-        g.fillStyle = p.big ? "#ffe66d" : "#ffffff";
-        g.fillText(p.text, p.x, p.y - t * 36);
-      }
-      g.globalAlpha = 1;
-
-      // Cursor ring (keyboard) or the demo player's finger.
-      const ring = showCursor ? cursor : demo ? aim : null;
-      if (ring) {
-        const pulse = 1 + Math.sin(time * 0.2) * 0.08;
-        g.strokeStyle = "rgba(255,255,255,0.95)";
-        g.lineWidth = 3;
-        g.beginPath();
-        g.arc(ring.x, ring.y, 16 * pulse, 0, Math.PI * 2);
-        g.stroke();
-        g.strokeStyle = "rgba(0,0,0,0.35)";
-        g.lineWidth = 1.5;
-        g.beginPath();
-        g.arc(ring.x, ring.y, 19 * pulse, 0, Math.PI * 2);
-        g.stroke();
-        g.fillStyle = "#fff";
-        g.beginPath();
-        g.arc(ring.x, ring.y, 3, 0, Math.PI * 2);
-        g.fill();
-      }
-
-      if (endAt >= 0 && !game.over) {
-        const t = clamp((time - endAt) / 20, 0, 1);
-        g.globalAlpha = t;
-        g.fillStyle = "rgba(8,16,40,0.8)";
-        g.beginPath();
-        g.roundRect(50, H / 2 - 50, W - 100, 100, 22);
-        g.fill();
-        g.fillStyle = "#ffb3c1";
-        g.font = "900 28px system-ui, sans-serif";
-        g.fillText("Bubbles got away!", W / 2, H / 2 - 12);
-        g.fillStyle = "#e2e8f0";
-        g.font = "600 15px system-ui, sans-serif";
-        g.fillText(
-          `${popped} popped · best chain ×${bestChain}`,
-          W / 2,
-          H / 2 + 22,
-        );
-        g.globalAlpha = 1;
-      }
+    get view() {
+      return view();
     },
     pointerDown(x, y) {
       popAt(x, y, 10);
@@ -533,7 +332,7 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
       else if (k === "ArrowUp" || k === "w") held.up = false;
       else if (k === "ArrowDown" || k === "s") held.down = false;
     },
-    autoplay() {
+    autoplay(input: Input) {
       if (endAt >= 0) return;
       // Pick a target: save anything close to the surface first, else the biggest same-colour cluster.
       if (demoRest > 0) demoRest--;
@@ -570,7 +369,7 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
         Math.hypot(t.x - aim.x, t.y - aim.y) < t.r * 0.5 &&
         (demoRest === 0 || t.y < 200)
       ) {
-        game.pointerDown?.(aim.x, aim.y);
+        input.pointerDown(aim.x, aim.y);
         aim.target = null;
         demoRest = 14;
       }
@@ -583,8 +382,10 @@ function createBubblePop({ rng, sound, demo }: GameContext): Game {
   return game;
 }
 
-export const rules = legacyRules(
-  "bubble-pop",
-  { width: W, height: H },
-  createBubblePop,
-);
+export type BubblePop = ReturnType<typeof createBubblePop>;
+
+export const rules: Rules<BubblePop> = {
+  slug: "bubble-pop",
+  world: { width: W, height: H },
+  create: createBubblePop,
+};
