@@ -150,7 +150,7 @@ runGame({
     g.restore();
 
     // Progress under the board.
-    const filled = owned.filter(Boolean).length / (N * N);
+    const filled = owned.reduce((n, held) => n + held, 0) / (N * N);
     g.fillStyle = "rgba(255,255,255,0.08)";
     g.beginPath();
     g.roundRect(BX, BY + N * CELL + 16, N * CELL, 10, 5);

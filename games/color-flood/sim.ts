@@ -31,60 +31,111 @@ export const DARK = [
 ];
 export const buttonX = (i: number) => W / 2 + (i - 2.5) * 56;
 
-/** Cells the top-left region holds after flooding it with `color`. */
-function floodRegion(board: number[], color: number): boolean[] {
-  const owned = new Array<boolean>(N * N).fill(false);
-  const start = board[0];
-  const stack = [0];
-  owned[0] = true;
-  // The current region, then everything of the new colour touching it.
-  const visit = (match: (i: number) => boolean) => {
-    while (stack.length) {
-      const i = stack.pop()!;
-      const r = Math.floor(i / N);
-      const c = i % N;
-      for (const j of [
-        r > 0 ? i - N : -1,
-        r < N - 1 ? i + N : -1,
-        c > 0 ? i - 1 : -1,
-        c < N - 1 ? i + 1 : -1,
-      ]) {
-        if (j >= 0 && !owned[j] && match(j)) {
-          owned[j] = true;
-          stack.push(j);
+/** Each cell's neighbours (up, down, left, right), worked out once. */
+const NEIGHBOURS: readonly (readonly number[])[] = Array.from(
+  { length: N * N },
+  (_, i) => {
+    const r = Math.floor(i / N);
+    const c = i % N;
+    return [
+      r > 0 ? i - N : -1,
+      r < N - 1 ? i + N : -1,
+      c > 0 ? i - 1 : -1,
+      c < N - 1 ? i + 1 : -1,
+    ].filter((j) => j >= 0);
+  },
+);
+
+/**
+ * Cells the top-left region holds after flooding it with `color` (1 = held): the current region, then
+ * everything of the new colour touching it. The demo's look-ahead and every new board's move limit run
+ * this thousands of times, and the server replays them, so it allocates nothing but its answer.
+ */
+function floodRegion(board: readonly number[], color: number): Uint8Array {
+  const owned = new Uint8Array(N * N);
+  const stack = new Int32Array(N * N);
+  let top = 0;
+  const spread = (match: number) => {
+    while (top) {
+      const i = stack[--top];
+      for (const j of NEIGHBOURS[i]) {
+        if (!owned[j] && board[j] === match) {
+          owned[j] = 1;
+          stack[top++] = j;
         }
       }
     }
   };
-  visit((j) => board[j] === start);
-  for (let i = 0; i < N * N; i++) if (owned[i]) stack.push(i);
-  visit((j) => board[j] === color);
+  owned[0] = 1;
+  stack[top++] = 0;
+  spread(board[0]);
+  for (let i = 0; i < N * N; i++) if (owned[i]) stack[top++] = i;
+  spread(color);
   return owned;
 }
 
-function applyFlood(board: number[], color: number): number[] {
+const count = (cells: Uint8Array) => cells.reduce((n, held) => n + held, 0);
+
+function applyFlood(board: readonly number[], color: number): number[] {
   const owned = floodRegion(board, color);
   return board.map((v, i) => (owned[i] ? color : v));
 }
 
-const regionSize = (board: number[]) =>
-  floodRegion(board, board[0]).filter(Boolean).length;
+const regionSize = (board: readonly number[]) =>
+  count(floodRegion(board, board[0]));
 
-/** Greedy: the colour that grows the region most. */
-function greedyMoves(board: number[]): number {
-  let moves = 0;
-  while (regionSize(board) < N * N && moves < 60) {
-    let best = -1;
-    let bestSize = -1;
-    for (let c = 0; c < COLORS.length; c++) {
-      if (c === board[0]) continue;
-      const size = regionSize(applyFlood(board, c));
-      if (size > bestSize) {
-        bestSize = size;
-        best = c;
+/**
+ * How many moves the greedy player needs to flood the board: each move takes the colour that grows
+ * the region most (the lowest such colour on a tie). A move's gain for a colour is the size of the
+ * patches of that colour touching the region, so one pass over the region's edge weighs every colour
+ * at once. This sets every new board's move limit, so the server runs it on every board it replays.
+ */
+function greedyMoves(start: readonly number[]): number {
+  const board = start.slice();
+  const owned = floodRegion(board, board[0]);
+  let size = count(owned);
+  let color = board[0];
+  const seen = new Uint8Array(N * N);
+  const stack = new Int32Array(N * N);
+  const gain = new Array<number>(COLORS.length);
+  /** Marks (in `mark`) the patch of one colour outside the region that holds `from`; answers its size. */
+  const patch = (from: number, mark: Uint8Array) => {
+    const match = board[from];
+    let top = 0;
+    let cells = 1;
+    mark[from] = 1;
+    stack[top++] = from;
+    while (top) {
+      const i = stack[--top];
+      for (const j of NEIGHBOURS[i]) {
+        if (!mark[j] && !owned[j] && board[j] === match) {
+          mark[j] = 1;
+          stack[top++] = j;
+          cells++;
+        }
       }
     }
-    board = applyFlood(board, best);
+    return cells;
+  };
+  let moves = 0;
+  while (size < N * N && moves < 60) {
+    gain.fill(0);
+    seen.fill(0);
+    for (let i = 0; i < N * N; i++) {
+      if (!owned[i]) continue;
+      for (const j of NEIGHBOURS[i])
+        if (!owned[j] && !seen[j]) gain[board[j]] += patch(j, seen);
+    }
+    let best = -1;
+    for (let c = 0; c < COLORS.length; c++)
+      if (c !== color && (best < 0 || gain[c] > gain[best])) best = c;
+    for (let i = 0; i < N * N; i++) {
+      if (!owned[i]) continue;
+      for (const j of NEIGHBOURS[i])
+        if (!owned[j] && board[j] === best) patch(j, owned);
+    }
+    size += gain[best];
+    color = best;
     moves++;
   }
   return moves;
@@ -117,7 +168,7 @@ function createColorFlood({ rng, emit }: SimContext) {
   let board: number[] = [];
   let previous: number[] = [];
   let changeAt: number[] = [];
-  let owned: boolean[] = [];
+  let owned: Uint8Array = new Uint8Array(N * N);
   let limit = 0;
   let used = 0;
   let boardNumber = 0;
@@ -163,7 +214,7 @@ function createColorFlood({ rng, emit }: SimContext) {
       emit("tap");
       return;
     }
-    const before = owned.filter(Boolean).length;
+    const before = count(owned);
     const next = floodRegion(board, color);
     // The colour change spreads outward from the corner through the region.
     const distance = new Array<number>(N * N).fill(-1);
@@ -193,7 +244,7 @@ function createColorFlood({ rng, emit }: SimContext) {
     }
     owned = next;
     used++;
-    const gained = owned.filter(Boolean).length - before;
+    const gained = count(owned) - before;
     game.score += gained;
     if (gained > 0) {
       popups.push({
@@ -205,7 +256,7 @@ function createColorFlood({ rng, emit }: SimContext) {
       });
     }
     emit(gained >= 6 ? "score" : "move");
-    if (owned.every(Boolean)) {
+    if (owned.every((held) => held === 1)) {
       winBonus = 100 + 50 * (limit - used);
       game.score += winBonus;
       phase = "won";

@@ -68,7 +68,7 @@ runGame({
       for (const s of layer) {
         const y = (s.y + travelled * s.depth * 2.2) % H;
         g.fillStyle = `rgba(255,255,255,${0.35 + s.depth * 0.5})`;
-        g.fillRect(s.x, y, s.r, s.r * (1 + s.depth * pace() * 1.5));
+        g.fillRect(s.x, y, s.r, s.r * (1 + s.depth * pace * 1.5));
       }
     }
 
