@@ -1,21 +1,26 @@
 import { createRng, type Rng } from "../shared/rng";
-import { legacyRules, type Game, type GameContext } from "../shared/legacy";
-import { clamp } from "../shared/sim";
+import {
+  type Input,
+  type Rules,
+  type SimContext,
+  type Simulation,
+  clamp,
+} from "../shared/sim";
 
-const W = 360;
-const H = 640;
-const CEILING = 52; // the ball bounces below the HUD
+export const W = 360;
+export const H = 640;
+export const CEILING = 52; // the ball bounces below the HUD
 const COLS = 8;
 const SIDE = 12;
 const GAP = 4;
-const BRICK_W = (W - SIDE * 2 - GAP * (COLS - 1)) / COLS;
-const BRICK_H = 20;
+export const BRICK_W = (W - SIDE * 2 - GAP * (COLS - 1)) / COLS;
+export const BRICK_H = 20;
 const BRICK_TOP = 96;
-const PADDLE_Y = 574;
-const PADDLE_H = 14;
-const BALL_R = 7;
+export const PADDLE_Y = 574;
+export const PADDLE_H = 14;
+export const BALL_R = 7;
 const MAX_ANGLE = (62 * Math.PI) / 180;
-const LIVES = 3;
+export const LIVES = 3;
 const HUES = [350, 18, 42, 150, 190, 222, 268, 318];
 
 interface Brick {
@@ -106,7 +111,7 @@ function layout(level: number, rng: Rng): boolean[][] {
   return grid;
 }
 
-function createBrickBreaker({ rng, sound }: GameContext): Game {
+function createBrickBreaker({ rng, emit }: SimContext) {
   const layoutSeed = rng.int(1, 2 ** 30);
   const fx = createRng(rng.int(1, 2 ** 30)); // cosmetic randomness (sparks), seeded too
   let bricks: Brick[] = [];
@@ -178,7 +183,7 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
       clamp(stuckOffset / 40, -0.5, 0.5) + (stuckOffset < 0 ? -0.2 : 0.2);
     ball.vx = Math.sin(angle) * speed;
     ball.vy = -Math.cos(angle) * speed;
-    sound.play("tap");
+    emit("tap");
   }
 
   function burst(
@@ -209,7 +214,7 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
     brick.hp--;
     brick.flash = 8;
     if (brick.hp > 0) {
-      sound.play("move");
+      emit("move");
       burst(brick.x + BRICK_W / 2, brick.y + BRICK_H / 2, "#e2e8f0", 5, 2);
       return;
     }
@@ -217,7 +222,7 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
     combo++;
     const points = 10 + Math.min(combo - 1, 8) * 5;
     game.score += points;
-    sound.play("score");
+    emit("score");
     burst(
       brick.x + BRICK_W / 2,
       brick.y + BRICK_H / 2,
@@ -241,7 +246,7 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
         life: 70,
       });
       game.level = (game.level ?? 1) + 1;
-      sound.play("level");
+      emit("level");
       buildLevel();
     }
   }
@@ -274,7 +279,7 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
       ball.y = PADDLE_Y - BALL_R;
       combo = 0;
       paddleSquash = 8;
-      sound.play("tap");
+      emit("tap");
       demoTarget = null;
       return true;
     }
@@ -302,7 +307,7 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
     lives--;
     shake = 14;
     lostFlash = 20;
-    sound.play("hit");
+    emit("hit");
     burst(ball.x, H - 10, "#f472b6", 18, 4);
     if (lives <= 0) {
       dying = 50;
@@ -311,7 +316,26 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
     resetBall();
   }
 
-  const game: Game = {
+  /** What the drawing reads: the state of the world, never changed by it. */
+  const view = () => ({
+    frame,
+    shake,
+    lostFlash,
+    lives,
+    bricks,
+    levelTimer,
+    particles,
+    paddleSquash,
+    paddleW,
+    paddleX,
+    dying,
+    trail,
+    ball,
+    popups,
+    stuck,
+  });
+
+  const game: Simulation & { readonly view: ReturnType<typeof view> } = {
     score: 0,
     over: false,
     level: 1,
@@ -362,192 +386,8 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
       if (trail.length > 10) trail.shift();
       if (!stuck && ball.y - BALL_R > H) loseLife();
     },
-    render(g) {
-      g.save();
-      if (shake > 0)
-        g.translate(
-          Math.sin(frame * 2.3) * shake * 0.4,
-          Math.cos(frame * 1.7) * shake * 0.4,
-        );
-      const bg = g.createLinearGradient(0, 0, 0, H);
-      bg.addColorStop(0, "#0c0b22");
-      bg.addColorStop(0.3, "#1b1145");
-      bg.addColorStop(1, "#0c0b22");
-      g.fillStyle = bg;
-      g.fillRect(-20, -20, W + 40, H + 40);
-      // A soft grid floor.
-      const grid = g.createLinearGradient(0, CEILING, 0, H);
-      grid.addColorStop(0, "rgba(140,120,255,0.09)");
-      grid.addColorStop(1, "rgba(140,120,255,0)");
-      g.strokeStyle = grid;
-      g.lineWidth = 1;
-      for (let x = 0; x <= W; x += 30) {
-        g.beginPath();
-        g.moveTo(x, CEILING);
-        g.lineTo(x, H);
-        g.stroke();
-      }
-      for (let y = CEILING; y <= H; y += 30) {
-        g.beginPath();
-        g.moveTo(0, y);
-        g.lineTo(W, y);
-        g.stroke();
-      }
-      // The ceiling line and side glow.
-      const ceil = g.createLinearGradient(0, 0, W, 0);
-      ceil.addColorStop(0, "rgba(236,72,153,0.7)");
-      ceil.addColorStop(0.5, "rgba(139,92,246,0.9)");
-      ceil.addColorStop(1, "rgba(34,211,238,0.7)");
-      g.fillStyle = ceil;
-      g.fillRect(0, CEILING - 3, W, 3);
-      if (lostFlash > 0) {
-        g.fillStyle = `rgba(244,63,94,${lostFlash / 60})`;
-        g.fillRect(0, 0, W, H);
-      }
-
-      // Lives, top centre.
-      for (let i = 0; i < LIVES; i++) {
-        const x = W / 2 - 22 + i * 22;
-        g.beginPath();
-        g.arc(x, 26, 7, 0, Math.PI * 2);
-        g.fillStyle = i < lives ? "#fde68a" : "rgba(255,255,255,0.15)";
-        g.fill();
-      }
-
-      // Bricks drop in at the start of a level.
-      for (const b of bricks) {
-        const delay = b.row * 4;
-        const t = clamp((levelTimer - delay) / 24, 0, 1);
-        const ease = 1 - (1 - t) ** 3;
-        const y = b.y - (1 - ease) * 60;
-        g.globalAlpha = t;
-        const light = b.flash > 0 ? 82 : b.hp < b.maxHp ? 48 : 60;
-        const grad = g.createLinearGradient(0, y, 0, y + BRICK_H);
-        if (b.maxHp > 1) {
-          grad.addColorStop(0, `hsl(${b.hue} 30% ${light + 18}%)`);
-          grad.addColorStop(1, `hsl(${b.hue} 35% ${light - 18}%)`);
-        } else {
-          grad.addColorStop(0, `hsl(${b.hue} 95% ${light + 10}%)`);
-          grad.addColorStop(1, `hsl(${b.hue} 85% ${light - 12}%)`);
-        }
-        g.fillStyle = "rgba(0,0,0,0.35)";
-        g.beginPath();
-        g.roundRect(b.x + 1, y + 3, BRICK_W, BRICK_H, 5);
-        g.fill();
-        g.fillStyle = grad;
-        g.beginPath();
-        g.roundRect(b.x, y, BRICK_W, BRICK_H, 5);
-        g.fill();
-        g.fillStyle = "rgba(255,255,255,0.35)";
-        g.fillRect(b.x + 5, y + 3, BRICK_W - 10, 2);
-        if (b.maxHp > 1) {
-          g.strokeStyle = `hsl(${b.hue} 90% 70%)`;
-          g.lineWidth = 2;
-          g.beginPath();
-          g.roundRect(b.x + 1, y + 1, BRICK_W - 2, BRICK_H - 2, 4);
-          g.stroke();
-          if (b.hp < b.maxHp) {
-            g.strokeStyle = "rgba(20,10,40,0.7)";
-            g.lineWidth = 1.5;
-            g.beginPath();
-            g.moveTo(b.x + BRICK_W * 0.3, y + 2);
-            g.lineTo(b.x + BRICK_W * 0.45, y + BRICK_H * 0.55);
-            g.lineTo(b.x + BRICK_W * 0.62, y + BRICK_H * 0.4);
-            g.lineTo(b.x + BRICK_W * 0.72, y + BRICK_H - 2);
-            g.stroke();
-          }
-        }
-      }
-      g.globalAlpha = 1;
-
-      for (const p of particles) {
-        g.globalAlpha = p.life / p.max;
-        g.fillStyle = p.color;
-        g.fillRect(p.x - p.size / 2, p.y - p.size / 2, p.size, p.size);
-      }
-      g.globalAlpha = 1;
-
-      // Paddle.
-      const squash = paddleSquash / 8;
-      const pw = paddleW + squash * 8;
-      const ph = PADDLE_H - squash * 3;
-      g.shadowColor = "rgba(56,189,248,0.8)";
-      g.shadowBlur = 16;
-      const pg = g.createLinearGradient(
-        paddleX - pw / 2,
-        0,
-        paddleX + pw / 2,
-        0,
-      );
-      pg.addColorStop(0, "#22d3ee");
-      pg.addColorStop(0.5, "#a78bfa");
-      pg.addColorStop(1, "#f472b6");
-      g.fillStyle = pg;
-      g.beginPath();
-      g.roundRect(paddleX - pw / 2, PADDLE_Y + squash * 2, pw, ph, ph / 2);
-      g.fill();
-      g.shadowBlur = 0;
-      g.fillStyle = "rgba(255,255,255,0.55)";
-      g.beginPath();
-      g.roundRect(
-        paddleX - pw / 2 + 8,
-        PADDLE_Y + 3 + squash * 2,
-        pw - 16,
-        3,
-        1.5,
-      );
-      g.fill();
-
-      // Ball with a trail.
-      if (dying < 0) {
-        trail.forEach((p, i) => {
-          const a = (i + 1) / trail.length;
-          g.fillStyle = `rgba(253,230,138,${a * 0.35})`;
-          g.beginPath();
-          g.arc(p.x, p.y, BALL_R * a * 0.9, 0, Math.PI * 2);
-          g.fill();
-        });
-        g.shadowColor = "rgba(253,224,71,0.9)";
-        g.shadowBlur = 14;
-        g.fillStyle = "#fffbeb";
-        g.beginPath();
-        g.arc(ball.x, ball.y, BALL_R, 0, Math.PI * 2);
-        g.fill();
-        g.shadowBlur = 0;
-      }
-
-      g.textAlign = "center";
-      g.textBaseline = "middle";
-      for (const p of popups) {
-        g.globalAlpha = Math.min(1, p.life / 20);
-        g.font = "800 15px system-ui, sans-serif";
-        g.fillStyle = "#fff";
-        g.fillText(p.text, p.x, p.y);
-      }
-      g.globalAlpha = 1;
-      if (levelTimer < 90 && (game.level ?? 1) > 0) {
-        const a = levelTimer < 70 ? 1 : (90 - levelTimer) / 20;
-        g.globalAlpha = a;
-        g.font = "900 40px system-ui, sans-serif";
-        g.fillStyle = "#fff";
-        g.shadowColor = "rgba(167,139,250,0.9)";
-        g.shadowBlur = 20;
-        g.fillText(
-          `LEVEL ${game.level}`,
-          W / 2,
-          390 - Math.min(levelTimer, 20) * 0.5,
-        );
-        g.shadowBlur = 0;
-        g.globalAlpha = 1;
-      }
-      if (stuck && dying < 0 && levelTimer >= 40) {
-        g.globalAlpha = 0.55 + 0.45 * Math.sin(frame * 0.1);
-        g.font = "700 16px system-ui, sans-serif";
-        g.fillStyle = "#e9d5ff";
-        g.fillText("Tap or press Space to launch", W / 2, 470);
-        g.globalAlpha = 1;
-      }
-      g.restore();
+    get view() {
+      return view();
     },
     pointerDown(x) {
       targetX = x;
@@ -569,15 +409,15 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
       else if (k === "arrowright" || k === "d") right = false;
       if (!left && !right) targetX = paddleX;
     },
-    autoplay() {
+    autoplay(input: Input) {
       if (dying >= 0) return;
       if (stuck) {
-        if (stuckTimer > 24) game.pointerDown!(paddleX, PADDLE_Y);
+        if (stuckTimer > 24) input.pointerDown(paddleX, PADDLE_Y);
         return;
       }
       if (ball.vy <= 0) {
         // Drift under the ball while it is up among the bricks.
-        game.pointerMove!(paddleX + clamp(ball.x - paddleX, -3, 3), PADDLE_Y);
+        input.pointerMove(paddleX + clamp(ball.x - paddleX, -3, 3), PADDLE_Y);
         return;
       }
       // Where will the ball reach the paddle? Fold its path between the walls.
@@ -600,15 +440,17 @@ function createBrickBreaker({ rng, sound }: GameContext): Game {
         );
         offset = clamp(angle / MAX_ANGLE + demoJitter * 0.3, -0.8, 0.8);
       }
-      game.pointerMove!(hitX - offset * (paddleW / 2), PADDLE_Y);
+      input.pointerMove(hitX - offset * (paddleW / 2), PADDLE_Y);
     },
   };
   buildLevel();
   return game;
 }
 
-export const rules = legacyRules(
-  "brick-breaker",
-  { width: W, height: H },
-  createBrickBreaker,
-);
+export type BrickBreaker = ReturnType<typeof createBrickBreaker>;
+
+export const rules: Rules<BrickBreaker> = {
+  slug: "brick-breaker",
+  world: { width: W, height: H },
+  create: createBrickBreaker,
+};

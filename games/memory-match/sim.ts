@@ -1,15 +1,20 @@
-import { legacyRules, type Game, type GameContext } from "../shared/legacy";
-import { clamp } from "../shared/sim";
+import {
+  type Input,
+  type Rules,
+  type SimContext,
+  type Simulation,
+  clamp,
+} from "../shared/sim";
 
-const W = 360;
-const H = 640;
+export const W = 360;
+export const H = 640;
 const GRID_TOP = 104;
 const GRID_BOTTOM = 622;
 const GRID_SIDE = 14;
 const GAP = 8;
 const FLIP = 8; // steps a card takes to turn over
-const BAR_X = 20;
-const BAR_W = W - 40;
+export const BAR_X = 20;
+export const BAR_W = W - 40;
 
 /** [columns, rows] per level; from level 7 on the board stays 6×6 and the clock gets tighter. */
 const LAYOUTS: [number, number][] = [
@@ -36,7 +41,7 @@ const SHAPES = [
   "drop",
   "bolt",
 ] as const;
-type Shape = (typeof SHAPES)[number];
+export type Shape = (typeof SHAPES)[number];
 const COLORS = [
   "#f43f5e",
   "#fb923c",
@@ -66,132 +71,7 @@ interface Card {
 
 type Phase = "deal" | "peek" | "play" | "clear" | "fail";
 
-function drawSymbol(
-  g: CanvasRenderingContext2D,
-  shape: Shape,
-  color: string,
-  cx: number,
-  cy: number,
-  size: number,
-) {
-  const r = size / 2;
-  g.fillStyle = color;
-  g.strokeStyle = color;
-  g.lineJoin = "round";
-  g.lineCap = "round";
-  g.beginPath();
-  switch (shape) {
-    case "circle":
-      g.arc(cx, cy, r * 0.85, 0, Math.PI * 2);
-      g.fill();
-      break;
-    case "square":
-      g.roundRect(cx - r * 0.75, cy - r * 0.75, r * 1.5, r * 1.5, r * 0.2);
-      g.fill();
-      break;
-    case "triangle":
-      g.moveTo(cx, cy - r * 0.9);
-      g.lineTo(cx + r * 0.9, cy + r * 0.7);
-      g.lineTo(cx - r * 0.9, cy + r * 0.7);
-      g.closePath();
-      g.fill();
-      break;
-    case "diamond":
-      g.moveTo(cx, cy - r);
-      g.lineTo(cx + r * 0.7, cy);
-      g.lineTo(cx, cy + r);
-      g.lineTo(cx - r * 0.7, cy);
-      g.closePath();
-      g.fill();
-      break;
-    case "star":
-      for (let i = 0; i < 10; i++) {
-        const a = -Math.PI / 2 + (i * Math.PI) / 5;
-        const rr = i % 2 ? r * 0.42 : r;
-        g.lineTo(cx + Math.cos(a) * rr, cy + Math.sin(a) * rr);
-      }
-      g.closePath();
-      g.fill();
-      break;
-    case "heart":
-      g.moveTo(cx, cy + r * 0.85);
-      g.bezierCurveTo(
-        cx - r * 1.25,
-        cy - r * 0.05,
-        cx - r * 0.6,
-        cy - r * 1.05,
-        cx,
-        cy - r * 0.4,
-      );
-      g.bezierCurveTo(
-        cx + r * 0.6,
-        cy - r * 1.05,
-        cx + r * 1.25,
-        cy - r * 0.05,
-        cx,
-        cy + r * 0.85,
-      );
-      g.fill();
-      break;
-    case "hexagon":
-      for (let i = 0; i < 6; i++) {
-        const a = Math.PI / 6 + (i * Math.PI) / 3;
-        g.lineTo(cx + Math.cos(a) * r * 0.9, cy + Math.sin(a) * r * 0.9);
-      }
-      g.closePath();
-      g.fill();
-      break;
-    case "plus":
-      g.roundRect(cx - r * 0.28, cy - r * 0.85, r * 0.56, r * 1.7, r * 0.12);
-      g.roundRect(cx - r * 0.85, cy - r * 0.28, r * 1.7, r * 0.56, r * 0.12);
-      g.fill();
-      break;
-    case "moon":
-      g.arc(cx, cy, r * 0.85, Math.PI * 0.3, Math.PI * 1.7);
-      g.arc(cx + r * 0.38, cy, r * 0.62, Math.PI * 1.55, Math.PI * 0.45, true);
-      g.closePath();
-      g.fill();
-      break;
-    case "ring":
-      g.lineWidth = r * 0.32;
-      g.arc(cx, cy, r * 0.68, 0, Math.PI * 2);
-      g.stroke();
-      break;
-    case "drop":
-      g.moveTo(cx, cy - r);
-      g.bezierCurveTo(
-        cx + r * 0.25,
-        cy - r * 0.45,
-        cx + r * 0.75,
-        cy - r * 0.05,
-        cx + r * 0.75,
-        cy + r * 0.3,
-      );
-      g.arc(cx, cy + r * 0.3, r * 0.75, 0, Math.PI);
-      g.bezierCurveTo(
-        cx - r * 0.75,
-        cy - r * 0.05,
-        cx - r * 0.25,
-        cy - r * 0.45,
-        cx,
-        cy - r,
-      );
-      g.fill();
-      break;
-    case "bolt":
-      g.moveTo(cx + r * 0.2, cy - r);
-      g.lineTo(cx - r * 0.6, cy + r * 0.12);
-      g.lineTo(cx - r * 0.02, cy + r * 0.12);
-      g.lineTo(cx - r * 0.2, cy + r);
-      g.lineTo(cx + r * 0.6, cy - r * 0.12);
-      g.lineTo(cx + r * 0.02, cy - r * 0.12);
-      g.closePath();
-      g.fill();
-      break;
-  }
-}
-
-function createMemoryMatch({ rng, sound }: GameContext): Game {
+function createMemoryMatch({ rng, emit }: SimContext) {
   let cards: Card[] = [];
   let symbols: Glyph[] = [];
   let cols = 3;
@@ -303,7 +183,7 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
     if (open.length >= 2) closeOpen();
     card.up = true;
     open.push(i);
-    sound.play("move");
+    emit("move");
     if (open.length < 2) return;
     const [a, b] = open;
     if (cards[a].symbol === cards[b].symbol) {
@@ -314,7 +194,7 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
       found++;
       const gained = 10 * (game.level ?? 1) + 5 * (streak - 1);
       game.score += gained;
-      sound.play("score");
+      emit("score");
       const sym = symbols[cards[a].symbol];
       for (const k of [a, b])
         bursts.push({
@@ -335,14 +215,14 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
         game.score += bonus;
         phase = "clear";
         phaseAt = time;
-        sound.play("level");
+        emit("level");
       }
     } else {
       streak = 0;
       closeAt = time + 42;
       left = Math.max(0, left - 60);
       penaltyAt = time;
-      sound.play("hit");
+      emit("hit");
     }
   }
 
@@ -352,7 +232,29 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
     );
   }
 
-  const game: Game = {
+  /** What the drawing reads: the state of the world, never changed by it. */
+  const view = () => ({
+    left,
+    budget,
+    time,
+    penaltyAt,
+    found,
+    cards,
+    streak,
+    phase,
+    cw,
+    ch,
+    symbols,
+    keyboard,
+    focus,
+    bursts,
+    ripples,
+    popups,
+    phaseAt,
+    bonus,
+  });
+
+  const game: Simulation & { readonly view: ReturnType<typeof view> } = {
     score: 0,
     over: false,
     level: 1,
@@ -382,7 +284,7 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
           phaseAt = time;
           open = [];
           for (const card of cards) card.up = true;
-          sound.play("hit");
+          emit("hit");
         }
       } else if (phase === "clear" && time >= phaseAt + 80) {
         startLevel((game.level ?? 1) + 1);
@@ -394,267 +296,8 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
           if (time - list[i].at > 50) list.splice(i, 1);
       }
     },
-    render(g) {
-      g.fillStyle = "#1b2046";
-      g.fillRect(0, 0, W, H);
-      for (const [x, y, r, col] of [
-        [70, 170, 150, "34,211,238"],
-        [290, 500, 170, "219,39,119"],
-      ] as [number, number, number, string][]) {
-        const glow = g.createRadialGradient(x, y, 0, x, y, r);
-        glow.addColorStop(0, `rgba(${col},0.12)`);
-        glow.addColorStop(1, `rgba(${col},0)`);
-        g.fillStyle = glow;
-        g.fillRect(x - r, y - r, r * 2, r * 2);
-      }
-      g.fillStyle = "rgba(255,255,255,0.035)";
-      for (let y = 20; y < H - 10; y += 28)
-        for (let x = (y / 28) % 2 ? 24 : 10; x < W - 5; x += 28) {
-          g.beginPath();
-          g.arc(x, y, 2, 0, Math.PI * 2);
-          g.fill();
-        }
-
-      // The clock: a bar that drains, flashing red on a miss.
-      const fraction = clamp(left / budget, 0, 1);
-      g.fillStyle = "rgba(0,0,0,0.35)";
-      g.beginPath();
-      g.roundRect(BAR_X, 54, BAR_W, 16, 8);
-      g.fill();
-      const flash = time - penaltyAt < 20;
-      const bar = g.createLinearGradient(BAR_X, 0, BAR_X + BAR_W, 0);
-      if (fraction < 0.25 || flash) {
-        bar.addColorStop(0, "#f43f5e");
-        bar.addColorStop(1, "#fb923c");
-      } else {
-        bar.addColorStop(0, "#22d3ee");
-        bar.addColorStop(1, "#a78bfa");
-      }
-      g.fillStyle = bar;
-      if (fraction > 0) {
-        g.beginPath();
-        g.roundRect(BAR_X, 54, Math.max(16, BAR_W * fraction), 16, 8);
-        g.fill();
-      }
-      g.fillStyle = "rgba(255,255,255,0.3)";
-      if (fraction > 0) {
-        g.beginPath();
-        g.roundRect(BAR_X + 4, 56, Math.max(8, BAR_W * fraction - 8), 5, 3);
-        g.fill();
-      }
-      g.textBaseline = "middle";
-      g.font = "700 14px system-ui, sans-serif";
-      g.fillStyle = "#cbd5f5";
-      g.textAlign = "left";
-      g.fillText(`Pairs ${found}/${cards.length / 2}`, BAR_X + 2, 88);
-      g.textAlign = "right";
-      g.fillStyle = fraction < 0.25 ? "#fda4af" : "#cbd5f5";
-      g.fillText(`${Math.ceil(left / 60)}s`, BAR_X + BAR_W - 2, 88);
-      // A little stopwatch beside the seconds.
-      const clockX =
-        BAR_X +
-        BAR_W -
-        2 -
-        g.measureText(`${Math.ceil(left / 60)}s`).width -
-        12;
-      g.strokeStyle = g.fillStyle;
-      g.lineWidth = 2;
-      g.beginPath();
-      g.arc(clockX, 89, 6.5, 0, Math.PI * 2);
-      g.moveTo(clockX, 89);
-      g.lineTo(clockX, 85);
-      g.moveTo(clockX, 89);
-      g.lineTo(clockX + 3, 90);
-      g.moveTo(clockX - 2, 80.5);
-      g.lineTo(clockX + 2, 80.5);
-      g.stroke();
-      if (flash) {
-        g.globalAlpha = 1 - (time - penaltyAt) / 20;
-        g.fillStyle = "#fb7185";
-        g.font = "800 15px system-ui, sans-serif";
-        g.fillText(
-          "−1s",
-          BAR_X + BAR_W * fraction + 30,
-          88 - (time - penaltyAt) * 0.5,
-        );
-        g.globalAlpha = 1;
-      }
-      g.textAlign = "center";
-      if (streak > 1 && phase === "play") {
-        g.fillStyle = "#fde68a";
-        g.font = "800 14px system-ui, sans-serif";
-        g.fillText(`Streak ×${streak}`, W / 2, 88);
-      }
-
-      // Cards.
-      cards.forEach((card, i) => {
-        const p = clamp((time - card.dealAt) / 16, 0, 1);
-        if (p <= 0) return;
-        const e = 1 - Math.pow(1 - p, 3);
-        const x = W / 2 - cw / 2 + (card.x - (W / 2 - cw / 2)) * e;
-        const y = H + 20 + (card.y - H - 20) * e;
-        const width = Math.abs(Math.cos(Math.PI * card.flip));
-        const faceUp = card.flip >= 0.5;
-        let lift = 0;
-        if (card.matched) {
-          const age = time - card.matchedAt;
-          lift = age < 16 ? Math.sin((age / 16) * Math.PI) * 0.08 : 0;
-        }
-        const sx = Math.max(0.02, width) * (1 + lift);
-        const sy = 1 + lift;
-        g.save();
-        g.translate(x + cw / 2, y + ch / 2);
-        g.rotate((1 - e) * 0.6 * (i % 2 ? 1 : -1));
-        g.scale(sx, sy);
-        g.fillStyle = "rgba(0,0,0,0.3)";
-        g.beginPath();
-        g.roundRect(-cw / 2, -ch / 2 + 4, cw, ch, 12);
-        g.fill();
-        if (faceUp) {
-          const sym = symbols[card.symbol];
-          g.fillStyle = card.matched ? "#eefcf3" : "#fffaf0";
-          g.beginPath();
-          g.roundRect(-cw / 2, -ch / 2, cw, ch, 12);
-          g.fill();
-          if (card.matched) {
-            g.strokeStyle = sym.color;
-            g.lineWidth = 3;
-            g.stroke();
-          }
-          g.globalAlpha = card.matched && time - card.matchedAt > 20 ? 0.75 : 1;
-          drawSymbol(g, sym.shape, sym.color, 0, 0, cw * 0.58);
-          g.globalAlpha = 1;
-        } else {
-          const back = g.createLinearGradient(-cw / 2, -ch / 2, cw / 2, ch / 2);
-          back.addColorStop(0, "#7c3aed");
-          back.addColorStop(1, "#db2777");
-          g.fillStyle = back;
-          g.beginPath();
-          g.roundRect(-cw / 2, -ch / 2, cw, ch, 12);
-          g.fill();
-          g.strokeStyle = "rgba(255,255,255,0.35)";
-          g.lineWidth = 2;
-          g.beginPath();
-          g.roundRect(-cw / 2 + 5, -ch / 2 + 5, cw - 10, ch - 10, 8);
-          g.stroke();
-          const s = Math.min(cw, ch) * 0.2;
-          g.fillStyle = "rgba(255,255,255,0.16)";
-          g.beginPath();
-          g.arc(0, 0, s * 1.5, 0, Math.PI * 2);
-          g.fill();
-          g.fillStyle = "rgba(255,255,255,0.85)";
-          g.font = `900 ${Math.round(s * 2)}px system-ui, sans-serif`;
-          g.fillText("?", 0, s * 0.1);
-          g.fillStyle = "rgba(255,255,255,0.16)";
-          for (const [dx, dy] of [
-            [-1, -1],
-            [1, -1],
-            [-1, 1],
-            [1, 1],
-          ]) {
-            g.beginPath();
-            g.arc(
-              dx * (cw / 2 - 15),
-              dy * (ch / 2 - 15),
-              s * 0.35,
-              0,
-              Math.PI * 2,
-            );
-            g.fill();
-          }
-        }
-        g.restore();
-        if (keyboard && i === focus && (phase === "play" || phase === "peek")) {
-          const pulse = 0.6 + 0.4 * Math.sin(time * 0.15);
-          g.strokeStyle = `rgba(253,230,138,${pulse})`;
-          g.lineWidth = 4;
-          g.beginPath();
-          g.roundRect(card.x - 5, card.y - 5, cw + 10, ch + 10, 15);
-          g.stroke();
-        }
-      });
-
-      for (const b of bursts) {
-        const t = (time - b.at) / 50;
-        g.fillStyle = b.color;
-        g.globalAlpha = 1 - t;
-        for (let k = 0; k < 10; k++) {
-          const a = (k / 10) * Math.PI * 2 + t;
-          const d = cw * 0.35 + t * 60;
-          g.beginPath();
-          g.arc(
-            b.x + Math.cos(a) * d,
-            b.y + Math.sin(a) * d,
-            4 * (1 - t) + 1,
-            0,
-            Math.PI * 2,
-          );
-          g.fill();
-        }
-      }
-      g.globalAlpha = 1;
-      for (const r of ripples) {
-        const t = (time - r.at) / 50;
-        if (t > 0.6) continue;
-        g.strokeStyle = `rgba(255,255,255,${0.6 - t})`;
-        g.lineWidth = 3;
-        g.beginPath();
-        g.arc(r.x, r.y, 8 + t * 50, 0, Math.PI * 2);
-        g.stroke();
-      }
-      for (const p of popups) {
-        const t = (time - p.at) / 50;
-        g.globalAlpha = clamp(1.4 - t * 1.4, 0, 1);
-        g.font = "900 22px system-ui, sans-serif";
-        g.lineWidth = 5;
-        g.lineJoin = "round";
-        g.strokeStyle = "#3b0764";
-        g.strokeText(p.text, p.x, p.y - t * 44);
-        g.fillStyle = p.color;
-        g.fillText(p.text, p.x, p.y - t * 44);
-      }
-      g.globalAlpha = 1;
-
-      // Banners.
-      const banner = (
-        text: string,
-        sub: string,
-        color: string,
-        since: number,
-      ) => {
-        const t = clamp((time - since) / 12, 0, 1);
-        g.globalAlpha = t;
-        g.fillStyle = "rgba(10,12,30,0.8)";
-        g.beginPath();
-        g.roundRect(40, H / 2 - 50, W - 80, 100, 22);
-        g.fill();
-        g.fillStyle = color;
-        g.font = "900 30px system-ui, sans-serif";
-        g.fillText(text, W / 2, H / 2 - 12 - (1 - t) * 10);
-        g.fillStyle = "#e2e8f0";
-        g.font = "600 16px system-ui, sans-serif";
-        g.fillText(sub, W / 2, H / 2 + 24);
-        g.globalAlpha = 1;
-      };
-      if (phase === "clear" && time - phaseAt > 16)
-        banner(
-          `Level ${game.level} clear!`,
-          `Time bonus +${bonus}`,
-          "#86efac",
-          phaseAt + 16,
-        );
-      if (phase === "fail" && time - phaseAt > 30 && !game.over)
-        banner(
-          "Out of time",
-          `Reached level ${game.level}`,
-          "#fda4af",
-          phaseAt + 30,
-        );
-      if (phase === "peek") {
-        g.fillStyle = "rgba(255,255,255,0.85)";
-        g.font = "800 16px system-ui, sans-serif";
-        g.fillText("Memorise!", W / 2, 88);
-      }
+    get view() {
+      return view();
     },
     pointerDown(x, y) {
       ripples.push({ x, y, at: time });
@@ -684,13 +327,13 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
         const col = clamp((focus % cols) + step[0], 0, cols - 1);
         const row = clamp(Math.floor(focus / cols) + step[1], 0, rows - 1);
         focus = row * cols + col;
-        sound.play("tap");
+        emit("tap");
       } else if (key === "Enter" || key === " " || key === "Spacebar") {
         keyboard = true;
         flipCard(focus);
       }
     },
-    autoplay() {
+    autoplay(input: Input) {
       if (phase !== "play") return;
       // Remember every card that is face up right now.
       cards.forEach((card, i) => {
@@ -721,7 +364,7 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
         target = unknown[0] ?? cards.findIndex((_, i) => hidden(i));
       if (target < 0) return;
       const c = cards[target];
-      game.pointerDown?.(c.x + cw / 2, c.y + ch / 2);
+      input.pointerDown(c.x + cw / 2, c.y + ch / 2);
     },
   };
 
@@ -729,8 +372,10 @@ function createMemoryMatch({ rng, sound }: GameContext): Game {
   return game;
 }
 
-export const rules = legacyRules(
-  "memory-match",
-  { width: W, height: H },
-  createMemoryMatch,
-);
+export type MemoryMatch = ReturnType<typeof createMemoryMatch>;
+
+export const rules: Rules<MemoryMatch> = {
+  slug: "memory-match",
+  world: { width: W, height: H },
+  create: createMemoryMatch,
+};
