@@ -1,51 +1,25 @@
 import { createRng } from "../shared/rng";
-import { legacyRules, type Game, type GameContext } from "../shared/legacy";
-import { clamp } from "../shared/sim";
+import {
+  type Input,
+  type Rules,
+  type SimContext,
+  type Simulation,
+  clamp,
+} from "../shared/sim";
 
-const W = 360;
-const H = 640;
-const GROUND = 574;
-const BIRD_X = 104;
-const BIRD_R = 15;
+export const W = 360;
+export const H = 640;
+export const GROUND = 574;
+export const BIRD_X = 104;
+export const BIRD_R = 15;
 const HIT_R = 11;
-const PILLAR_W = 64;
+export const PILLAR_W = 64;
 const SPACING = 212;
 const GRAVITY = 0.4;
 const HOP = -7.2;
 const MAX_FALL = 9.5;
 const SKY_TOP = 70; // gaps stay clear of the HUD
 
-/** Sky palettes the world drifts through as the score climbs: day, sunset, dusk, night. */
-const SKIES = [
-  {
-    top: "#4fb7ef",
-    bottom: "#c9f1ff",
-    hill: "#7fcf9b",
-    far: "#a8dcc7",
-    sun: "#fff3b0",
-  },
-  {
-    top: "#ff8a65",
-    bottom: "#ffe0a3",
-    hill: "#d98a6c",
-    far: "#f0b48f",
-    sun: "#fff1c9",
-  },
-  {
-    top: "#5b4b9a",
-    bottom: "#f49ac1",
-    hill: "#7a5a9e",
-    far: "#a77fb8",
-    sun: "#ffd6e8",
-  },
-  {
-    top: "#0f1c46",
-    bottom: "#3b3f8f",
-    hill: "#27306b",
-    far: "#363f86",
-    sun: "#e8ecff",
-  },
-];
 const PILLAR_HUES = [168, 12, 262, 198, 336];
 
 interface Pillar {
@@ -67,15 +41,7 @@ interface Particle {
   gravity: number;
 }
 
-function mix(a: string, b: string, t: number): string {
-  const pa = parseInt(a.slice(1), 16);
-  const pb = parseInt(b.slice(1), 16);
-  const ch = (shift: number) =>
-    Math.round(((pa >> shift) & 255) * (1 - t) + ((pb >> shift) & 255) * t);
-  return `rgb(${ch(16)},${ch(8)},${ch(0)})`;
-}
-
-function createSkyHopper({ rng, sound }: GameContext): Game {
+function createSkyHopper({ rng, emit }: SimContext) {
   const fx = createRng(rng.int(1, 2 ** 30));
   const clouds = Array.from({ length: 7 }, (_, i) => ({
     x: i * 80 + fx.range(0, 60),
@@ -157,7 +123,7 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
     }
     bird.vy = HOP;
     flapAnim = 14;
-    sound.play("tap");
+    emit("tap");
     puff(BIRD_X - 10, bird.y + 8, 4, "rgba(255,255,255,0.9)", 1.2, 0);
   }
 
@@ -166,7 +132,7 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
     state = "dead";
     flash = 14;
     shake = 12;
-    sound.play("hit");
+    emit("hit");
     puff(BIRD_X, bird.y, 14, "#ffd43b", 3.5, 0.12);
     puff(BIRD_X, bird.y, 6, "#ffffff", 2.5, 0.12);
   }
@@ -185,7 +151,24 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
     return false;
   }
 
-  const game: Game = {
+  /** What the drawing reads: the state of the world, never changed by it. */
+  const view = () => ({
+    frame,
+    shake,
+    skyPhase,
+    starsBg,
+    clouds,
+    scroll,
+    pillars,
+    particles,
+    bird,
+    state,
+    flapAnim,
+    popups,
+    flash,
+  });
+
+  const game: Simulation & { readonly view: ReturnType<typeof view> } = {
     score: 0,
     over: false,
     update() {
@@ -245,7 +228,7 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
         if (!p.scored && p.x + PILLAR_W / 2 < BIRD_X) {
           p.scored = true;
           game.score++;
-          sound.play("score");
+          emit("score");
           popups.push({ x: BIRD_X + 26, y: bird.y - 30, life: 36 });
           puff(p.x + PILLAR_W / 2, p.gapY, 8, `hsl(${p.hue} 90% 75%)`, 2.2, 0);
         }
@@ -262,274 +245,8 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
       }
       if (pillars.some(collides)) die();
     },
-    render(g) {
-      g.save();
-      if (shake > 0)
-        g.translate(
-          Math.sin(frame * 2.1) * shake * 0.35,
-          Math.cos(frame * 1.6) * shake * 0.35,
-        );
-      // Sky, blended between palettes.
-      const i0 = Math.floor(skyPhase) % SKIES.length;
-      const i1 = (i0 + 1) % SKIES.length;
-      const t = skyPhase - Math.floor(skyPhase);
-      const a = SKIES[i0];
-      const b = SKIES[i1];
-      const sky = g.createLinearGradient(0, 0, 0, GROUND);
-      sky.addColorStop(0, mix(a.top, b.top, t));
-      sky.addColorStop(1, mix(a.bottom, b.bottom, t));
-      g.fillStyle = sky;
-      g.fillRect(-20, -20, W + 40, H + 40);
-      const night = (i0 === 3 ? 1 - t : 0) + (i1 === 3 ? t : 0);
-      if (night > 0.05) {
-        g.fillStyle = `rgba(255,255,255,${night * 0.8})`;
-        for (const s of starsBg) {
-          const tw = 0.6 + 0.4 * Math.sin(frame * 0.05 + s.x);
-          g.globalAlpha = night * tw;
-          g.beginPath();
-          g.arc(s.x, s.y, s.r, 0, Math.PI * 2);
-          g.fill();
-        }
-        g.globalAlpha = 1;
-      }
-      // Sun (or moon).
-      const sunColor = mix(a.sun, b.sun, t);
-      const glow = g.createRadialGradient(286, 150, 10, 286, 150, 90);
-      glow.addColorStop(0, "rgba(255,255,255,0.45)");
-      glow.addColorStop(1, "rgba(255,255,255,0)");
-      g.fillStyle = glow;
-      g.fillRect(186, 50, 200, 200);
-      g.fillStyle = sunColor;
-      g.beginPath();
-      g.arc(286, 150, 30, 0, Math.PI * 2);
-      g.fill();
-
-      // Clouds drift slowly.
-      g.fillStyle = `rgba(255,255,255,${0.85 - night * 0.55})`;
-      for (const c of clouds) {
-        const span = W + 160;
-        const x = ((((c.x - scroll * 0.25) % span) + span) % span) - 80;
-        const s = c.s;
-        g.beginPath();
-        g.arc(x, c.y, 18 * s, 0, Math.PI * 2);
-        g.arc(x + 20 * s, c.y - 10 * s, 22 * s, 0, Math.PI * 2);
-        g.arc(x + 44 * s, c.y, 17 * s, 0, Math.PI * 2);
-        g.rect(x, c.y, 44 * s, 17 * s);
-        g.fill();
-      }
-      // Two layers of rolling hills.
-      for (const [layer, color, base, amp, rate] of [
-        [0, mix(a.far, b.far, t), 470, 34, 0.35],
-        [1, mix(a.hill, b.hill, t), 520, 26, 0.6],
-      ] as const) {
-        g.fillStyle = color;
-        g.beginPath();
-        g.moveTo(0, GROUND);
-        for (let x = 0; x <= W; x += 8) {
-          const wx = x + scroll * rate + layer * 500;
-          g.lineTo(
-            x,
-            base -
-              Math.sin(wx * 0.012) * amp -
-              Math.sin(wx * 0.031) * amp * 0.4,
-          );
-        }
-        g.lineTo(W, GROUND);
-        g.fill();
-      }
-
-      // Pillars with caps.
-      for (const p of pillars) {
-        const top = p.gapY - p.gap / 2;
-        const bottom = p.gapY + p.gap / 2;
-        const body = g.createLinearGradient(p.x, 0, p.x + PILLAR_W, 0);
-        body.addColorStop(0, `hsl(${p.hue} 60% 42%)`);
-        body.addColorStop(0.3, `hsl(${p.hue} 70% 62%)`);
-        body.addColorStop(1, `hsl(${p.hue} 60% 36%)`);
-        g.fillStyle = body;
-        g.fillRect(p.x + 4, -10, PILLAR_W - 8, top + 10);
-        g.fillRect(p.x + 4, bottom, PILLAR_W - 8, GROUND - bottom);
-        g.fillStyle = "rgba(255,255,255,0.12)";
-        for (let y = (bottom + 40) | 0; y < GROUND; y += 40)
-          g.fillRect(p.x + 4, y, PILLAR_W - 8, 4);
-        for (let y = (top - 40) | 0; y > 0; y -= 40)
-          g.fillRect(p.x + 4, y, PILLAR_W - 8, 4);
-        const cap = g.createLinearGradient(p.x - 4, 0, p.x + PILLAR_W + 4, 0);
-        cap.addColorStop(0, `hsl(${p.hue} 65% 48%)`);
-        cap.addColorStop(0.3, `hsl(${p.hue} 80% 72%)`);
-        cap.addColorStop(1, `hsl(${p.hue} 65% 40%)`);
-        g.fillStyle = cap;
-        g.beginPath();
-        g.roundRect(p.x - 3, top - 24, PILLAR_W + 6, 24, 7);
-        g.roundRect(p.x - 3, bottom, PILLAR_W + 6, 24, 7);
-        g.fill();
-        g.fillStyle = "rgba(0,0,0,0.15)";
-        g.fillRect(p.x + 4, top - 2, PILLAR_W - 8, 2);
-        g.fillRect(p.x + 4, bottom + 22, PILLAR_W - 8, 2);
-      }
-
-      // Ground.
-      g.fillStyle = "#8b5a2b";
-      g.fillRect(-20, GROUND, W + 40, H - GROUND + 20);
-      g.fillStyle = "#6f4520";
-      for (let x = -((scroll * 1) % 36); x < W + 36; x += 36) {
-        g.beginPath();
-        g.arc(x + 10, GROUND + 34, 3, 0, Math.PI * 2);
-        g.arc(x + 28, GROUND + 52, 2.5, 0, Math.PI * 2);
-        g.fill();
-      }
-      g.fillStyle = "#5cc94a";
-      g.fillRect(-20, GROUND, W + 40, 16);
-      g.fillStyle = "#49b23a";
-      for (let x = -(scroll % 24); x < W + 24; x += 24) {
-        g.beginPath();
-        g.moveTo(x, GROUND + 16);
-        g.lineTo(x + 12, GROUND);
-        g.lineTo(x + 22, GROUND);
-        g.lineTo(x + 10, GROUND + 16);
-        g.fill();
-      }
-      g.fillStyle = "#8ee26f";
-      g.fillRect(-20, GROUND, W + 40, 3);
-      // Evening light dims the pillars and the ground.
-      const dusk =
-        night + (i0 === 2 ? 1 - t : 0) * 0.4 + (i1 === 2 ? t : 0) * 0.4;
-      if (dusk > 0.02) {
-        g.fillStyle = `rgba(20,18,70,${dusk * 0.35})`;
-        g.fillRect(-20, -20, W + 40, H + 40);
-      }
-
-      for (const p of particles) {
-        g.globalAlpha = p.life / p.max;
-        g.fillStyle = p.color;
-        g.beginPath();
-        g.arc(p.x, p.y, p.size, 0, Math.PI * 2);
-        g.fill();
-      }
-      g.globalAlpha = 1;
-
-      // The bird.
-      g.save();
-      g.translate(BIRD_X, bird.y);
-      g.rotate(bird.rot);
-      g.fillStyle = "rgba(0,0,0,0.12)";
-      g.beginPath();
-      g.ellipse(2, 4, BIRD_R + 1, BIRD_R - 2, 0, 0, Math.PI * 2);
-      g.fill();
-      g.fillStyle = "#f08c00";
-      g.beginPath();
-      g.moveTo(-BIRD_R + 2, -2);
-      g.lineTo(-BIRD_R - 9, -8);
-      g.lineTo(-BIRD_R - 6, 1);
-      g.lineTo(-BIRD_R - 10, 6);
-      g.closePath();
-      g.fill();
-      const body = g.createRadialGradient(-4, -6, 2, 0, 0, BIRD_R + 2);
-      body.addColorStop(0, "#fff08a");
-      body.addColorStop(0.6, "#ffd43b");
-      body.addColorStop(1, "#f59f00");
-      g.fillStyle = body;
-      g.beginPath();
-      g.ellipse(0, 0, BIRD_R + 2, BIRD_R, 0, 0, Math.PI * 2);
-      g.fill();
-      g.fillStyle = "#fff4c2";
-      g.beginPath();
-      g.ellipse(2, 7, 9, 5.5, 0, 0, Math.PI * 2);
-      g.fill();
-      // Wing flaps fast after a hop, slowly otherwise.
-      const flap =
-        state === "dead"
-          ? 0.3
-          : flapAnim > 0
-            ? Math.sin(flapAnim * 0.9)
-            : Math.sin(frame * 0.15) * 0.4;
-      g.save();
-      g.translate(-4, 1);
-      g.rotate(-0.3 + flap * 0.7);
-      g.fillStyle = "#f59f00";
-      g.beginPath();
-      g.ellipse(-4, 0, 10, 6, 0, 0, Math.PI * 2);
-      g.fill();
-      g.fillStyle = "#ffe066";
-      g.beginPath();
-      g.ellipse(-3, -1.5, 7, 3.5, 0, 0, Math.PI * 2);
-      g.fill();
-      g.restore();
-      g.fillStyle = "#fff";
-      g.beginPath();
-      g.arc(7, -5, 6.5, 0, Math.PI * 2);
-      g.fill();
-      g.fillStyle = "#1f2937";
-      g.beginPath();
-      if (state === "dead") {
-        g.lineWidth = 2;
-        g.strokeStyle = "#1f2937";
-        g.moveTo(5, -8);
-        g.lineTo(11, -2);
-        g.moveTo(11, -8);
-        g.lineTo(5, -2);
-        g.stroke();
-      } else {
-        g.arc(9, -5, 3.2, 0, Math.PI * 2);
-        g.fill();
-        g.fillStyle = "#fff";
-        g.beginPath();
-        g.arc(10, -6.5, 1.1, 0, Math.PI * 2);
-        g.fill();
-      }
-      g.fillStyle = "#ff6b3d";
-      g.beginPath();
-      g.moveTo(12, 0);
-      g.lineTo(24, 3);
-      g.lineTo(12, 8);
-      g.closePath();
-      g.fill();
-      g.fillStyle = "rgba(255,120,120,0.55)";
-      g.beginPath();
-      g.arc(3, 3, 3, 0, Math.PI * 2);
-      g.fill();
-      g.restore();
-
-      g.textAlign = "center";
-      g.textBaseline = "middle";
-      for (const p of popups) {
-        g.globalAlpha = Math.min(1, p.life / 15);
-        g.font = "900 22px system-ui, sans-serif";
-        g.lineWidth = 4;
-        g.strokeStyle = "rgba(0,0,0,0.25)";
-        g.strokeText("+1", p.x, p.y);
-        g.fillStyle = "#fff";
-        g.fillText("+1", p.x, p.y);
-      }
-      g.globalAlpha = 1;
-
-      if (state === "ready") {
-        g.font = "900 34px system-ui, sans-serif";
-        g.lineWidth = 6;
-        g.strokeStyle = "rgba(20,40,80,0.35)";
-        g.strokeText("Get ready!", W / 2, 200);
-        g.fillStyle = "#fff";
-        g.fillText("Get ready!", W / 2, 200);
-        // A tapping finger hint.
-        const bob = Math.abs(Math.sin(frame * 0.1)) * 8;
-        g.fillStyle = "rgba(255,255,255,0.9)";
-        g.beginPath();
-        g.arc(BIRD_X + 2, 380 + bob, 14, 0, Math.PI * 2);
-        g.fill();
-        g.fillStyle = "#4fb7ef";
-        g.font = "800 13px system-ui, sans-serif";
-        g.fillText("TAP", BIRD_X + 2, 381 + bob);
-        g.strokeStyle = `rgba(255,255,255,${0.6 - bob / 20})`;
-        g.lineWidth = 2;
-        g.beginPath();
-        g.arc(BIRD_X + 2, 380, 22 + bob, 0, Math.PI * 2);
-        g.stroke();
-      }
-      if (flash > 0) {
-        g.fillStyle = `rgba(255,255,255,${flash / 18})`;
-        g.fillRect(-20, -20, W + 40, H + 40);
-      }
-      g.restore();
+    get view() {
+      return view();
     },
     pointerDown() {
       hop();
@@ -544,10 +261,10 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
       )
         hop();
     },
-    autoplay() {
+    autoplay(input: Input) {
       if (state === "dead") return;
       if (state === "ready") {
-        if (frame > 20) game.pointerDown!(BIRD_X, bird.y);
+        if (frame > 20) input.pointerDown(BIRD_X, bird.y);
         return;
       }
       // Aim a little below the middle of the next gap and hop when falling past it, checking a
@@ -580,14 +297,16 @@ function createSkyHopper({ rng, sound }: GameContext): Game {
         (hopSafe && (falling || (bird.y > target && bird.vy > -1))) ||
         (!hopSafe && crashes(bird.vy, 4))
       )
-        game.pointerDown!(BIRD_X, bird.y);
+        input.pointerDown(BIRD_X, bird.y);
     },
   };
   return game;
 }
 
-export const rules = legacyRules(
-  "sky-hopper",
-  { width: W, height: H },
-  createSkyHopper,
-);
+export type SkyHopper = ReturnType<typeof createSkyHopper>;
+
+export const rules: Rules<SkyHopper> = {
+  slug: "sky-hopper",
+  world: { width: W, height: H },
+  create: createSkyHopper,
+};
