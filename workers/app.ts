@@ -16,6 +16,7 @@ import { ROOM_ID_PATTERN } from "#contract/protocol";
 
 export { UserHub } from "./durable-objects/UserHub";
 export { Lobby } from "./durable-objects/Lobby";
+export { Referee } from "./durable-objects/Referee";
 export { MatchRoom } from "./durable-objects/MatchRoom";
 export { Conversation } from "./durable-objects/Conversation";
 

@@ -17,9 +17,20 @@ import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
 import { createSocialService } from "./services/social";
 import { createUploadService } from "./services/uploads";
-import type { Conversations, MatchRooms, UserHubs } from "./services/ports";
+import type {
+  Conversations,
+  MatchRooms,
+  Referees,
+  UserHubs,
+} from "./services/ports";
 import { createWalletService } from "./services/wallet";
-import { conversationOf, hubOf, roomOf } from "./durable-objects/hubs";
+import {
+  conversationOf,
+  hubOf,
+  refereeOf,
+  roomOf,
+} from "./durable-objects/hubs";
+import { scoreRefused } from "./services/replay";
 import { forgetCachedPages } from "./page-cache";
 
 /**
@@ -51,6 +62,7 @@ export function createServices(env: Env, origin?: string) {
       scores,
       multiplayer,
       rooms: matchRoomsOf(env),
+      referees: refereesOf(env),
     }),
     multiplayer,
     social,
@@ -111,6 +123,22 @@ function matchRoomsOf(env: Env): MatchRooms {
   return {
     seedFor: (roomId, userId, gameId) =>
       roomOf(env, roomId).seedFor(userId, gameId),
+  };
+}
+
+function refereesOf(env: Env): Referees {
+  return {
+    async verify(slug, seed, log, claimed, maxSteps) {
+      const verdict = await refereeOf(env, slug).judge(
+        slug,
+        seed,
+        log,
+        claimed,
+        maxSteps,
+      );
+      if (!verdict.ok) throw scoreRefused(verdict.message);
+      return verdict.round;
+    },
   };
 }
 

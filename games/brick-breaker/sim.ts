@@ -284,6 +284,14 @@ function createBrickBreaker({ rng, emit }: SimContext) {
       return true;
     }
     for (const brick of bricks) {
+      // Most bricks are nowhere near the ball: a box test spares them the exact one below.
+      if (
+        ball.x + BALL_R < brick.x ||
+        ball.x - BALL_R > brick.x + BRICK_W ||
+        ball.y + BALL_R < brick.y ||
+        ball.y - BALL_R > brick.y + BRICK_H
+      )
+        continue;
       const nx = clamp(ball.x, brick.x, brick.x + BRICK_W);
       const ny = clamp(ball.y, brick.y, brick.y + BRICK_H);
       const ox = ball.x - nx;

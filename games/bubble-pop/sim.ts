@@ -19,6 +19,12 @@ export const COLORS = [
 ];
 const CURSOR_SPEED = 5.5;
 
+/**
+ * Length of (dx, dy). Math.sqrt is exactly rounded in every engine, unlike Math.hypot, so a round
+ * replays on the server to the very positions the player's browser had; it is also far quicker.
+ */
+const distance = (dx: number, dy: number) => Math.sqrt(dx * dx + dy * dy);
+
 interface Group {
   baseX: number;
   /** How far the group's bubbles reach left and right of baseX. */
@@ -28,6 +34,10 @@ interface Group {
   speed: number;
   wobble: number;
   phase: number;
+  /** This step's sideways sway, the same for every bubble of the group. */
+  sway: number;
+  /** Bubbles still in the group (popping ones included). */
+  members: number;
 }
 
 interface Bubble {
@@ -96,7 +106,7 @@ function createBubblePop({ rng, emit }: SimContext) {
         const ox = host.ox + Math.cos(angle) * (host.r + r);
         const oy = host.oy + Math.sin(angle) * (host.r + r);
         if (Math.abs(ox) > 70) continue;
-        if (members.some((m) => Math.hypot(m.ox - ox, m.oy - oy) < m.r + r - 1))
+        if (members.some((m) => distance(m.ox - ox, m.oy - oy) < m.r + r - 1))
           continue;
         const color = rng.chance(0.45)
           ? host.color
@@ -118,6 +128,8 @@ function createBubblePop({ rng, emit }: SimContext) {
       speed: rng.range(0.92, 1.08),
       wobble,
       phase: rng.range(0, Math.PI * 2),
+      sway: 0,
+      members: 0,
     };
     groups.push(group);
     for (const m of members)
@@ -132,26 +144,76 @@ function createBubblePop({ rng, emit }: SimContext) {
 
   function place(b: Bubble) {
     const g = b.group;
-    b.x = g.baseX + b.ox + Math.sin(time * 0.03 + g.phase) * g.wobble;
+    b.x = g.baseX + b.ox + g.sway;
     b.y = g.y + b.oy;
   }
 
   const live = (b: Bubble) => b.popAt < 0;
+  /** For each bubble, the run of its group's bubbles it belongs to: where the run ends, and its box. */
+  const runs: {
+    end: number;
+    left: number;
+    right: number;
+    top: number;
+    bottom: number;
+  }[] = [];
 
   /** Clusters that drift into each other nudge apart instead of overlapping. */
   function separate() {
-    for (let i = 0; i < bubbles.length; i++) {
+    // A group's bubbles sit next to each other in `bubbles`: one box around each such run lets a bubble
+    // skip a whole cluster it cannot touch. Pairs are still met in the same order, so the nudges add up
+    // to the same numbers as a loop over every pair.
+    const n = bubbles.length;
+    while (runs.length < n)
+      runs.push({ end: 0, left: 0, right: 0, top: 0, bottom: 0 });
+    for (let start = 0; start < n;) {
+      const group = bubbles[start].group;
+      let end = start;
+      let left = Infinity;
+      let right = -Infinity;
+      let top = Infinity;
+      let bottom = -Infinity;
+      for (; end < n && bubbles[end].group === group; end++) {
+        const b = bubbles[end];
+        if (!live(b)) continue;
+        left = Math.min(left, b.x - b.r);
+        right = Math.max(right, b.x + b.r);
+        top = Math.min(top, b.y - b.r);
+        bottom = Math.max(bottom, b.y + b.r);
+      }
+      for (let k = start; k < end; k++) {
+        const box = runs[k];
+        box.end = end;
+        box.left = left;
+        box.right = right;
+        box.top = top;
+        box.bottom = bottom;
+      }
+      start = end;
+    }
+    for (let i = 0; i < n; i++) {
       const a = bubbles[i];
       if (!live(a)) continue;
-      for (let j = i + 1; j < bubbles.length; j++) {
+      for (let j = i + 1; j < n; j++) {
+        const box = runs[j];
+        if (
+          box.left >= a.x + a.r ||
+          box.right <= a.x - a.r ||
+          box.top >= a.y + a.r ||
+          box.bottom <= a.y - a.r
+        ) {
+          j = box.end - 1;
+          continue;
+        }
         const b = bubbles[j];
         if (b.group === a.group || !live(b)) continue;
         const dx = b.x - a.x;
         const dy = b.y - a.y;
-        const d = Math.hypot(dx, dy) || 1;
-        const overlap = a.r + b.r - d;
-        if (overlap <= 0) continue;
-        const push = Math.min(overlap, 3) * 0.5;
+        const reach = a.r + b.r;
+        const squared = dx * dx + dy * dy;
+        if (squared >= reach * reach) continue;
+        const d = Math.sqrt(squared) || 1;
+        const push = Math.min(reach - d, 3) * 0.5;
         const nx = dx / d;
         const ny = dy / d;
         a.group.baseX -= nx * push;
@@ -173,7 +235,7 @@ function createBubblePop({ rng, emit }: SimContext) {
     let bestD = Infinity;
     for (const b of bubbles) {
       if (!live(b)) continue;
-      const d = Math.hypot(b.x - x, b.y - y) - b.r;
+      const d = distance(b.x - x, b.y - y) - b.r;
       if (d < reach && d < bestD) {
         bestD = d;
         best = b;
@@ -191,7 +253,7 @@ function createBubblePop({ rng, emit }: SimContext) {
       for (const a of rings[rings.length - 1]) {
         for (const b of bubbles) {
           if (taken.has(b) || !live(b) || b.color !== start.color) continue;
-          if (Math.hypot(a.x - b.x, a.y - b.y) <= a.r + b.r + 4) {
+          if (distance(a.x - b.x, a.y - b.y) <= a.r + b.r + 4) {
             taken.add(b);
             ring.push(b);
           }
@@ -257,7 +319,10 @@ function createBubblePop({ rng, emit }: SimContext) {
         nextSpawn = time + Math.max(26, Math.round(52 - seconds() * 0.45));
       }
       const speed = endAt >= 0 ? 0 : riseSpeed();
-      for (const g of groups) g.y -= speed * g.speed;
+      for (const g of groups) {
+        g.y -= speed * g.speed;
+        g.sway = Math.sin(time * 0.03 + g.phase) * g.wobble;
+      }
       for (const b of bubbles) if (live(b)) place(b);
       separate();
 
@@ -301,8 +366,10 @@ function createBubblePop({ rng, emit }: SimContext) {
         remaining.push(b);
       }
       bubbles = remaining;
+      for (const g of groups) g.members = 0;
+      for (const b of bubbles) b.group.members++;
       for (let i = groups.length - 1; i >= 0; i--)
-        if (!bubbles.some((b) => b.group === groups[i])) groups.splice(i, 1);
+        if (!groups[i].members) groups.splice(i, 1);
       for (let i = effects.length - 1; i >= 0; i--)
         if (time - effects[i].at > 24) effects.splice(i, 1);
       for (let i = popups.length - 1; i >= 0; i--)
@@ -346,7 +413,7 @@ function createBubblePop({ rng, emit }: SimContext) {
           const size = cluster(b).reduce((n, ring) => n + ring.length, 0);
           if (size < 2 && b.y > 300) continue;
           const urgency = b.y < 250 ? (250 - b.y) * 4 : 0;
-          const reach = Math.hypot(b.x - aim.x, b.y - aim.y) * 0.15;
+          const reach = distance(b.x - aim.x, b.y - aim.y) * 0.15;
           const score = size * size * 12 + urgency - reach;
           if (score > bestScore) {
             bestScore = score;
@@ -359,14 +426,14 @@ function createBubblePop({ rng, emit }: SimContext) {
       if (!t) return;
       const dx = t.x - aim.x;
       const dy = t.y - aim.y;
-      const d = Math.hypot(dx, dy);
+      const d = distance(dx, dy);
       const stepLength = Math.min(d, 9 + d * 0.12);
       if (d > 0) {
         aim.x += (dx / d) * stepLength;
         aim.y += (dy / d) * stepLength;
       }
       if (
-        Math.hypot(t.x - aim.x, t.y - aim.y) < t.r * 0.5 &&
+        distance(t.x - aim.x, t.y - aim.y) < t.r * 0.5 &&
         (demoRest === 0 || t.y < 200)
       ) {
         input.pointerDown(aim.x, aim.y);

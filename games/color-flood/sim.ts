@@ -217,22 +217,17 @@ function createColorFlood({ rng, emit }: SimContext) {
     const before = count(owned);
     const next = floodRegion(board, color);
     // The colour change spreads outward from the corner through the region.
-    const distance = new Array<number>(N * N).fill(-1);
+    const distance = new Int16Array(N * N).fill(-1);
+    const queue = new Int16Array(N * N);
+    let tail = 0;
     distance[0] = 0;
-    const queue = [0];
-    for (let q = 0; q < queue.length; q++) {
+    queue[tail++] = 0;
+    for (let q = 0; q < tail; q++) {
       const i = queue[q];
-      const r = Math.floor(i / N);
-      const c = i % N;
-      for (const j of [
-        r > 0 ? i - N : -1,
-        r < N - 1 ? i + N : -1,
-        c > 0 ? i - 1 : -1,
-        c < N - 1 ? i + 1 : -1,
-      ]) {
-        if (j >= 0 && next[j] && distance[j] < 0) {
+      for (const j of NEIGHBOURS[i]) {
+        if (next[j] && distance[j] < 0) {
           distance[j] = distance[i] + 1;
-          queue.push(j);
+          queue[tail++] = j;
         }
       }
     }

@@ -2,7 +2,7 @@
 //   node scripts/bench/replay.mjs [--replays N] [--seeds S]
 // For each of our games the demo player plays S seeds (default 8) through the same round code as a person, up to
 // the game's maximum_game_time; the longest round of each game is kept (a full-length one when the demo survives).
-// Those logs are replayed N times each (default 30) inside workerd (Miniflare, the runtime of `wrangler dev`), by
+// Those logs are replayed N times each (default 100) inside workerd (Miniflare, the runtime of `wrangler dev`), by
 // the same `replay()` the Worker's POST /api/scores calls. workerd's clock only moves between I/O events, so each
 // replay is timed from one timer tick to the next: what is measured is the replay's CPU, to the millisecond. The
 // first replay of each game is shown apart (it compiles the game's code); the aim is on a warm isolate's replays.
@@ -21,7 +21,7 @@ const flag = (name, fallback) => {
   const index = process.argv.indexOf(name);
   return index >= 0 ? Number(process.argv[index + 1]) : fallback;
 };
-const REPLAYS = flag("--replays", 30);
+const REPLAYS = flag("--replays", 100);
 const SEEDS = flag("--seeds", 8);
 const AIM_CPU_MS = 10;
 const AIM_LOG_BYTES = 16 * 1024;
@@ -135,6 +135,7 @@ export default {
   let worstP99 = 0;
   let worstCold = 0;
   let worstFullP99 = 0;
+  const overAim = [];
   let largestLog = 0;
   let largestBusiest = 0;
   let mismatches = 0;
@@ -151,7 +152,9 @@ export default {
       (result.cold * round.maxSteps) / round.steps,
     );
     // Scaled to a full-length round when the demo's round ended early: CPU grows with the steps played.
-    worstFullP99 = Math.max(worstFullP99, (p99 * round.maxSteps) / round.steps);
+    const fullP99 = (p99 * round.maxSteps) / round.steps;
+    worstFullP99 = Math.max(worstFullP99, fullP99);
+    if (fullP99 > AIM_CPU_MS) overAim.push(round.slug);
     largestLog = Math.max(largestLog, round.log.length);
     largestBusiest = Math.max(largestBusiest, round.busiestChars);
     console.log(
@@ -166,7 +169,10 @@ export default {
   );
   aim(
     worstFullP99 <= AIM_CPU_MS,
-    `CPU per replay in a warm isolate, p99, scaled to a full-length round: worst ${worstFullP99.toFixed(1)} ms (aim ≤ ${AIM_CPU_MS} ms; measured worst p99 ${worstP99} ms)`,
+    `CPU per replay in a warm isolate, p99, scaled to a full-length round: worst ${worstFullP99.toFixed(1)} ms (aim ≤ ${AIM_CPU_MS} ms; measured worst p99 ${worstP99} ms)${overAim.length ? `; over the aim: ${overAim.join(", ")}` : ""}`,
+  );
+  console.log(
+    "info  rounds are replayed by Referee Durable Objects, not in the submitting request (ADR 015): a Durable Object request may use 30 s of CPU",
   );
   console.log(
     `info  the first replay in a fresh isolate (code compiled on the way), scaled to full length: worst ${worstCold.toFixed(1)} ms`,

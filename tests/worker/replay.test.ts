@@ -250,3 +250,41 @@ describe("scores verified by replay", () => {
     expect((await getJson("/api/runs/999999")).status).toBe(404);
   });
 });
+
+describe("the Referee object", () => {
+  it("judges a round in its own request: a true round comes back verified, a false claim as a refusal, not an error", async () => {
+    const fixture = fixtures.find((one) => one.slug === "bubble-pop")!;
+    const referee = env.REFEREE.get(env.REFEREE.idFromName("referee:test"));
+    const verdict = await referee.judge(
+      fixture.slug,
+      fixture.seed,
+      fixture.log,
+      fixture.score,
+      fixture.steps,
+    );
+    expect(verdict.ok).toBe(true);
+    if (!verdict.ok) return;
+    expect(verdict.round.score).toBe(fixture.score);
+    expect(verdict.round.steps).toBe(fixture.steps);
+    expect(verdict.round.moves.at(-1)?.score).toBe(fixture.score);
+    expect(
+      await referee.judge(
+        fixture.slug,
+        fixture.seed,
+        fixture.log,
+        fixture.score + 1,
+        fixture.steps,
+      ),
+    ).toEqual({ ok: false, message: RUN_MESSAGES.mismatch });
+    // A log longer than the session allows is refused before any replay.
+    expect(
+      await referee.judge(
+        fixture.slug,
+        fixture.seed,
+        fixture.log,
+        fixture.score,
+        fixture.steps - 1,
+      ),
+    ).toEqual({ ok: false, message: RUN_MESSAGES.tooManySteps });
+  });
+});

@@ -1,6 +1,9 @@
 import { chatIdOf } from "#contract/chat";
 import { SIGNED_OUT_CLOSE_CODE } from "#contract/protocol";
 
+/** Referees per game (ADR 015). */
+const REFEREE_SHARDS = 8;
+
 /** Stubs of the Durable Objects by their names, so every caller addresses the same instance. */
 export const hubOf = (env: Env, userId: number) =>
   env.USER_HUB.get(env.USER_HUB.idFromName(`user:${userId}`));
@@ -8,6 +11,13 @@ export const lobbyOf = (env: Env, gameId: number) =>
   env.LOBBY.get(env.LOBBY.idFromName(`lobby:${gameId}`));
 export const roomOf = (env: Env, roomId: string) =>
   env.MATCH_ROOM.get(env.MATCH_ROOM.idFromName(`room:${roomId}`));
+/** One of a few interchangeable referees for the game: rounds spread over them, so none becomes a queue. */
+export const refereeOf = (env: Env, slug: string) =>
+  env.REFEREE.get(
+    env.REFEREE.idFromName(
+      `referee:${slug}:${Math.floor(Math.random() * REFEREE_SHARDS)}`,
+    ),
+  );
 export const conversationOf = (env: Env, a: number, b: number) =>
   env.CONVERSATION.get(env.CONVERSATION.idFromName(`chat:${chatIdOf(a, b)}`));
 

@@ -28,9 +28,9 @@ import { ApiError, forbidden, notFound, tooManyRequests } from "./errors";
 import type { ChallengeService, Statement } from "./challenges";
 import { botResultRow, type MultiplayerService } from "./multiplayer";
 import { parseInput } from "./parse";
-import { dealSeed, isReplayable, verifyRound } from "./replay";
+import { dealSeed, isReplayable, scoreRefused } from "./replay";
 import type { ScoreService } from "./scores";
-import type { MatchRooms } from "./ports";
+import type { MatchRooms, Referees } from "./ports";
 
 /** Seconds a session may run past the game's maximum_game_time: loading, the splash, a slow network. */
 export const SESSION_GRACE_SECONDS = 15;
@@ -50,8 +50,7 @@ export const PlayerMovesSchema = z.object({
 });
 
 /** A score or timeline the server will not believe: a 422 whose message says why. */
-const refused = (message: string) =>
-  new ApiError(422, "score_refused", message);
+const refused = scoreRefused;
 /** The counts look back one minute, so a minute is the most anyone waits. */
 const tooMany = (message: string) => tooManyRequests(message, 60);
 
@@ -150,13 +149,16 @@ interface RoundDependencies {
   scores: Pick<ScoreService, "highScore">;
   multiplayer: Pick<MultiplayerService, "botRun">;
   rooms: MatchRooms;
+  referees: Referees;
 }
 
 /**
  * Our own games' rounds are believed only by replay: the session's checks, then the input log replayed from the
- * seed the session was dealt, bounded by the time the server saw pass. The replay's score must be the claimed one.
+ * seed the session was dealt, bounded by the time the server saw pass, by a Referee object (ADR 015). The
+ * replay's score must be the claimed one.
  */
 function verifiedRound(
+  referees: Referees,
   game: GameLimits,
   session: Session,
   input: { score: number; log?: string },
@@ -172,7 +174,7 @@ function verifiedRound(
   if (problem) throw refused(problem);
   if (input.log === undefined) throw refused(RUN_MESSAGES.needsLog);
   if (session.seed === null) throw refused(RUN_MESSAGES.noSeed);
-  return verifyRound(
+  return referees.verify(
     game.slug,
     session.seed,
     input.log,
@@ -393,7 +395,7 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
       const session = await sessionFor(userId, game.id, input.stats_id, true);
       const startedAt = session.createdAt.getTime();
       const verified = replayable(game)
-        ? verifiedRound(game, session, input, now)
+        ? await verifiedRound(deps.referees, game, session, input, now)
         : null;
       const moves = verified ? verified.moves : (input.moves ?? []);
       const problem = verified

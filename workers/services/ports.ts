@@ -1,4 +1,5 @@
 import type { ChatMessage } from "#contract/protocol";
+import type { VerifiedRound } from "./replay";
 
 /*
  * What services tell or ask the Durable Objects. workers/context.ts wires these to the objects; a service receives
@@ -39,4 +40,16 @@ export interface MatchRooms {
     userId: number,
     gameId: number,
   ): Promise<number | null>;
+}
+
+/** The Referee objects, which replay rounds of our games outside the submitting request (ADR 015). */
+export interface Referees {
+  /** What `verifyRound` answers, judged by a referee: a refused round is the same 422. */
+  verify(
+    slug: string,
+    seed: number,
+    log: string,
+    claimed: number,
+    maxSteps: number,
+  ): Promise<VerifiedRound>;
 }

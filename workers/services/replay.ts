@@ -14,8 +14,10 @@ export interface VerifiedRound {
   moves: Move[];
 }
 
-const refused = (message: string) =>
+/** A round the server does not believe: a 422 that says why. */
+export const scoreRefused = (message: string) =>
   new ApiError(422, "score_refused", message);
+const refused = scoreRefused;
 
 /** True for the games whose rules the server holds: their scores are believed only by replay. */
 export const isReplayable = (slug: string) => Object.hasOwn(registry, slug);
