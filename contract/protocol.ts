@@ -18,6 +18,12 @@ export const END_OPPONENT_LEFT = 2;
 /** SPEC.md §9: the matchmaking wait, and the time a dropped player has to come back. */
 export const MATCHMAKING_WAIT_MS = 10_000;
 export const RECONNECT_GRACE_MS = 10_000;
+/**
+ * A match's room socket pings this often, and counts a ping not answered within ROOM_PONG_TIMEOUT_MS as a dead link
+ * (it reconnects); the room counts a player it has heard nothing from for RECONNECT_GRACE_MS as gone.
+ */
+export const ROOM_PING_INTERVAL_MS = 2_000;
+export const ROOM_PONG_TIMEOUT_MS = 3_000;
 
 /** Room ids are the lobby's random UUIDs. */
 export const ROOM_ID_PATTERN = /^[a-z0-9-]{8,64}$/;

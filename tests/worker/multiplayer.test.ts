@@ -1,7 +1,12 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { roomSocketPath, type JoinAnswer } from "#contract/protocol";
+import {
+  PING_FRAME,
+  RECONNECT_GRACE_MS,
+  roomSocketPath,
+  type JoinAnswer,
+} from "#contract/protocol";
 import type { ApiErrorBody } from "#contract/types";
 import { lobbyOf, roomOf } from "../../workers/durable-objects/hubs";
 import type { Lobby } from "../../workers/durable-objects/Lobby";
@@ -62,6 +67,12 @@ const droppedIn = (roomId: string) =>
     room.snapshot().then((room) => Object.keys(room!.droppedAt)),
   );
 
+/** As if the grace had run out for everybody who dropped. */
+const graceOver = (roomId: string) =>
+  runInDurableObject(roomOf(env, roomId), (room: MatchRoom) =>
+    room.age(RECONNECT_GRACE_MS, "drops"),
+  );
+
 const waitingIn = (game: number) =>
   runInDurableObject(lobbyOf(env, game), (lobby: Lobby) =>
     lobby.waitingPlayer(),
@@ -118,6 +129,34 @@ describe("POST /api/multiplayer/join and the Lobby", () => {
     expect(a.has("request_gameplay")).toBe(false);
     // The lobby is free for the next pair.
     expect(await waitingIn(game)).toBeNull();
+  });
+
+  it("does not pair anyone with a player who closed the tab while waiting: the next player waits instead", async () => {
+    const game = await gameId("sky-hopper");
+    const [ghost, next] = [
+      await newPlayer("Ghost Gil"),
+      await newPlayer("Next Nia"),
+    ];
+    const ghostSocket = await connect(ghost);
+    const nextSocket = await connect(next);
+    expect((await join(ghost, game)).body.status).toBe("waiting");
+    // Gil closes the tab: his only user socket goes, and with it any way to hear of a match.
+    ghostSocket.socket.close(1000, "tab closed");
+    await expect
+      .poll(() =>
+        runInDurableObject(
+          env.USER_HUB.get(env.USER_HUB.idFromName(`user:${ghost.userId}`)),
+          (hub: { connectionCount(): number }) => hub.connectionCount(),
+        ),
+      )
+      .toBe(0);
+    const answer = await join(next, game);
+    expect(answer.body.status).toBe("waiting");
+    expect((await waitingIn(game))?.participant.user_id).toBe(next.userId);
+    expect(nextSocket.has("request_gameplay")).toBe(false);
+    await runInDurableObject(lobbyOf(env, game), (lobby: Lobby) =>
+      lobby.leaveLobby(next.userId),
+    );
   });
 
   it("refuses someone else's user id, an unknown game and a malformed body", async () => {
@@ -516,6 +555,7 @@ describe("/ws/room/{roomId}: the room socket", () => {
     // she submitted no round of this match, so she left with 0.
     back.socket.close(1000, "gone");
     await expect.poll(() => droppedIn(roomId)).toEqual([String(one.userId)]);
+    await graceOver(roomId);
     expect(await runDurableObjectAlarm(roomOf(env, roomId))).toBe(true);
     expect((await rb.next("exit_game_room")).data).toEqual({
       userId: one.userId,
@@ -541,6 +581,41 @@ describe("/ws/room/{roomId}: the room socket", () => {
     ]);
   });
 
+  it("counts a player whose room socket stays open but silent as gone after the grace, while a player who pings stays", async () => {
+    const game = await gameId("dash-runner");
+    const { one, two, ra, rb, roomId } = await matched(game, [
+      "Silent Ava",
+      "Silent Ben",
+    ]);
+    const room = roomOf(env, roomId);
+    // Ava's phone loses its signal with the socket still open: nothing closes, nothing more arrives from her.
+    await runInDurableObject(room, (instance: MatchRoom) =>
+      instance.age(RECONNECT_GRACE_MS - 1_000, "sockets"),
+    );
+    // Not yet 10 s: the check finds everybody still there.
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    expect(rb.has("exit_game_room")).toBe(false);
+    // Ben's browser keeps pinging (answered by the runtime); Ava stays silent past the grace.
+    await runInDurableObject(room, (instance: MatchRoom) =>
+      instance.age(1_000, "sockets"),
+    );
+    rb.send(PING_FRAME);
+    await rb.next("pong");
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    expect((await rb.next("exit_game_room")).data).toEqual({
+      userId: one.userId,
+      score: 0,
+    });
+    expect(ra.has("exit_game_room")).toBe(false);
+    // Ben is still in the match and finishes it.
+    rb.send({
+      event: "end_game",
+      data: { statsId: await scoredRound(two, game, 25, 1, roomId) },
+    });
+    const end = await rb.next("end_game");
+    expect(end.data.status).toBe(2);
+  });
+
   it("counts a player who never opens a room socket as dropped from the start", async () => {
     const game = await gameId("dash-runner");
     const [one, two] = [
@@ -556,6 +631,7 @@ describe("/ws/room/{roomId}: the room socket", () => {
     );
     const rb = await connect(two, roomSocketPath(roomId));
     await expect.poll(() => droppedIn(roomId)).toEqual([String(one.userId)]);
+    await graceOver(roomId);
     expect(await runDurableObjectAlarm(roomOf(env, roomId))).toBe(true);
     expect((await rb.next("exit_game_room")).data).toMatchObject({
       userId: one.userId,

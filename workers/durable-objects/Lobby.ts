@@ -43,7 +43,8 @@ export class Lobby extends DurableObject<Env> {
           expiresAt: waiting.expiresAt,
         };
       }
-      return this.pair(waiting, joiner);
+      // A player who closed the tab while waiting has no socket left to hear of a match: not someone to pair with.
+      if (await this.stillThere(waiting)) return this.pair(waiting, joiner);
     }
 
     if (waiting) await this.expire(waiting);
@@ -64,6 +65,14 @@ export class Lobby extends DurableObject<Env> {
       participants: [participant],
       expiresAt: fresh.expiresAt,
     };
+  }
+
+  /** The waiting player still has a user socket open, the only way they can learn of a match. */
+  private async stillThere(waiting: Waiting): Promise<boolean> {
+    const sockets = await hubOf(this.env, waiting.participant.user_id)
+      .connectionCount()
+      .catch(() => 0);
+    return sockets > 0;
   }
 
   /** The room is set up before anyone hears of it, so either player's room socket finds it. */

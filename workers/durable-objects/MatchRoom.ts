@@ -6,6 +6,7 @@ import {
   PING_FRAME,
   PONG_FRAME,
   RECONNECT_GRACE_MS,
+  ROOM_PING_INTERVAL_MS,
   type Participant,
 } from "#contract/protocol";
 import type { RoomClientEvent, RoomServerEvent } from "#contract/room-socket";
@@ -48,7 +49,17 @@ interface RoomState {
 
 interface RoomSocketAttachment {
   userId: number;
+  /** When the socket opened: the last the room heard of it until something arrives. */
+  openedAt: number;
 }
+
+/**
+ * How often a room on with players in it checks that each one is still heard from. A phone that loses its signal
+ * usually leaves its socket open, so a close never comes: silence is the only sign. The browser pings every
+ * ROOM_PING_INTERVAL_MS; a player none of whose sockets has said anything (a ping included) for RECONNECT_GRACE_MS
+ * is gone, as if the socket had closed and the grace run out.
+ */
+export const LIVENESS_CHECK_MS = 3 * ROOM_PING_INTERVAL_MS;
 
 const ROOM_KEY = "room";
 const OK: EventAnswer = { ok: true };
@@ -61,6 +72,8 @@ export class MatchRoom extends DurableObject<Env> {
   private live = new Map<number, number>();
   /** Each socket's player, so a relay does not deserialize the attachment per message (lost, and rebuilt, on hibernation). */
   private socketPlayers = new WeakMap<WebSocket, number>();
+  /** When each socket last sent a frame the object saw (pings answered by the runtime are read from the runtime). */
+  private heardAt = new WeakMap<WebSocket, number>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -83,7 +96,7 @@ export class MatchRoom extends DurableObject<Env> {
     );
     this.room = { ...init, finals: {}, left: [], droppedAt, resultId: null };
     await this.ctx.storage.put(ROOM_KEY, this.room);
-    await this.scheduleGrace(this.room);
+    await this.scheduleAlarm(this.room);
   }
 
   /** The match's seed for one of its players while it is on (their play session gets it), else null. */
@@ -117,14 +130,20 @@ export class MatchRoom extends DurableObject<Env> {
       playerTag(userId),
       sessionTag(sessionKey),
     ]);
-    server.serializeAttachment({ userId } satisfies RoomSocketAttachment);
+    const openedAt = Date.now();
+    server.serializeAttachment({
+      userId,
+      openedAt,
+    } satisfies RoomSocketAttachment);
     this.socketPlayers.set(server, userId);
+    this.heardAt.set(server, openedAt);
     sendEvent(server, {
       event: "connected",
       data: { userId, connections: this.socketsOf(userId).length },
     });
     this.catchUp(server, room, userId);
     if (userId in room.droppedAt) await this.returned(userId);
+    else await this.scheduleAlarm(room);
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -132,6 +151,7 @@ export class MatchRoom extends DurableObject<Env> {
     ws: WebSocket,
     message: string | ArrayBuffer,
   ): Promise<void> {
+    this.heardAt.set(ws, Date.now());
     await answerClientFrame(ws, parseRoomFrame(message), (event) =>
       this.handle(this.playerOf(ws), event),
     );
@@ -270,7 +290,7 @@ export class MatchRoom extends DurableObject<Env> {
       return;
     room.droppedAt[userId] = Date.now();
     await this.save(room);
-    await this.scheduleGrace(room);
+    await this.scheduleAlarm(room);
   }
 
   private async returned(userId: number): Promise<void> {
@@ -278,20 +298,64 @@ export class MatchRoom extends DurableObject<Env> {
     if (!room || !(userId in room.droppedAt)) return;
     delete room.droppedAt[userId];
     await this.save(room);
-    await this.scheduleGrace(room);
+    await this.scheduleAlarm(room);
   }
 
-  /** The only alarm a room sets: its earliest dropped player has been gone 10 s. */
+  /**
+   * The room's one alarm, while the match is on: a dropped player whose 10 s are up is gone, and
+   * every few seconds a player none of whose sockets has been heard from for 10 s is gone too.
+   */
   async alarm(): Promise<void> {
     const room = await this.loadRoom();
-    const dropped = Object.entries(room?.droppedAt ?? {});
-    if (!room || dropped.length === 0) return;
-    const earliest = Math.min(...dropped.map(([, at]) => at));
-    for (const [id, at] of dropped) {
-      if (at === earliest) await this.exit(Number(id));
-    }
+    if (!room || room.resultId !== null) return;
+    const now = Date.now();
+    for (const [id, at] of Object.entries(room.droppedAt))
+      if (at + RECONNECT_GRACE_MS <= now) await this.exit(Number(id));
+    for (const userId of this.silentPlayers(room, now)) await this.exit(userId);
     const current = await this.loadRoom();
-    if (current && current.resultId === null) await this.scheduleGrace(current);
+    if (current && current.resultId === null) await this.scheduleAlarm(current);
+  }
+
+  /** Players still playing with sockets open, none of which has been heard from for the grace. */
+  private silentPlayers(room: RoomState, now: number): number[] {
+    return room.participants
+      .map((participant) => participant.user_id)
+      .filter((userId) => {
+        if (userId in room.finals || userId in room.droppedAt) return false;
+        const sockets = this.socketsOf(userId);
+        if (sockets.length === 0) return false;
+        const last = Math.max(...sockets.map((ws) => this.lastHeard(ws)));
+        return now - last >= RECONNECT_GRACE_MS;
+      });
+  }
+
+  /** The last time anything arrived on the socket: a frame, or a ping the runtime answered. */
+  private lastHeard(ws: WebSocket): number {
+    let heard = this.heardAt.get(ws);
+    if (heard === undefined) {
+      heard = (ws.deserializeAttachment() as RoomSocketAttachment).openedAt;
+      this.heardAt.set(ws, heard);
+    }
+    const pinged =
+      this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0;
+    return Math.max(heard, pinged);
+  }
+
+  /**
+   * For tests: as if `ms` had passed since each dropped player dropped ("drops"), or since each socket was last heard
+   * from ("sockets").
+   */
+  async age(ms: number, what: "drops" | "sockets"): Promise<void> {
+    if (what === "sockets") {
+      for (const ws of this.ctx.getWebSockets())
+        this.heardAt.set(ws, this.lastHeard(ws) - ms);
+      return;
+    }
+    const room = await this.loadRoom();
+    if (!room) return;
+    for (const id of Object.keys(room.droppedAt))
+      room.droppedAt[Number(id)] -= ms;
+    await this.save(room);
   }
 
   /** For tests: the room as stored. */
@@ -299,11 +363,28 @@ export class MatchRoom extends DurableObject<Env> {
     return this.loadRoom();
   }
 
-  private async scheduleGrace(room: RoomState) {
-    const times = Object.values(room.droppedAt);
+  /**
+   * The next alarm: when the earliest dropped player's grace ends, or the next check that everybody is still heard
+   * from, whichever comes first; none once the match is decided.
+   */
+  private async scheduleAlarm(room: RoomState) {
+    if (room.resultId !== null) {
+      await this.ctx.storage.deleteAlarm();
+      return;
+    }
+    const graceEnds = Object.values(room.droppedAt).map(
+      (at) => at + RECONNECT_GRACE_MS,
+    );
+    const playing = room.participants.some(
+      (participant) =>
+        !(participant.user_id in room.finals) &&
+        !(participant.user_id in room.droppedAt),
+    );
+    const times = playing
+      ? [...graceEnds, Date.now() + LIVENESS_CHECK_MS]
+      : graceEnds;
     if (times.length === 0) await this.ctx.storage.deleteAlarm();
-    else
-      await this.ctx.storage.setAlarm(Math.min(...times) + RECONNECT_GRACE_MS);
+    else await this.ctx.storage.setAlarm(Math.min(...times));
   }
 
   private async finishIfDone(room: RoomState) {
