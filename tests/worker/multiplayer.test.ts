@@ -8,9 +8,10 @@ import {
   type JoinAnswer,
 } from "#contract/protocol";
 import type { ApiErrorBody } from "#contract/types";
-import { lobbyOf, roomOf } from "../../workers/durable-objects/hubs";
+import { hubOf, lobbyOf, roomOf } from "../../workers/durable-objects/hubs";
 import type { Lobby } from "../../workers/durable-objects/Lobby";
 import type { MatchRoom } from "../../workers/durable-objects/MatchRoom";
+import type { UserHub } from "../../workers/durable-objects/UserHub";
 import {
   connect,
   gameId,
@@ -144,9 +145,8 @@ describe("POST /api/multiplayer/join and the Lobby", () => {
     ghostSocket.socket.close(1000, "tab closed");
     await expect
       .poll(() =>
-        runInDurableObject(
-          env.USER_HUB.get(env.USER_HUB.idFromName(`user:${ghost.userId}`)),
-          (hub: { connectionCount(): number }) => hub.connectionCount(),
+        runInDurableObject(hubOf(env, ghost.userId), (hub: UserHub) =>
+          hub.connectionCount(),
         ),
       )
       .toBe(0);
