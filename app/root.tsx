@@ -16,6 +16,7 @@ import {
 import "./styles/tokens.css";
 import "./styles/base.css";
 import "./styles/ui.css";
+import { PendingRounds } from "./components/PendingRounds";
 import { AppShell } from "./components/AppShell";
 import { MultiplayerProvider } from "./components/MultiplayerProvider";
 import {
@@ -106,6 +107,7 @@ export default function App() {
           <MessageAlert />
         </AppShell>
         <ReconnectingIndicator />
+        <PendingRounds />
       </MultiplayerProvider>
     </SocketProvider>
   );

@@ -6,16 +6,23 @@ import {
   useMemo,
   useReducer,
   useRef,
+  useState,
   type Dispatch,
   type ReactNode,
 } from "react";
-import { assertNever, roomSocketPath } from "#contract/protocol";
+import {
+  assertNever,
+  ROOM_PING_INTERVAL_MS,
+  ROOM_PONG_TIMEOUT_MS,
+  roomSocketPath,
+} from "#contract/protocol";
 import type { RoomClientEvent, RoomServerEvent } from "#contract/room-socket";
 import {
   createSocketClient,
   socketUrl,
   type OutgoingEvent,
   type SocketClient,
+  type SocketStatus,
 } from "~/lib/socket-client";
 import {
   GAME_TYPE,
@@ -33,12 +40,15 @@ interface MultiplayerContextValue {
   dispatch: Dispatch<MultiplayerAction>;
   /** Sends on the match's room socket (resent until acked); undefined while there is no match. */
   sendToRoom: (event: RoomEvent) => string | undefined;
+  /** The match's room socket lost its link and is trying again. */
+  roomReconnecting: boolean;
 }
 
 const MultiplayerContext = createContext<MultiplayerContextValue>({
   state: initialMultiplayerState,
   dispatch: () => undefined,
   sendToRoom: () => undefined,
+  roomReconnecting: false,
 });
 
 /** The room of a match that is on and not yet decided: the one a room socket should be open to. */
@@ -65,6 +75,7 @@ export function MultiplayerProvider({ children }: { children: ReactNode }) {
   const viewerId = useViewer()?._id ?? null;
   const roomClient = useRef<SocketClient<RoomClientEvent> | null>(null);
   const roomId = viewerId === null ? null : liveRoom(state);
+  const [roomStatus, setRoomStatus] = useState<SocketStatus>("closed");
 
   useEffect(() => {
     if (roomId === null) return;
@@ -85,6 +96,7 @@ export function MultiplayerProvider({ children }: { children: ReactNode }) {
               userId: event.data.userId,
               score: event.data.score,
             });
+          else dispatch({ type: "selfExit" });
           break;
         case "end_game":
           dispatch({
@@ -103,14 +115,23 @@ export function MultiplayerProvider({ children }: { children: ReactNode }) {
           assertNever(event);
       }
     };
+    // Frequent pings: a dead link shows as 'Reconnecting…' within a few seconds, and the room keeps hearing from us.
+    let opened = false;
     const client = createSocketClient<RoomClientEvent, RoomServerEvent>({
       url: socketUrl(window.location, roomSocketPath(roomId)),
       onEvent: onRoomEvent,
+      onStatus: (next) => {
+        if (next === "open") opened = true;
+        setRoomStatus(next === "connecting" && opened ? "reconnecting" : next);
+      },
+      pingIntervalMs: ROOM_PING_INTERVAL_MS,
+      pongTimeoutMs: ROOM_PONG_TIMEOUT_MS,
     });
     roomClient.current = client;
     return () => {
       client.close();
       if (roomClient.current === client) roomClient.current = null;
+      setRoomStatus("closed");
     };
   }, [roomId, viewerId]);
 
@@ -118,9 +139,10 @@ export function MultiplayerProvider({ children }: { children: ReactNode }) {
     (event: RoomEvent) => roomClient.current?.send(event),
     [],
   );
+  const roomReconnecting = roomStatus === "reconnecting";
   const value = useMemo(
-    () => ({ state, dispatch, sendToRoom }),
-    [state, sendToRoom],
+    () => ({ state, dispatch, sendToRoom, roomReconnecting }),
+    [state, sendToRoom, roomReconnecting],
   );
   return (
     <MultiplayerContext.Provider value={value}>

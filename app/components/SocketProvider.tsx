@@ -8,6 +8,9 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import { useMatches } from "@remix-run/react";
+import { shellModeOf } from "~/lib/viewer";
+import { useMultiplayer } from "./MultiplayerProvider";
 import { useRevalidate } from "./useRevalidate";
 import type { UserClientEvent, UserServerEvent } from "#contract/user-socket";
 import {
@@ -136,13 +139,24 @@ export function useSocket(): Socket {
 }
 
 /**
- * A small pill at the top of the screen while the socket waits to retry ("reconnecting"), or tries again after it had
- * been open ("connecting" after the first open). Nothing otherwise, and nothing outside a SocketProvider.
+ * A small pill while a socket waits to retry ("reconnecting"), or tries again after it had been open ("connecting"
+ * after the first open): the user socket, or during a match its room socket (MultiplayerProvider, which must be
+ * around it to count). At the top of the screen; on a game's screen at the bottom, clear of the play bar's scores.
+ * Nothing otherwise, and nothing outside a SocketProvider.
  */
 export function ReconnectingIndicator() {
-  if (!useContext(ReconnectingContext)) return null;
+  const userReconnecting = useContext(ReconnectingContext);
+  const { roomReconnecting } = useMultiplayer();
+  const immersive =
+    shellModeOf(useMatches().map((match) => match.handle)) === "immersive";
+  if (!userReconnecting && !roomReconnecting) return null;
   return (
-    <div className="reconnecting" role="status" aria-live="polite">
+    <div
+      className={`reconnecting${immersive ? " reconnecting--low" : ""}`}
+      role="status"
+      aria-live="polite"
+      data-testid="reconnecting"
+    >
       <span className="reconnecting__dot" aria-hidden="true" />
       Reconnecting…
     </div>

@@ -18,6 +18,8 @@ class FakeWebSocket {
   onclose: ((event: { code: number }) => void) | null = null;
   readonly sent: string[] = [];
   closed = false;
+  /** Like a live server, answers each ping with a pong; a test sets false to model a link that died silently. */
+  answersPings = true;
   closeCode: number | undefined;
 
   constructor(readonly url: string) {
@@ -27,6 +29,8 @@ class FakeWebSocket {
   send(data: string): void {
     if (this.closed) throw new Error("send on a closed socket");
     this.sent.push(data);
+    if (this.answersPings && data === '{"event":"ping"}')
+      this.receiveJson({ event: "pong" });
   }
 
   close(code?: number): void {
@@ -443,7 +447,10 @@ describe("createSocketClient", () => {
       expect(latest().sent).toEqual([]);
       vi.advanceTimersByTime(1);
       expect(latest().sent).toEqual(['{"event":"ping"}']);
-      vi.advanceTimersByTime(50_000);
+      for (let i = 0; i < 2; i++) {
+        latest().receiveJson({ event: "pong" });
+        vi.advanceTimersByTime(25_000);
+      }
       expect(latest().sent).toEqual([
         '{"event":"ping"}',
         '{"event":"ping"}',
@@ -451,6 +458,33 @@ describe("createSocketClient", () => {
       ]);
       latest().receiveJson({ event: "pong" });
       expect(events).toEqual([]);
+      expect(sockets()).toHaveLength(1);
+      client.close();
+    });
+
+    it("treats a ping that nothing answers as a dead link: reconnecting, then a fresh socket", () => {
+      const client = start({ pingIntervalMs: 2_000, pongTimeoutMs: 3_000 });
+      latest().open();
+      const dead = latest();
+      dead.answersPings = false;
+      vi.advanceTimersByTime(2_000);
+      expect(dead.sent).toEqual(['{"event":"ping"}']);
+      // Any frame shows the link is alive, not only a pong.
+      dead.receiveJson({
+        event: "connected",
+        data: { userId: 1, connections: 1 },
+      });
+      vi.advanceTimersByTime(2_000);
+      vi.advanceTimersByTime(2_999);
+      expect(statuses.at(-1)).toBe("open");
+      // The network went away without a close: the second ping is never answered.
+      vi.advanceTimersByTime(1);
+      expect(dead.closed).toBe(true);
+      expect(statuses.at(-1)).toBe("reconnecting");
+      vi.advanceTimersByTime(1_000);
+      expect(sockets()).toHaveLength(2);
+      latest().open();
+      expect(statuses.at(-1)).toBe("open");
       client.close();
     });
 

@@ -17,6 +17,8 @@ import {
  *   event twice when only its ack was lost: the id lets it recognise the repeat.
  * - A `ping` goes out every 25 s while open; `pong` and `ack` frames stay inside, every other well-formed server event
  *   goes to `onEvent`. Malformed frames are dropped.
+ * - A link can die without a close (a phone losing its signal keeps the socket "open"): when nothing at all arrives
+ *   within `pongTimeoutMs` of a ping, the socket counts as lost and the client reconnects as after a close.
  */
 
 export type SocketStatus = "connecting" | "open" | "reconnecting" | "closed";
@@ -51,6 +53,8 @@ export interface SocketClientOptions<ServerEvent extends AnyEvent> {
   connectTimeoutMs?: number;
   /** Keep-alive ping period while open. Default 25000. */
   pingIntervalMs?: number;
+  /** How long after a ping silence means a dead link. Default 10000. */
+  pongTimeoutMs?: number;
 }
 
 export interface SocketClient<ClientEvent extends AnyEvent> {
@@ -68,6 +72,7 @@ export const DEFAULT_MIN_DELAY_MS = 1_000;
 export const DEFAULT_MAX_DELAY_MS = 5_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
 export const DEFAULT_PING_INTERVAL_MS = 25_000;
+export const DEFAULT_PONG_TIMEOUT_MS = 10_000;
 
 /** The wait before reconnect attempt `attempt` (1 for the first after a failure): min, 2·min, 4·min, ... capped at max. */
 export function reconnectDelay(
@@ -121,6 +126,7 @@ export function createSocketClient<
     maxDelayMs = DEFAULT_MAX_DELAY_MS,
     connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS,
     pingIntervalMs = DEFAULT_PING_INTERVAL_MS,
+    pongTimeoutMs = DEFAULT_PONG_TIMEOUT_MS,
   } = options;
   const WebSocketImpl = options.WebSocketImpl ?? globalThis.WebSocket;
 
@@ -137,6 +143,8 @@ export function createSocketClient<
   let reconnectTimer: Timer | undefined;
   let connectTimer: Timer | undefined;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
+  /** Set when a ping goes out, cleared by anything arriving: if it fires, the link is dead. */
+  let silenceTimer: Timer | undefined;
 
   function setStatus(next: SocketStatus): void {
     if (status === next) return;
@@ -148,7 +156,8 @@ export function createSocketClient<
     clearTimeout(reconnectTimer);
     clearTimeout(connectTimer);
     clearInterval(pingTimer);
-    reconnectTimer = connectTimer = pingTimer = undefined;
+    clearTimeout(silenceTimer);
+    reconnectTimer = connectTimer = pingTimer = silenceTimer = undefined;
   }
 
   /** Detaches and closes a socket we no longer want; whatever it reports later is ignored. */
@@ -207,7 +216,13 @@ export function createSocketClient<
     failures = 0;
     // Resend before announcing "open", so nothing sent from onStatus can overtake (or duplicate) the outbox.
     for (const frame of outbox.values()) transmit(frame);
-    pingTimer = setInterval(() => transmit(PING_FRAME), pingIntervalMs);
+    const ws = socket;
+    pingTimer = setInterval(() => {
+      silenceTimer ??= setTimeout(() => {
+        if (ws && socket === ws) lost(ws);
+      }, pongTimeoutMs);
+      transmit(PING_FRAME);
+    }, pingIntervalMs);
     setStatus("open");
   }
 
@@ -236,6 +251,9 @@ export function createSocketClient<
   }
 
   function received(raw: unknown): void {
+    // Anything at all shows the link is alive.
+    clearTimeout(silenceTimer);
+    silenceTimer = undefined;
     const event = parseServerEvent<ServerEvent>(raw);
     if (!event) return;
     if (event.event === "pong") return;

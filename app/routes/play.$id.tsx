@@ -75,7 +75,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 type Phase =
   | { name: "splash" }
   | { name: "playing" }
-  | { name: "saving"; score: number }
+  /** The round's submission is on its way; `offline` once a try failed for want of a network (it keeps trying). */
+  | { name: "saving"; score: number; offline: boolean }
   /** A visitor's round: nothing is saved. */
   | { name: "over"; score: number }
   /** A match: this player is done, the opponent is still playing. */
@@ -133,7 +134,7 @@ export default function Play() {
       ? {
           name:
             opponentOf(match.participants, viewer._id)?.user_name ?? "Opponent",
-          left: match.status === "opponentLeft",
+          left: match.status === "opponentLeft" && !match.selfLeft,
         }
       : mode === "bot" && match.bot
         ? { name: match.bot.name, left: false }
@@ -160,6 +161,7 @@ export default function Play() {
   const {
     open: openSession,
     seed: sessionSeed,
+    statsId: sessionStatsId,
     end: endSession,
     submit: submitScore,
   } = usePlaySession(
@@ -224,24 +226,31 @@ export default function Play() {
         setPhase({ name: "over", score: finalScore });
         return;
       }
-      setPhase({ name: "saving", score: finalScore });
+      setPhase({ name: "saving", score: finalScore, offline: false });
       try {
-        // SPEC.md §4: the round's one request also settles its challenge or records its bot match.
-        const saved = await submitScore({
-          score: finalScore,
-          playerId: viewer._id,
-          log,
-          moves: timeline.current.moves(finalScore, sinceStart()),
-          challengeId: mode === "single" ? challengeId : null,
-          botId: mode === "bot" && match.bot ? match.bot._id : null,
-        });
-        if (mode === "match" && roomId) {
+        // SPEC.md §4: the round's one request also settles its challenge or records its bot match. It is kept and
+        // tried again until the server answers, whatever the network does meanwhile.
+        const saved = await submitScore(
+          {
+            score: finalScore,
+            playerId: viewer._id,
+            log,
+            moves: timeline.current.moves(finalScore, sinceStart()),
+            challengeId: mode === "single" ? challengeId : null,
+            botId: mode === "bot" && match.bot ? match.bot._id : null,
+          },
+          () => setPhase({ name: "saving", score: finalScore, offline: true }),
+        );
+        const statsId = saved?.stats_id ?? (await sessionStatsId());
+        if (mode === "match" && roomId && statsId !== null) {
           // SPEC.md §4 End multiplayer: the end goes to the room; the summary follows once both are done.
-          sendToRoom({
-            event: "end_game",
-            data: { statsId: saved.stats_id },
-          });
+          sendToRoom({ event: "end_game", data: { statsId } });
           setPhase({ name: "waitingOpponent", score: finalScore });
+        } else if (saved === null) {
+          // An earlier try had saved it and its answer was lost: the result screen reads the boards.
+          navigate(resultPath(game._id, playType, challengeId), {
+            replace: true,
+          });
         } else if (saved.match_id !== null) {
           navigate(`/summary/${saved.match_id}`, { replace: true });
         } else {
@@ -273,6 +282,7 @@ export default function Play() {
       roomId,
       sendToRoom,
       match.bot,
+      sessionStatsId,
     ],
   );
 
@@ -394,11 +404,36 @@ export default function Play() {
     dispatchMatch,
   ]);
 
+  // Going anywhere else in the app in the middle of a match (Back, a link) is leaving it, as the exit button is: the
+  // room hears it at once, and the opponent is not left waiting. (A reload or a closed tab drops the room socket
+  // instead; the room then gives the player the 10 s grace to come back.)
+  const leaveMatch = useRef<() => void>(() => undefined);
+  leaveMatch.current = () => {
+    if (finished.current || mode !== "match" || !roomId || !viewer) return;
+    finished.current = true;
+    sendToRoom({
+      event: "exit_game_room",
+      data: { score: lastScore.current },
+    });
+    dispatchMatch({ type: "clear" });
+  };
+  useEffect(() => () => leaveMatch.current(), []);
+
+  // Away for longer than the grace (the tab in the background, no network): the room went on without this player.
+  const selfLeft = mode === "match" && match.selfLeft;
+  useEffect(() => {
+    if (!selfLeft) return;
+    finished.current = true;
+    clockRef.current.pause();
+    connection.current?.send({ type: "pause" });
+    setConfirming(false);
+  }, [selfLeft]);
+
   // The room has ended the match (both done, or the opponent gone and this player done): on to the summary.
   useEffect(() => {
-    if (phase.name === "waitingOpponent" && match.resultId)
+    if (phase.name === "waitingOpponent" && match.resultId && !selfLeft)
       navigate(`/summary/${match.resultId}`, { replace: true });
-  }, [phase.name, match.resultId, navigate]);
+  }, [phase.name, match.resultId, navigate, selfLeft]);
 
   const opponentScore =
     mode === "match"
@@ -520,13 +555,50 @@ export default function Play() {
             </p>
           </div>
         ) : null}
-        {phase.name === "saving" ? (
+        {selfLeft ? (
+          <div
+            className="player__overlay"
+            role="dialog"
+            aria-labelledby="match-left"
+            data-testid="self-left"
+          >
+            <h2 id="match-left" className="player__heading">
+              The match went on without you
+            </h2>
+            <p className="player__note">
+              You were away for more than 10 seconds, so you left the match.
+              {match.resultId
+                ? null
+                : ` ${opponent?.name ?? "Your opponent"} is still playing; the result shows here when they finish.`}
+            </p>
+            <div className="player__actions">
+              {match.resultId ? (
+                <Link
+                  to={`/summary/${match.resultId}`}
+                  replace
+                  className="button button--primary"
+                >
+                  See the result
+                </Link>
+              ) : null}
+              <Link to={`/detail/${game._id}`} className="button button--ghost">
+                Back to {game.name}
+              </Link>
+            </div>
+          </div>
+        ) : phase.name === "saving" ? (
           <div className="player__overlay" role="status">
             <h2 className="player__heading">Saving your score…</h2>
             <p className="player__final">
               {levels ? "Level " : null}
               {phase.score}
             </p>
+            {phase.offline ? (
+              <p className="player__note" data-testid="saving-offline">
+                No connection right now. Your score is kept on this device and
+                is sent as soon as you are back online.
+              </p>
+            ) : null}
           </div>
         ) : null}
         {phase.name === "over" || phase.name === "failed" ? (

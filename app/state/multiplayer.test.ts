@@ -68,7 +68,25 @@ const playing: MultiplayerState = {
   bot: null,
   resultId: null,
   expiresAt: 50_000,
+  selfLeft: false,
 };
+
+describe("selfExit", () => {
+  it("marks that the room counted this player as gone, once, and a new wait forgets it", () => {
+    const left = multiplayerReducer(playing, { type: "selfExit" });
+    expect(left).toEqual({ ...playing, selfLeft: true });
+    expect(multiplayerReducer(left, { type: "selfExit" })).toBe(left);
+    expect(
+      multiplayerReducer(left, {
+        type: "waiting",
+        roomId: "room-2",
+        gameId: 7,
+        participant: me,
+        expiresAt: 60_000,
+      }).selfLeft,
+    ).toBe(false);
+  });
+});
 
 describe("initialMultiplayerState", () => {
   it("is idle, single player, with nothing stored", () => {
@@ -84,6 +102,7 @@ describe("initialMultiplayerState", () => {
       bot: null,
       resultId: null,
       expiresAt: null,
+      selfLeft: false,
     });
     expect(GAME_TYPE).toEqual({ single: 0, multiplayer: 1, bot: 2 });
   });

@@ -43,6 +43,8 @@ export interface MultiplayerState {
   resultId: number | null;
   /** When the matchmaking wait ends (epoch ms, from the waiting event). */
   expiresAt: number | null;
+  /** The room counted this player as gone (away past the grace): the match goes on without them. */
+  selfLeft: boolean;
 }
 
 export type MultiplayerAction =
@@ -61,6 +63,8 @@ export type MultiplayerAction =
   /** Opponent live score; the caller makes sure `userId` is not the own one. */
   | { type: "opponentData"; userId: number; score: number }
   | { type: "opponentExit"; userId: number; score: number }
+  /** The room says this player left: they were away (no link, or nothing heard) for longer than the grace. */
+  | { type: "selfExit" }
   /** `status` is the game-end data status: 1 (END_NORMAL) is a normal end, anything else means the opponent left. */
   | { type: "gameEnd"; status: number; resultId: number }
   | { type: "clear" };
@@ -77,6 +81,7 @@ export const initialMultiplayerState: MultiplayerState = {
   bot: null,
   resultId: null,
   expiresAt: null,
+  selfLeft: false,
 };
 
 /** Appends each participant whose user_id is not in the list yet (SPEC.md §4 "adds … if absent"). */
@@ -113,6 +118,7 @@ export function multiplayerReducer(
         bot: null,
         resultId: null,
         expiresAt: action.expiresAt,
+        selfLeft: false,
       };
     case "userJoined": {
       const participants = addAbsent(state.participants, [action.participant]);
@@ -157,6 +163,8 @@ export function multiplayerReducer(
         status: state.status === "end" ? "end" : "opponentLeft",
         opponent: { userId: action.userId, score: action.score },
       };
+    case "selfExit":
+      return state.selfLeft ? state : { ...state, selfLeft: true };
     case "gameEnd":
       return {
         ...state,

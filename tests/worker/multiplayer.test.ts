@@ -606,7 +606,15 @@ describe("/ws/room/{roomId}: the room socket", () => {
       userId: one.userId,
       score: 0,
     });
-    expect(ra.has("exit_game_room")).toBe(false);
+    // Ava's link comes back: she is told the match went on without her, and her points no longer reach Ben.
+    expect((await ra.next("exit_game_room")).data).toEqual({
+      userId: one.userId,
+      score: 0,
+    });
+    ra.send({ event: "game_data", id: "late", data: { score: 50 } });
+    expect((await ra.next("ack")).data).toEqual({ id: "late" });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(rb.has("game_data")).toBe(false);
     // Ben is still in the match and finishes it.
     rb.send({
       event: "end_game",

@@ -167,7 +167,9 @@ export class MatchRoom extends DurableObject<Env> {
       case "game_data": {
         const room = await this.loadRoom();
         if (!room) return { ok: false, message: "Unknown room" };
-        // The hot path: memory and the opponent's socket only, no storage and no other object.
+        // The hot path: memory and the opponent's socket only, no storage and no other object. A player the room
+        // already counts as gone is not playing this match any more: nothing of theirs reaches the opponent.
+        if (room.left.includes(userId)) return OK;
         this.live.set(userId, event.data.score);
         this.sendToOthers(room, userId, {
           event: "game_data",
@@ -215,7 +217,15 @@ export class MatchRoom extends DurableObject<Env> {
   /** What a (re)connecting player missed while their room socket was away: the opponent's score, exit, and the end. */
   private catchUp(ws: WebSocket, room: RoomState, userId: number) {
     for (const { user_id: other } of room.participants) {
-      if (other === userId) continue;
+      if (other === userId) {
+        // Back after the grace: the match went on without them, and they are told so.
+        if (room.left.includes(other))
+          sendEvent(ws, {
+            event: "exit_game_room",
+            data: { userId: other, score: room.finals[other] ?? 0 },
+          });
+        continue;
+      }
       const score = this.live.get(other);
       if (score !== undefined)
         sendEvent(ws, { event: "game_data", data: { userId: other, score } });
@@ -248,10 +258,13 @@ export class MatchRoom extends DurableObject<Env> {
     room.finals[userId] = score;
     delete room.droppedAt[userId];
     await this.save(room);
-    this.sendToOthers(room, userId, {
+    // Everybody hears it, the leaver too: one whose link came back after the grace learns the match went on without them.
+    const event: RoomServerEvent = {
       event: "exit_game_room",
       data: { userId, score },
-    });
+    };
+    for (const participant of room.participants)
+      this.sendTo(participant.user_id, event);
     await this.finishIfDone(room);
     return OK;
   }

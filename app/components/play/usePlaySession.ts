@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { apiFetch } from "~/lib/api";
+import { deliverRound, keepRound } from "~/lib/round-outbox";
 import type { PlaySession } from "#contract/games";
 import type { Move } from "#contract/moves";
 import type { RoundResult } from "#contract/scores";
@@ -48,6 +49,12 @@ export function usePlaySession(
     [],
   );
 
+  /** The open session's id, or null (a visitor, or no session could be opened). */
+  const statsId = useCallback(
+    async () => (await session.current?.opened)?._id ?? null,
+    [],
+  );
+
   /** Writes the play time once; `keepalive` lets it outlive a closing tab. Failures are only logged by the server. */
   const end = useCallback(async (keepalive = false) => {
     const current = session.current;
@@ -65,35 +72,43 @@ export function usePlaySession(
 
   /**
    * SPEC.md §4 End single-player, in one request: the score with its moves, the play time and the challenge or bot
-   * run the round was for. The answer closes the session, so nothing is sent again on the way out.
+   * run the round was for. The answer closes the session, so nothing is sent again on the way out. The request is
+   * kept in the round outbox and tried again until the server answers (`onRetry` hears each try that failed for want
+   * of a network); null means an earlier try had already saved it.
    */
   const submit = useCallback(
-    async (round: {
-      score: number;
-      playerId: number;
-      /** Our own games: the round's input log, which the server replays; then `moves` are not needed. */
-      log: string | null;
-      moves: Move[];
-      challengeId: number | null;
-      botId: number | null;
-    }): Promise<RoundResult> => {
+    async (
+      round: {
+        score: number;
+        playerId: number;
+        /** Our own games: the round's input log, which the server replays; then `moves` are not needed. */
+        log: string | null;
+        moves: Move[];
+        challengeId: number | null;
+        botId: number | null;
+      },
+      onRetry?: (attempt: number) => void,
+    ): Promise<RoundResult | null> => {
       const current = session.current;
       const stats_id = (await current?.opened)?._id ?? undefined;
-      const result = await apiFetch<RoundResult>("/api/scores", {
-        method: "POST",
-        json: {
-          score: round.score,
-          player_id: round.playerId,
-          game_id: gameId,
-          stats_id,
-          ...(round.log === null ? { moves: round.moves } : { log: round.log }),
-          play_time: Math.max(0, Math.round(playTimeRef.current())),
-          challenge_id: round.challengeId ?? undefined,
-          bot_id: round.botId ?? undefined,
-        },
-      });
+      // The round is over: from here on the session ends with its score, not with the page.
       if (current) current.ended = true;
-      return result;
+      const kept = keepRound({
+        score: round.score,
+        player_id: round.playerId,
+        game_id: gameId,
+        stats_id,
+        ...(round.log === null ? { moves: round.moves } : { log: round.log }),
+        play_time: Math.max(0, Math.round(playTimeRef.current())),
+        challenge_id: round.challengeId ?? undefined,
+        bot_id: round.botId ?? undefined,
+      });
+      return deliverRound(
+        kept,
+        (json) =>
+          apiFetch<RoundResult>("/api/scores", { method: "POST", json }),
+        onRetry,
+      );
     },
     [gameId],
   );
@@ -108,5 +123,5 @@ export function usePlaySession(
     };
   }, [end]);
 
-  return { open, seed, end, submit };
+  return { open, seed, statsId, end, submit };
 }
