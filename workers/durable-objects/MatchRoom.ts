@@ -6,7 +6,6 @@ import {
   PING_FRAME,
   PONG_FRAME,
   RECONNECT_GRACE_MS,
-  ROOM_PING_INTERVAL_MS,
   type Participant,
 } from "#contract/protocol";
 import type { RoomClientEvent, RoomServerEvent } from "#contract/room-socket";
@@ -53,13 +52,12 @@ interface RoomSocketAttachment {
   openedAt: number;
 }
 
-/**
- * How often a room on with players in it checks that each one is still heard from. A phone that loses its signal
- * usually leaves its socket open, so a close never comes: silence is the only sign. The browser pings every
- * ROOM_PING_INTERVAL_MS; a player none of whose sockets has said anything (a ping included) for RECONNECT_GRACE_MS
- * is gone, as if the socket had closed and the grace run out.
+/*
+ * A phone that loses its signal usually leaves its socket open, so a close never comes: silence is the only sign. The
+ * browser pings every ROOM_PING_INTERVAL_MS (answered by the runtime, which notes the time); a player none of whose
+ * sockets has said anything for RECONNECT_GRACE_MS is gone, as if the socket had closed and the grace run out. The
+ * room's alarm is set for the moment the quietest player would reach that, and looks again then.
  */
-export const LIVENESS_CHECK_MS = 3 * ROOM_PING_INTERVAL_MS;
 
 const ROOM_KEY = "room";
 const OK: EventAnswer = { ok: true };
@@ -315,8 +313,8 @@ export class MatchRoom extends DurableObject<Env> {
   }
 
   /**
-   * The room's one alarm, while the match is on: a dropped player whose 10 s are up is gone, and
-   * every few seconds a player none of whose sockets has been heard from for 10 s is gone too.
+   * The room's one alarm, while the match is on: a dropped player whose 10 s are up is gone, and so is a player none
+   * of whose sockets has been heard from for 10 s.
    */
   async alarm(): Promise<void> {
     const room = await this.loadRoom();
@@ -331,15 +329,25 @@ export class MatchRoom extends DurableObject<Env> {
 
   /** Players still playing with sockets open, none of which has been heard from for the grace. */
   private silentPlayers(room: RoomState, now: number): number[] {
+    return this.playersWithSockets(room).filter(
+      (userId) => now - this.lastHeardFrom(userId) >= RECONNECT_GRACE_MS,
+    );
+  }
+
+  /** Players still in the match (no final score, not dropped) with a room socket open. */
+  private playersWithSockets(room: RoomState): number[] {
     return room.participants
       .map((participant) => participant.user_id)
-      .filter((userId) => {
-        if (userId in room.finals || userId in room.droppedAt) return false;
-        const sockets = this.socketsOf(userId);
-        if (sockets.length === 0) return false;
-        const last = Math.max(...sockets.map((ws) => this.lastHeard(ws)));
-        return now - last >= RECONNECT_GRACE_MS;
-      });
+      .filter(
+        (userId) =>
+          !(userId in room.finals) &&
+          !(userId in room.droppedAt) &&
+          this.socketsOf(userId).length > 0,
+      );
+  }
+
+  private lastHeardFrom(userId: number): number {
+    return Math.max(...this.socketsOf(userId).map((ws) => this.lastHeard(ws)));
   }
 
   /** The last time anything arrived on the socket: a frame, or a ping the runtime answered. */
@@ -377,8 +385,8 @@ export class MatchRoom extends DurableObject<Env> {
   }
 
   /**
-   * The next alarm: when the earliest dropped player's grace ends, or the next check that everybody is still heard
-   * from, whichever comes first; none once the match is decided.
+   * The next alarm: when the earliest dropped player's grace ends, or when the quietest player would have been silent
+   * for the grace, whichever comes first; none once the match is decided.
    */
   private async scheduleAlarm(room: RoomState) {
     if (room.resultId !== null) {
@@ -388,14 +396,10 @@ export class MatchRoom extends DurableObject<Env> {
     const graceEnds = Object.values(room.droppedAt).map(
       (at) => at + RECONNECT_GRACE_MS,
     );
-    const playing = room.participants.some(
-      (participant) =>
-        !(participant.user_id in room.finals) &&
-        !(participant.user_id in room.droppedAt),
+    const silenceEnds = this.playersWithSockets(room).map(
+      (userId) => this.lastHeardFrom(userId) + RECONNECT_GRACE_MS,
     );
-    const times = playing
-      ? [...graceEnds, Date.now() + LIVENESS_CHECK_MS]
-      : graceEnds;
+    const times = [...graceEnds, ...silenceEnds];
     if (times.length === 0) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(Math.min(...times));
   }

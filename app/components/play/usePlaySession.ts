@@ -9,6 +9,8 @@ interface SessionRecord {
   /** POST /api/gamestats under way or done: the session, or null when it could not be opened. */
   opened: Promise<PlaySession | null>;
   ended: boolean;
+  /** Its round is being sent (from the outbox): the page going away must not close the session under it. */
+  submitting: boolean;
 }
 
 /**
@@ -40,6 +42,7 @@ export function usePlaySession(
         },
       }).catch(() => null),
       ended: false,
+      submitting: false,
     };
   }, [gameId, gameType, signedIn, roomId]);
 
@@ -58,7 +61,7 @@ export function usePlaySession(
   /** Writes the play time once; `keepalive` lets it outlive a closing tab. Failures are only logged by the server. */
   const end = useCallback(async (keepalive = false) => {
     const current = session.current;
-    if (!current || current.ended) return;
+    if (!current || current.ended || current.submitting) return;
     current.ended = true;
     const id = (await current.opened)?._id ?? null;
     if (id === null) return;
@@ -92,7 +95,7 @@ export function usePlaySession(
       const current = session.current;
       const stats_id = (await current?.opened)?._id ?? undefined;
       // The round is over: from here on the session ends with its score, not with the page.
-      if (current) current.ended = true;
+      if (current) current.submitting = true;
       const kept = keepRound({
         score: round.score,
         player_id: round.playerId,
@@ -103,12 +106,18 @@ export function usePlaySession(
         challenge_id: round.challengeId ?? undefined,
         bot_id: round.botId ?? undefined,
       });
-      return deliverRound(
-        kept,
-        (json) =>
-          apiFetch<RoundResult>("/api/scores", { method: "POST", json }),
-        onRetry,
-      );
+      try {
+        const result = await deliverRound(
+          kept,
+          (json) =>
+            apiFetch<RoundResult>("/api/scores", { method: "POST", json }),
+          onRetry,
+        );
+        if (current) current.ended = true;
+        return result;
+      } finally {
+        if (current) current.submitting = false;
+      }
     },
     [gameId],
   );

@@ -1,0 +1,200 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Game } from "#contract/types";
+import {
+  DESKTOP,
+  PHONE,
+  baseURL,
+  endRound,
+  launchBrowser,
+  newAccount,
+  pageFor as signedInPage,
+  type Account,
+} from "./browser";
+
+/*
+ * Issue #18: a match between a phone (390×844) and a desktop survives what phones do: the network going away for a
+ * few seconds and for longer than the grace, Back in the middle of a round, and a tab closed in the lobby. Each case
+ * waits on what the screens say, never on a fixed sleep.
+ */
+
+let browser: Browser;
+let games: Game[];
+const bySlug = (slug: string) => games.find((game) => game.slug === slug)!;
+const pageFor = (account: Account, viewport = PHONE) =>
+  signedInPage(browser, account, viewport);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  games = await (await fetch(`${baseURL()}/api/game/published`)).json<Game[]>();
+});
+afterAll(() => browser?.close());
+
+const phase = (page: Page) =>
+  page
+    .evaluate(
+      () =>
+        document.querySelector<HTMLElement>(".player")?.dataset.phase ?? null,
+    )
+    .catch(() => null);
+
+/** Two players matched on `slug`: the phone waits first, the desktop joins; both end up playing. */
+async function match(slug: string, names: [string, string]) {
+  const game = bySlug(slug);
+  const [one, two] = [await newAccount(names[0]), await newAccount(names[1])];
+  const phone = await pageFor(one, PHONE);
+  const desk = await pageFor(two, DESKTOP);
+  // The phone gets there as a player does, through the app: so Back is the app's Back, not another document's.
+  await phone.page.goto(`/detail/${game._id}`);
+  const multiplayer = `a[href="/waiting/${game._id}"]`;
+  await phone.page.waitForFunction((selector) => {
+    const link = document.querySelector(selector);
+    return !!link && Object.keys(link).some((key) => key.startsWith("__react"));
+  }, multiplayer);
+  await phone.page.locator(multiplayer).first().click();
+  await phone.page.waitForURL(new RegExp(`/waiting/${game._id}$`));
+  await phone.page.getByText("Searching...").first().waitFor();
+  await desk.page.goto(`/waiting/${game._id}`);
+  await Promise.all([
+    phone.page.waitForSelector('[data-phase="playing"]', { timeout: 20_000 }),
+    desk.page.waitForSelector('[data-phase="playing"]', { timeout: 20_000 }),
+  ]);
+  return { game, one, two, phone, desk };
+}
+
+interface Summary {
+  status: number;
+  left_user_id: number | null;
+  players: Array<{ _id: number; score: number }>;
+}
+const summaryOf = async (page: Page) =>
+  (await (
+    await fetch(
+      `${baseURL()}/api/multiplayer/result/${page.url().split("/").pop()}`,
+    )
+  ).json()) as Summary;
+
+describe("a match on a phone that loses its network, goes back or closes", () => {
+  it("keeps a round finished offline: 'Saving your score…' until the network is back, then both reach the summary with it", async () => {
+    const { one, two, phone, desk } = await match("tower-stack", [
+      "Ola Offline",
+      "Dev Desk",
+    ]);
+    // The phone loses its network just as the round ends.
+    await phone.context.setOffline(true);
+    const olaScore = await endRound(phone.page, "tower-stack", 1);
+    await phone.page.getByTestId("saving-offline").waitFor({ timeout: 15_000 });
+    expect(
+      await phone.page
+        .getByRole("heading", { name: "Saving your score…" })
+        .isVisible(),
+    ).toBe(true);
+    // The link is gone: the phone says it is reconnecting.
+    await phone.page.getByTestId("reconnecting").waitFor({ timeout: 10_000 });
+    // Back online within the grace: the kept round goes through, the room hears the end.
+    await phone.context.setOffline(false);
+    await expect
+      .poll(() => phase(phone.page), { timeout: 15_000 })
+      .toBe("waitingOpponent");
+    const devScore = await endRound(desk.page, "tower-stack", olaScore + 1);
+    await Promise.all([
+      phone.page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 }),
+      desk.page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 }),
+    ]);
+    const summary = await summaryOf(desk.page);
+    expect(summary.status).toBe(1);
+    const score = (id: number) =>
+      summary.players.find((player) => player._id === id)!.score;
+    expect([score(one.user._id), score(two.user._id)]).toEqual([
+      olaScore,
+      devScore,
+    ]);
+    expect(await phone.page.getByTestId("outcome").innerText()).toContain(
+      "You lost",
+    );
+    await phone.context.close();
+    await desk.context.close();
+  });
+
+  it("counts a phone offline past the 10 s grace as gone: the desktop is told, and so is the phone when it is back", async () => {
+    const { one, phone, desk } = await match("tower-stack", [
+      "Liv Longgone",
+      "Max Stays",
+    ]);
+    await phone.context.setOffline(true);
+    const wentAt = Date.now();
+    // No close reaches the server: it notices the silence and, after the grace, tells the desktop.
+    await expect
+      .poll(() => desk.page.getByTestId("opponent-name").innerText(), {
+        timeout: 20_000,
+      })
+      .toBe("Opponent left");
+    expect(Date.now() - wentAt).toBeLessThan(15_000);
+    // Gone 10 s after the last ping the server heard (pings go every 2 s).
+    expect(Date.now() - wentAt).toBeGreaterThan(7_000);
+    await phone.context.setOffline(false);
+    await phone.page.getByTestId("self-left").waitFor({ timeout: 15_000 });
+    expect(
+      await phone.page
+        .getByRole("heading", { name: "The match went on without you" })
+        .isVisible(),
+    ).toBe(true);
+    // The desktop finishes: the summary records the phone as the one who left, with 0.
+    await endRound(desk.page, "tower-stack", 1);
+    await desk.page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 });
+    const summary = await summaryOf(desk.page);
+    expect(summary).toMatchObject({ status: 2, left_user_id: one.user._id });
+    // The phone can go to the same summary.
+    await phone.page.getByRole("link", { name: "See the result" }).click();
+    await phone.page.waitForURL(desk.page.url(), { timeout: 15_000 });
+    await phone.context.close();
+    await desk.context.close();
+  });
+
+  it("treats Back in the middle of a round as leaving: the opponent hears it at once", async () => {
+    const { game, one, phone, desk } = await match("tower-stack", [
+      "Bea Back",
+      "Cal Calm",
+    ]);
+    const leftAt = Date.now();
+    await phone.page.goBack();
+    await phone.page.waitForURL(new RegExp(`/detail/${game._id}$`));
+    await expect
+      .poll(() => desk.page.getByTestId("opponent-name").innerText(), {
+        timeout: 5_000,
+      })
+      .toBe("Opponent left");
+    expect(Date.now() - leftAt).toBeLessThan(5_000);
+    await endRound(desk.page, "tower-stack", 1);
+    await desk.page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 });
+    expect(await summaryOf(desk.page)).toMatchObject({
+      status: 2,
+      left_user_id: one.user._id,
+    });
+    expect(await desk.page.getByTestId("outcome").innerText()).toContain("won");
+    await phone.context.close();
+    await desk.context.close();
+  });
+
+  it("does not pair the next player with someone who closed the tab while waiting", async () => {
+    const game = bySlug("merge-tiles");
+    const ghost = await pageFor(await newAccount("Gus Ghost"), PHONE);
+    await ghost.page.goto(`/waiting/${game._id}`);
+    await ghost.page.getByText("Searching...").first().waitFor();
+    await ghost.context.close();
+    const next = await pageFor(await newAccount("Nel Next"), DESKTOP);
+    await next.page.goto(`/waiting/${game._id}`);
+    await next.page.getByText("Searching...").first().waitFor();
+    // Still searching seconds after joining: the lobby did not pair Nel with the closed tab.
+    await expect
+      .poll(() => next.page.getByTestId("countdown").innerText(), {
+        timeout: 10_000,
+      })
+      .toMatch(/^[1-7]$/);
+    expect(next.page.url()).toContain(`/waiting/${game._id}`);
+    await next.page.getByRole("button", { name: "Quit" }).click();
+    await next.page.waitForURL(new RegExp(`/detail/${game._id}$`));
+    expect(next.errors).toEqual([]);
+    await next.context.close();
+  });
+});
