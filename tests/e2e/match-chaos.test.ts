@@ -68,11 +68,11 @@ interface Summary {
   players: Array<{ _id: number; score: number }>;
 }
 const summaryOf = async (page: Page) =>
-  (await (
+  (
     await fetch(
       `${baseURL()}/api/multiplayer/result/${page.url().split("/").pop()}`,
     )
-  ).json()) as Summary;
+  ).json<Summary>();
 
 describe("a match on a phone that loses its network, goes back or closes", () => {
   it("keeps a round finished offline: 'Saving your score…' until the network is back, then both reach the summary with it", async () => {
