@@ -135,7 +135,9 @@ export default function Waiting() {
           participant: answer.participants[0],
           expiresAt: answer.expiresAt,
         });
-        // The server's clock decides; this one only draws the countdown from the same 10 s.
+        // The server's clock decides; this one only draws the countdown from the same 10 s, starting now (a `now`
+        // left from before the answer would draw 11 for a moment).
+        setNow(Date.now());
         setPhase({
           name: "searching",
           expiresAt:
@@ -200,7 +202,10 @@ export default function Waiting() {
 
   const secondsLeft =
     phase.name === "searching"
-      ? Math.max(0, Math.ceil((phase.expiresAt - now) / 1000))
+      ? Math.min(
+          MATCHMAKING_WAIT_MS / 1000,
+          Math.max(0, Math.ceil((phase.expiresAt - now) / 1000)),
+        )
       : 0;
   const progress =
     phase.name === "searching"

@@ -183,6 +183,21 @@ describe("a match on a phone that loses its network, goes back or closes", () =>
     await ghost.page.getByText("Searching...").first().waitFor();
     await ghost.context.close();
     const next = await pageFor(await newAccount("Nel Next"), DESKTOP);
+    // Every number the countdown ever shows, from its first paint.
+    await next.page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { __countdown: seen });
+      new MutationObserver(() => {
+        const text = document.querySelector(
+          '[data-testid="countdown"] .match-countdown__value',
+        )?.textContent;
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
     await next.page.goto(`/waiting/${game._id}`);
     await next.page.getByText("Searching...").first().waitFor();
     // Still searching seconds after joining: the lobby did not pair Nel with the closed tab.
@@ -192,6 +207,12 @@ describe("a match on a phone that loses its network, goes back or closes", () =>
       })
       .toMatch(/^[1-7]$/);
     expect(next.page.url()).toContain(`/waiting/${game._id}`);
+    // The countdown starts at 10, never above.
+    const shown = await next.page.evaluate(
+      () => (window as unknown as { __countdown: string[] }).__countdown,
+    );
+    expect(shown[0]).toBe("10");
+    expect(Math.max(...shown.map(Number))).toBe(10);
     await next.page.getByRole("button", { name: "Quit" }).click();
     await next.page.waitForURL(new RegExp(`/detail/${game._id}$`));
     expect(next.errors).toEqual([]);
