@@ -28,6 +28,25 @@ export const ROOM_PONG_TIMEOUT_MS = 3_000;
 /** Room ids are the lobby's random UUIDs. */
 export const ROOM_ID_PATTERN = /^[a-z0-9-]{8,64}$/;
 
+/**
+ * GET /api/multiplayer/room/{roomId}, for one of its players: what a page that lost its memory of the match (a reload,
+ * a reopened tab) needs to rejoin it, or to say how it ended for them.
+ */
+export interface RoomView {
+  roomId: string;
+  gameId: number;
+  seed: number;
+  participants: Participant[];
+  /** The room counted this player as gone: they left, or were away past the grace. */
+  left: boolean;
+  /** This player's round is over and in (their score counts). */
+  finished: boolean;
+  /** What counts for this player so far: their accepted score once finished or left, else null. */
+  score: number | null;
+  /** Set once everybody is done. */
+  resultId: number | null;
+}
+
 /** The room socket of a match: the address names the room, so its frames do not. */
 export const roomSocketPath = (room: string) =>
   `/ws/room/${encodeURIComponent(room)}`;

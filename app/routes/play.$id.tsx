@@ -43,6 +43,7 @@ import {
   type RoundState,
 } from "~/lib/play";
 import { GAME_TYPE, botScoreAt, opponentOf } from "~/state/multiplayer";
+import { END_OPPONENT_LEFT, type RoomView } from "#contract/protocol";
 
 import type { ShellHandle } from "~/lib/viewer";
 import { getGameOr404 } from "~/server/loaders.server";
@@ -140,6 +141,16 @@ export default function Play() {
         ? { name: match.bot.name, left: false }
         : null;
 
+  // A reload or a reopened tab lost the match from memory: the room says whether to rejoin it or how it ended.
+  const needsRoom =
+    !!viewer &&
+    !!roomId &&
+    !(match.roomId === roomId && match.gameId === game._id);
+  const [roomChecked, setRoomChecked] = useState(false);
+  const rejoining = needsRoom && !roomChecked;
+  /** The room counted this player as gone: the match went on without them. */
+  const selfLeft = mode === "match" && match.selfLeft;
+
   const [phase, setPhase] = useState<Phase>({ name: "splash" });
   const [frameReady, setFrameReady] = useState(false);
   const [splashOver, setSplashOver] = useState(false);
@@ -174,12 +185,52 @@ export default function Play() {
   const openedOnLoad = useRef(false);
   const clock = clockState(elapsedMs, game.maximum_game_time, timed);
 
-  // SPEC.md §4: stats are registered on load (each later round opens its own).
   useEffect(() => {
-    if (openedOnLoad.current) return;
+    if (!rejoining || !roomId) return;
+    let current = true;
+    apiFetch<RoomView>(`/api/multiplayer/room/${encodeURIComponent(roomId)}`)
+      .then((view) => {
+        if (!current || view.gameId !== game._id) return;
+        if (view.resultId !== null && !view.left) {
+          navigate(`/summary/${view.resultId}`, { replace: true });
+          return;
+        }
+        dispatchMatch({
+          type: "gameRequest",
+          roomId: view.roomId,
+          gameId: view.gameId,
+          seed: view.seed,
+          participants: view.participants,
+        });
+        if (view.left) dispatchMatch({ type: "selfExit" });
+        if (view.resultId !== null)
+          dispatchMatch({
+            type: "gameEnd",
+            status: END_OPPONENT_LEFT,
+            resultId: view.resultId,
+          });
+        if (view.finished) {
+          // The round was in before the reload: wait for the opponent, as before it.
+          finished.current = true;
+          setPhase({ name: "waitingOpponent", score: view.score ?? 0 });
+        }
+      })
+      // Not a match of this player's (or no network): the page plays on its own, as a plain round.
+      .catch(() => undefined)
+      .finally(() => {
+        if (current) setRoomChecked(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [rejoining, roomId, game._id, navigate, dispatchMatch]);
+
+  // SPEC.md §4: stats are registered on load (each later round opens its own), once it is known whose round it is.
+  useEffect(() => {
+    if (rejoining || openedOnLoad.current) return;
     openedOnLoad.current = true;
     openSession();
-  }, [openSession]);
+  }, [openSession, rejoining]);
 
   /** The game is ready: count the start (analytics) and, for a player, add it to Recently Played. Once per visit. */
   const recordStart = useCallback(() => {
@@ -335,8 +386,15 @@ export default function Play() {
     return () => window.clearTimeout(timer);
   }, []);
   useEffect(() => {
-    if (phase.name === "splash" && frameReady && splashOver) void startRound();
-  }, [phase.name, frameReady, splashOver, startRound]);
+    if (
+      phase.name === "splash" &&
+      frameReady &&
+      splashOver &&
+      !rejoining &&
+      !selfLeft
+    )
+      void startRound();
+  }, [phase.name, frameReady, splashOver, startRound, rejoining, selfLeft]);
 
   // The clock ticks each second; when the time is up the round ends with the score so far.
   useEffect(() => {
@@ -420,7 +478,6 @@ export default function Play() {
   useEffect(() => () => leaveMatch.current(), []);
 
   // Away for longer than the grace (the tab in the background, no network): the room went on without this player.
-  const selfLeft = mode === "match" && match.selfLeft;
   useEffect(() => {
     if (!selfLeft) return;
     finished.current = true;

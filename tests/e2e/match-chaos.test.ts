@@ -151,6 +151,39 @@ describe("a match on a phone that loses its network, goes back or closes", () =>
     await desk.context.close();
   });
 
+  it("rejoins the match after a reload within the grace: the opponent never sees the player leave", async () => {
+    const { one, two, phone, desk } = await match("tower-stack", [
+      "Rae Reload",
+      "Sam Steady",
+    ]);
+    await phone.page.reload();
+    await phone.page.waitForSelector('[data-phase="playing"]', {
+      timeout: 20_000,
+    });
+    expect(await phone.page.getByTestId("opponent-name").innerText()).toContain(
+      "Sam Steady",
+    );
+    expect(await desk.page.getByTestId("opponent-name").innerText()).toContain(
+      "Rae Reload",
+    );
+    const raeScore = await endRound(phone.page, "tower-stack", 1);
+    const samScore = await endRound(desk.page, "tower-stack", raeScore + 1);
+    await Promise.all([
+      phone.page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 }),
+      desk.page.waitForURL(/\/summary\/\d+$/, { timeout: 15_000 }),
+    ]);
+    const summary = await summaryOf(desk.page);
+    expect(summary.status).toBe(1);
+    const score = (id: number) =>
+      summary.players.find((player) => player._id === id)!.score;
+    expect([score(one.user._id), score(two.user._id)]).toEqual([
+      raeScore,
+      samScore,
+    ]);
+    await phone.context.close();
+    await desk.context.close();
+  });
+
   it("treats Back in the middle of a round as leaving: the opponent hears it at once", async () => {
     const { game, one, phone, desk } = await match("tower-stack", [
       "Bea Back",

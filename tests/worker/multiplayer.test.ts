@@ -624,6 +624,50 @@ describe("/ws/room/{roomId}: the room socket", () => {
     expect(end.data.status).toBe(2);
   });
 
+  it("tells a player who lost the page where the match stands (to rejoin it), and nobody else anything", async () => {
+    const game = await gameId("dash-runner");
+    const { one, two, rb, roomId, seed } = await matched(game, [
+      "Reload Ava",
+      "Reload Ben",
+    ]);
+    const view = (player: Player, id = roomId) =>
+      getJson<Record<string, unknown>>(`/api/multiplayer/room/${id}`, {
+        headers: { Authorization: `Bearer ${player.token}` },
+      });
+    const mine = await view(one);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({
+      roomId,
+      gameId: game,
+      seed,
+      left: false,
+      finished: false,
+      resultId: null,
+    });
+    expect(
+      (mine.body.participants as Array<{ user_id: number }>).map(
+        (p) => p.user_id,
+      ),
+    ).toEqual([one.userId, two.userId]);
+    const stranger = await newPlayer("Reload Nosy");
+    expect((await view(stranger)).status).toBe(404);
+    expect((await view(one, crypto.randomUUID())).status).toBe(404);
+    expect((await view(one, "NOT A ROOM")).status).toBe(404);
+    expect((await getJson(`/api/multiplayer/room/${roomId}`)).status).toBe(401);
+    // Ava is away past the grace: the room says she left.
+    await runInDurableObject(roomOf(env, roomId), (instance: MatchRoom) =>
+      instance.age(RECONNECT_GRACE_MS, "sockets"),
+    );
+    rb.send(PING_FRAME);
+    await rb.next("pong");
+    expect(await runDurableObjectAlarm(roomOf(env, roomId))).toBe(true);
+    await rb.next("exit_game_room");
+    expect((await view(one)).body).toMatchObject({
+      left: true,
+      resultId: null,
+    });
+  });
+
   it("counts a player who never opens a room socket as dropped from the start", async () => {
     const game = await gameId("dash-runner");
     const [one, two] = [

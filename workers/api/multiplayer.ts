@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { idSchema, idValueSchema } from "#contract/ids";
-import { lobbyOf } from "../durable-objects/hubs";
+import { ROOM_ID_PATTERN } from "#contract/protocol";
+import { lobbyOf, roomOf } from "../durable-objects/hubs";
 import { JoinSchema } from "../services/multiplayer";
-import { forbidden } from "../services/errors";
+import { forbidden, notFound } from "../services/errors";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
 const LeaveSchema = z.object({ gameId: idValueSchema("game") });
@@ -36,6 +37,16 @@ export const multiplayerRouter = createRouter()
       ),
       201,
     );
+  })
+  // A page that lost the match (a reload, a reopened tab) asks the room where it stands: to rejoin, or to say how it
+  // ended. Only the room's players get an answer; anyone else learns nothing, not even that the room exists.
+  .get("/room/:roomId", requireUser, async (c) => {
+    const roomId = c.req.param("roomId");
+    if (roomId.length > 64 || !ROOM_ID_PATTERN.test(roomId))
+      throw notFound("Unknown room");
+    const view = await roomOf(c.env, roomId).viewFor(c.var.user.id);
+    if (!view) throw notFound("Unknown room");
+    return c.json(view);
   })
   .get("/result/:id", async (c) => {
     const id = parseInput(idSchema("match"), c.req.param("id"));

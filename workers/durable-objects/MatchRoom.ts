@@ -7,6 +7,7 @@ import {
   PONG_FRAME,
   RECONNECT_GRACE_MS,
   type Participant,
+  type RoomView,
 } from "#contract/protocol";
 import type { RoomClientEvent, RoomServerEvent } from "#contract/room-socket";
 import { createDb } from "../db/client";
@@ -104,6 +105,22 @@ export class MatchRoom extends DurableObject<Env> {
     if (this.membershipProblem(room, userId) || userId in room.finals)
       return null;
     return room.seed;
+  }
+
+  /** The match as one of its players may see it (to rejoin after a reload); null for anyone else or no room. */
+  async viewFor(userId: number): Promise<RoomView | null> {
+    const room = await this.loadRoom();
+    if (!room || this.membershipProblem(room, userId)) return null;
+    return {
+      roomId: room.roomId,
+      gameId: room.gameId,
+      seed: room.seed,
+      participants: room.participants,
+      left: room.left.includes(userId),
+      finished: userId in room.finals && !room.left.includes(userId),
+      score: room.finals[userId] ?? null,
+      resultId: room.resultId,
+    };
   }
 
   /** A room socket upgrade the Worker authenticated (USER_ID_HEADER): accepted only for this room's players. */
