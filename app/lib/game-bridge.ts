@@ -30,6 +30,8 @@ export const gameMessageSchema = z.discriminatedUnion("type", [
   }),
   /** A watched run has reached its end, at this score. */
   z.object({ source: GAME, type: z.literal("watch_end"), value: score }),
+  /** Our own games, during a round: its input log so far, kept so a reload can resume the round. */
+  z.object({ source: GAME, type: z.literal("checkpoint"), log: logValue }),
   z.object({ source: GAME, type: z.literal("happy_time") }),
   z.object({ source: GAME, type: z.literal("commercial_break") }),
 ]);
@@ -71,7 +73,14 @@ export type GameData = Array<[string, string]>;
 
 export type PlatformCommand =
   /** The connection adds the game's stored data to every start; the SDK loads it from the first one. */
-  | { type: "start"; seed: number; duration?: number; storage?: GameData }
+  | {
+      type: "start";
+      seed: number;
+      duration?: number;
+      storage?: GameData;
+      /** Our own games: the input log of the round to carry on from (a reload in a match). */
+      resume?: string;
+    }
   /** Replays a stored run: the game steps its own simulation through the log, `speed` steps per tick. */
   | { type: "watch"; seed: number; log: string; speed: number }
   | { type: "speed"; speed: number }

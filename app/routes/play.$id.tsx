@@ -84,6 +84,44 @@ type Phase =
   | { name: "waitingOpponent"; score: number }
   | { name: "failed"; score: number; message: string };
 
+/** A match round's last checkpoint, kept per room in this tab's sessionStorage. */
+interface Checkpoint {
+  statsId: number;
+  log: string;
+}
+const checkpointKey = (roomId: string) => `pf:match-round:${roomId}`;
+
+function keepCheckpoint(roomId: string, checkpoint: Checkpoint) {
+  try {
+    sessionStorage.setItem(checkpointKey(roomId), JSON.stringify(checkpoint));
+  } catch {
+    // Storage blocked or full: a reload then starts the round afresh.
+  }
+}
+
+function readCheckpoint(roomId: string): Checkpoint | null {
+  try {
+    const value = JSON.parse(
+      sessionStorage.getItem(checkpointKey(roomId)) ?? "null",
+    ) as Partial<Checkpoint> | null;
+    return value &&
+      typeof value.statsId === "number" &&
+      typeof value.log === "string"
+      ? { statsId: value.statsId, log: value.log }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function forgetCheckpoint(roomId: string) {
+  try {
+    sessionStorage.removeItem(checkpointKey(roomId));
+  } catch {
+    // Nothing kept.
+  }
+}
+
 /** A match passes its shared seed (?seed=); otherwise every round gets a fresh one. */
 function seedFrom(params: URLSearchParams): number | null {
   const value = params.get("seed");
@@ -148,6 +186,8 @@ export default function Play() {
     !(match.roomId === roomId && match.gameId === game._id);
   const [roomChecked, setRoomChecked] = useState(false);
   const rejoining = needsRoom && !roomChecked;
+  /** The input log to carry the round on from, when a reload in a match found one kept. */
+  const resumeLog = useRef<string | null>(null);
   /** The room counted this player as gone: the match went on without them. */
   const selfLeft = mode === "match" && match.selfLeft;
 
@@ -171,6 +211,7 @@ export default function Play() {
   const ownGame = game.type !== EXTERNAL_GAME_TYPE;
   const {
     open: openSession,
+    adopt: adoptSession,
     seed: sessionSeed,
     statsId: sessionStatsId,
     end: endSession,
@@ -213,6 +254,14 @@ export default function Play() {
           // The round was in before the reload: wait for the opponent, as before it.
           finished.current = true;
           setPhase({ name: "waitingOpponent", score: view.score ?? 0 });
+        } else if (!view.left) {
+          // The round was on: carry it on from its last checkpoint, on the session it was played on.
+          const kept = readCheckpoint(view.roomId);
+          if (kept) {
+            adoptSession(kept.statsId, view.seed);
+            resumeLog.current = kept.log;
+            openedOnLoad.current = true;
+          }
         }
       })
       // Not a match of this player's (or no network): the page plays on its own, as a plain round.
@@ -223,7 +272,7 @@ export default function Play() {
     return () => {
       current = false;
     };
-  }, [rejoining, roomId, game._id, navigate, dispatchMatch]);
+  }, [rejoining, roomId, game._id, navigate, dispatchMatch, adoptSession]);
 
   // SPEC.md §4: stats are registered on load (each later round opens its own), once it is known whose round it is.
   useEffect(() => {
@@ -257,10 +306,13 @@ export default function Play() {
     setPhase({ name: "playing" });
     const seed = (await sessionSeed()) ?? fixedSeed ?? randomSeed();
     clockRef.current.start();
+    const resume = resumeLog.current;
+    resumeLog.current = null;
     target.send({
       type: "start",
       seed,
       ...(timed ? { duration: game.maximum_game_time } : {}),
+      ...(resume ? { resume } : {}),
     });
     target.focus();
   }, [sessionSeed, fixedSeed, timed, game.maximum_game_time]);
@@ -370,14 +422,25 @@ export default function Play() {
           setScore(message.value);
           break;
         case "final_score":
-          if (clockRef.current.started)
+          if (clockRef.current.started) {
+            if (mode === "match" && roomId) forgetCheckpoint(roomId);
             void finish(message.value, message.log ?? null);
+          }
+          break;
+        case "checkpoint":
+          // A match's round so far, kept for this tab: a reload within the grace carries it on.
+          if (mode === "match" && roomId && !finished.current) {
+            const { log } = message;
+            void sessionStatsId().then((statsId) => {
+              if (statsId !== null) keepCheckpoint(roomId, { statsId, log });
+            });
+          }
           break;
         default:
           break;
       }
     },
-    [recordStart, sinceStart, finish, mode, roomId, sendToRoom],
+    [recordStart, sinceStart, finish, mode, roomId, sendToRoom, sessionStatsId],
   );
 
   // The splash stays for its animation (SPEC.md §9: 2 s) and until the frame is ready, then the round starts.

@@ -49,6 +49,8 @@ const SPEAKER_ON = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden=
 const SPEAKER_OFF = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${SPEAKER}<path d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
 
 const BEST_KEY = "best";
+/** Steps between two checkpoints of a round's log (one second). */
+const CHECKPOINT_STEPS = 60;
 
 const KEYS_WE_OWN = new Set([
   "ArrowLeft",
@@ -141,7 +143,11 @@ export function runGame<S extends Simulation>(
     };
   }
 
-  const play = (effect: Effect) => sound.play(effect);
+  /** True while a resumed round is stepped up to where it was: silently, in one go. */
+  let catchingUp = false;
+  const play = (effect: Effect) => {
+    if (!catchingUp) sound.play(effect);
+  };
   /** The seed's draws, kept for the record-mode test hook. */
   const traced = (rules: Rules<S>): Rules<S> => ({
     ...rules,
@@ -160,10 +166,35 @@ export function runGame<S extends Simulation>(
     setTimeout(() => hint.classList.add("pf-hint--gone"), 2200);
   }
 
-  function start(startSeed: number, duration?: number) {
+  /**
+   * Starts a round from the seed; with `resume` (the input log of this round so far, from a page that reloaded in a
+   * match), steps it through those inputs to where it was and carries on from there: the same round, whose log the
+   * server will replay from the start.
+   */
+  function start(startSeed: number, duration?: number, resume?: string) {
     begin(startSeed, duration);
     watching = null;
     round = startRound(traced(definition.rules), seed, play);
+    if (resume) {
+      let log: InputLog | null = null;
+      try {
+        log = decodeLog(resume);
+      } catch {
+        // Not a log this game wrote: the round starts afresh.
+      }
+      if (log) {
+        const replay = startReplay(traced(definition.rules), seed, log, play);
+        catchingUp = true;
+        try {
+          while (replay.step());
+          round = replay.round;
+        } catch {
+          round = startRound(traced(definition.rules), seed, play);
+        } finally {
+          catchingUp = false;
+        }
+      }
+    }
     if (!demo) {
       sdk.gameplayStart();
       canvas.focus({ preventScroll: true });
@@ -271,6 +302,9 @@ export function runGame<S extends Simulation>(
     reportProgress();
     if (round.sim.over) finish(false);
     else if (round.steps >= durationSteps) finish(true);
+    // Once a second, the log so far: the page keeps it, so a reload in a match can resume this round.
+    else if (!demo && round.steps % CHECKPOINT_STEPS === 0)
+      sdk.checkpoint(encodeLog(round.log()));
   }
 
   function draw() {
@@ -328,7 +362,9 @@ export function runGame<S extends Simulation>(
 
   let externallyPaused = false;
   sdk
-    .on("start", ({ seed: startSeed, duration }) => start(startSeed, duration))
+    .on("start", ({ seed: startSeed, duration, resume }) =>
+      start(startSeed, duration, resume),
+    )
     .on("watch", ({ seed: startSeed, log, speed }) => {
       try {
         watch(startSeed, decodeLog(log), speed ?? 1);

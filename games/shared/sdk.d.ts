@@ -3,6 +3,8 @@ interface PlayfeedStartOptions {
   seed: number;
   /** Seconds; when set the round ends by itself after this long. */
   duration?: number;
+  /** Our own games: the input log of this round so far, to carry on from (a reload in a match). */
+  resume?: string;
 }
 
 /** Data the platform keeps for the game between visits: at most 100 keys of up to 100 characters, 64 K characters in all. */
@@ -53,6 +55,8 @@ interface PlayfeedSDKApi {
   score(value: number): void;
   /** The round's result, with its input log (games/shared/input-log.ts) when the game records one. */
   finalScore(value: number, log?: string): void;
+  /** Our own games, during a round: its input log so far, kept by the page so a reload can resume the round. */
+  checkpoint(log: string): void;
   watchEnded(value: number): void;
   happyTime(): void;
   commercialBreak(): Promise<void>;

@@ -75,7 +75,11 @@
 
   function argumentsOf(command) {
     if (command.type === "start")
-      return { seed: command.seed, duration: command.duration };
+      return {
+        seed: command.seed,
+        duration: command.duration,
+        resume: command.resume,
+      };
     if (command.type === "watch")
       return { seed: command.seed, log: command.log, speed: command.speed };
     if (command.type === "speed") return { speed: command.speed };
@@ -100,6 +104,9 @@
       if (typeof data.duration === "number" && data.duration > 0)
         command.duration = data.duration;
       if (isEntries(data.storage)) command.storage = data.storage;
+      // Our own games: carry on a round the page lost (a reload) from its input log so far.
+      if (typeof data.resume === "string" && data.resume.length <= MAX_LOG)
+        command.resume = data.resume;
     }
     if (data.type === "watch") {
       if (!Number.isInteger(data.seed) || data.seed < 0) return;
@@ -269,7 +276,7 @@
     get started() {
       return started;
     },
-    /** Register what the game does on start({ seed, duration }), watch({ seed, log, speed }), speed({ speed }), pause, resume, mute and unmute. */
+    /** Register what the game does on start({ seed, duration, resume }), watch({ seed, log, speed }), speed({ speed }), pause, resume, mute and unmute. */
     on: function (type, handler) {
       if (!COMMANDS[type])
         throw new Error("PlayfeedSDK.on: unknown command " + type);
@@ -319,6 +326,14 @@
       var message = { type: "final_score", value: number };
       if (typeof log === "string" && log.length <= MAX_LOG) message.log = log;
       send(message);
+    },
+    /**
+     * Our own games, while a round is on: its input log so far, so the page can resume the round after a reload
+     * (start({ seed, resume })) instead of losing it.
+     */
+    checkpoint: function (log) {
+      if (typeof log === "string" && log.length <= MAX_LOG)
+        send({ type: "checkpoint", log: log });
     },
     /** A watched run (the watch command) has reached its end, at this score. */
     watchEnded: function (value) {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Game } from "#contract/types";
+import { decodeLog } from "../../games/shared/input-log";
 import {
   DESKTOP,
   PHONE,
@@ -73,6 +74,25 @@ const summaryOf = async (page: Page) =>
       `${baseURL()}/api/multiplayer/result/${page.url().split("/").pop()}`,
     )
   ).json<Summary>();
+
+interface Checkpoint {
+  statsId: number;
+  steps: number;
+}
+/** The match round the page keeps for a reload: its session and how many steps its log holds. */
+const checkpointOf = async (page: Page): Promise<Checkpoint | null> => {
+  const kept = await page
+    .evaluate(() => {
+      const key = Object.keys(sessionStorage).find((name) =>
+        name.startsWith("pf:match-round:"),
+      );
+      return key ? sessionStorage.getItem(key) : null;
+    })
+    .catch(() => null);
+  if (!kept) return null;
+  const { statsId, log } = JSON.parse(kept) as { statsId: number; log: string };
+  return { statsId, steps: decodeLog(log).steps };
+};
 
 describe("a match on a phone that loses its network, goes back or closes", () => {
   it("keeps a round finished offline: 'Saving your score…' until the network is back, then both reach the summary with it", async () => {
@@ -151,15 +171,29 @@ describe("a match on a phone that loses its network, goes back or closes", () =>
     await desk.context.close();
   });
 
-  it("rejoins the match after a reload within the grace: the opponent never sees the player leave", async () => {
+  it("rejoins the match after a reload within the grace and carries the round on where it was: the opponent never sees the player leave", async () => {
     const { one, two, phone, desk } = await match("tower-stack", [
       "Rae Reload",
       "Sam Steady",
     ]);
+    // The round has been going a few seconds: the page keeps its log so far (a checkpoint a second).
+    const before = await expect
+      .poll(() => checkpointOf(phone.page), { timeout: 15_000 })
+      .toSatisfy((kept: Checkpoint | null) => (kept?.steps ?? 0) >= 180)
+      .then(() => checkpointOf(phone.page));
     await phone.page.reload();
     await phone.page.waitForSelector('[data-phase="playing"]', {
       timeout: 20_000,
     });
+    // The round carries on where it was, on the same play session: its next checkpoint is further on, not a fresh
+    // round's first second.
+    await expect
+      .poll(() => checkpointOf(phone.page), { timeout: 10_000 })
+      .toSatisfy(
+        (kept: Checkpoint | null) =>
+          !!kept && !!before && kept.steps > before.steps,
+      );
+    expect((await checkpointOf(phone.page))?.statsId).toBe(before?.statsId);
     expect(await phone.page.getByTestId("opponent-name").innerText()).toContain(
       "Sam Steady",
     );

@@ -46,6 +46,29 @@ export function usePlaySession(
     };
   }, [gameId, gameType, signedIn, roomId]);
 
+  /**
+   * Carries on with a session opened before a reload (a match's round being resumed): no new session is opened, and
+   * the round's log, replayed from the start, is checked against the time since this one opened.
+   */
+  const adopt = useCallback(
+    (id: number, seed: number) => {
+      session.current = {
+        opened: Promise.resolve({
+          _id: id,
+          game_id: gameId,
+          game_type: gameType,
+          play_time: 0,
+          seed,
+          challenge_id: null,
+          verified: true,
+        }),
+        ended: false,
+        submitting: false,
+      };
+    },
+    [gameId, gameType],
+  );
+
   /** The seed the server dealt the open session's round, or null (a visitor, or no session could be opened). */
   const seed = useCallback(
     async () => (await session.current?.opened)?.seed ?? null,
@@ -122,15 +145,20 @@ export function usePlaySession(
     [gameId],
   );
 
-  // Leaving the page in any other way still records how long was played.
+  // Leaving the page in any other way still records how long was played. Not a match's: a reload within the grace
+  // resumes its round on the same session, and the room settles a player who does not come back.
+  const inMatch = useRef(roomId !== null);
+  inMatch.current = roomId !== null;
   useEffect(() => {
-    const onPageHide = () => void end(true);
-    window.addEventListener("pagehide", onPageHide);
+    const leave = () => {
+      if (!inMatch.current) void end(true);
+    };
+    window.addEventListener("pagehide", leave);
     return () => {
-      window.removeEventListener("pagehide", onPageHide);
-      void end(true);
+      window.removeEventListener("pagehide", leave);
+      leave();
     };
   }, [end]);
 
-  return { open, seed, statsId, end, submit };
+  return { open, adopt, seed, statsId, end, submit };
 }
