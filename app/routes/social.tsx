@@ -7,12 +7,13 @@ import {
   useSearchParams,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useLoginPopupForVisitors } from "~/components/AccountProvider";
 import { LoginRequired } from "~/components/EmptyState";
 import { SocialIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { useViewer } from "~/components/root-data";
+import { useSocket } from "~/components/SocketProvider";
 import { ChatPanel } from "~/components/social/ChatPanel";
 import { FindPeopleTab } from "~/components/social/FindPeopleTab";
 import { FriendsTab } from "~/components/social/FriendsTab";
@@ -108,6 +109,7 @@ function SocialHub({ viewerId }: { viewerId: number }) {
   const chatWith = chatFriendId(params.get("chat"), viewerId);
   const loaded = useLoaderData<typeof loader>();
   const friends = useFriends(viewerId, loaded.friends);
+  const { subscribe } = useSocket();
   const [tab, setTab] = useState<SocialTab>(() => tabOf(params.get("tab")));
 
   const openChat = (friend: Friend) => {
@@ -128,10 +130,27 @@ function SocialHub({ viewerId }: { viewerId: number }) {
     else navigate("/social", { replace: true, preventScrollReset: true });
   }, [fromSocial, navigate]);
 
+  // A block here and its `blocked` event both close the chat: it must go back only once.
+  const chatClosedFor = useRef<number | null>(null);
+  useEffect(() => {
+    chatClosedFor.current = null;
+  }, [chatWith]);
   const blocked = (friendId: number) => {
     friends.remove(friendId);
-    if (friendId === chatWith) closeChat();
+    if (friendId !== chatWith || chatClosedFor.current === friendId) return;
+    chatClosedFor.current = friendId;
+    closeChat();
   };
+  // Blocked apart elsewhere (the friend blocked the viewer, or the viewer did in another tab).
+  const blockedRef = useRef(blocked);
+  blockedRef.current = blocked;
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.event === "blocked") blockedRef.current(event.data.userId);
+      }),
+    [subscribe],
+  );
 
   const chatFriend =
     chatWith === null || !friends.friends

@@ -503,6 +503,54 @@ describe("chat over the socket, kept in the Conversation Durable Object", () => 
     expect((await b.next("new_message")).data.content).toBe("sorry");
   });
 
+  it("tells both players' open pages at once when one blocks the other, and the blocker leaves the other's friends and presence", async () => {
+    const [ann, bob, cat] = [
+      await newPlayer("Blocked Ann"),
+      await newPlayer("Blocker Bob"),
+      await newPlayer("Watcher Cat"),
+    ];
+    await makeFriends(ann, bob);
+    expect((await follow(cat, bob.userId)).status).toBe(200);
+    const [a, c] = [await connect(ann), await connect(cat)];
+    let b = await connect(bob);
+    // Bob came online: news for both his followers.
+    for (const follower of [a, c])
+      expect((await follower.next("user-connection")).data).toEqual({
+        userId: bob.userId,
+        online: true,
+      });
+    const annFriends = async () =>
+      (await getJson<Friend[]>(`/api/social/friends/${ann.userId}`, auth(ann)))
+        .body;
+    expect(await annFriends()).toEqual([
+      expect.objectContaining({ _id: bob.userId, is_online: true }),
+    ]);
+
+    const blocked = await getJson(
+      "/api/social/block",
+      json("POST", { user_id: ann.userId }, bob.token),
+    );
+    expect(blocked.status).toBe(200);
+    // Ann's open pages hear it straight away and drop Bob; Bob's other tabs drop Ann.
+    expect((await a.next("blocked")).data).toEqual({ userId: bob.userId });
+    expect((await b.next("blocked")).data).toEqual({ userId: ann.userId });
+    expect(await annFriends()).toEqual([]);
+
+    // Bob going offline and coming back is news for his followers (Cat), no longer for Ann.
+    b.socket.close(1000, "bye");
+    expect((await c.next("user-connection")).data).toEqual({
+      userId: bob.userId,
+      online: false,
+    });
+    b = await connect(bob);
+    expect((await c.next("user-connection")).data).toEqual({
+      userId: bob.userId,
+      online: true,
+    });
+    expect(a.has("user-connection")).toBe(false);
+    expect(c.has("blocked")).toBe(false);
+  });
+
   it("shows a sender's new name on their next message", async () => {
     const [cal, dee] = [
       await newPlayer("Name Cal"),

@@ -260,6 +260,8 @@ export function createSocialService(
           ),
       ]);
       await hubs.chatChanged(callerId, userId);
+      // The blocked player's open pages drop the blocker from friends, presence and chat without a reload.
+      await hubs.blocked(callerId, userId);
       return { blocked: true };
     },
 

@@ -22,7 +22,8 @@ interface PresenceChange {
 
 /**
  * The viewer's friends (GET /api/social/friends/{userId}) with their presence kept live by user-connection events
- * (SPEC.md §7). After the socket comes back from a drop the list is asked for again, as events may have been missed.
+ * (SPEC.md §7). A `blocked` event takes someone off at once. After the socket comes back from a drop the list is
+ * asked for again, as events may have been missed.
  */
 export function useFriends(
   viewerId: number | null,
@@ -69,16 +70,30 @@ export function useFriends(
     else reload();
   }, [reload]);
 
+  const remove = useCallback((friendId: number) => {
+    setFriends(
+      (list) => list?.filter((friend) => friend._id !== friendId) ?? list,
+    );
+  }, []);
+
   useEffect(
     () =>
       socket.subscribe((event) => {
-        if (event.event !== "user-connection") return;
-        const { userId, online } = event.data;
-        setPresence((current) =>
-          new Map(current).set(userId, { online, at: Date.now() }),
-        );
+        if (event.event === "user-connection") {
+          const { userId, online } = event.data;
+          setPresence((current) =>
+            new Map(current).set(userId, { online, at: Date.now() }),
+          );
+        } else if (event.event === "blocked") {
+          // Blocked apart (by either side, on any device): they leave the list and their presence is forgotten.
+          const { userId } = event.data;
+          remove(userId);
+          setPresence((current) =>
+            new Map(current).set(userId, { online: false, at: Date.now() }),
+          );
+        }
       }),
-    [socket],
+    [socket, remove],
   );
 
   // Back after a drop (not the first connect): presence changes may have been missed.
@@ -88,12 +103,6 @@ export function useFriends(
     if (wasOpen.current) reload(true);
     wasOpen.current = true;
   }, [socket.status, reload]);
-
-  const remove = useCallback((friendId: number) => {
-    setFriends(
-      (list) => list?.filter((friend) => friend._id !== friendId) ?? list,
-    );
-  }, []);
 
   const isOnline = useCallback(
     (friendId: number) => {
