@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AccountProvider } from "~/components/AccountProvider";
 import { SocketProvider } from "~/components/SocketProvider";
+import type { BlockedPerson, FindAnswer } from "#contract/social";
 import type { Friend } from "#contract/types";
 import {
   FakeWebSocket,
@@ -27,6 +29,12 @@ const friend = (id: number, name: string, online = false): Friend => ({
   followStatus: true,
   follows_back: true,
 });
+const blockedPerson = (id: number, name: string): BlockedPerson => ({
+  _id: id,
+  name,
+  profile_img: null,
+  blocked_dt: "2026-03-12T10:00:00.000Z",
+});
 
 let api: FakeApi;
 
@@ -41,14 +49,21 @@ afterEach(() => {
 
 interface Loaded {
   friends: Friend[];
+  find?: { query: string; answer: FindAnswer | null; error: string | null };
+  blocked?: BlockedPerson[];
 }
 
-/** The /social page as the root holds it, with what its loader read. */
+/** The /social page as the root holds it, with what its loader read; `posted` collects the forms its action got. */
 function renderSocial(entry: string, loaded: Loaded) {
+  const posted: Array<Record<string, FormDataEntryValue>> = [];
   renderInRoot(null, {
     path: "/social",
     initialEntry: entry,
-    loader: () => ({ find: null, ...loaded }),
+    loader: () => ({ find: null, blocked: null, ...loaded }),
+    action: async ({ request }) => {
+      posted.push(Object.fromEntries(await request.formData()));
+      return { ok: true, answer: { blocked: false } };
+    },
     Component: Social,
     wrap: (page) => (
       <AccountProvider>
@@ -56,6 +71,7 @@ function renderSocial(entry: string, loaded: Loaded) {
       </AccountProvider>
     ),
   });
+  return posted;
 }
 
 async function openSocket(): Promise<FakeWebSocket> {
@@ -90,5 +106,44 @@ describe("/social", () => {
     await waitFor(() => expect(screen.queryByTestId("chat-panel")).toBeNull());
     expect(screen.queryByText("1 online")).toBeNull();
     expect(screen.queryByRole("img", { name: "Online" })).toBeNull();
+  });
+
+  it("lists the people the viewer blocked and unblocks one in place through the page's form", async () => {
+    const user = userEvent.setup();
+    const posted = renderSocial("/social?tab=blocked", {
+      friends: [],
+      blocked: [blockedPerson(BEA, "Bea Blocked")],
+    });
+    const tab = await screen.findByRole("tab", { name: "Blocked" });
+    expect(tab.getAttribute("aria-selected")).toBe("true");
+    const row = await screen.findByTestId("blocked-person");
+    expect(row.textContent).toContain("Bea Blocked");
+    expect(row.textContent).toContain("Blocked 12 Mar 2026");
+
+    await user.click(
+      within(row).getByRole("button", { name: "Unblock Bea Blocked" }),
+    );
+
+    await screen.findByText("Bea Blocked is unblocked.");
+    expect(posted).toEqual([{ intent: "unblock", user_id: String(BEA) }]);
+    expect(screen.queryByTestId("blocked-person")).toBeNull();
+    expect(screen.getByText("You have not blocked anyone")).toBeTruthy();
+  });
+
+  it("asks for the blocked list each time its tab opens, so a block made meanwhile shows", async () => {
+    const user = userEvent.setup();
+    api.answer("GET /api/social/blocked/people", { body: [] });
+    renderSocial("/social", { friends: [friend(BEA, "Bea Friend")] });
+    await user.click(await screen.findByRole("tab", { name: "Blocked" }));
+    await screen.findByText("You have not blocked anyone");
+
+    api.answer("GET /api/social/blocked/people", {
+      body: [blockedPerson(BEA, "Bea Friend")],
+    });
+    await user.click(screen.getByRole("tab", { name: "Friends" }));
+    await user.click(screen.getByRole("tab", { name: "Blocked" }));
+    expect((await screen.findByTestId("blocked-person")).textContent).toContain(
+      "Bea Friend",
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ChatMessage } from "#contract/protocol";
+import type { BlockedPerson } from "#contract/social";
 import type { ApiErrorBody, Friend } from "#contract/types";
 import {
   connect,
@@ -549,6 +550,53 @@ describe("chat over the socket, kept in the Conversation Durable Object", () => 
     });
     expect(a.has("user-connection")).toBe(false);
     expect(c.has("blocked")).toBe(false);
+  });
+
+  it("lists the people the caller blocked, with names, until they unblock them", async () => {
+    const [me, x, y] = [
+      await newPlayer("List Lou"),
+      await newPlayer("Zora Blocked"),
+      await newPlayer("Abel Blocked"),
+    ];
+    const list = () =>
+      getJson<BlockedPerson[]>("/api/social/blocked/people", auth(me));
+    expect((await list()).body).toEqual([]);
+    for (const person of [x, y])
+      expect(
+        (
+          await getJson(
+            "/api/social/block",
+            json("POST", { user_id: person.userId }, me.token),
+          )
+        ).status,
+      ).toBe(200);
+    // Someone who blocked the caller is not the caller's block.
+    await getJson(
+      "/api/social/block",
+      json("POST", { user_id: me.userId }, x.token),
+    );
+    const blocked = (await list()).body;
+    expect(blocked.map((person) => person.name)).toEqual([
+      "Abel Blocked",
+      "Zora Blocked",
+    ]);
+    expect(blocked[0]).toEqual({
+      _id: y.userId,
+      name: "Abel Blocked",
+      profile_img: null,
+      blocked_dt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as string,
+    });
+    expect(
+      (await getJson<BlockedPerson[]>("/api/social/blocked/people", auth(y)))
+        .body,
+    ).toEqual([]);
+
+    await getJson(`/api/social/block/${y.userId}`, {
+      method: "DELETE",
+      ...auth(me),
+    });
+    expect((await list()).body.map((person) => person._id)).toEqual([x.userId]);
+    expect((await getJson("/api/social/blocked/people")).status).toBe(401);
   });
 
   it("shows a sender's new name on their next message", async () => {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import {
+  type BlockedPerson,
   FIND_PAGE_SIZE,
   FindQuerySchema,
   FollowSchema,
@@ -281,6 +282,27 @@ export function createSocialService(
         .from(blocks)
         .where(eq(blocks.blockerId, callerId));
       return rows.map((row) => row.id);
+    },
+
+    /** The Blocked people screen: whom the caller blocked (not who blocked them), by name. */
+    async blockedPeople(callerId: number): Promise<BlockedPerson[]> {
+      const rows = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          profileImg: users.profileImg,
+          blockedAt: blocks.createdAt,
+        })
+        .from(blocks)
+        .innerJoin(users, eq(blocks.blockedId, users.id))
+        .where(eq(blocks.blockerId, callerId))
+        .orderBy(sql`${users.name} collate nocase`, asc(users.id));
+      return rows.map((row) => ({
+        _id: row.id,
+        name: row.name,
+        profile_img: row.profileImg,
+        blocked_dt: row.blockedAt.toISOString(),
+      }));
     },
 
     /**
