@@ -146,4 +146,42 @@ describe("/social", () => {
       "Bea Friend",
     );
   });
+
+  it("offers Follow again in Find People after an unfriend, without a reload", async () => {
+    const user = userEvent.setup();
+    api.answer(`DELETE /api/social/unfriend/${BEA}`, {
+      body: { social_id: BEA, followStatus: false },
+    });
+    const bea = friend(BEA, "Bea Former");
+    renderSocial("/social?tab=find", {
+      friends: [bea],
+      find: {
+        query: "",
+        answer: { people: [bea], page: 0, has_more: false },
+        error: null,
+      },
+    });
+    const person = await screen.findByTestId("person");
+    expect(
+      within(person).getByRole("button", { name: /Following/ }),
+    ).toBeTruthy();
+
+    await user.click(screen.getByRole("tab", { name: "Friends" }));
+    await user.click(
+      screen.getByRole("button", { name: "More for Bea Former" }),
+    );
+    await user.click(screen.getByRole("button", { name: "Unfriend" }));
+    const dialog = await screen.findByRole("dialog", {
+      name: "Unfriend Bea Former?",
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Unfriend" }));
+    await waitFor(() => expect(friendRow("Bea Former")).toBeNull());
+
+    await user.click(screen.getByRole("tab", { name: "Find People" }));
+    expect(
+      within(screen.getByTestId("person")).getByRole("button", {
+        name: "Follow Bea Former",
+      }),
+    ).toBeTruthy();
+  });
 });

@@ -11,7 +11,7 @@ import {
   useSearchParams,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLoginPopupForVisitors } from "~/components/AccountProvider";
 import { LoginRequired } from "~/components/EmptyState";
 import { SocialIcon } from "~/components/icons";
@@ -171,6 +171,14 @@ function SocialHub({ viewerId }: { viewerId: number }) {
     [subscribe],
   );
 
+  const followingIds = useMemo(
+    () =>
+      friends.friends
+        ? new Set(friends.friends.map((friend) => friend._id))
+        : null,
+    [friends.friends],
+  );
+
   const chatFriend =
     chatWith === null || !friends.friends
       ? undefined
@@ -213,7 +221,11 @@ function SocialHub({ viewerId }: { viewerId: number }) {
                 <FindPeopleTab
                   viewerId={viewerId}
                   active={tab === "find"}
-                  onFollowed={() => friends.reload(true)}
+                  onFollowed={(person) => {
+                    friends.add(person);
+                    friends.reload(true);
+                  }}
+                  followingIds={followingIds}
                   initial={loaded.find ?? undefined}
                 />
               ),

@@ -11,6 +11,8 @@ export interface FriendsList {
   reload: (quiet?: boolean) => void;
   /** Takes someone off the list at once (after unfriend or block). */
   remove: (friendId: number) => void;
+  /** Puts someone just followed on the list at once, until the next answer has them. */
+  add: (person: Friend) => void;
   /** Whether a friend is online now: the list's answer, or a later user-connection event. */
   isOnline: (friendId: number) => boolean;
 }
@@ -104,6 +106,17 @@ export function useFriends(
     wasOpen.current = true;
   }, [socket.status, reload]);
 
+  const add = useCallback((person: Friend) => {
+    setFriends((list) =>
+      !list || list.some((friend) => friend._id === person._id)
+        ? list
+        : [...list, { ...person, isFriend: true, followStatus: true }].sort(
+            (a, b) =>
+              a.name.localeCompare(b.name, "en", { sensitivity: "base" }),
+          ),
+    );
+  }, []);
+
   const isOnline = useCallback(
     (friendId: number) => {
       const change = presence.get(friendId);
@@ -115,5 +128,5 @@ export function useFriends(
     [presence, friends],
   );
 
-  return { friends, error, reload, remove, isOnline };
+  return { friends, error, reload, remove, add, isOnline };
 }
