@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ChatMessage } from "#contract/protocol";
+import type { HistoryPage } from "#contract/chat";
 import type { BlockedPerson } from "#contract/social";
 import type { ApiErrorBody, Friend } from "#contract/types";
 import {
@@ -25,7 +25,7 @@ const follow = (player: Player, to: number) =>
     json("POST", { from: player.userId, to }, player.token),
   );
 const history = (player: Player, friendId: number, query = "") =>
-  getJson<{ messages: ChatMessage[]; has_more: boolean }>(
+  getJson<HistoryPage>(
     `/api/chat/${player.userId}/${friendId}${query}`,
     auth(player),
   );
@@ -502,6 +502,49 @@ describe("chat over the socket, kept in the Conversation Durable Object", () => 
       data: { to: bob.userId, content: "sorry", msg_id: msgId() },
     });
     expect((await b.next("new_message")).data.content).toBe("sorry");
+  });
+
+  it("marks in the history the messages the reader reported, so a report still shows after a reload", async () => {
+    const [eve, fin] = [
+      await newPlayer("Report Eve"),
+      await newPlayer("Report Fin"),
+    ];
+    await makeFriends(eve, fin);
+    const [e, f] = [await connect(eve), await connect(fin)];
+    const [rude, kind] = [msgId(), msgId()];
+    for (const [id, content] of [
+      [rude, "rude words"],
+      [kind, "kind words"],
+    ]) {
+      e.send({
+        event: "new_message",
+        data: { to: fin.userId, content, msg_id: id },
+      });
+      await f.next("new_message");
+    }
+    const reported = await getJson(
+      "/api/social/report",
+      json(
+        "POST",
+        { user_id: eve.userId, msg_id: rude, reason: "Insults" },
+        fin.token,
+      ),
+    );
+    expect(reported.status).toBe(201);
+
+    const seenByFin = (await history(fin, eve.userId)).body.messages;
+    expect(
+      seenByFin.map(({ msg_id, reported }) => ({ msg_id, reported })),
+    ).toEqual([
+      { msg_id: rude, reported: true },
+      { msg_id: kind, reported: undefined },
+    ]);
+    // The sender's own history says nothing about who reported what.
+    expect(
+      (await history(eve, fin.userId)).body.messages.some(
+        (message) => "reported" in message,
+      ),
+    ).toBe(false);
   });
 
   it("tells both players' open pages at once when one blocks the other, and the blocker leaves the other's friends and presence", async () => {

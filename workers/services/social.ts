@@ -7,7 +7,7 @@ import {
   type FindAnswer,
   ReportSchema,
 } from "#contract/social";
-import { HistoryQuerySchema } from "#contract/chat";
+import { HistoryQuerySchema, type HistoryPage } from "#contract/chat";
 import type { Friend } from "#contract/types";
 import { FIELD_LIMITS } from "#contract/validation";
 import type { Db } from "../db/client";
@@ -378,9 +378,14 @@ export function createSocialService(
 
     /**
      * SPEC.md §7 chat history between the caller and a friend, newest page first; `before` pages back. Checked before
-     * the Conversation is addressed, so a probe of a stranger reaches no object.
+     * the Conversation is addressed, so a probe of a stranger reaches no object. The friend's messages the caller
+     * reported say so (`reported`), so a report outlives the page it was made on.
      */
-    async history(callerId: number, friendId: number, query: unknown) {
+    async history(
+      callerId: number,
+      friendId: number,
+      query: unknown,
+    ): Promise<HistoryPage> {
       const refusal = chatRefusal(await readChatCheck(db, callerId, friendId));
       if (refusal)
         throw new ApiError(
@@ -389,7 +394,36 @@ export function createSocialService(
           refusal.message,
         );
       const { before, limit } = parseInput(HistoryQuerySchema, query);
-      return conversations.history(callerId, friendId, before ?? null, limit);
+      const page = await conversations.history(
+        callerId,
+        friendId,
+        before ?? null,
+        limit,
+      );
+      const received = page.messages
+        .filter((message) => message.sender === friendId)
+        .map((message) => message.msg_id);
+      if (received.length === 0) return page;
+      const rows = await db
+        .select({ msgId: reports.msgId })
+        .from(reports)
+        .where(
+          and(
+            eq(reports.reporterId, callerId),
+            eq(reports.reportedUserId, friendId),
+            inArray(reports.msgId, received),
+          ),
+        );
+      if (rows.length === 0) return page;
+      const reported = new Set(rows.map((row) => row.msgId));
+      return {
+        ...page,
+        messages: page.messages.map((message) =>
+          reported.has(message.msg_id)
+            ? { ...message, reported: true }
+            : message,
+        ),
+      };
     },
 
     /** Names of users by id (for chat senders). */

@@ -278,6 +278,29 @@ describe("ChatPanel", () => {
     expect(within(log()).getAllByText("Sent before the drop")).toHaveLength(1);
   });
 
+  it("shows a message the viewer reported earlier as Reported, without a Report button, after a reload", async () => {
+    api.answer(HISTORY, {
+      body: {
+        messages: [
+          {
+            ...message({ msg_id: "m-reported-1", content: "Rude words" }),
+            reported: true,
+          },
+          message({ msg_id: "m-fine-0001", content: "Kind words", seq: 2 }),
+        ],
+        has_more: false,
+      },
+    });
+    renderChat();
+    const rude = (await screen.findByText("Rude words")).closest("li")!;
+    expect(within(rude).getByText("Reported")).toBeTruthy();
+    expect(within(rude).queryByRole("button", { name: /^Report/ })).toBeNull();
+    const kind = within(log()).getByText("Kind words").closest("li")!;
+    expect(
+      within(kind).getByRole("button", { name: "Report message: Kind words" }),
+    ).toBeTruthy();
+  });
+
   it("says why the history did not load, and loads it on Try again", async () => {
     api.answer(HISTORY, {
       status: 500,

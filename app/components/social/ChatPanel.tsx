@@ -179,6 +179,12 @@ export function ChatPanel({
           `/api/chat/${viewerId}/${friendId}${query}`,
         );
         if (!alive.current) return;
+        // What the viewer reported earlier (on another page or device) keeps saying so.
+        const flagged = page.messages
+          .filter((message) => message.reported)
+          .map((message) => message.msg_id);
+        if (flagged.length > 0)
+          setReported((current) => new Set([...current, ...flagged]));
         dispatch({
           type: "historyLoaded",
           messages: page.messages,
