@@ -86,9 +86,9 @@ export function BlockedTab({ active, initial = null }: BlockedTabProps) {
         icon={<BlockIcon size={28} />}
       >
         <p>
-          Block someone from their ⋯ menu in Friends or in a chat. They cannot
-          message you, challenge you or follow you, and they show up here until
-          you unblock them.
+          To block someone, open the ⋯ menu beside their name in Friends or in
+          your chat with them. People you block cannot message you, challenge
+          you or follow you, and they show up here until you unblock them.
         </p>
       </EmptyState>
     );
@@ -121,11 +121,13 @@ export function BlockedTab({ active, initial = null }: BlockedTabProps) {
 
   return (
     <section className="social-section" aria-label="Blocked people">
-      <p className="blocked-intro">
-        People you blocked cannot message you, challenge you or follow you.
-        Unblocking does not make you friends again: follow them from Find People
-        if you want to.
-      </p>
+      {people && people.length > 0 ? (
+        <p className="blocked-intro">
+          People you blocked cannot message you, challenge you or follow you.
+          Unblocking does not make you friends again: follow them from Find
+          People if you want to.
+        </p>
+      ) : null}
       {unblocked ? (
         <p className="alert alert--success blocked-done" role="status">
           {unblocked} is unblocked.
