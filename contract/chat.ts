@@ -39,7 +39,12 @@ export const HistoryQuerySchema = z.object({
     .default(HISTORY_PAGE),
 });
 
+/** A message of the history as its reader sees it: `reported` when the reader reported it (POST /api/social/report). */
+export interface HistoryMessage extends ChatMessage {
+  reported?: boolean;
+}
+
 export interface HistoryPage {
-  messages: ChatMessage[];
+  messages: HistoryMessage[];
   has_more: boolean;
 }

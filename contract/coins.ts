@@ -242,6 +242,7 @@ export const NOTIFICATION_TYPES = [
   "challenge_accepted",
   "challenge_result",
   "challenge_expired",
+  "challenge_declined",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

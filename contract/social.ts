@@ -45,6 +45,20 @@ export const FollowFormSchema = z.object({
 /** POST /api/social/block and /unblock. */
 export const BlockSchema = z.object({ user_id: idValueSchema("user") });
 
+/** GET /api/social/blocked/people: someone the caller blocked, by name, with when. */
+export interface BlockedPerson {
+  _id: number;
+  name: string;
+  profile_img: string | null;
+  blocked_dt: string;
+}
+
+/** The Blocked people screen's Unblock button (a form posting to /social): the caller is whoever is signed in. */
+export const UnblockFormSchema = z.object({
+  intent: z.literal("unblock", { error: "Choose Unblock" }),
+  user_id: idSchema("user"),
+});
+
 /** POST /api/social/report: a chat message reported with a reason. */
 export const ReportSchema = z.object({
   user_id: idValueSchema("user"),

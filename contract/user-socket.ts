@@ -96,6 +96,11 @@ export type UserServerEvent =
     }
   /** A friend came online or went offline (SPEC.md §7 user-connection). */
   | { event: "user-connection"; data: { userId: number; online: boolean } }
+  /**
+   * This user and `userId` were just blocked apart (either blocked the other, which ends following both ways):
+   * `userId` leaves the friends list, presence and any open chat at once. Sent to both players.
+   */
+  | { event: "blocked"; data: { userId: number } }
   /** SPEC.md §7 new_challenge: a friend challenged this user (the stored notification). */
   | { event: "new_challenge"; data: NotificationView }
   /** Any other stored notification (a challenge accepted, settled or expired). */

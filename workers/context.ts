@@ -103,6 +103,13 @@ function userHubsOf(env: Env): UserHubs {
         hubOf(env, b).forgetChatPeers([a]),
       ]);
     },
+    async blocked(blockerId, blockedId) {
+      const push = pushTo(env);
+      await Promise.all([
+        push(blockedId, { event: "blocked", data: { userId: blockerId } }),
+        push(blockerId, { event: "blocked", data: { userId: blockedId } }),
+      ]);
+    },
     async nameChanged(userId) {
       await hubOf(env, userId).forgetChatPeers("all");
     },

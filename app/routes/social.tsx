@@ -1,4 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/cloudflare";
 import { idOrNull } from "#contract/ids";
 import {
   useLoaderData,
@@ -7,12 +11,14 @@ import {
   useSearchParams,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLoginPopupForVisitors } from "~/components/AccountProvider";
 import { LoginRequired } from "~/components/EmptyState";
 import { SocialIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { useViewer } from "~/components/root-data";
+import { useSocket } from "~/components/SocketProvider";
+import { BlockedTab } from "~/components/social/BlockedTab";
 import { ChatPanel } from "~/components/social/ChatPanel";
 import { FindPeopleTab } from "~/components/social/FindPeopleTab";
 import { FriendsTab } from "~/components/social/FriendsTab";
@@ -20,13 +26,15 @@ import { InviteTab } from "~/components/social/InviteTab";
 import { useFriends } from "~/components/social/useFriends";
 import { Tabs } from "~/components/Tabs";
 import { pageTitle } from "#contract/format";
+import { UnblockFormSchema } from "#contract/social";
 import type { Friend } from "#contract/types";
+import { pageMutation } from "~/server/actions.server";
 import { clientErrorMessage, viewerIdOf } from "~/server/loaders.server";
 import "./social.css";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Social") }];
 
-const TABS = ["friends", "find", "invite"] as const;
+const TABS = ["friends", "find", "invite", "blocked"] as const;
 type SocialTab = (typeof TABS)[number];
 
 /** `?tab=`: the tab a link (or a page without JavaScript) asks for; Friends otherwise. */
@@ -34,14 +42,16 @@ const tabOf = (value: string | null): SocialTab =>
   TABS.find((tab) => tab === value) ?? "friends";
 
 /**
- * The friends list, and on `?tab=find` the search for `?q=`: drawn by the server, so the page works without
- * JavaScript (follow and unfollow are forms posting to /actions/follow). With JavaScript the tabs keep them live.
+ * The friends list, on `?tab=find` the search for `?q=` and on `?tab=blocked` the people the viewer blocked: drawn by
+ * the server, so the page works without JavaScript (follow and unfollow are forms posting to /actions/follow, unblock
+ * posts to this route's action). With JavaScript the tabs keep them live.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);
-  if (!viewerId) return { friends: null, find: null };
+  if (!viewerId) return { friends: null, find: null, blocked: null };
   const url = new URL(request.url);
   const { social } = context.services;
+  const tab = tabOf(url.searchParams.get("tab"));
   const query = url.searchParams.get("q") ?? "";
   const search = async () => {
     const found = await clientErrorMessage(() =>
@@ -49,12 +59,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
     return { query, ...found };
   };
-  const [friends, find] = await Promise.all([
+  const [friends, find, blocked] = await Promise.all([
     social.friends(viewerId),
-    tabOf(url.searchParams.get("tab")) === "find" ? search() : null,
+    tab === "find" ? search() : null,
+    tab === "blocked" ? social.blockedPeople(viewerId) : null,
   ]);
-  return { friends, find };
+  return { friends, find, blocked };
 }
+
+/** The Blocked people screen's Unblock: the same service call as DELETE /api/social/block/{userId}. */
+export const action = (args: ActionFunctionArgs) =>
+  pageMutation(args, UnblockFormSchema, (caller, { user_id }) =>
+    args.context.services.social.unblock(caller.id, user_id),
+  );
 
 /** With JavaScript the lists keep themselves live: only a new tab or search in the address asks the loader again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
@@ -77,7 +94,10 @@ function chatFriendId(value: string | null, viewerId: number): number | null {
   return id === viewerId ? null : id;
 }
 
-/** /social (SPEC.md §2): tabs Friends, Find People and Invite, and the chat with a friend (`?chat={friendId}`). */
+/**
+ * /social (SPEC.md §2): tabs Friends, Find People, Invite and Blocked (the people the viewer blocked, with Unblock),
+ * and the chat with a friend (`?chat={friendId}`).
+ */
 export default function Social() {
   const viewer = useViewer();
   // SPEC.md §6: a visitor who opens Social gets the login popup straight away.
@@ -108,6 +128,7 @@ function SocialHub({ viewerId }: { viewerId: number }) {
   const chatWith = chatFriendId(params.get("chat"), viewerId);
   const loaded = useLoaderData<typeof loader>();
   const friends = useFriends(viewerId, loaded.friends);
+  const { subscribe } = useSocket();
   const [tab, setTab] = useState<SocialTab>(() => tabOf(params.get("tab")));
 
   const openChat = (friend: Friend) => {
@@ -128,10 +149,35 @@ function SocialHub({ viewerId }: { viewerId: number }) {
     else navigate("/social", { replace: true, preventScrollReset: true });
   }, [fromSocial, navigate]);
 
+  // A block here and its `blocked` event both close the chat: it must go back only once.
+  const chatClosedFor = useRef<number | null>(null);
+  useEffect(() => {
+    chatClosedFor.current = null;
+  }, [chatWith]);
   const blocked = (friendId: number) => {
     friends.remove(friendId);
-    if (friendId === chatWith) closeChat();
+    if (friendId !== chatWith || chatClosedFor.current === friendId) return;
+    chatClosedFor.current = friendId;
+    closeChat();
   };
+  // Blocked apart elsewhere (the friend blocked the viewer, or the viewer did in another tab).
+  const blockedRef = useRef(blocked);
+  blockedRef.current = blocked;
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.event === "blocked") blockedRef.current(event.data.userId);
+      }),
+    [subscribe],
+  );
+
+  const followingIds = useMemo(
+    () =>
+      friends.friends
+        ? new Set(friends.friends.map((friend) => friend._id))
+        : null,
+    [friends.friends],
+  );
 
   const chatFriend =
     chatWith === null || !friends.friends
@@ -175,7 +221,11 @@ function SocialHub({ viewerId }: { viewerId: number }) {
                 <FindPeopleTab
                   viewerId={viewerId}
                   active={tab === "find"}
-                  onFollowed={() => friends.reload(true)}
+                  onFollowed={(person) => {
+                    friends.add(person);
+                    friends.reload(true);
+                  }}
+                  followingIds={followingIds}
                   initial={loaded.find ?? undefined}
                 />
               ),
@@ -184,6 +234,16 @@ function SocialHub({ viewerId }: { viewerId: number }) {
               id: "invite",
               label: "Invite",
               content: <InviteTab active={tab === "invite"} />,
+            },
+            {
+              id: "blocked",
+              label: "Blocked",
+              content: (
+                <BlockedTab
+                  active={tab === "blocked"}
+                  initial={loaded.blocked}
+                />
+              ),
             },
           ]}
         />

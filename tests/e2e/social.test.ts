@@ -147,16 +147,16 @@ describe("social", () => {
       /^\d{2}:\d{2} (AM|PM) \d{2}-[A-Z][a-z]{2}-\d{4}$/,
     );
 
-    // Ada types: Bea sees 'Typing...', which clears about a second after Ada stops.
+    // Ada types: Bea sees 'Typing...', which clears a few seconds after Ada stops.
     await adaField.pressSequentially("Rematch at", { delay: 120 });
     await chat(b.page).getByText("Typing...").waitFor();
     const stoppedAt = Date.now();
     await expect
       .poll(() => chat(b.page).getByText("Typing...").count(), {
-        timeout: 4_000,
+        timeout: 6_000,
       })
       .toBe(0);
-    expect(Date.now() - stoppedAt).toBeLessThan(3_000);
+    expect(Date.now() - stoppedAt).toBeLessThan(5_000);
 
     // Ada sends; Bea's open chat shows it at once, and it is seen straight away.
     await adaField.pressSequentially(" tower stack?");

@@ -142,6 +142,10 @@ export interface RenderOptions {
   path?: string;
   initialEntry?: string;
   loader?: () => Record<string, unknown>;
+  /** The page route's action: what its forms and fetchers post to. */
+  action?: (args: {
+    request: Request;
+  }) => Promise<Record<string, unknown>> | Record<string, unknown>;
   Component?: () => ReactElement;
 }
 
@@ -158,6 +162,7 @@ export function renderInRoot(
     path = "/",
     initialEntry = path,
     loader,
+    action,
     Component,
   }: RenderOptions = {},
 ) {
@@ -176,6 +181,7 @@ export function renderInRoot(
         {
           ...(path === "/" ? { index: true } : { path }),
           loader,
+          action,
           Component: Component ?? (() => page ?? <></>),
         },
         ...routes,

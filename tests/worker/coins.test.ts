@@ -440,11 +440,12 @@ describe("challenges", () => {
     await expectBalancesMatchLedger();
   });
 
-  it("returns the stake when the friend declines", async () => {
+  it("returns the stake when the friend declines, and tells the challenger (stored and live) once", async () => {
     const { from, to, game, score } = await pair([
       "Decline Dot",
       "Decline Dan",
     ]);
+    const fromSocket = await connect(from);
     const created = await challenge(from, {
       game,
       from: from.userId,
@@ -471,6 +472,42 @@ describe("challenges", () => {
     expect((await accept(to, created.body._id)).body.error.code).toBe(
       "declined",
     );
+
+    const live = await fromSocket.next("notification");
+    expect(live.data).toMatchObject({
+      type: "challenge_declined",
+      user: from.userId,
+      read: false,
+      content:
+        "Decline Dan declined your challenge on Neon Snake: your 25 coins are back",
+      notification_data: {
+        challengeId: created.body._id,
+        gameId: game,
+        gameName: "Neon Snake",
+        betAmount: 25,
+      },
+    });
+    expect((await fromSocket.next("wallet_update")).data).toEqual({
+      wallet: 500,
+    });
+    // Declining again changes nothing and tells nobody twice.
+    expect(
+      (
+        await getJson<{ challenge: ChallengeView }>(
+          `/api/challenge/decline/${created.body._id}`,
+          json("POST", {}, to.token),
+        )
+      ).body.challenge.status,
+    ).toBe("declined");
+    const stored = await getJson<{
+      notifications: NotificationView[];
+      unread: number;
+    }>("/api/notifications", auth(from));
+    expect(
+      stored.body.notifications.map((notification) => notification.type),
+    ).toEqual(["challenge_declined"]);
+    expect(stored.body.notifications[0]._id).toBe(live.data._id);
+    expect(stored.body.unread).toBe(1);
   });
 
   it("expires a challenge nobody accepted in 7 days and returns its escrow, from the cron trigger too", async () => {

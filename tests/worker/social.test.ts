@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ChatMessage } from "#contract/protocol";
+import type { HistoryPage } from "#contract/chat";
+import type { BlockedPerson } from "#contract/social";
 import type { ApiErrorBody, Friend } from "#contract/types";
 import {
   connect,
@@ -24,7 +25,7 @@ const follow = (player: Player, to: number) =>
     json("POST", { from: player.userId, to }, player.token),
   );
 const history = (player: Player, friendId: number, query = "") =>
-  getJson<{ messages: ChatMessage[]; has_more: boolean }>(
+  getJson<HistoryPage>(
     `/api/chat/${player.userId}/${friendId}${query}`,
     auth(player),
   );
@@ -501,6 +502,144 @@ describe("chat over the socket, kept in the Conversation Durable Object", () => 
       data: { to: bob.userId, content: "sorry", msg_id: msgId() },
     });
     expect((await b.next("new_message")).data.content).toBe("sorry");
+  });
+
+  it("marks in the history the messages the reader reported, so a report still shows after a reload", async () => {
+    const [eve, fin] = [
+      await newPlayer("Report Eve"),
+      await newPlayer("Report Fin"),
+    ];
+    await makeFriends(eve, fin);
+    const [e, f] = [await connect(eve), await connect(fin)];
+    const [rude, kind] = [msgId(), msgId()];
+    for (const [id, content] of [
+      [rude, "rude words"],
+      [kind, "kind words"],
+    ]) {
+      e.send({
+        event: "new_message",
+        data: { to: fin.userId, content, msg_id: id },
+      });
+      await f.next("new_message");
+    }
+    const reported = await getJson(
+      "/api/social/report",
+      json(
+        "POST",
+        { user_id: eve.userId, msg_id: rude, reason: "Insults" },
+        fin.token,
+      ),
+    );
+    expect(reported.status).toBe(201);
+
+    const seenByFin = (await history(fin, eve.userId)).body.messages;
+    expect(
+      seenByFin.map(({ msg_id, reported }) => ({ msg_id, reported })),
+    ).toEqual([
+      { msg_id: rude, reported: true },
+      { msg_id: kind, reported: undefined },
+    ]);
+    // The sender's own history says nothing about who reported what.
+    expect(
+      (await history(eve, fin.userId)).body.messages.some(
+        (message) => "reported" in message,
+      ),
+    ).toBe(false);
+  });
+
+  it("tells both players' open pages at once when one blocks the other, and the blocker leaves the other's friends and presence", async () => {
+    const [ann, bob, cat] = [
+      await newPlayer("Blocked Ann"),
+      await newPlayer("Blocker Bob"),
+      await newPlayer("Watcher Cat"),
+    ];
+    await makeFriends(ann, bob);
+    expect((await follow(cat, bob.userId)).status).toBe(200);
+    const [a, c] = [await connect(ann), await connect(cat)];
+    let b = await connect(bob);
+    // Bob came online: news for both his followers.
+    for (const follower of [a, c])
+      expect((await follower.next("user-connection")).data).toEqual({
+        userId: bob.userId,
+        online: true,
+      });
+    const annFriends = async () =>
+      (await getJson<Friend[]>(`/api/social/friends/${ann.userId}`, auth(ann)))
+        .body;
+    expect(await annFriends()).toEqual([
+      expect.objectContaining({ _id: bob.userId, is_online: true }),
+    ]);
+
+    const blocked = await getJson(
+      "/api/social/block",
+      json("POST", { user_id: ann.userId }, bob.token),
+    );
+    expect(blocked.status).toBe(200);
+    // Ann's open pages hear it straight away and drop Bob; Bob's other tabs drop Ann.
+    expect((await a.next("blocked")).data).toEqual({ userId: bob.userId });
+    expect((await b.next("blocked")).data).toEqual({ userId: ann.userId });
+    expect(await annFriends()).toEqual([]);
+
+    // Bob going offline and coming back is news for his followers (Cat), no longer for Ann.
+    b.socket.close(1000, "bye");
+    expect((await c.next("user-connection")).data).toEqual({
+      userId: bob.userId,
+      online: false,
+    });
+    b = await connect(bob);
+    expect((await c.next("user-connection")).data).toEqual({
+      userId: bob.userId,
+      online: true,
+    });
+    expect(a.has("user-connection")).toBe(false);
+    expect(c.has("blocked")).toBe(false);
+  });
+
+  it("lists the people the caller blocked, with names, until they unblock them", async () => {
+    const [me, x, y] = [
+      await newPlayer("List Lou"),
+      await newPlayer("Zora Blocked"),
+      await newPlayer("Abel Blocked"),
+    ];
+    const list = () =>
+      getJson<BlockedPerson[]>("/api/social/blocked/people", auth(me));
+    expect((await list()).body).toEqual([]);
+    for (const person of [x, y])
+      expect(
+        (
+          await getJson(
+            "/api/social/block",
+            json("POST", { user_id: person.userId }, me.token),
+          )
+        ).status,
+      ).toBe(200);
+    // Someone who blocked the caller is not the caller's block.
+    await getJson(
+      "/api/social/block",
+      json("POST", { user_id: me.userId }, x.token),
+    );
+    const blocked = (await list()).body;
+    expect(blocked.map((person) => person.name)).toEqual([
+      "Abel Blocked",
+      "Zora Blocked",
+    ]);
+    expect(blocked[0]).toEqual({
+      _id: y.userId,
+      name: "Abel Blocked",
+      profile_img: null,
+      blocked_dt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as string,
+    });
+    expect(
+      (await getJson<BlockedPerson[]>("/api/social/blocked/people", auth(y)))
+        .body,
+    ).toEqual([]);
+
+    await getJson(`/api/social/block/${y.userId}`, {
+      method: "DELETE",
+      ...auth(me),
+    });
+    expect((await list()).body.map((person) => person._id)).toEqual([x.userId]);
+    expect((await getJson("/api/social/blocked/people")).status).toBe(401);
   });
 
   it("shows a sender's new name on their next message", async () => {

@@ -47,6 +47,9 @@ export const socialRouter = createRouter()
   .get("/blocked", requireUser, async (c) => {
     return c.json(await c.var.services.social.blockedIds(c.var.user.id));
   })
+  .get("/blocked/people", requireUser, async (c) => {
+    return c.json(await c.var.services.social.blockedPeople(c.var.user.id));
+  })
   .post("/report", requireUser, async (c) => {
     return c.json(
       await c.var.services.social.report(

@@ -604,7 +604,7 @@ export function createChallengeService(db: Db, notifications: Pushed) {
       return { challenge, wallet: await walletOf(callerId) };
     },
 
-    /** The challenged player says no: the challenger's stake comes back. */
+    /** The challenged player says no: the challenger's stake comes back, and they are told (stored and live). */
     async decline(
       callerId: number,
       id: number,
@@ -639,7 +639,22 @@ export function createChallengeService(db: Db, notifications: Pushed) {
         ),
       ]);
       const challenge = await viewOf(id);
-      if ((await claimed(claim)).length) await pushWallet(challenge.from);
+      // Only the request that declined it tells the challenger: a repeat or a lost race moved nothing.
+      if ((await claimed(claim)).length) {
+        const gameName = challenge.game_info[0].name;
+        await notifySafely(
+          challenge.from,
+          "challenge_declined",
+          `${challenge.challenge_to[0].name} declined your challenge on ${gameName}: your ${challenge.bet_amount} coins are back`,
+          {
+            challengeId: id,
+            gameId: challenge.game,
+            gameName,
+            betAmount: challenge.bet_amount,
+          },
+        );
+        await pushWallet(challenge.from);
+      }
       return challenge;
     },
 

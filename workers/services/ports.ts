@@ -10,6 +10,8 @@ import type { VerifiedRound } from "./replay";
 export interface UserHubs {
   /** Each hub keeps what it read about a chat partner for a minute: a follow, unfollow, block or unblock counts now. */
   chatChanged(a: number, b: number): Promise<void>;
+  /** `blockerId` blocked `blockedId`: both players' open tabs drop the other now (the `blocked` event). */
+  blocked(blockerId: number, blockedId: number): Promise<void>;
   /** The user's hub keeps their name for the chat messages they send: a new name shows on the next one. */
   nameChanged(userId: number): Promise<void>;
   /** Which of these users have a socket open right now. */

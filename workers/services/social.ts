@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import {
+  type BlockedPerson,
   FIND_PAGE_SIZE,
   FindQuerySchema,
   FollowSchema,
   type FindAnswer,
   ReportSchema,
 } from "#contract/social";
-import { HistoryQuerySchema } from "#contract/chat";
+import { HistoryQuerySchema, type HistoryPage } from "#contract/chat";
 import type { Friend } from "#contract/types";
 import { FIELD_LIMITS } from "#contract/validation";
 import type { Db } from "../db/client";
@@ -260,6 +261,8 @@ export function createSocialService(
           ),
       ]);
       await hubs.chatChanged(callerId, userId);
+      // The blocked player's open pages drop the blocker from friends, presence and chat without a reload.
+      await hubs.blocked(callerId, userId);
       return { blocked: true };
     },
 
@@ -279,6 +282,27 @@ export function createSocialService(
         .from(blocks)
         .where(eq(blocks.blockerId, callerId));
       return rows.map((row) => row.id);
+    },
+
+    /** The Blocked people screen: whom the caller blocked (not who blocked them), by name. */
+    async blockedPeople(callerId: number): Promise<BlockedPerson[]> {
+      const rows = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          profileImg: users.profileImg,
+          blockedAt: blocks.createdAt,
+        })
+        .from(blocks)
+        .innerJoin(users, eq(blocks.blockedId, users.id))
+        .where(eq(blocks.blockerId, callerId))
+        .orderBy(sql`${users.name} collate nocase`, asc(users.id));
+      return rows.map((row) => ({
+        _id: row.id,
+        name: row.name,
+        profile_img: row.profileImg,
+        blocked_dt: row.blockedAt.toISOString(),
+      }));
     },
 
     /**
@@ -354,9 +378,14 @@ export function createSocialService(
 
     /**
      * SPEC.md §7 chat history between the caller and a friend, newest page first; `before` pages back. Checked before
-     * the Conversation is addressed, so a probe of a stranger reaches no object.
+     * the Conversation is addressed, so a probe of a stranger reaches no object. The friend's messages the caller
+     * reported say so (`reported`), so a report outlives the page it was made on.
      */
-    async history(callerId: number, friendId: number, query: unknown) {
+    async history(
+      callerId: number,
+      friendId: number,
+      query: unknown,
+    ): Promise<HistoryPage> {
       const refusal = chatRefusal(await readChatCheck(db, callerId, friendId));
       if (refusal)
         throw new ApiError(
@@ -365,7 +394,36 @@ export function createSocialService(
           refusal.message,
         );
       const { before, limit } = parseInput(HistoryQuerySchema, query);
-      return conversations.history(callerId, friendId, before ?? null, limit);
+      const page = await conversations.history(
+        callerId,
+        friendId,
+        before ?? null,
+        limit,
+      );
+      const received = page.messages
+        .filter((message) => message.sender === friendId)
+        .map((message) => message.msg_id);
+      if (received.length === 0) return page;
+      const rows = await db
+        .select({ msgId: reports.msgId })
+        .from(reports)
+        .where(
+          and(
+            eq(reports.reporterId, callerId),
+            eq(reports.reportedUserId, friendId),
+            inArray(reports.msgId, received),
+          ),
+        );
+      if (rows.length === 0) return page;
+      const reported = new Set(rows.map((row) => row.msgId));
+      return {
+        ...page,
+        messages: page.messages.map((message) =>
+          reported.has(message.msg_id)
+            ? { ...message, reported: true }
+            : message,
+        ),
+      };
     },
 
     /** Names of users by id (for chat senders). */

@@ -2,6 +2,7 @@ import type { NotificationType } from "#contract/coins";
 import {
   CheckIcon,
   ClockIcon,
+  CloseIcon,
   Icon,
   SwordsIcon,
   TrophyIcon,
@@ -28,6 +29,8 @@ export function NotificationTypeIcon({
       return <TrophyIcon {...p} />;
     case "challenge_expired":
       return <ClockIcon {...p} />;
+    case "challenge_declined":
+      return <CloseIcon {...p} />;
     default:
       return <SwordsIcon {...p} />;
   }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { chatIdOf } from "#contract/chat";
@@ -12,7 +12,7 @@ import {
   type FakeApi,
 } from "../../../tests/setup/components";
 import { SocketProvider } from "../SocketProvider";
-import { ChatPanel } from "./ChatPanel";
+import { ChatPanel, TYPING_SHOWN_MS } from "./ChatPanel";
 
 const AVA = 1;
 const BEN = 2;
@@ -40,6 +40,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -198,13 +199,32 @@ describe("ChatPanel", () => {
       },
     });
     await waitFor(() => expect(screen.queryByText("Typing...")).toBeNull());
+  });
 
-    // Without a message the note fades by itself (SPEC.md §9).
+  it("keeps 'Typing...' on while notes keep coming a second or so apart, and clears it 3 s after the last", async () => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ["setTimeout", "clearTimeout", "Date"],
+    });
+    renderChat();
+    const socket = await openSocket();
+    await screen.findByText("Say hi to Ben Friend");
+    const typingNote = {
+      event: "typing_note",
+      data: { from: BEN, to: AVA, chat_id: CHAT, sender_name: "Ben Friend" },
+    };
     socket.receive(typingNote);
     expect(await screen.findByText("Typing...")).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText("Typing...")).toBeNull(), {
-      timeout: 3_000,
-    });
+    // Notes go out once a second; on a real network some arrive late.
+    for (const gap of [1_000, 1_300, 900, 1_600, 1_000]) {
+      await act(() => vi.advanceTimersByTimeAsync(gap));
+      expect(screen.queryByText("Typing...")).not.toBeNull();
+      socket.receive(typingNote);
+    }
+    await act(() => vi.advanceTimersByTimeAsync(TYPING_SHOWN_MS - 100));
+    expect(screen.queryByText("Typing...")).not.toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.queryByText("Typing...")).toBeNull();
   });
 
   it("tells the friend the viewer is typing, at most once a second", async () => {
@@ -256,6 +276,29 @@ describe("ChatPanel", () => {
       await within(item).findByRole("img", { name: "Delivered" }),
     ).toBeTruthy();
     expect(within(log()).getAllByText("Sent before the drop")).toHaveLength(1);
+  });
+
+  it("shows a message the viewer reported earlier as Reported, without a Report button, after a reload", async () => {
+    api.answer(HISTORY, {
+      body: {
+        messages: [
+          {
+            ...message({ msg_id: "m-reported-1", content: "Rude words" }),
+            reported: true,
+          },
+          message({ msg_id: "m-fine-0001", content: "Kind words", seq: 2 }),
+        ],
+        has_more: false,
+      },
+    });
+    renderChat();
+    const rude = (await screen.findByText("Rude words")).closest("li")!;
+    expect(within(rude).getByText("Reported")).toBeTruthy();
+    expect(within(rude).queryByRole("button", { name: /^Report/ })).toBeNull();
+    const kind = within(log()).getByText("Kind words").closest("li")!;
+    expect(
+      within(kind).getByRole("button", { name: "Report message: Kind words" }),
+    ).toBeTruthy();
   });
 
   it("says why the history did not load, and loads it on Try again", async () => {

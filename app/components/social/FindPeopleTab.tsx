@@ -32,6 +32,11 @@ export interface FindPeopleTabProps {
   active: boolean;
   /** Someone was followed: the friends list has a new name. */
   onFollowed: (person: Friend) => void;
+  /**
+   * Whom the viewer follows now: the friends list, kept live by unfriends and blocks elsewhere on the page. Null while
+   * it loads, when each result's own followStatus stands.
+   */
+  followingIds?: ReadonlySet<number> | null;
   /** The search the page's loader ran (`/social?tab=find&q=`), shown at once instead of asking again. */
   initial?: { query: string; answer: FindAnswer | null; error: string | null };
 }
@@ -44,6 +49,7 @@ export function FindPeopleTab({
   viewerId,
   active,
   onFollowed,
+  followingIds = null,
   initial,
 }: FindPeopleTabProps) {
   const [query, setQuery] = useState(initial?.query ?? "");
@@ -176,7 +182,15 @@ export function FindPeopleTab({
                 <span className="person__name">{person.name}</span>
               </span>
               <span className="person__actions">
-                <FollowButton person={person} onFollowed={followed} />
+                <FollowButton
+                  person={person}
+                  following={
+                    followingIds
+                      ? followingIds.has(person._id)
+                      : person.followStatus
+                  }
+                  onFollowed={followed}
+                />
               </span>
             </li>
           ))}
@@ -232,9 +246,11 @@ export function FindPeopleTab({
 
 function FollowButton({
   person,
+  following,
   onFollowed,
 }: {
   person: Friend;
+  following: boolean;
   onFollowed: (person: Friend) => void;
 }) {
   const fetcher = useFetcher<typeof followAction>();
@@ -248,7 +264,7 @@ function FollowButton({
     onFollowed(person);
   }, [answer, person, onFollowed]);
 
-  if (person.followStatus) {
+  if (following) {
     return (
       <button
         type="button"

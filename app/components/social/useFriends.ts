@@ -11,6 +11,8 @@ export interface FriendsList {
   reload: (quiet?: boolean) => void;
   /** Takes someone off the list at once (after unfriend or block). */
   remove: (friendId: number) => void;
+  /** Puts someone just followed on the list at once, until the next answer has them. */
+  add: (person: Friend) => void;
   /** Whether a friend is online now: the list's answer, or a later user-connection event. */
   isOnline: (friendId: number) => boolean;
 }
@@ -22,7 +24,8 @@ interface PresenceChange {
 
 /**
  * The viewer's friends (GET /api/social/friends/{userId}) with their presence kept live by user-connection events
- * (SPEC.md §7). After the socket comes back from a drop the list is asked for again, as events may have been missed.
+ * (SPEC.md §7). A `blocked` event takes someone off at once. After the socket comes back from a drop the list is
+ * asked for again, as events may have been missed.
  */
 export function useFriends(
   viewerId: number | null,
@@ -69,16 +72,30 @@ export function useFriends(
     else reload();
   }, [reload]);
 
+  const remove = useCallback((friendId: number) => {
+    setFriends(
+      (list) => list?.filter((friend) => friend._id !== friendId) ?? list,
+    );
+  }, []);
+
   useEffect(
     () =>
       socket.subscribe((event) => {
-        if (event.event !== "user-connection") return;
-        const { userId, online } = event.data;
-        setPresence((current) =>
-          new Map(current).set(userId, { online, at: Date.now() }),
-        );
+        if (event.event === "user-connection") {
+          const { userId, online } = event.data;
+          setPresence((current) =>
+            new Map(current).set(userId, { online, at: Date.now() }),
+          );
+        } else if (event.event === "blocked") {
+          // Blocked apart (by either side, on any device): they leave the list and their presence is forgotten.
+          const { userId } = event.data;
+          remove(userId);
+          setPresence((current) =>
+            new Map(current).set(userId, { online: false, at: Date.now() }),
+          );
+        }
       }),
-    [socket],
+    [socket, remove],
   );
 
   // Back after a drop (not the first connect): presence changes may have been missed.
@@ -89,9 +106,14 @@ export function useFriends(
     wasOpen.current = true;
   }, [socket.status, reload]);
 
-  const remove = useCallback((friendId: number) => {
-    setFriends(
-      (list) => list?.filter((friend) => friend._id !== friendId) ?? list,
+  const add = useCallback((person: Friend) => {
+    setFriends((list) =>
+      !list || list.some((friend) => friend._id === person._id)
+        ? list
+        : [...list, { ...person, isFriend: true, followStatus: true }].sort(
+            (a, b) =>
+              a.name.localeCompare(b.name, "en", { sensitivity: "base" }),
+          ),
     );
   }, []);
 
@@ -106,5 +128,5 @@ export function useFriends(
     [presence, friends],
   );
 
-  return { friends, error, reload, remove, isOnline };
+  return { friends, error, reload, remove, add, isOnline };
 }
