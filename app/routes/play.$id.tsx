@@ -562,7 +562,8 @@ export default function Play() {
         ? botScoreAt(match.bot, elapsedMs)
         : 0;
 
-  const exitVisible = phase.name === "playing" && clock.exitAvailable;
+  const exitVisible =
+    phase.name === "playing" && clock.exitAvailable && !selfLeft;
   useEffect(() => {
     if (!exitVisible || confirming) return;
     const onKey = (event: KeyboardEvent) => {
@@ -598,7 +599,9 @@ export default function Play() {
               ) : (
                 <>
                   <span className="player__vs">vs </span>
-                  {opponent.name}
+                  <span className="player__opponent-name" title={opponent.name}>
+                    {opponent.name}
+                  </span>
                 </>
               )}
             </span>
