@@ -218,6 +218,54 @@ describe("ChatPanel", () => {
     ).toEqual([expect.objectContaining({ data: { to: BEN } })]);
   });
 
+  it("acknowledges the friend's message before reporting it seen, and shows a copy sent again after a reconnect once", async () => {
+    renderChat();
+    const first = await openSocket();
+    await screen.findByText("Say hi to Ben Friend");
+    const live = {
+      event: "new_message",
+      data: {
+        ...message({
+          msg_id: "m-live-0002",
+          content: "Still there?",
+          status: 0,
+        }),
+        user: AVA,
+        friend_id: BEN,
+        sender_name: "Ben Friend",
+      },
+    };
+    first.receive(live);
+    expect(await within(log()).findByText("Still there?")).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        first
+          .events()
+          .map((event) => event.event)
+          .filter((name) => name !== "ping"),
+      ).toEqual(["messages_received", "message_status"]),
+    );
+    expect(first.events()[0].data).toEqual({
+      friendId: BEN,
+      msg_ids: ["m-live-0002"],
+    });
+
+    // The link drops before the server has the receipt: the next connection sends the message again.
+    first.close(1006);
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), {
+      timeout: 3_000,
+    });
+    const second = FakeWebSocket.latest();
+    second.open();
+    second.receive({ ...live, redelivered: true });
+    await waitFor(() =>
+      expect(
+        second.events().filter((event) => event.event === "messages_received"),
+      ).toHaveLength(2),
+    );
+    expect(within(log()).getAllByText("Still there?")).toHaveLength(1);
+  });
+
   it("after a dropped socket, resends what was not acknowledged and reloads the history", async () => {
     const user = userEvent.setup();
     renderChat();
