@@ -266,6 +266,43 @@ describe("ChatPanel", () => {
     expect(within(log()).getAllByText("Still there?")).toHaveLength(1);
   });
 
+  it("acknowledges the friend's undelivered messages it reads from the history before reporting them seen", async () => {
+    api.answer(HISTORY, {
+      body: {
+        messages: [
+          message({
+            msg_id: "m-away-0001",
+            content: "While you were away",
+            status: 0,
+            seq: 1,
+          }),
+          message({
+            msg_id: "m-away-0002",
+            content: "And again",
+            status: 0,
+            seq: 2,
+          }),
+        ],
+        has_more: false,
+      },
+    });
+    renderChat();
+    const socket = await openSocket();
+    expect(await within(log()).findByText("And again")).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        socket
+          .events()
+          .map((event) => event.event)
+          .filter((name) => name !== "ping"),
+      ).toEqual(["messages_received", "message_status"]),
+    );
+    expect(socket.events().map((event) => event.data)).toEqual([
+      { friendId: BEN, msg_ids: ["m-away-0001", "m-away-0002"] },
+      { friendId: BEN, msg_id: "m-away-0002", status: 2 },
+    ]);
+  });
+
   it("after a dropped socket, resends what was not acknowledged and reloads the history", async () => {
     const user = userEvent.setup();
     renderChat();
