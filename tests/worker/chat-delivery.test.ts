@@ -4,7 +4,14 @@ import type { NotificationView } from "#contract/coins";
 import { RECEIPT_MAX_IDS } from "#contract/user-socket";
 import { hubOf } from "../../workers/durable-objects/hubs";
 import { storedStatuses } from "./conversation-rows";
-import { connect, makeFriends, newPlayer, seed, type Player } from "./helpers";
+import {
+  connect,
+  makeFriends,
+  newPlayer,
+  seed,
+  type EventOf,
+  type Player,
+} from "./helpers";
 
 beforeAll(seed);
 
@@ -267,48 +274,59 @@ describe("notifications pushed on the user socket", () => {
     },
   });
 
-  it("sends a notification again on each new connection until a client acknowledges it", async () => {
+  it("sends a notification pushed to an open tab again on each new connection until a client acknowledges it", async () => {
     const dee = await newPlayer("Note Dee");
+    const push = (id: number, event: "new_challenge" | "notification") =>
+      hubOf(env, dee.userId).push({ ...challengeFrom(dee, id), event });
     const first = await connect(dee);
     // Notification ids are the D1 rows'; any will do for the hub.
-    await hubOf(env, dee.userId).push(challengeFrom(dee, 900_001));
+    await push(900_001, "new_challenge");
     expect((await first.next("new_challenge")).data._id).toBe(900_001);
     first.socket.close(1000, "gone");
 
-    // One pushed while nobody is connected is kept too, and the two come in the order they were made.
-    await hubOf(env, dee.userId).push({
-      ...challengeFrom(dee, 900_002),
-      event: "notification",
-    });
+    // One pushed while nobody is connected is not kept: the next page has it in its unread count and list.
+    await push(900_002, "new_challenge");
     const second = await connect(dee);
-    const resent = await second.take(
-      (event) => event.event === "new_challenge",
-      "the challenge again",
-    );
-    expect(resent).toMatchObject({
+    expect(await second.next("new_challenge")).toMatchObject({
       redelivered: true,
       data: { _id: 900_001 },
     });
-    expect((await second.next("notification")).data._id).toBe(900_002);
     // Pushed while this connection is open: once.
-    await hubOf(env, dee.userId).push(challengeFrom(dee, 900_003));
-    expect((await second.next("new_challenge")).data._id).toBe(900_003);
+    await push(900_003, "notification");
+    expect((await second.next("notification")).data._id).toBe(900_003);
     await sync(second);
     expect(second.has("new_challenge") || second.has("notification")).toBe(
       false,
     );
 
+    // Neither acknowledged yet: a second tab gets both, in the order they were made.
+    const third = await connect(dee);
+    const isNote = (event: { event: string }) =>
+      event.event === "new_challenge" || event.event === "notification";
+    const notes = [
+      await third.take(isNote, "a notification"),
+      await third.take(isNote, "another notification"),
+    ] as Array<EventOf<"notification">>;
+    expect(
+      notes.map((event) => [event.event, event.data._id, event.redelivered]),
+    ).toEqual([
+      ["new_challenge", 900_001, true],
+      ["notification", 900_003, true],
+    ]);
+
     second.send({
       event: "notifications_received",
       id: "n1",
-      data: { ids: [900_001, 900_003] },
+      data: { ids: [900_001] },
     });
     await second.next("ack");
-    second.socket.close(1000, "gone");
-    const third = await connect(dee);
-    expect((await third.next("notification")).data._id).toBe(900_002);
-    await sync(third);
-    expect(third.has("new_challenge") || third.has("notification")).toBe(false);
-    third.socket.close(1000, "done");
+    for (const socket of [second, third]) socket.socket.close(1000, "gone");
+    const fourth = await connect(dee);
+    expect((await fourth.next("notification")).data._id).toBe(900_003);
+    await sync(fourth);
+    expect(fourth.has("new_challenge") || fourth.has("notification")).toBe(
+      false,
+    );
+    fourth.socket.close(1000, "done");
   });
 });

@@ -167,11 +167,13 @@ export class UserHub extends DurableObject<Env> {
   }
 
   /**
-   * An event for this user from a lobby, a friend or a service: to every open tab. A notification is also kept until
-   * a client acknowledges it, and sent again on each new connection until then.
+   * An event for this user from a lobby, a friend or a service: to every open tab. A notification pushed to an open
+   * tab is also kept until a client acknowledges it, and sent again on each new connection until then. One pushed
+   * while no tab is open is not: the next page shows it in the unread count and the list, without a popup.
    */
   async push(event: UserServerEvent): Promise<number> {
     if (event.event === "new_challenge" || event.event === "notification") {
+      if (this.openSockets().length === 0) return 0;
       await this.keepNotification(event);
       return this.sendReceipted(event);
     }
