@@ -218,6 +218,8 @@ export class UserHub extends DurableObject<Env> {
     } finally {
       for (const event of this.ledger.caughtUp(connectionId))
         if (this.ledger.offer(connectionId, event)) sendEvent(ws, event);
+      // Closed while catching up: its close has come and gone, so its record is dropped here.
+      if (ws.readyState !== WebSocket.OPEN) this.ledger.closed(connectionId);
     }
   }
 
