@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * What both real-time sockets share (SPEC.md §7): every frame is JSON `{ event, data }`, client events may carry an
- * `id` that the server acknowledges (`ack`), so a client can resend what was not delivered before a reconnect. Event
+ * `id` that the server acknowledges (`ack`), so a client can resend what was not delivered before a reconnect. (The
+ * other way, the user socket's chat messages and notifications are acknowledged by receipts: `user-socket.ts`.) Event
  * names are SPEC.md's; payloads follow SPEC.md §3 and §7. Each socket has its own unions (ADR 007): the user socket
  * (`/ws`, the UserHub) in `user-socket.ts`, a match's room socket (`roomSocketPath`, the MatchRoom) in
  * `room-socket.ts`.

@@ -18,7 +18,11 @@ import {
 const userId = z.number().int().positive();
 const chatMessageId = z
   .string()
+  .max(64, "Invalid message id")
   .regex(/^[A-Za-z0-9_-]{6,64}$/, "Invalid message id");
+
+/** Most ids one receipt names: a client acknowledging a long replay sends several. */
+export const RECEIPT_MAX_IDS = 100;
 
 export const userClientEventSchema = z.discriminatedUnion("event", [
   pingEventSchema,
@@ -46,6 +50,26 @@ export const userClientEventSchema = z.discriminatedUnion("event", [
       friendId: userId,
       msg_id: chatMessageId.optional(),
       status: z.literal(2),
+    }),
+  }),
+  /**
+   * The client has these messages from `friendId` (a re-sent one is acknowledged again): only now are they
+   * delivered (status 1). Until then the server re-sends them on each new connection.
+   */
+  z.object({
+    event: z.literal("messages_received"),
+    id: messageId,
+    data: z.object({
+      friendId: userId,
+      msg_ids: z.array(chatMessageId).min(1).max(RECEIPT_MAX_IDS),
+    }),
+  }),
+  /** The client has these notifications (`new_challenge` or `notification`): they are not re-sent any more. */
+  z.object({
+    event: z.literal("notifications_received"),
+    id: messageId,
+    data: z.object({
+      ids: z.array(z.number().int().positive()).min(1).max(RECEIPT_MAX_IDS),
     }),
   }),
 ]);
@@ -76,7 +100,10 @@ export type UserServerEvent =
     }
   /** Nobody joined within the wait: leave with score 0 and ask for a bot. */
   | { event: "room_timeout"; data: { roomId: string; gameId: number } }
-  /** SPEC.md §7 new_message: `user` is the recipient, `friend_id` the other member as the receiving user sees it. */
+  /**
+   * SPEC.md §7 new_message: `user` is the recipient, `friend_id` the other member as the receiving user sees it. The
+   * recipient acknowledges it with `messages_received`; `redelivered` marks a re-send on a new connection.
+   */
   | {
       event: "new_message";
       data: ChatMessage & {
@@ -84,6 +111,7 @@ export type UserServerEvent =
         friend_id: number;
         sender_name: string;
       };
+      redelivered?: boolean;
     }
   | {
       event: "typing_note";
@@ -101,9 +129,12 @@ export type UserServerEvent =
    * `userId` leaves the friends list, presence and any open chat at once. Sent to both players.
    */
   | { event: "blocked"; data: { userId: number } }
-  /** SPEC.md §7 new_challenge: a friend challenged this user (the stored notification). */
-  | { event: "new_challenge"; data: NotificationView }
-  /** Any other stored notification (a challenge accepted, settled or expired). */
-  | { event: "notification"; data: NotificationView }
+  /**
+   * SPEC.md §7 new_challenge: a friend challenged this user (the stored notification). Acknowledged with
+   * `notifications_received`; `redelivered` marks a re-send on a new connection.
+   */
+  | { event: "new_challenge"; data: NotificationView; redelivered?: boolean }
+  /** Any other stored notification (a challenge accepted, settled or expired), acknowledged the same way. */
+  | { event: "notification"; data: NotificationView; redelivered?: boolean }
   /** The user's balance changed on the server (a payout, a refund): screens show the new one. */
   | { event: "wallet_update"; data: { wallet: number } };

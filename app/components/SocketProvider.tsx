@@ -20,6 +20,7 @@ import {
   type SocketClient,
   type SocketStatus,
 } from "~/lib/socket-client";
+import { createReceipts, type Receipts } from "~/lib/receipts";
 import { useViewer } from "./root-data";
 import "./SocketProvider.css";
 
@@ -29,7 +30,10 @@ export interface Socket {
   status: SocketStatus;
   /** Sends (and, until acked, resends) the event; a no-op returning undefined while nobody is signed in. */
   send: (event: OutgoingEvent<UserClientEvent>) => string | undefined;
-  /** Calls `listener` with every server event (except pong and ack) until the returned function is called. */
+  /**
+   * Calls `listener` with every server event (except pong and ack) until the returned function is called. A chat
+   * message, `new_challenge` or `notification` sent again after a reconnect reaches listeners once.
+   */
   subscribe: (listener: SocketListener) => () => void;
 }
 
@@ -70,6 +74,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const userId = useViewer()?._id ?? null;
   const [{ status, wasOpen }, setState] = useState<SocketState>(CLOSED_STATE);
   const clientRef = useRef<SocketClient<UserClientEvent> | null>(null);
+  const receiptsRef = useRef<Receipts | null>(null);
   const listenersRef = useRef(new Set<SocketListener>());
   const revalidate = useRevalidate();
   const revalidateRef = useRef(revalidate);
@@ -78,6 +83,11 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (userId === null) return;
     let opened = false;
+    // What the server sends again until a client acknowledges it: acknowledged here, passed on once.
+    const receipts = createReceipts({
+      viewerId: userId,
+      send: (event) => client.send(event),
+    });
     const client = createSocketClient<UserClientEvent, UserServerEvent>({
       url: socketUrl(window.location),
       onStatus: (next) => {
@@ -87,6 +97,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       // Logged out in another tab (or the session was revoked): reload page data, which then shows a visitor.
       onSignedOut: () => revalidateRef.current(),
       onEvent: (event) => {
+        if (!receipts.accept(event)) return;
         // A copy: a listener may unsubscribe (or subscribe another) while we go through them.
         for (const listener of Array.from(listenersRef.current)) {
           try {
@@ -98,17 +109,21 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       },
     });
     clientRef.current = client;
+    receiptsRef.current = receipts;
     return () => {
+      receipts.close();
       client.close();
       if (clientRef.current === client) clientRef.current = null;
+      if (receiptsRef.current === receipts) receiptsRef.current = null;
       setState(CLOSED_STATE);
     };
   }, [userId]);
 
-  const send = useCallback(
-    (event: OutgoingEvent<UserClientEvent>) => clientRef.current?.send(event),
-    [],
-  );
+  const send = useCallback((event: OutgoingEvent<UserClientEvent>) => {
+    // Acknowledgements first: a report of seen must not reach the server before the receipt of what was seen.
+    receiptsRef.current?.flush();
+    return clientRef.current?.send(event);
+  }, []);
   const subscribe = useCallback((listener: SocketListener) => {
     // Each call gets its own registration, so subscribing the same function twice needs two unsubscribes.
     const registration: SocketListener = (event) => listener(event);

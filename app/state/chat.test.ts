@@ -5,6 +5,7 @@ import {
   initialChatState,
   isTyping,
   oldestSeq,
+  undeliveredFromFriend,
   unseenFromFriend,
   type ChatAction,
   type ChatState,
@@ -367,6 +368,24 @@ describe("chatReducer: delivery status (SPEC.md §4)", () => {
         ]),
       ),
     ).toBeNull();
+  });
+});
+
+describe("undeliveredFromFriend", () => {
+  it("names the friend's messages still at status 0 in a page, in order, never the viewer's own", () => {
+    expect(
+      undeliveredFromFriend(
+        [
+          message("f1", FRIEND, { status: 1 }),
+          message("f2", FRIEND),
+          message("o1", ME),
+          message("f3", FRIEND, { status: 2 }),
+          message("f4", FRIEND),
+        ],
+        FRIEND,
+      ),
+    ).toEqual(["f2", "f4"]);
+    expect(undeliveredFromFriend([], FRIEND)).toEqual([]);
   });
 });
 

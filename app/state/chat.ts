@@ -288,6 +288,22 @@ export function unseenFromFriend(state: ChatState): string | null {
   return unseen && latest ? latest.msg_id : null;
 }
 
+/**
+ * The friend's messages in a page of history that the server still counts as not delivered (status 0): the page has
+ * them now, so it acknowledges them (README, Chat delivery) before it reports any of them seen.
+ */
+export function undeliveredFromFriend(
+  messages: readonly ChatMessage[],
+  friendId: number,
+): string[] {
+  return messages
+    .filter(
+      (message) =>
+        message.sender === friendId && message.status === MESSAGE_STATUS.sent,
+    )
+    .map((message) => message.msg_id);
+}
+
 export const isTyping = (state: ChatState, from: number) =>
   state.typing.some((note) => note.from === from);
 

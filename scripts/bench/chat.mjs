@@ -294,7 +294,35 @@ function expectFrame(key, timeoutMs = 5_000) {
   });
 }
 
-function onFrame(index, raw) {
+/** Per recipient: ids of the partner's messages to acknowledge, sent like the browser does (app/lib/receipts.ts). */
+const receipts = new Map();
+const RECEIPT_DELAY_MS = 50;
+const RECEIPT_MAX_IDS = 100;
+
+function acknowledge(index, ws, msgId) {
+  const queued = receipts.get(index);
+  if (queued) {
+    queued.push(msgId);
+    return;
+  }
+  receipts.set(index, [msgId]);
+  setTimeout(() => {
+    const ids = receipts.get(index) ?? [];
+    receipts.delete(index);
+    for (let at = 0; at < ids.length; at += RECEIPT_MAX_IDS)
+      ws.send(
+        JSON.stringify({
+          event: "messages_received",
+          data: {
+            friendId: idOf(partnerOf(index)),
+            msg_ids: ids.slice(at, at + RECEIPT_MAX_IDS),
+          },
+        }),
+      );
+  }, RECEIPT_DELAY_MS);
+}
+
+function onFrame(index, raw, ws) {
   const now = performance.now();
   let frame;
   try {
@@ -314,6 +342,8 @@ function onFrame(index, raw) {
       stats.unexpected++;
       return;
     }
+    // Delivered (status 1) only once the recipient says it has it; a copy is acknowledged again.
+    acknowledge(index, ws, data.msg_id);
     record.deliveries++;
     if (record.deliveries > 1) {
       stats.duplicates++;
@@ -370,7 +400,7 @@ function connect(index, token) {
         resolve(ws);
         return;
       }
-      onFrame(index, text);
+      onFrame(index, text, ws);
     });
   });
 }
@@ -421,8 +451,8 @@ async function timeSteps(samples, step) {
  * The path one step at a time on an idle server, one request in flight: an HTTP request the Worker answers 404
  * without D1, and GET /api/health (one D1 `select 1`), whose difference is one D1 round trip; a ping with an id
  * (socket → the user's hub and back, no D1); a typing_note (the hub's two D1 reads, the Conversation object, the
- * partner's hub, nothing stored); a new_message (all that plus the Conversation's SQLite insert, its commit and
- * the status update, and the echo, delivery update and ack frames).
+ * partner's hub, nothing stored); a new_message (all that plus the Conversation's SQLite insert and its commit,
+ * and the echo and ack frames; the delivery update waits for the recipient's receipt and is not timed here).
  */
 async function probePath(sockets, samples) {
   const a = 2; // the second pair; its probe messages count in its history like any other
@@ -532,7 +562,7 @@ async function history(token, userId, friendId) {
 /**
  * The pair's stored history against what its two members sent: every acknowledged message stored once (an ack
  * comes only after the Conversation stored it), each sender's messages in the order sent, none left at status 0
- * (both members were online). Messages never acknowledged may still be queued in the server and are only counted.
+ * (both members were online and acknowledged what they received). Messages never acknowledged may still be queued in the server and are only counted.
  */
 async function verifyPair(tokens, a) {
   const users = `${idOf(a)}↔${idOf(partnerOf(a))}`;

@@ -237,6 +237,11 @@ describe("chat over the socket, kept in the Conversation Durable Object", () => 
       sender_name: "Chat Ann",
     });
     expect((await a.next("ack")).data).toEqual({ id: "e1" });
+    // Delivered only once Bob's client says it has it.
+    b.send({
+      event: "messages_received",
+      data: { friendId: ann.userId, msg_ids: [first] },
+    });
     expect((await a.next("new_message_delivery")).data).toEqual({
       chat_id: received.data.chat_id,
       msg_id: first,
@@ -313,6 +318,10 @@ describe("chat over the socket, kept in the Conversation Durable Object", () => 
       "Message 3",
     ]);
     expect(delivered[0].data.sender_name).toBe("Away Ann");
+    b.send({
+      event: "messages_received",
+      data: { friendId: ann.userId, msg_ids: ids },
+    });
     expect((await a.next("new_message_delivery")).data).toMatchObject({
       msg_id: ids[2],
       status: 1,

@@ -75,7 +75,11 @@ describe("/ws and the UserHub Durable Object", () => {
           .map((ws) => ws.deserializeAttachment() as unknown),
     );
     expect(attachments).toEqual([
-      { userId, connectedAt: expect.any(Number) as number },
+      {
+        userId,
+        connectedAt: expect.any(Number) as number,
+        connectionId: expect.any(String) as string,
+      },
     ]);
     socket.close(1000, "done");
   });

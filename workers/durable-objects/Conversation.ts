@@ -9,6 +9,13 @@ import {
 } from "#contract/chat";
 import { hubOf } from "./hubs";
 
+/** A message to send again on a new connection is read this many at a time. */
+const UNACKED_PAGE = 200;
+/** How soon the alarm tries again to tell a recipient's hub of a message it could not be handed. */
+const HAND_OVER_RETRY_MS = 1_000;
+
+type ChatEvent = Extract<UserServerEvent, { event: "new_message" }>;
+
 export type ChatAnswer<T = undefined> =
   { ok: true; value: T } | { ok: false; message: string };
 
@@ -26,7 +33,8 @@ interface Row extends Record<string, SqlStorageValue> {
 /**
  * One per pair of users (SPEC.md §3 Chat message, §4 Chat status). Messages live in this object's SQLite storage,
  * in the order they arrived, so nothing is lost when the object is evicted or a socket drops. Only the two members
- * may read or write; everything reaches them through their UserHubs.
+ * may read or write; everything reaches them through their UserHubs. A message is delivered (status 1) only once
+ * its recipient's client has acknowledged it; until then it is sent again on each new connection of theirs.
  */
 export class Conversation extends DurableObject<Env> {
   /**
@@ -34,6 +42,8 @@ export class Conversation extends DurableObject<Env> {
    * a read (history, a report, a stranger's probe) must leave nothing stored behind.
    */
   private stored = false;
+  /** Recipient → the hand-over of the latest message to them (`handToRecipient`). */
+  private readonly handOvers = new Map<number, Promise<void>>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -88,7 +98,25 @@ export class Conversation extends DurableObject<Env> {
     );
   }
 
-  /** A new message from `senderId` to `recipientId`; a resend with the same msg_id returns the stored one. */
+  /** The message as its recipient gets it; they acknowledge it with `messages_received`. */
+  private forRecipient(row: Row, chatId: string): ChatEvent {
+    return {
+      event: "new_message",
+      data: {
+        ...this.toMessage(row, chatId),
+        seq: row.seq,
+        user: row.recipient_id,
+        friend_id: row.sender_id,
+        sender_name: row.sender_name,
+      },
+    };
+  }
+
+  /**
+   * A new message from `senderId` to `recipientId`; a resend with the same msg_id returns the stored one. It is
+   * stored before anyone hears of it, with status 0: it becomes delivered only when the recipient's client
+   * acknowledges it (`acknowledge`), and until then each new connection of theirs gets it again (`unacked`).
+   */
   async send(input: {
     senderId: number;
     recipientId: number;
@@ -109,6 +137,13 @@ export class Conversation extends DurableObject<Env> {
     if (existing) {
       if (existing.sender_id !== input.senderId)
         return { ok: false, message: "That message id is taken" };
+      // The first try may have ended before the hand-over (a restart): the hub drops what a tab already had.
+      if (existing.status === MESSAGE_STATUS.sent)
+        await this.handToRecipient(
+          input.recipientId,
+          input.senderId,
+          this.forRecipient(existing, chatId),
+        );
       return { ok: true, value: this.toMessage(existing, chatId) };
     }
     this.ctx.storage.sql.exec(
@@ -121,35 +156,107 @@ export class Conversation extends DurableObject<Env> {
       Date.now(),
     );
     const row = this.row(input.msgId)!;
-    const message = { ...this.toMessage(row, chatId), seq: row.seq };
-    const event: UserServerEvent = {
-      event: "new_message",
-      data: {
-        ...message,
-        user: input.recipientId,
-        friend_id: input.senderId,
-        sender_name: input.senderName,
-      },
+    const event = this.forRecipient(row, chatId);
+    await this.handToRecipient(input.recipientId, input.senderId, event);
+    // The sender's other tabs see it too.
+    await hubOf(this.env, input.senderId)
+      .push({ ...event, data: { ...event.data, friend_id: input.recipientId } })
+      .catch(() => undefined);
+    return {
+      ok: true,
+      value: { ...this.toMessage(row, chatId), seq: row.seq },
     };
-    // The sender's other tabs see it too; the recipient's tabs get it now, or when they next connect.
-    const reached = await hubOf(this.env, input.recipientId).push(event);
-    await hubOf(this.env, input.senderId).push({
-      ...event,
-      data: { ...event.data, friend_id: input.recipientId },
+  }
+
+  /**
+   * Hands a message to its recipient's hub, which sends it to their open tabs. Each recipient's messages are handed
+   * over one at a time, so the hub gets them in the order they were stored. When the hub cannot be reached the
+   * message waits in storage and the alarm tells the hub later.
+   */
+  private handToRecipient(
+    recipientId: number,
+    senderId: number,
+    event: ChatEvent,
+  ): Promise<void> {
+    const previous = this.handOvers.get(recipientId) ?? Promise.resolve();
+    const handOver = previous
+      .then(() => hubOf(this.env, recipientId).deliverMessage(senderId, event))
+      .then(
+        () => undefined,
+        () => this.ctx.storage.setAlarm(Date.now() + HAND_OVER_RETRY_MS),
+      )
+      .catch(() => undefined);
+    this.handOvers.set(recipientId, handOver);
+    void handOver.then(() => {
+      if (this.handOvers.get(recipientId) === handOver)
+        this.handOvers.delete(recipientId);
     });
-    if (reached > 0) {
-      this.raise(input.recipientId, row.seq, MESSAGE_STATUS.delivered);
-      message.status = MESSAGE_STATUS.delivered;
-      await this.tellSender(
-        input.senderId,
-        chatId,
-        row.msg_id,
-        MESSAGE_STATUS.delivered,
-      );
-    } else {
-      await hubOf(this.env, input.recipientId).notePending(input.senderId);
-    }
-    return { ok: true, value: message };
+    return handOver;
+  }
+
+  /** A hub could not be reached: every recipient with unacknowledged messages hears of them (retried on failure). */
+  async alarm(): Promise<void> {
+    if (!this.stored) return;
+    const waiting = this.ctx.storage.sql
+      .exec<{ recipient_id: number; sender_id: number }>(
+        "select distinct recipient_id, sender_id from messages where status = 0",
+      )
+      .toArray();
+    for (const { recipient_id, sender_id } of waiting)
+      await hubOf(this.env, recipient_id).notePending(sender_id);
+  }
+
+  /** Messages to `userId` that their client has not acknowledged, after position `after`, oldest first. */
+  unacked(
+    userId: number,
+    friendId: number,
+    after = 0,
+    limit = UNACKED_PAGE,
+  ): ChatEvent[] {
+    const { chatId } = this.members(userId, friendId);
+    if (!this.stored) return [];
+    return this.ctx.storage.sql
+      .exec<Row>(
+        "select * from messages where recipient_id = ? and status = 0 and seq > ? order by seq limit ?",
+        userId,
+        after,
+        limit,
+      )
+      .toArray()
+      .map((row) => this.forRecipient(row, chatId));
+  }
+
+  /**
+   * `userId`'s client has these messages: each still at 0 becomes delivered (1), and the sender hears how far their
+   * messages are delivered with none missing. Answers how many to `userId` are still unacknowledged.
+   */
+  async acknowledge(
+    userId: number,
+    friendId: number,
+    msgIds: string[],
+  ): Promise<{ remaining: number }> {
+    const { chatId } = this.members(userId, friendId);
+    if (!this.stored) return { remaining: 0 };
+    const changed = this.ctx.storage.sql.exec(
+      // One bound list (json_each): a query takes at most 100 bound values.
+      "update messages set status = ? where recipient_id = ? and status = ? and msg_id in (select value from json_each(?))",
+      MESSAGE_STATUS.delivered,
+      userId,
+      MESSAGE_STATUS.sent,
+      JSON.stringify(msgIds),
+    ).rowsWritten;
+    if (changed > 0)
+      await this.tellProgress(userId, chatId, MESSAGE_STATUS.delivered);
+    const [{ remaining }] = this.ctx.storage.sql
+      .exec<{
+        remaining: number;
+      }>(
+        "select count(*) as remaining from messages where recipient_id = ? and status = ?",
+        userId,
+        MESSAGE_STATUS.sent,
+      )
+      .toArray();
+    return { remaining };
   }
 
   /** SPEC.md §7 GET /chat/{userId}/{friendId}: newest page first in time order; `before` pages back. */
@@ -178,7 +285,11 @@ export class Conversation extends DurableObject<Env> {
     };
   }
 
-  /** The reader has seen everything up to msgId (or all): statuses rise to 2, never fall; the sender hears it. */
+  /**
+   * The reader has seen everything up to msgId (or all): statuses rise to 2, never fall; the sender hears it. Only
+   * messages the reader's client acknowledged rise, and the one it names: a message still unacknowledged may never
+   * have reached it, and stays to be sent again.
+   */
   async markSeen(
     userId: number,
     friendId: number,
@@ -190,55 +301,18 @@ export class Conversation extends DurableObject<Env> {
       return msgId
         ? { ok: false, message: "Unknown message" }
         : { ok: true, value: 0 };
-    const changed = this.raise(userId, upTo.seq, MESSAGE_STATUS.seen);
-    if (changed > 0) {
-      const last = this.latestTo(userId, upTo.seq);
-      if (last)
-        await this.tellSender(
-          last.sender_id,
-          chatId,
-          last.msg_id,
-          MESSAGE_STATUS.seen,
-        );
-    }
-    return { ok: true, value: changed };
-  }
-
-  /** The recipient is back: every message still waiting for them, in order, then the senders hear 'delivered'. */
-  async deliverPending(userId: number, friendId: number): Promise<number> {
-    const { chatId } = this.members(userId, friendId);
-    if (!this.stored) return 0;
-    const rows = this.ctx.storage.sql
-      .exec<Row>(
-        "select * from messages where recipient_id = ? and status = 0 order by seq",
-        userId,
-      )
-      .toArray();
-    if (rows.length === 0) return 0;
-    const hub = hubOf(this.env, userId);
-    for (const row of rows) {
-      await hub.push({
-        event: "new_message",
-        data: {
-          ...this.toMessage(
-            { ...row, status: MESSAGE_STATUS.delivered },
-            chatId,
-          ),
-          user: userId,
-          friend_id: row.sender_id,
-          sender_name: row.sender_name,
-        },
-      });
-    }
-    const last = rows[rows.length - 1];
-    this.raise(userId, last.seq, MESSAGE_STATUS.delivered);
-    await this.tellSender(
-      last.sender_id,
-      chatId,
-      last.msg_id,
+    const changed = this.ctx.storage.sql.exec(
+      "update messages set status = ? where recipient_id = ? and seq <= ? and (status = ? or msg_id = ?) and status < ?",
+      MESSAGE_STATUS.seen,
+      userId,
+      upTo.seq,
       MESSAGE_STATUS.delivered,
-    );
-    return rows.length;
+      msgId ?? "",
+      MESSAGE_STATUS.seen,
+    ).rowsWritten;
+    if (changed > 0)
+      await this.tellProgress(userId, chatId, MESSAGE_STATUS.seen);
+    return { ok: true, value: changed };
   }
 
   /** SPEC.md §4 typing: to the other member only, nothing stored. */
@@ -260,15 +334,26 @@ export class Conversation extends DurableObject<Env> {
     return { senderId: row.sender_id, content: row.content };
   }
 
-  /** Raises (never lowers) the status of messages to `recipientId` up to seq; returns how many changed. */
-  private raise(recipientId: number, seq: number, status: number): number {
-    return this.ctx.storage.sql.exec(
-      "update messages set status = ? where recipient_id = ? and seq <= ? and status < ?",
-      status,
-      recipientId,
-      seq,
-      status,
-    ).rowsWritten;
+  /**
+   * Tells the other member how far the messages to `recipientId` have reached `status` with none missing before: the
+   * latest message whose predecessors all have it too (SPEC.md §4: a delivery update raises everything up to it).
+   */
+  private async tellProgress(
+    recipientId: number,
+    chatId: string,
+    status: number,
+  ) {
+    const reached = this.ctx.storage.sql
+      .exec<Pick<Row, "msg_id" | "sender_id">>(
+        `select msg_id, sender_id from messages where recipient_id = ?1 and seq < coalesce(
+           (select min(seq) from messages where recipient_id = ?1 and status < ?2), ${Number.MAX_SAFE_INTEGER}
+         ) order by seq desc limit 1`,
+        recipientId,
+        status,
+      )
+      .toArray()[0];
+    if (reached)
+      await this.tellSender(reached.sender_id, chatId, reached.msg_id, status);
   }
 
   private latestTo(

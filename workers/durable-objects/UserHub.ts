@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { assertNever, PING_FRAME, PONG_FRAME } from "#contract/protocol";
 import type { UserClientEvent, UserServerEvent } from "#contract/user-socket";
+import { ConnectionLedger, type ReceiptEvent } from "./connection-ledger";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
 import { chatRefusal, readChatCheck, type ChatCheck } from "../services/social";
@@ -30,11 +31,25 @@ import {
 interface SocketAttachment {
   userId: number;
   connectedAt: number;
+  /** Names the connection in the ledger of what it has been sent. */
+  connectionId: string;
 }
 
+type ChatEvent = Extract<UserServerEvent, { event: "new_message" }>;
+type NotificationEvent = Extract<
+  UserServerEvent,
+  { event: "new_challenge" | "notification" }
+>;
+
 const USER_KEY = "userId";
-/** Friends with messages waiting for this user while they were offline. */
+/** Friends who may have messages this user's client has not acknowledged. */
 const PENDING_KEY = "pendingChats";
+/** Notifications pushed and not acknowledged, as `note:{zero-padded id}` → KeptNotification. */
+const NOTE_PREFIX = "note:";
+/** Notifications kept for sending again at most: older ones are still in the list (GET /api/notifications). */
+const NOTES_KEPT = 50;
+/** A notification not acknowledged within a day is not sent again: the list and the unread count have it. */
+const NOTE_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Room id → when this user last opened a room socket there: a log-out closes those sockets too. */
 const ROOMS_KEY = "rooms";
 /** A match is long over after this; older rooms are forgotten. */
@@ -69,6 +84,15 @@ export class UserHub extends DurableObject<Env> {
     TYPING_NOTE_LIMIT.limit,
     TYPING_NOTE_LIMIT.windowMs,
   );
+  /** What each connection has been sent of what clients acknowledge. */
+  private readonly ledger = new ConnectionLedger();
+  /**
+   * Friend → a count that rises with every message of theirs handed over here: a friend is forgotten as pending only
+   * if none came while the conversation was asked whether anything is still unacknowledged.
+   */
+  private readonly handedOver = new Map<number, number>();
+  /** Friend → the latest call to their Conversation from this hub: frames about one chat reach it in order. */
+  private readonly chatTurns = new Map<number, Promise<unknown>>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -90,10 +114,13 @@ export class UserHub extends DurableObject<Env> {
     const wasOnline = this.openSockets().length > 0;
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [sessionTag(sessionKey)]);
+    const connectionId = crypto.randomUUID();
     server.serializeAttachment({
       userId,
       connectedAt: Date.now(),
+      connectionId,
     } satisfies SocketAttachment);
+    this.ledger.opened(connectionId);
     // Written once: a hub only ever belongs to one user, so later connections need no storage write.
     if ((await this.ctx.storage.get<number>(USER_KEY)) !== userId)
       await this.ctx.storage.put(USER_KEY, userId);
@@ -101,7 +128,8 @@ export class UserHub extends DurableObject<Env> {
       event: "connected",
       data: { userId, connections: this.openSockets().length },
     });
-    if (!wasOnline) this.ctx.waitUntil(this.cameOnline(userId));
+    this.ctx.waitUntil(this.catchUp(server, connectionId, userId));
+    if (!wasOnline) this.ctx.waitUntil(this.announce(userId, true));
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -138,12 +166,87 @@ export class UserHub extends DurableObject<Env> {
     return this.openSockets().length;
   }
 
-  /** An event for this user from a lobby, a friend or a service: to every open tab. */
-  push(event: UserServerEvent): number {
+  /**
+   * An event for this user from a lobby, a friend or a service: to every open tab. A notification pushed to an open
+   * tab is also kept until a client acknowledges it, and sent again on each new connection until then. One pushed
+   * while no tab is open is not: the next page shows it in the unread count and the list, without a popup.
+   */
+  async push(event: UserServerEvent): Promise<number> {
+    if (event.event === "new_challenge" || event.event === "notification") {
+      if (this.openSockets().length === 0) return 0;
+      await this.keepNotification(event);
+      return this.sendReceipted(event);
+    }
     const sockets = this.openSockets();
     const frame = JSON.stringify(event);
     for (const ws of sockets) ws.send(frame);
     return sockets.length;
+  }
+
+  /** A chat message from `friendId` to this user, from their Conversation, in the order it stored them. */
+  async deliverMessage(friendId: number, event: ChatEvent): Promise<number> {
+    this.handedOver.set(friendId, (this.handedOver.get(friendId) ?? 0) + 1);
+    await this.notePendingFriend(friendId);
+    return this.sendReceipted(event);
+  }
+
+  /** Sends to each open tab that has not had it, in order behind any catch-up of that tab. */
+  private sendReceipted(event: ReceiptEvent): number {
+    const sockets = this.openSockets();
+    for (const ws of sockets) {
+      const connectionId = connectionOf(ws);
+      if (!connectionId || this.ledger.offer(connectionId, event))
+        sendEvent(ws, event);
+    }
+    return sockets.length;
+  }
+
+  /**
+   * A new connection gets everything its user's clients have not acknowledged: kept notifications, then each
+   * pending friend's messages in order. Live events for it wait meanwhile, and go after.
+   */
+  private async catchUp(ws: WebSocket, connectionId: string, userId: number) {
+    try {
+      for (const event of await this.keptNotifications())
+        if (this.ledger.offer(connectionId, event, true))
+          sendEvent(ws, { ...event, redelivered: true });
+      for (const friendId of await this.pendingFriends())
+        await this.resendChat(ws, connectionId, userId, friendId, true);
+    } catch (error) {
+      // Whatever was not sent stays unacknowledged, and goes on the next connection.
+      console.error("catching a connection up failed", error);
+    } finally {
+      for (const event of this.ledger.caughtUp(connectionId))
+        if (this.ledger.offer(connectionId, event)) sendEvent(ws, event);
+      // Closed while catching up: its close has come and gone, so its record is dropped here.
+      if (ws.readyState !== WebSocket.OPEN) this.ledger.closed(connectionId);
+    }
+  }
+
+  /** Sends `friendId`'s unacknowledged messages this connection has not had; forgets the friend if there are none. */
+  private async resendChat(
+    ws: WebSocket,
+    connectionId: string,
+    userId: number,
+    friendId: number,
+    catchingUp: boolean,
+  ) {
+    const handedOver = this.handedOver.get(friendId) ?? 0;
+    const conversation = conversationOf(this.env, userId, friendId);
+    let after = 0;
+    let any = false;
+    for (;;) {
+      const page = await conversation.unacked(userId, friendId, after);
+      for (const event of page) {
+        any = true;
+        if (this.ledger.offer(connectionId, event, catchingUp))
+          sendEvent(ws, { ...event, redelivered: true });
+      }
+      const last = page.at(-1);
+      if (!last || last.data.seq === undefined) break;
+      after = last.data.seq;
+    }
+    if (!any) await this.forgetPendingFriend(friendId, handedOver);
   }
 
   async webSocketMessage(
@@ -199,16 +302,55 @@ export class UserHub extends DurableObject<Env> {
         return { ok: true };
       }
       case "message_status": {
-        const seen = await conversationOf(
-          this.env,
-          userId,
-          event.data.friendId,
-        ).markSeen(userId, event.data.friendId, event.data.msg_id ?? null);
+        const { friendId, msg_id } = event.data;
+        const seen = await this.inChatTurn(friendId, async () =>
+          conversationOf(this.env, userId, friendId).markSeen(
+            userId,
+            friendId,
+            msg_id ?? null,
+          ),
+        );
         return seen.ok ? { ok: true } : seen;
       }
+      case "messages_received": {
+        const { friendId, msg_ids } = event.data;
+        const handedOver = this.handedOver.get(friendId) ?? 0;
+        const { remaining } = await this.inChatTurn(friendId, async () =>
+          conversationOf(this.env, userId, friendId).acknowledge(
+            userId,
+            friendId,
+            msg_ids,
+          ),
+        );
+        if (remaining === 0)
+          await this.forgetPendingFriend(friendId, handedOver);
+        return { ok: true };
+      }
+      case "notifications_received":
+        await this.ctx.storage.delete(event.data.ids.map(noteKey));
+        return { ok: true };
       default:
         return assertNever(event);
     }
+  }
+
+  /**
+   * Runs `call` to the chat with `friendId` after the previous one from here: a frame's handling waits on other
+   * objects, so without this a report of seen could overtake the acknowledgement the client sent before it.
+   */
+  private inChatTurn<T>(friendId: number, call: () => Promise<T>): Promise<T> {
+    const previous = this.chatTurns.get(friendId) ?? Promise.resolve();
+    const turn = previous.then(call, call);
+    this.chatTurns.set(friendId, turn);
+    void turn.then(
+      () => this.forgetTurn(friendId, turn),
+      () => this.forgetTurn(friendId, turn),
+    );
+    return turn;
+  }
+
+  private forgetTurn(friendId: number, turn: Promise<unknown>) {
+    if (this.chatTurns.get(friendId) === turn) this.chatTurns.delete(friendId);
   }
 
   /** The sender's name, the recipient, and blocks either way: read from D1 at most once a minute per partner. */
@@ -247,39 +389,76 @@ export class UserHub extends DurableObject<Env> {
   }
 
   private async afterSocketGone(gone: WebSocket) {
+    const connectionId = connectionOf(gone);
+    if (connectionId) this.ledger.closed(connectionId);
     if (this.openSockets().some((ws) => ws !== gone)) return;
     const userId = await this.ctx.storage.get<number>(USER_KEY);
     if (!userId) return;
     await this.announce(userId, false);
   }
 
-  /** A conversation kept a message for this user while they were offline. */
+  /**
+   * A conversation has messages for this user that it could not hand over (`Conversation.alarm`): open tabs get
+   * what they can take in order now, the rest goes on the next connection.
+   */
   async notePending(friendId: number): Promise<void> {
-    const pending = new Set(
-      (await this.ctx.storage.get<number[]>(PENDING_KEY)) ?? [],
-    );
-    pending.add(friendId);
-    await this.ctx.storage.put(PENDING_KEY, [...pending]);
-    // Connected after all (a race with the socket opening): deliver now.
+    this.handedOver.set(friendId, (this.handedOver.get(friendId) ?? 0) + 1);
+    await this.notePendingFriend(friendId);
     const userId = await this.ctx.storage.get<number>(USER_KEY);
-    if (userId && this.openSockets().length > 0)
-      await this.deliverPending(userId);
+    if (!userId) return;
+    for (const ws of this.openSockets()) {
+      const connectionId = connectionOf(ws);
+      // A tab still catching up reads this friend's messages itself.
+      if (connectionId && !this.ledger.catchingUp(connectionId))
+        await this.resendChat(ws, connectionId, userId, friendId, false);
+    }
   }
 
-  private async deliverPending(userId: number) {
-    const pending = (await this.ctx.storage.get<number[]>(PENDING_KEY)) ?? [];
-    if (pending.length === 0) return;
-    await this.ctx.storage.delete(PENDING_KEY);
-    for (const friendId of pending)
-      await conversationOf(this.env, userId, friendId).deliverPending(
-        userId,
-        friendId,
+  private async pendingFriends(): Promise<number[]> {
+    return (await this.ctx.storage.get<number[]>(PENDING_KEY)) ?? [];
+  }
+
+  private async notePendingFriend(friendId: number) {
+    const pending = await this.pendingFriends();
+    if (!pending.includes(friendId))
+      await this.ctx.storage.put(PENDING_KEY, [...pending, friendId]);
+  }
+
+  /** Nothing from `friendId` is unacknowledged: forgotten, unless a message of theirs came meanwhile. */
+  private async forgetPendingFriend(friendId: number, handedOver: number) {
+    if ((this.handedOver.get(friendId) ?? 0) !== handedOver) return;
+    const pending = await this.pendingFriends();
+    if (pending.includes(friendId))
+      await this.ctx.storage.put(
+        PENDING_KEY,
+        pending.filter((id) => id !== friendId),
       );
   }
 
-  private async cameOnline(userId: number) {
-    await this.deliverPending(userId);
-    await this.announce(userId, true);
+  private async keepNotification(event: NotificationEvent) {
+    await this.ctx.storage.put(noteKey(event.data._id), {
+      event,
+      keptAt: Date.now(),
+    } satisfies KeptNotification);
+    const keys = [
+      ...(await this.ctx.storage.list({ prefix: NOTE_PREFIX })).keys(),
+    ];
+    if (keys.length > NOTES_KEPT)
+      await this.ctx.storage.delete(keys.slice(0, keys.length - NOTES_KEPT));
+  }
+
+  /** Kept notifications in the order they were made; those kept too long are dropped. */
+  private async keptNotifications(): Promise<NotificationEvent[]> {
+    const kept = await this.ctx.storage.list<KeptNotification>({
+      prefix: NOTE_PREFIX,
+    });
+    const stale = [...kept]
+      .filter(([, note]) => Date.now() - note.keptAt > NOTE_KEPT_MS)
+      .map(([key]) => key);
+    if (stale.length > 0) await this.ctx.storage.delete(stale);
+    return [...kept]
+      .filter(([key]) => !stale.includes(key))
+      .map(([, note]) => note.event);
   }
 
   /** SPEC.md §7 user-connection, to everyone who follows this user. */
@@ -303,3 +482,16 @@ export class UserHub extends DurableObject<Env> {
       .filter((ws) => ws.readyState === WebSocket.OPEN);
   }
 }
+
+interface KeptNotification {
+  event: NotificationEvent;
+  keptAt: number;
+}
+
+/** The connection's name in the ledger (none on a socket accepted before connections had one). */
+const connectionOf = (ws: WebSocket): string | null =>
+  (ws.deserializeAttachment() as Partial<SocketAttachment> | null)
+    ?.connectionId ?? null;
+
+/** Keys sort as the ids do, so a listing comes in the order the notifications were made. */
+const noteKey = (id: number) => `${NOTE_PREFIX}${String(id).padStart(12, "0")}`;

@@ -69,7 +69,9 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
             if (notification.read || counted.current.has(notification._id))
               return;
             counted.current.add(notification._id);
-            setUnreadState((count) => count + 1);
+            // Sent again on a new connection: the page's count may already hold it, so the server counts.
+            if (event.redelivered) revalidate();
+            else setUnreadState((count) => count + 1);
             return;
           }
           case "wallet_update":

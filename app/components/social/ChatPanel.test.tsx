@@ -238,6 +238,91 @@ describe("ChatPanel", () => {
     ).toEqual([expect.objectContaining({ data: { to: BEN } })]);
   });
 
+  it("acknowledges the friend's message before reporting it seen, and shows a copy sent again after a reconnect once", async () => {
+    renderChat();
+    const first = await openSocket();
+    await screen.findByText("Say hi to Ben Friend");
+    const live = {
+      event: "new_message",
+      data: {
+        ...message({
+          msg_id: "m-live-0002",
+          content: "Still there?",
+          status: 0,
+        }),
+        user: AVA,
+        friend_id: BEN,
+        sender_name: "Ben Friend",
+      },
+    };
+    first.receive(live);
+    expect(await within(log()).findByText("Still there?")).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        first
+          .events()
+          .map((event) => event.event)
+          .filter((name) => name !== "ping"),
+      ).toEqual(["messages_received", "message_status"]),
+    );
+    expect(first.events()[0].data).toEqual({
+      friendId: BEN,
+      msg_ids: ["m-live-0002"],
+    });
+
+    // The link drops before the server has the receipt: the next connection sends the message again.
+    first.close(1006);
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), {
+      timeout: 3_000,
+    });
+    const second = FakeWebSocket.latest();
+    second.open();
+    second.receive({ ...live, redelivered: true });
+    await waitFor(() =>
+      expect(
+        second.events().filter((event) => event.event === "messages_received"),
+      ).toHaveLength(2),
+    );
+    expect(within(log()).getAllByText("Still there?")).toHaveLength(1);
+  });
+
+  it("acknowledges the friend's undelivered messages it reads from the history before reporting them seen", async () => {
+    api.answer(HISTORY, {
+      body: {
+        messages: [
+          message({
+            msg_id: "m-away-0001",
+            content: "While you were away",
+            status: 0,
+            seq: 1,
+          }),
+          message({
+            msg_id: "m-away-0002",
+            content: "And again",
+            status: 0,
+            seq: 2,
+          }),
+        ],
+        has_more: false,
+      },
+    });
+    renderChat();
+    const socket = await openSocket();
+    expect(await within(log()).findByText("And again")).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        socket
+          .events()
+          .map((event) => event.event)
+          .filter((name) => name !== "ping"),
+      ).toEqual(["messages_received", "message_status"]),
+    );
+    expect(socket.events().map((event) => event.data)).toEqual([
+      { friendId: BEN, msg_ids: ["m-away-0001", "m-away-0002"] },
+      { friendId: BEN, msg_id: "m-away-0002", status: 2 },
+    ]);
+  });
+
   it("after a dropped socket, resends what was not acknowledged and reloads the history", async () => {
     const user = userEvent.setup();
     renderChat();

@@ -15,6 +15,7 @@ import {
   initialChatState,
   isTyping,
   oldestSeq,
+  undeliveredFromFriend,
   unseenFromFriend,
   type ChatEntry,
 } from "~/state/chat";
@@ -191,6 +192,13 @@ export function ChatPanel({
           hasMore: page.has_more,
           older: before !== undefined,
         });
+        // Read from the history, not the socket: acknowledged all the same, before any report of them seen.
+        const undelivered = undeliveredFromFriend(page.messages, friendId);
+        if (undelivered.length > 0)
+          send({
+            event: "messages_received",
+            data: { friendId, msg_ids: undelivered },
+          });
         setHistoryError(null);
       } catch (failure) {
         if (alive.current) setHistoryError(errorMessage(failure));
@@ -198,7 +206,7 @@ export function ChatPanel({
         if (alive.current && before) setLoadingOlder(false);
       }
     },
-    [viewerId, friendId],
+    [viewerId, friendId, send],
   );
 
   useEffect(() => {

@@ -1,0 +1,332 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { NotificationView } from "#contract/coins";
+import { RECEIPT_MAX_IDS } from "#contract/user-socket";
+import { hubOf } from "../../workers/durable-objects/hubs";
+import { storedStatuses } from "./conversation-rows";
+import {
+  connect,
+  makeFriends,
+  newPlayer,
+  seed,
+  type EventOf,
+  type Player,
+} from "./helpers";
+
+beforeAll(seed);
+
+let sequence = 0;
+const msgId = () =>
+  `dlv-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
+
+async function friends(first: string, second: string) {
+  const [ann, bob] = [await newPlayer(first), await newPlayer(second)];
+  await makeFriends(ann, bob);
+  return { ann, bob };
+}
+
+type Socket = Awaited<ReturnType<typeof connect>>;
+
+/** `from` sends a message to `to` and waits for its ack: the Conversation has stored it and handed it over. */
+async function say(from: Socket, to: Player, content: string, id = msgId()) {
+  const eventId = `say-${id}`;
+  from.send({
+    event: "new_message",
+    id: eventId,
+    data: { to: to.userId, content, msg_id: id },
+  });
+  await from.take(
+    (event) => event.event === "ack" && event.data.id === eventId,
+    `the ack of ${content}`,
+  );
+  return id;
+}
+
+/** A round trip through the hub: whatever it sent this socket before is in the queue after this. */
+async function sync(socket: Socket) {
+  const id = `sync-${(sequence++).toString(36)}`;
+  socket.send({ event: "ping", id });
+  await socket.take(
+    (event) => event.event === "ack" && event.data.id === id,
+    "the ack of a ping",
+  );
+}
+
+async function receivedIds(socket: Socket, count: number) {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index++)
+    ids.push((await socket.next("new_message")).data.msg_id);
+  return ids;
+}
+
+const statusesOf = async (ann: Player, bob: Player) =>
+  (await storedStatuses(ann.userId, bob.userId)).map(
+    (message) => message.status,
+  );
+
+describe("delivered means the recipient's client has the message", () => {
+  it("keeps a message sent (0) when the recipient's socket drops before acknowledging, sends it again on the next connection, and counts it delivered (1) only on the acknowledgement", async () => {
+    const { ann, bob } = await friends("Drop Ann", "Drop Bob");
+    const a = await connect(ann);
+    const first = await connect(bob);
+    const id = await say(a, bob, "Are you there?");
+    expect((await first.next("new_message")).data).toMatchObject({
+      msg_id: id,
+      content: "Are you there?",
+    });
+    first.socket.close(1000, "gone");
+    expect(await statusesOf(ann, bob)).toEqual([0]);
+
+    const second = await connect(bob);
+    const again = await second.next("new_message");
+    expect(again.data).toMatchObject({ msg_id: id, status: 0 });
+    expect(again.redelivered).toBe(true);
+    await sync(second);
+    expect(second.has("new_message")).toBe(false);
+    expect(await statusesOf(ann, bob)).toEqual([0]);
+    expect(a.has("new_message_delivery")).toBe(false);
+
+    second.send({
+      event: "messages_received",
+      id: "r1",
+      data: { friendId: ann.userId, msg_ids: [id] },
+    });
+    expect((await second.next("ack")).data).toEqual({ id: "r1" });
+    expect(await statusesOf(ann, bob)).toEqual([1]);
+    expect((await a.next("new_message_delivery")).data).toMatchObject({
+      msg_id: id,
+      status: 1,
+    });
+
+    // Acknowledged: the next connection gets nothing again, and a second acknowledgement changes nothing.
+    second.socket.close(1000, "gone");
+    const third = await connect(bob);
+    await sync(third);
+    expect(third.has("new_message")).toBe(false);
+    third.send({
+      event: "messages_received",
+      id: "r2",
+      data: { friendId: ann.userId, msg_ids: [id] },
+    });
+    await third.next("ack");
+    expect(await statusesOf(ann, bob)).toEqual([1]);
+    expect(a.has("new_message_delivery")).toBe(false);
+    for (const socket of [a, third]) socket.socket.close(1000, "done");
+  });
+
+  it("sends what was not acknowledged once per connection and in order, with live messages after it", async () => {
+    const { ann, bob } = await friends("Order Ann", "Order Bob");
+    const a = await connect(ann);
+    const early: string[] = [];
+    for (let index = 1; index <= 5; index++)
+      early.push(await say(a, bob, `Early ${index}`));
+
+    const b = await connect(bob);
+    // Sent while the new connection may still be catching up with the first five.
+    const late: string[] = [];
+    for (let index = 1; index <= 3; index++)
+      late.push(await say(a, bob, `Late ${index}`));
+    expect(await receivedIds(b, 8)).toEqual([...early, ...late]);
+
+    // A resend of a message (the sender's outbox after a reconnect) is stored once and not sent again on this
+    // connection.
+    await say(a, bob, "Late 3", late[2]);
+    await sync(b);
+    expect(b.has("new_message")).toBe(false);
+    expect(await statusesOf(ann, bob)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+
+    // Part acknowledged, then a new connection: only the rest comes again, in order.
+    b.send({
+      event: "messages_received",
+      id: "part",
+      data: { friendId: ann.userId, msg_ids: [early[0], early[1], late[0]] },
+    });
+    await b.next("ack");
+    expect(await statusesOf(ann, bob)).toEqual([1, 1, 0, 0, 0, 1, 0, 0]);
+    // The sender hears 'delivered' up to the last message with none missing before it.
+    expect((await a.next("new_message_delivery")).data).toMatchObject({
+      msg_id: early[1],
+      status: 1,
+    });
+    b.socket.close(1000, "gone");
+    const next = await connect(bob);
+    expect(await receivedIds(next, 5)).toEqual([
+      early[2],
+      early[3],
+      early[4],
+      late[1],
+      late[2],
+    ]);
+    await sync(next);
+    expect(next.has("new_message")).toBe(false);
+    for (const socket of [a, next]) socket.socket.close(1000, "done");
+  });
+
+  it("gets a message to the new socket live when the old one died without closing", async () => {
+    const { ann, bob } = await friends("Reset Ann", "Reset Bob");
+    const a = await connect(ann);
+    // The old link is dead but the server still holds it open: whatever goes there is lost.
+    const stale = await connect(bob);
+    const fresh = await connect(bob);
+    const id = await say(a, bob, "After the reset");
+    expect((await fresh.next("new_message")).data.msg_id).toBe(id);
+    fresh.send({
+      event: "messages_received",
+      data: { friendId: ann.userId, msg_ids: [id] },
+    });
+    expect((await a.next("new_message_delivery")).data).toMatchObject({
+      msg_id: id,
+      status: 1,
+    });
+    expect(await statusesOf(ann, bob)).toEqual([1]);
+    for (const socket of [a, stale, fresh]) socket.socket.close(1000, "done");
+  });
+
+  it("raises to seen (2) only what was acknowledged, and the message the report names", async () => {
+    const { ann, bob } = await friends("Seen Ann", "Seen Bob");
+    const a = await connect(ann);
+    const b = await connect(bob);
+    const ids = [
+      await say(a, bob, "One"),
+      await say(a, bob, "Two"),
+      await say(a, bob, "Three"),
+    ];
+    await receivedIds(b, 3);
+    // Seen "all" before any acknowledgement: nothing was delivered, so nothing rises.
+    b.send({
+      event: "message_status",
+      id: "all",
+      data: { friendId: ann.userId, status: 2 },
+    });
+    await b.next("ack");
+    expect(await statusesOf(ann, bob)).toEqual([0, 0, 0]);
+
+    b.send({
+      event: "messages_received",
+      data: { friendId: ann.userId, msg_ids: [ids[0]] },
+    });
+    b.send({
+      event: "message_status",
+      id: "named",
+      data: { friendId: ann.userId, msg_id: ids[2], status: 2 },
+    });
+    await b.take(
+      (event) => event.event === "ack" && event.data.id === "named",
+      "the ack of the report",
+    );
+    expect(await statusesOf(ann, bob)).toEqual([2, 0, 2]);
+    for (const socket of [a, b]) socket.socket.close(1000, "done");
+  });
+
+  it("refuses malformed receipts and leaves messages to others alone", async () => {
+    const { ann, bob } = await friends("Receipt Ann", "Receipt Bob");
+    const a = await connect(ann);
+    const id = await say(a, bob, "For Bob only");
+    const tooMany = Array.from(
+      { length: RECEIPT_MAX_IDS + 1 },
+      (_, index) => `id-${String(index).padStart(4, "0")}`,
+    );
+    for (const data of [
+      { friendId: bob.userId, msg_ids: tooMany },
+      { friendId: bob.userId, msg_ids: [] },
+      { friendId: bob.userId, msg_ids: ["no spaces allowed"] },
+      { friendId: bob.userId, msg_ids: ["x".repeat(65)] },
+      { friendId: -1, msg_ids: [id] },
+    ]) {
+      a.send({ event: "messages_received", id: "bad", data });
+      const refused = await a.next("error");
+      expect(refused.data.id).toBe("bad");
+      expect(refused.data.message).toMatch(/^Malformed messages_received: /);
+    }
+    a.send({
+      event: "notifications_received",
+      id: "bad-note",
+      data: { ids: [0] },
+    });
+    expect((await a.next("error")).data.id).toBe("bad-note");
+
+    // Ann names her own message to Bob: only its recipient's client can make it delivered.
+    a.send({
+      event: "messages_received",
+      id: "own",
+      data: { friendId: bob.userId, msg_ids: [id] },
+    });
+    await a.next("ack");
+    expect(await statusesOf(ann, bob)).toEqual([0]);
+    a.socket.close(1000, "done");
+  });
+});
+
+describe("notifications pushed on the user socket", () => {
+  const challengeFrom = (
+    to: Player,
+    id: number,
+  ): { event: "new_challenge"; data: NotificationView } => ({
+    event: "new_challenge",
+    data: {
+      _id: id,
+      type: "challenge",
+      content: "Dee challenged you",
+      user: to.userId,
+      notification_data: { challengeId: id, gameId: 1 },
+      read: false,
+      created_dt: new Date().toISOString(),
+    },
+  });
+
+  it("sends a notification pushed to an open tab again on each new connection until a client acknowledges it", async () => {
+    const dee = await newPlayer("Note Dee");
+    const push = (id: number, event: "new_challenge" | "notification") =>
+      hubOf(env, dee.userId).push({ ...challengeFrom(dee, id), event });
+    const first = await connect(dee);
+    // Notification ids are the D1 rows'; any will do for the hub.
+    await push(900_001, "new_challenge");
+    expect((await first.next("new_challenge")).data._id).toBe(900_001);
+    first.socket.close(1000, "gone");
+
+    // One pushed while nobody is connected is not kept: the next page has it in its unread count and list.
+    await push(900_002, "new_challenge");
+    const second = await connect(dee);
+    expect(await second.next("new_challenge")).toMatchObject({
+      redelivered: true,
+      data: { _id: 900_001 },
+    });
+    // Pushed while this connection is open: once.
+    await push(900_003, "notification");
+    expect((await second.next("notification")).data._id).toBe(900_003);
+    await sync(second);
+    expect(second.has("new_challenge") || second.has("notification")).toBe(
+      false,
+    );
+
+    // Neither acknowledged yet: a second tab gets both, in the order they were made.
+    const third = await connect(dee);
+    const isNote = (event: { event: string }) =>
+      event.event === "new_challenge" || event.event === "notification";
+    const notes = [
+      await third.take(isNote, "a notification"),
+      await third.take(isNote, "another notification"),
+    ] as Array<EventOf<"notification">>;
+    expect(
+      notes.map((event) => [event.event, event.data._id, event.redelivered]),
+    ).toEqual([
+      ["new_challenge", 900_001, true],
+      ["notification", 900_003, true],
+    ]);
+
+    second.send({
+      event: "notifications_received",
+      id: "n1",
+      data: { ids: [900_001] },
+    });
+    await second.next("ack");
+    for (const socket of [second, third]) socket.socket.close(1000, "gone");
+    const fourth = await connect(dee);
+    expect((await fourth.next("notification")).data._id).toBe(900_003);
+    await sync(fourth);
+    expect(fourth.has("new_challenge") || fourth.has("notification")).toBe(
+      false,
+    );
+    fourth.socket.close(1000, "done");
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { ConnectionLedger, type ReceiptEvent } from "./connection-ledger";
+
+const chat = (friendId: number, seq: number): ReceiptEvent => ({
+  event: "new_message",
+  data: {
+    chat_id: "1-2",
+    msg_id: `m-${friendId}-${seq}`,
+    sender: friendId,
+    sender_id: friendId,
+    content: "hi",
+    status: 0,
+    created_dt: "2026-01-01T00:00:00.000Z",
+    seq,
+    user: 1,
+    friend_id: friendId,
+    sender_name: "Friend",
+  },
+});
+
+const note = (id: number): ReceiptEvent => ({
+  event: "notification",
+  data: {
+    _id: id,
+    type: "challenge",
+    content: "note",
+    user: 1,
+    notification_data: { challengeId: 1, gameId: 1 },
+    read: false,
+    created_dt: "2026-01-01T00:00:00.000Z",
+  },
+});
+
+describe("ConnectionLedger", () => {
+  it("holds live events back while a connection catches up, then lets through only what the catch-up did not send", () => {
+    const ledger = new ConnectionLedger();
+    ledger.opened("c1");
+    expect(ledger.catchingUp("c1")).toBe(true);
+    // Live while catching up: they wait.
+    expect(ledger.offer("c1", chat(2, 6))).toBe(false);
+    expect(ledger.offer("c1", note(40))).toBe(false);
+    expect(ledger.offer("c1", chat(2, 7))).toBe(false);
+    // The catch-up re-sends what it read, the sixth included.
+    for (const seq of [3, 5, 6])
+      expect(ledger.offer("c1", chat(2, seq), true)).toBe(true);
+    const waited = ledger.caughtUp("c1");
+    expect(ledger.catchingUp("c1")).toBe(false);
+    expect(waited.map((event) => event.event)).toEqual([
+      "new_message",
+      "notification",
+      "new_message",
+    ]);
+    expect(waited.map((event) => ledger.offer("c1", event))).toEqual([
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it("never sends a friend's message twice on a connection, nor one that would overtake", () => {
+    const ledger = new ConnectionLedger();
+    ledger.opened("c1");
+    ledger.caughtUp("c1");
+    expect(ledger.offer("c1", chat(2, 4))).toBe(true);
+    expect(ledger.offer("c1", chat(2, 4))).toBe(false);
+    expect(ledger.offer("c1", chat(2, 3))).toBe(false);
+    // Each friend and each connection counts on its own.
+    expect(ledger.offer("c1", chat(5, 1))).toBe(true);
+    ledger.opened("c2");
+    expect(ledger.offer("c2", chat(2, 4), true)).toBe(true);
+    expect(ledger.offer("c1", note(9))).toBe(true);
+    expect(ledger.offer("c1", note(9))).toBe(false);
+    expect(ledger.offer("c1", note(8))).toBe(true);
+  });
+
+  it("starts a new record for a connection it does not know (after the hub slept), and forgets closed ones", () => {
+    const ledger = new ConnectionLedger();
+    expect(ledger.offer("woken", chat(2, 10))).toBe(true);
+    expect(ledger.offer("woken", chat(2, 10))).toBe(false);
+    ledger.closed("woken");
+    expect(ledger.catchingUp("woken")).toBe(false);
+    expect(ledger.caughtUp("woken")).toEqual([]);
+    expect(ledger.offer("woken", chat(2, 10))).toBe(true);
+  });
+});
