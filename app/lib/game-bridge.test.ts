@@ -131,7 +131,7 @@ describe("gameFrameSource", () => {
   it("serves our games from /games and external ones from their link", () => {
     expect(
       gameFrameSource({ slug: "snake", type: 0, external_link: null }),
-    ).toBe("/games/snake/index.html");
+    ).toBe("/games/snake/");
     expect(
       gameFrameSource({
         slug: "x",

@@ -206,7 +206,11 @@ export function createGameStore(
   };
 }
 
-/** Where a game runs: our own games from /games/<slug>/, external ones (type 2) from their link. */
+/**
+ * Where a game runs: our own games from /games/<slug>/ (the folder itself: the asset server answers
+ * /games/<slug>/index.html with a redirect to it, a round trip a phone on a slow network feels), external ones
+ * (type 2) from their link.
+ */
 export function gameFrameSource(game: {
   slug: string;
   type: number;
@@ -216,7 +220,7 @@ export function gameFrameSource(game: {
     return isAllowedExternalLink(game.external_link)
       ? game.external_link
       : null;
-  return `/games/${encodeURIComponent(game.slug)}/index.html`;
+  return `/games/${encodeURIComponent(game.slug)}/`;
 }
 
 /** External games must be served over https (plain http only from this machine, for development). */
