@@ -1,12 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SEED_BLOG_POSTS } from "../../workers/db/blog-posts";
-import { CATALOGUE } from "../../workers/db/catalogue";
+import { CATALOGUE, CATEGORIES, PUBLISHERS } from "../../workers/db/catalogue";
 import {
   DEMO_ACCOUNTS,
   DEMO_COINS,
   isDatabaseEmpty,
-  SEED_PUBLISHERS,
   seedDatabase,
 } from "../../workers/db/seed";
 import { verifyPassword } from "../../workers/services/password";
@@ -22,8 +21,8 @@ describe("seedDatabase", () => {
     expect(counts).toEqual({
       users: DEMO_ACCOUNTS.length,
       games: CATALOGUE.length,
-      publishers: SEED_PUBLISHERS.length,
-      categories: 4,
+      publishers: PUBLISHERS.length,
+      categories: CATEGORIES.length,
       blogPosts: SEED_BLOG_POSTS.length,
     });
     expect(await isDatabaseEmpty(env.DB)).toBe(false);

@@ -1,24 +1,15 @@
 import { count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import type { GameMode } from "#contract/types";
-import { gameModesToMask } from "../services/games";
 import { sanitizeHtml } from "../services/html";
 import { hashPassword } from "../services/password";
 import { SEED_BLOG_POSTS } from "./blog-posts";
-import { CATALOGUE } from "./catalogue";
-import {
-  blogPosts,
-  categories,
-  follows,
-  games,
-  ledger,
-  publishers,
-  users,
-} from "./schema";
+import { loadCatalogue } from "./catalogue";
+import { blogPosts, follows, games, ledger, users } from "./schema";
 
 /**
- * Demo data for a local database: categories, publishers, the game catalogue (games/<slug>/meta.json), demo
- * accounts and the demo writer's blog posts. Running it again changes nothing but bringing catalogue rows up to date.
+ * Demo data for a local database: the catalogue (catalogue.ts: categories, publishers, the games of
+ * games/<slug>/meta.json), then demo accounts and the demo writer's blog posts. Running it again changes nothing but
+ * bringing catalogue rows up to date. Production gets the catalogue alone (`npm run db:catalogue -- --remote`).
  */
 
 export const DEMO_ACCOUNTS = [
@@ -54,38 +45,6 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-export const SEED_CATEGORIES = [
-  "Arcade",
-  "Puzzle",
-  "Action",
-  "Casual",
-] as const;
-
-export const SEED_PUBLISHERS = [
-  {
-    slug: "pixel-harbor",
-    name: "Pixel Harbor",
-    about:
-      "Pixel Harbor is a two-person studio by the sea that makes bright, fast arcade games you can finish on a bus ride. We love tight controls, clean colours and high-score chases.",
-  },
-  {
-    slug: "lantern-games",
-    name: "Lantern Games",
-    about:
-      "Lantern Games builds calm puzzle games with a twist: short sessions, no timers unless you want them, and levels that get just a little harder every time.",
-  },
-  {
-    slug: "tiny-orbit",
-    name: "Tiny Orbit",
-    about:
-      "Tiny Orbit makes playful casual games for every screen. Our games load in a blink, play with one thumb and are made to be shared with friends.",
-  },
-] as const;
-
-/** Promo clips and posters live in public/media/promos/, addressed relative to the media base. */
-export const promoVideo = (slug: string) => `promos/${slug}.webm`;
-export const promoPoster = (slug: string) => `promos/${slug}.jpg`;
-
 export async function isDatabaseEmpty(d1: D1Database): Promise<boolean> {
   const [row] = await drizzle(d1).select({ n: count() }).from(users);
   return row.n === 0;
@@ -94,56 +53,9 @@ export async function isDatabaseEmpty(d1: D1Database): Promise<boolean> {
 export async function seedDatabase(d1: D1Database): Promise<void> {
   const db = drizzle(d1);
 
-  await db
-    .insert(categories)
-    .values(SEED_CATEGORIES.map((name, sortOrder) => ({ name, sortOrder })))
-    .onConflictDoNothing();
-  await db
-    .insert(publishers)
-    .values(
-      SEED_PUBLISHERS.map(({ slug, name, about }) => ({
-        name,
-        about,
-        icon: `/publishers/${slug}-icon.svg`,
-        banner: `/publishers/${slug}-banner.svg`,
-      })),
-    )
-    .onConflictDoNothing();
-
-  const categoryIds = new Map(
-    (await db.select().from(categories)).map((row) => [row.name, row.id]),
-  );
-  const publisherIds = new Map(
-    (await db.select().from(publishers)).map((row) => [row.name, row.id]),
-  );
-  const publisherName = (slug: string) =>
-    SEED_PUBLISHERS.find((p) => p.slug === slug)!.name;
-
-  // The real catalogue replaces the placeholder rows of earlier databases.
+  await loadCatalogue(d1);
+  // The real catalogue replaced the placeholder rows of earlier local databases.
   await db.delete(games).where(eq(games.isPlaceholder, true));
-  // One statement per row: D1 binds at most 100 parameters per query.
-  const [firstGame, ...otherGames] = CATALOGUE.map(({ slug, meta }) => {
-    const row = {
-      name: meta.name,
-      categoryId: categoryIds.get(meta.category)!,
-      publisherId: publisherIds.get(publisherName(meta.publisher))!,
-      description: sanitizeHtml(meta.description),
-      howToPlay: sanitizeHtml(meta.how_to_play),
-      icon: `/games/${slug}/icon.svg`,
-      video: promoVideo(slug),
-      poster: promoPoster(slug),
-      gameModes: gameModesToMask(meta.game_modes as GameMode[]),
-      leaderboardType: meta.leaderboard_type,
-      maximumGameTime: meta.maximum_game_time,
-      maxScoreRate: meta.max_score_rate ?? null,
-      isPlaceholder: false,
-    };
-    return db
-      .insert(games)
-      .values({ slug, ...row })
-      .onConflictDoUpdate({ target: games.slug, set: row });
-  });
-  await db.batch([firstGame, ...otherGames]);
 
   for (const account of DEMO_ACCOUNTS) {
     const [existing] = await db
