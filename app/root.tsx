@@ -68,6 +68,7 @@ export async function loader({
   return {
     user: toViewer(user),
     mediaBase: context.mediaBase,
+    site: new URL(request.url).origin,
     googleClientId: context.googleClientId ?? null,
     adClientId,
     unread,

@@ -165,3 +165,32 @@ describe("sitemap.xml", () => {
     expect(locs).not.toContain(`${BASE}/publisher/${hidden.publisherId}`);
   });
 });
+
+describe("canonical links", () => {
+  const canonicalOf = async (path: string) => {
+    const response = await request(path, { headers: { Accept: "text/html" } });
+    expect(response.status, path).toBe(200);
+    const html = await response.text();
+    return [...html.matchAll(/<link rel="canonical" href="([^"]*)"\/>/g)].map(
+      ([, href]) => href,
+    );
+  };
+
+  it.each([
+    ["/", "/"],
+    ["/home-page", "/home-page"],
+    ["/home", "/home"],
+    ["/about", "/about"],
+    ["/contact", "/contact"],
+    ["/terms", "/terms"],
+    ["/privacy", "/privacy"],
+    ["/blog", "/blog"],
+    ["/blog?page=2&utm_source=mail", "/blog?page=2"],
+    ["/blog?tag=tips", "/blog?tag=tips"],
+    ["/blog/welcome-to-playfeed", "/blog/welcome-to-playfeed"],
+    ["/detail/1?_sF=home", "/detail/1"],
+    ["/publisher/1", "/publisher/1"],
+  ])("%s names %s as its one address", async (path, canonical) => {
+    expect(await canonicalOf(path)).toEqual([`${BASE}${canonical}`]);
+  });
+});
