@@ -19,6 +19,7 @@ import "./styles/ui.css";
 import { PendingRounds } from "./components/PendingRounds";
 import { AppShell } from "./components/AppShell";
 import { MultiplayerProvider } from "./components/MultiplayerProvider";
+import { NavigationProgress } from "./components/NavigationProgress";
 import {
   ReconnectingIndicator,
   SocketProvider,
@@ -108,6 +109,7 @@ export default function App() {
           <MessageAlert />
         </AppShell>
         <ReconnectingIndicator />
+        <NavigationProgress />
         <PendingRounds />
       </MultiplayerProvider>
     </SocketProvider>
@@ -123,8 +125,11 @@ export function ErrorBoundary() {
       : undefined;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <AppShell mode="default">
-      <ErrorPage status={status} message={message} />
-    </AppShell>
+    <>
+      <AppShell mode="default">
+        <ErrorPage status={status} message={message} />
+      </AppShell>
+      <NavigationProgress />
+    </>
   );
 }
