@@ -19,6 +19,7 @@ import "./styles/ui.css";
 import { PendingRounds } from "./components/PendingRounds";
 import { AppShell } from "./components/AppShell";
 import { MultiplayerProvider } from "./components/MultiplayerProvider";
+import { NavigationProgress } from "./components/NavigationProgress";
 import {
   ReconnectingIndicator,
   SocketProvider,
@@ -68,6 +69,7 @@ export async function loader({
   return {
     user: toViewer(user),
     mediaBase: context.mediaBase,
+    site: new URL(request.url).origin,
     googleClientId: context.googleClientId ?? null,
     adClientId,
     unread,
@@ -107,6 +109,7 @@ export default function App() {
           <MessageAlert />
         </AppShell>
         <ReconnectingIndicator />
+        <NavigationProgress />
         <PendingRounds />
       </MultiplayerProvider>
     </SocketProvider>
@@ -122,8 +125,11 @@ export function ErrorBoundary() {
       : undefined;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <AppShell mode="default">
-      <ErrorPage status={status} message={message} />
-    </AppShell>
+    <>
+      <AppShell mode="default">
+        <ErrorPage status={status} message={message} />
+      </AppShell>
+      <NavigationProgress />
+    </>
   );
 }

@@ -5,6 +5,8 @@ import type { Viewer } from "~/lib/viewer";
 export interface RootData {
   user: Viewer | null;
   mediaBase: string;
+  /** The request's origin, for absolute addresses in the head (canonical links). */
+  site?: string;
   /** Google sign-in's client id; without one the Google button is not offered. */
   googleClientId: string | null;
   /** The ad network's client id (AD_CLIENT_ID); without one every ad slot shows a house ad. */

@@ -2,15 +2,17 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { HomeScreen } from "~/components/HomeScreen";
 import { pageTitle } from "#contract/format";
+import { canonicalLink } from "~/lib/seo";
 import { viewerIdOf } from "~/server/loaders.server";
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle("Home") },
   {
     name: "description",
     content:
       "Play free casual games instantly: arcade, puzzle, action and more, grouped by category.",
   },
+  ...canonicalLink(matches, "/"),
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -8,15 +8,17 @@ import {
 } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { pageTitle } from "#contract/format";
+import { canonicalLink } from "~/lib/seo";
 import "./about.css";
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle("About") },
   {
     name: "description",
     content:
       "Playfeed is a home for quick, free casual games you can play in your browser with friends.",
   },
+  ...canonicalLink(matches, "/about"),
 ];
 
 const PILLARS = [

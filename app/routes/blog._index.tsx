@@ -14,13 +14,14 @@ import {
   type BlogSummary,
 } from "#contract/blog";
 import { pageTitle } from "#contract/format";
+import { canonicalLink } from "~/lib/seo";
 import { requestOrigin } from "~/server/loaders.server";
 import "./blog._index.css";
 
 const DESCRIPTION = "News, game tips and stories from the Playfeed team.";
 const TAG = /^[\p{L}\p{N}][\p{L}\p{N} &'-]{0,29}$/u;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: pageTitle(data?.tag ? `#${data.tag} · Blog` : "Blog") },
   { name: "description", content: DESCRIPTION },
   { property: "og:title", content: "Playfeed blog" },
@@ -32,6 +33,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
     title: "Playfeed blog",
     href: data ? `${data.origin}/blog/rss.xml` : "/blog/rss.xml",
   },
+  // A tag or a later page is a page of its own; a link's other query parameters are not.
+  ...canonicalLink(matches, data ? pageHref(data.page, data.tag) : "/blog"),
 ];
 
 /** `?page=2` (pages count from 1 in the address) and `?tag=tips`; anything unreadable falls back to the first page of all posts. */

@@ -4,14 +4,16 @@ import { useState, type FormEvent } from "react";
 import { CheckIcon, MailIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { pageTitle } from "#contract/format";
+import { canonicalLink } from "~/lib/seo";
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle("Contact") },
   {
     name: "description",
     content:
       "Questions, feedback or a game to suggest? Get in touch with the Playfeed team.",
   },
+  ...canonicalLink(matches, "/contact"),
 ];
 
 /**

@@ -3,15 +3,17 @@ import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { FeedScreen } from "~/components/feed/FeedScreen";
 import { AD_SLOTS } from "~/lib/ads";
 import { pageTitle } from "#contract/format";
+import { canonicalLink } from "~/lib/seo";
 
 /** SPEC.md §2 Home feed: a vertical, swipeable feed of promo videos. `/` keeps the games-by-category home. */
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle("Feed") },
   {
     name: "description",
     content:
       "Swipe through promo videos of free casual games and jump straight into play.",
   },
+  ...canonicalLink(matches, "/home-page"),
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

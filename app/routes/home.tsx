@@ -5,10 +5,12 @@ import { GameGrid } from "~/components/GameCard";
 import { GamesIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { pageTitle } from "#contract/format";
+import { canonicalLink } from "~/lib/seo";
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle("Games") },
   { name: "description", content: "Every game on Playfeed in one place." },
+  ...canonicalLink(matches, "/home"),
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -2,13 +2,15 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { pageTitle } from "#contract/format";
+import { canonicalLink } from "~/lib/seo";
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle("Privacy Policy") },
   {
     name: "description",
     content: "What Playfeed collects, why, and the choices you have.",
   },
+  ...canonicalLink(matches, "/privacy"),
 ];
 
 export default function Privacy() {

@@ -6,10 +6,11 @@ import { GamesIcon } from "~/components/icons";
 import { useMediaBase } from "~/components/root-data";
 import { pageTitle, truncate } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
+import { canonicalLink } from "~/lib/seo";
 import { getPublisherPageOr404, viewerIdOf } from "~/server/loaders.server";
 import "./publisher.$id.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
     ? [
         { title: pageTitle(data.publisher.name) },
@@ -19,6 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
             truncate(data.publisher.about, 155) ||
             `Games by ${data.publisher.name} on Playfeed.`,
         },
+        ...canonicalLink(matches, `/publisher/${data.publisher._id}`),
       ]
     : [{ title: pageTitle("Publisher not found") }];
 

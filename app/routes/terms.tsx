@@ -2,14 +2,16 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { PageHeader } from "~/components/PageHeader";
 import { pageTitle } from "#contract/format";
+import { canonicalLink } from "~/lib/seo";
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle("Terms of Service") },
   {
     name: "description",
     content:
       "The terms for using Playfeed, including coins, refunds and cancellations.",
   },
+  ...canonicalLink(matches, "/terms"),
 ];
 
 /** SPEC.md §9: refund and cancellation window 15 days; refunds take 9-15 days. */

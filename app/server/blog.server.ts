@@ -7,6 +7,7 @@ import {
 } from "#contract/blog";
 import { resolveMediaUrl } from "~/lib/media";
 import { notFoundResponse, or404, requestOrigin } from "./loaders.server";
+import { escapeXml } from "./xml.server";
 
 type SignedInUser = NonNullable<
   Awaited<ReturnType<AppLoadContext["services"]["sessions"]["userForRequest"]>>
@@ -62,19 +63,6 @@ const IMAGE_TYPES: Record<string, string> = {
   gif: "image/gif",
   svg: "image/svg+xml",
 };
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&"']/g,
-    (char) =>
-      ({
-        "<": "&lt;",
-        ">": "&gt;",
-        "&": "&amp;",
-        '"': "&quot;",
-        "'": "&apos;",
-      })[char]!,
-  );
 
 /** RSS 2.0 of the newest published posts, with absolute links, for feed readers. */
 export async function blogRss(

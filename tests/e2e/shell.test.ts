@@ -136,6 +136,50 @@ describe("navigation on a desktop", () => {
   });
 });
 
+describe("a slow navigation", () => {
+  it.each([
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ])(
+    "shows a thin bar across the top on a %s, says so politely, and takes it away when the page is there",
+    async (_name, viewport) => {
+      const { context, page, errors } = await openPage(browser, viewport);
+      await page.goto("/home");
+      await page.waitForFunction(() => "__remixRouter" in window);
+      // The next page's data takes 1.5 s, as on a slow network.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\.data(\?|$)/, async (route) => {
+        await Promise.race([
+          held,
+          new Promise((resolve) => setTimeout(resolve, 1500)),
+        ]);
+        await route.continue();
+      });
+      await page.locator('a[href^="/detail/"]').first().click();
+      const bar = page.getByTestId("navigation-progress");
+      await bar.waitFor();
+      const box = await bar.boundingBox();
+      expect(box).toMatchObject({
+        x: 0,
+        y: 0,
+        width: viewport.width,
+        height: 3,
+      });
+      await expect
+        .poll(() =>
+          page.locator('[role="status"][aria-live="polite"]').allTextContents(),
+        )
+        .toContain("Loading page");
+      release();
+      await page.waitForURL("**/detail/**");
+      await bar.waitFor({ state: "detached" });
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe("pages", () => {
   it("contact confirms on Submit and sends nothing", async () => {
     const { context, page, errors } = await openPage(browser, PHONE);

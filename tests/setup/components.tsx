@@ -138,7 +138,11 @@ export interface RenderOptions {
   /** Wraps the page as app/root.tsx does (the providers it needs). */
   wrap?: (page: ReactElement) => ReactElement;
   /** Extra routes beside the page's, e.g. where it navigates. */
-  routes?: Array<{ path: string; Component: () => ReactElement }>;
+  routes?: Array<{
+    path: string;
+    Component: () => ReactElement;
+    loader?: () => Promise<unknown> | Record<string, unknown> | null;
+  }>;
   path?: string;
   initialEntry?: string;
   loader?: () => Record<string, unknown>;

@@ -236,6 +236,22 @@ export function createBlogService(db: Db, forgetPages: ForgetPages) {
       };
     },
 
+    /** The address and last change of published posts, newest first, at most `limit` (the sitemap). */
+    async listPublishedAddresses(
+      limit: number,
+    ): Promise<Array<{ blog_url: string; updated_dt: string }>> {
+      const rows = await db
+        .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+        .from(blogPosts)
+        .where(eq(blogPosts.status, "published"))
+        .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+        .limit(limit);
+      return rows.map((row) => ({
+        blog_url: blogPath(row.slug),
+        updated_dt: row.updatedAt.toISOString(),
+      }));
+    },
+
     /** SPEC.md §7 GET /blog/content/{id}. */
     async getById(id: number, viewerId?: number): Promise<Blog> {
       return blogOf(visibleTo(await findRow(eq(blogPosts.id, id)), viewerId));

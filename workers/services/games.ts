@@ -205,6 +205,33 @@ export function createGameService(db: Db) {
       };
     },
 
+    /**
+     * What a search engine may list (the sitemap): the ids of published games, and of the publishers with at least one
+     * (a publisher page lists only published games, so any other would be empty). At most `limit` of each.
+     */
+    async listIndexable(
+      limit: number,
+    ): Promise<{ gameIds: number[]; publisherIds: number[] }> {
+      const [gameRows, publisherRows] = await db.batch([
+        db
+          .select({ id: games.id })
+          .from(games)
+          .where(eq(games.isPublished, true))
+          .orderBy(asc(games.id))
+          .limit(limit),
+        db
+          .selectDistinct({ id: games.publisherId })
+          .from(games)
+          .where(eq(games.isPublished, true))
+          .orderBy(asc(games.publisherId))
+          .limit(limit),
+      ]);
+      return {
+        gameIds: gameRows.map((row) => row.id),
+        publisherIds: publisherRows.map((row) => row.id),
+      };
+    },
+
     /** Home: every category in its order with its published games. */
     async listByCategory(viewerId?: number): Promise<CategorySection[]> {
       const [allCategories, published] = await Promise.all([
