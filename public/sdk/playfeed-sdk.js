@@ -21,6 +21,8 @@
   };
   /** The longest input log a round may carry (characters of base64url). */
   var MAX_LOG = 64 * 1024;
+  /** Bounds of the signed-in player the platform may send (app/lib/game-bridge.ts gamePlayerSchema). */
+  var PLAYER_LIMITS = { name: 50, picture: 2048 };
 
   var embedded = window.parent !== window;
   // Commands are accepted only from the page that embeds us, and our messages go only to it.
@@ -50,6 +52,11 @@
   var handlers = {};
   var pending = [];
   var started = false;
+  // The signed-in player's public name and picture, when the platform sends them; null for a visitor.
+  var player = null;
+  // Callbacks waiting for the platform's first word (welcome or start): the portal aliases' init() and getUser().
+  var greeted = !embedded;
+  var onGreeted = [];
   var muted = false;
   var lastScore = null;
 
@@ -64,8 +71,11 @@
   }
 
   function deliver(command) {
-    if (command.type === "start") started = true;
     if (command.storage && !dataLoaded) loadData(command.storage);
+    if (command.player !== undefined) player = command.player;
+    if (command.type === "welcome" || command.type === "start") greet();
+    if (command.type === "welcome") return;
+    if (command.type === "start") started = true;
     if (command.type === "mute") muted = true;
     if (command.type === "unmute") muted = false;
     var handler = handlers[command.type];
@@ -79,6 +89,7 @@
         seed: command.seed,
         duration: command.duration,
         resume: command.resume,
+        player: player,
       };
     if (command.type === "watch")
       return { seed: command.seed, log: command.log, speed: command.speed };
@@ -94,8 +105,17 @@
     )
       return;
     var data = event.data;
-    if (!data || data.source !== PLATFORM || !COMMANDS[data.type]) return;
+    if (!data || data.source !== PLATFORM) return;
+    if (!COMMANDS[data.type] && data.type !== "welcome") return;
     var command = { type: data.type };
+    if (data.type === "welcome" || data.type === "start") {
+      if (isEntries(data.storage)) command.storage = data.storage;
+      if (data.player === null || isPlayer(data.player))
+        command.player = data.player && {
+          name: data.player.name,
+          picture: data.player.picture,
+        };
+    }
     if (data.type === "start") {
       command.seed =
         Number.isInteger(data.seed) && data.seed >= 0
@@ -103,7 +123,6 @@
           : randomSeed();
       if (typeof data.duration === "number" && data.duration > 0)
         command.duration = data.duration;
-      if (isEntries(data.storage)) command.storage = data.storage;
       // Our own games: carry on a round the page lost (a reload) from its input log so far.
       if (typeof data.resume === "string" && data.resume.length <= MAX_LOG)
         command.resume = data.resume;
@@ -123,6 +142,38 @@
     return typeof value === "number" && value >= 1 && value <= 8
       ? Math.round(value)
       : 1;
+  }
+
+  function isPlayer(value) {
+    return (
+      !!value &&
+      typeof value.name === "string" &&
+      value.name.length > 0 &&
+      value.name.length <= PLAYER_LIMITS.name &&
+      (value.picture === null ||
+        (typeof value.picture === "string" &&
+          value.picture.length <= PLAYER_LIMITS.picture &&
+          /^https?:\/\//.test(value.picture)))
+    );
+  }
+
+  function greet() {
+    if (greeted) return;
+    greeted = true;
+    var waiting = onGreeted;
+    onGreeted = [];
+    waiting.forEach(function (callback) {
+      callback();
+    });
+  }
+
+  /** Calls back once the platform has said its first word, or after `patience` ms at most; at once standalone. */
+  function whenGreeted(patience) {
+    return new Promise(function (resolve) {
+      if (greeted) return resolve();
+      onGreeted.push(resolve);
+      setTimeout(resolve, patience);
+    });
   }
 
   function isEntries(value) {
@@ -275,6 +326,10 @@
     },
     get started() {
       return started;
+    },
+    /** The signed-in player's public name and picture ({ name, picture }), or null: a visitor, or not known yet. */
+    get player() {
+      return player;
     },
     /** Register what the game does on start({ seed, duration, resume }), watch({ seed, log, speed }), speed({ speed }), pause, resume, mute and unmute. */
     on: function (type, handler) {
