@@ -409,4 +409,187 @@
   sdk.gameLoadingFinished = sdk.ready;
 
   window.PlayfeedSDK = sdk;
+
+  // Games written for other portals run unchanged: their SDKs' globals, each call mapped onto the calls above, so
+  // they reach the platform through the same few messages and nothing else (docs/game-sdk.md, "Games from other
+  // portals"). A game that loads its portal's own SDK as well keeps that one.
+  /** How long init() waits for the platform's first word (the game's data and player) before going on without it. */
+  var GREETING_PATIENCE = 3000;
+  var noop = function () {};
+  var resolved = function (value) {
+    return function () {
+      return Promise.resolve(value);
+    };
+  };
+  var loadingFinished = false;
+  function finishLoading() {
+    if (loadingFinished) return;
+    loadingFinished = true;
+    sdk.ready();
+  }
+  function notSignedIn() {
+    return Promise.reject({
+      code: "userNotAuthenticated",
+      message: "Players sign in on Playfeed itself",
+    });
+  }
+  function init() {
+    return whenGreeted(GREETING_PATIENCE);
+  }
+  /** Playfeed shows no ad during a game: a break is over as soon as it is asked for. */
+  function adBreak() {
+    sdk.commercialBreak();
+  }
+
+  /** A link back to this game with `params` in its query, as `gd<name>` (Poki's way), read back by getURLParam. */
+  function shareableURL(params) {
+    var url = new URL(window.location.href);
+    if (params && typeof params === "object")
+      Object.keys(params).forEach(function (name) {
+        url.searchParams.set("gd" + name, String(params[name]));
+      });
+    return url.href;
+  }
+  function urlParam(name) {
+    var query = new URLSearchParams(window.location.search);
+    return query.get("gd" + name) || query.get(String(name)) || "";
+  }
+
+  if (!window.PokiSDK)
+    window.PokiSDK = {
+      init: init,
+      initWithVideoHB: init,
+      setDebug: noop,
+      gameLoadingStart: function () {
+        sdk.loadingProgress(0);
+      },
+      // Games pass percentageDone as a fraction or as a percentage: the splash shows no number rather than a wrong one.
+      gameLoadingProgress: noop,
+      gameLoadingFinished: finishLoading,
+      gameplayStart: sdk.gameplayStart,
+      gameplayStop: sdk.gameplayStop,
+      happyTime: sdk.happyTime,
+      /** onStart is for an ad that starts; none does. */
+      commercialBreak: function () {
+        adBreak();
+        return Promise.resolve();
+      },
+      /** No ad is shown, so there is no reward: false. */
+      rewardedBreak: function () {
+        adBreak();
+        return Promise.resolve(false);
+      },
+      shareableURL: function (params) {
+        return Promise.resolve(shareableURL(params));
+      },
+      getURLParam: urlParam,
+      getLanguage: function () {
+        return navigator.language;
+      },
+      getIsoLanguage: function () {
+        return String(navigator.language).split("-")[0];
+      },
+      isAdBlocked: function () {
+        return false;
+      },
+      displayAd: noop,
+      destroyAd: noop,
+      customEvent: noop,
+      measure: noop,
+      logError: noop,
+      captureError: noop,
+      enableEventTracking: noop,
+      setDebugTouchOverlayController: noop,
+      setPlayerAge: noop,
+      togglePlayerAdvertisingConsent: noop,
+      movePill: noop,
+    };
+
+  if (!window.CrazyGames)
+    window.CrazyGames = {
+      SDK: {
+        /** As on CrazyGames inside a Playfeed frame, so a game turns on what it offers there; "local" on its own. */
+        environment: embedded ? "crazygames" : "local",
+        isQaTool: false,
+        init: init,
+        game: {
+          loadingStart: function () {
+            sdk.loadingProgress(0);
+          },
+          loadingStop: finishLoading,
+          // v2 names, still called by games ported from it.
+          sdkGameLoadingStart: function () {
+            sdk.loadingProgress(0);
+          },
+          sdkGameLoadingStop: finishLoading,
+          gameplayStart: sdk.gameplayStart,
+          gameplayStop: sdk.gameplayStop,
+          happytime: sdk.happyTime,
+          inviteLink: shareableURL,
+          getInviteParam: function (name) {
+            return urlParam(name) || null;
+          },
+          showInviteButton: function (params) {
+            return shareableURL(params);
+          },
+          hideInviteButton: noop,
+          isInstantMultiplayer: false,
+          settings: { disableChat: true, muteAudio: false },
+          addSettingsChangeListener: noop,
+          removeSettingsChangeListener: noop,
+        },
+        ad: {
+          /** No ad is shown: adError with "unfilled", as CrazyGames reports an ad it could not fill, so no reward. */
+          requestAd: function (type, callbacks) {
+            adBreak();
+            setTimeout(function () {
+              if (callbacks && typeof callbacks.adError === "function")
+                callbacks.adError({
+                  code: "unfilled",
+                  message: "Playfeed shows no ads during a game",
+                });
+            }, 0);
+          },
+          hasAdblock: resolved(false),
+        },
+        banner: {
+          requestBanner: resolved(undefined),
+          requestResponsiveBanner: resolved(undefined),
+          clearBanner: noop,
+          clearAllBanners: noop,
+        },
+        data: {
+          getItem: function (key) {
+            return storage.getItem(key);
+          },
+          setItem: function (key, value) {
+            storage.setItem(key, value);
+          },
+          removeItem: function (key) {
+            storage.removeItem(key);
+          },
+          clear: function () {
+            storage.clear();
+          },
+          syncUnityGameData: noop,
+        },
+        user: {
+          /** The player signed in on Playfeed, by the public name and picture the platform sent; null for a visitor. */
+          getUser: function () {
+            return init().then(function () {
+              return player
+                ? { username: player.name, profilePictureUrl: player.picture }
+                : null;
+            });
+          },
+          // Players sign in on Playfeed, not in a game: no prompt, and no token for a game's own server.
+          isUserAccountAvailable: false,
+          showAuthPrompt: notSignedIn,
+          showAccountLinkPrompt: notSignedIn,
+          getUserToken: notSignedIn,
+          addAuthListener: noop,
+          removeAuthListener: noop,
+        },
+      },
+    };
 })();
