@@ -1,7 +1,8 @@
 /*!
  * Playfeed game SDK (v1). Include it in a game page:
  *   <script src="https://<playfeed host>/sdk/playfeed-sdk.js"></script>
- * and talk to the platform through window.PlayfeedSDK. Documented in docs/game-sdk.md.
+ * and talk to the platform through window.PlayfeedSDK. A game written for Poki (SDK v2) or CrazyGames (SDK v3)
+ * finds window.PokiSDK and window.CrazyGames.SDK here too. Documented in docs/game-sdk.md.
  * Outside a Playfeed frame the SDK runs standalone: the game starts at once with a random seed.
  */
 (function () {
