@@ -8,6 +8,7 @@ import {
   frameOrigin,
   type GameConnection,
   type GameMessage,
+  type GamePlayer,
 } from "~/lib/game-bridge";
 import "./GameFrame.css";
 
@@ -19,6 +20,11 @@ export interface GameFrameProps {
   onMessage: (message: GameMessage, connection: GameConnection) => void;
   /** Our own games run sandboxed with an opaque origin; external ones keep their own origin, sandboxed too. */
   external?: boolean;
+  /**
+   * When given (null for a visitor), the game is told its data and the signed-in player (public name and picture)
+   * as soon as its page has loaded. A replay is not told: it plays someone else's round.
+   */
+  player?: GamePlayer | null;
 }
 
 /** The full-size frame a game plays in, wired to the SDK bridge for as long as it is mounted. */
@@ -28,10 +34,14 @@ export function GameFrame({
   slug,
   onMessage,
   external = false,
+  player,
 }: GameFrameProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const onMessageRef = useRef(onMessage);
   onMessageRef.current = onMessage;
+  const playerRef = useRef(player);
+  playerRef.current = player;
+  const welcomes = player !== undefined;
 
   useEffect(() => {
     const frame = frameRef.current;
@@ -45,10 +55,18 @@ export function GameFrame({
       (message) => onMessageRef.current(message, connection),
       createGameStore(slug),
     );
+    // Once the game's page has loaded (its scripts, the SDK among them, have run), it is told its data and player.
+    // Only the first load: a frame that navigated on is no longer the game that was asked for.
+    const welcome = () =>
+      connection.send({ type: "welcome", player: playerRef.current ?? null });
+    if (welcomes) frame.addEventListener("load", welcome, { once: true });
     // The game is loaded only once the bridge listens: a game that says "ready" at once is never missed.
     frame.src = src;
-    return () => connection.dispose();
-  }, [src, slug, external]);
+    return () => {
+      frame.removeEventListener("load", welcome);
+      connection.dispose();
+    };
+  }, [src, slug, external, welcomes]);
 
   return (
     <iframe

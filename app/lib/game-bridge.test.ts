@@ -9,6 +9,8 @@ import {
   createGameStore,
   frameOrigin,
   gameFrameSource,
+  gamePlayer,
+  gamePlayerSchema,
   gameStorageKey,
   isAllowedExternalLink,
   type GameData,
@@ -308,6 +310,23 @@ describe("connectGameFrame", () => {
     ]);
   });
 
+  it("welcomes the game with its stored data and the player", () => {
+    const { gameWindow, connection } = setUp("https://games.example.com");
+    connection.send({
+      type: "welcome",
+      player: { name: "Ben", picture: null },
+    });
+    expect(gameWindow.postMessage).toHaveBeenCalledWith(
+      {
+        source: "playfeed-platform",
+        type: "welcome",
+        player: { name: "Ben", picture: null },
+        storage: [["best", "7"]],
+      },
+      "https://games.example.com",
+    );
+  });
+
   it("names an external game's origin as the target", () => {
     const { gameWindow, connection } = setUp("https://games.example.com");
     connection.send({ type: "mute" });
@@ -329,5 +348,58 @@ describe("connectGameFrame", () => {
     connection.dispose();
     post({ source: "playfeed-game", type: "ready" });
     expect(received).toHaveLength(1);
+  });
+});
+
+describe("gamePlayer", () => {
+  const media = (value: string | null) => (value ? `/media/${value}` : null);
+  const viewer = {
+    name: "Ben Okafor",
+    profile_img: "users/ben.png",
+    profile_pic: null,
+  };
+
+  it("is the public name and an absolute picture URL, or null for a visitor", () => {
+    expect(gamePlayer(viewer, media, origin)).toEqual({
+      name: "Ben Okafor",
+      picture: "https://playfeed.app/media/users/ben.png",
+    });
+    expect(
+      gamePlayer(
+        {
+          ...viewer,
+          profile_img: null,
+          profile_pic: "https://cdn.example/p.jpg",
+        },
+        (value) => value,
+        origin,
+      ),
+    ).toEqual({ name: "Ben Okafor", picture: "https://cdn.example/p.jpg" });
+    expect(gamePlayer(null, media, origin)).toBeNull();
+  });
+
+  it("stays within the bounds the SDK checks: a long name is cut, an inline or huge picture left out", () => {
+    const long = gamePlayer(
+      { name: "N".repeat(80), profile_img: null, profile_pic: null },
+      media,
+      origin,
+    );
+    expect(long).toEqual({ name: "N".repeat(50), picture: null });
+    for (const picture of [
+      "data:image/png;base64,AAAA",
+      `https://cdn.example/${"p".repeat(2100)}.png`,
+    ])
+      expect(
+        gamePlayer(
+          { ...viewer, profile_img: picture },
+          (value) => value,
+          origin,
+        ),
+      ).toEqual({ name: "Ben Okafor", picture: null });
+    expect(gamePlayer({ ...viewer, name: "   " }, media, origin)).toBeNull();
+    expect(
+      gamePlayerSchema.safeParse({ name: "Ben", picture: "javascript:x" })
+        .success,
+    ).toBe(false);
   });
 });

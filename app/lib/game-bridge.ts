@@ -68,10 +68,57 @@ export const storageMessageSchema = z.discriminatedUnion("type", [
 
 export type StorageMessage = z.infer<typeof storageMessageSchema>;
 
+/**
+ * The signed-in player as a game may see them (CrazyGames' user.getUser()): the public name and picture the boards
+ * show anyway, nothing else. The SDK checks the same bounds.
+ */
+export const gamePlayerSchema = z.object({
+  name: z.string().min(1).max(50),
+  picture: z
+    .string()
+    .max(2048)
+    .regex(/^https?:\/\//)
+    .nullable(),
+});
+
+export type GamePlayer = z.infer<typeof gamePlayerSchema>;
+
+/**
+ * What a game is told of the viewer: their name (cut to the bound) and their picture as an absolute http(s) URL, or
+ * null for a visitor. A picture kept inline (data:) or past the bound is left out rather than sent.
+ */
+export function gamePlayer(
+  viewer: {
+    name: string;
+    profile_img: string | null;
+    profile_pic: string | null;
+  } | null,
+  pictureUrl: (value: string | null) => string | null,
+  pageOrigin: string,
+): GamePlayer | null {
+  const name = viewer?.name.trim().slice(0, 50);
+  if (!viewer || !name) return null;
+  const source = pictureUrl(viewer.profile_img || viewer.profile_pic);
+  let picture: string | null = null;
+  try {
+    if (source) picture = new URL(source, pageOrigin).href;
+  } catch {
+    picture = null;
+  }
+  const player = { name, picture };
+  if (gamePlayerSchema.safeParse(player).success) return player;
+  return { name, picture: null };
+}
+
 /** A game's stored data as [key, value] pairs: a plain object would turn a key like "__proto__" into a prototype. */
 export type GameData = Array<[string, string]>;
 
 export type PlatformCommand =
+  /**
+   * Sent once the game's page has loaded, before any start: its data and the player, so a game that reads them while
+   * it loads (the portal aliases' init(), data and getUser) has them. The connection adds the data.
+   */
+  | { type: "welcome"; player: GamePlayer | null; storage?: GameData }
   /** The connection adds the game's stored data to every start; the SDK loads it from the first one. */
   | {
       type: "start";
@@ -80,6 +127,7 @@ export type PlatformCommand =
       storage?: GameData;
       /** Our own games: the input log of the round to carry on from (a reload in a match). */
       resume?: string;
+      player?: GamePlayer | null;
     }
   /** Replays a stored run: the game steps its own simulation through the log, `speed` steps per tick. */
   | { type: "watch"; seed: number; log: string; speed: number }
@@ -293,7 +341,7 @@ export function connectGameFrame(
   return {
     send(command) {
       const withData =
-        command.type === "start"
+        command.type === "start" || command.type === "welcome"
           ? { ...command, storage: store?.read() ?? [] }
           : command;
       frame.contentWindow?.postMessage(

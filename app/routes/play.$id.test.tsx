@@ -97,6 +97,11 @@ async function gameFrame() {
   });
   const gameWindow = frame.contentWindow!;
   const commands = vi.spyOn(gameWindow, "postMessage");
+  const lastStart = () =>
+    commands.mock.calls
+      .map(([command]) => command as { type: string; seed?: number })
+      .filter((command) => command.type === "start")
+      .at(-1);
   return {
     frame,
     /** Posts an SDK message as the sandboxed game would: from the frame's window, with an opaque origin. */
@@ -115,12 +120,10 @@ async function gameFrame() {
       commands.mock.calls.map(
         ([command]) => (command as { type: string }).type,
       ),
+    /** The last start command. */
+    start: () => lastStart(),
     /** The seed of the last start command. */
-    startSeed: () =>
-      commands.mock.calls
-        .map(([command]) => command as { type: string; seed?: number })
-        .filter((command) => command.type === "start")
-        .at(-1)?.seed,
+    startSeed: () => lastStart()?.seed,
   };
 }
 
@@ -219,6 +222,24 @@ describe("the play screen", () => {
       log: "AQID",
     });
     expect(submitted?.body).not.toHaveProperty("moves");
+  });
+
+  it("tells the game the player's public name and picture, and shows when the game says its gameplay is on", async () => {
+    const game = await startPlaying(
+      viewer({ profile_img: "users/ava.png", profile_pic: null }),
+    );
+    expect(game.start()).toMatchObject({
+      player: {
+        name: "Ava Player",
+        picture: `${window.location.origin}/media/users/ava.png`,
+      },
+    });
+    const player = document.querySelector(".player")!;
+    expect(player.getAttribute("data-gameplay")).toBeNull();
+    game.say({ type: "gameplay_start" });
+    expect(player.getAttribute("data-gameplay")).toBe("on");
+    game.say({ type: "gameplay_stop" });
+    expect(player.getAttribute("data-gameplay")).toBe("off");
   });
 
   it("says why a player's score was not saved, and offers another round", async () => {

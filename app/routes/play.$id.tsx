@@ -24,6 +24,7 @@ import { apiFetch, errorMessage } from "~/lib/api";
 import { pageTitle } from "#contract/format";
 import {
   gameFrameSource,
+  gamePlayer,
   randomSeed,
   type GameConnection,
   type GameMessage,
@@ -141,7 +142,20 @@ export default function Play() {
   const navigate = useNavigate();
   const viewer = useViewer();
   const { openLogin } = useAccount();
-  const icon = resolveMediaUrl(game.icon, useMediaBase());
+  const mediaBase = useMediaBase();
+  const icon = resolveMediaUrl(game.icon, mediaBase);
+  // Told to the game (CrazyGames' user.getUser()): the public name and picture, as on the boards.
+  const player = useMemo(
+    () =>
+      typeof window === "undefined"
+        ? null
+        : gamePlayer(
+            viewer,
+            (value) => resolveMediaUrl(value, mediaBase),
+            window.location.origin,
+          ),
+    [viewer, mediaBase],
+  );
   const src = useMemo(() => gameFrameSource(game), [game]);
   const fixedSeed = seedFrom(searchParams);
   const playType = playTypeFrom(searchParams.get("type"));
@@ -198,6 +212,8 @@ export default function Play() {
   const [score, setScore] = useState(0);
   const [elapsedMs, setElapsedMs] = useState(0);
   const [confirming, setConfirming] = useState(false);
+  /** Whether the game says its gameplay is on (gameplayStart) or stopped for a menu or the end (gameplayStop). */
+  const [gameplay, setGameplay] = useState<"on" | "off" | null>(null);
 
   const connection = useRef<GameConnection | null>(null);
   const clockRef = useRef<PlayClock>(createPlayClock());
@@ -313,9 +329,10 @@ export default function Play() {
       seed,
       ...(timed ? { duration: game.maximum_game_time } : {}),
       ...(resume ? { resume } : {}),
+      player,
     });
     target.focus();
-  }, [sessionSeed, fixedSeed, timed, game.maximum_game_time]);
+  }, [sessionSeed, fixedSeed, timed, game.maximum_game_time, player]);
 
   /** The round is over: a visitor sees their score; a player's goes to the server, then to the result screen. */
   const finish = useCallback(
@@ -404,6 +421,13 @@ export default function Play() {
           break;
         case "loading":
           setProgress(message.value);
+          break;
+        // A portal's game may begin its gameplay before the round starts (no menu): shown as it comes.
+        case "gameplay_start":
+          setGameplay("on");
+          break;
+        case "gameplay_stop":
+          setGameplay("off");
           break;
         case "game_score":
           if (finished.current || !clockRef.current.started) break;
@@ -576,7 +600,11 @@ export default function Play() {
   const label = levels ? "Level" : "Score";
 
   return (
-    <div className="player" data-phase={phase.name}>
+    <div
+      className="player"
+      data-phase={phase.name}
+      data-gameplay={gameplay ?? undefined}
+    >
       <header className="player__bar">
         {exitVisible ? (
           <button
@@ -650,6 +678,7 @@ export default function Play() {
             slug={game.slug}
             onMessage={onMessage}
             external={game.type === 2}
+            player={player}
           />
         ) : (
           <div className="player__overlay">

@@ -5,6 +5,14 @@ interface PlayfeedStartOptions {
   duration?: number;
   /** Our own games: the input log of this round so far, to carry on from (a reload in a match). */
   resume?: string;
+  /** The signed-in player's public name and picture, or null for a visitor. */
+  player: PlayfeedPlayer | null;
+}
+
+interface PlayfeedPlayer {
+  name: string;
+  /** An absolute http(s) URL, or null when the player has no picture. */
+  picture: string | null;
 }
 
 /** Data the platform keeps for the game between visits: at most 100 keys of up to 100 characters, 64 K characters in all. */
@@ -31,6 +39,8 @@ interface PlayfeedSDKApi {
   readonly embedded: boolean;
   readonly muted: boolean;
   readonly started: boolean;
+  /** The signed-in player, once the platform has said so; null for a visitor. */
+  readonly player: PlayfeedPlayer | null;
   on(
     type: "start",
     handler: (options: PlayfeedStartOptions) => void,

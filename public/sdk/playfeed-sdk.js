@@ -1,7 +1,8 @@
 /*!
  * Playfeed game SDK (v1). Include it in a game page:
  *   <script src="https://<playfeed host>/sdk/playfeed-sdk.js"></script>
- * and talk to the platform through window.PlayfeedSDK. Documented in docs/game-sdk.md.
+ * and talk to the platform through window.PlayfeedSDK. A game written for Poki (SDK v2) or CrazyGames (SDK v3)
+ * finds window.PokiSDK and window.CrazyGames.SDK here too. Documented in docs/game-sdk.md.
  * Outside a Playfeed frame the SDK runs standalone: the game starts at once with a random seed.
  */
 (function () {
@@ -21,6 +22,8 @@
   };
   /** The longest input log a round may carry (characters of base64url). */
   var MAX_LOG = 64 * 1024;
+  /** Bounds of the signed-in player the platform may send (app/lib/game-bridge.ts gamePlayerSchema). */
+  var PLAYER_LIMITS = { name: 50, picture: 2048 };
 
   var embedded = window.parent !== window;
   // Commands are accepted only from the page that embeds us, and our messages go only to it.
@@ -50,6 +53,11 @@
   var handlers = {};
   var pending = [];
   var started = false;
+  // The signed-in player's public name and picture, when the platform sends them; null for a visitor.
+  var player = null;
+  // Callbacks waiting for the platform's first word (welcome or start): the portal aliases' init() and getUser().
+  var greeted = !embedded;
+  var onGreeted = [];
   var muted = false;
   var lastScore = null;
 
@@ -64,8 +72,11 @@
   }
 
   function deliver(command) {
-    if (command.type === "start") started = true;
     if (command.storage && !dataLoaded) loadData(command.storage);
+    if (command.player !== undefined) player = command.player;
+    if (command.type === "welcome" || command.type === "start") greet();
+    if (command.type === "welcome") return;
+    if (command.type === "start") started = true;
     if (command.type === "mute") muted = true;
     if (command.type === "unmute") muted = false;
     var handler = handlers[command.type];
@@ -79,6 +90,7 @@
         seed: command.seed,
         duration: command.duration,
         resume: command.resume,
+        player: player,
       };
     if (command.type === "watch")
       return { seed: command.seed, log: command.log, speed: command.speed };
@@ -94,8 +106,17 @@
     )
       return;
     var data = event.data;
-    if (!data || data.source !== PLATFORM || !COMMANDS[data.type]) return;
+    if (!data || data.source !== PLATFORM) return;
+    if (!COMMANDS[data.type] && data.type !== "welcome") return;
     var command = { type: data.type };
+    if (data.type === "welcome" || data.type === "start") {
+      if (isEntries(data.storage)) command.storage = data.storage;
+      if (data.player === null || isPlayer(data.player))
+        command.player = data.player && {
+          name: data.player.name,
+          picture: data.player.picture,
+        };
+    }
     if (data.type === "start") {
       command.seed =
         Number.isInteger(data.seed) && data.seed >= 0
@@ -103,7 +124,6 @@
           : randomSeed();
       if (typeof data.duration === "number" && data.duration > 0)
         command.duration = data.duration;
-      if (isEntries(data.storage)) command.storage = data.storage;
       // Our own games: carry on a round the page lost (a reload) from its input log so far.
       if (typeof data.resume === "string" && data.resume.length <= MAX_LOG)
         command.resume = data.resume;
@@ -123,6 +143,38 @@
     return typeof value === "number" && value >= 1 && value <= 8
       ? Math.round(value)
       : 1;
+  }
+
+  function isPlayer(value) {
+    return (
+      !!value &&
+      typeof value.name === "string" &&
+      value.name.length > 0 &&
+      value.name.length <= PLAYER_LIMITS.name &&
+      (value.picture === null ||
+        (typeof value.picture === "string" &&
+          value.picture.length <= PLAYER_LIMITS.picture &&
+          /^https?:\/\//.test(value.picture)))
+    );
+  }
+
+  function greet() {
+    if (greeted) return;
+    greeted = true;
+    var waiting = onGreeted;
+    onGreeted = [];
+    waiting.forEach(function (callback) {
+      callback();
+    });
+  }
+
+  /** Calls back once the platform has said its first word, or after `patience` ms at most; at once standalone. */
+  function whenGreeted(patience) {
+    return new Promise(function (resolve) {
+      if (greeted) return resolve();
+      onGreeted.push(resolve);
+      setTimeout(resolve, patience);
+    });
   }
 
   function isEntries(value) {
@@ -276,6 +328,10 @@
     get started() {
       return started;
     },
+    /** The signed-in player's public name and picture ({ name, picture }), or null: a visitor, or not known yet. */
+    get player() {
+      return player;
+    },
     /** Register what the game does on start({ seed, duration, resume }), watch({ seed, log, speed }), speed({ speed }), pause, resume, mute and unmute. */
     on: function (type, handler) {
       if (!COMMANDS[type])
@@ -354,4 +410,187 @@
   sdk.gameLoadingFinished = sdk.ready;
 
   window.PlayfeedSDK = sdk;
+
+  // Games written for other portals run unchanged: their SDKs' globals, each call mapped onto the calls above, so
+  // they reach the platform through the same few messages and nothing else (docs/game-sdk.md, "Games from other
+  // portals"). A game that loads its portal's own SDK as well keeps that one.
+  /** How long init() waits for the platform's first word (the game's data and player) before going on without it. */
+  var GREETING_PATIENCE = 3000;
+  var noop = function () {};
+  var resolved = function (value) {
+    return function () {
+      return Promise.resolve(value);
+    };
+  };
+  var loadingFinished = false;
+  function finishLoading() {
+    if (loadingFinished) return;
+    loadingFinished = true;
+    sdk.ready();
+  }
+  function notSignedIn() {
+    return Promise.reject({
+      code: "userNotAuthenticated",
+      message: "Players sign in on Playfeed itself",
+    });
+  }
+  function init() {
+    return whenGreeted(GREETING_PATIENCE);
+  }
+  /** Playfeed shows no ad during a game: a break is over as soon as it is asked for. */
+  function adBreak() {
+    sdk.commercialBreak();
+  }
+
+  /** A link back to this game with `params` in its query, as `gd<name>` (Poki's way), read back by getURLParam. */
+  function shareableURL(params) {
+    var url = new URL(window.location.href);
+    if (params && typeof params === "object")
+      Object.keys(params).forEach(function (name) {
+        url.searchParams.set("gd" + name, String(params[name]));
+      });
+    return url.href;
+  }
+  function urlParam(name) {
+    var query = new URLSearchParams(window.location.search);
+    return query.get("gd" + name) || query.get(String(name)) || "";
+  }
+
+  if (!window.PokiSDK)
+    window.PokiSDK = {
+      init: init,
+      initWithVideoHB: init,
+      setDebug: noop,
+      gameLoadingStart: function () {
+        sdk.loadingProgress(0);
+      },
+      // Games pass percentageDone as a fraction or as a percentage: the splash shows no number rather than a wrong one.
+      gameLoadingProgress: noop,
+      gameLoadingFinished: finishLoading,
+      gameplayStart: sdk.gameplayStart,
+      gameplayStop: sdk.gameplayStop,
+      happyTime: sdk.happyTime,
+      /** onStart is for an ad that starts; none does. */
+      commercialBreak: function () {
+        adBreak();
+        return Promise.resolve();
+      },
+      /** No ad is shown, so there is no reward: false. */
+      rewardedBreak: function () {
+        adBreak();
+        return Promise.resolve(false);
+      },
+      shareableURL: function (params) {
+        return Promise.resolve(shareableURL(params));
+      },
+      getURLParam: urlParam,
+      getLanguage: function () {
+        return navigator.language;
+      },
+      getIsoLanguage: function () {
+        return String(navigator.language).split("-")[0];
+      },
+      isAdBlocked: function () {
+        return false;
+      },
+      displayAd: noop,
+      destroyAd: noop,
+      customEvent: noop,
+      measure: noop,
+      logError: noop,
+      captureError: noop,
+      enableEventTracking: noop,
+      setDebugTouchOverlayController: noop,
+      setPlayerAge: noop,
+      togglePlayerAdvertisingConsent: noop,
+      movePill: noop,
+    };
+
+  if (!window.CrazyGames)
+    window.CrazyGames = {
+      SDK: {
+        /** As on CrazyGames inside a Playfeed frame, so a game turns on what it offers there; "local" on its own. */
+        environment: embedded ? "crazygames" : "local",
+        isQaTool: false,
+        init: init,
+        game: {
+          loadingStart: function () {
+            sdk.loadingProgress(0);
+          },
+          loadingStop: finishLoading,
+          // v2 names, still called by games ported from it.
+          sdkGameLoadingStart: function () {
+            sdk.loadingProgress(0);
+          },
+          sdkGameLoadingStop: finishLoading,
+          gameplayStart: sdk.gameplayStart,
+          gameplayStop: sdk.gameplayStop,
+          happytime: sdk.happyTime,
+          inviteLink: shareableURL,
+          getInviteParam: function (name) {
+            return urlParam(name) || null;
+          },
+          showInviteButton: function (params) {
+            return shareableURL(params);
+          },
+          hideInviteButton: noop,
+          isInstantMultiplayer: false,
+          settings: { disableChat: true, muteAudio: false },
+          addSettingsChangeListener: noop,
+          removeSettingsChangeListener: noop,
+        },
+        ad: {
+          /** No ad is shown: adError with "unfilled", as CrazyGames reports an ad it could not fill, so no reward. */
+          requestAd: function (type, callbacks) {
+            adBreak();
+            setTimeout(function () {
+              if (callbacks && typeof callbacks.adError === "function")
+                callbacks.adError({
+                  code: "unfilled",
+                  message: "Playfeed shows no ads during a game",
+                });
+            }, 0);
+          },
+          hasAdblock: resolved(false),
+        },
+        banner: {
+          requestBanner: resolved(undefined),
+          requestResponsiveBanner: resolved(undefined),
+          clearBanner: noop,
+          clearAllBanners: noop,
+        },
+        data: {
+          getItem: function (key) {
+            return storage.getItem(key);
+          },
+          setItem: function (key, value) {
+            storage.setItem(key, value);
+          },
+          removeItem: function (key) {
+            storage.removeItem(key);
+          },
+          clear: function () {
+            storage.clear();
+          },
+          syncUnityGameData: noop,
+        },
+        user: {
+          /** The player signed in on Playfeed, by the public name and picture the platform sent; null for a visitor. */
+          getUser: function () {
+            return init().then(function () {
+              return player
+                ? { username: player.name, profilePictureUrl: player.picture }
+                : null;
+            });
+          },
+          // Players sign in on Playfeed, not in a game: no prompt, and no token for a game's own server.
+          isUserAccountAvailable: false,
+          showAuthPrompt: notSignedIn,
+          showAccountLinkPrompt: notSignedIn,
+          getUserToken: notSignedIn,
+          addAuthListener: noop,
+          removeAuthListener: noop,
+        },
+      },
+    };
 })();

@@ -154,7 +154,7 @@ describe("every game in the platform frame", () => {
   }, 150_000); // twelve games, each behind its 2 s splash
 
   it("plays an external game (type 2) from its own origin", async () => {
-    const external = games.find((game) => game.type === 2)!;
+    const external = games.find((game) => game.slug === "external-test")!;
     expect(external.external_link).toMatch(
       /^http:\/\/127\.0\.0\.1:\d+\/external-game\.html$/,
     );

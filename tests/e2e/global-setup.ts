@@ -17,7 +17,7 @@ import { startFixtureServer } from "./fixtures/server";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
-    /** Another origin: an external game and a hostile page (tests/e2e/fixtures/server.ts). */
+    /** Another origin: external games and a hostile page (tests/e2e/fixtures/server.ts). */
     fixtureURL: string;
   }
 }
@@ -47,7 +47,25 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const fixtures = await startFixtureServer(baseURL);
-  addExternalGame(persistTo, `${fixtures.url}/external-game.html`);
+  addExternalGame(
+    persistTo,
+    "external-test",
+    "External Test Game",
+    `${fixtures.url}/external-game.html`,
+  );
+  // Games written for other portals, played through our SDK's aliases (tests/e2e/portal-games.test.ts).
+  addExternalGame(
+    persistTo,
+    "poki-test",
+    "Poki Test Game",
+    `${fixtures.url}/poki-game.html`,
+  );
+  addExternalGame(
+    persistTo,
+    "crazygames-test",
+    "CrazyGames Test Game",
+    `${fixtures.url}/crazygames-game.html`,
+  );
 
   const server = startWranglerDev({
     port,
@@ -66,9 +84,14 @@ export default async function setup(project: TestProject) {
 }
 
 /** A game of type 2, played from another origin (SPEC.md §3 external_link). */
-function addExternalGame(persistTo: string, link: string) {
+function addExternalGame(
+  persistTo: string,
+  slug: string,
+  name: string,
+  link: string,
+) {
   const sql = `insert into games (slug, name, category_id, publisher_id, description, how_to_play, icon, game_modes, type, external_link)
-    select 'external-test', 'External Test Game', (select id from categories where name = 'Casual'),
+    select '${slug}', '${name}', (select id from categories where name = 'Casual'),
       (select id from publishers where name = 'Tiny Orbit'), '<p>Played from another site.</p>', '<p>Tap.</p>', '/favicon.svg', 1, 2, '${link}'`;
   execFileSync(
     bin("wrangler"),

@@ -270,10 +270,13 @@ describe("the clock and the tab", () => {
         document.dispatchEvent(new Event("visibilitychange"));
       }, hidden);
 
+    // The welcome (the game's data and player) came once the game's page had loaded.
     await setHidden(true);
-    await expect.poll(commands).toEqual(["start", "pause"]);
+    await expect.poll(commands).toEqual(["welcome", "start", "pause"]);
     await setHidden(false);
-    await expect.poll(commands).toEqual(["start", "pause", "resume"]);
+    await expect
+      .poll(commands)
+      .toEqual(["welcome", "start", "pause", "resume"]);
     expect(errors).toEqual([]);
     await context.close();
   });

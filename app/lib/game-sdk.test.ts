@@ -1,0 +1,312 @@
+import { readFileSync } from "node:fs";
+import { runInNewContext } from "node:vm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { acceptGameMessage } from "./game-bridge";
+
+/**
+ * public/sdk/playfeed-sdk.js is served as it is, so it is tested here, beside the bridge it talks to: run in a bare
+ * window of its own, every message it posts must be one the platform's schemas accept.
+ */
+
+const SDK = readFileSync(
+  new URL("../../public/sdk/playfeed-sdk.js", import.meta.url),
+  "utf8",
+);
+const PLATFORM = "https://playfeed.app";
+const GAME_URL = "https://games.example/tap/index.html?gdlevel=3";
+
+/** The parts of the portals' documented APIs these tests call. */
+interface PokiApi {
+  init(): Promise<void>;
+  setDebug(on: boolean): void;
+  gameLoadingStart(): void;
+  gameLoadingFinished(): void;
+  gameplayStart(): void;
+  gameplayStop(): void;
+  happyTime(intensity?: number): void;
+  commercialBreak(onStart?: () => void): Promise<void>;
+  rewardedBreak(onStart?: () => void): Promise<boolean>;
+  shareableURL(params: Record<string, string>): Promise<string>;
+  getURLParam(name: string): string;
+  isAdBlocked(): boolean;
+  [other: string]: unknown;
+}
+
+interface CrazyGamesApi {
+  SDK: {
+    environment: string;
+    init(): Promise<void>;
+    game: Record<
+      | "loadingStart"
+      | "loadingStop"
+      | "gameplayStart"
+      | "gameplayStop"
+      | "happytime",
+      () => void
+    >;
+    ad: {
+      requestAd(
+        type: "midgame" | "rewarded",
+        callbacks?: {
+          adStarted?: () => void;
+          adFinished?: () => void;
+          adError?: (error: { code: string; message: string }) => void;
+        },
+      ): void;
+      hasAdblock(): Promise<boolean>;
+    };
+    data: {
+      getItem(key: string): string | null;
+      setItem(key: string, value: unknown): void;
+      removeItem(key: string): void;
+      clear(): void;
+    };
+    user: {
+      getUser(): Promise<{
+        username: string;
+        profilePictureUrl: string | null;
+      } | null>;
+    };
+  };
+}
+
+interface GameWindow {
+  PlayfeedSDK: {
+    player: { name: string; picture: string | null } | null;
+    storage: { loaded: boolean };
+  };
+  PokiSDK: PokiApi;
+  CrazyGames: CrazyGamesApi;
+}
+
+function loadSdk({
+  embedded = true,
+  globals = {},
+}: { embedded?: boolean; globals?: Record<string, unknown> } = {}) {
+  const posted: unknown[] = [];
+  const listeners: Array<(event: unknown) => void> = [];
+  const parent = {
+    postMessage: (message: unknown, target: string) => {
+      expect(target).toBe(PLATFORM);
+      posted.push(JSON.parse(JSON.stringify(message)));
+    },
+  };
+  const url = new URL(GAME_URL);
+  const window: Record<string, unknown> = {
+    ...globals,
+    location: {
+      href: url.href,
+      search: url.search,
+      ancestorOrigins: embedded ? [PLATFORM] : [],
+    },
+    document: { referrer: "" },
+    navigator: { language: "en-GB" },
+    localStorage: null,
+    addEventListener: (type: string, listener: (event: unknown) => void) => {
+      if (type === "message") listeners.push(listener);
+    },
+    URL,
+    URLSearchParams,
+    setTimeout: (callback: () => void, ms?: number) => setTimeout(callback, ms),
+  };
+  window.window = window;
+  window.parent = embedded ? parent : window;
+  runInNewContext(SDK, window);
+  const fromPlatform = (
+    data: Record<string, unknown>,
+    { source, origin = PLATFORM }: { source?: unknown; origin?: string } = {},
+  ) => {
+    for (const listener of listeners)
+      listener({
+        source: source ?? parent,
+        origin,
+        data: { source: "playfeed-platform", ...data },
+      });
+  };
+  /** The types of the messages posted so far, each checked against the platform's schemas. */
+  const sent = () =>
+    posted.map((data) => {
+      const accepted = acceptGameMessage(
+        { source: parent, origin: PLATFORM, data },
+        parent,
+        PLATFORM,
+      );
+      expect(accepted, JSON.stringify(data)).not.toBeNull();
+      return accepted!.type;
+    });
+  return { game: window as unknown as GameWindow, posted, fromPlatform, sent };
+}
+
+const ben = { name: "Ben", picture: "https://playfeed.app/media/ben.png" };
+
+afterEach(() => vi.useRealTimers());
+
+describe("window.PokiSDK", () => {
+  it("maps a Poki game's life onto the bridge", async () => {
+    const { game, fromPlatform, sent } = loadSdk();
+    const poki = game.PokiSDK;
+    const initialised = vi.fn();
+    void poki.init().then(initialised);
+    poki.setDebug(true);
+    poki.gameLoadingStart();
+    fromPlatform({ type: "welcome", player: null, storage: [] });
+    await vi.waitFor(() => expect(initialised).toHaveBeenCalled());
+    poki.gameLoadingFinished();
+    poki.gameLoadingFinished();
+    poki.gameplayStart();
+    poki.happyTime(1);
+    poki.gameplayStop();
+    const onStart = vi.fn();
+    await expect(poki.commercialBreak(onStart)).resolves.toBeUndefined();
+    await expect(poki.rewardedBreak(onStart)).resolves.toBe(false);
+    // No ad starts, so the games' "pause the music" callback is not called.
+    expect(onStart).not.toHaveBeenCalled();
+    expect(sent()).toEqual([
+      "loading",
+      "ready",
+      "gameplay_start",
+      "happy_time",
+      "gameplay_stop",
+      "commercial_break",
+      "commercial_break",
+    ]);
+  });
+
+  it("shares a link to the game that getURLParam reads back, and other calls do nothing", async () => {
+    const { game, sent } = loadSdk();
+    const poki = game.PokiSDK;
+    const link = new URL(await poki.shareableURL({ room: "ab 12" }));
+    expect(link.origin + link.pathname).toBe(
+      "https://games.example/tap/index.html",
+    );
+    expect(link.searchParams.get("gdroom")).toBe("ab 12");
+    expect(poki.getURLParam("level")).toBe("3");
+    expect(poki.getURLParam("missing")).toBe("");
+    expect(poki.isAdBlocked()).toBe(false);
+    for (const name of ["displayAd", "destroyAd", "customEvent", "measure"])
+      expect((poki[name] as () => unknown)()).toBeUndefined();
+    expect(sent()).toEqual([]);
+  });
+
+  it("leaves a Poki SDK the page loaded itself alone", () => {
+    const own = { init: () => "Poki's own" };
+    const { game } = loadSdk({ globals: { PokiSDK: own } });
+    expect(game.PokiSDK).toBe(own);
+  });
+});
+
+describe("window.CrazyGames.SDK", () => {
+  it("waits in init for the platform's data and player, then answers data and getUser from them", async () => {
+    const { game, fromPlatform, sent } = loadSdk();
+    const crazy = game.CrazyGames.SDK;
+    expect(crazy.environment).toBe("crazygames");
+    const initialised = vi.fn();
+    void crazy.init().then(initialised);
+    await Promise.resolve();
+    expect(initialised).not.toHaveBeenCalled();
+    fromPlatform({ type: "welcome", player: ben, storage: [["level", "4"]] });
+    await vi.waitFor(() => expect(initialised).toHaveBeenCalled());
+
+    expect(crazy.data.getItem("level")).toBe("4");
+    crazy.data.setItem("level", 5);
+    crazy.data.removeItem("coins");
+    crazy.data.clear();
+    expect(crazy.data.getItem("level")).toBeNull();
+    await expect(crazy.user.getUser()).resolves.toEqual({
+      username: "Ben",
+      profilePictureUrl: ben.picture,
+    });
+    expect(sent()).toEqual(["storage_set", "storage_remove", "storage_clear"]);
+  });
+
+  it("maps loading, gameplay and happy time onto the bridge", () => {
+    const { game, sent } = loadSdk();
+    const { game: module } = game.CrazyGames.SDK;
+    module.loadingStart();
+    module.loadingStop();
+    module.gameplayStart();
+    module.happytime();
+    module.gameplayStop();
+    module.loadingStop();
+    expect(sent()).toEqual([
+      "loading",
+      "ready",
+      "gameplay_start",
+      "happy_time",
+      "gameplay_stop",
+    ]);
+  });
+
+  it("reports every ad as unfilled, so a rewarded one gives no reward", async () => {
+    const { game, sent } = loadSdk();
+    const { ad } = game.CrazyGames.SDK;
+    for (const type of ["midgame", "rewarded"] as const) {
+      const callbacks = {
+        adStarted: vi.fn(),
+        adFinished: vi.fn(),
+        adError: vi.fn(),
+      };
+      ad.requestAd(type, callbacks);
+      await vi.waitFor(() => expect(callbacks.adError).toHaveBeenCalled());
+      expect(callbacks.adError.mock.calls[0][0]).toMatchObject({
+        code: "unfilled",
+      });
+      expect(callbacks.adStarted).not.toHaveBeenCalled();
+      expect(callbacks.adFinished).not.toHaveBeenCalled();
+    }
+    ad.requestAd("midgame");
+    await expect(ad.hasAdblock()).resolves.toBe(false);
+    expect(sent()).toEqual([
+      "commercial_break",
+      "commercial_break",
+      "commercial_break",
+    ]);
+  });
+
+  it("has no user for a visitor, nor for a player that breaks the bounds", async () => {
+    for (const player of [
+      null,
+      { name: "x".repeat(51), picture: null },
+      { name: "Ben", picture: "javascript:alert(1)" },
+      { name: "Ben" },
+    ]) {
+      const { game, fromPlatform } = loadSdk();
+      fromPlatform({ type: "start", seed: 1, player });
+      await expect(game.CrazyGames.SDK.user.getUser()).resolves.toBeNull();
+    }
+    const { game, fromPlatform } = loadSdk();
+    fromPlatform({ type: "start", seed: 1, player: ben });
+    expect(game.PlayfeedSDK.player).toEqual(ben);
+  });
+
+  it("goes on without the platform after a while, and at once on its own page", async () => {
+    vi.useFakeTimers();
+    const { game } = loadSdk();
+    const initialised = vi.fn();
+    void game.CrazyGames.SDK.init().then(initialised);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(initialised).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(initialised).toHaveBeenCalled();
+    vi.useRealTimers();
+
+    const alone = loadSdk({ embedded: false }).game.CrazyGames.SDK;
+    expect(alone.environment).toBe("local");
+    await expect(alone.init()).resolves.toBeUndefined();
+    await expect(alone.user.getUser()).resolves.toBeNull();
+  });
+
+  it("believes a welcome only from the platform's window and origin", async () => {
+    const { game, fromPlatform } = loadSdk();
+    const welcome = { type: "welcome", player: ben, storage: [["k", "v"]] };
+    fromPlatform(welcome, { source: { other: true } });
+    fromPlatform(welcome, { origin: "https://evil.example" });
+    const sdk = game.PlayfeedSDK;
+    expect(sdk.player).toBeNull();
+    expect(sdk.storage.loaded).toBe(false);
+    vi.useFakeTimers();
+    const user = game.CrazyGames.SDK.user.getUser();
+    await vi.advanceTimersByTimeAsync(3000);
+    await expect(user).resolves.toBeNull();
+  });
+});
