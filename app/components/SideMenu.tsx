@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from "@remix-run/react";
+import { NavLink } from "@remix-run/react";
 import { type ComponentType } from "react";
 import { useLoginGate } from "./AccountProvider";
 import {
@@ -75,9 +75,8 @@ function MenuLink({
   );
 }
 
-/** Desktop navigation (≥ 1024 px): the five main screens and the player's library. */
+/** Desktop navigation (≥ 1024 px): the main screens, the feed among them, and the player's library. */
 export function SideMenu() {
-  const { pathname } = useLocation();
   return (
     <nav className="side-menu" aria-label="Main">
       <ul className="side-menu__list">
