@@ -115,9 +115,12 @@ export type GameListCardGame = GameCardGame &
 export function GameListCard({
   game,
   eager = false,
+  from = DEFAULT_ORIGIN,
 }: {
   game: GameListCardGame;
   eager?: boolean;
+  /** Screen name written to the detail link's _sF so its back link returns here. */
+  from?: string;
 }) {
   const mediaBase = useMediaBase();
   const image = resolveMediaUrl(game.poster || game.icon, mediaBase);
@@ -125,7 +128,7 @@ export function GameListCard({
   return (
     <article className="list-card" aria-labelledby={`list-card-${game._id}`}>
       <Link
-        to={detailPath(game._id, DEFAULT_ORIGIN)}
+        to={detailPath(game._id, from)}
         className="list-card__media"
         tabIndex={-1}
         aria-hidden="true"
@@ -170,7 +173,7 @@ export function GameListCard({
         {text ? <p className="list-card__text">{text}</p> : null}
         <div className="list-card__actions">
           <Link
-            to={detailPath(game._id, DEFAULT_ORIGIN)}
+            to={detailPath(game._id, from)}
             className="button button--ghost button--small"
           >
             How to Play
@@ -189,12 +192,19 @@ export function GameListCard({
 }
 
 /** A list of SPEC.md §2 game cards: one column on phones, two or three on wider screens. */
-export function GameList({ games }: { games: readonly GameListCardGame[] }) {
+export function GameList({
+  games,
+  from,
+}: {
+  games: readonly GameListCardGame[];
+  /** The screen the list is on, for the detail page's back link. */
+  from?: string;
+}) {
   return (
     <ul className="game-list">
       {games.map((game, index) => (
         <li key={game._id}>
-          <GameListCard game={game} eager={index < 2} />
+          <GameListCard game={game} eager={index < 2} from={from} />
         </li>
       ))}
     </ul>

@@ -16,6 +16,8 @@ export interface GameListPageProps {
   loginWhat: string;
   emptyTitle: string;
   emptyText: string;
+  /** This page's screen name (`_sF`), so a game's back link returns here. */
+  screen: string;
 }
 
 /** The player's own lists (Likes, All Games, Recently Played): SPEC.md §2 game cards, a designed empty state. */
@@ -27,6 +29,7 @@ export function GameListPage({
   loginWhat,
   emptyTitle,
   emptyText,
+  screen,
 }: GameListPageProps) {
   return (
     <div className="page">
@@ -54,7 +57,7 @@ export function GameListPage({
           <p>{emptyText}</p>
         </EmptyState>
       ) : (
-        <GameList games={games} />
+        <GameList games={games} from={screen} />
       )}
     </div>
   );

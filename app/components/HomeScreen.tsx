@@ -81,7 +81,7 @@ export function HomeScreen({
                 </div>
                 <GameGrid
                   games={section.games}
-                  from="home-page"
+                  from="index"
                   eagerCount={index === 0 ? 4 : 0}
                 />
               </section>

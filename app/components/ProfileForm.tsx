@@ -1,7 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { ApiError, apiFetch, errorMessage } from "~/lib/api";
 import type { UserProfile } from "#contract/types";
-import { PICTURE_TYPES, pictureProblem } from "#contract/uploads";
+import { PICTURE_TYPES, chosenPictureProblem } from "#contract/uploads";
 import { uploadPicture } from "~/lib/uploads";
 import {
   PHONE_INPUT_MAX_LENGTH,
@@ -144,12 +144,12 @@ export function ProfileForm({
       change(name, event.target.value),
   });
 
-  const choosePicture = (event: ChangeEvent<HTMLInputElement>) => {
+  const choosePicture = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
     setSaved(null);
-    const problem = pictureProblem(file);
+    const problem = await chosenPictureProblem(file);
     setPictureError(problem);
     setPicture(problem ? null : { file, preview: URL.createObjectURL(file) });
   };

@@ -1,10 +1,11 @@
-import { NavLink, useLocation } from "@remix-run/react";
+import { NavLink } from "@remix-run/react";
 import { type ComponentType } from "react";
 import { useLoginGate } from "./AccountProvider";
 import {
   BlogIcon,
   BookmarkIcon,
   ClockIcon,
+  FeedIcon,
   GamesIcon,
   HeartIcon,
   HomeIcon,
@@ -14,7 +15,6 @@ import {
   SwordsIcon,
   type IconProps,
 } from "./icons";
-import { isHomePath } from "./navigation-items";
 import "./SideMenu.css";
 
 interface MenuItem {
@@ -27,6 +27,8 @@ interface MenuItem {
 
 const MAIN_ITEMS: MenuItem[] = [
   { to: "/", label: "Home", Icon: HomeIcon },
+  // The vertical video feed: on a phone the bottom bar leads there; on a desktop this is the way.
+  { to: "/home-page", label: "Feed", Icon: FeedIcon },
   { to: "/social", label: "Social", Icon: SocialIcon, needsLogin: true },
   { to: "/user-info", label: "Profile", Icon: ProfileIcon, needsLogin: true },
   { to: "/shop", label: "Shop", Icon: ShopIcon, needsLogin: true },
@@ -73,18 +75,14 @@ function MenuLink({
   );
 }
 
-/** Desktop navigation (≥ 1024 px): the five main screens and the player's library. */
+/** Desktop navigation (≥ 1024 px): the main screens, the feed among them, and the player's library. */
 export function SideMenu() {
-  const { pathname } = useLocation();
   return (
     <nav className="side-menu" aria-label="Main">
       <ul className="side-menu__list">
         {MAIN_ITEMS.map((item) => (
           <li key={item.to}>
-            <MenuLink
-              item={item}
-              forceActive={item.to === "/" && isHomePath(pathname)}
-            />
+            <MenuLink item={item} />
           </li>
         ))}
       </ul>

@@ -2,17 +2,31 @@ import { describe, expect, it } from "vitest";
 import { detailPath, originFromQuery, playPath } from "./navigation";
 
 describe("originFromQuery", () => {
-  it("defaults to the home page", () => {
+  it("defaults to the feed (home-page)", () => {
     expect(originFromQuery(null)).toEqual({
       screen: "home-page",
       path: "/home-page",
-      label: "Home",
+      label: "Feed",
     });
     expect(originFromQuery("")).toEqual({
       screen: "home-page",
       path: "/home-page",
+      label: "Feed",
+    });
+  });
+
+  it("returns to the games-by-category home at / and to a publisher's page", () => {
+    expect(originFromQuery("index")).toEqual({
+      screen: "index",
+      path: "/",
       label: "Home",
     });
+    expect(originFromQuery("publisher-12")).toEqual({
+      screen: "publisher-12",
+      path: "/publisher/12",
+      label: "Publisher",
+    });
+    expect(originFromQuery("publisher-x").path).toBe("/publisher-x");
   });
 
   it("returns to a named screen", () => {

@@ -4,7 +4,8 @@
  */
 
 const SCREEN_LABELS: Record<string, string> = {
-  "home-page": "Home",
+  index: "Home",
+  "home-page": "Feed",
   home: "Games",
   likes: "Likes",
   "saved-games": "All Games",
@@ -25,6 +26,11 @@ export interface Origin {
 export function originFromQuery(value: string | null | undefined): Origin {
   const screen =
     value && /^[a-z][a-z0-9-]{0,39}$/.test(value) ? value : DEFAULT_ORIGIN;
+  // `index` is the games-by-category home at `/`; `publisher-{id}` a publisher's page.
+  if (screen === "index") return { screen, path: "/", label: "Home" };
+  const publisher = /^publisher-(\d{1,9})$/.exec(screen);
+  if (publisher)
+    return { screen, path: `/publisher/${publisher[1]}`, label: "Publisher" };
   return { screen, path: `/${screen}`, label: SCREEN_LABELS[screen] ?? "Back" };
 }
 

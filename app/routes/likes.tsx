@@ -19,6 +19,7 @@ export default function Likes() {
   const { games } = useLoaderData<typeof loader>();
   return (
     <GameListPage
+      screen="likes"
       title="Likes"
       subtitle="Games you loved, all in one place."
       icon={<HeartIcon size={28} />}

@@ -96,7 +96,7 @@ export default function PublisherPage() {
             <p>You don&apos;t have any games.</p>
           </EmptyState>
         ) : (
-          <GameList games={games} />
+          <GameList games={games} from={`publisher-${publisher._id}`} />
         )}
       </section>
     </div>

@@ -21,6 +21,7 @@ export default function RecentlyPlayed() {
   const { games } = useLoaderData<typeof loader>();
   return (
     <GameListPage
+      screen="recently-played"
       title="Recently Played Games"
       subtitle="Jump back into your latest games."
       icon={<ClockIcon size={28} />}

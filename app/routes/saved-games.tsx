@@ -19,6 +19,7 @@ export default function SavedGames() {
   const { games } = useLoaderData<typeof loader>();
   return (
     <GameListPage
+      screen="saved-games"
       title="All Games"
       subtitle="Your saved games, ready when you are."
       icon={<BookmarkIcon size={28} />}

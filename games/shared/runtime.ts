@@ -88,6 +88,9 @@ export function runGame<S extends Simulation>(
   const card = element("div", "pf-card");
   card.hidden = true;
   document.body.append(canvas, hud, muteButton, hint, card);
+  // In a Playfeed frame the play bar above the game shows the score (and the level): a second one here, sometimes a
+  // step apart, would only compete with it. Standalone, the game keeps its own.
+  if (sdk.embedded) hud.hidden = true;
   // The demo is the promo video: no controls or hints on screen.
   if (demo) {
     muteButton.hidden = true;

@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, sql, sum } from "drizzle-orm";
 import {
   PICTURE_MAX_BYTES,
+  sniffImage,
+  type ImageKind,
   type UploadPurpose,
   type UploadUrl,
 } from "#contract/uploads";
@@ -23,8 +25,7 @@ const IMAGE_TYPES = {
   jpeg: "image/jpeg",
   webp: "image/webp",
   gif: "image/gif",
-} as const;
-type ImageKind = keyof typeof IMAGE_TYPES;
+} as const satisfies Record<ImageKind, string>;
 
 const wrongType = () =>
   new ApiError(
@@ -46,19 +47,6 @@ const addressGone = () =>
     "upload_url_used",
     "This upload address has expired or was already used. Please choose the picture again.",
   );
-
-/** The image kind from the file's first bytes; the name and the declared type are not trusted. */
-export function sniffImage(bytes: Uint8Array): ImageKind | null {
-  const startsWith = (signature: number[], offset = 0) =>
-    signature.every((byte, i) => bytes[offset + i] === byte);
-  const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
-  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-    return "png";
-  if (startsWith([0xff, 0xd8, 0xff])) return "jpeg";
-  if (startsWith(ascii("GIF87a")) || startsWith(ascii("GIF89a"))) return "gif";
-  if (startsWith(ascii("RIFF")) && startsWith(ascii("WEBP"), 8)) return "webp";
-  return null;
-}
 
 function extensionOf(fileName: string): ImageKind | null {
   const extension = fileName.toLowerCase().split(".").pop();

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from "react";
 import { errorMessage } from "~/lib/api";
 import { resolveMediaUrl } from "~/lib/media";
-import { PICTURE_TYPES, pictureProblem } from "#contract/uploads";
+import { PICTURE_TYPES, chosenPictureProblem } from "#contract/uploads";
 import { uploadPicture } from "~/lib/uploads";
 import { FieldError } from "../FormFields";
 import { Loader } from "../Loader";
@@ -36,7 +36,7 @@ export function ImagePicker({
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
-    const problem = pictureProblem(file);
+    const problem = await chosenPictureProblem(file);
     setError(problem);
     if (problem) return;
     setUploading(true);
