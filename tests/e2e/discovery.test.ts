@@ -377,11 +377,17 @@ describe("a player's games", () => {
         .locator(".stat--likes svg")
         .evaluate((node) => getComputedStyle(node).color);
       expect(heartColour).toBe("rgb(251, 63, 108)");
-      expect(
-        await card
-          .getByRole("link", { name: "How to Play" })
-          .getAttribute("href"),
-      ).toBe(`/detail/${targetId}?_sF=home-page`);
+      // SPEC.md §2 sends How to Play to _sF=home-page; issue #19 asks that the detail page's back link return to the
+      // screen the player came from, so a card says which list it is on, and the back link leads there.
+      const howTo = card.getByRole("link", { name: "How to Play" });
+      expect(await howTo.getAttribute("href")).toBe(
+        `/detail/${targetId}?_sF=likes`,
+      );
+      await page.goto(`/detail/${targetId}?_sF=likes`);
+      expect(await page.locator(".back-link").getAttribute("href")).toBe(
+        "/likes",
+      );
+      await page.goto("/likes");
       expect(
         await card
           .getByRole("link", { name: "Play", exact: true })
