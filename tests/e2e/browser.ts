@@ -397,3 +397,12 @@ export async function api<T = unknown>(
     throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return await response.json();
 }
+
+/** The play screen's phase (`data-phase`), or null once the page has moved on (to the result, say). */
+export const playPhase = (page: Page) =>
+  page
+    .evaluate(
+      () =>
+        document.querySelector<HTMLElement>(".player")?.dataset.phase ?? null,
+    )
+    .catch(() => null);

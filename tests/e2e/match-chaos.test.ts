@@ -11,6 +11,7 @@ import {
   newAccount,
   pageFor as signedInPage,
   type Account,
+  playPhase as phase,
 } from "./browser";
 
 /*
@@ -30,14 +31,6 @@ beforeAll(async () => {
   games = await (await fetch(`${baseURL()}/api/game/published`)).json<Game[]>();
 });
 afterAll(() => browser?.close());
-
-const phase = (page: Page) =>
-  page
-    .evaluate(
-      () =>
-        document.querySelector<HTMLElement>(".player")?.dataset.phase ?? null,
-    )
-    .catch(() => null);
 
 /** Two players matched on `slug`: the phone waits first, the desktop joins; both end up playing. */
 async function match(slug: string, names: [string, string]) {

@@ -12,6 +12,7 @@ import {
   pageFor as signedInPage,
   postFromGame,
   type Account,
+  playPhase as phase,
 } from "./browser";
 
 let browser: Browser;
@@ -25,15 +26,6 @@ beforeAll(async () => {
   games = await (await fetch(`${baseURL()}/api/game/published`)).json<Game[]>();
 });
 afterAll(() => browser?.close());
-
-/** The play screen's phase, or null once the page has moved on (to the result, say). */
-const phase = (page: Page) =>
-  page
-    .evaluate(
-      () =>
-        document.querySelector<HTMLElement>(".player")?.dataset.phase ?? null,
-    )
-    .catch(() => null);
 
 /** The game reports a live score through the SDK, as it would during the round. */
 const liveScore = (page: Page, value: number) =>

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUN_MESSAGES } from "#contract/runs";
 import { EMPTY_LEADERBOARD } from "../../app/lib/leaderboard";
@@ -15,6 +15,7 @@ import {
   postFromGame,
   roundRequests,
   signIn,
+  playPhase as phase,
 } from "./browser";
 
 let browser: Browser;
@@ -26,15 +27,6 @@ beforeAll(async () => {
   games = await (await fetch(`${baseURL()}/api/game/published`)).json<Game[]>();
 });
 afterAll(() => browser?.close());
-
-/** The play screen's phase, or null once the page has moved on (to the result, say). */
-const phase = (page: Page) =>
-  page
-    .evaluate(
-      () =>
-        document.querySelector<HTMLElement>(".player")?.dataset.phase ?? null,
-    )
-    .catch(() => null);
 
 describe("a round of a bundled game, signed in", () => {
   it("plays Tower Stack to its end and lands on the result with the score, the high score and the leaderboard", async () => {
