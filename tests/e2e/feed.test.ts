@@ -13,7 +13,12 @@ import {
 } from "./browser";
 
 let browser: Browser;
-let games: Array<{ _id: number; name: string; publisher: { name: string } }>;
+let games: Array<{
+  _id: number;
+  name: string;
+  description: string;
+  publisher: { name: string };
+}>;
 beforeAll(async () => {
   browser = await launchBrowser();
   games = await (
@@ -63,6 +68,30 @@ async function swipe(page: Page, dx: number, dy: number) {
   await page.mouse.down();
   await page.mouse.move(x + dx, y + dy, { steps: 8 });
   await page.mouse.up();
+}
+
+/** A finger's swipe, as a phone sends it (touch events, so the browser's own panning takes part), from a point. */
+async function touchSwipe(
+  page: Page,
+  from: { x: number; y: number },
+  dx: number,
+) {
+  const cdp = await page.context().newCDPSession(page);
+  const point = (step: number) => ({ x: from.x + (dx * step) / 10, y: from.y });
+  await cdp.send("Input.dispatchTouchEvent", {
+    type: "touchStart",
+    touchPoints: [point(0)],
+  });
+  for (let step = 1; step <= 10; step++)
+    await cdp.send("Input.dispatchTouchEvent", {
+      type: "touchMove",
+      touchPoints: [point(step)],
+    });
+  await cdp.send("Input.dispatchTouchEvent", {
+    type: "touchEnd",
+    touchPoints: [],
+  });
+  await cdp.detach();
 }
 
 async function expectIndex(page: Page, index: number) {
@@ -182,6 +211,112 @@ describe("feed on a phone", () => {
     await page.screenshot({ path: `${SHOTS}/e2e-phone-leaderboard.png` });
     await page.keyboard.press("Escape");
     await expect.poll(() => openDrawer(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("closes each drawer with a finger's swipe over its content, and stays on the site", async () => {
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await openFeed(page);
+    await touchSwipe(page, { x: 100, y: 400 }, 220);
+    await expect
+      .poll(() => openDrawer(page).getAttribute("aria-label"))
+      .toBe("Publisher");
+    await settled(openDrawer(page));
+    // Over the drawer's scrolling list, where a browser would otherwise take the swipe as its own pan.
+    const row = (await openDrawer(page)
+      .locator(".game-row")
+      .first()
+      .boundingBox())!;
+    await touchSwipe(page, { x: row.x + row.width - 40, y: row.y + 10 }, -220);
+    await expect.poll(() => openDrawer(page).count()).toBe(0);
+
+    await touchSwipe(page, { x: 300, y: 400 }, -220);
+    await expect
+      .poll(() => openDrawer(page).getAttribute("aria-label"))
+      .toBe("Leaderboard");
+    await settled(openDrawer(page));
+    const body = (await openDrawer(page)
+      .locator(".feed-drawer__body")
+      .boundingBox())!;
+    await touchSwipe(page, { x: body.x + 60, y: body.y + 80 }, 220);
+    await expect.poll(() => openDrawer(page).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/home-page");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a long description cut at 80 characters, and the whole of it on a tap", async () => {
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await openFeed(page);
+    const whole = games[0].description
+      .replace(/<[^>]{0,200}>/g, "")
+      .replace(/\s+/g, " ")
+      .trim();
+    expect(whole.length).toBeGreaterThan(80);
+    const description = page.locator(
+      ".feed__slide[data-current] .feed-game__description",
+    );
+    const shown = (await description.innerText()).replace(/\s*\(show.*$/, "");
+    expect(shown.endsWith("…")).toBe(true);
+    expect(shown.length).toBeLessThanOrEqual(81);
+    await description.tap();
+    await expect
+      .poll(() => description.getAttribute("aria-expanded"))
+      .toBe("true");
+    expect(await description.innerText()).toContain(whole);
+    // A tap is not a swipe: the feed stays on the same game.
+    expect(await currentIndex(page)).toBe(0);
+    await description.tap();
+    await expect
+      .poll(() => description.getAttribute("aria-expanded"))
+      .toBe("false");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the podium's names whole on a phone", async () => {
+    const { context, page, errors } = await openPage(browser, PHONE);
+    const names = ["Maya Fields", "Bartholomew Carter", "Alexandra Stone"];
+    await page.route("**/api/scores/**", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify(
+          names.map((name, index) => ({
+            rank: index + 1,
+            player_id: index + 100,
+            player_name: [name],
+            profile_img: null,
+            score: 1000 - index * 100,
+          })),
+        ),
+      }),
+    );
+    await page.goto("/home-page");
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector(".feed") ?? {}).some((key) =>
+        key.startsWith("__reactFiber"),
+      ),
+    );
+    await page
+      .getByRole("button", { name: `Leaderboard of ${games[0].name}` })
+      .click();
+    const shown = openDrawer(page).locator(".feed-podium__name");
+    await expect.poll(() => shown.count()).toBe(3);
+    await settled(openDrawer(page));
+    // Nothing cut: every name is its own text, and fits its box.
+    expect((await shown.allInnerTexts()).sort()).toEqual([...names].sort());
+    const cut = await shown.evaluateAll((elements) =>
+      elements
+        .filter(
+          (element) =>
+            element.scrollWidth > element.clientWidth ||
+            element.scrollHeight > element.clientHeight,
+        )
+        .map((element) => element.textContent),
+    );
+    expect(cut).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

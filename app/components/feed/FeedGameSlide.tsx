@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useState } from "react";
 import { formatRating, htmlToText, truncate } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { detailPath, playPath } from "~/lib/navigation";
@@ -36,10 +37,7 @@ export function FeedGameSlide({
   const video = resolveMediaUrl(game.video, mediaBase);
   const poster = resolveMediaUrl(game.poster ?? game.icon, mediaBase);
   const icon = resolveMediaUrl(game.icon, mediaBase);
-  const description = truncate(
-    htmlToText(game.description),
-    FEED_DESCRIPTION_MAX,
-  );
+  const description = htmlToText(game.description);
 
   return (
     <article className="feed-game" aria-label={game.name}>
@@ -131,9 +129,7 @@ export function FeedGameSlide({
             {formatRating(game.avgRating)}
           </span>
         </p>
-        {description ? (
-          <p className="feed-game__description">{description}</p>
-        ) : null}
+        {description ? <FeedDescription text={description} /> : null}
         <div className="feed-game__buttons">
           <Link
             to={playPath(game._id)}
@@ -153,5 +149,25 @@ export function FeedGameSlide({
         </div>
       </div>
     </article>
+  );
+}
+
+/** SPEC.md §5: a description over 80 characters shows cut with an ellipsis, and the whole of it on a tap. */
+function FeedDescription({ text }: { text: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const short = truncate(text, FEED_DESCRIPTION_MAX);
+  if (short === text) return <p className="feed-game__description">{text}</p>;
+  return (
+    <button
+      type="button"
+      className={`feed-game__description feed-game__description--more${expanded ? " is-expanded" : ""}`}
+      aria-expanded={expanded}
+      onClick={() => setExpanded((open) => !open)}
+    >
+      {expanded ? text : short}
+      <span className="visually-hidden">
+        {expanded ? " (show less)" : " (show the whole description)"}
+      </span>
+    </button>
   );
 }

@@ -143,7 +143,9 @@ export function Leaderboard({
                 className={`podium__place podium__place--${entry.rank}${entry.player_id === viewerId ? " is-me" : ""}`}
               >
                 <span className="podium__rank">{entry.rank}</span>
-                <span className="podium__name">{shownName(entry)}</span>
+                <span className="podium__name" title={shownName(entry)}>
+                  {shownName(entry)}
+                </span>
                 <span className="podium__score">
                   {formatNumber(entry.score)}
                 </span>
