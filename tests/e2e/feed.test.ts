@@ -484,8 +484,15 @@ describe("feed on a desktop", () => {
         if (element.classList.contains("is-beating")) noted.beat = true;
       }).observe(element, { attributes: true, attributeFilter: ["class"] });
     });
+    // The heart turns at once; the reload below waits for the server's answer, as it would cut the request short.
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" &&
+        new URL(response.url()).pathname.startsWith("/actions/like"),
+    );
     await like.click();
     await expect.poll(() => like.getAttribute("aria-pressed")).toBe("true");
+    expect((await saved).ok()).toBe(true);
     await expect
       .poll(() =>
         like.evaluate(
