@@ -11,6 +11,8 @@ export interface AdSlotProps {
   /** banner: a wide strip between sections; box: a taller block beside content. */
   variant?: "banner" | "box";
   className?: string;
+  /** The name of the slot's landmark; a page with several slots gives each its own. */
+  label?: string;
   /** The game a house ad promotes when no network fills the slot; without one a published game is picked. */
   houseGame?: HouseAdGame;
   /** SPEC.md §8: the network did not fill the slot (or there is no network); a house ad is shown instead. */
@@ -63,6 +65,7 @@ export function AdSlot({
   slot,
   variant = "banner",
   className,
+  label = "Advertisement",
   houseGame,
   onNotFilled,
   onSeen,
@@ -162,7 +165,7 @@ export function AdSlot({
       data-slot={slot}
       data-filled={filled}
       data-seen={seen ? "true" : "false"}
-      aria-label="Advertisement"
+      aria-label={label}
     >
       <span className="ad-slot__label">
         {filled === "house" && game ? "Sponsored" : "Advertisement"}

@@ -25,6 +25,8 @@ export interface GameCardProps {
   from?: string;
   /** Load the icon eagerly (cards in the first screenful). */
   eager?: boolean;
+  /** The level of the card's name: one below the heading the cards sit under. */
+  headingLevel?: 2 | 3;
 }
 
 /** A tile in a game grid: icon, name, category, rating and likes; the whole card opens the detail page. */
@@ -32,9 +34,11 @@ export function GameCard({
   game,
   from = "home-page",
   eager = false,
+  headingLevel = 3,
 }: GameCardProps) {
   const mediaBase = useMediaBase();
   const icon = resolveMediaUrl(game.icon, mediaBase);
+  const Heading = `h${headingLevel}` as const;
   return (
     <Link
       to={detailPath(game._id, from)}
@@ -61,7 +65,7 @@ export function GameCard({
         ) : null}
       </div>
       <div className="game-card__body">
-        <h3 className="game-card__name">{game.name}</h3>
+        <Heading className="game-card__name">{game.name}</Heading>
         <p className="game-card__category">{game.category}</p>
         <div className="game-card__stats">
           <span className="stat stat--rating" title="Average rating">
@@ -90,15 +94,26 @@ export interface GameGridProps {
   from?: string;
   /** How many leading cards load their icons eagerly. */
   eagerCount?: number;
+  headingLevel?: 2 | 3;
 }
 
 /** Responsive grid of game cards: 2 columns on phones, 4 on desktop. */
-export function GameGrid({ games, from, eagerCount = 0 }: GameGridProps) {
+export function GameGrid({
+  games,
+  from,
+  eagerCount = 0,
+  headingLevel,
+}: GameGridProps) {
   return (
     <ul className="game-grid">
       {games.map((game, index) => (
         <li key={game._id}>
-          <GameCard game={game} from={from} eager={index < eagerCount} />
+          <GameCard
+            game={game}
+            from={from}
+            eager={index < eagerCount}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>
@@ -116,13 +131,17 @@ export function GameListCard({
   game,
   eager = false,
   from = DEFAULT_ORIGIN,
+  headingLevel = 3,
 }: {
   game: GameListCardGame;
   eager?: boolean;
   /** Screen name written to the detail link's _sF so its back link returns here. */
   from?: string;
+  /** The level of the card's name: one below the heading the list sits under. */
+  headingLevel?: 2 | 3;
 }) {
   const mediaBase = useMediaBase();
+  const Heading = `h${headingLevel}` as const;
   const image = resolveMediaUrl(game.poster || game.icon, mediaBase);
   const text = htmlToText(game.description);
   return (
@@ -147,9 +166,9 @@ export function GameListCard({
         )}
       </Link>
       <div className="list-card__body">
-        <h3 id={`list-card-${game._id}`} className="list-card__name">
+        <Heading id={`list-card-${game._id}`} className="list-card__name">
           {game.name}
-        </h3>
+        </Heading>
         <div className="game-card__stats">
           <span className="stat stat--rating" title="Average rating">
             <StarIcon size={14} />
@@ -195,16 +214,23 @@ export function GameListCard({
 export function GameList({
   games,
   from,
+  headingLevel,
 }: {
   games: readonly GameListCardGame[];
   /** The screen the list is on, for the detail page's back link. */
   from?: string;
+  headingLevel?: 2 | 3;
 }) {
   return (
     <ul className="game-list">
       {games.map((game, index) => (
         <li key={game._id}>
-          <GameListCard game={game} eager={index < 2} from={from} />
+          <GameListCard
+            game={game}
+            eager={index < 2}
+            from={from}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>

@@ -57,7 +57,7 @@ export function GameListPage({
           <p>{emptyText}</p>
         </EmptyState>
       ) : (
-        <GameList games={games} from={screen} />
+        <GameList games={games} from={screen} headingLevel={2} />
       )}
     </div>
   );

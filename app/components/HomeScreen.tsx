@@ -88,6 +88,7 @@ export function HomeScreen({
               {/* SPEC.md §9: on Home the slot id follows the category index; the house ad promotes the next section's game. */}
               <AdSlot
                 slot={adSlotForIndex(index)}
+                label={`Advertisement after ${section.name}`}
                 houseGame={sections[(index + 1) % sections.length].games[0]}
               />
             </Fragment>

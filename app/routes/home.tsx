@@ -31,7 +31,7 @@ export default function GamesListing() {
         }
       />
       {games.length > 0 ? (
-        <GameGrid games={games} from="home" eagerCount={8} />
+        <GameGrid games={games} from="home" eagerCount={8} headingLevel={2} />
       ) : (
         <EmptyState title="No games yet" icon={<GamesIcon size={28} />}>
           <p>

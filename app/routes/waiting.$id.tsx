@@ -217,6 +217,7 @@ export default function Waiting() {
     body = (
       <EmptyState
         title="This game has no multiplayer mode"
+        headingLevel={1}
         icon={<VersusIcon size={28} />}
         actions={<PlayLink gameId={game._id} />}
       >
@@ -227,6 +228,7 @@ export default function Waiting() {
     body = (
       <EmptyState
         title="Log in to play against others"
+        headingLevel={1}
         icon={<VersusIcon size={28} />}
         actions={
           <button

@@ -1,6 +1,6 @@
 // `npm run bench`: response times of the main pages and API calls against a local `wrangler dev`,
 // the worst inputs refused (inputs.ts), server render under concurrent load (autocannon) against a static file, a
-// Lighthouse mobile run, and then
+// Lighthouse mobile run (performance, and accessibility on /, a detail page, /blog and a post), and then
 // the leaderboard queries against a million scores (leaderboard.ts; BENCH_SKIP_LEADERBOARD=1 leaves it out), chat
 // delivery between 1,000 users (chat.mjs; BENCH_SKIP_CHAT=1) and the live score relay of 500 rooms (realtime.mjs;
 // BENCH_SKIP_REALTIME=1), and the Worker CPU of verifying rounds by replay (replay.mjs; BENCH_SKIP_REPLAY=1).
@@ -18,7 +18,7 @@ import {
   waitForHealthy,
 } from "../lib.mjs";
 import { loadTest } from "./load.mjs";
-import { lighthouseRun } from "./lighthouse.mjs";
+import { accessibilityPages, lighthouseRun } from "./lighthouse.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -100,13 +100,16 @@ try {
     connections: LOAD_CONNECTIONS,
     seconds: LOAD_SECONDS,
   });
-  const lighthouse = await lighthouseRun(base, pages);
+  // The performance targets are for the two main pages; accessibility is checked on the blog's two as well.
+  const lighthouse = await lighthouseRun(base, [
+    ...new Set([...pages, ...accessibilityPages(games[0]._id)]),
+  ]);
 
   const target = (name, pass, figure) =>
     console.log(`${pass ? "PASS" : "MISS"}  ${name.padEnd(44)} ${figure}`);
   console.log("\nTargets (printed, not enforced)\n");
   if (lighthouse) {
-    for (const page of lighthouse) {
+    for (const page of lighthouse.filter((row) => pages.includes(row.path))) {
       target(
         `performance ≥ 0.95 on ${page.path}`,
         page.score >= 0.95,

@@ -63,9 +63,7 @@ describe("the blog", () => {
     // Block 1: the placeholder becomes text.
     await writeText(page, 1, "The first paragraph, typed in the editor.");
     // Block 2: an image, uploaded to R2.
-    await page
-      .getByRole("button", { name: "Add a block after block 1" })
-      .click();
+    await page.getByRole("button", { name: "Add block after block 1" }).click();
     await block(page, 2)
       .getByRole("button", { name: "Image", exact: true })
       .click();
@@ -85,13 +83,9 @@ describe("the blog", () => {
       .getByLabel(/^Describe the image/)
       .fill("A violet square");
     // Blocks 3 and 4: text, the first of them to be deleted.
-    await page
-      .getByRole("button", { name: "Add a block after block 2" })
-      .click();
+    await page.getByRole("button", { name: "Add block after block 2" }).click();
     await writeText(page, 3, "A paragraph that will be deleted.");
-    await page
-      .getByRole("button", { name: "Add a block after block 3" })
-      .click();
+    await page.getByRole("button", { name: "Add block after block 3" }).click();
     await writeText(page, 4, "Closing words.");
     expect(await blockKinds(page)).toEqual(["text", "img", "text", "text"]);
 

@@ -45,11 +45,11 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
       ),
       text(
         "feed",
-        "<h3>The feed</h3><p>The home feed plays a short clip of each game as you scroll. Swipe up for the next one, tap a clip to pause it, and swipe sideways to meet the game's publisher or check its leaderboard before you play.</p>",
+        "<h2>The feed</h2><p>The home feed plays a short clip of each game as you scroll. Swipe up for the next one, tap a clip to pause it, and swipe sideways to meet the game's publisher or check its leaderboard before you play.</p>",
       ),
       text(
         "catalogue-text",
-        "<h3>Twelve games to start with</h3><p>Our first catalogue spans four categories:</p><ul><li><strong>Arcade</strong>: Neon Snake, Brick Breaker and Mole Mash</li><li><strong>Puzzle</strong>: Merge Tiles, Memory Match and Color Flood</li><li><strong>Action</strong>: Dash Runner, Sky Hopper and Star Dodger</li><li><strong>Casual</strong>: Bubble Pop, Fruit Catch and Tower Stack</li></ul><p>Every one of them plays with a thumb on a phone and with the arrow keys on a computer.</p>",
+        "<h2>Twelve games to start with</h2><p>Our first catalogue spans four categories:</p><ul><li><strong>Arcade</strong>: Neon Snake, Brick Breaker and Mole Mash</li><li><strong>Puzzle</strong>: Merge Tiles, Memory Match and Color Flood</li><li><strong>Action</strong>: Dash Runner, Sky Hopper and Star Dodger</li><li><strong>Casual</strong>: Bubble Pop, Fruit Catch and Tower Stack</li></ul><p>Every one of them plays with a thumb on a phone and with the arrow keys on a computer.</p>",
       ),
       text(
         "account",
@@ -70,7 +70,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
       ),
       text(
         "habits",
-        "<h3>1. Let the snake wait for you</h3><p>The round does not start until your first move. Take a breath, look at where the first dot is, and plan the opening.</p><h3>2. Hug the walls</h3><p>A snake that travels along the edge keeps the middle of the board open, so there is always a safe way to the next dot.</p><h3>3. Turn early, not late</h3><p>At top speed a late swipe is a crash. Tap beside the head a square before you need to turn.</p>",
+        "<h2>1. Let the snake wait for you</h2><p>The round does not start until your first move. Take a breath, look at where the first dot is, and plan the opening.</p><h2>2. Hug the walls</h2><p>A snake that travels along the edge keeps the middle of the board open, so there is always a safe way to the next dot.</p><h2>3. Turn early, not late</h2><p>At top speed a late swipe is a crash. Tap beside the head a square before you need to turn.</p>",
       ),
       image(
         "board",
@@ -79,7 +79,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
       ),
       text(
         "more-habits",
-        "<h3>4. Never chase a dot into a corner</h3><p>A dot in a corner is worth one point; leaving it for a lap later costs nothing. A snake folded into a corner often has no way out.</p><h3>5. Use the keyboard on a computer</h3><p>Arrow keys and WASD both work, and many players find them steadier than a trackpad swipe.</p><blockquote>Each dot is one point. The best runs are not the fastest, they are the ones that never end early.</blockquote>",
+        "<h2>4. Never chase a dot into a corner</h2><p>A dot in a corner is worth one point; leaving it for a lap later costs nothing. A snake folded into a corner often has no way out.</p><h2>5. Use the keyboard on a computer</h2><p>Arrow keys and WASD both work, and many players find them steadier than a trackpad swipe.</p><blockquote>Each dot is one point. The best runs are not the fastest, they are the ones that never end early.</blockquote>",
       ),
     ],
   },
@@ -101,11 +101,11 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
       ),
       text(
         "lobby",
-        "<h3>The lobby</h3><p>Pressing Multiplayer puts you in the game's lobby. When a second player arrives you are matched straight away, and both of you get the same starting layout so the round is fair.</p><h3>Nobody around?</h3><p>If no one joins within ten seconds, you get a bot instead. Our bots are not made up: each one replays a real round that another player recorded on that game, move by move and point by point.</p>",
+        "<h2>The lobby</h2><p>Pressing Multiplayer puts you in the game's lobby. When a second player arrives you are matched straight away, and both of you get the same starting layout so the round is fair.</p><h2>Nobody around?</h2><p>If no one joins within ten seconds, you get a bot instead. Our bots are not made up: each one replays a real round that another player recorded on that game, move by move and point by point.</p>",
       ),
       text(
         "summary",
-        "<h3>After the round</h3><p>When both rounds end, the summary shows both scores and who won. The scores on it are the ones our server checked, so nobody can send in a number their round could not have reached. The summary has its own address, so you can come back to it later or share it.</p>",
+        "<h2>After the round</h2><p>When both rounds end, the summary shows both scores and who won. The scores on it are the ones our server checked, so nobody can send in a number their round could not have reached. The summary has its own address, so you can come back to it later or share it.</p>",
       ),
     ],
   },
@@ -118,7 +118,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
     content: [
       text(
         "intro",
-        "<p>Our three puzzle games reward patience more than speed. Here is how to get more out of each of them.</p><h3>Merge Tiles</h3><p>Pick a corner and keep your biggest tile in it. Build the next biggest beside it, so every merge rolls towards the corner instead of scattering across the board. A new tile appears after every move, so a move that changes nothing still costs you space.</p>",
+        "<p>Our three puzzle games reward patience more than speed. Here is how to get more out of each of them.</p><h2>Merge Tiles</h2><p>Pick a corner and keep your biggest tile in it. Build the next biggest beside it, so every merge rolls towards the corner instead of scattering across the board. A new tile appears after every move, so a move that changes nothing still costs you space.</p>",
       ),
       image(
         "merge",
@@ -127,11 +127,11 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
       ),
       text(
         "memory",
-        "<h3>Memory Match</h3><p>The first peek at the cards is the most valuable second of the round. Learn the edges first: cards in the corners and along the sides are easier to remember than the ones in the middle. A wrong pair costs a second, and the leaderboard ranks you by the level you reach.</p>",
+        "<h2>Memory Match</h2><p>The first peek at the cards is the most valuable second of the round. Learn the edges first: cards in the corners and along the sides are easier to remember than the ones in the middle. A wrong pair costs a second, and the leaderboard ranks you by the level you reach.</p>",
       ),
       text(
         "flood",
-        "<h3>Color Flood</h3><p>Do not pick the colour that floods the most tiles right now; pick the one that opens the biggest area next. Clearing a board scores 100 plus 50 for every move you have left, so a plan that finishes two moves early is worth a hundred points.</p>",
+        "<h2>Color Flood</h2><p>Do not pick the colour that floods the most tiles right now; pick the one that opens the biggest area next. Clearing a board scores 100 plus 50 for every move you have left, so a plan that finishes two moves early is worth a hundred points.</p>",
       ),
     ],
   },
@@ -153,11 +153,11 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
       ),
       text(
         "how",
-        "<h3>How the board is ordered</h3><ul><li>Highest score first; games like Brick Breaker and Memory Match rank by the level you reached.</li><li>Equal scores go to whoever reached them first.</li><li>Only your best round counts, so one bad run never pushes you down.</li></ul>",
+        "<h2>How the board is ordered</h2><ul><li>Highest score first; games like Brick Breaker and Memory Match rank by the level you reached.</li><li>Equal scores go to whoever reached them first.</li><li>Only your best round counts, so one bad run never pushes you down.</li></ul>",
       ),
       text(
         "follow",
-        "<h3>Find your people</h3><p>Open <strong>Social</strong>, search for a friend under Find People and press Follow. Send them your invite link from the Invite tab, and when they sign up through it you follow each other straight away.</p><p>Then pick any game, open its leaderboard and switch to Following. Somebody is always just one point ahead.</p>",
+        "<h2>Find your people</h2><p>Open <strong>Social</strong>, search for a friend under Find People and press Follow. Send them your invite link from the Invite tab, and when they sign up through it you follow each other straight away.</p><p>Then pick any game, open its leaderboard and switch to Following. Somebody is always just one point ahead.</p>",
       ),
     ],
   },
@@ -174,7 +174,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
       ),
       text(
         "demo",
-        "<h3>A demo mode in every game</h3><p>Each of our games has a demo mode in which it plays itself. A small script opens the game in a headless browser and steps the game's own clock one frame at a time, taking a picture after each step. Because the clock only moves when the script says so, the video comes out smooth even on a slow machine.</p>",
+        "<h2>A demo mode in every game</h2><p>Each of our games has a demo mode in which it plays itself. A small script opens the game in a headless browser and steps the game's own clock one frame at a time, taking a picture after each step. Because the clock only moves when the script says so, the video comes out smooth even on a slow machine.</p>",
       ),
       image(
         "frames",
@@ -183,7 +183,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
       ),
       text(
         "encode",
-        "<h3>Small enough for a phone</h3><p>The frames are encoded as a 360 by 640 video of under 400 KB, so the feed starts playing quickly even on a weak connection. A frame from the second second, with the game in full swing, doubles as the poster you see while the clip loads.</p><p>Every time a game changes, we record its clip again, so what you see in the feed is what you get when you tap Play.</p>",
+        "<h2>Small enough for a phone</h2><p>The frames are encoded as a 360 by 640 video of under 400 KB, so the feed starts playing quickly even on a weak connection. A frame from the second second, with the game in full swing, doubles as the poster you see while the clip loads.</p><p>Every time a game changes, we record its clip again, so what you see in the feed is what you get when you tap Play.</p>",
       ),
     ],
   },

@@ -8,6 +8,12 @@ describe("sanitizeHtml", () => {
     ).toBe("<p>Tap <strong>fast</strong></p><ul><li>one</li></ul>");
   });
 
+  it("keeps a post's section headings, h2 under the page's h1, and the levels below", () => {
+    expect(sanitizeHtml("<h2>Tips</h2><h3>One</h3><h4>Two</h4>")).toBe(
+      "<h2>Tips</h2><h3>One</h3><h4>Two</h4>",
+    );
+  });
+
   it.each([
     ["<p>hi</p><script>alert(1)</script>", "<p>hi</p>"],
     ['<img src=x onerror="alert(1)">', ""],

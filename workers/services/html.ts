@@ -20,6 +20,7 @@ const filter = new FilterXSS({
     ul: [],
     ol: [],
     li: [],
+    h2: [],
     h3: [],
     h4: [],
     blockquote: [],

@@ -186,7 +186,7 @@ function BlockCard({ block, index, count, dispatch }: BlockCardProps) {
       <button
         type="button"
         className="editor-add"
-        aria-label={`Add a block after ${position}`}
+        aria-label={`Add block after ${position}`}
         onClick={() => dispatch({ type: "addAfter", id, newId: newBlockId() })}
       >
         <PlusIcon size={16} /> Add block

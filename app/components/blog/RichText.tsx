@@ -17,7 +17,7 @@ interface Format {
 }
 
 /** Wraps the selected text in a block element, or turns it back into a paragraph when it already is one. */
-function toggleBlock(tag: "h3" | "blockquote") {
+function toggleBlock(tag: "h2" | "blockquote") {
   const current = String(
     document.queryCommandValue("formatBlock"),
   ).toLowerCase();
@@ -35,7 +35,7 @@ const FORMATS: Format[] = [
     icon: <em>I</em>,
     apply: () => document.execCommand("italic"),
   },
-  { label: "Heading", icon: <span>H</span>, apply: () => toggleBlock("h3") },
+  { label: "Heading", icon: <span>H</span>, apply: () => toggleBlock("h2") },
   {
     label: "Bulleted list",
     icon: <ListIcon size={16} />,

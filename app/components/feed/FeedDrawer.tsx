@@ -19,7 +19,7 @@ export function FeedDrawer({
   onClose,
   children,
 }: FeedDrawerProps) {
-  const ref = useRef<HTMLElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   const backRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -28,7 +28,7 @@ export function FeedDrawer({
   }, [open]);
 
   return (
-    <aside
+    <div
       ref={ref}
       className={`feed-drawer feed-drawer--${side}${open ? " is-open" : ""}`}
       role="dialog"
@@ -49,6 +49,6 @@ export function FeedDrawer({
         <span className="feed-drawer__title">{label}</span>
       </div>
       <div className="feed-drawer__body">{open ? children : null}</div>
-    </aside>
+    </div>
   );
 }

@@ -77,7 +77,7 @@ export function FeedGameSlide({
         <button
           type="button"
           className="feed-action"
-          aria-label={`Leaderboard of ${game.name}`}
+          aria-label={`Top: leaderboard of ${game.name}`}
           onClick={onOpenLeaderboard}
         >
           <span className="feed-action__icon">

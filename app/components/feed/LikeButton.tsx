@@ -84,7 +84,7 @@ export function LikeButton({
         ]
           .filter(Boolean)
           .join(" ")}
-        aria-label={`Like ${name}`}
+        aria-label={`Like ${name}, ${formatCount(count)} ${count === 1 ? "like" : "likes"}`}
         aria-pressed={liked}
         aria-haspopup={viewer ? undefined : "dialog"}
       >

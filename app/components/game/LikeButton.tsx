@@ -94,14 +94,14 @@ export function LikeButton({
           .filter(Boolean)
           .join(" ")}
         aria-pressed={liked}
-        aria-label={`${liked ? "Liked" : "Like"} · ${count} ${count === 1 ? "like" : "likes"}`}
+        aria-label={`Like, ${formatCount(count)} ${count === 1 ? "like" : "likes"}`}
         data-testid="like-button"
       >
         <HeartIcon size={20} filled={liked} />
         <strong className="like-button__count" data-testid="like-count">
           {formatCount(count)}
-        </strong>
-        <span className="like-button__label" aria-hidden="true">
+        </strong>{" "}
+        <span className="like-button__label">
           {count === 1 ? "like" : "likes"}
         </span>
       </button>

@@ -112,55 +112,58 @@ export function ChatMessageList({
     >
       {header}
       {!loading && messages.length === 0 ? empty : null}
-      <ol className="chat-log__list" role="log" aria-label="Messages">
-        {messages.map((message) => {
-          const own = message.sender === viewerId;
-          return (
-            <li
-              key={message.msg_id}
-              className={own ? "chat-msg is-own" : "chat-msg"}
-              data-testid="chat-message"
-              data-msg-id={message.msg_id}
-            >
-              <p
-                className={
-                  message.error
-                    ? "chat-msg__bubble is-failed"
-                    : "chat-msg__bubble"
-                }
+      {/* The log role sits on a wrapper: on the <ol> itself it would take away the list its items belong to. */}
+      <div className="chat-log__messages" role="log" aria-label="Messages">
+        <ol className="chat-log__list">
+          {messages.map((message) => {
+            const own = message.sender === viewerId;
+            return (
+              <li
+                key={message.msg_id}
+                className={own ? "chat-msg is-own" : "chat-msg"}
+                data-testid="chat-message"
+                data-msg-id={message.msg_id}
               >
-                {message.content}
-              </p>
-              <p className="chat-msg__meta">
-                <time dateTime={message.created_dt}>
-                  {formatChatTime(message.created_dt)}
-                </time>
-                {own ? (
-                  message.error ? null : (
-                    <MessageStatus status={message.status} />
-                  )
-                ) : reported.has(message.msg_id) ? (
-                  <span className="chat-msg__reported">Reported</span>
-                ) : (
-                  <button
-                    type="button"
-                    className="chat-msg__report"
-                    onClick={() => onReport(message)}
-                    aria-label={`Report message: ${message.content.slice(0, 40)}`}
-                  >
-                    <FlagIcon size={12} /> Report
-                  </button>
-                )}
-              </p>
-              {message.error ? (
-                <p className="chat-msg__error" role="alert">
-                  <AlertIcon size={14} /> Not sent: {message.error}
+                <p
+                  className={
+                    message.error
+                      ? "chat-msg__bubble is-failed"
+                      : "chat-msg__bubble"
+                  }
+                >
+                  {message.content}
                 </p>
-              ) : null}
-            </li>
-          );
-        })}
-      </ol>
+                <p className="chat-msg__meta">
+                  <time dateTime={message.created_dt}>
+                    {formatChatTime(message.created_dt)}
+                  </time>
+                  {own ? (
+                    message.error ? null : (
+                      <MessageStatus status={message.status} />
+                    )
+                  ) : reported.has(message.msg_id) ? (
+                    <span className="chat-msg__reported">Reported</span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="chat-msg__report"
+                      onClick={() => onReport(message)}
+                      aria-label={`Report message: ${message.content.slice(0, 40)}`}
+                    >
+                      <FlagIcon size={12} /> Report
+                    </button>
+                  )}
+                </p>
+                {message.error ? (
+                  <p className="chat-msg__error" role="alert">
+                    <AlertIcon size={14} /> Not sent: {message.error}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      </div>
       <div className="chat-log__typing" aria-live="polite">
         {typing ? (
           <p className="chat-typing" data-testid="typing">

@@ -81,6 +81,31 @@ describe("ChatPanel", () => {
     expect(screen.getByText("Online")).toBeTruthy();
   });
 
+  it("keeps the messages a list inside the log, each one an item of it", async () => {
+    api.answer(HISTORY, {
+      body: {
+        messages: [
+          message({}),
+          message({ msg_id: "m-history-2", content: "Ready?", seq: 2 }),
+        ],
+        has_more: false,
+      },
+    });
+    renderChat();
+    await screen.findByText("Ready?");
+    // The log role on the <ol> itself would take away the list its items belong to.
+    expect(log().tagName).not.toBe("OL");
+    const list = within(log()).getByRole("list");
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining("Hello Ava"),
+      expect.stringContaining("Ready?"),
+    ]);
+  });
+
   it("sends a message, shows it at once as sent, then delivered and seen", async () => {
     const user = userEvent.setup();
     renderChat();
