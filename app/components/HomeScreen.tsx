@@ -89,6 +89,7 @@ export function HomeScreen({
               <AdSlot
                 slot={adSlotForIndex(index)}
                 houseGame={sections[(index + 1) % sections.length].games[0]}
+                onScreenGameIds={section.games.map((game) => game._id)}
               />
             </Fragment>
           ))}
