@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, type RefObject } from "react";
+import { useCallback, useEffect, useRef, type RefObject } from "react";
 import {
   NO_PLACEMENTS,
   createAdPlacements,
@@ -46,7 +46,9 @@ export function usePlayAdBreaks({
   roundOn,
 }: PlayAdBreakOptions) {
   const { adClientId } = useRootData();
-  const ads = useMemo(() => placementsFor(adClientId), [adClientId]);
+  // In the browser only (the placements live on the page's window), as soon as the play screen is there: the ad
+  // script loads and the placement API is configured before the first break.
+  useEffect(() => void placementsFor(adClientId), [adClientId]);
   /** True while an ad covers the game: nothing else may resume it meanwhile (a tab coming back, say). */
   const adOnScreen = useRef(false);
   const roundOnRef = useRef(roundOn);
@@ -82,15 +84,17 @@ export function usePlayAdBreaks({
   /** A game's break: before its first gameplay a "start" placement, later a "next" one; a rewarded one on request. */
   const gameplaySeen = useRef(false);
   const runGameBreak: RunAdBreak = useCallback(
-    ({ kind, onAdStart }) =>
-      kind === "rewarded"
+    ({ kind, onAdStart }) => {
+      const ads = placementsFor(adClientId);
+      return kind === "rewarded"
         ? ads.rewarded("game-reward", hooks(onAdStart))
         : ads.interstitial(
             gameplaySeen.current ? "next" : "start",
             "game-break",
             hooks(onAdStart),
-          ),
-    [ads, hooks],
+          );
+    },
+    [adClientId, hooks],
   );
   const noteGameplay = useCallback(() => {
     gameplaySeen.current = true;
@@ -104,10 +108,14 @@ export function usePlayAdBreaks({
     (allowed: boolean): Promise<unknown> | null => {
       const earlier = roundsStarted > 0;
       roundsStarted += 1;
-      if (!earlier || !allowed || ads === NO_PLACEMENTS) return null;
-      return ads.interstitial("next", "play-again", hooks());
+      if (!earlier || !allowed || !adClientId) return null;
+      return placementsFor(adClientId).interstitial(
+        "next",
+        "play-again",
+        hooks(),
+      );
     },
-    [ads, hooks],
+    [adClientId, hooks],
   );
 
   return { runGameBreak, beforeRound, noteGameplay, adOnScreen };
