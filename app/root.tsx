@@ -59,10 +59,6 @@ export async function loader({
   context,
 }: LoaderFunctionArgs): Promise<RootData> {
   const user = await context.services.sessions.userForRequest(request);
-  // Optional configuration, not declared in wrangler.toml: read it without trusting the Env type.
-  const adClientId =
-    (context.cloudflare.env as unknown as Record<string, string | undefined>)
-      .AD_CLIENT_ID || null;
   const unread = user
     ? await context.services.notifications.unreadCount(user.id)
     : 0;
@@ -71,7 +67,7 @@ export async function loader({
     mediaBase: context.mediaBase,
     site: new URL(request.url).origin,
     googleClientId: context.googleClientId ?? null,
-    adClientId,
+    adClientId: context.adClientId,
     unread,
   };
 }

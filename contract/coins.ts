@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { digits } from "./input";
 
 /**
  * Coins, the daily bonus and challenges: the numbers and messages of SPEC.md §4, §5, §8 and §9, and the shapes the
@@ -210,6 +211,11 @@ export const ClaimSchema = z.object({
   coins: z
     .number({ error: "coins must be a whole number" })
     .int("coins must be a whole number"),
+});
+
+/** The same claim from the shop's Collect form, whose fields are text. */
+export const ClaimFormSchema = z.object({
+  coins: digits("coins must be a whole number"),
 });
 
 /** Why coins moved, as each wallet ledger row records it. */

@@ -20,6 +20,8 @@ export function startWranglerDev(options: {
   port: number;
   persistTo?: string;
   stdio?: StdioOptions;
+  /** Passed as `--var NAME:value`, over wrangler.toml's [vars]. */
+  vars?: Record<string, string>;
 }): ChildProcess;
 export function stopProcessTree(child: ChildProcess | undefined): void;
 export function waitForHealthy(url: string, timeoutMs?: number): Promise<void>;

@@ -51,7 +51,12 @@ export function seedIfEmpty(persistTo) {
 }
 
 /** Starts `wrangler dev` itself (not through npx, whose death would leave workerd holding the port). */
-export function startWranglerDev({ port, persistTo, stdio = "inherit" }) {
+export function startWranglerDev({
+  port,
+  persistTo,
+  stdio = "inherit",
+  vars = {},
+}) {
   return spawn(
     bin("wrangler"),
     [
@@ -61,6 +66,11 @@ export function startWranglerDev({ port, persistTo, stdio = "inherit" }) {
       "--ip",
       "127.0.0.1",
       ...(persistTo ? ["--persist-to", persistTo] : []),
+      // Configuration over wrangler.toml's [vars], e.g. { AD_CLIENT_ID: "ca-pub-123" }.
+      ...Object.entries(vars).flatMap(([name, value]) => [
+        "--var",
+        `${name}:${value}`,
+      ]),
     ],
     { cwd: root, stdio, env: quietEnv, detached: process.platform !== "win32" },
   );

@@ -1,3 +1,4 @@
+import { adClientIdFrom } from "./ads";
 import { createDb } from "./db/client";
 import { createAccountService } from "./services/accounts";
 import { createBlogService } from "./services/blog";
@@ -184,6 +185,7 @@ export function createLoadContext(
     services,
     mediaBase: env.MEDIA_BASE_URL,
     googleClientId: services.google.clientId,
+    adClientId: adClientIdFrom(env),
     cspNonce,
   };
 }
@@ -195,6 +197,8 @@ declare module "@remix-run/cloudflare" {
     services: Services;
     mediaBase: string;
     googleClientId: string | null;
+    /** Google's ad publisher id (AD_CLIENT_ID, workers/ads.ts); null: house ads only. */
+    adClientId: string | null;
     cspNonce?: string;
   }
 }

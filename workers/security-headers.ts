@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
+import { adClientIdFrom } from "./ads";
 
 /**
  * Response headers that limit what a page may load and who may frame or sniff it. Static files (the client build,
@@ -29,12 +30,14 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 type Vars = Record<string, unknown>;
 
-/** Optional configuration is read loosely: AD_CLIENT_ID is not declared in wrangler.toml. */
+/** Google's hosts are allowed only while their feature is configured (an ad publisher id only when it is valid). */
 function configured(
   c: Context,
   name: "GOOGLE_CLIENT_ID" | "AD_CLIENT_ID",
 ): boolean {
-  return Boolean((c.env as Vars | undefined)?.[name]);
+  const env = c.env as Vars | undefined;
+  if (name === "AD_CLIENT_ID") return adClientIdFrom(env ?? {}) !== null;
+  return Boolean(env?.[name]);
 }
 
 const sources = (...list: (string | string[] | false)[]) =>

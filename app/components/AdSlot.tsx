@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { AD_SCRIPT_URL, AD_VISIBLE_RATIO } from "~/lib/ads";
+import {
+  AD_VISIBLE_RATIO,
+  adQueue,
+  loadAdScript,
+  pickHouseGame,
+} from "~/lib/ads";
 import type { Game } from "#contract/types";
 import { HouseAd, type HouseAdGame } from "./HouseAd";
 import { useRootData } from "./root-data";
@@ -15,46 +20,26 @@ export interface AdSlotProps {
   label?: string;
   /** The game a house ad promotes when no network fills the slot; without one a published game is picked. */
   houseGame?: HouseAdGame;
+  /** Games on screen beside the slot (the feed's neighbouring videos, the detail page's game): never promoted here. */
+  onScreenGameIds?: readonly number[];
   /** SPEC.md §8: the network did not fill the slot (or there is no network); a house ad is shown instead. */
   onNotFilled?: (slot: string) => void;
   /** SPEC.md §9: a tenth of the slot came into view. Called once. */
   onSeen?: (slot: string) => void;
 }
 
-type AdsWindow = { adsbygoogle?: unknown[] };
-
-let scriptLoad: Promise<void> | null = null;
-/** The network script, added to the page once however many slots there are. */
-function loadAdScript(clientId: string): Promise<void> {
-  scriptLoad ??= new Promise<void>((resolve, reject) => {
-    const script = document.createElement("script");
-    script.async = true;
-    script.crossOrigin = "anonymous";
-    script.src = `${AD_SCRIPT_URL}?client=${encodeURIComponent(clientId)}`;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error("ad script failed to load"));
-    document.head.appendChild(script);
-  });
-  return scriptLoad;
-}
-
-let publishedGames: Promise<HouseAdGame[]> | null = null;
+let publishedGames: Promise<Game[]> | null = null;
 /** Games for house ads on pages that pass none; one request per page load, shared by every slot. */
-function housePool(): Promise<HouseAdGame[]> {
+function housePool(): Promise<Game[]> {
   publishedGames ??= fetch("/api/game/published", {
     headers: { Accept: "application/json" },
   })
     .then((response) => (response.ok ? response.json<Game[]>() : []))
-    .then((games) => games.filter((game) => !game.is_placeholder))
     .catch(() => []);
   return publishedGames;
 }
 
-function slotNumber(slot: string): number {
-  let hash = 0;
-  for (const char of slot) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return hash;
-}
+const NONE: readonly number[] = [];
 
 /**
  * An ad: the network's slot when an ad client id is configured, otherwise (or when the network leaves it empty) a
@@ -67,6 +52,7 @@ export function AdSlot({
   className,
   label = "Advertisement",
   houseGame,
+  onScreenGameIds = NONE,
   onNotFilled,
   onSeen,
 }: AdSlotProps) {
@@ -128,8 +114,7 @@ export function AdSlot({
       });
     loadAdScript(adClientId)
       .then(() => {
-        const adsWindow = window as unknown as AdsWindow;
-        (adsWindow.adsbygoogle ??= []).push({});
+        if (active) adQueue().push({});
       })
       .catch(notFilled);
     return () => {
@@ -138,19 +123,28 @@ export function AdSlot({
     };
   }, [adClientId, slot]);
 
+  const given =
+    houseGame && !onScreenGameIds.includes(houseGame._id) ? houseGame : null;
+  const onScreenKey = onScreenGameIds.join(",");
   useEffect(() => {
-    if (filled !== "house" || houseGame) return;
+    if (filled !== "house" || given) return;
     let active = true;
     void housePool().then((games) => {
-      if (active && games.length > 0)
-        setPickedGame(games[slotNumber(slot) % games.length]);
+      if (active)
+        setPickedGame(
+          pickHouseGame(
+            games,
+            slot,
+            onScreenKey ? onScreenKey.split(",").map(Number) : [],
+          ),
+        );
     });
     return () => {
       active = false;
     };
-  }, [filled, houseGame, slot]);
+  }, [filled, given, slot, onScreenKey]);
 
-  const game = houseGame ?? pickedGame;
+  const game = given ?? pickedGame;
   return (
     <aside
       ref={ref}

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { NO_AD } from "~/lib/ad-breaks";
 import {
   EXTERNAL_GAME_SANDBOX,
   OPAQUE_ORIGIN,
@@ -9,6 +10,7 @@ import {
   type GameConnection,
   type GameMessage,
   type GamePlayer,
+  type RunAdBreak,
 } from "~/lib/game-bridge";
 import "./GameFrame.css";
 
@@ -25,6 +27,8 @@ export interface GameFrameProps {
    * as soon as its page has loaded. A replay is not told: it plays someone else's round.
    */
   player?: GamePlayer | null;
+  /** Shows the game's ad breaks; without it every break is over at once, with no ad. */
+  onAdBreak?: RunAdBreak;
 }
 
 /** The full-size frame a game plays in, wired to the SDK bridge for as long as it is mounted. */
@@ -35,12 +39,15 @@ export function GameFrame({
   onMessage,
   external = false,
   player,
+  onAdBreak,
 }: GameFrameProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const onMessageRef = useRef(onMessage);
   onMessageRef.current = onMessage;
   const playerRef = useRef(player);
   playerRef.current = player;
+  const onAdBreakRef = useRef(onAdBreak);
+  onAdBreakRef.current = onAdBreak;
   const welcomes = player !== undefined;
 
   useEffect(() => {
@@ -54,6 +61,7 @@ export function GameFrame({
       origin,
       (message) => onMessageRef.current(message, connection),
       createGameStore(slug),
+      (request) => onAdBreakRef.current?.(request) ?? Promise.resolve(NO_AD),
     );
     // Once the game's page has loaded (its scripts, the SDK among them, have run), it is told its data and player.
     // Only the first load: a frame that navigated on is no longer the game that was asked for.

@@ -90,6 +90,7 @@ export function HomeScreen({
                 slot={adSlotForIndex(index)}
                 label={`Advertisement after ${section.name}`}
                 houseGame={sections[(index + 1) % sections.length].games[0]}
+                onScreenGameIds={section.games.map((game) => game._id)}
               />
             </Fragment>
           ))}

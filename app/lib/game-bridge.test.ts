@@ -14,7 +14,9 @@ import {
   gameStorageKey,
   isAllowedExternalLink,
   type GameData,
+  type RunAdBreak,
 } from "./game-bridge";
+import type { AdBreakOutcome } from "./ad-breaks";
 
 const frame = { name: "game frame window" };
 const origin = "https://playfeed.app";
@@ -266,7 +268,7 @@ describe("createGameStore", () => {
 describe("connectGameFrame", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  function setUp(expectedOrigin: string) {
+  function setUp(expectedOrigin: string, runAdBreak?: RunAdBreak) {
     const page = new EventTarget();
     vi.stubGlobal("window", page);
     const gameWindow = { postMessage: vi.fn() };
@@ -280,6 +282,7 @@ describe("connectGameFrame", () => {
       expectedOrigin,
       (message) => received.push(message),
       createGameStore("snake", storage),
+      runAdBreak,
     );
     const post = (
       data: unknown,
@@ -348,6 +351,125 @@ describe("connectGameFrame", () => {
     connection.dispose();
     post({ source: "playfeed-game", type: "ready" });
     expect(received).toHaveLength(1);
+  });
+});
+
+describe("ad breaks through the bridge", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function setUp(runAdBreak?: RunAdBreak) {
+    const page = new EventTarget();
+    vi.stubGlobal("window", page);
+    const gameWindow = { postMessage: vi.fn() };
+    const frame = { contentWindow: gameWindow } as unknown as HTMLIFrameElement;
+    const received: unknown[] = [];
+    const connection = connectGameFrame(
+      frame,
+      OPAQUE_ORIGIN,
+      (message) => received.push(message),
+      null,
+      runAdBreak,
+    );
+    const post = (data: unknown) =>
+      page.dispatchEvent(
+        Object.assign(new Event("message"), {
+          data,
+          source: gameWindow,
+          origin: OPAQUE_ORIGIN,
+        }),
+      );
+    const answers = () =>
+      gameWindow.postMessage.mock.calls.map(([message]) => message as unknown);
+    return { received, connection, post, answers };
+  }
+
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it("answers a break at once with no ad when the page runs none", async () => {
+    const { received, post, answers } = setUp();
+    post({ source: "playfeed-game", type: "commercial_break", id: 1 });
+    post({ source: "playfeed-game", type: "rewarded_break", id: 2 });
+    await settled();
+    expect(answers()).toEqual([
+      {
+        source: "playfeed-platform",
+        type: "ad_break_done",
+        id: 1,
+        shown: false,
+        rewarded: false,
+      },
+      {
+        source: "playfeed-platform",
+        type: "ad_break_done",
+        id: 2,
+        shown: false,
+        rewarded: false,
+      },
+    ]);
+    expect(received).toHaveLength(2);
+  });
+
+  it("tells the game when the ad starts and whether it earned the reward", async () => {
+    const kinds: string[] = [];
+    const { post, answers } = setUp(({ kind, onAdStart }) => {
+      kinds.push(kind);
+      onAdStart();
+      return Promise.resolve({ shown: true, rewarded: true });
+    });
+    post({ source: "playfeed-game", type: "rewarded_break", id: 5 });
+    post({ source: "playfeed-game", type: "commercial_break", id: 6 });
+    await settled();
+    expect(kinds).toEqual(["rewarded", "interstitial"]);
+    expect(answers()).toEqual([
+      { source: "playfeed-platform", type: "ad_break_start", id: 5 },
+      { source: "playfeed-platform", type: "ad_break_start", id: 6 },
+      {
+        source: "playfeed-platform",
+        type: "ad_break_done",
+        id: 5,
+        shown: true,
+        rewarded: true,
+      },
+      // An interstitial is never a reward, whatever the page says.
+      {
+        source: "playfeed-platform",
+        type: "ad_break_done",
+        id: 6,
+        shown: true,
+        rewarded: false,
+      },
+    ]);
+  });
+
+  it("goes on without an ad when the page's break fails, and says nothing once disconnected", async () => {
+    let finish: (outcome: AdBreakOutcome) => void = () => undefined;
+    const failing = setUp(() => Promise.reject(new Error("no")));
+    failing.post({ source: "playfeed-game", type: "rewarded_break", id: 1 });
+    await settled();
+    expect(failing.answers()).toEqual([
+      expect.objectContaining({ type: "ad_break_done", rewarded: false }),
+    ]);
+
+    const pending = setUp(
+      () => new Promise<AdBreakOutcome>((resolve) => (finish = resolve)),
+    );
+    pending.post({ source: "playfeed-game", type: "commercial_break", id: 1 });
+    pending.connection.dispose();
+    finish({ shown: true, rewarded: false });
+    await settled();
+    expect(pending.answers()).toEqual([]);
+  });
+
+  it("leaves a break without an id (an older SDK, which did not wait) unanswered, and refuses a rewarded one", async () => {
+    const { received, post, answers } = setUp();
+    post({ source: "playfeed-game", type: "commercial_break" });
+    post({ source: "playfeed-game", type: "rewarded_break" });
+    post({ source: "playfeed-game", type: "rewarded_break", id: -1 });
+    await settled();
+    expect(received).toEqual([
+      { source: "playfeed-game", type: "commercial_break" },
+    ]);
+    expect(answers()).toEqual([]);
   });
 });
 

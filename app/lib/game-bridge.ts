@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { logValue } from "#contract/runs";
 import { MAX_SCORE } from "#contract/scores";
+import { NO_AD, type AdBreakOutcome } from "./ad-breaks";
 
 /**
  * The platform's side of the game SDK (public/sdk/playfeed-sdk.js, docs/game-sdk.md). A game frame
@@ -10,6 +11,8 @@ import { MAX_SCORE } from "#contract/scores";
 
 const GAME = z.literal("playfeed-game");
 const score = z.number().int().nonnegative().max(MAX_SCORE);
+/** The SDK numbers its ad breaks so that each answer finds its question. */
+const breakId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
 export const gameMessageSchema = z.discriminatedUnion("type", [
   z.object({ source: GAME, type: z.literal("ready") }),
@@ -33,7 +36,16 @@ export const gameMessageSchema = z.discriminatedUnion("type", [
   /** Our own games, during a round: its input log so far, kept so a reload can resume the round. */
   z.object({ source: GAME, type: z.literal("checkpoint"), log: logValue }),
   z.object({ source: GAME, type: z.literal("happy_time") }),
-  z.object({ source: GAME, type: z.literal("commercial_break") }),
+  /**
+   * A natural break where the game would show an ad (an interstitial), or an ad the player chose to watch for a reward.
+   * The platform answers `ad_break_done` with the same id once the break is over; an SDK that sent no id waits for none.
+   */
+  z.object({
+    source: GAME,
+    type: z.literal("commercial_break"),
+    id: breakId.optional(),
+  }),
+  z.object({ source: GAME, type: z.literal("rewarded_break"), id: breakId }),
 ]);
 
 export type GameMessage = z.infer<typeof gameMessageSchema>;
@@ -135,7 +147,19 @@ export type PlatformCommand =
   | { type: "pause" }
   | { type: "resume" }
   | { type: "mute" }
-  | { type: "unmute" };
+  | { type: "unmute" }
+  /** The ad of break `id` is about to show (Poki's onStart, CrazyGames' adStarted). */
+  | { type: "ad_break_start"; id: number }
+  /** Break `id` is over; `rewarded` only for a rewarded break whose ad was watched to its end. */
+  | { type: "ad_break_done"; id: number; shown: boolean; rewarded: boolean };
+
+/** What the page does for a game's break: show an ad or not, and say so. */
+export interface AdBreakRequest {
+  kind: "interstitial" | "rewarded";
+  /** To be called as the ad is about to show. */
+  onAdStart: () => void;
+}
+export type RunAdBreak = (request: AdBreakRequest) => Promise<AdBreakOutcome>;
 
 interface MessageLike {
   source: unknown;
@@ -316,17 +340,47 @@ export interface GameConnection {
 
 /**
  * Listens to the game in the frame. Storage requests are answered here, and every start carries the game's stored
- * data, so a game can read it synchronously from its start handler on; every other message goes to onMessage.
+ * data, so a game can read it synchronously from its start handler on. Every ad break is answered too, through
+ * `runAdBreak` (with none, at once with no ad), so a game waiting on one always goes on. Every other message, the
+ * breaks included, goes to onMessage.
  */
 export function connectGameFrame(
   frame: HTMLIFrameElement,
   expectedOrigin: string,
   onMessage: (message: GameMessage) => void,
   store: GameStore | null = null,
+  runAdBreak: RunAdBreak = () => Promise.resolve(NO_AD),
 ): GameConnection {
   // An opaque origin cannot be named as a target, so commands to a sandboxed game go to "*". Whoever holds the
   // document in our frame already is the game, so its own data and the playback commands tell it nothing new.
   const targetOrigin = expectedOrigin === OPAQUE_ORIGIN ? "*" : expectedOrigin;
+  let connected = true;
+  const send = (command: PlatformCommand) => {
+    if (!connected) return;
+    const withData =
+      command.type === "start" || command.type === "welcome"
+        ? { ...command, storage: store?.read() ?? [] }
+        : command;
+    frame.contentWindow?.postMessage(
+      { source: "playfeed-platform", ...withData },
+      targetOrigin,
+    );
+  };
+  const answerBreak = (kind: AdBreakRequest["kind"], id: number) => {
+    void runAdBreak({
+      kind,
+      onAdStart: () => send({ type: "ad_break_start", id }),
+    })
+      .catch(() => NO_AD)
+      .then(({ shown, rewarded }) =>
+        send({
+          type: "ad_break_done",
+          id,
+          shown,
+          rewarded: kind === "rewarded" && rewarded,
+        }),
+      );
+  };
   const listener = (event: MessageEvent) => {
     const message = acceptGameMessage(
       event,
@@ -334,26 +388,24 @@ export function connectGameFrame(
       expectedOrigin,
     );
     if (!message) return;
-    if (isStorageMessage(message)) store?.apply(message);
-    else onMessage(message);
+    if (isStorageMessage(message)) {
+      store?.apply(message);
+      return;
+    }
+    if (message.type === "rewarded_break") answerBreak("rewarded", message.id);
+    if (message.type === "commercial_break" && message.id !== undefined)
+      answerBreak("interstitial", message.id);
+    onMessage(message);
   };
   window.addEventListener("message", listener);
   return {
-    send(command) {
-      const withData =
-        command.type === "start" || command.type === "welcome"
-          ? { ...command, storage: store?.read() ?? [] }
-          : command;
-      frame.contentWindow?.postMessage(
-        { source: "playfeed-platform", ...withData },
-        targetOrigin,
-      );
-    },
+    send,
     focus() {
       frame.focus({ preventScroll: true });
       frame.contentWindow?.focus();
     },
     dispose() {
+      connected = false;
       window.removeEventListener("message", listener);
     },
   };

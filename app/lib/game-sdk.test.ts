@@ -25,7 +25,9 @@ interface PokiApi {
   gameplayStop(): void;
   happyTime(intensity?: number): void;
   commercialBreak(onStart?: () => void): Promise<void>;
-  rewardedBreak(onStart?: () => void): Promise<boolean>;
+  rewardedBreak(
+    onStart?: (() => void) | { onStart?: () => void },
+  ): Promise<boolean>;
   shareableURL(params: Record<string, string>): Promise<string>;
   getURLParam(name: string): string;
   isAdBlocked(): boolean;
@@ -134,7 +136,29 @@ function loadSdk({
       expect(accepted, JSON.stringify(data)).not.toBeNull();
       return accepted!.type;
     });
-  return { game: window as unknown as GameWindow, posted, fromPlatform, sent };
+  /** The id of the last ad break the game asked for. */
+  const lastBreakId = () => {
+    const asked = posted.filter(
+      (data) =>
+        (data as { type?: string }).type === "commercial_break" ||
+        (data as { type?: string }).type === "rewarded_break",
+    );
+    return (asked[asked.length - 1] as { id: number }).id;
+  };
+  /** The platform's side of a break: its ad starts (when `shown`), then it is over. */
+  const answerBreak = (outcome: { shown: boolean; rewarded: boolean }) => {
+    const id = lastBreakId();
+    if (outcome.shown) fromPlatform({ type: "ad_break_start", id });
+    fromPlatform({ type: "ad_break_done", id, ...outcome });
+  };
+  return {
+    game: window as unknown as GameWindow,
+    posted,
+    fromPlatform,
+    sent,
+    lastBreakId,
+    answerBreak,
+  };
 }
 
 const ben = { name: "Ben", picture: "https://playfeed.app/media/ben.png" };
@@ -156,20 +180,61 @@ describe("window.PokiSDK", () => {
     poki.gameplayStart();
     poki.happyTime(1);
     poki.gameplayStop();
-    const onStart = vi.fn();
-    await expect(poki.commercialBreak(onStart)).resolves.toBeUndefined();
-    await expect(poki.rewardedBreak(onStart)).resolves.toBe(false);
-    // No ad starts, so the games' "pause the music" callback is not called.
-    expect(onStart).not.toHaveBeenCalled();
     expect(sent()).toEqual([
       "loading",
       "ready",
       "gameplay_start",
       "happy_time",
       "gameplay_stop",
-      "commercial_break",
-      "commercial_break",
     ]);
+  });
+
+  it("waits for the platform's break: onStart as its ad shows, a reward only for an ad watched to its end", async () => {
+    const { game, fromPlatform, sent, lastBreakId, answerBreak } = loadSdk();
+    const poki = game.PokiSDK;
+    const onStart = vi.fn();
+    const over = vi.fn();
+    void poki.commercialBreak(onStart).then(over);
+    const id = lastBreakId();
+    await Promise.resolve();
+    expect(over).not.toHaveBeenCalled();
+    // Only the page that embeds the game speaks for the platform.
+    fromPlatform({ type: "ad_break_start", id }, { source: { other: 1 } });
+    expect(onStart).not.toHaveBeenCalled();
+    fromPlatform({ type: "ad_break_start", id });
+    expect(onStart).toHaveBeenCalledTimes(1);
+    fromPlatform({ type: "ad_break_done", id, shown: true, rewarded: false });
+    await vi.waitFor(() => expect(over).toHaveBeenCalledWith(undefined));
+
+    const watched = poki.rewardedBreak({ onStart });
+    answerBreak({ shown: true, rewarded: true });
+    await expect(watched).resolves.toBe(true);
+    expect(onStart).toHaveBeenCalledTimes(2);
+
+    const closed = poki.rewardedBreak();
+    answerBreak({ shown: true, rewarded: false });
+    await expect(closed).resolves.toBe(false);
+
+    const none = poki.rewardedBreak(onStart);
+    answerBreak({ shown: false, rewarded: false });
+    await expect(none).resolves.toBe(false);
+    expect(onStart).toHaveBeenCalledTimes(2);
+
+    expect(sent()).toEqual([
+      "commercial_break",
+      "rewarded_break",
+      "rewarded_break",
+      "rewarded_break",
+    ]);
+    // Each break has an id of its own.
+    expect(lastBreakId()).toBe(id + 3);
+  });
+
+  it("has no ad on its own page: a break is over at once, without a reward", async () => {
+    const { game, sent } = loadSdk({ embedded: false });
+    await expect(game.PokiSDK.commercialBreak()).resolves.toBeUndefined();
+    await expect(game.PokiSDK.rewardedBreak()).resolves.toBe(false);
+    expect(sent()).toEqual([]);
   });
 
   it("shares a link to the game that getURLParam reads back, and other calls do nothing", async () => {
@@ -237,28 +302,51 @@ describe("window.CrazyGames.SDK", () => {
     ]);
   });
 
-  it("reports every ad as unfilled, so a rewarded one gives no reward", async () => {
-    const { game, sent } = loadSdk();
+  it("maps requestAd onto the platform's breaks: unfilled without an ad, adFinished for a reward only once watched", async () => {
+    const { game, sent, answerBreak } = loadSdk();
     const { ad } = game.CrazyGames.SDK;
-    for (const type of ["midgame", "rewarded"] as const) {
+    const request = (
+      type: "midgame" | "rewarded",
+      outcome: { shown: boolean; rewarded: boolean },
+    ) => {
       const callbacks = {
         adStarted: vi.fn(),
         adFinished: vi.fn(),
         adError: vi.fn(),
       };
       ad.requestAd(type, callbacks);
-      await vi.waitFor(() => expect(callbacks.adError).toHaveBeenCalled());
-      expect(callbacks.adError.mock.calls[0][0]).toMatchObject({
-        code: "unfilled",
-      });
-      expect(callbacks.adStarted).not.toHaveBeenCalled();
-      expect(callbacks.adFinished).not.toHaveBeenCalled();
-    }
+      answerBreak(outcome);
+      return callbacks;
+    };
+    const unfilled = request("midgame", { shown: false, rewarded: false });
+    await vi.waitFor(() => expect(unfilled.adError).toHaveBeenCalled());
+    expect(unfilled.adError.mock.calls[0][0]).toMatchObject({
+      code: "unfilled",
+    });
+    expect(unfilled.adStarted).not.toHaveBeenCalled();
+    expect(unfilled.adFinished).not.toHaveBeenCalled();
+
+    const midgame = request("midgame", { shown: true, rewarded: false });
+    await vi.waitFor(() => expect(midgame.adFinished).toHaveBeenCalled());
+    expect(midgame.adStarted).toHaveBeenCalled();
+
+    const closed = request("rewarded", { shown: true, rewarded: false });
+    await vi.waitFor(() => expect(closed.adError).toHaveBeenCalled());
+    expect(closed.adStarted).toHaveBeenCalled();
+    expect(closed.adFinished).not.toHaveBeenCalled();
+
+    const watched = request("rewarded", { shown: true, rewarded: true });
+    await vi.waitFor(() => expect(watched.adFinished).toHaveBeenCalled());
+    expect(watched.adError).not.toHaveBeenCalled();
+
     ad.requestAd("midgame");
+    answerBreak({ shown: true, rewarded: false });
     await expect(ad.hasAdblock()).resolves.toBe(false);
     expect(sent()).toEqual([
       "commercial_break",
       "commercial_break",
+      "rewarded_break",
+      "rewarded_break",
       "commercial_break",
     ]);
   });

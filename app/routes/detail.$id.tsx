@@ -437,6 +437,7 @@ export default function GameDetail() {
           variant="box"
           className="detail__ad"
           houseGame={houseGame ?? undefined}
+          onScreenGameIds={[game._id]}
         />
         <div className="detail__board">
           <Leaderboard

@@ -17,6 +17,7 @@ import {
 } from "~/components/icons";
 import { ExitDialog } from "~/components/play/ExitDialog";
 import { PlaySplash } from "~/components/play/PlaySplash";
+import { usePlayAdBreaks } from "~/components/play/usePlayAdBreaks";
 import { usePlaySession } from "~/components/play/usePlaySession";
 import { useMediaBase, useViewer } from "~/components/root-data";
 import { track } from "~/lib/analytics";
@@ -221,6 +222,12 @@ export default function Play() {
   const lastScore = useRef(0);
   const timeline = useRef<Timeline>(createTimeline());
   const recorded = useRef(false);
+  const { runGameBreak, beforeRound, noteGameplay, adOnScreen } =
+    usePlayAdBreaks({
+      connection,
+      clock: clockRef,
+      roundOn: () => clockRef.current.started && !finished.current,
+    });
 
   const sinceStart = useCallback(() => clockRef.current.elapsed(), []);
   // Our own games end their rounds themselves (their fixed-step clock) and send the input log the server replays.
@@ -406,10 +413,26 @@ export default function Play() {
     ],
   );
 
+  /** Every round after the first of the visit follows an ad break (not in a match: the opponent is playing). */
+  const startingRound = useRef(false);
+  const startNextRound = useCallback(() => {
+    if (startingRound.current) return;
+    const adBreak = beforeRound(mode !== "match");
+    if (!adBreak) {
+      void startRound();
+      return;
+    }
+    startingRound.current = true;
+    void adBreak.then(() => {
+      startingRound.current = false;
+      return startRound();
+    });
+  }, [beforeRound, startRound, mode]);
+
   const playAgain = useCallback(() => {
     openSession();
-    void startRound();
-  }, [openSession, startRound]);
+    startNextRound();
+  }, [openSession, startNextRound]);
 
   const onMessage = useCallback(
     (message: GameMessage, target: GameConnection) => {
@@ -424,6 +447,7 @@ export default function Play() {
           break;
         // A portal's game may begin its gameplay before the round starts (no menu): shown as it comes.
         case "gameplay_start":
+          noteGameplay();
           setGameplay("on");
           break;
         case "gameplay_stop":
@@ -464,7 +488,16 @@ export default function Play() {
           break;
       }
     },
-    [recordStart, sinceStart, finish, mode, roomId, sendToRoom, sessionStatsId],
+    [
+      recordStart,
+      sinceStart,
+      finish,
+      mode,
+      roomId,
+      sendToRoom,
+      sessionStatsId,
+      noteGameplay,
+    ],
   );
 
   // The splash stays for its animation (SPEC.md §9: 2 s) and until the frame is ready, then the round starts.
@@ -480,8 +513,8 @@ export default function Play() {
       !rejoining &&
       !selfLeft
     )
-      void startRound();
-  }, [phase.name, frameReady, splashOver, startRound, rejoining, selfLeft]);
+      startNextRound();
+  }, [phase.name, frameReady, splashOver, startNextRound, rejoining, selfLeft]);
 
   // The clock ticks each second; when the time is up the round ends with the score so far.
   useEffect(() => {
@@ -497,21 +530,22 @@ export default function Play() {
     return () => window.clearInterval(timer);
   }, [phase.name, sinceStart, game.maximum_game_time, timed, finish, ownGame]);
 
-  // A hidden tab pauses the game and its sound; it resumes when the tab is back (unless the exit question is open).
+  // A hidden tab pauses the game and its sound; it resumes when the tab is back (unless the exit question or an ad is
+  // on screen).
   useEffect(() => {
     const onVisibility = () => {
       if (finished.current) return;
       if (document.hidden) {
         clockRef.current.pause();
         connection.current?.send({ type: "pause" });
-      } else if (!confirming) {
+      } else if (!confirming && !adOnScreen.current) {
         clockRef.current.resume();
         connection.current?.send({ type: "resume" });
       }
     };
     document.addEventListener("visibilitychange", onVisibility);
     return () => document.removeEventListener("visibilitychange", onVisibility);
-  }, [confirming]);
+  }, [confirming, adOnScreen]);
 
   // The exit question stops the game and the clock until it is answered.
   const askToExit = useCallback(() => {
@@ -679,6 +713,7 @@ export default function Play() {
             onMessage={onMessage}
             external={game.type === 2}
             player={player}
+            onAdBreak={runGameBreak}
           />
         ) : (
           <div className="player__overlay">

@@ -1,13 +1,22 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useAccount } from "~/components/AccountProvider";
+import { DailyBonusPanel } from "~/components/coins/DailyBonusPanel";
 import { WalletPanel } from "~/components/coins/WalletPanel";
 import { CoinIcon, LockIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { useViewer } from "~/components/root-data";
+import { ClaimFormSchema } from "#contract/coins";
 import { formatNumber, pageTitle } from "#contract/format";
+import { pageMutation } from "~/server/actions.server";
 import "./shop.css";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Shop") }];
+
+/** The daily bonus panel's Collect: the same service call as POST /api/wallet. */
+export const action = (args: ActionFunctionArgs) =>
+  pageMutation(args, ClaimFormSchema, (caller, { coins }) =>
+    args.context.services.wallet.claimDailyBonus(caller.id, { coins }),
+  );
 
 /** SPEC.md §9: three static packs, display only. */
 const COIN_PACKS = [
@@ -31,7 +40,10 @@ const COIN_PACKS = [
   },
 ];
 
-/** /shop: the player's wallet and today's challenge limit, and the coin packs (not on sale yet). */
+/**
+ * /shop: the player's wallet and today's challenge limit, the daily bonus and when the next one comes, and the coin
+ * packs (not on sale yet).
+ */
 export default function Shop() {
   const user = useViewer();
   const { openLogin } = useAccount();
@@ -43,7 +55,10 @@ export default function Shop() {
       />
 
       {user ? (
-        <WalletPanel wallet={user.wallet} />
+        <>
+          <WalletPanel wallet={user.wallet} />
+          <DailyBonusPanel viewer={user} />
+        </>
       ) : (
         <div className="notice notice--login">
           <LockIcon size={22} />

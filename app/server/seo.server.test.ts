@@ -24,6 +24,7 @@ const OTHER_PUBLIC = [
   "/blog/rss.xml",
   "/robots.txt",
   "/sitemap.xml",
+  "/ads.txt",
   // The not-found page answers any unknown address.
   "/$",
 ];

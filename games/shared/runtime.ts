@@ -111,15 +111,24 @@ export function runGame<S extends Simulation>(
   let lastLevel: number | undefined;
   let demoRestartIn = 0;
 
-  function setMuted(muted: boolean) {
+  // The player's own choice (the button, the M key) and the platform's (mute during an ad) are kept apart: the sound is
+  // off while either wants it off, and the platform's unmute after an ad never overrides a player who muted the game.
+  let playerMuted = demo;
+  let platformMuted = sdk.muted;
+  function showSound() {
+    const muted = playerMuted || platformMuted;
     sound.muted = muted;
     // Drawn, not an emoji: many devices (and headless browsers) have no emoji font.
     muteButton.innerHTML = muted ? SPEAKER_OFF : SPEAKER_ON;
     muteButton.setAttribute("aria-label", muted ? "Unmute" : "Mute");
     muteButton.setAttribute("aria-pressed", String(muted));
   }
-  setMuted(demo || sdk.muted);
-  muteButton.addEventListener("click", () => setMuted(!sound.muted));
+  function toggleMuted() {
+    playerMuted = !playerMuted;
+    showSound();
+  }
+  showSound();
+  muteButton.addEventListener("click", toggleMuted);
 
   function resize() {
     const ratio = window.devicePixelRatio || 1;
@@ -347,7 +356,7 @@ export function runGame<S extends Simulation>(
   });
   window.addEventListener("keydown", (event) => {
     if (event.key === "m" || event.key === "M") {
-      setMuted(!sound.muted);
+      toggleMuted();
       return;
     }
     if (KEYS_WE_OWN.has(event.key)) event.preventDefault();
@@ -387,8 +396,14 @@ export function runGame<S extends Simulation>(
       externallyPaused = false;
       paused = document.hidden;
     })
-    .on("mute", () => setMuted(true))
-    .on("unmute", () => setMuted(false));
+    .on("mute", () => {
+      platformMuted = true;
+      showSound();
+    })
+    .on("unmute", () => {
+      platformMuted = false;
+      showSound();
+    });
 
   resize();
 

@@ -69,7 +69,10 @@ interface PlayfeedSDKApi {
   checkpoint(log: string): void;
   watchEnded(value: number): void;
   happyTime(): void;
-  commercialBreak(): Promise<void>;
+  /** A natural break where the platform may show an ad; resolves when it is over. `onStart` runs as an ad shows. */
+  commercialBreak(onStart?: () => void): Promise<void>;
+  /** An ad the player chose to watch; resolves true only when it was watched to its end (give the reward then). */
+  rewardedBreak(onStart?: () => void): Promise<boolean>;
   readonly storage: PlayfeedStorage;
 }
 

@@ -60,6 +60,9 @@
   var onGreeted = [];
   var muted = false;
   var lastScore = null;
+  // Ad breaks waiting for the platform's answer, by id: { onStart, resolve }.
+  var breaks = {};
+  var nextBreakId = 1;
 
   function send(message) {
     if (!embedded || !parentOrigin) return;
@@ -107,6 +110,8 @@
       return;
     var data = event.data;
     if (!data || data.source !== PLATFORM) return;
+    if (data.type === "ad_break_start" || data.type === "ad_break_done")
+      return breakNews(data);
     if (!COMMANDS[data.type] && data.type !== "welcome") return;
     var command = { type: data.type };
     if (data.type === "welcome" || data.type === "start") {
@@ -138,6 +143,48 @@
     if (data.type === "speed") command.speed = speedOf(data.speed);
     deliver(command);
   });
+
+  /** The platform's word on an ad break this game asked for: its ad starts, or the break is over. */
+  function breakNews(data) {
+    var pendingBreak = Number.isInteger(data.id) ? breaks[data.id] : undefined;
+    if (!pendingBreak) return;
+    if (data.type === "ad_break_start") {
+      if (pendingBreak.onStart) {
+        var onStart = pendingBreak.onStart;
+        pendingBreak.onStart = null;
+        try {
+          onStart();
+        } catch (ignore) {}
+      }
+      return;
+    }
+    delete breaks[data.id];
+    pendingBreak.resolve({
+      shown: data.shown === true,
+      rewarded: data.rewarded === true,
+    });
+  }
+
+  /**
+   * Asks the platform for an ad break ("interstitial" or "rewarded") and resolves once it is over, with whether an
+   * ad showed and whether it earned the reward. `onStart` runs as the ad is about to show. Outside a Playfeed frame
+   * there is no ad: the break is over at once.
+   */
+  function requestBreak(kind, onStart) {
+    return new Promise(function (resolve) {
+      if (!embedded || !parentOrigin)
+        return resolve({ shown: false, rewarded: false });
+      var id = nextBreakId++;
+      breaks[id] = {
+        onStart: typeof onStart === "function" ? onStart : null,
+        resolve: resolve,
+      };
+      send({
+        type: kind === "rewarded" ? "rewarded_break" : "commercial_break",
+        id: id,
+      });
+    });
+  }
 
   function speedOf(value) {
     return typeof value === "number" && value >= 1 && value <= 8
@@ -400,10 +447,23 @@
     },
     /** Small data the game keeps between visits (best score, settings): getItem, setItem, removeItem, clear. */
     storage: storage,
-    /** Portals show an ad here; Playfeed has none mid-game, so the promise resolves at once. */
-    commercialBreak: function () {
-      post("commercial_break");
-      return Promise.resolve();
+    /**
+     * A natural break (between levels, before play): the platform may show an ad. Stop the gameplay and its sound
+     * before calling; the promise resolves when the break is over, ad or not. `onStart` runs as an ad starts.
+     */
+    commercialBreak: function (onStart) {
+      return requestBreak("interstitial", onStart).then(function () {
+        return undefined;
+      });
+    },
+    /**
+     * An ad the player chose to watch for a reward. Resolves true only when the ad was watched to its end: then
+     * give the reward, otherwise not. `onStart` runs as the ad starts.
+     */
+    rewardedBreak: function (onStart) {
+      return requestBreak("rewarded", onStart).then(function (outcome) {
+        return outcome.rewarded;
+      });
     },
   };
   // The names other portals' SDKs use, so an existing game ports with one line.
@@ -437,9 +497,9 @@
   function init() {
     return whenGreeted(GREETING_PATIENCE);
   }
-  /** Playfeed shows no ad during a game: a break is over as soon as it is asked for. */
-  function adBreak() {
-    sdk.commercialBreak();
+  /** Poki's breaks take onStart itself or, in later versions, { onStart }. */
+  function onStartOf(option) {
+    return option && typeof option === "object" ? option.onStart : option;
   }
 
   /** A link back to this game with `params` in its query, as `gd<name>` (Poki's way), read back by getURLParam. */
@@ -470,15 +530,13 @@
       gameplayStart: sdk.gameplayStart,
       gameplayStop: sdk.gameplayStop,
       happyTime: sdk.happyTime,
-      /** onStart is for an ad that starts; none does. */
-      commercialBreak: function () {
-        adBreak();
-        return Promise.resolve();
+      /** Resolves when the break is over; onStart runs if an ad shows. */
+      commercialBreak: function (onStart) {
+        return sdk.commercialBreak(onStartOf(onStart));
       },
-      /** No ad is shown, so there is no reward: false. */
-      rewardedBreak: function () {
-        adBreak();
-        return Promise.resolve(false);
+      /** Resolves true only when the ad was watched to its end. */
+      rewardedBreak: function (onStart) {
+        return sdk.rewardedBreak(onStartOf(onStart));
       },
       shareableURL: function (params) {
         return Promise.resolve(shareableURL(params));
@@ -540,16 +598,32 @@
           removeSettingsChangeListener: noop,
         },
         ad: {
-          /** No ad is shown: adError with "unfilled", as CrazyGames reports an ad it could not fill, so no reward. */
+          /**
+           * "midgame" is an interstitial, "rewarded" a rewarded break. adStarted as an ad shows; adFinished when it
+           * ran (for "rewarded": was watched to its end, so the reward is due); else adError, "unfilled" when no ad
+           * showed, as CrazyGames reports an ad it could not fill.
+           */
           requestAd: function (type, callbacks) {
-            adBreak();
-            setTimeout(function () {
-              if (callbacks && typeof callbacks.adError === "function")
-                callbacks.adError({
+            var on = callbacks || {};
+            var call = function (name, value) {
+              if (typeof on[name] === "function") on[name](value);
+            };
+            var kind = type === "rewarded" ? "rewarded" : "interstitial";
+            requestBreak(kind, function () {
+              call("adStarted");
+            }).then(function (outcome) {
+              if (!outcome.shown)
+                call("adError", {
                   code: "unfilled",
-                  message: "Playfeed shows no ads during a game",
+                  message: "No ad was available",
                 });
-            }, 0);
+              else if (kind === "rewarded" && !outcome.rewarded)
+                call("adError", {
+                  code: "other",
+                  message: "The ad was closed before its end",
+                });
+              else call("adFinished");
+            });
           },
           hasAdblock: resolved(false),
         },

@@ -45,17 +45,26 @@ export function launchBrowser(): Promise<Browser> {
 export interface PageOptions {
   /** Let the Daily Bonus popup show. Off by default: it would cover whatever else a signed-in test looks at. */
   dailyBonus?: boolean;
+  /** Another server than the global one (a test file that starts its own, configured differently). */
+  baseURL?: string;
+  /** The browser's time zone (IANA name); the machine's by default. */
+  timezoneId?: string;
 }
 
 /** A page whose console errors and uncaught exceptions are collected: a test fails on any of them. */
 export async function openPage(
   browser: Browser,
   viewport = PHONE,
-  { dailyBonus = false }: PageOptions = {},
+  {
+    dailyBonus = false,
+    baseURL: server = baseURL(),
+    timezoneId,
+  }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport,
-    baseURL: baseURL(),
+    baseURL: server,
+    timezoneId,
     isMobile: viewport === PHONE,
     hasTouch: viewport === PHONE,
   });

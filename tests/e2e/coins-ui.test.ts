@@ -41,6 +41,14 @@ async function hydrated(page: Page) {
   await nextFrames(page);
 }
 
+/** The minutes a countdown shows ("5 h 12 min", "12 min", "3 h"). */
+function minutesOf(countdown: string): number {
+  if (countdown === "less than a minute") return 0;
+  const match = /^(?:(\d+) h)? ?(?:(\d+) min)?$/.exec(countdown);
+  if (!match) throw new Error(`Not a countdown: ${countdown}`);
+  return Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0);
+}
+
 async function me(account: Account) {
   const response = await fetch(`${baseURL()}/api/user/me`, {
     headers: { Authorization: `Bearer ${account.token}` },
@@ -145,6 +153,101 @@ describe("coins UI", () => {
     ).toBe(3);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("says when the next bonus comes, counting down and in the player's own time, in the popup and the shop", async () => {
+    const account = await newAccount(`Isha Early ${unique()}`);
+    // The server's HTML names no local time: only 00:00 UTC, which is true everywhere.
+    const html = await (
+      await fetch(`${baseURL()}/shop`, {
+        headers: { Accept: "text/html", Cookie: `pf_session=${account.token}` },
+      })
+    ).text();
+    expect(html.replaceAll("<!-- -->", "")).toContain(
+      "Next bonus at <strong>00:00 UTC</strong>",
+    );
+    expect(html).not.toContain("where you are");
+
+    // A player in India: the day turns at 05:30 on their clock.
+    const { context, page, errors } = await pageFor(browser, account, PHONE, {
+      dailyBonus: true,
+      timezoneId: "Asia/Kolkata",
+    });
+    await page.goto("/home");
+    const popup = bonusPopup(page);
+    await popup.waitFor();
+    const localTime = popup.getByTestId("bonus-local-time");
+    await expect
+      .poll(() => localTime.innerText())
+      .toMatch(/^(today|tomorrow) at 5:30\sAM GMT\+5:30$/);
+    const turn = new Date().setUTCHours(24, 0, 0, 0);
+    const shown = minutesOf(
+      await popup.getByTestId("bonus-countdown-time").innerText(),
+    );
+    expect(Math.abs((turn - Date.now()) / 60_000 - shown)).toBeLessThan(3);
+    expect(await popup.getByTestId("bonus-rule").innerText()).toMatch(
+      /^A new bonus day starts at 00:00 UTC \(5:30\sAM GMT\+5:30 where you are\)\. Collect once every day to keep your streak: if a whole day goes by without collecting, it starts again at Day 1\.$/,
+    );
+    await popup.getByRole("button", { name: "Collect" }).click();
+    await popup.waitFor({ state: "detached" });
+
+    await page.goto("/shop");
+    await expect
+      .poll(() => page.getByTestId("bonus-status").innerText())
+      .toBe("Collected today: Day 1, 50 coins.");
+    await expect
+      .poll(() => page.getByTestId("bonus-local-time").innerText())
+      .toMatch(/^(today|tomorrow) at 5:30\sAM GMT\+5:30$/);
+    expect(
+      minutesOf(await page.getByTestId("bonus-countdown-time").innerText()),
+    ).toBeCloseTo(shown, -1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("collects the daily bonus from the shop, which works before the page has hydrated too", async () => {
+    const account = await newAccount(`Shay Shop ${unique()}`);
+    const { context, page, errors } = await pageFor(browser, account, DESKTOP);
+    await page.goto("/shop");
+    await expect
+      .poll(() => page.getByTestId("bonus-status").innerText())
+      .toBe("Day 1: 50 coins to collect today.");
+    await page.getByRole("button", { name: "Collect" }).click();
+    await expect
+      .poll(() => page.getByTestId("bonus-status").innerText())
+      .toBe("Collected today: Day 1, 50 coins.");
+    await expect.poll(() => coinChip(page).innerText()).toContain("50");
+    expect(await me(account)).toMatchObject({
+      wallet: 50,
+      daily_bonus_status: 1,
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Without JavaScript the form posts to the shop's action and comes back to the shop.
+    const other = await newAccount(`Noah Nojs ${unique()}`);
+    const plain = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL: baseURL(),
+    });
+    await plain.addCookies([
+      {
+        name: "pf_session",
+        value: other.token,
+        url: baseURL(),
+        httpOnly: true,
+        sameSite: "Lax",
+      },
+    ]);
+    const noJs = await plain.newPage();
+    await noJs.goto("/shop");
+    await noJs.getByRole("button", { name: "Collect" }).click();
+    await noJs.waitForURL(/\/shop$/);
+    expect(await noJs.getByTestId("bonus-status").innerText()).toBe(
+      "Collected today: Day 1, 50 coins.",
+    );
+    expect(await me(other)).toMatchObject({ wallet: 50 });
+    await plain.close();
   });
 
   it("shows a new player an empty notifications page and a bell without a count; visitors get the login popup", async () => {

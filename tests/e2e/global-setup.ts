@@ -22,7 +22,7 @@ declare module "vitest" {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -84,7 +84,7 @@ export default async function setup(project: TestProject) {
 }
 
 /** A game of type 2, played from another origin (SPEC.md §3 external_link). */
-function addExternalGame(
+export function addExternalGame(
   persistTo: string,
   slug: string,
   name: string,

@@ -55,7 +55,7 @@ const gameplay = (page: Page) =>
 
 /**
  * Plays one round of a portal game as a signed-in player: Play, three taps, the rewarded ad offered at game over
- * (Playfeed shows none, so no reward), Finish; the round goes to the play session and the result screen follows.
+ * (without an ad network there is none, so no reward), Finish; the round goes to the play session and the result screen follows.
  */
 async function playRound(page: Page, game: Game) {
   const submitted = roundRequests(page);
@@ -82,7 +82,7 @@ async function playRound(page: Page, game: Game) {
 }
 
 describe("a game written for Poki's SDK v2", () => {
-  it("plays on Playfeed: gameplay reaches the play screen, breaks pass at once, the round its play session", async () => {
+  it("plays on Playfeed: gameplay reaches the play screen, breaks end at once without an ad network, the round its play session", async () => {
     const game = bySlug("poki-test");
     const account = await newAccount("Poki Player");
     const { context, page, errors } = await pageFor(browser, account, PHONE);
@@ -96,7 +96,7 @@ describe("a game written for Poki's SDK v2", () => {
       "game_score",
       "game_score",
       "gameplay_stop",
-      "commercial_break",
+      "rewarded_break",
       "final_score",
     ]);
     expect(errors).toEqual([]);
@@ -122,7 +122,7 @@ describe("a game written for CrazyGames' SDK v3", () => {
       "gameplay_stop",
       "happy_time",
       "storage_set",
-      "commercial_break",
+      "rewarded_break",
       "final_score",
     ]);
     // The game's data is the platform's, under the game's slug in the Playfeed page's storage.

@@ -3,6 +3,7 @@ import { bonusCards, bonusCredit, type BonusCard } from "#contract/coins";
 import { formatNumber } from "#contract/format";
 import { CheckIcon, CoinIcon, GiftIcon, LockIcon } from "../icons";
 import { Modal } from "../Modal";
+import { BonusSchedule } from "./BonusSchedule";
 import "./DailyBonusPopup.css";
 
 export interface DailyBonusPopupProps {
@@ -18,7 +19,8 @@ export interface DailyBonusPopupProps {
 
 /**
  * SPEC.md §2/§4 Daily Bonus: six day cards, Collected below login_day, Collect at it (the only button), Locked above;
- * each shows its coins. Collecting credits today's bonus; closing leaves it for tomorrow.
+ * each shows its coins. Collecting credits today's bonus; closing leaves it for tomorrow. Below the cards: when the next
+ * bonus comes (a countdown and the player's local time) and how days turn over.
  */
 export function DailyBonusPopup({
   loginDay,
@@ -86,6 +88,7 @@ export function DailyBonusPopup({
           </BonusDay>
         ))}
       </ol>
+      <BonusSchedule pending={!collected} />
       {error ? (
         <p className="alert alert--error daily-bonus__error" role="alert">
           {error}

@@ -10,7 +10,7 @@ import {
   showsScrollToTop,
 } from "~/state/feed";
 import { useAccount } from "../AccountProvider";
-import { adSlotForIndex } from "~/lib/ads";
+import { adSlotForIndex, gamesBesideAd } from "~/lib/ads";
 import { AdSlot } from "../AdSlot";
 import { EmptyState } from "../EmptyState";
 import { FeedIcon } from "../icons";
@@ -164,6 +164,7 @@ export function FeedScreen({
                         slot={item.slot}
                         variant="box"
                         className="feed-ad__slot"
+                        onScreenGameIds={gamesBesideAd(items, index)}
                       />
                       <p className="feed-ad__hint">
                         Swipe up for the next game
