@@ -186,6 +186,8 @@ describe("game detail", () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     await page.goto(`/detail/${gameId}`);
     await whenHydrated(page, "[data-testid=like-button]");
+    // Other files' players may like this game too: what counts is that a visitor's taps change nothing.
+    const likes = await page.getByTestId("like-count").innerText();
     for (const button of [
       page.getByTestId("like-button"),
       page.getByRole("button", { name: "Rate" }),
@@ -204,7 +206,7 @@ describe("game detail", () => {
       await page.keyboard.press("Escape");
       await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
     }
-    expect(await page.getByTestId("like-count").innerText()).toBe("0");
+    expect(await page.getByTestId("like-count").innerText()).toBe(likes);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
