@@ -27,12 +27,16 @@ import {
 import { MessageAlert } from "./components/social/MessageAlert";
 import { ErrorPage } from "./components/ErrorPage";
 import { useNonce } from "./components/nonce";
-import type { RootData } from "./components/root-data";
+import { useViewer, type RootData } from "./components/root-data";
 import { pageTitle } from "#contract/format";
+import { useServiceWorker } from "./lib/service-worker";
 import { toViewer } from "./lib/viewer";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installing the app (ADR 018): scripts/build-app-manifest.mjs writes both from the logo and the design tokens.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = ({ error }) => {
@@ -101,6 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useServiceWorker(useViewer()?._id ?? null);
   return (
     <SocketProvider>
       <MultiplayerProvider>
