@@ -20,6 +20,7 @@ import { PendingRounds } from "./components/PendingRounds";
 import { AppShell } from "./components/AppShell";
 import { MultiplayerProvider } from "./components/MultiplayerProvider";
 import { NavigationProgress } from "./components/NavigationProgress";
+import { OfflineNotice } from "./components/OfflineNotice";
 import {
   ReconnectingIndicator,
   SocketProvider,
@@ -29,6 +30,7 @@ import { ErrorPage } from "./components/ErrorPage";
 import { useNonce } from "./components/nonce";
 import { useViewer, type RootData } from "./components/root-data";
 import { pageTitle } from "#contract/format";
+import { useOfflineReload } from "./lib/network";
 import { useServiceWorker } from "./lib/service-worker";
 import { toViewer } from "./lib/viewer";
 
@@ -116,6 +118,7 @@ export default function App() {
         <ReconnectingIndicator />
         <NavigationProgress />
         <PendingRounds />
+        <OfflineNotice />
       </MultiplayerProvider>
     </SocketProvider>
   );
@@ -128,11 +131,12 @@ export function ErrorBoundary() {
     isRouteErrorResponse(error) && typeof error.data === "string"
       ? error.data
       : undefined;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  const reloading = useOfflineReload();
+  if (!isRouteErrorResponse(error) && !reloading) console.error(error);
   return (
     <>
       <AppShell mode="default">
-        <ErrorPage status={status} message={message} />
+        {reloading ? null : <ErrorPage status={status} message={message} />}
       </AppShell>
       <NavigationProgress />
     </>
