@@ -10,6 +10,8 @@ import {
   type GameMessage,
   type GamePlayer,
 } from "~/lib/game-bridge";
+import { isOnline } from "~/lib/network";
+import { offlineGameDocument, pageNonce } from "~/lib/offline-game";
 import "./GameFrame.css";
 
 export interface GameFrameProps {
@@ -25,6 +27,8 @@ export interface GameFrameProps {
    * as soon as its page has loaded. A replay is not told: it plays someone else's round.
    */
   player?: GamePlayer | null;
+  /** Offline, our game's page is put together from the service worker's copies; this hears when it cannot be. */
+  onUnavailable?: () => void;
 }
 
 /** The full-size frame a game plays in, wired to the SDK bridge for as long as it is mounted. */
@@ -35,12 +39,15 @@ export function GameFrame({
   onMessage,
   external = false,
   player,
+  onUnavailable,
 }: GameFrameProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const onMessageRef = useRef(onMessage);
   onMessageRef.current = onMessage;
   const playerRef = useRef(player);
   playerRef.current = player;
+  const onUnavailableRef = useRef(onUnavailable);
+  onUnavailableRef.current = onUnavailable;
   const welcomes = player !== undefined;
 
   useEffect(() => {
@@ -61,8 +68,19 @@ export function GameFrame({
       connection.send({ type: "welcome", player: playerRef.current ?? null });
     if (welcomes) frame.addEventListener("load", welcome, { once: true });
     // The game is loaded only once the bridge listens: a game that says "ready" at once is never missed.
-    frame.src = src;
+    let current = true;
+    const unavailable = () => {
+      if (current) onUnavailableRef.current?.();
+    };
+    if (isOnline()) frame.src = src;
+    // Another site's game cannot be kept: offline it is not loaded at all.
+    else if (external) queueMicrotask(unavailable);
+    else
+      offlineGameDocument(src, pageNonce()).then((page) => {
+        if (current) frame.srcdoc = page;
+      }, unavailable);
     return () => {
+      current = false;
       frame.removeEventListener("load", welcome);
       connection.dispose();
     };
