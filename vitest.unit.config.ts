@@ -10,6 +10,7 @@ export default defineConfig({
       "workers/**/*.test.ts",
       "scripts/**/*.test.ts",
       "games/**/*.test.ts",
+      "service-worker/**/*.test.ts",
     ],
     environment: "node",
     // Component tests (*.test.tsx) choose happy-dom with a `// @vitest-environment happy-dom` first line.

@@ -20,6 +20,7 @@ import { PendingRounds } from "./components/PendingRounds";
 import { AppShell } from "./components/AppShell";
 import { MultiplayerProvider } from "./components/MultiplayerProvider";
 import { NavigationProgress } from "./components/NavigationProgress";
+import { OfflineNotice } from "./components/OfflineNotice";
 import {
   ReconnectingIndicator,
   SocketProvider,
@@ -27,12 +28,17 @@ import {
 import { MessageAlert } from "./components/social/MessageAlert";
 import { ErrorPage } from "./components/ErrorPage";
 import { useNonce } from "./components/nonce";
-import type { RootData } from "./components/root-data";
+import { useViewer, type RootData } from "./components/root-data";
 import { pageTitle } from "#contract/format";
+import { useOfflineReload } from "./lib/network";
+import { useServiceWorker } from "./lib/service-worker";
 import { toViewer } from "./lib/viewer";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installing the app (ADR 018): scripts/build-app-manifest.mjs writes both from the logo and the design tokens.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = ({ error }) => {
@@ -97,6 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useServiceWorker(useViewer()?._id ?? null);
   return (
     <SocketProvider>
       <MultiplayerProvider>
@@ -107,6 +114,7 @@ export default function App() {
         <ReconnectingIndicator />
         <NavigationProgress />
         <PendingRounds />
+        <OfflineNotice />
       </MultiplayerProvider>
     </SocketProvider>
   );
@@ -119,11 +127,12 @@ export function ErrorBoundary() {
     isRouteErrorResponse(error) && typeof error.data === "string"
       ? error.data
       : undefined;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  const reloading = useOfflineReload();
+  if (!isRouteErrorResponse(error) && !reloading) console.error(error);
   return (
     <>
       <AppShell mode="default">
-        <ErrorPage status={status} message={message} />
+        {reloading ? null : <ErrorPage status={status} message={message} />}
       </AppShell>
       <NavigationProgress />
     </>

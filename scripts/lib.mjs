@@ -28,7 +28,9 @@ export function run(command, args, options = {}) {
 
 export function build() {
   run("node", ["scripts/build-games.mjs"]);
+  run("node", ["scripts/build-app-manifest.mjs"]);
   run(bin("remix"), ["vite:build"]);
+  run("node", ["scripts/build-service-worker.mjs"]);
 }
 
 export function migrateLocal(persistTo) {

@@ -12,6 +12,8 @@ import {
   type GamePlayer,
   type RunAdBreak,
 } from "~/lib/game-bridge";
+import { isOnline } from "~/lib/network";
+import { offlineGameDocument, pageNonce } from "~/lib/offline-game";
 import "./GameFrame.css";
 
 export interface GameFrameProps {
@@ -29,6 +31,8 @@ export interface GameFrameProps {
   player?: GamePlayer | null;
   /** Shows the game's ad breaks; without it every break is over at once, with no ad. */
   onAdBreak?: RunAdBreak;
+  /** Offline, our game's page is put together from the service worker's copies; this hears when it cannot be. */
+  onUnavailable?: () => void;
 }
 
 /** The full-size frame a game plays in, wired to the SDK bridge for as long as it is mounted. */
@@ -40,6 +44,7 @@ export function GameFrame({
   external = false,
   player,
   onAdBreak,
+  onUnavailable,
 }: GameFrameProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const onMessageRef = useRef(onMessage);
@@ -48,6 +53,8 @@ export function GameFrame({
   playerRef.current = player;
   const onAdBreakRef = useRef(onAdBreak);
   onAdBreakRef.current = onAdBreak;
+  const onUnavailableRef = useRef(onUnavailable);
+  onUnavailableRef.current = onUnavailable;
   const welcomes = player !== undefined;
 
   useEffect(() => {
@@ -69,8 +76,19 @@ export function GameFrame({
       connection.send({ type: "welcome", player: playerRef.current ?? null });
     if (welcomes) frame.addEventListener("load", welcome, { once: true });
     // The game is loaded only once the bridge listens: a game that says "ready" at once is never missed.
-    frame.src = src;
+    let current = true;
+    const unavailable = () => {
+      if (current) onUnavailableRef.current?.();
+    };
+    if (isOnline()) frame.src = src;
+    // Another site's game cannot be kept: offline it is not loaded at all.
+    else if (external) queueMicrotask(unavailable);
+    else
+      offlineGameDocument(src, pageNonce()).then((page) => {
+        if (current) frame.srcdoc = page;
+      }, unavailable);
     return () => {
+      current = false;
       frame.removeEventListener("load", welcome);
       connection.dispose();
     };

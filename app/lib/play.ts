@@ -11,6 +11,18 @@ export const DEFAULT_MAX_GAME_TIME = 120;
 /** SPEC.md §8, word for word. */
 export const EXIT_CONFIRMATION = "Are you sure want to exit the game ?";
 
+/** What the play screen says about a practice round, one begun offline (ADR 018): it is neither sent nor counted. */
+export const PRACTICE_NOTICE = {
+  /** Under the play bar while the round is on. */
+  offline: "you're offline, so this score won't count on the leaderboard.",
+  backOnline:
+    "it began while you were offline, so this score won't count on the leaderboard.",
+  /** When it is over. */
+  over: "You're offline, so this score isn't saved and doesn't count on the leaderboard. Games you've played still work offline.",
+  overOnline:
+    "This round began offline, so its score isn't saved. You're back online: play again to play for the leaderboard.",
+} as const;
+
 /** SPEC.md §3 game mode 4: scored/timed, where the clock counts down from maximum_game_time. */
 export const isTimed = (gameModes: readonly number[]) => gameModes.includes(4);
 

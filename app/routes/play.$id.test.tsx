@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AccountProvider } from "~/components/AccountProvider";
 import { MultiplayerProvider } from "~/components/MultiplayerProvider";
-import { EXIT_CONFIRMATION } from "~/lib/play";
+import { EXIT_CONFIRMATION, PRACTICE_NOTICE } from "~/lib/play";
 import type { Viewer } from "~/lib/viewer";
 import {
   installFakeApi,
@@ -316,6 +316,109 @@ describe("the play screen", () => {
     ).toBeTruthy();
     expect(api.calls.map((call) => call.route)).toContain(
       "PUT /api/gamestats/41",
+    );
+  });
+});
+
+describe("the play screen offline", () => {
+  const GAME_FILES: Record<string, string> = {
+    "/games/tower-stack/":
+      '<!doctype html><html><head><title>Tower Stack</title></head><body><script src="/sdk/playfeed-sdk.js"></script><script src="game.js"></script></body></html>',
+    "/sdk/playfeed-sdk.js": "/* sdk */",
+    "/games/tower-stack/game.js": "/* game */",
+  };
+
+  /** The browser is offline; the service worker still has the game's files when `kept` (the rest fails as before). */
+  function goOffline(kept: boolean) {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const apiFetch = globalThis.fetch;
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
+      const url =
+        typeof input === "string"
+          ? input
+          : input instanceof URL
+            ? input.href
+            : input.url;
+      const path = new URL(url, "http://localhost").pathname;
+      if (kept && path in GAME_FILES)
+        return Promise.resolve(new Response(GAME_FILES[path]));
+      return apiFetch(input, init);
+    });
+  }
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it("plays a practice round from the kept copy: said on screen, no session, nothing sent, and another one on Play again", async () => {
+    goOffline(true);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPlay(viewer());
+    const frame = await waitFor(() => {
+      const element = screen.getByTitle<HTMLIFrameElement>(GAME.name);
+      if (!element.srcdoc) throw new Error("the kept game is not in yet");
+      return element;
+    });
+    expect(frame.getAttribute("src")).toBeNull();
+    expect(frame.srcdoc).toContain("/* game */");
+    expect((await screen.findByTestId("practice-notice")).textContent).toBe(
+      `Practice round: ${PRACTICE_NOTICE.offline}`,
+    );
+
+    const gameWindow = frame.contentWindow!;
+    const say = (message: { type: string; value?: number }) =>
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent("message", {
+            data: { source: "playfeed-game", ...message },
+            origin: "null",
+            source: gameWindow as unknown as MessageEventSource,
+          }),
+        );
+      });
+    say({ type: "ready" });
+    await advance(2_000);
+    await waitFor(() =>
+      expect(
+        document.querySelector(".player")?.getAttribute("data-phase"),
+      ).toBe("playing"),
+    );
+    say({ type: "final_score", value: 12 });
+    const over = await screen.findByRole("dialog", {
+      name: "Practice round over",
+    });
+    expect(within(over).getByText("12")).toBeTruthy();
+    expect(within(over).getByText(PRACTICE_NOTICE.over)).toBeTruthy();
+
+    await user.click(within(over).getByRole("button", { name: "Play again" }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole("dialog", { name: "Practice round over" }),
+      ).toBeNull(),
+    );
+    expect(await screen.findByTestId("practice-notice")).toBeTruthy();
+    say({ type: "final_score", value: 3 });
+    await screen.findByRole("dialog", { name: "Practice round over" });
+
+    // No play session, no play record, no score, no analytics beacon: nothing went out, and nothing waits to.
+    expect(api.calls.filter((call) => !call.route.startsWith("GET "))).toEqual(
+      [],
+    );
+    expect(localStorage.getItem("pf:round-outbox")).toBeNull();
+  });
+
+  it("says a game never kept on this device needs a connection", async () => {
+    goOffline(false);
+    renderPlay(viewer());
+    expect(
+      await screen.findByRole("heading", {
+        name: "This game needs a connection",
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByText("Loading Tower Stack")).toBeNull();
+    expect(
+      screen.getByRole("link", { name: /Back to Tower Stack/ }),
+    ).toBeTruthy();
+    expect(api.calls.filter((call) => call.route.startsWith("POST"))).toEqual(
+      [],
     );
   });
 });

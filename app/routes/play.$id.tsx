@@ -35,7 +35,9 @@ import { idOrNull } from "#contract/ids";
 import { createTimeline, type Timeline } from "#contract/moves";
 import { EXTERNAL_GAME_TYPE } from "#contract/runs";
 import { createPlayClock, type PlayClock } from "~/lib/play-clock";
+import { isOnline, useOnline } from "~/lib/network";
 import {
+  PRACTICE_NOTICE,
   SPLASH_MS,
   clockState,
   clockText,
@@ -82,6 +84,8 @@ type Phase =
   | { name: "saving"; score: number; offline: boolean }
   /** A visitor's round: nothing is saved. */
   | { name: "over"; score: number }
+  /** A practice round, begun offline: nothing is sent, nothing counts (ADR 018). */
+  | { name: "practice"; score: number }
   /** A match: this player is done, the opponent is still playing. */
   | { name: "waitingOpponent"; score: number }
   | { name: "failed"; score: number; message: string };
@@ -215,6 +219,15 @@ export default function Play() {
   const [confirming, setConfirming] = useState(false);
   /** Whether the game says its gameplay is on (gameplayStart) or stopped for a menu or the end (gameplayStop). */
   const [gameplay, setGameplay] = useState<"on" | "off" | null>(null);
+  /**
+   * A round begun without a network is a practice round: no play session, nothing sent, nothing on the boards, and
+   * the screen says so. Decided as each round begins; the ref is for the callbacks.
+   */
+  const [practice, setPractice] = useState(false);
+  const practiceRound = useRef(false);
+  const online = useOnline();
+  /** Offline, and this device has no copy of the game: it cannot be played now. */
+  const [unavailable, setUnavailable] = useState(false);
 
   const connection = useRef<GameConnection | null>(null);
   const clockRef = useRef<PlayClock>(createPlayClock());
@@ -297,16 +310,23 @@ export default function Play() {
     };
   }, [rejoining, roomId, game._id, navigate, dispatchMatch, adoptSession]);
 
+  /** Whether the round about to begin is a practice round; a real one opens its play session. */
+  const beginRound = useCallback(() => {
+    practiceRound.current = !isOnline();
+    setPractice(practiceRound.current);
+    if (!practiceRound.current) openSession();
+  }, [openSession]);
+
   // SPEC.md §4: stats are registered on load (each later round opens its own), once it is known whose round it is.
   useEffect(() => {
     if (rejoining || openedOnLoad.current) return;
     openedOnLoad.current = true;
-    openSession();
-  }, [openSession, rejoining]);
+    beginRound();
+  }, [beginRound, rejoining]);
 
   /** The game is ready: count the start (analytics) and, for a player, add it to Recently Played. Once per visit. */
   const recordStart = useCallback(() => {
-    if (recorded.current) return;
+    if (recorded.current || practiceRound.current) return;
     recorded.current = true;
     track("start_game_play", { game: game._id });
     if (viewer)
@@ -349,6 +369,10 @@ export default function Play() {
       clockRef.current.pause();
       connection.current?.send({ type: "pause" });
       setScore(finalScore);
+      if (practiceRound.current) {
+        setPhase({ name: "practice", score: finalScore });
+        return;
+      }
       if (!viewer) {
         setPhase({ name: "over", score: finalScore });
         return;
@@ -430,9 +454,9 @@ export default function Play() {
   }, [beforeRound, startRound, mode]);
 
   const playAgain = useCallback(() => {
-    openSession();
+    beginRound();
     startNextRound();
-  }, [openSession, startNextRound]);
+  }, [beginRound, startNextRound]);
 
   const onMessage = useCallback(
     (message: GameMessage, target: GameConnection) => {
@@ -704,8 +728,14 @@ export default function Play() {
           {score}
         </output>
       </header>
+      {practice && (phase.name === "splash" || phase.name === "playing") ? (
+        <p className="player__practice" data-testid="practice-notice">
+          <strong>Practice round:</strong>{" "}
+          {online ? PRACTICE_NOTICE.backOnline : PRACTICE_NOTICE.offline}
+        </p>
+      ) : null}
       <div className="player__frame-wrap">
-        {src ? (
+        {src && !unavailable ? (
           <GameFrame
             src={src}
             title={game.name}
@@ -714,18 +744,27 @@ export default function Play() {
             external={game.type === 2}
             player={player}
             onAdBreak={runGameBreak}
+            onUnavailable={() => setUnavailable(true)}
           />
         ) : (
           <div className="player__overlay">
             <h2 className="player__heading">
-              This game cannot be played right now
+              {unavailable
+                ? "This game needs a connection"
+                : "This game cannot be played right now"}
             </h2>
+            {unavailable ? (
+              <p className="player__note">
+                It isn&apos;t kept on this device. Connect to the internet to
+                play it.
+              </p>
+            ) : null}
             <Link to={`/detail/${game._id}`} className="button button--ghost">
               <ArrowLeftIcon size={18} /> Back to {game.name}
             </Link>
           </div>
         )}
-        {src && phase.name === "splash" ? (
+        {src && !unavailable && phase.name === "splash" ? (
           <PlaySplash gameName={game.name} icon={icon} progress={progress} />
         ) : null}
         {phase.name === "waitingOpponent" ? (
@@ -786,6 +825,37 @@ export default function Play() {
                 is sent as soon as you are back online.
               </p>
             ) : null}
+          </div>
+        ) : null}
+        {phase.name === "practice" ? (
+          <div
+            className="player__overlay"
+            role="dialog"
+            aria-labelledby="practice-over"
+            data-testid="practice-over"
+          >
+            <h2 id="practice-over" className="player__heading">
+              Practice round over
+            </h2>
+            <p className="player__final">
+              {levels ? "Level " : null}
+              <span data-testid="final-score">{phase.score}</span>
+            </p>
+            <p className="player__note">
+              {online ? PRACTICE_NOTICE.overOnline : PRACTICE_NOTICE.over}
+            </p>
+            <div className="player__actions">
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={playAgain}
+              >
+                <PlayIcon size={18} /> Play again
+              </button>
+              <Link to={`/detail/${game._id}`} className="button button--ghost">
+                Back to {game.name}
+              </Link>
+            </div>
           </div>
         ) : null}
         {phase.name === "over" || phase.name === "failed" ? (

@@ -1,0 +1,63 @@
+import { useEffect } from "react";
+import type { WorkerMessage } from "../../service-worker/rules";
+
+/** Remembers whose pages the service worker keeps (a player's id, or 0 for a visitor) across page loads. */
+const KEPT_FOR = "pf:offline-pages-for";
+
+/**
+ * Installs the service worker (public path /sw.js, built by scripts/build-service-worker.mjs; ADR 018) once the page has
+ * loaded, so it never competes with the page for the network. Not under the dev server, whose modules change under it.
+ */
+function register() {
+  navigator.serviceWorker
+    .register("/sw.js", { scope: "/" })
+    // Without a worker the app works as before, only not offline.
+    .catch(() => undefined);
+}
+
+/** Asks the worker to drop the pages it kept for someone else and keep them again for whoever is signed in now. */
+function forgetKeptPages() {
+  const message: WorkerMessage = { type: "forget-pages" };
+  void navigator.serviceWorker.ready.then((registration) =>
+    registration.active?.postMessage(message),
+  );
+}
+
+function readKeptFor(): string | null {
+  try {
+    return localStorage.getItem(KEPT_FOR);
+  } catch {
+    return null;
+  }
+}
+
+function writeKeptFor(value: string) {
+  try {
+    localStorage.setItem(KEPT_FOR, value);
+  } catch {
+    // Storage blocked: pages are then kept again on every change of player, which is only wasteful.
+  }
+}
+
+/**
+ * The service worker of the app: installed after the first load, and told when the signed-in player changes (sign-in,
+ * sign-out, another account), because the pages it keeps show the header of whoever was signed in when it kept them.
+ */
+export function useServiceWorker(viewerId: number | null) {
+  useEffect(() => {
+    if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
+    if (document.readyState === "complete") register();
+    else {
+      window.addEventListener("load", register, { once: true });
+      return () => window.removeEventListener("load", register);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
+    const now = String(viewerId ?? 0);
+    const before = readKeptFor();
+    if (before !== null && before !== now) forgetKeptPages();
+    writeKeptFor(now);
+  }, [viewerId]);
+}
