@@ -26,6 +26,8 @@ export async function pageMutation<Schema extends z.ZodType, Answer>(
   { request, context }: ActionFunctionArgs,
   schema: Schema,
   run: (caller: UserRow, input: z.output<Schema>) => Promise<Answer>,
+  /** Where a post without JavaScript goes on success, when not back to its page (a new share: its own page). */
+  nextPage?: (answer: Answer) => string,
 ) {
   const form = await request.formData();
   const back = backPath(form);
@@ -40,7 +42,7 @@ export async function pageMutation<Schema extends z.ZodType, Answer>(
       caller,
       parseInput(schema, Object.fromEntries(form)),
     );
-    if (back) return redirect(back, 303);
+    if (back) return redirect(nextPage ? nextPage(answer) : back, 303);
     const result: MutationResult<Answer> = { ok: true, answer };
     return data(result);
   } catch (error) {
