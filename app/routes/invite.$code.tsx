@@ -55,7 +55,10 @@ export default function Invite() {
   return (
     <div className="page page--narrow invite-page">
       <section className="invite-hero" aria-labelledby="invite-title">
-        <Avatar person={inviter} size={84} className="invite-hero__avatar" />
+        {/* The heading names the inviter: the picture is decoration here. */}
+        <span aria-hidden="true">
+          <Avatar person={inviter} size={84} className="invite-hero__avatar" />
+        </span>
         <p className="invite-hero__kicker">You&apos;re invited</p>
         <h1 id="invite-title" className="invite-hero__title">
           {inviter.name} invited you to Playfeed

@@ -106,7 +106,10 @@ export default function SharedScorePage() {
           </Link>
           <h1 id="share-title" className="share-hero__title">
             <span className="share-hero__player">
-              <Avatar person={player} size={44} />
+              {/* The name follows: the picture is decoration here. */}
+              <span aria-hidden="true" className="share-hero__avatar">
+                <Avatar person={player} size={44} />
+              </span>
               <span className="share-hero__name">{player.name}</span>
             </span>
             <span className="share-hero__caption">{caption}</span>
