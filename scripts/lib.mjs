@@ -28,6 +28,7 @@ export function run(command, args, options = {}) {
 
 export function build() {
   run("node", ["scripts/build-games.mjs"]);
+  run(bin("tsx"), ["scripts/build-cards.ts"]);
   run(bin("remix"), ["vite:build"]);
 }
 

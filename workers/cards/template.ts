@@ -112,8 +112,9 @@ export function accentOf(iconSvg: string | null): string {
 export function drawableName(name: string, font: FontMetrics): string | null {
   const cleaned = name
     .normalize("NFC")
-    .replace(/[^\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]/gu, "")
     .replace(/\s+/gu, " ")
+    .replace(/[^\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]/gu, "")
+    .replace(/ {2,}/g, " ")
     .trim();
   if (!cleaned) return null;
   for (const char of cleaned) if (!font.has(char.codePointAt(0)!)) return null;
