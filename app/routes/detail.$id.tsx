@@ -145,7 +145,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { name: "twitter:description", content: description },
   ];
   // The game's card (made at build time from its art, name and category); a game outside the catalogue has its poster.
-  const alt = `${game.name}, ${game.category.toLowerCase()} game: play free on Playfeed`;
+  const alt = `${game.name}: ${game.category} game, free to play on Playfeed`;
   if (cardUrl) tags.push(...cardMeta({ image: cardUrl, alt }));
   else if (imageUrl)
     tags.push(...cardMeta({ image: imageUrl, alt, size: null }));
