@@ -252,3 +252,53 @@ describe("POST /api/shares", () => {
     );
   });
 });
+
+describe("the Share my score form (/actions/share)", () => {
+  /** A post without JavaScript goes to the route's address; a fetcher's goes to its `.data` address. */
+  const formPost = (
+    player: Player,
+    fields: Record<string, string>,
+    path = "/actions/share.data",
+  ) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    return request(path, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      // Remix compares Origin with Host before it runs a page's action.
+      headers: {
+        Origin: "https://playfeed.test",
+        Host: "playfeed.test",
+        Cookie: `pf_session=${player.token}`,
+      },
+    });
+  };
+
+  it("makes the same share as the API, and without JavaScript goes to the shared page", async () => {
+    const player = await newPlayer("Form Fern");
+    const scoreId = await round(player, "snake", 4);
+    // A post without JavaScript carries the page to come back to: it goes to the new share's page instead.
+    const plain = await formPost(
+      player,
+      { score_id: String(scoreId), redirectTo: "/result/1" },
+      "/actions/share",
+    );
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("Location")).toMatch(
+      /^\/scores\/[A-Za-z0-9]{12}$/,
+    );
+    await plain.arrayBuffer();
+    const viaApi = await share(player, { score_id: scoreId });
+    expect(viaApi.status).toBe(200);
+    expect(plain.headers.get("Location")).toBe(`/scores/${viaApi.body.id}`);
+    // Someone else's score through the form: refused, and nothing shared.
+    const other = await newPlayer("Form Foe");
+    const refused = await formPost(other, { score_id: String(scoreId) });
+    expect(refused.status).toBe(403);
+    await refused.arrayBuffer();
+    const bad = await formPost(player, { score_id: "12abc" });
+    expect(bad.status).toBe(400);
+    await bad.arrayBuffer();
+  });
+});
