@@ -72,7 +72,13 @@ export const ReportSchema = z.object({
     .min(1, "Say why you report this message"),
 });
 
-/** What GET /api/social/invite answers: the caller's invite code and the sign-up address carrying it. */
+/** An invite code (users.invite_code): what /invite/{code} and /registration?invite= carry. */
+export const INVITE_CODE_PATTERN = /^[a-z0-9]{6,24}$/;
+
+/** The public invite page of a code: who invites, and the way to sign up with the code (ADR 017). */
+export const invitePath = (code: string) => `/invite/${code}`;
+
+/** What GET /api/social/invite answers: the caller's invite code and the public invite page carrying it. */
 export interface InviteAnswer {
   code: string;
   url: string;

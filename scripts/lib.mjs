@@ -29,6 +29,7 @@ export function run(command, args, options = {}) {
 export function build() {
   run("node", ["scripts/build-games.mjs"]);
   run("node", ["scripts/build-app-manifest.mjs"]);
+  run(bin("tsx"), ["scripts/build-cards.ts"]);
   run(bin("remix"), ["vite:build"]);
   run("node", ["scripts/build-service-worker.mjs"]);
 }

@@ -17,6 +17,7 @@ import { ROOM_ID_PATTERN } from "#contract/protocol";
 export { UserHub } from "./durable-objects/UserHub";
 export { Lobby } from "./durable-objects/Lobby";
 export { Referee } from "./durable-objects/Referee";
+export { CardPainter } from "./durable-objects/CardPainter";
 export { MatchRoom } from "./durable-objects/MatchRoom";
 export { Conversation } from "./durable-objects/Conversation";
 
@@ -105,6 +106,21 @@ const app = new Hono<AppEnv>()
       decodeURIComponent(c.req.path.slice("/media/".length)),
     ),
   )
+  // A shared score's card (ADR 017); the catalogue's and the site's own cards are static files under /cards/.
+  .on(["GET", "HEAD"], "/cards/scores/:file", async (c) => {
+    const [, id] = /^([A-Za-z0-9]{12})\.png$/.exec(c.req.param("file")) ?? [];
+    if (!id) throw notFound("Card not found");
+    const png = await c.var.services.shares.card(id);
+    return new Response(c.req.method === "HEAD" ? null : png, {
+      headers: {
+        "Content-Type": "image/png",
+        "Content-Length": String(png.byteLength),
+        // A share never changes; a day keeps a deleted one from lingering long in caches.
+        "Cache-Control": "public, max-age=86400",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  })
   .all("*", (c) => {
     const nonce = c.get("secureHeadersNonce");
     return withPageCache(c.req.raw, c.executionCtx, nonce, () =>

@@ -14,11 +14,14 @@ import {
 import { createPlayService } from "./services/play";
 import { createRateLimiter } from "./services/rate-limits";
 import { createScoreService } from "./services/scores";
+import { createShareService } from "./services/shares";
+import { createCardService } from "./services/cards";
 import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
 import { createSocialService } from "./services/social";
 import { createUploadService } from "./services/uploads";
 import type {
+  CardPainters,
   Conversations,
   MatchRooms,
   Referees,
@@ -26,6 +29,7 @@ import type {
 } from "./services/ports";
 import { createWalletService } from "./services/wallet";
 import {
+  cardPainterOf,
   conversationOf,
   hubOf,
   refereeOf,
@@ -52,6 +56,7 @@ export function createServices(env: Env, origin?: string) {
   const scores = createScoreService(db);
   const multiplayer = createMultiplayerService(db);
   const challenges = createChallengeService(db, notifications);
+  const files = staticFilesOf(env);
   return {
     accounts,
     auth: createAuthFlows(accounts, sessions, google, limits, social),
@@ -80,6 +85,18 @@ export function createServices(env: Env, origin?: string) {
       if (origin) await forgetCachedPages(paths.map((path) => origin + path));
     }),
     google,
+    shares: createShareService(db, {
+      limits,
+      painters: cardPaintersOf(env),
+      files,
+      media: env.MEDIA,
+      mediaBase: env.MEDIA_BASE_URL,
+    }),
+    cards: createCardService({
+      files,
+      media: env.MEDIA,
+      mediaBase: env.MEDIA_BASE_URL,
+    }),
   };
 }
 
@@ -147,6 +164,24 @@ function refereesOf(env: Env): Referees {
       if (!verdict.ok) throw scoreRefused(verdict.message);
       return verdict.round;
     },
+  };
+}
+
+function cardPaintersOf(env: Env): CardPainters {
+  return { paint: (svg) => cardPainterOf(env).paint(svg) };
+}
+
+/** The client build's files, read through the static assets binding (the host of the address does not matter). */
+function staticFilesOf(env: Env) {
+  return async (path: string) => {
+    const response = await env.ASSETS.fetch(
+      new Request(new URL(path, "https://assets.invalid")),
+    );
+    if (!response.ok) {
+      await response.body?.cancel();
+      return null;
+    }
+    return new Uint8Array(await response.arrayBuffer());
   };
 }
 

@@ -33,4 +33,5 @@ export const ACTION_PATHS = {
   rate: "/actions/rate",
   save: "/actions/save",
   follow: "/actions/follow",
+  share: "/actions/share",
 } as const;

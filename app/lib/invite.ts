@@ -1,8 +1,10 @@
+import { INVITE_CODE_PATTERN } from "#contract/social";
+
 /** A friend's invite code (from /registration?invite=…), kept for this tab until the visitor signs up. */
 const KEY = "pf_invite";
 
 export function rememberInvite(code: string | null) {
-  if (!code || !/^[a-z0-9]{6,24}$/.test(code)) return;
+  if (!code || !INVITE_CODE_PATTERN.test(code)) return;
   try {
     window.sessionStorage.setItem(KEY, code);
   } catch {

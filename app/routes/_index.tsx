@@ -2,17 +2,22 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { HomeScreen } from "~/components/HomeScreen";
 import { pageTitle } from "#contract/format";
-import { canonicalLink } from "~/lib/seo";
+import { canonicalLink, socialMeta } from "~/lib/seo";
 import { viewerIdOf } from "~/server/loaders.server";
+
+const DESCRIPTION =
+  "Play free casual games instantly: arcade, puzzle, action and more, grouped by category.";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle("Home") },
-  {
-    name: "description",
-    content:
-      "Play free casual games instantly: arcade, puzzle, action and more, grouped by category.",
-  },
+  { name: "description", content: DESCRIPTION },
   ...canonicalLink(matches, "/"),
+  ...socialMeta(matches, {
+    path: "/",
+    title: "Playfeed · Play free casual games",
+    description: DESCRIPTION,
+    card: "home",
+  }),
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

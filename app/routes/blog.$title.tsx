@@ -11,6 +11,7 @@ import { EditIcon } from "~/components/icons";
 import { useMediaBase, useViewer } from "~/components/root-data";
 import { truncate, pageTitle } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
+import { cardMeta } from "~/lib/seo";
 import { absoluteMediaUrl, blogPostOr404 } from "~/server/blog.server";
 import { requestOrigin, viewerIdOf } from "~/server/loaders.server";
 import "./blog.$title.css";
@@ -19,10 +20,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);
   const post = await blogPostOr404(context, params.title, viewerId);
   const site = requestOrigin(request);
+  const imageUrl = absoluteMediaUrl(context, request, post.poster_url);
   return {
     post,
     pageUrl: `${site}${post.blog_url}`,
-    imageUrl: absoluteMediaUrl(context, request, post.poster_url),
+    imageUrl,
+    // Link previews are told the poster's size only as read from the picture itself.
+    imageSize: imageUrl
+      ? await context.services.cards.pictureSize(post.poster_url)
+      : null,
     logoUrl: `${site}/favicon.svg`,
     site,
   };
@@ -31,7 +37,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 /** Open Graph and Twitter card tags and an Article JSON-LD, so a shared post shows as a rich card. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: pageTitle("Post not found") }];
-  const { post, pageUrl, imageUrl, logoUrl, site } = data;
+  const { post, pageUrl, imageUrl, imageSize, logoUrl, site } = data;
   const description =
     truncate(post.excerpt, 200) || `${post.title}, on the Playfeed blog.`;
   const tags: MetaDescriptor[] = [
@@ -57,19 +63,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "article:modified_time", content: post.updated_dt },
     { property: "article:author", content: post.user_name },
     ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
-    {
-      name: "twitter:card",
-      content: imageUrl ? "summary_large_image" : "summary",
-    },
     { name: "twitter:title", content: post.title },
     { name: "twitter:description", content: description },
   ];
   if (imageUrl)
     tags.push(
-      { property: "og:image", content: imageUrl },
-      { property: "og:image:alt", content: post.title },
-      { name: "twitter:image", content: imageUrl },
+      ...cardMeta({
+        image: imageUrl,
+        alt: post.title,
+        size: imageSize
+          ? { width: imageSize.width, height: imageSize.height }
+          : null,
+      }),
     );
+  else tags.push({ name: "twitter:card", content: "summary" });
   // A draft is only ever seen by its writer; it must not end up in a search index.
   if (post.status === "draft")
     tags.push({ name: "robots", content: "noindex" });

@@ -14,7 +14,7 @@ import {
   type BlogSummary,
 } from "#contract/blog";
 import { pageTitle } from "#contract/format";
-import { canonicalLink } from "~/lib/seo";
+import { canonicalLink, socialMeta } from "~/lib/seo";
 import { requestOrigin } from "~/server/loaders.server";
 import "./blog._index.css";
 
@@ -24,8 +24,6 @@ const TAG = /^[\p{L}\p{N}][\p{L}\p{N} &'-]{0,29}$/u;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: pageTitle(data?.tag ? `#${data.tag} · Blog` : "Blog") },
   { name: "description", content: DESCRIPTION },
-  { property: "og:title", content: "Playfeed blog" },
-  { property: "og:description", content: DESCRIPTION },
   {
     tagName: "link",
     rel: "alternate",
@@ -35,6 +33,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   },
   // A tag or a later page is a page of its own; a link's other query parameters are not.
   ...canonicalLink(matches, data ? pageHref(data.page, data.tag) : "/blog"),
+  ...socialMeta(matches, {
+    path: data ? pageHref(data.page, data.tag) : "/blog",
+    title: "Playfeed blog",
+    description: DESCRIPTION,
+    card: "blog",
+  }),
 ];
 
 /** `?page=2` (pages count from 1 in the address) and `?tag=tips`; anything unreadable falls back to the first page of all posts. */

@@ -36,6 +36,7 @@ import {
 import { idOrNull } from "#contract/ids";
 import { resolveMediaUrl } from "~/lib/media";
 import { originFromQuery, playPath } from "~/lib/navigation";
+import { cardMeta } from "~/lib/seo";
 import {
   getGameOr404,
   requestOrigin,
@@ -73,6 +74,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     challenge: challenge && challenge.game === game._id ? challenge : null,
     pageUrl: `${site}/detail/${game._id}`,
     imageUrl: absolute(game.poster) ?? absolute(game.icon),
+    cardUrl: absolute(context.services.cards.gameCard(game.slug)),
     videoUrl: absolute(game.video),
     houseGame: promoted
       ? {
@@ -88,7 +90,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: pageTitle("Game not found") }];
-  const { game, pageUrl, imageUrl, videoUrl, ratingCount } = data;
+  const { game, pageUrl, imageUrl, cardUrl, videoUrl, ratingCount } = data;
   const description =
     truncate(htmlToText(game.description), 200) ||
     `Play ${game.name} free on Playfeed.`;
@@ -139,15 +141,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "og:title", content: game.name },
     { property: "og:description", content: description },
     { property: "og:url", content: pageUrl },
-    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: game.name },
     { name: "twitter:description", content: description },
   ];
-  if (imageUrl)
-    tags.push(
-      { property: "og:image", content: imageUrl },
-      { name: "twitter:image", content: imageUrl },
-    );
+  // The game's card (made at build time from its art, name and category); a game outside the catalogue has its poster.
+  const alt = `${game.name}: ${game.category} game, free to play on Playfeed`;
+  if (cardUrl) tags.push(...cardMeta({ image: cardUrl, alt }));
+  else if (imageUrl)
+    tags.push(...cardMeta({ image: imageUrl, alt, size: null }));
+  else tags.push({ name: "twitter:card", content: "summary" });
   if (videoUrl) tags.push({ property: "og:video", content: videoUrl });
   tags.push({ "script:ld+json": jsonLd });
   return tags;

@@ -3,17 +3,22 @@ import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { FeedScreen } from "~/components/feed/FeedScreen";
 import { AD_SLOTS } from "~/lib/ads";
 import { pageTitle } from "#contract/format";
-import { canonicalLink } from "~/lib/seo";
+import { canonicalLink, socialMeta } from "~/lib/seo";
 
 /** SPEC.md §2 Home feed: a vertical, swipeable feed of promo videos. `/` keeps the games-by-category home. */
+const DESCRIPTION =
+  "Swipe through promo videos of free casual games and jump straight into play.";
+
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle("Feed") },
-  {
-    name: "description",
-    content:
-      "Swipe through promo videos of free casual games and jump straight into play.",
-  },
+  { name: "description", content: DESCRIPTION },
   ...canonicalLink(matches, "/home-page"),
+  ...socialMeta(matches, {
+    path: "/home-page",
+    title: "Playfeed · The game feed",
+    description: DESCRIPTION,
+    card: "home",
+  }),
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -5,12 +5,20 @@ import { GameGrid } from "~/components/GameCard";
 import { GamesIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { pageTitle } from "#contract/format";
-import { canonicalLink } from "~/lib/seo";
+import { canonicalLink, socialMeta } from "~/lib/seo";
+
+const DESCRIPTION = "Every game on Playfeed in one place.";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle("Games") },
-  { name: "description", content: "Every game on Playfeed in one place." },
+  { name: "description", content: DESCRIPTION },
   ...canonicalLink(matches, "/home"),
+  ...socialMeta(matches, {
+    path: "/home",
+    title: "Playfeed · Every game",
+    description: DESCRIPTION,
+    card: "home",
+  }),
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {

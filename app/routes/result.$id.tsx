@@ -19,6 +19,7 @@ import {
   type ChallengeOutcome,
 } from "~/components/challenge/ChallengeFriends";
 import { HeadToHead } from "~/components/challenge/HeadToHead";
+import { ShareScore } from "~/components/game/ShareScore";
 import { Tabs } from "~/components/Tabs";
 import { Leaderboard, type BoardData } from "~/components/game/Leaderboard";
 import {
@@ -34,6 +35,7 @@ import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
 import { playTypeFrom, roundFromState } from "~/lib/play";
 import { idOrNull } from "#contract/ids";
+import { scoreText } from "#contract/shares";
 import { createChallengeFromForm } from "~/server/challenge-forms.server";
 import { getGameOr404, viewerIdOf } from "~/server/loaders.server";
 import "./result.$id.css";
@@ -50,11 +52,14 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const challengeId = idOrNull(
     new URL(request.url).searchParams.get("challengeId"),
   );
-  const [entries, standing, yourScore, challenging, challenge] =
+  const [entries, standing, yourScore, shareableRound, challenging, challenge] =
     await Promise.all([
       scores.leaderboard(game._id),
       viewerId ? scores.highScore(game._id, viewerId) : null,
       viewerId ? scores.latestScore(game._id, viewerId) : null,
+      viewerId
+        ? context.services.shares.latestShareableRound(viewerId, game._id)
+        : null,
       viewerId ? challengeOptions(context, viewerId, game._id) : null,
       viewerId && challengeId
         ? context.services.challenges
@@ -70,12 +75,15 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
       category: game.category,
       leaderboard_type: game.leaderboard_type,
       multiplayer: game.game_modes.includes(2),
+      // A game on another site is not replayed, so its scores cannot be shared (ADR 017).
+      external: game.type === 2,
     },
     board: {
       entries,
       standing,
     } satisfies BoardData,
     yourScore,
+    shareableRound,
     challenging,
     challenge: challenge && challenge.game === game._id ? challenge : null,
   };
@@ -136,6 +144,8 @@ export default function Result() {
   const rank = standing?.rank ?? null;
   const newBest =
     yourScore !== null && yourScore > 0 && yourScore === highScore;
+  // The round just played (its score's id from the play screen), else the latest one the loader found shareable.
+  const shareRoundId = round ? round._id : loaded.shareableRound;
   const value = (score: number | null) =>
     score === null ? "–" : `${levels ? "Level " : ""}${formatNumber(score)}`;
 
@@ -300,6 +310,16 @@ export default function Result() {
             </Link>
           ) : null}
         </div>
+        {viewer &&
+        shareRoundId !== null &&
+        yourScore !== null &&
+        !game.external ? (
+          <ShareScore
+            scoreId={shareRoundId}
+            gameName={game.name}
+            text={`I ${levels ? "reached" : "scored"} ${scoreText(yourScore, game.leaderboard_type)} on ${game.name}. Can you beat it?`}
+          />
+        ) : null}
       </section>
       <div className="result-page__tabs">
         <Tabs

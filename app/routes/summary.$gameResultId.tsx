@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Avatar } from "~/components/Avatar";
+import { ShareScore } from "~/components/game/ShareScore";
 import { WatchLink } from "~/components/game/WatchLink";
 import { BackLink } from "~/components/BackLink";
 import { useMultiplayer } from "~/components/MultiplayerProvider";
@@ -10,6 +11,7 @@ import { useViewer } from "~/components/root-data";
 import { formatNumber, pageTitle } from "#contract/format";
 import { playPath } from "~/lib/navigation";
 import { outcome } from "~/state/multiplayer";
+import { scoreText } from "#contract/shares";
 import type { MatchPlayer } from "#contract/types";
 import { or404, parseIdOr404 } from "~/server/loaders.server";
 import "./match.css";
@@ -31,6 +33,22 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 const OUTCOME_TEXT = { win: "You won!", lose: "You lost", draw: null } as const;
+
+/** What Share my score says with the link, from the sharer's side. */
+function shareText(
+  result: "win" | "lose" | "draw",
+  opponent: string,
+  own: string,
+  other: string,
+  game: string,
+): string {
+  const played = {
+    win: `I beat ${opponent} ${own} to ${other}`,
+    lose: `I played ${opponent}, ${own} to ${other},`,
+    draw: `I drew with ${opponent}, ${own} to ${other},`,
+  }[result];
+  return `${played} on ${game}. Can you beat my score?`;
+}
 
 /**
  * /summary/:gameResultId (SPEC.md §2 Summary, §4 Outcome): both players' scores and, for a player of the match, the
@@ -110,6 +128,27 @@ export default function Summary() {
             <PlayIcon size={18} /> Play solo
           </Link>
         </div>
+        {mine >= 0 && result ? (
+          <div className="match-card__share">
+            <ShareScore
+              matchId={match._id}
+              gameName={match.game.name}
+              text={shareText(
+                result,
+                match.players[1 - mine].name,
+                scoreText(
+                  match.players[mine].score,
+                  match.game.leaderboard_type,
+                ),
+                scoreText(
+                  match.players[1 - mine].score,
+                  match.game.leaderboard_type,
+                ),
+                match.game.name,
+              )}
+            />
+          </div>
+        ) : null}
       </section>
     </div>
   );

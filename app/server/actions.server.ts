@@ -2,7 +2,8 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { safeRedirect } from "~/components/LoginPopup";
 import type { UserRow } from "../../workers/db/schema";
-import { ApiError, unauthorized } from "../../workers/services/errors";
+import { unauthorized } from "../../workers/services/errors";
+import { isApiError } from "./errors.server";
 import { parseInput } from "../../workers/services/parse";
 
 /** What an in-place button's fetcher gets back: the service's answer, or the message to show. */
@@ -26,6 +27,8 @@ export async function pageMutation<Schema extends z.ZodType, Answer>(
   { request, context }: ActionFunctionArgs,
   schema: Schema,
   run: (caller: UserRow, input: z.output<Schema>) => Promise<Answer>,
+  /** Where a post without JavaScript goes on success, when not back to its page (a new share: its own page). */
+  nextPage?: (answer: Answer) => string,
 ) {
   const form = await request.formData();
   const back = backPath(form);
@@ -40,11 +43,11 @@ export async function pageMutation<Schema extends z.ZodType, Answer>(
       caller,
       parseInput(schema, Object.fromEntries(form)),
     );
-    if (back) return redirect(back, 303);
+    if (back) return redirect(nextPage ? nextPage(answer) : back, 303);
     const result: MutationResult<Answer> = { ok: true, answer };
     return data(result);
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!isApiError(error)) throw error;
     // Without JavaScript there is no place for the message: the page shows its unchanged state again.
     if (back) return redirect(back, 303);
     const result: MutationResult<Answer> = { ok: false, error: error.message };

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { idSchema } from "#contract/ids";
 import type { Game, Publisher } from "#contract/types";
-import { ApiError } from "../../workers/services/errors";
+import { isApiError } from "./errors.server";
 
 /** A 404 the root error boundary renders as the "Page not found" page; the body is shown as its message. */
 export function notFoundResponse(message = "Not Found"): Response {
@@ -51,7 +51,7 @@ export async function clientErrorMessage<T>(
   try {
     return { answer: await read(), error: null };
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!isApiError(error)) throw error;
     return { answer: null, error: error.message };
   }
 }

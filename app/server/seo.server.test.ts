@@ -22,6 +22,9 @@ const OTHER_PUBLIC = [
   "/publisher/:id",
   "/blog/:title",
   "/blog/rss.xml",
+  // Shared scores and invitations: open to link-preview crawlers, kept out of search results by `noindex`, not listed.
+  "/scores/:id",
+  "/invite/:code",
   "/robots.txt",
   "/sitemap.xml",
   "/ads.txt",

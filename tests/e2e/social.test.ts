@@ -73,9 +73,7 @@ describe("social", () => {
     const link = page.getByTestId("invite-url");
     await expect
       .poll(() => link.inputValue())
-      .toMatch(
-        new RegExp(`^${baseURL()}/registration\\?invite=[a-z0-9]{6,24}$`),
-      );
+      .toMatch(new RegExp(`^${baseURL()}/invite/[a-z0-9]{6,24}$`));
     await page.getByRole("button", { name: "Copy link" }).click();
     await page.getByText("Link copied").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(

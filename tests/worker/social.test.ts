@@ -9,6 +9,7 @@ import {
   json,
   makeFriends,
   newPlayer,
+  request,
   seed,
   validSignUp,
   type Player,
@@ -170,9 +171,25 @@ describe("Find People and friends", () => {
       "/api/social/invite",
       auth(host),
     );
-    expect(invite.body.url).toContain(
-      `/registration?invite=${invite.body.code}`,
+    expect(invite.body.url).toBe(
+      `https://playfeed.test/invite/${invite.body.code}`,
     );
+    // The public invite page names the host and signs up with the code; its card is the site's invite card.
+    const page = await request(`/invite/${invite.body.code}`, {
+      headers: { Accept: "text/html" },
+    });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Host Hal invited you to Playfeed");
+    expect(html).toContain(`/registration?invite=${invite.body.code}`);
+    expect(html).toContain(
+      '<meta property="og:image" content="https://playfeed.test/cards/invite.png"/>',
+    );
+    const unknown = await request("/invite/zzzzzzzzzz", {
+      headers: { Accept: "text/html" },
+    });
+    expect(unknown.status).toBe(404);
+    await unknown.arrayBuffer();
     expect(
       (await getJson<{ code: string }>("/api/social/invite", auth(host))).body
         .code,

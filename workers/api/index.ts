@@ -12,6 +12,7 @@ import { gameStatsRouter, playerMoveRouter } from "./play";
 import { publishersRouter } from "./publishers";
 import { runsRouter, scoresRouter } from "./scores";
 import { sessionRouter } from "./session";
+import { sharesRouter } from "./shares";
 import { chatRouter, socialRouter } from "./social";
 import { usersRouter } from "./users";
 
@@ -37,6 +38,7 @@ export const api = createRouter()
   .route("/challenge", challengeRouter)
   .route("/notifications", notificationsRouter)
   .route("/blog", blogRouter)
+  .route("/shares", sharesRouter)
   .all("*", (c) => {
     throw notFound(
       `No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`,

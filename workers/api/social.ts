@@ -1,5 +1,5 @@
 import { idSchema } from "#contract/ids";
-import { BlockSchema, type InviteAnswer } from "#contract/social";
+import { BlockSchema, invitePath, type InviteAnswer } from "#contract/social";
 import { forbidden } from "../services/errors";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
@@ -64,7 +64,7 @@ export const socialRouter = createRouter()
     const code = await c.var.services.social.inviteCode(caller.id);
     return c.json({
       code,
-      url: new URL(`/registration?invite=${code}`, c.req.url).toString(),
+      url: new URL(invitePath(code), c.req.url).toString(),
     } satisfies InviteAnswer);
   });
 

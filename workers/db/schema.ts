@@ -588,3 +588,36 @@ export const blogPosts = sqliteTable(
 );
 
 export type BlogPostRow = typeof blogPosts.$inferSelect;
+
+/**
+ * A result its player made public (/scores/{id}): a round of theirs (`scoreId`) or their side of a match (`matchId`),
+ * exactly one. One share per result, so sharing again gives the same address. The name and score are kept as they
+ * were when shared: the card drawn then (R2, `cards/scores/{id}.png`) shows the same.
+ */
+export const scoreShares = sqliteTable(
+  "score_shares",
+  {
+    /** The public id: random, so shares cannot be found by counting. */
+    id: text("id").primaryKey(),
+    userId: userRef(),
+    gameId: gameRef(),
+    scoreId: integer("score_id").references(() => scores.id, {
+      onDelete: "cascade",
+    }),
+    matchId: integer("match_id").references(() => matchResults.id, {
+      onDelete: "cascade",
+    }),
+    score: integer("score").notNull(),
+    playerName: text("player_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("score_shares_score_idx").on(t.scoreId),
+    uniqueIndex("score_shares_match_player_idx").on(t.matchId, t.userId),
+    index("score_shares_user_idx").on(t.userId, t.createdAt),
+    check(
+      "score_shares_one_result",
+      sql`(${t.scoreId} is null) <> (${t.matchId} is null)`,
+    ),
+  ],
+);

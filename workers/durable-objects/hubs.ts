@@ -3,6 +3,8 @@ import { SIGNED_OUT_CLOSE_CODE } from "#contract/protocol";
 
 /** Referees per game (ADR 015). */
 const REFEREE_SHARDS = 8;
+/** Card painters (ADR 017): cards are drawn once per share, so a few serve everyone. */
+const CARD_PAINTER_SHARDS = 4;
 
 /** Stubs of the Durable Objects by their names, so every caller addresses the same instance. */
 export const hubOf = (env: Env, userId: number) =>
@@ -16,6 +18,13 @@ export const refereeOf = (env: Env, slug: string) =>
   env.REFEREE.get(
     env.REFEREE.idFromName(
       `referee:${slug}:${Math.floor(Math.random() * REFEREE_SHARDS)}`,
+    ),
+  );
+/** One of a few interchangeable card painters. */
+export const cardPainterOf = (env: Env) =>
+  env.CARD_PAINTER.get(
+    env.CARD_PAINTER.idFromName(
+      `card-painter:${Math.floor(Math.random() * CARD_PAINTER_SHARDS)}`,
     ),
   );
 export const conversationOf = (env: Env, a: number, b: number) =>

@@ -55,3 +55,9 @@ export interface Referees {
     maxSteps: number,
   ): Promise<VerifiedRound>;
 }
+
+/** The CardPainter objects, which draw a shared score's card outside the request's CPU budget (ADR 017). */
+export interface CardPainters {
+  /** A 1200×630 PNG of the card's SVG, drawn with the shipped font. */
+  paint(svg: string): Promise<Uint8Array<ArrayBuffer>>;
+}

@@ -61,6 +61,12 @@ export const RATE_LIMITS = {
     windowMs: HOUR,
     tooMany: "Too many challenges.",
   },
+  // Each new share is a public page and a card drawn once; sharing a result again costs nothing and is not counted.
+  sharePerUser: {
+    limit: 30,
+    windowMs: HOUR,
+    tooMany: "Too many shared scores.",
+  },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -4,6 +4,7 @@ import {
   FIND_PAGE_SIZE,
   FindQuerySchema,
   FollowSchema,
+  INVITE_CODE_PATTERN,
   type FindAnswer,
   ReportSchema,
 } from "#contract/social";
@@ -357,9 +358,22 @@ export function createSocialService(
       return saved.code!;
     },
 
+    /** Who owns an invite code, as the public invite page shows them; null for a code nobody has. */
+    async inviter(
+      code: string,
+    ): Promise<{ name: string; profile_img: string | null } | null> {
+      if (!INVITE_CODE_PATTERN.test(code)) return null;
+      const [inviter] = await db
+        .select({ name: users.name, profile_img: users.profileImg })
+        .from(users)
+        .where(eq(users.inviteCode, code))
+        .limit(1);
+      return inviter ?? null;
+    },
+
     /** Sign-up through an invite: the two follow each other. An unknown code changes nothing. */
     async acceptInvite(newUserId: number, code: string) {
-      if (!/^[a-z0-9]{6,24}$/.test(code)) return false;
+      if (!INVITE_CODE_PATTERN.test(code)) return false;
       const [inviter] = await db
         .select({ id: users.id })
         .from(users)

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { InviteAnswer } from "#contract/social";
 import { apiFetch, errorMessage } from "~/lib/api";
+import { copyText } from "~/lib/share-link";
 import { EmptyState } from "../EmptyState";
 import { AlertIcon, CheckIcon, LinkIcon } from "../icons";
 import { Loader } from "../Loader";
@@ -12,26 +13,6 @@ const COPIED_FOR_MS = 2_500;
 
 const SHARE_TEXT =
   "Play casual games with me on Playfeed! Sign up with my link and we'll be friends straight away.";
-
-/** Copies text, with the old selection trick where the Clipboard API is missing or refused. */
-async function copyText(
-  text: string,
-  field: HTMLInputElement | null,
-): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    if (!field) return false;
-    field.focus();
-    field.select();
-    try {
-      return document.execCommand("copy");
-    } catch {
-      return false;
-    }
-  }
-}
 
 /** Invite: the viewer's personal link (GET /api/social/invite), shared with the Web Share API or copied. */
 export function InviteTab({ active }: { active: boolean }) {

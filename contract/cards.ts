@@ -1,0 +1,24 @@
+/** Share cards (ADR 017): the picture a link preview shows, at the size Open Graph and X recommend. */
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
+/** The site's own cards, made at build time into build/client/cards/. */
+export const SITE_CARDS = {
+  home: {
+    path: "/cards/home.png",
+    alt: "Playfeed: casual games to play free in your browser",
+  },
+  blog: {
+    path: "/cards/blog.png",
+    alt: "The Playfeed blog: news, game tips and stories",
+  },
+  invite: {
+    path: "/cards/invite.png",
+    alt: "An invitation to play casual games with friends on Playfeed",
+  },
+} as const;
+
+export type SiteCardName = keyof typeof SITE_CARDS;
+
+/** A catalogue game's card, made at build time from its art, name and category. */
+export const gameCardPath = (slug: string) => `/cards/games/${slug}.png`;
