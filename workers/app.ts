@@ -5,6 +5,7 @@ import * as serverBuild from "../build/server";
 import { api, apiErrorResponse } from "./api";
 import type { AppEnv } from "./api/hono";
 import { createLoadContext, createServices, type Services } from "./context";
+import { bookmarkCookie, bookmarkFrom, sessionFor } from "./d1-session";
 import { hubOf, roomOf, trustedUpgrade } from "./durable-objects/hubs";
 import { serveMedia } from "./media";
 import { isForeignOrigin, isForeignWrite } from "./origin";
@@ -47,8 +48,17 @@ const app = new Hono<AppEnv>()
   .use("*", async (c, next) => {
     if (isForeignWrite(c.req.raw))
       throw forbidden("This request came from another site and was refused");
-    c.set("services", createServices(c.env, new URL(c.req.url).origin));
+    const bookmark = bookmarkFrom(c.req.raw);
+    const session = sessionFor(c.env.DB, c.req.method, bookmark);
+    c.set(
+      "services",
+      createServices(c.env, new URL(c.req.url).origin, session),
+    );
     await next();
+    const cookie = bookmarkCookie(c.req.raw, session, bookmark);
+    // A WebSocket upgrade's headers cannot change; it wrote nothing to hand back.
+    if (cookie && c.res.status !== 101)
+      c.header("Set-Cookie", cookie, { append: true });
   })
   .route("/api", api)
   .get("/ws", async (c) => {

@@ -40,10 +40,15 @@ import { forgetCachedPages } from "./page-cache";
 
 /**
  * One set per request. `origin` is the request's, whose edge cache holds the public pages a write may change; the cron
- * and the Vite dev server have no such cache and leave it out.
+ * and the Vite dev server have no such cache and leave it out. `session` is the request's D1 session
+ * (workers/d1-session.ts); without one the services use the database directly.
  */
-export function createServices(env: Env, origin?: string) {
-  const db = createDb(env.DB);
+export function createServices(
+  env: Env,
+  origin?: string,
+  session?: D1DatabaseSession,
+) {
+  const db = createDb(session ?? env.DB);
   const hubs = userHubsOf(env);
   const accounts = createAccountService(db, hubs);
   const limits = createRateLimiter(db);

@@ -467,7 +467,10 @@ describe("page log-in (Remix resource routes)", () => {
       form({ email: "ava@playfeed.local", password: "Player@2026" }),
     );
     expect(response.status).toBe(200);
-    const cookie = response.headers.get("Set-Cookie")!;
+    // The session's cookie (a write also hands back the database session's bookmark, workers/d1-session.ts).
+    const cookie = response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith("pf_session="))!;
     expect(cookie).toMatch(
       /^pf_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/,
     );
@@ -489,7 +492,11 @@ describe("page log-in (Remix resource routes)", () => {
       method: "POST",
       headers: { Cookie: sessionCookie, Origin: "https://playfeed.test" },
     });
-    expect(logout.headers.get("Set-Cookie")).toContain("Max-Age=0");
+    expect(
+      logout.headers
+        .getSetCookie()
+        .find((line) => line.startsWith("pf_session=")),
+    ).toContain("Max-Age=0");
     expect(
       (await request("/api/user/me", { headers: { Cookie: sessionCookie } }))
         .status,
