@@ -29,7 +29,7 @@ import type { ChallengeService, Statement } from "./challenges";
 import { botResultRow, type MultiplayerService } from "./multiplayer";
 import { parseInput } from "./parse";
 import { dealSeed, isReplayable, scoreRefused } from "./replay";
-import type { ScoreService } from "./scores";
+import { tiedArrival, type ScoreService } from "./scores";
 import type { MatchRooms, Referees } from "./ports";
 
 /** Seconds a session may run past the game's maximum_game_time: loading, the splash, a slow network. */
@@ -439,8 +439,8 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
             gameId: game.id,
             userId,
             score: input.score,
-            achievedAt: at,
             statsId: session.id,
+            ...tiedArrival(game.id, input.score, now),
           })
           .onConflictDoUpdate({
             target: [bestScores.gameId, bestScores.userId],
@@ -448,6 +448,7 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
               score: sql`excluded.score`,
               achievedAt: sql`excluded.achieved_at`,
               statsId: sql`excluded.stats_id`,
+              arrival: sql`excluded.arrival`,
             },
             setWhere: sql`excluded.score > ${bestScores.score}`,
           }),
