@@ -73,21 +73,55 @@ const playersAhead = sql<number>`${countBeside(
   sql`${rankArrivalCounts.gameId} = ${bestScores.gameId} and ${rankArrivalCounts.score} = ${bestScores.score}`,
   bestScores.arrival,
   "below",
-)}`;
+)}`.as("ahead");
 
 /**
- * A new best score's place among the players already at that score (ADR 020), read in the upsert that writes it:
- * after the latest arrival, and reached no earlier than a millisecond after it, so arrival order is the tie rule's
- * order even when two submissions commit in the other order than their clocks.
+ * A round's score as the player's best when it beats the one kept (a statement of the round's batch). A new best
+ * arrives after the latest player at that score (ADR 020) and is reached no earlier than a millisecond after them,
+ * so arrival order is the tie rule's order even when two batches commit in the other order than their clocks.
+ * The triggers of migration 0012 move the player in the count trees in the same statement.
  */
-export function tiedArrival(gameId: number, score: number, now: number) {
-  const sameScore = sql`${bestScores.gameId} = ${gameId} and ${bestScores.score} = ${score}`;
-  return {
-    achievedAt: sql`max(${now}, coalesce((select max(${bestScores.achievedAt}) + 1 from ${bestScores} where ${sameScore}), 0))`,
-    arrival: sql`coalesce((select ${bestScores.arrival} from ${bestScores} where ${sameScore}
-      order by ${bestScores.achievedAt} desc, ${bestScores.userId} desc limit 1), 0) + 1`,
-  };
+export function bestScoreWrite(
+  db: Db,
+  best: {
+    gameId: number;
+    userId: number;
+    score: number;
+    statsId: number;
+    now: number;
+  },
+) {
+  const sameScore = sql`${bestScores.gameId} = ${best.gameId} and ${bestScores.score} = ${best.score}`;
+  return db
+    .insert(bestScores)
+    .values({
+      gameId: best.gameId,
+      userId: best.userId,
+      score: best.score,
+      statsId: best.statsId,
+      achievedAt: sql`max(${best.now}, coalesce((select max(${bestScores.achievedAt}) + 1 from ${bestScores} where ${sameScore}), 0))`,
+      arrival: sql`coalesce((select ${bestScores.arrival} from ${bestScores} where ${sameScore}
+        order by ${bestScores.achievedAt} desc, ${bestScores.userId} desc limit 1), 0) + 1`,
+    })
+    .onConflictDoUpdate({
+      target: [bestScores.gameId, bestScores.userId],
+      set: {
+        score: sql`excluded.score`,
+        achievedAt: sql`excluded.achieved_at`,
+        statsId: sql`excluded.stats_id`,
+        arrival: sql`excluded.arrival`,
+      },
+      setWhere: sql`excluded.score > ${bestScores.score}`,
+    });
 }
+
+/** The player's best score and how many players are ahead of it: one statement, bounded rows (ADR 020). */
+export const rankQuery = (db: Db, gameId: number, userId: number) =>
+  db
+    .select({ score: bestScores.score, ahead: playersAhead })
+    .from(bestScores)
+    .where(and(eq(bestScores.gameId, gameId), eq(bestScores.userId, userId)))
+    .limit(1);
 
 export function createScoreService(db: Db) {
   /** Sent in the same batch as the first read, so an unknown game costs no extra round trip. */
@@ -187,13 +221,7 @@ export function createScoreService(db: Db) {
     async highScore(gameId: number, userId: number): Promise<HighScore> {
       const [[game], [best]] = await db.batch([
         gameRow(gameId),
-        db
-          .select({ score: bestScores.score, ahead: playersAhead })
-          .from(bestScores)
-          .where(
-            and(eq(bestScores.gameId, gameId), eq(bestScores.userId, userId)),
-          )
-          .limit(1),
+        rankQuery(db, gameId, userId),
       ]);
       if (!game) throw notFound("Game not found");
       if (!best) return { score: 0, rank: null };
