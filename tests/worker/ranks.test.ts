@@ -208,7 +208,7 @@ describe("ranks from the count trees", () => {
     expect(live.ranks).toEqual(await bruteForceRanks(game));
   });
 
-  it("read at most 200 rows on a board of 20,000 players, where the old count read over 10,000", async () => {
+  it("read at most 200 rows on a board of 20,000 players, where the old count read over 10,000, and move a player in bounded writes", async () => {
     const game = await newGame("ranks-large");
     const players = await newPlayers("large-", 20_000);
     // A quarter of the board ties at one score; the rest spread with small ties. Arrivals in the tie rule's order.
@@ -265,5 +265,21 @@ describe("ranks from the count trees", () => {
       .bind(game, last)
       .all();
     expect(meta.rows_read).toBeGreaterThan(10_000);
+
+    // A new best moves the player along both trees' paths: a bounded write, whatever the board.
+    const improved = bestScoreWrite(db, {
+      gameId: game,
+      userId: group[0],
+      score: 49_999,
+      statsId: 1,
+      now: 1_900_000_000_000,
+    }).toSQL();
+    const write = await env.DB.prepare(improved.sql)
+      .bind(...improved.params)
+      .run();
+    expect(write.meta.rows_written).toBeLessThanOrEqual(80); // 54 measured (ADR 020)
+    expect((await service.highScore(game, group[0])).rank).toBe(
+      (await bruteForceRanks(game)).get(group[0]),
+    );
   });
 });
