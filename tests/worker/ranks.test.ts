@@ -223,11 +223,9 @@ describe("ranks from the count trees", () => {
       .run();
     const expected = await bruteForceRanks(game);
     const byRank = [...expected].sort((a, b) => a[1] - b[1]).map(([p]) => p);
-    const tiedAt777 = byRank.filter((_, i) => i % 4 === 0); // any player; the tie group is checked below
     const samples = [
       byRank[0],
       byRank[byRank.length - 1],
-      ...tiedAt777.slice(0, 3),
       ...Array.from(
         { length: 20 },
         (_, i) => players[(i * 997) % players.length],

@@ -28,7 +28,8 @@ const RANK_ORDER = [
 
 /**
  * ADR 020: the count trees of migration 0012 (its triggers write the same shape): radix 8, levels 0 … 9, so a value
- * below 2^30 has at most 7 siblings above its digit at each level. The top level is read without an upper bound.
+ * below 2^30 has at most 7 siblings on either side of its digit at each level. The top level is read unbounded on
+ * the far side, so larger values stay right.
  */
 const DIGIT_BITS = 3;
 const LEVELS = 10;
