@@ -1,11 +1,12 @@
 // `npm run bench:leaderboard` (also the last part of `npm run bench`): the leaderboard queries of
-// workers/services/scores.ts against a local D1 holding 1,000 games, 50,000 players and 1,000,000 scores.
+// workers/services/scores.ts against a local D1 holding 1,000 games, 50,000 players and 1,000,000 scores, and one
+// more game whose board holds 1,000,000 players (ADR 020: a rank reads at most 200 rows at any board size).
 //   tsx scripts/bench/leaderboard.ts [--keep]
 // Fresh data in .wrangler/bench-leaderboard (the real migrations, then rows generated in SQL), removed at the
 // end unless --keep. Figures are printed with PASS/MISS against the aim; a miss never fails the process, only a
 // real error does. BENCH_LEADERBOARD_SAMPLES sets how many games / players are timed (default 500).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
@@ -29,6 +30,10 @@ const HISTORY_MS = 90 * 24 * 3600 * 1000; // scores spread over the last 90 days
 const SAMPLES = Number(process.env.BENCH_LEADERBOARD_SAMPLES ?? 500);
 const WARMUP = Math.min(50, SAMPLES);
 const AIM_MS = 5;
+const MILLION = 1_000_000; // players on the largest board
+const MILLION_CHUNK = 250_000; // rows per INSERT while building it
+const AIM_ROWS_READ = 200; // rows a rank may read (ADR 020)
+const RANK_MIGRATION = path.join(root, "migrations/0012_rank_counts.sql");
 
 /** Wrangler otherwise stops at a telemetry prompt, and looks up Cloudflare's hosts on every start. */
 const quietEnv = {
@@ -124,6 +129,15 @@ async function seed(d1: D1Database) {
       .prepare(`select min(id) as first, max(id) as last from ${table}`)
       .first<{ first: number; last: number }>())!;
 
+  // The rank count triggers would cost ~20 upserts per best score here: they are left out while the boards are
+  // generated, and the migration's own backfill builds the count trees afterwards (see rankTrees).
+  await step("rank triggers off while generating", () =>
+    d1.batch(
+      ["insert", "update", "delete"].map((on) =>
+        d1.prepare(`drop trigger best_scores_rank_${on}`),
+      ),
+    ),
+  );
   await step("1 category, 1 publisher", () =>
     d1.batch([
       d1.prepare("insert into categories (name) values ('Bench')"),
@@ -208,6 +222,64 @@ async function seed(d1: D1Database) {
         .run();
     }
   });
+}
+
+/**
+ * The board of a million players: one more game, the 950,000 players it lacks, and a best score for every player
+ * (0 … 99,999, so about ten players share each score; reached at random times over the history).
+ */
+async function seedMillionBoard(d1: D1Database) {
+  const t0 = performance.now();
+  const game = (await d1
+    .prepare(
+      `insert into games (slug, name, category_id, publisher_id, icon)
+       values ('bench-million', 'Bench game of a million', (select max(id) from categories), (select max(id) from publishers), '/icon.svg')
+       returning id`,
+    )
+    .first<number>("id"))!;
+  await d1
+    .prepare(
+      `with recursive c(x) as (select 1 union all select x + 1 from c where x < ?1)
+       insert into users (email, name, first_name) select 'million' || x || '@bench.local', 'Million ' || x, 'Million' from c`,
+    )
+    .bind(MILLION - PLAYERS)
+    .run();
+  const { first, last } = (await d1
+    .prepare("select min(id) as first, max(id) as last from users")
+    .first<{ first: number; last: number }>())!;
+  const now = Date.now();
+  for (let from = first; from <= last; from += MILLION_CHUNK)
+    await d1
+      .prepare(
+        `insert into best_scores (game_id, user_id, score, achieved_at)
+         select ?1, id, abs(random() % ?2), ?3 - abs(random() % ?4) from users where id between ?5 and ?6`,
+      )
+      .bind(game, SCORE_RANGE, now, HISTORY_MS, from, from + MILLION_CHUNK - 1)
+      .run();
+  console.log(
+    `  ${`board of ${MILLION.toLocaleString("en")} players (game ${game})`.padEnd(40)} ${seconds(performance.now() - t0).padStart(7)}`,
+  );
+  return game;
+}
+
+/**
+ * Migration 0012's backfill and triggers, run again now that the boards exist: arrivals in tie order, the score
+ * and arrival count trees in one GROUP BY each, then the triggers that keep them from here on.
+ */
+async function rankTrees(d1: D1Database) {
+  const t0 = performance.now();
+  const statements = readFileSync(RANK_MIGRATION, "utf8")
+    .split("--> statement-breakpoint")
+    .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
+    .filter((statement) =>
+      /^(UPDATE `best_scores`|DELETE FROM `rank_|INSERT INTO `rank_|CREATE TRIGGER)/.test(
+        statement,
+      ),
+    );
+  for (const statement of statements) await d1.prepare(statement).run();
+  console.log(
+    `  ${"rank count trees (0012's backfill)".padEnd(40)} ${seconds(performance.now() - t0).padStart(7)}`,
+  );
 }
 
 /** ANALYZE where D1 allows it, else PRAGMA optimize; says which one ran. */
@@ -369,6 +441,8 @@ async function main() {
     const d1 = proxy.env.DB;
     t0 = performance.now();
     await seed(d1);
+    const million = await seedMillionBoard(d1);
+    await rankTrees(d1);
     console.log(
       `  ${"seeding in all".padEnd(40)} ${seconds(performance.now() - t0).padStart(7)}`,
     );
@@ -376,10 +450,11 @@ async function main() {
 
     const counts = (await d1
       .prepare(
-        `select (select count(*) from scores) as scores, (select count(*) from best_scores) as best,
-                min(n) as smallest, max(n) as largest, (select game_id from best_scores group by game_id order by count(*) desc limit 1) as busiest
-         from (select count(*) as n from best_scores group by game_id)`,
+        `select (select count(*) from scores) as scores, (select count(*) from best_scores where game_id != ?1) as best,
+                min(n) as smallest, max(n) as largest, (select game_id from best_scores where game_id != ?1 group by game_id order by count(*) desc limit 1) as busiest
+         from (select count(*) as n from best_scores where game_id != ?1 group by game_id)`,
       )
+      .bind(million)
       .first<{
         scores: number;
         best: number;
@@ -388,7 +463,7 @@ async function main() {
         busiest: number;
       }>())!;
     console.log(
-      `  ${counts.scores.toLocaleString("en")} scores, ${counts.best.toLocaleString("en")} best_scores rows; ` +
+      `  ${counts.scores.toLocaleString("en")} scores, ${counts.best.toLocaleString("en")} best_scores rows besides the million board; ` +
         `players per board ${counts.smallest.toLocaleString("en")} … ${counts.largest.toLocaleString("en")} (busiest: game ${counts.busiest})`,
     );
 
@@ -400,7 +475,7 @@ async function main() {
       .first<{ first: number; last: number }>())!;
     const gameIds = Array.from(
       { length: SAMPLES },
-      () => first + Math.floor(next() * (last - first + 1)),
+      () => first + Math.floor(next() * (last - 1 - first + 1)), // not the million board, the last game
     );
     const pick = async (where: string, ...params: unknown[]) =>
       (
@@ -411,8 +486,24 @@ async function main() {
           .bind(...params)
           .all<{ gameId: number; userId: number }>()
       ).results;
-    const players = await pick("");
+    const players = await pick("where game_id != ?1", million);
     const busiestPlayers = await pick("where game_id = ?1", counts.busiest);
+    const millionPlayers = await pick("where game_id = ?1", million);
+    // The worst cases of the million board: its last player, and the first and last of its largest tie.
+    const edges = await d1
+      .prepare(
+        `select * from (select game_id as gameId, user_id as userId from best_scores where game_id = ?1
+                        order by score, achieved_at desc, user_id desc limit 1)
+         union all select * from (select game_id, user_id from best_scores where game_id = ?1
+                        and score = (select score from best_scores where game_id = ?1 group by score order by count(*) desc limit 1)
+                        order by achieved_at, user_id limit 1)
+         union all select * from (select game_id, user_id from best_scores where game_id = ?1
+                        and score = (select score from best_scores where game_id = ?1 group by score order by count(*) desc limit 1)
+                        order by achieved_at desc, user_id desc limit 1)`,
+      )
+      .bind(million)
+      .all<{ gameId: number; userId: number }>();
+    millionPlayers.splice(0, edges.results.length, ...edges.results);
 
     const top10 = await timeCalls(d1, gameIds, (service, gameId) =>
       service.leaderboard(gameId),
@@ -426,6 +517,14 @@ async function main() {
       (service, gameId) => service.leaderboard(gameId),
     );
     const busiestRank = await timeCalls(d1, busiestPlayers, (service, p) =>
+      service.highScore(p.gameId, p.userId),
+    );
+    const millionTop10 = await timeCalls(
+      d1,
+      Array<number>(SAMPLES).fill(million),
+      (service, gameId) => service.leaderboard(gameId),
+    );
+    const millionRank = await timeCalls(d1, millionPlayers, (service, p) =>
       service.highScore(p.gameId, p.userId),
     );
 
@@ -451,14 +550,21 @@ async function main() {
       summarise("player's rank, random players", rank),
       summarise(`top 10, busiest game (${counts.busiest})`, busiestTop10),
       summarise("player's rank, busiest game", busiestRank),
+      summarise("top 10, board of 1,000,000", millionTop10),
+      summarise("player's rank, board of 1,000,000", millionRank),
     ];
+    const rankRows = [
+      ["player's rank, random players", rank],
+      ["player's rank, busiest game", busiestRank],
+      ["player's rank, board of 1,000,000", millionRank],
+    ] as const;
     summarise("select 1 (proxy baseline)", proxyBaseline);
 
     await explain(d1, "leaderboard(gameId)", top10[0].statements);
     await explain(
       d1,
-      "highScore(gameId, userId) on the busiest game",
-      busiestRank[0].statements,
+      "highScore(gameId, userId) on the board of 1,000,000",
+      millionRank[0].statements,
     );
 
     console.log(
@@ -469,6 +575,14 @@ async function main() {
       const figures = `sql ${row.sqlP50} ms (mean ${row.sqlMean.toFixed(2)}), round trip ${row.rtP50.toFixed(1)} ms`;
       console.log(
         `${pass ? "PASS" : "MISS"}  ${`p50 ≤ ${AIM_MS} ms: ${row.label}`.padEnd(48)} ${figures}`,
+      );
+    }
+    // A count, not a time: the largest rows read of any call, the board's worst players included.
+    for (const [label, calls] of rankRows) {
+      const rowsRead = calls.map((c) => c.rowsRead!).sort((a, b) => a - b);
+      const most = rowsRead[rowsRead.length - 1];
+      console.log(
+        `${most <= AIM_ROWS_READ ? "PASS" : "MISS"}  ${`rows read ≤ ${AIM_ROWS_READ}: ${label}`.padEnd(56)} max ${most}, p50 ${percentile(rowsRead, 50)}`,
       );
     }
   } finally {

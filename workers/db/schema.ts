@@ -315,7 +315,8 @@ export const scores = sqliteTable(
 
 /**
  * Each player's best score per game, kept beside the scores in the same batch: the leaderboard reads the top of
- * one index, and a rank is a count over it. Ties go to whoever reached the score first, then to the lower id.
+ * one index, and a rank adds up the count trees below (ADR 020). Ties go to whoever reached the score first, then
+ * to the lower id.
  */
 export const bestScores = sqliteTable(
   "best_scores",
@@ -326,6 +327,11 @@ export const bestScores = sqliteTable(
     achievedAt: integer("achieved_at", { mode: "timestamp_ms" }).notNull(),
     /** The play session that scored it: its run can be watched. */
     statsId: integer("stats_id"),
+    /**
+     * Its place in arrival order among the players now at this score in this game (ADR 020): one more than the
+     * latest arrival's, so it follows (achieved_at, user_id) and a rank counts the tied players ahead in bounded rows.
+     */
+    arrival: integer("arrival").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.userId] }),
@@ -336,6 +342,35 @@ export const bestScores = sqliteTable(
       t.userId,
     ),
   ],
+);
+
+/**
+ * ADR 020: how many players' best scores fall under each node of a radix-8 tree over the score, per game. Level L
+ * counts the scores whose value >> (3·L) equals prefix, so the players above a score are the siblings above its
+ * digit at each level. Kept by triggers on best_scores (migration 0012), in the same statement as the best score.
+ */
+export const rankScoreCounts = sqliteTable(
+  "rank_score_counts",
+  {
+    gameId: gameRef(),
+    level: integer("level").notNull(),
+    prefix: integer("prefix").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.level, t.prefix] })],
+);
+
+/** ADR 020: the same tree over best_scores.arrival within one game's score, for the tied players ahead. */
+export const rankArrivalCounts = sqliteTable(
+  "rank_arrival_counts",
+  {
+    gameId: gameRef(),
+    score: integer("score").notNull(),
+    level: integer("level").notNull(),
+    prefix: integer("prefix").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.score, t.level, t.prefix] })],
 );
 
 /** SPEC.md §3 Player moves: a scored round's timeline (ms since the round began, score), replayed by bots. */

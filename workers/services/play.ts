@@ -17,7 +17,6 @@ import {
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import {
-  bestScores,
   games,
   gameStats,
   matchResults,
@@ -29,7 +28,7 @@ import type { ChallengeService, Statement } from "./challenges";
 import { botResultRow, type MultiplayerService } from "./multiplayer";
 import { parseInput } from "./parse";
 import { dealSeed, isReplayable, scoreRefused } from "./replay";
-import type { ScoreService } from "./scores";
+import { bestScoreWrite, type ScoreService } from "./scores";
 import type { MatchRooms, Referees } from "./ports";
 
 /** Seconds a session may run past the game's maximum_game_time: loading, the splash, a slow network. */
@@ -433,24 +432,13 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
             ...(playTime === null ? {} : { playTime, endedAt: at }),
           })
           .where(eq(gameStats.id, session.id)),
-        db
-          .insert(bestScores)
-          .values({
-            gameId: game.id,
-            userId,
-            score: input.score,
-            achievedAt: at,
-            statsId: session.id,
-          })
-          .onConflictDoUpdate({
-            target: [bestScores.gameId, bestScores.userId],
-            set: {
-              score: sql`excluded.score`,
-              achievedAt: sql`excluded.achieved_at`,
-              statsId: sql`excluded.stats_id`,
-            },
-            setWhere: sql`excluded.score > ${bestScores.score}`,
-          }),
+        bestScoreWrite(db, {
+          gameId: game.id,
+          userId,
+          score: input.score,
+          statsId: session.id,
+          now,
+        }),
       ];
       // Every replayed run is kept, to be watched and to be a bot's; an external game's only when it scored.
       if (verified || (input.score > 0 && moves.length > 0))

@@ -1,10 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import {
   bestScores,
   follows,
   games,
   playerMoves,
+  rankArrivalCounts,
+  rankScoreCounts,
   scores,
   users,
 } from "../db/schema";
@@ -22,6 +25,104 @@ const RANK_ORDER = [
   asc(bestScores.achievedAt),
   asc(bestScores.userId),
 ];
+
+/**
+ * ADR 020: the count trees of migration 0012 (its triggers write the same shape): radix 8, levels 0 … 9, so a value
+ * below 2^30 has at most 7 siblings on either side of its digit at each level. The top level is read unbounded on
+ * the far side, so larger values stay right.
+ */
+const DIGIT_BITS = 3;
+const LEVELS = 10;
+
+interface CountTree {
+  level: SQLiteColumn;
+  prefix: SQLiteColumn;
+  count: SQLiteColumn;
+}
+
+/**
+ * How many entries of a count tree lie above (or below) `value`: at each level, the siblings on that side of its
+ * digit, which share its prefix one level up. The top level has no parent, so it is bounded on one side only.
+ */
+function countBeside(
+  tree: CountTree,
+  where: SQL,
+  value: SQLiteColumn,
+  side: "above" | "below",
+): SQL {
+  const digits = sql.raw(String((1 << DIGIT_BITS) - 1));
+  const levels = Array.from({ length: LEVELS }, (_, level) => {
+    const prefix = sql`(${value} >> ${sql.raw(String(DIGIT_BITS * level))})`;
+    const top = level === LEVELS - 1;
+    const siblings =
+      side === "above"
+        ? sql`${tree.prefix} > ${prefix}${top ? sql`` : sql` and ${tree.prefix} <= (${prefix} | ${digits})`}`
+        : sql`${tree.prefix} < ${prefix}${top ? sql`` : sql` and ${tree.prefix} >= (${prefix} & ~${digits})`}`;
+    return sql`(select coalesce(sum(${tree.count}), 0) from ${tree.level.table} where ${where} and ${tree.level} = ${sql.raw(String(level))} and ${siblings})`;
+  });
+  return sql.join(levels, sql` + `);
+}
+
+/** Players ahead of the best_scores row in the query: higher scores, then the same score reached earlier. */
+const playersAhead = sql<number>`${countBeside(
+  rankScoreCounts,
+  sql`${rankScoreCounts.gameId} = ${bestScores.gameId}`,
+  bestScores.score,
+  "above",
+)} + ${countBeside(
+  rankArrivalCounts,
+  sql`${rankArrivalCounts.gameId} = ${bestScores.gameId} and ${rankArrivalCounts.score} = ${bestScores.score}`,
+  bestScores.arrival,
+  "below",
+)}`.as("ahead");
+
+/**
+ * A round's score as the player's best when it beats the one kept (a statement of the round's batch). A new best
+ * arrives after the latest player at that score (ADR 020) and is reached no earlier than a millisecond after them,
+ * so arrival order is the tie rule's order even when two batches commit in the other order than their clocks.
+ * The triggers of migration 0012 move the player in the count trees in the same statement.
+ */
+export function bestScoreWrite(
+  db: Db,
+  best: {
+    gameId: number;
+    userId: number;
+    score: number;
+    statsId: number;
+    now: number;
+  },
+) {
+  const sameScore = sql`${bestScores.gameId} = ${best.gameId} and ${bestScores.score} = ${best.score}`;
+  return db
+    .insert(bestScores)
+    .values({
+      gameId: best.gameId,
+      userId: best.userId,
+      score: best.score,
+      statsId: best.statsId,
+      achievedAt: sql`max(${best.now}, coalesce((select max(${bestScores.achievedAt}) + 1 from ${bestScores} where ${sameScore}), 0))`,
+      arrival: sql`coalesce((select ${bestScores.arrival} from ${bestScores} where ${sameScore}
+        order by ${bestScores.achievedAt} desc, ${bestScores.userId} desc limit 1), 0) + 1`,
+    })
+    .onConflictDoUpdate({
+      target: [bestScores.gameId, bestScores.userId],
+      set: {
+        score: sql`excluded.score`,
+        achievedAt: sql`excluded.achieved_at`,
+        statsId: sql`excluded.stats_id`,
+        arrival: sql`excluded.arrival`,
+      },
+      setWhere: sql`excluded.score > ${bestScores.score}`,
+    });
+}
+
+/** The player's best score and how many players are ahead of it: one statement, bounded rows (ADR 020). */
+export const rankQuery = (db: Db, gameId: number, userId: number) =>
+  db
+    .select({ score: bestScores.score, ahead: playersAhead })
+    .from(bestScores)
+    .where(and(eq(bestScores.gameId, gameId), eq(bestScores.userId, userId)))
+    .limit(1);
 
 export function createScoreService(db: Db) {
   /** Sent in the same batch as the first read, so an unknown game costs no extra round trip. */
@@ -114,35 +215,18 @@ export function createScoreService(db: Db) {
       };
     },
 
-    /** SPEC.md §7 GET /scores/{gameId}/{userId}: the player's best and its rank, 0 and null before the first round. */
+    /**
+     * SPEC.md §7 GET /scores/{gameId}/{userId}: the player's best and its rank, 0 and null before the first round.
+     * The rank reads at most 7 rows a level of each count tree (ADR 020), whatever the size of the board.
+     */
     async highScore(gameId: number, userId: number): Promise<HighScore> {
       const [[game], [best]] = await db.batch([
         gameRow(gameId),
-        db
-          .select({
-            score: bestScores.score,
-            achievedAt: bestScores.achievedAt,
-          })
-          .from(bestScores)
-          .where(
-            and(eq(bestScores.gameId, gameId), eq(bestScores.userId, userId)),
-          )
-          .limit(1),
+        rankQuery(db, gameId, userId),
       ]);
       if (!game) throw notFound("Game not found");
       if (!best) return { score: 0, rank: null };
-      // Two range counts over best_scores_rank_idx: higher scores, then equal scores reached earlier.
-      const [ahead] = await db
-        .select({
-          higher: sql<number>`(select count(*) from ${bestScores} where ${and(eq(bestScores.gameId, gameId), gt(bestScores.score, best.score))})`,
-          tied: sql<number>`(select count(*) from ${bestScores} where ${and(eq(bestScores.gameId, gameId), eq(bestScores.score, best.score))}
-            and (${bestScores.achievedAt}, ${bestScores.userId}) < (${best.achievedAt.getTime()}, ${userId}))`,
-        })
-        .from(sql`(select 1)`);
-      return {
-        score: best.score,
-        rank: Number(ahead.higher) + Number(ahead.tied) + 1,
-      };
+      return { score: best.score, rank: Number(best.ahead) + 1 };
     },
 
     /** The player's most recent accepted score for the game (the result screen's 'Your score'), or null. */
