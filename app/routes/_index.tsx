@@ -22,7 +22,12 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);
-  return { sections: await context.services.games.listByCategory(viewerId) };
+  // A visitor's home comes from the isolate's copy of the catalogue; a player's shows their likes, read afresh (ADR 021).
+  const sections =
+    viewerId === undefined
+      ? (await context.services.games.catalogue()).sections
+      : await context.services.games.listByCategory(viewerId);
+  return { sections };
 }
 
 export default function Home() {
