@@ -1,11 +1,10 @@
 import { Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { adSlotForIndex } from "~/lib/ads";
-import type { CategorySection } from "#contract/types";
 import { AdSlot } from "./AdSlot";
 import { CategoryTabs, categorySectionId } from "./CategoryTabs";
 import { EmptyState } from "./EmptyState";
-import { GameGrid } from "./GameCard";
+import { GameGrid, type GameCardGame } from "./GameCard";
 import { GamesIcon, PlayIcon, SwordsIcon } from "./icons";
 import "./HomeScreen.css";
 
@@ -37,12 +36,15 @@ function HomeHero({ gameCount }: { gameCount: number }) {
   );
 }
 
+/** A category of home with what its cards show of each game. */
+export interface HomeSection {
+  _id: number;
+  name: string;
+  games: readonly GameCardGame[];
+}
+
 /** Home (/ and /home-page): games grouped by category, each section followed by an ad. */
-export function HomeScreen({
-  sections,
-}: {
-  sections: readonly CategorySection[];
-}) {
+export function HomeScreen({ sections }: { sections: readonly HomeSection[] }) {
   const gameCount = sections.reduce(
     (total, section) => total + section.games.length,
     0,

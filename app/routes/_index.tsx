@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { HomeScreen } from "~/components/HomeScreen";
+import type { GameCardGame } from "~/components/GameCard";
+import { HomeScreen, type HomeSection } from "~/components/HomeScreen";
+import type { Game } from "#contract/types";
 import { pageTitle } from "#contract/format";
 import { canonicalLink, socialMeta } from "~/lib/seo";
 import { viewerIdOf } from "~/server/loaders.server";
@@ -22,8 +24,31 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);
-  return { sections: await context.services.games.listByCategory(viewerId) };
+  // A visitor's home comes from the isolate's copy of the catalogue; a player's shows their likes, read afresh (ADR 021).
+  const sections =
+    viewerId === undefined
+      ? (await context.services.games.catalogue()).sections
+      : await context.services.games.listByCategory(viewerId);
+  // Only what the cards show: the page's data is written into it, so every field left out is bytes and work saved.
+  return {
+    sections: sections.map((section): HomeSection => ({
+      _id: section._id,
+      name: section.name,
+      games: section.games.map(toCard),
+    })),
+  };
 }
+
+const toCard = (game: Game): GameCardGame => ({
+  _id: game._id,
+  name: game.name,
+  category: game.category,
+  icon: game.icon,
+  avgRating: game.avgRating,
+  total_likes: game.total_likes,
+  is_liked: game.is_liked,
+  is_placeholder: game.is_placeholder,
+});
 
 export default function Home() {
   const { sections } = useLoaderData<typeof loader>();

@@ -38,7 +38,7 @@ import { resolveMediaUrl } from "~/lib/media";
 import { originFromQuery, playPath } from "~/lib/navigation";
 import { cardMeta } from "~/lib/seo";
 import {
-  getGameOr404,
+  getDetailGameOr404,
   requestOrigin,
   viewerIdOf,
 } from "~/server/loaders.server";
@@ -46,7 +46,7 @@ import "./detail.$id.css";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);
-  const game = await getGameOr404(context, params.id, viewerId);
+  const game = await getDetailGameOr404(context, params.id, viewerId);
   const url = new URL(request.url);
   const site = requestOrigin(request);
   const absolute = (value: string | null) => {
@@ -62,7 +62,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
           .catch(() => null)
       : null;
   // The house ad promotes another of our games, chosen by this game's id so the page renders the same each time.
-  const others = (await context.services.games.listPublished()).filter(
+  const others = (await context.services.games.catalogue()).published.filter(
     (other) => other._id !== game._id && !other.is_placeholder,
   );
   const promoted = others.length > 0 ? others[game._id % others.length] : null;

@@ -78,6 +78,23 @@ export async function getGameOr404(
   );
 }
 
+/**
+ * The game of `/detail/:id` as `getGameOr404` gives it, except that a visitor's published game comes from the
+ * isolate's copy of the catalogue (ADR 021); an unpublished or unknown id, or a signed-in viewer, reads afresh.
+ */
+export async function getDetailGameOr404(
+  context: AppLoadContext,
+  rawId: string | undefined,
+  viewerId?: number,
+): Promise<Game> {
+  if (viewerId === undefined) {
+    const id = parseIdOr404(rawId, "game", "Game not found");
+    const known = (await context.services.games.catalogue()).byId.get(id);
+    if (known) return known;
+  }
+  return getGameOr404(context, rawId, viewerId);
+}
+
 /** A publisher's profile and published games, or a 404 page for an unknown or malformed id. */
 export async function getPublisherPageOr404(
   context: AppLoadContext,

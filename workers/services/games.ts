@@ -99,6 +99,51 @@ function toGame(
   };
 }
 
+/** How long an isolate reuses the catalogue it read for visitors' pages (ADR 021). */
+export const CATALOGUE_TTL_MS = 10_000;
+
+/** The published catalogue with no viewer's marks: what `/` and `/detail/{id}` show a visitor. */
+export interface Catalogue {
+  sections: CategorySection[];
+  published: Game[];
+  byId: ReadonlyMap<number, Game>;
+}
+
+// One copy per isolate, shared by its requests; dropped after CATALOGUE_TTL_MS or when this isolate writes to a game.
+let catalogueCopy: { catalogue: Promise<Catalogue>; expires: number } | null =
+  null;
+
+/** Makes the next visitor's page read the catalogue afresh (after a like or a rating changed a game's counts). */
+export function forgetCatalogue(): void {
+  catalogueCopy = null;
+}
+
+/** Home's sections: each category that has published games, in the categories' order, its games in theirs. */
+function sectionsOf(
+  rows: (GameJoinRow & { categorySort: number })[],
+  published: Game[],
+): CategorySection[] {
+  const sections = new Map<
+    number,
+    { sort: number; section: CategorySection }
+  >();
+  rows.forEach((row, index) => {
+    const id = row.game.categoryId;
+    let entry = sections.get(id);
+    if (!entry) {
+      entry = {
+        sort: row.categorySort,
+        section: { _id: id, name: row.categoryName, games: [] },
+      };
+      sections.set(id, entry);
+    }
+    entry.section.games.push(published[index]);
+  });
+  return [...sections.values()]
+    .sort((a, b) => a.sort - b.sort || a.section._id - b.section._id)
+    .map((entry) => entry.section);
+}
+
 export function createGameService(db: Db) {
   const selectGames = () =>
     db
@@ -106,6 +151,21 @@ export function createGameService(db: Db) {
       .from(games)
       .innerJoin(categories, eq(games.categoryId, categories.id))
       .innerJoin(publishers, eq(games.publisherId, publishers.id));
+
+  const selectPublished = () =>
+    selectGames()
+      .where(eq(games.isPublished, true))
+      .orderBy(asc(categories.sortOrder), asc(games.id));
+
+  /** The published games with their category's place, for home's sections: one query. */
+  const selectPublishedByCategory = () =>
+    db
+      .select({ ...gameColumns, categorySort: categories.sortOrder })
+      .from(games)
+      .innerJoin(categories, eq(games.categoryId, categories.id))
+      .innerJoin(publishers, eq(games.publisherId, publishers.id))
+      .where(eq(games.isPublished, true))
+      .orderBy(asc(categories.sortOrder), asc(games.id));
 
   /** The viewer's likes, saves and ratings, fetched once per page however many games it lists. */
   async function marksOf(
@@ -170,10 +230,7 @@ export function createGameService(db: Db) {
     },
 
     async listPublished(viewerId?: number): Promise<Game[]> {
-      const rows = await selectGames()
-        .where(eq(games.isPublished, true))
-        .orderBy(asc(categories.sortOrder), asc(games.id));
-      return withMarks(rows, viewerId);
+      return withMarks(await selectPublished(), viewerId);
     },
 
     async listByPublisher(
@@ -232,22 +289,36 @@ export function createGameService(db: Db) {
       };
     },
 
-    /** Home: every category in its order with its published games. */
+    /** Home: every category in its order with its published games (one query, and one more for a viewer's marks). */
     async listByCategory(viewerId?: number): Promise<CategorySection[]> {
-      const [allCategories, published] = await Promise.all([
-        db
-          .select()
-          .from(categories)
-          .orderBy(asc(categories.sortOrder), asc(categories.id)),
-        service.listPublished(viewerId),
-      ]);
-      return allCategories
-        .map((category) => ({
-          _id: category.id,
-          name: category.name,
-          games: published.filter((game) => game.category === category.name),
-        }))
-        .filter((section) => section.games.length > 0);
+      const rows = await selectPublishedByCategory();
+      return sectionsOf(rows, await withMarks(rows, viewerId));
+    },
+
+    /**
+     * The published catalogue as a visitor sees it, read once per isolate every CATALOGUE_TTL_MS (ADR 021): the
+     * pages of visitors then cost no database round trip. Counts may lag by that long when another isolate took
+     * the like or rating; a signed-in viewer's pages read afresh.
+     */
+    catalogue(): Promise<Catalogue> {
+      const now = Date.now();
+      if (catalogueCopy && catalogueCopy.expires > now)
+        return catalogueCopy.catalogue;
+      const catalogue = selectPublishedByCategory().then((rows) => {
+        const published = rows.map((row) => toGame(row, NO_MARKS));
+        return {
+          sections: sectionsOf(rows, published),
+          published,
+          byId: new Map(published.map((game) => [game._id, game])),
+        };
+      });
+      const copy = { catalogue, expires: now + CATALOGUE_TTL_MS };
+      catalogueCopy = copy;
+      // A failed read is not kept: the next page tries again.
+      catalogue.catch(() => {
+        if (catalogueCopy === copy) catalogueCopy = null;
+      });
+      return catalogue;
     },
 
     async listLiked(userId: number): Promise<Game[]> {
@@ -312,6 +383,7 @@ export function createGameService(db: Db) {
           .from(games)
           .where(eq(games.id, gameId)),
       ]);
+      forgetCatalogue();
       return { game_id: gameId, is_liked: liked, total_likes: game.totalLikes };
     },
 
@@ -342,6 +414,7 @@ export function createGameService(db: Db) {
           .from(games)
           .where(eq(games.id, gameId)),
       ]);
+      forgetCatalogue();
       return {
         game: gameId,
         value,
