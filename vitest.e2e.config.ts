@@ -10,5 +10,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One browser and one server on a 2-core machine: files run one after another.
     fileParallelism: false,
+    // A state waited on may take a while on a loaded 2-core machine; a test that bounds a latency says so itself.
+    expect: { poll: { timeout: 5_000 } },
   },
 });

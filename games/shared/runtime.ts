@@ -106,6 +106,8 @@ export function runGame<S extends Simulation>(
   let trace: number[] = [];
   let durationSteps = Infinity;
   let paused = false;
+  /** Paused by the platform (its round is over, or an ad is on screen), not only by a hidden tab. */
+  let externallyPaused = false;
   let finished = false;
   let lastScore = -1;
   let lastLevel: number | undefined;
@@ -184,6 +186,9 @@ export function runGame<S extends Simulation>(
    * server will replay from the start.
    */
   function start(startSeed: number, duration?: number, resume?: string) {
+    // The platform pauses a game when its round is over; a new round runs again (unless the tab is hidden).
+    externallyPaused = false;
+    paused = document.hidden;
     begin(startSeed, duration);
     watching = null;
     round = startRound(traced(definition.rules), seed, play);
@@ -372,7 +377,6 @@ export function runGame<S extends Simulation>(
     else if (!externallyPaused) paused = false;
   });
 
-  let externallyPaused = false;
   sdk
     .on("start", ({ seed: startSeed, duration, resume }) =>
       start(startSeed, duration, resume),

@@ -9,6 +9,7 @@ import {
   launchBrowser,
   newAccount,
   openPage,
+  postFromGame,
 } from "./browser";
 
 let browser: Browser;
@@ -58,6 +59,23 @@ describe("runs replayed", () => {
     await page.goto(`/play/${tower._id}`);
     await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
     // The first block moves over the tower: dropped within a second of the start it always lands on it.
+    await page.keyboard.press("Space");
+    await expect
+      .poll(() => page.getByTestId("live-score").innerText())
+      .not.toBe("0");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("plays the next round after Play again: the game is not left paused from the round before", async () => {
+    const tower = bySlug("tower-stack");
+    const { context, page, errors } = await openPage(browser, DESKTOP);
+    await page.goto(`/play/${tower._id}`);
+    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    // The round ends from the game's side; the page pauses the game behind its overlay.
+    await postFromGame(page, { type: "final_score", value: 0 });
+    await page.getByRole("button", { name: "Play again" }).click();
+    await page.waitForSelector('[data-phase="playing"]');
     await page.keyboard.press("Space");
     await expect
       .poll(() => page.getByTestId("live-score").innerText())
