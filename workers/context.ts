@@ -1,5 +1,5 @@
 import { adClientIdFrom } from "./ads";
-import { createDb } from "./db/client";
+import { createDb, lazyDb } from "./db/client";
 import { createAccountService } from "./services/accounts";
 import { createBlogService } from "./services/blog";
 import { createEventService } from "./services/events";
@@ -48,7 +48,7 @@ export function createServices(
   origin?: string,
   session?: D1DatabaseSession,
 ) {
-  const db = createDb(session ?? env.DB);
+  const db = lazyDb(() => createDb(session ?? env.DB));
   const hubs = userHubsOf(env);
   const accounts = createAccountService(db, hubs);
   const limits = createRateLimiter(db);

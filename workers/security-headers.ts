@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { NONCE, secureHeaders } from "hono/secure-headers";
+import { secureHeaders } from "hono/secure-headers";
 import { adClientIdFrom } from "./ads";
 
 /**
@@ -43,82 +43,111 @@ function configured(
 const sources = (...list: (string | string[] | false)[]) =>
   list.flat().filter(Boolean).join(" ");
 
-/** The policy of every HTML page; each directive that depends on the request or the configuration is worked out per request. */
-const pageHeaders = secureHeaders({
-  contentSecurityPolicy: {
-    defaultSrc: ["'self'"],
+/** The policy of every HTML page, for one origin and configuration. NONCE_SLOT marks where each response's nonce goes. */
+const NONCE_SLOT = "\u0000nonce\u0000";
+function pagePolicy(c: Context): string {
+  const google = configured(c, "GOOGLE_CLIENT_ID");
+  const ads = configured(c, "AD_CLIENT_ID");
+  const directives: [string, string][] = [
+    ["default-src", "'self'"],
     // Only scripts of our origin and inline scripts that carry this response's nonce (Remix's context and route
     // imports, React's streaming scripts); an injected <script> has no nonce and no inline handler runs.
-    scriptSrc: [
-      (c, directive) =>
-        sources(
-          "'self'",
-          NONCE(c, directive),
-          configured(c, "GOOGLE_CLIENT_ID") && `${GOOGLE_SIGN_IN}client`,
-          configured(c, "AD_CLIENT_ID") && AD_SCRIPTS,
-        ),
+    [
+      "script-src",
+      sources(
+        "'self'",
+        `'nonce-${NONCE_SLOT}'`,
+        google && `${GOOGLE_SIGN_IN}client`,
+        ads && AD_SCRIPTS,
+      ),
     ],
     // React writes style="" attributes (ad slot sizes, progress bars, avatar colours), which CSP counts as inline
     // styles; without 'unsafe-inline' they would be dropped. Styles cannot run script, so the risk is limited to look.
-    styleSrc: [
-      (c) =>
-        sources(
-          "'self'",
-          "'unsafe-inline'",
-          configured(c, "GOOGLE_CLIENT_ID") && `${GOOGLE_SIGN_IN}style`,
-        ),
+    [
+      "style-src",
+      sources("'self'", "'unsafe-inline'", google && `${GOOGLE_SIGN_IN}style`),
     ],
     // Pictures, icons and promo videos may be stored as absolute https addresses (Google profile pictures, publishers'
     // art) or picked files previewed as blob: URLs.
-    imgSrc: ["'self'", "data:", "blob:", "https:"],
-    mediaSrc: ["'self'", "blob:", "https:"],
-    fontSrc: ["'self'"],
-    connectSrc: [
-      (c) =>
-        sources(
-          "'self'",
-          socketOrigin(c),
-          configured(c, "GOOGLE_CLIENT_ID") && GOOGLE_SIGN_IN,
-          configured(c, "AD_CLIENT_ID") && AD_CONNECTIONS,
-        ),
+    ["img-src", "'self' data: blob: https:"],
+    ["media-src", "'self' blob: https:"],
+    ["font-src", "'self'"],
+    [
+      "connect-src",
+      sources(
+        "'self'",
+        socketOrigin(c),
+        google && GOOGLE_SIGN_IN,
+        ads && AD_CONNECTIONS,
+      ),
     ],
     // Our games are framed from /games/ on this origin; external games (type 2) from their own https origin.
-    frameSrc: [
-      (c) => sources("'self'", "https:", isLocal(c) && LOCAL_HTTP_GAMES),
-    ],
-    workerSrc: ["'self'"],
-    manifestSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'self'"],
-  },
+    ["frame-src", sources("'self'", "https:", isLocal(c) && LOCAL_HTTP_GAMES)],
+    ["worker-src", "'self'"],
+    ["manifest-src", "'self'"],
+    ["object-src", "'none'"],
+    ["base-uri", "'self'"],
+    ["form-action", "'self'"],
+    ["frame-ancestors", "'self'"],
+  ];
+  return directives.map(([name, value]) => `${name} ${value}`).join("; ");
+}
+
+/** The headers every page gets besides its policy (the defaults of hono/secure-headers, with ours). */
+const PAGE_HEADERS: [string, string][] = [
   // Google's sign-in popup talks back to the page that opened it; 'same-origin' would cut that line.
-  crossOriginOpenerPolicy: "same-origin-allow-popups",
-  referrerPolicy: "strict-origin-when-cross-origin",
-  strictTransportSecurity: false,
+  ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"],
+  ["Cross-Origin-Resource-Policy", "same-origin"],
+  ["Origin-Agent-Cluster", "?1"],
   // The header caps what a page may hand to the frames it embeds. Fullscreen, autoplay and gamepad stay open so the
   // game frame's allow="" can pass them to a game from another origin (or a sandboxed one, whose origin is opaque);
   // third-party frames without that attribute still get none of them.
-  permissionsPolicy: {
-    camera: [],
-    microphone: [],
-    geolocation: [],
-    displayCapture: [],
-    payment: [],
-    usb: [],
-    serial: [],
-    hid: [],
-    midi: [],
-    accelerometer: [],
-    gyroscope: [],
-    magnetometer: [],
-    xrSpatialTracking: [],
-    fullscreen: ["*"],
-    autoplay: ["*"],
-    gamepad: ["*"],
-  },
-});
+  [
+    "Permissions-Policy",
+    "camera=(), microphone=(), geolocation=(), display-capture=(), payment=(), usb=(), serial=(), hid=(), midi=(), " +
+      "accelerometer=(), gyroscope=(), magnetometer=(), xr-spatial-tracking=(), fullscreen=*, autoplay=*, gamepad=*",
+  ],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Content-Type-Options", "nosniff"],
+  ["X-DNS-Prefetch-Control", "off"],
+  ["X-Download-Options", "noopen"],
+  ["X-Frame-Options", "SAMEORIGIN"],
+  ["X-Permitted-Cross-Domain-Policies", "none"],
+  ["X-XSS-Protection", "0"],
+];
+
+/**
+ * A page's policy is the same for every request to one origin and configuration, but for its nonce: it is worked out
+ * once for each (a handful per deployment; the map is bounded all the same) and split where the nonce goes.
+ */
+const policies = new Map<string, [string, string]>();
+function policyAround(c: Context): [string, string] {
+  const key = `${new URL(c.req.url).origin} ${configured(c, "GOOGLE_CLIENT_ID")} ${configured(c, "AD_CLIENT_ID")}`;
+  let parts = policies.get(key);
+  if (!parts) {
+    if (policies.size >= 32) policies.clear();
+    const [before, after] = pagePolicy(c).split(NONCE_SLOT);
+    parts = [before, after];
+    policies.set(key, parts);
+  }
+  return parts;
+}
+
+/** 128 random bits, as hono/secure-headers makes them: the page's scripts carry it (`c.get("secureHeadersNonce")`). */
+function freshNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+const pageHeaders: MiddlewareHandler = async (c, next) => {
+  const [before, after] = policyAround(c);
+  const nonce = freshNonce();
+  c.set("secureHeadersNonce", nonce);
+  await next();
+  const headers = c.res.headers;
+  headers.set("Content-Security-Policy", before + nonce + after);
+  for (const [name, value] of PAGE_HEADERS) headers.set(name, value);
+};
 
 /** API answers are data, never documents: nothing may run, frame or embed them. */
 const apiHeaders = secureHeaders({
