@@ -9,13 +9,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useAccount } from "~/components/AccountProvider";
 import { useMultiplayer } from "~/components/MultiplayerProvider";
 import { GameFrame } from "~/components/GameFrame";
-import {
-  ArrowLeftIcon,
-  ClockIcon,
-  CloseIcon,
-  PlayIcon,
-} from "~/components/icons";
+import { ArrowLeftIcon, ClockIcon, CloseIcon } from "~/components/icons";
 import { ExitDialog } from "~/components/play/ExitDialog";
+import { RoundOver } from "~/components/play/RoundOver";
 import { PlaySplash } from "~/components/play/PlaySplash";
 import { usePlayAdBreaks } from "~/components/play/usePlayAdBreaks";
 import { usePlaySession } from "~/components/play/usePlaySession";
@@ -828,62 +824,44 @@ export default function Play() {
           </div>
         ) : null}
         {phase.name === "practice" ? (
-          <div
-            className="player__overlay"
-            role="dialog"
-            aria-labelledby="practice-over"
-            data-testid="practice-over"
-          >
-            <h2 id="practice-over" className="player__heading">
-              Practice round over
-            </h2>
-            <p className="player__final">
-              {levels ? "Level " : null}
-              <span data-testid="final-score">{phase.score}</span>
-            </p>
-            <p className="player__note">
-              {online ? PRACTICE_NOTICE.overOnline : PRACTICE_NOTICE.over}
-            </p>
-            <div className="player__actions">
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={playAgain}
-              >
-                <PlayIcon size={18} /> Play again
-              </button>
-              <Link to={`/detail/${game._id}`} className="button button--ghost">
-                Back to {game.name}
-              </Link>
-            </div>
-          </div>
+          <RoundOver
+            id="practice-over"
+            testId="practice-over"
+            heading="Practice round over"
+            score={phase.score}
+            levels={levels}
+            note={
+              <p className="player__note">
+                {online ? PRACTICE_NOTICE.overOnline : PRACTICE_NOTICE.over}
+              </p>
+            }
+            onPlayAgain={playAgain}
+            game={game}
+          />
         ) : null}
         {phase.name === "over" || phase.name === "failed" ? (
-          <div
-            className="player__overlay"
-            role="dialog"
-            aria-labelledby="round-over"
-          >
-            <h2 id="round-over" className="player__heading">
-              {phase.name === "failed"
+          <RoundOver
+            id="round-over"
+            heading={
+              phase.name === "failed"
                 ? "Your score was not saved"
-                : "Round over"}
-            </h2>
-            <p className="player__final">
-              {levels ? "Level " : null}
-              <span data-testid="final-score">{phase.score}</span>
-            </p>
-            {phase.name === "failed" ? (
-              <p className="player__note player__note--error" role="alert">
-                {phase.message}
-              </p>
-            ) : (
-              <p className="player__note">
-                Log in to save your scores and climb the leaderboard.
-              </p>
-            )}
-            <div className="player__actions">
-              {phase.name === "over" ? (
+                : "Round over"
+            }
+            score={phase.score}
+            levels={levels}
+            note={
+              phase.name === "failed" ? (
+                <p className="player__note player__note--error" role="alert">
+                  {phase.message}
+                </p>
+              ) : (
+                <p className="player__note">
+                  Log in to save your scores and climb the leaderboard.
+                </p>
+              )
+            }
+            lead={
+              phase.name === "over" ? (
                 <button
                   type="button"
                   className="button button--primary"
@@ -891,23 +869,11 @@ export default function Play() {
                 >
                   Log in
                 </button>
-              ) : null}
-              <button
-                type="button"
-                className={
-                  phase.name === "over"
-                    ? "button button--secondary"
-                    : "button button--primary"
-                }
-                onClick={playAgain}
-              >
-                <PlayIcon size={18} /> Play again
-              </button>
-              <Link to={`/detail/${game._id}`} className="button button--ghost">
-                Back to {game.name}
-              </Link>
-            </div>
-          </div>
+              ) : undefined
+            }
+            onPlayAgain={playAgain}
+            game={game}
+          />
         ) : null}
       </div>
       {confirming ? (
