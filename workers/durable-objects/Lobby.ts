@@ -6,65 +6,167 @@ import {
 } from "#contract/protocol";
 import type { UserServerEvent } from "#contract/user-socket";
 import { hubOf, roomOf } from "./hubs";
+import { lobbyShard, type Joiner } from "./lobby-shards";
 
 /**
- * SPEC.md §4 Matchmaking, one per game (`lobby:{gameId}`): the first player to join waits up to 10 s (an alarm); the
- * next one is paired with them in a fresh MatchRoom with one seed. Nobody in time: the waiting player is told, and
- * the browser asks for a bot that replays a real player's recorded run (GET /api/player-move/{gameId}).
+ * SPEC.md §4 Matchmaking: the first player to join waits up to 10 s (an alarm); the next one is paired with them in a
+ * fresh MatchRoom with one seed. Nobody in time: the waiting player is told, and the browser asks for a bot that
+ * replays a real player's recorded run (GET /api/player-move/{gameId}).
  *
- * The joining player learns where they stand from the join answer only; the waiting player, who has no request open,
- * from events pushed through their UserHub (ADR 007).
+ * A game's lobby is one object (`lobby:{gameId}`, the root) until it gets more joins than one object should take; the
+ * root then widens the game to a few shards (`lobby:{gameId}:{n}`, workers/durable-objects/lobby-shards.ts, ADR 025).
+ * Each shard pairs its own joins in arrival order. A shard's player not paired within HANDOFF_MS is handed to the
+ * root, which pairs them with its own waiting player (the one who joined first goes first) or keeps them waiting
+ * there until their 10 s are up; so two players waiting on different shards meet within a second.
+ *
+ * The joining player learns where they stand from the join answer only; a waiting player, who has no request open,
+ * from events pushed through their UserHub (ADR 007). Joins, hand-overs, leaves and the alarm take their turn one
+ * after another, so a waiting player is claimed exactly once even while another join waits on a hub.
  */
-
-type Joiner = Omit<Participant, "room_id">;
 
 interface Waiting {
   roomId: string;
   gameId: number;
+  /** The shard holding the wait; 0 is the root. */
+  shard: number;
   participant: Participant;
+  /** When the player joined: who goes first when two waits meet at the root. */
+  since: number;
   expiresAt: number;
 }
 
+/** What the root tells the Worker with each answer: how many shards the game's joins spread over now. */
+export interface LobbyAnswer {
+  answer: JoinAnswer;
+  width: number | null;
+}
+
 const WAITING_KEY = "waiting";
+/** A shard's player not paired in this time goes to the root (where waits of all shards meet). */
+export const HANDOFF_MS = 1_000;
+/** Joins per second one shard is given before the game widens (ADR 025: a quarter of one lobby's measured ceiling). */
+export const JOINS_PER_SHARD = 50;
+/** The most shards a game can use, unless LOBBY_SHARDS says otherwise (1 turns sharding off). */
+const DEFAULT_MAX_SHARDS = 8;
+/** A game narrows only once its joins have stayed below its width this long. */
+const NARROW_AFTER_MS = 30_000;
+
+/** How many shards a game with this many joins per second needs. */
+export const widthFor = (joinsPerSecond: number, maxShards: number) =>
+  Math.min(maxShards, Math.max(1, Math.ceil(joinsPerSecond / JOINS_PER_SHARD)));
+
+const waitingAnswer = (waiting: Waiting): JoinAnswer => ({
+  status: "waiting",
+  roomId: waiting.roomId,
+  gameId: waiting.gameId,
+  participants: [waiting.participant],
+  expiresAt: waiting.expiresAt,
+});
+
+const joinerOf = ({ room_id: _room, ...joiner }: Participant): Joiner => joiner;
 
 export class Lobby extends DurableObject<Env> {
-  async join(gameId: number, joiner: Joiner): Promise<JoinAnswer> {
+  private waiting: Waiting | null = null;
+  private turn: Promise<unknown> = Promise.resolve();
+  /** The root's count of joins per second, and the width it gives the game. */
+  private readonly layout = {
+    width: 1,
+    second: 0,
+    count: 0,
+    lastCount: 0,
+    busyAt: 0,
+  };
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    void ctx.blockConcurrencyWhile(async () => {
+      const stored = await ctx.storage.get<Waiting>(WAITING_KEY);
+      // A wait kept before shards existed is a root's wait.
+      this.waiting = stored
+        ? {
+            ...stored,
+            shard: stored.shard ?? 0,
+            since: stored.since ?? stored.expiresAt - MATCHMAKING_WAIT_MS,
+          }
+        : null;
+    });
+  }
+
+  async join(gameId: number, joiner: Joiner, shard = 0): Promise<LobbyAnswer> {
+    const width = shard === 0 ? this.countJoin() : null;
+    const step = await this.inTurn(() => this.admit(gameId, joiner, shard));
+    if ("answer" in step) return { answer: step.answer, width };
+    return { answer: await this.pair(step.pairWith, joiner, false), width };
+  }
+
+  /** Under the turn: the same wait again, the waiting player claimed for this joiner, or a new wait. */
+  private async admit(
+    gameId: number,
+    joiner: Joiner,
+    shard: number,
+  ): Promise<{ answer: JoinAnswer } | { pairWith: Waiting }> {
     const now = Date.now();
-    const waiting = await this.ctx.storage.get<Waiting>(WAITING_KEY);
-
+    const waiting = this.waiting;
     if (waiting && waiting.expiresAt > now) {
-      if (waiting.participant.user_id === joiner.user_id) {
-        // The same player again (a second tab, a reload): still the same wait.
-        return {
-          status: "waiting",
-          roomId: waiting.roomId,
-          gameId,
-          participants: [waiting.participant],
-          expiresAt: waiting.expiresAt,
-        };
-      }
+      // The same player again (a second tab, a reload): still the same wait.
+      if (waiting.participant.user_id === joiner.user_id)
+        return { answer: waitingAnswer(waiting) };
       // A player who closed the tab while waiting has no socket left to hear of a match: not someone to pair with.
-      if (await this.stillThere(waiting)) return this.pair(waiting, joiner);
+      if (await this.stillThere(waiting)) {
+        await this.release();
+        return { pairWith: waiting };
+      }
     }
-
-    if (waiting) await this.expire(waiting);
+    if (waiting) {
+      await this.release();
+      await this.timeOut(waiting);
+    }
     const roomId = crypto.randomUUID();
-    const participant = { ...joiner, room_id: roomId };
     const fresh: Waiting = {
       roomId,
       gameId,
-      participant,
+      shard,
+      participant: { ...joiner, room_id: roomId },
+      since: now,
       expiresAt: now + MATCHMAKING_WAIT_MS,
     };
-    await this.ctx.storage.put(WAITING_KEY, fresh);
-    await this.ctx.storage.setAlarm(fresh.expiresAt);
-    return {
-      status: "waiting",
-      roomId,
-      gameId,
-      participants: [participant],
-      expiresAt: fresh.expiresAt,
-    };
+    await this.hold(fresh);
+    return { answer: waitingAnswer(fresh) };
+  }
+
+  /**
+   * A shard's waiting player, handed to the root after HANDOFF_MS: paired with the root's waiting player, the earlier
+   * of the two first, or kept waiting here until their 10 s are up.
+   */
+  async adopt(handed: Waiting): Promise<void> {
+    type Step = { timeOut: Waiting } | { pair: [Waiting, Waiting] } | null;
+    const step = await this.inTurn(async (): Promise<Step> => {
+      const now = Date.now();
+      if (handed.expiresAt <= now || !(await this.stillThere(handed)))
+        return { timeOut: handed };
+      const mine = this.waiting;
+      if (mine && mine.expiresAt > now) {
+        // The same player waiting here already (another tab): one wait; both tabs hear of its match by game.
+        if (mine.participant.user_id === handed.participant.user_id)
+          return null;
+        if (await this.stillThere(mine)) {
+          await this.release();
+          return {
+            pair: mine.since <= handed.since ? [mine, handed] : [handed, mine],
+          };
+        }
+      }
+      if (mine) {
+        await this.release();
+        await this.timeOut(mine);
+      }
+      await this.hold({ ...handed, shard: 0 });
+      return null;
+    });
+    if (!step) return;
+    if ("timeOut" in step) return this.timeOut(step.timeOut);
+    const [first, second] = step.pair;
+    await this.pair(first, joinerOf(second.participant), true);
   }
 
   /** The waiting player still has a user socket open, the only way they can learn of a match. */
@@ -75,12 +177,17 @@ export class Lobby extends DurableObject<Env> {
     return sockets > 0;
   }
 
-  /** The room is set up before anyone hears of it, so either player's room socket finds it. */
-  private async pair(waiting: Waiting, joiner: Joiner): Promise<JoinAnswer> {
-    const { roomId, gameId } = waiting;
-    await this.ctx.storage.delete(WAITING_KEY);
-    await this.ctx.storage.deleteAlarm();
-    const participants = [waiting.participant, { ...joiner, room_id: roomId }];
+  /**
+   * The room is set up before anyone hears of it, so either player's room socket finds it. The first player waited,
+   * so they hear of it through their hub; the second too when they were waiting (a hand-over), else from the answer.
+   */
+  private async pair(
+    first: Waiting,
+    second: Joiner,
+    secondWaited: boolean,
+  ): Promise<JoinAnswer> {
+    const { roomId, gameId } = first;
+    const participants = [first.participant, { ...second, room_id: roomId }];
     const seed = crypto.getRandomValues(new Uint32Array(1))[0];
     await roomOf(this.env, roomId).start({
       roomId,
@@ -88,38 +195,107 @@ export class Lobby extends DurableObject<Env> {
       seed,
       participants,
     });
-    await this.pushTo(waiting.participant.user_id, {
-      event: "user_joined",
-      data: { roomId, gameId, participant: participants[1] },
-    });
-    await this.pushTo(waiting.participant.user_id, {
-      event: "request_gameplay",
-      data: { roomId, gameId, seed, participants },
-    });
+    const tell = async (userId: number, opponent: Participant) => {
+      await this.pushTo(userId, {
+        event: "user_joined",
+        data: { roomId, gameId, participant: opponent },
+      });
+      await this.pushTo(userId, {
+        event: "request_gameplay",
+        data: { roomId, gameId, seed, participants },
+      });
+    };
+    await Promise.all([
+      tell(first.participant.user_id, participants[1]),
+      secondWaited ? tell(second.user_id, participants[0]) : null,
+    ]);
     return { status: "matched", roomId, gameId, participants, seed };
   }
 
   /** The player stops waiting (Quit on the waiting screen). */
   async leaveLobby(userId: number): Promise<void> {
-    const waiting = await this.ctx.storage.get<Waiting>(WAITING_KEY);
-    if (waiting?.participant.user_id !== userId) return;
+    await this.inTurn(async () => {
+      if (this.waiting?.participant.user_id === userId) await this.release();
+    });
+  }
+
+  /** The only alarm a lobby sets: its waiting player has waited 10 s, or (on a shard) HANDOFF_MS. */
+  async alarm(): Promise<void> {
+    const waiting = await this.inTurn(async () => {
+      const waiting = this.waiting;
+      if (waiting) await this.release();
+      return waiting;
+    });
+    if (!waiting) return;
+    if (waiting.shard === 0 || waiting.expiresAt <= Date.now())
+      return this.timeOut(waiting);
+    // The root is the only place a shard's late player can still meet the others; failing that, the bot.
+    await lobbyShard(this.env, waiting.gameId, 0)
+      .adopt(waiting)
+      .catch(() => this.timeOut(waiting));
+  }
+
+  /** For tests: the player waiting, if any. */
+  waitingPlayer(): Waiting | null {
+    return this.waiting;
+  }
+
+  /** The root counts the game's joins per second (it sees one in `width` of them) and widens or narrows the game. */
+  private countJoin(): number {
+    const now = Date.now();
+    const second = Math.floor(now / 1000);
+    const layout = this.layout;
+    if (second !== layout.second) {
+      layout.lastCount = second === layout.second + 1 ? layout.count : 0;
+      layout.second = second;
+      layout.count = 0;
+    }
+    layout.count++;
+    const needed = widthFor(
+      Math.max(layout.count, layout.lastCount) * layout.width,
+      this.maxShards(),
+    );
+    if (needed >= layout.width) layout.busyAt = now;
+    if (
+      needed > layout.width ||
+      (needed < layout.width && now - layout.busyAt >= NARROW_AFTER_MS)
+    )
+      layout.width = needed;
+    return layout.width;
+  }
+
+  private maxShards(): number {
+    const { LOBBY_SHARDS } = this.env as Env & { LOBBY_SHARDS?: string };
+    const max = Number(LOBBY_SHARDS ?? DEFAULT_MAX_SHARDS);
+    return Number.isInteger(max) && max >= 1 && max <= 64
+      ? max
+      : DEFAULT_MAX_SHARDS;
+  }
+
+  /** Runs `step` after every step asked for before it, whatever they awaited. */
+  private inTurn<T>(step: () => Promise<T>): Promise<T> {
+    const result = this.turn.then(step);
+    this.turn = result.catch(() => undefined);
+    return result;
+  }
+
+  private async hold(waiting: Waiting) {
+    this.waiting = waiting;
+    await this.ctx.storage.put(WAITING_KEY, waiting);
+    await this.ctx.storage.setAlarm(
+      waiting.shard === 0
+        ? waiting.expiresAt
+        : Math.min(waiting.expiresAt, waiting.since + HANDOFF_MS),
+    );
+  }
+
+  private async release() {
+    this.waiting = null;
     await this.ctx.storage.delete(WAITING_KEY);
     await this.ctx.storage.deleteAlarm();
   }
 
-  /** The only alarm a lobby sets: its waiting player has waited 10 s. */
-  async alarm(): Promise<void> {
-    const waiting = await this.ctx.storage.get<Waiting>(WAITING_KEY);
-    if (waiting) await this.expire(waiting);
-  }
-
-  /** For tests: the player waiting, if any. */
-  async waitingPlayer(): Promise<Waiting | null> {
-    return (await this.ctx.storage.get<Waiting>(WAITING_KEY)) ?? null;
-  }
-
-  private async expire(waiting: Waiting) {
-    await this.ctx.storage.delete(WAITING_KEY);
+  private async timeOut(waiting: Waiting) {
     await this.pushTo(waiting.participant.user_id, {
       event: "room_timeout",
       data: { roomId: waiting.roomId, gameId: waiting.gameId },
