@@ -20,8 +20,9 @@ import { lobbyShard, type Joiner } from "./lobby-shards";
  * there until their 10 s are up; so two players waiting on different shards meet within a second.
  *
  * The joining player learns where they stand from the join answer only; a waiting player, who has no request open,
- * from events pushed through their UserHub (ADR 007). Joins, hand-overs, leaves and the alarm take their turn one
- * after another, so a waiting player is claimed exactly once even while another join waits on a hub.
+ * from events pushed through their UserHub (ADR 007). A join claims the waiting player before it awaits anything
+ * (the check that they are still there, the room, the pushes), so a waiting player is claimed exactly once while
+ * other joins go on meanwhile.
  */
 
 interface Waiting {
@@ -67,7 +68,6 @@ const joinerOf = ({ room_id: _room, ...joiner }: Participant): Joiner => joiner;
 
 export class Lobby extends DurableObject<Env> {
   private waiting: Waiting | null = null;
-  private turn: Promise<unknown> = Promise.resolve();
   /** The root's count of joins per second, and the width it gives the game. */
   private readonly layout = {
     width: 1,
@@ -94,44 +94,33 @@ export class Lobby extends DurableObject<Env> {
 
   async join(gameId: number, joiner: Joiner, shard = 0): Promise<LobbyAnswer> {
     const width = shard === 0 ? this.countJoin() : null;
-    const step = await this.inTurn(() => this.admit(gameId, joiner, shard));
-    if ("answer" in step) return { answer: step.answer, width };
-    return { answer: await this.pair(step.pairWith, joiner, false), width };
-  }
-
-  /** Under the turn: the same wait again, the waiting player claimed for this joiner, or a new wait. */
-  private async admit(
-    gameId: number,
-    joiner: Joiner,
-    shard: number,
-  ): Promise<{ answer: JoinAnswer } | { pairWith: Waiting }> {
-    const now = Date.now();
-    const waiting = this.waiting;
-    if (waiting && waiting.expiresAt > now) {
+    for (;;) {
+      const now = Date.now();
+      const waiting = this.waiting;
+      if (!waiting || waiting.expiresAt <= now) {
+        const roomId = crypto.randomUUID();
+        const fresh: Waiting = {
+          roomId,
+          gameId,
+          shard,
+          participant: { ...joiner, room_id: roomId },
+          since: now,
+          expiresAt: now + MATCHMAKING_WAIT_MS,
+        };
+        this.hold(fresh);
+        if (waiting) await this.timeOut(waiting);
+        return { answer: waitingAnswer(fresh), width };
+      }
       // The same player again (a second tab, a reload): still the same wait.
       if (waiting.participant.user_id === joiner.user_id)
-        return { answer: waitingAnswer(waiting) };
-      // A player who closed the tab while waiting has no socket left to hear of a match: not someone to pair with.
-      if (await this.stillThere(waiting)) {
-        await this.release();
-        return { pairWith: waiting };
-      }
-    }
-    if (waiting) {
-      await this.release();
+        return { answer: waitingAnswer(waiting), width };
+      // Claimed for this joiner before anything is awaited, so no other join can take them meanwhile.
+      this.release();
+      if (await this.stillThere(waiting))
+        return { answer: await this.pair(waiting, joiner, false), width };
+      // They closed the tab while waiting and cannot hear of a match: not someone to pair with. Look again.
       await this.timeOut(waiting);
     }
-    const roomId = crypto.randomUUID();
-    const fresh: Waiting = {
-      roomId,
-      gameId,
-      shard,
-      participant: { ...joiner, room_id: roomId },
-      since: now,
-      expiresAt: now + MATCHMAKING_WAIT_MS,
-    };
-    await this.hold(fresh);
-    return { answer: waitingAnswer(fresh) };
   }
 
   /**
@@ -139,36 +128,27 @@ export class Lobby extends DurableObject<Env> {
    * of the two first, or kept waiting here until their 10 s are up.
    */
   async adopt(handed: Waiting): Promise<void> {
-    type Step = { timeOut: Waiting } | { pair: [Waiting, Waiting] } | null;
-    const step = await this.inTurn(async (): Promise<Step> => {
-      const now = Date.now();
-      if (handed.expiresAt <= now || !(await this.stillThere(handed)))
-        return { timeOut: handed };
+    if (handed.expiresAt <= Date.now() || !(await this.stillThere(handed)))
+      return this.timeOut(handed);
+    for (;;) {
       const mine = this.waiting;
-      if (mine && mine.expiresAt > now) {
-        // The same player waiting here already (another tab): one wait; both tabs hear of its match by game.
-        if (mine.participant.user_id === handed.participant.user_id)
-          return null;
-        if (await this.stillThere(mine)) {
-          await this.release();
-          return {
-            pair: mine.since <= handed.since ? [mine, handed] : [handed, mine],
-          };
-        }
+      if (!mine || mine.expiresAt <= Date.now()) {
+        this.hold({ ...handed, shard: 0 });
+        if (mine) await this.timeOut(mine);
+        return;
       }
-      if (mine) {
-        await this.release();
-        await this.timeOut(mine);
+      // The same player waiting here already (another tab): one wait; both tabs hear of its match by game.
+      if (mine.participant.user_id === handed.participant.user_id) return;
+      this.release();
+      if (await this.stillThere(mine)) {
+        const [first, second] =
+          mine.since <= handed.since ? [mine, handed] : [handed, mine];
+        await this.pair(first, joinerOf(second.participant), true);
+        return;
       }
-      await this.hold({ ...handed, shard: 0 });
-      return null;
-    });
-    if (!step) return;
-    if ("timeOut" in step) return this.timeOut(step.timeOut);
-    const [first, second] = step.pair;
-    await this.pair(first, joinerOf(second.participant), true);
+      await this.timeOut(mine);
+    }
   }
-
   /** The waiting player still has a user socket open, the only way they can learn of a match. */
   private async stillThere(waiting: Waiting): Promise<boolean> {
     const sockets = await hubOf(this.env, waiting.participant.user_id)
@@ -213,20 +193,15 @@ export class Lobby extends DurableObject<Env> {
   }
 
   /** The player stops waiting (Quit on the waiting screen). */
-  async leaveLobby(userId: number): Promise<void> {
-    await this.inTurn(async () => {
-      if (this.waiting?.participant.user_id === userId) await this.release();
-    });
+  leaveLobby(userId: number): void {
+    if (this.waiting?.participant.user_id === userId) this.release();
   }
 
   /** The only alarm a lobby sets: its waiting player has waited 10 s, or (on a shard) HANDOFF_MS. */
   async alarm(): Promise<void> {
-    const waiting = await this.inTurn(async () => {
-      const waiting = this.waiting;
-      if (waiting) await this.release();
-      return waiting;
-    });
+    const waiting = this.waiting;
     if (!waiting) return;
+    this.release();
     if (waiting.shard === 0 || waiting.expiresAt <= Date.now())
       return this.timeOut(waiting);
     // The root is the only place a shard's late player can still meet the others; failing that, the bot.
@@ -272,27 +247,24 @@ export class Lobby extends DurableObject<Env> {
       : DEFAULT_MAX_SHARDS;
   }
 
-  /** Runs `step` after every step asked for before it, whatever they awaited. */
-  private inTurn<T>(step: () => Promise<T>): Promise<T> {
-    const result = this.turn.then(step);
-    this.turn = result.catch(() => undefined);
-    return result;
-  }
-
-  private async hold(waiting: Waiting) {
+  /**
+   * The memory copy is the truth and changes at once; storage follows in order (the runtime holds this object's
+   * answers until it is written), so nothing is awaited between reading the wait and claiming it.
+   */
+  private hold(waiting: Waiting) {
     this.waiting = waiting;
-    await this.ctx.storage.put(WAITING_KEY, waiting);
-    await this.ctx.storage.setAlarm(
+    void this.ctx.storage.put(WAITING_KEY, waiting);
+    void this.ctx.storage.setAlarm(
       waiting.shard === 0
         ? waiting.expiresAt
         : Math.min(waiting.expiresAt, waiting.since + HANDOFF_MS),
     );
   }
 
-  private async release() {
+  private release() {
     this.waiting = null;
-    await this.ctx.storage.delete(WAITING_KEY);
-    await this.ctx.storage.deleteAlarm();
+    void this.ctx.storage.delete(WAITING_KEY);
+    void this.ctx.storage.deleteAlarm();
   }
 
   private async timeOut(waiting: Waiting) {
