@@ -1,15 +1,16 @@
 // `npm run bench:lobby`: how many joins a second one game's matchmaking takes, with one lobby and with shards (ADR 025).
-//   node scripts/bench/lobby.mjs [--no-build] [--users N] [--seconds S] [--connections C] [--shards W]
+//   node scripts/bench/lobby.mjs [--no-build] [--users N] [--seconds S] [--connections C] [--shards W] [--per-shard J]
 // Fresh data in .wrangler/bench-lobby: the real migrations and seed, then N users (default 400) with session tokens
-// written straight into the local D1 (a token's SHA-256 is all the sessions table keeps). Two phases, each on its own
-// `wrangler dev` (BENCH_LOBBY_PORT or a free port) over the same data: LOBBY_SHARDS=1 (the lobby as it was: one object
-// per game) and LOBBY_SHARDS=W (default 8). In each, every user opens a /ws socket (a lobby pairs only players who
-// still have one), then C clients (default 64) post POST /api/multiplayer/join for one game, closed loop, each as the
-// next user in turn, for 2 s of warm-up (the root widens the game) and S seconds (default 10) measured. It prints
-// joins/s, latency, and checks every pairing it saw: each room told to exactly two different players, once each.
-// The first phase also measures D1's single writer: C clients opening play sessions (POST /api/gamestats, one insert
-// each) for 5 s. Aim: the sharded lobby takes at least 3× the joins of one lobby, or more joins than the Worker can
-// serve on this machine (then the lobby is no longer what binds: ADR 025). A miss never fails the process.
+// written straight into the local D1 (a token's SHA-256 is all the sessions table keeps). Two phases, each on its
+// own `wrangler dev` (BENCH_LOBBY_PORT or a free port) over the same data: LOBBY_SHARDS=1 (one lobby per game, as
+// before) and LOBBY_SHARDS=W (default 8) with LOBBY_JOINS_PER_SHARD=J (default 10: the root widens the game at J
+// joins/s per shard, about a quarter of what one lobby takes here). In each, every user opens a /ws socket (a lobby
+// pairs only players who still have one), then C clients (default 64) post POST /api/multiplayer/join for one game,
+// closed loop, each as the next user in turn, for 2 s of warm-up (the root widens the game) and S seconds (default
+// 10) measured. It prints joins/s and latency, and checks every pairing it saw: each room told to exactly two
+// different players, once each. The first phase also measures D1's single writer: C clients opening play sessions
+// (POST /api/gamestats, one insert each) for 5 s. Aim: the sharded lobby takes at least 3× the joins of one lobby
+// (ADR 025). A miss never fails the process.
 import { createHash, randomBytes } from "node:crypto";
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -39,6 +40,8 @@ const SECONDS = option(
 );
 const CONNECTIONS = option("connections", 64);
 const SHARDS = option("shards", 8);
+// One lobby here takes a few dozen joins a second, not the ~1,000 of production: widen at a quarter of that (ADR 025).
+const PER_SHARD = option("per-shard", 10);
 const WARM_MS = 2_000;
 const WRITE_SECONDS = 5;
 const AIM_RATIO = 3;
@@ -191,7 +194,7 @@ async function phase(width, tokens, gameId, measureWrites) {
     port,
     persistTo,
     stdio: ["ignore", logFd, logFd],
-    vars: { LOBBY_SHARDS: width },
+    vars: { LOBBY_SHARDS: width, LOBBY_JOINS_PER_SHARD: PER_SHARD },
   });
   try {
     await waitForHealthy(base, 90_000);

@@ -45,16 +45,22 @@ export interface LobbyAnswer {
 const WAITING_KEY = "waiting";
 /** A shard's player not paired in this time goes to the root (where waits of all shards meet). */
 export const HANDOFF_MS = 1_000;
-/** Joins per second one shard is given before the game widens (ADR 025: a quarter of one lobby's measured ceiling). */
-export const JOINS_PER_SHARD = 50;
+/**
+ * Joins per second one shard is given before the game widens, unless LOBBY_JOINS_PER_SHARD says otherwise: a fifth of
+ * the ~1,000 requests a second a Durable Object is documented to take, since a join costs the lobby 3–4 calls (ADR 025).
+ */
+export const JOINS_PER_SHARD = 200;
 /** The most shards a game can use, unless LOBBY_SHARDS says otherwise (1 turns sharding off). */
 const DEFAULT_MAX_SHARDS = 8;
 /** A game narrows only once its joins have stayed below its width this long. */
 const NARROW_AFTER_MS = 30_000;
 
 /** How many shards a game with this many joins per second needs. */
-export const widthFor = (joinsPerSecond: number, maxShards: number) =>
-  Math.min(maxShards, Math.max(1, Math.ceil(joinsPerSecond / JOINS_PER_SHARD)));
+export const widthFor = (
+  joinsPerSecond: number,
+  maxShards: number,
+  perShard = JOINS_PER_SHARD,
+) => Math.min(maxShards, Math.max(1, Math.ceil(joinsPerSecond / perShard)));
 
 const waitingAnswer = (waiting: Waiting): JoinAnswer => ({
   status: "waiting",
@@ -228,7 +234,8 @@ export class Lobby extends DurableObject<Env> {
     layout.count++;
     const needed = widthFor(
       Math.max(layout.count, layout.lastCount) * layout.width,
-      this.maxShards(),
+      this.setting("LOBBY_SHARDS", DEFAULT_MAX_SHARDS),
+      this.setting("LOBBY_JOINS_PER_SHARD", JOINS_PER_SHARD),
     );
     if (needed >= layout.width) layout.busyAt = now;
     if (
@@ -239,12 +246,16 @@ export class Lobby extends DurableObject<Env> {
     return layout.width;
   }
 
-  private maxShards(): number {
-    const { LOBBY_SHARDS } = this.env as Env & { LOBBY_SHARDS?: string };
-    const max = Number(LOBBY_SHARDS ?? DEFAULT_MAX_SHARDS);
-    return Number.isInteger(max) && max >= 1 && max <= 64
-      ? max
-      : DEFAULT_MAX_SHARDS;
+  /** A whole number from 1 to 10,000 set in the Worker's vars (the bench sets both), or the default. */
+  private setting(
+    name: "LOBBY_SHARDS" | "LOBBY_JOINS_PER_SHARD",
+    fallback: number,
+  ): number {
+    const vars = this.env as Env & Partial<Record<typeof name, string>>;
+    const value = Number(vars[name] ?? fallback);
+    return Number.isInteger(value) && value >= 1 && value <= 10_000
+      ? value
+      : fallback;
   }
 
   /**
