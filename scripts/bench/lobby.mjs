@@ -9,7 +9,7 @@
 // closed loop, each as the next user in turn, for 2 s of warm-up (the root widens the game) and S seconds (default
 // 10) measured. It prints joins/s and latency, and checks every pairing it saw: each room told to exactly two
 // different players, once each. The first phase also measures D1's single writer: C clients opening play sessions
-// (POST /api/gamestats, one insert each) for 5 s. Aim: the sharded lobby takes at least 3× the joins of one lobby
+// (POST /api/gamestats, one insert each) for 5 s, and the Worker alone (GET /api/health, one D1 read) for 5 s. Aim: the sharded lobby takes at least 3× the joins of one lobby
 // (ADR 025). A miss never fails the process.
 import { createHash, randomBytes } from "node:crypto";
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
@@ -214,9 +214,10 @@ async function phase(width, tokens, gameId, measureWrites) {
         },
         body: JSON.stringify({ userId: idOf(index), gameId }),
       });
-      const answer = await response.json();
+      const text = await response.text();
       if (!response.ok)
-        throw new Error(`join: ${response.status} ${JSON.stringify(answer)}`);
+        throw new Error(`join: ${response.status} ${text.slice(0, 300)}`);
+      const answer = JSON.parse(text);
       if (answer.status === "matched") told(answer.roomId, idOf(index));
     };
     await closedLoop(Date.now() + WARM_MS, join);
@@ -227,6 +228,7 @@ async function phase(width, tokens, gameId, measureWrites) {
     );
     const elapsed = (Date.now() - started) / 1000;
     let writes = null;
+    let reads = null;
     if (measureWrites) {
       const opened = Date.now();
       const result = await closedLoop(
@@ -245,6 +247,16 @@ async function phase(width, tokens, gameId, measureWrites) {
             throw new Error(`gamestats: ${response.status}`);
         },
       );
+      const probed = Date.now();
+      const health = await closedLoop(
+        probed + WRITE_SECONDS * 1000,
+        async () => {
+          const response = await fetch(`${base}/api/health`);
+          await response.arrayBuffer();
+          if (!response.ok) throw new Error(`health: ${response.status}`);
+        },
+      );
+      reads = health.latencies.length / ((Date.now() - probed) / 1000);
       writes = {
         perSecond: result.latencies.length / ((Date.now() - opened) / 1000),
         p50: percentile(
@@ -269,6 +281,7 @@ async function phase(width, tokens, gameId, measureWrites) {
       rooms: rooms.size,
       wrong,
       writes,
+      reads,
     };
   } finally {
     stopProcessTree(server);
@@ -296,6 +309,9 @@ for (const result of [single, sharded])
 const writes = single.writes;
 console.log(
   `  D1 writes (POST /api/gamestats, one insert each, ${CONNECTIONS} clients): ${writes.perSecond.toFixed(0)}/s, p50 ${writes.p50.toFixed(1)} ms, ${writes.failures} failed`,
+);
+console.log(
+  `  the Worker alone (GET /api/health, one D1 read, ${CONNECTIONS} clients): ${single.reads.toFixed(0)} requests/s; a join also reads the session, the game and the player`,
 );
 const ratio = sharded.joinsPerSecond / single.joinsPerSecond;
 const correct = single.wrong === 0 && sharded.wrong === 0;
