@@ -198,9 +198,10 @@ export class Lobby extends DurableObject<Env> {
     return { status: "matched", roomId, gameId, participants, seed };
   }
 
-  /** The player stops waiting (Quit on the waiting screen). */
-  leaveLobby(userId: number): void {
+  /** The player stops waiting (Quit on the waiting screen). The root answers how many shards the game has now. */
+  leaveLobby(userId: number): number {
     if (this.waiting?.participant.user_id === userId) this.release();
+    return this.layout.width;
   }
 
   /** The only alarm a lobby sets: its waiting player has waited 10 s, or (on a shard) HANDOFF_MS. */

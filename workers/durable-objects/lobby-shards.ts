@@ -53,19 +53,24 @@ export async function joinLobby(
 }
 
 /**
- * Quit on the waiting screen: every shard of the width this isolate knows, the root included (a wait handed over ends
- * there). Leaving is rare, and a shard without this player's wait answers at once.
+ * Quit on the waiting screen: the root first, which says how many shards the game has (it narrows only 30 s after it
+ * was last that busy, long after any wait on a shard it stops using was handed over), then those shards, then the
+ * root again for a wait handed over meanwhile. Leaving is rare; a lobby without this player's wait answers at once.
  */
 export async function leaveLobby(
   env: Env,
   gameId: number,
   userId: number,
 ): Promise<void> {
-  const width = knownWidth(gameId, Date.now());
-  const shards = Array.from({ length: width }, (_, shard) => shard);
+  const root = lobbyShard(env, gameId, 0);
+  const width = await root.leaveLobby(userId);
+  if (width <= 1) return;
   await Promise.all(
-    shards.map((shard) => lobbyShard(env, gameId, shard).leaveLobby(userId)),
+    Array.from({ length: width - 1 }, (_, index) =>
+      lobbyShard(env, gameId, index + 1).leaveLobby(userId),
+    ),
   );
+  await root.leaveLobby(userId);
 }
 
 /** For tests: forget the widths this isolate knows. */
