@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { idSchema, idValueSchema } from "#contract/ids";
 import { ROOM_ID_PATTERN } from "#contract/protocol";
-import { lobbyOf, roomOf } from "../durable-objects/hubs";
+import { roomOf } from "../durable-objects/hubs";
+import { joinLobby, leaveLobby } from "../durable-objects/lobby-shards";
 import { JoinSchema } from "../services/multiplayer";
 import { forbidden, notFound } from "../services/errors";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
@@ -21,12 +22,13 @@ export const multiplayerRouter = createRouter()
     const { multiplayer } = c.var.services;
     await multiplayer.assertMultiplayerGame(gameId);
     const joiner = await multiplayer.participantOf(caller.id);
-    return c.json(await lobbyOf(c.env, gameId).join(gameId, joiner));
+    // The game's lobby, or its player's shard of it when the game is busy (ADR 025).
+    return c.json(await joinLobby(c.env, gameId, joiner));
   })
   // Quit on the waiting screen: stop waiting, so nobody is matched with a player who left.
   .post("/leave", requireUser, async (c) => {
     const { gameId } = parseInput(LeaveSchema, await readJson(c.req.raw));
-    await lobbyOf(c.env, gameId).leaveLobby(c.var.user.id);
+    await leaveLobby(c.env, gameId, c.var.user.id);
     return c.json({ ok: true });
   })
   .post("/bot-result", requireUser, async (c) => {
