@@ -3,7 +3,8 @@
 // Lighthouse mobile run (performance, and accessibility on /, a detail page, /blog and a post), and then
 // the leaderboard queries against a million scores (leaderboard.ts; BENCH_SKIP_LEADERBOARD=1 leaves it out), chat
 // delivery between 1,000 users (chat.mjs; BENCH_SKIP_CHAT=1) and the live score relay of 500 rooms (realtime.mjs;
-// BENCH_SKIP_REALTIME=1), and the Worker CPU of verifying rounds by replay (replay.mjs; BENCH_SKIP_REPLAY=1).
+// BENCH_SKIP_REALTIME=1), the Worker CPU of verifying rounds by replay (replay.mjs; BENCH_SKIP_REPLAY=1), and one
+// game's matchmaking with one lobby and with shards (lobby.mjs; BENCH_SKIP_LOBBY=1).
 // Figures are printed, never asserted: local workerd on a 2-core machine is a trend line, not production.
 // Targets are printed PASS/MISS; a miss never fails the process. The run ends with every aim again in one list,
 // and its own: the whole of `npm run bench` within 15 minutes, with the minutes each part took.
@@ -208,6 +209,8 @@ const parts = [
   ["chat", "node", ["scripts/bench/chat.mjs", "--no-build"]],
   // The live score relay of 500 rooms and the memory of their sockets (realtime.mjs), on the build made above.
   ["realtime", "node", ["scripts/bench/realtime.mjs", "--no-build"]],
+  // One game's matchmaking with one lobby and with shards, and D1's single writer (lobby.mjs, ADR 025).
+  ["lobby", "node", ["scripts/bench/lobby.mjs", "--no-build"]],
 ];
 for (const [name, command, args] of parts) {
   if ((process.env[`BENCH_SKIP_${name.toUpperCase()}`] ?? "0") !== "0") {
