@@ -500,11 +500,11 @@ async function probePath(sockets, samples) {
     message: await timeSteps(samples, async (i) => {
       const delivered = expectFrame(`message:probe-${i}`);
       const acked = expectFrame(`ack:probe-${i}`);
-      // Spread over the pairs after the first: one sender of 100 would reach the message limit (60 in 30 s) and
-      // have its first load messages refused.
+      // Spread over ten senders in turn (each stays awake): one sender of 100 would reach the message limit (60
+      // in 30 s) and have its first load messages refused.
       const record = send(
         sockets,
-        2 * (1 + (i % (USERS / 2 - 1))),
+        2 + (i % Math.min(10, USERS - 2)),
         `probe-${i}`,
         "probe",
       );
