@@ -184,10 +184,33 @@ function devProcessesOf(rootPid) {
       } catch {
         // gone meanwhile
       }
-      return { ...proc, rssKb, role };
+      return { ...proc, rssKb, role, ...diskWrites(proc.pid) };
     });
 }
 const ROLES = ["worker", "dev proxy", "wrangler"];
+
+/** Bytes a process has had written to disk and its write calls so far (/proc/<pid>/io; 0 when unreadable). */
+function diskWrites(pid) {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, "utf8");
+    const field = (name) =>
+      Number(new RegExp(`^${name}: (\\d+)$`, "m").exec(io)?.[1] ?? 0);
+    return { writeBytes: field("write_bytes"), writeCalls: field("syscw") };
+  } catch {
+    return { writeBytes: 0, writeCalls: 0 };
+  }
+}
+/** Of the Worker's workerd: bytes written to disk and write calls between two readings. */
+const workerWrites = (before, after) => {
+  const of = (procs, key) =>
+    procs
+      .filter((p) => p.role === "worker")
+      .reduce((sum, p) => sum + p[key], 0);
+  return {
+    bytes: of(after, "writeBytes") - of(before, "writeBytes"),
+    calls: of(after, "writeCalls") - of(before, "writeCalls"),
+  };
+};
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 /** RSS of the workerd processes. */
@@ -854,6 +877,10 @@ try {
       `CPU ${role.padEnd(16)} ${cpu.toFixed(1)} s in ${phaseSeconds.toFixed(1)} s (${((cpu / phaseSeconds) * 100).toFixed(0)}% of one core${perMessage})`,
     );
   }
+  const phaseWrites = workerWrites(before, after);
+  console.log(
+    `disk (worker)        ${mb(phaseWrites.bytes / 1024)} written in ${count(phaseWrites.calls)} write calls (${(phaseWrites.bytes / 1024 / Math.max(1, s.sent)).toFixed(1)} KB and ${(phaseWrites.calls / Math.max(1, s.sent)).toFixed(1)} calls per message)`,
+  );
   const nodeCpuSeconds = (nodeCpu.user + nodeCpu.system) / 1e6;
   console.log(
     `client (Node)        CPU ${nodeCpuSeconds.toFixed(1)} s (${((nodeCpuSeconds / phaseSeconds) * 100).toFixed(0)}% of one core); event-loop lag p50 ${ms(lagMs(50))}, p99 ${ms(lagMs(99))}, max ${ms(Math.max(0, lag.max / 1e6 - LAG_RESOLUTION_MS))}`,
@@ -927,7 +954,8 @@ try {
   const notLive = steady.filter(
     (r) => (!r.error && !r.deliveredAt) || r.deliveredAt - r.sentAt > LIVE_MS,
   ).length;
-  const loadWhy = `the Worker used ${(workerShare * 100).toFixed(0)}% of one core; load average ${loadAtEnd.toFixed(2)} on ${cpus().length} cores (other processes); client event-loop lag p99 ${ms(lagMs(99))}, sends behind schedule p99 ${ms(percentile(late, 99))}`;
+  const writes = workerWrites(before, after);
+  const loadWhy = `the Worker used ${(workerShare * 100).toFixed(0)}% of one core and wrote ${(writes.bytes / 1024 / Math.max(1, s.sent)).toFixed(1)} KB to disk in ${(writes.calls / Math.max(1, s.sent)).toFixed(1)} write calls per message (its objects' SQLite commits); load average ${loadAtEnd.toFixed(2)} on ${cpus().length} cores (other processes); client event-loop lag p99 ${ms(lagMs(99))}, sends behind schedule p99 ${ms(percentile(late, 99))}`;
   console.log("\nTargets (printed, not enforced)\n");
   target(
     `delivery p99 ≤ ${AIM_P99_MS} ms (${count(USERS)} users, ${count(total)} msg/s)`,
