@@ -339,6 +339,12 @@ describe("only friends talk", () => {
     expect(refused.data.message).toMatch(
       /^You are sending messages too fast\. Please wait \d+ seconds? and try again\.$/,
     );
+    // A message is in the history once it is acknowledged to its sender (they go to the Conversation in batches).
+    for (let index = 0; index < 60; index++)
+      await a.take(
+        (event) => event.event === "ack" && event.data.id === `f${index}`,
+        `the ack of f${index}`,
+      );
     const stored = await getJson<{ messages: unknown[] }>(
       `/api/chat/${ann.userId}/${bob.userId}?limit=100`,
       auth(ann),

@@ -15,6 +15,31 @@ const UNACKED_PAGE = 200;
 const HAND_OVER_RETRY_MS = 1_000;
 
 type ChatEvent = Extract<UserServerEvent, { event: "new_message" }>;
+export type DeliveryEvent = Extract<
+  UserServerEvent,
+  { event: "new_message_delivery" }
+>;
+/** A stored message as its sender's hub hears of it; `fresh` when this call stored it (not a resend). */
+export type SentMessage = ChatMessage & { seq: number; fresh: boolean };
+
+/**
+ * What one member's hub brings a conversation in one call: their new messages, the ids of the other member's
+ * messages their client acknowledged, and how far they have seen. Each part may be empty. The hub gathers what
+ * its user's frames asked for while its previous call was on its way, so one call carries a batch.
+ */
+export interface ChatExchange {
+  userId: number;
+  friendId: number;
+  userName: string;
+  messages: { msgId: string; content: string }[];
+  received: string[];
+  seen: (string | null)[];
+}
+
+export interface ChatExchangeAnswer {
+  sent: ChatAnswer<SentMessage>[];
+  seen: ChatAnswer<number>[];
+}
 
 export type ChatAnswer<T = undefined> =
   { ok: true; value: T } | { ok: false; message: string };
@@ -113,10 +138,110 @@ export class Conversation extends DurableObject<Env> {
   }
 
   /**
-   * A new message from `senderId` to `recipientId`; a resend with the same msg_id returns the stored one. It is
-   * stored before anyone hears of it, with status 0: it becomes delivered only when the recipient's client
-   * acknowledges it (`acknowledge`), and until then each new connection of theirs gets it again (`unacked`).
+   * One batch from `userId`'s hub (`ChatExchange`), in this order: the receipts (statuses rise to delivered), the
+   * reports of seen, then the new messages, stored in one transaction before anyone hears of them, with status 0: a
+   * message becomes delivered only when its recipient's client acknowledges it, and until then each new connection
+   * of theirs gets it again (`unacked`). A resend with a stored msg_id answers the stored message. Everything the
+   * friend's hub must hear (the new messages, how far their own messages are delivered or seen) goes to it in one
+   * call, awaited: a message acknowledged to its sender has been handed over, or the alarm will tell the hub.
    */
+  async exchange(input: ChatExchange): Promise<ChatExchangeAnswer> {
+    const { userId, friendId } = input;
+    const chatId = chatIdOf(userId, friendId);
+    const progress: DeliveryEvent[] = [];
+    if (input.received.length > 0) {
+      const delivered = this.acknowledge(userId, friendId, input.received);
+      if (delivered) progress.push(delivered);
+    }
+    const seen = input.seen.map((msgId) => {
+      const answer = this.markSeen(userId, msgId);
+      if (answer.ok && answer.event) progress.push(answer.event);
+      return answer.ok
+        ? { ok: true as const, value: answer.value }
+        : { ok: false as const, message: answer.message };
+    });
+    const handed: ChatEvent[] = [];
+    const sent: ChatAnswer<SentMessage>[] = [];
+    if (input.messages.length > 0) {
+      this.ensureStorage();
+      const createdAt = Date.now();
+      this.ctx.storage.transactionSync(() => {
+        for (const message of input.messages) {
+          const answer = this.store(input, message, createdAt);
+          sent.push(answer);
+          if (answer.ok && answer.row)
+            handed.push(this.forRecipient(answer.row, chatId));
+        }
+      });
+    }
+    if (handed.length > 0 || progress.length > 0)
+      await this.handTo(friendId, userId, handed, progress);
+    return {
+      sent: sent.map((answer) =>
+        answer.ok
+          ? { ok: true, value: answer.value }
+          : { ok: false, message: answer.message },
+      ),
+      seen,
+    };
+  }
+
+  /**
+   * One message of a batch: stored (the row to hand over, `fresh`), a resend of one stored and not yet acknowledged
+   * (the row to hand over again: the first try may have ended before the hand-over, and the hub drops what a tab
+   * already had), a resend of one acknowledged (nothing to hand over), or refused.
+   */
+  private store(
+    input: ChatExchange,
+    message: { msgId: string; content: string },
+    createdAt: number,
+  ):
+    | { ok: true; value: SentMessage; row: Row | null }
+    | { ok: false; message: string } {
+    const chatId = chatIdOf(input.userId, input.friendId);
+    const content = message.content.trim();
+    if (!content) return { ok: false, message: "Empty messages are not sent" };
+    if (content.length > CHAT_MAX_LENGTH)
+      return {
+        ok: false,
+        message: `Messages are at most ${CHAT_MAX_LENGTH} characters`,
+      };
+    const inserted = this.ctx.storage.sql
+      .exec<Row>(
+        "insert into messages (msg_id, sender_id, recipient_id, content, sender_name, status, created_at) values (?, ?, ?, ?, ?, 0, ?) on conflict (msg_id) do nothing returning *",
+        message.msgId,
+        input.userId,
+        input.friendId,
+        content,
+        input.userName,
+        createdAt,
+      )
+      .toArray()[0];
+    if (inserted)
+      return {
+        ok: true,
+        value: {
+          ...this.toMessage(inserted, chatId),
+          seq: inserted.seq,
+          fresh: true,
+        },
+        row: inserted,
+      };
+    const existing = this.row(message.msgId)!;
+    if (existing.sender_id !== input.userId)
+      return { ok: false, message: "That message id is taken" };
+    return {
+      ok: true,
+      value: {
+        ...this.toMessage(existing, chatId),
+        seq: existing.seq,
+        fresh: false,
+      },
+      row: existing.status === MESSAGE_STATUS.sent ? existing : null,
+    };
+  }
+
+  /** One message, as a batch of one (what a hub's exchange does for a single `new_message`). */
   async send(input: {
     senderId: number;
     recipientId: number;
@@ -124,66 +249,39 @@ export class Conversation extends DurableObject<Env> {
     content: string;
     msgId: string;
   }): Promise<ChatAnswer<ChatMessage>> {
-    const { chatId } = this.members(input.senderId, input.recipientId);
-    const content = input.content.trim();
-    if (!content) return { ok: false, message: "Empty messages are not sent" };
-    if (content.length > CHAT_MAX_LENGTH)
-      return {
-        ok: false,
-        message: `Messages are at most ${CHAT_MAX_LENGTH} characters`,
-      };
-    this.ensureStorage();
-    const existing = this.row(input.msgId);
-    if (existing) {
-      if (existing.sender_id !== input.senderId)
-        return { ok: false, message: "That message id is taken" };
-      // The first try may have ended before the hand-over (a restart): the hub drops what a tab already had.
-      if (existing.status === MESSAGE_STATUS.sent)
-        await this.handToRecipient(
-          input.recipientId,
-          input.senderId,
-          this.forRecipient(existing, chatId),
-        );
-      return { ok: true, value: this.toMessage(existing, chatId) };
-    }
-    this.ctx.storage.sql.exec(
-      "insert into messages (msg_id, sender_id, recipient_id, content, sender_name, status, created_at) values (?, ?, ?, ?, ?, 0, ?)",
-      input.msgId,
-      input.senderId,
-      input.recipientId,
-      content,
-      input.senderName,
-      Date.now(),
-    );
-    const row = this.row(input.msgId)!;
-    const event = this.forRecipient(row, chatId);
-    await this.handToRecipient(input.recipientId, input.senderId, event);
-    // The sender's other tabs see it too.
-    await hubOf(this.env, input.senderId)
-      .push({ ...event, data: { ...event.data, friend_id: input.recipientId } })
-      .catch(() => undefined);
-    return {
-      ok: true,
-      value: { ...this.toMessage(row, chatId), seq: row.seq },
-    };
+    const { sent } = await this.exchange({
+      userId: input.senderId,
+      friendId: input.recipientId,
+      userName: input.senderName,
+      messages: [{ msgId: input.msgId, content: input.content }],
+      received: [],
+      seen: [],
+    });
+    return sent[0];
   }
 
   /**
-   * Hands a message to its recipient's hub, which sends it to their open tabs. Each recipient's messages are handed
-   * over one at a time, so the hub gets them in the order they were stored. When the hub cannot be reached the
-   * message waits in storage and the alarm tells the hub later.
+   * Hands messages and progress to a member's hub, which sends them to their open tabs, in one call. Each member's
+   * hand-overs go one at a time, so the hub gets messages in the order they were stored. When the hub cannot be
+   * reached the messages wait in storage and the alarm tells the hub later (progress is told again by the next).
    */
-  private handToRecipient(
+  private handTo(
     recipientId: number,
     senderId: number,
-    event: ChatEvent,
+    events: ChatEvent[],
+    progress: DeliveryEvent[],
   ): Promise<void> {
     const previous = this.handOvers.get(recipientId) ?? Promise.resolve();
     const handOver = previous
-      .then(() => hubOf(this.env, recipientId).deliverMessage(senderId, event))
+      .then(() =>
+        hubOf(this.env, recipientId).deliverChat(senderId, events, progress),
+      )
       .then(
         () => undefined,
-        () => this.ctx.storage.setAlarm(Date.now() + HAND_OVER_RETRY_MS),
+        () =>
+          events.length > 0
+            ? this.ctx.storage.setAlarm(Date.now() + HAND_OVER_RETRY_MS)
+            : undefined,
       )
       .catch(() => undefined);
     this.handOvers.set(recipientId, handOver);
@@ -227,16 +325,15 @@ export class Conversation extends DurableObject<Env> {
   }
 
   /**
-   * `userId`'s client has these messages: each still at 0 becomes delivered (1), and the sender hears how far their
-   * messages are delivered with none missing. Answers how many to `userId` are still unacknowledged.
+   * `userId`'s client has these messages: each still at 0 becomes delivered (1). Answers what the sender hears: how
+   * far their messages are delivered with none missing, or null when nothing changed.
    */
-  async acknowledge(
+  private acknowledge(
     userId: number,
     friendId: number,
     msgIds: string[],
-  ): Promise<{ remaining: number }> {
-    const { chatId } = this.members(userId, friendId);
-    if (!this.stored) return { remaining: 0 };
+  ): DeliveryEvent | null {
+    if (!this.stored) return null;
     const changed = this.ctx.storage.sql.exec(
       // One bound list (json_each): a query takes at most 100 bound values.
       "update messages set status = ? where recipient_id = ? and status = ? and msg_id in (select value from json_each(?))",
@@ -245,18 +342,13 @@ export class Conversation extends DurableObject<Env> {
       MESSAGE_STATUS.sent,
       JSON.stringify(msgIds),
     ).rowsWritten;
-    if (changed > 0)
-      await this.tellProgress(userId, chatId, MESSAGE_STATUS.delivered);
-    const [{ remaining }] = this.ctx.storage.sql
-      .exec<{
-        remaining: number;
-      }>(
-        "select count(*) as remaining from messages where recipient_id = ? and status = ?",
-        userId,
-        MESSAGE_STATUS.sent,
-      )
-      .toArray();
-    return { remaining };
+    return changed > 0
+      ? this.progressOf(
+          userId,
+          chatIdOf(userId, friendId),
+          MESSAGE_STATUS.delivered,
+        )
+      : null;
   }
 
   /** SPEC.md §7 GET /chat/{userId}/{friendId}: newest page first in time order; `before` pages back. */
@@ -286,21 +378,21 @@ export class Conversation extends DurableObject<Env> {
   }
 
   /**
-   * The reader has seen everything up to msgId (or all): statuses rise to 2, never fall; the sender hears it. Only
-   * messages the reader's client acknowledged rise, and the one it names: a message still unacknowledged may never
-   * have reached it, and stays to be sent again.
+   * The reader has seen everything up to msgId (or all): statuses rise to 2, never fall; the answer carries what the
+   * sender hears. Only messages the reader's client acknowledged rise, and the one it names: a message still
+   * unacknowledged may never have reached it, and stays to be sent again.
    */
-  async markSeen(
+  private markSeen(
     userId: number,
-    friendId: number,
     msgId: string | null,
-  ): Promise<ChatAnswer<number>> {
-    const { chatId } = this.members(userId, friendId);
+  ):
+    | { ok: true; value: number; event: DeliveryEvent | null }
+    | { ok: false; message: string } {
     const upTo = msgId ? this.row(msgId) : this.latestTo(userId);
     if (!upTo)
       return msgId
         ? { ok: false, message: "Unknown message" }
-        : { ok: true, value: 0 };
+        : { ok: true, value: 0, event: null };
     const changed = this.ctx.storage.sql.exec(
       "update messages set status = ? where recipient_id = ? and seq <= ? and (status = ? or msg_id = ?) and status < ?",
       MESSAGE_STATUS.seen,
@@ -310,9 +402,18 @@ export class Conversation extends DurableObject<Env> {
       msgId ?? "",
       MESSAGE_STATUS.seen,
     ).rowsWritten;
-    if (changed > 0)
-      await this.tellProgress(userId, chatId, MESSAGE_STATUS.seen);
-    return { ok: true, value: changed };
+    return {
+      ok: true,
+      value: changed,
+      event:
+        changed > 0
+          ? this.progressOf(
+              userId,
+              chatIdOf(upTo.sender_id, upTo.recipient_id),
+              MESSAGE_STATUS.seen,
+            )
+          : null,
+    };
   }
 
   /** SPEC.md §4 typing: to the other member only, nothing stored. */
@@ -335,25 +436,29 @@ export class Conversation extends DurableObject<Env> {
   }
 
   /**
-   * Tells the other member how far the messages to `recipientId` have reached `status` with none missing before: the
+   * How far the messages to `recipientId` have reached `status` with none missing before, for the other member: the
    * latest message whose predecessors all have it too (SPEC.md §4: a delivery update raises everything up to it).
    */
-  private async tellProgress(
+  private progressOf(
     recipientId: number,
     chatId: string,
     status: number,
-  ) {
+  ): DeliveryEvent | null {
     const reached = this.ctx.storage.sql
-      .exec<Pick<Row, "msg_id" | "sender_id">>(
-        `select msg_id, sender_id from messages where recipient_id = ?1 and seq < coalesce(
+      .exec<Pick<Row, "msg_id">>(
+        `select msg_id from messages where recipient_id = ?1 and seq < coalesce(
            (select min(seq) from messages where recipient_id = ?1 and status < ?2), ${Number.MAX_SAFE_INTEGER}
          ) order by seq desc limit 1`,
         recipientId,
         status,
       )
       .toArray()[0];
-    if (reached)
-      await this.tellSender(reached.sender_id, chatId, reached.msg_id, status);
+    return reached
+      ? {
+          event: "new_message_delivery",
+          data: { chat_id: chatId, msg_id: reached.msg_id, status },
+        }
+      : null;
   }
 
   private latestTo(
@@ -370,17 +475,5 @@ export class Conversation extends DurableObject<Env> {
         )
         .toArray()[0] ?? null
     );
-  }
-
-  private async tellSender(
-    senderId: number,
-    chatId: string,
-    msgId: string,
-    status: number,
-  ) {
-    await hubOf(this.env, senderId).push({
-      event: "new_message_delivery",
-      data: { chat_id: chatId, msg_id: msgId, status },
-    });
   }
 }

@@ -2,6 +2,12 @@ import { DurableObject } from "cloudflare:workers";
 import { assertNever, PING_FRAME, PONG_FRAME } from "#contract/protocol";
 import type { UserClientEvent, UserServerEvent } from "#contract/user-socket";
 import { ConnectionLedger, type ReceiptEvent } from "./connection-ledger";
+import type {
+  ChatAnswer,
+  ChatExchange,
+  DeliveryEvent,
+  SentMessage,
+} from "./Conversation";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
 import { chatRefusal, readChatCheck, type ChatCheck } from "../services/social";
@@ -59,6 +65,40 @@ const ROOM_MEMORY_MS = 60 * 60 * 1000;
  * either way). A block, an unblock or a change of name tells the hubs to forget at once (`forgetChatPeers`).
  */
 const CHAT_CHECK_TTL_MS = 60_000;
+/**
+ * How long a receipt (`messages_received`) waits here for a message of this user to the same friend to ride along
+ * with (one call to the Conversation instead of two, and the friend's hub hears both in one). The sender's
+ * "delivered" tick comes at most this much later in a one-way chat.
+ */
+const RECEIPT_HOLD_MS = 500;
+
+/** A part of an exchange waiting for its batch: settled with that part's answer. */
+interface Waiting<T> {
+  resolve: (answer: T) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Puts a part in its queue; the promise settles with that part's answer when its exchange is answered. */
+function waitIn<P, T>(queue: Array<P & Waiting<T>>, part: P): Promise<T> {
+  return new Promise<T>((resolve, reject) =>
+    queue.push({ ...part, resolve, reject }),
+  );
+}
+
+/** What this hub's user asked of one conversation and is not yet on its way: the next exchange (`ChatExchange`). */
+interface ChatLane {
+  userName: string;
+  messages: Array<
+    { msgId: string; content: string } & Waiting<ChatAnswer<SentMessage>>
+  >;
+  received: Array<{ msgIds: string[] } & Waiting<void>>;
+  seen: Array<{ msgId: string | null } & Waiting<ChatAnswer<number>>>;
+  /** An exchange of this lane is on its way: the next waits for its answer, so they reach the Conversation in order. */
+  busy: boolean;
+  /** Receipts go even with no message to ride with. */
+  receiptsDue: boolean;
+  holding: ReturnType<typeof setTimeout> | undefined;
+}
 
 /**
  * One per user: holds that user's sockets (one per browser tab) and sleeps while they are idle. It speaks the user
@@ -91,8 +131,10 @@ export class UserHub extends DurableObject<Env> {
    * if none came while the conversation was asked whether anything is still unacknowledged.
    */
   private readonly handedOver = new Map<number, number>();
-  /** Friend → the latest call to their Conversation from this hub: frames about one chat reach it in order. */
-  private readonly chatTurns = new Map<number, Promise<unknown>>();
+  /** Friend → what goes to their Conversation next: frames about one chat reach it in order, batched. */
+  private readonly lanes = new Map<number, ChatLane>();
+  /** Friends who may have unacknowledged messages (`PENDING_KEY`), read once and kept in step with storage. */
+  private pending: number[] | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -183,11 +225,27 @@ export class UserHub extends DurableObject<Env> {
     return sockets.length;
   }
 
-  /** A chat message from `friendId` to this user, from their Conversation, in the order it stored them. */
-  async deliverMessage(friendId: number, event: ChatEvent): Promise<number> {
-    this.handedOver.set(friendId, (this.handedOver.get(friendId) ?? 0) + 1);
-    await this.notePendingFriend(friendId);
-    return this.sendReceipted(event);
+  /**
+   * From the conversation with `friendId`, in one call: their new messages to this user, in the order it stored
+   * them, and how far this user's messages to them are delivered or seen.
+   */
+  async deliverChat(
+    friendId: number,
+    events: ChatEvent[],
+    progress: DeliveryEvent[],
+  ): Promise<void> {
+    if (events.length > 0) {
+      this.handedOver.set(friendId, (this.handedOver.get(friendId) ?? 0) + 1);
+      await this.notePendingFriend(friendId);
+      for (const event of events) this.sendReceipted(event);
+    }
+    if (progress.length > 0) {
+      const sockets = this.openSockets();
+      for (const event of progress) {
+        const frame = JSON.stringify(event);
+        for (const ws of sockets) ws.send(frame);
+      }
+    }
   }
 
   /** Sends to each open tab that has not had it, in order behind any catch-up of that tab. */
@@ -280,14 +338,26 @@ export class UserHub extends DurableObject<Env> {
         const check = await this.chatCheck(userId, to);
         const refusal = chatRefusal(check);
         if (refusal) return { ok: false, message: refusal.message };
-        const sent = await conversationOf(this.env, userId, to).send({
-          senderId: userId,
-          recipientId: to,
-          senderName: check.senderName,
-          content,
-          msgId: msg_id,
+        const sent = await this.inLane(userId, to, (lane) => {
+          lane.userName = check.senderName;
+          return waitIn(lane.messages, { msgId: msg_id, content });
         });
-        return sent.ok ? { ok: true } : sent;
+        if (!sent.ok) return sent;
+        // Every tab of the sender sees it stored (the sending one takes its place, seq and time from it).
+        if (sent.value.fresh) {
+          const { fresh: _fresh, ...message } = sent.value;
+          const echo = JSON.stringify({
+            event: "new_message",
+            data: {
+              ...message,
+              user: to,
+              friend_id: to,
+              sender_name: check.senderName,
+            },
+          } satisfies ChatEvent);
+          for (const ws of this.openSockets()) ws.send(echo);
+        }
+        return { ok: true };
       }
       case "typing_note": {
         // A typing note past the limit is dropped quietly: the indicator is already showing.
@@ -303,27 +373,17 @@ export class UserHub extends DurableObject<Env> {
       }
       case "message_status": {
         const { friendId, msg_id } = event.data;
-        const seen = await this.inChatTurn(friendId, async () =>
-          conversationOf(this.env, userId, friendId).markSeen(
-            userId,
-            friendId,
-            msg_id ?? null,
-          ),
+        const seen = await this.inLane(userId, friendId, (lane) =>
+          waitIn(lane.seen, { msgId: msg_id ?? null }),
         );
         return seen.ok ? { ok: true } : seen;
       }
       case "messages_received": {
         const { friendId, msg_ids } = event.data;
-        const handedOver = this.handedOver.get(friendId) ?? 0;
-        const { remaining } = await this.inChatTurn(friendId, async () =>
-          conversationOf(this.env, userId, friendId).acknowledge(
-            userId,
-            friendId,
-            msg_ids,
-          ),
+        // Answered once stored. The friend stays pending until a new connection finds nothing unacknowledged.
+        await this.inLane(userId, friendId, (lane) =>
+          waitIn(lane.received, { msgIds: msg_ids }),
         );
-        if (remaining === 0)
-          await this.forgetPendingFriend(friendId, handedOver);
         return { ok: true };
       }
       case "notifications_received":
@@ -335,22 +395,81 @@ export class UserHub extends DurableObject<Env> {
   }
 
   /**
-   * Runs `call` to the chat with `friendId` after the previous one from here: a frame's handling waits on other
-   * objects, so without this a report of seen could overtake the acknowledgement the client sent before it.
+   * Puts a part of the next exchange with `friendId`'s conversation in that lane and starts the exchange unless one
+   * is on its way (then this part goes with the next, when that one is answered). A receipt alone waits up to
+   * RECEIPT_HOLD_MS for a message to ride with.
    */
-  private inChatTurn<T>(friendId: number, call: () => Promise<T>): Promise<T> {
-    const previous = this.chatTurns.get(friendId) ?? Promise.resolve();
-    const turn = previous.then(call, call);
-    this.chatTurns.set(friendId, turn);
-    void turn.then(
-      () => this.forgetTurn(friendId, turn),
-      () => this.forgetTurn(friendId, turn),
-    );
-    return turn;
+  private inLane<T>(
+    userId: number,
+    friendId: number,
+    add: (lane: ChatLane) => Promise<T>,
+  ): Promise<T> {
+    let lane = this.lanes.get(friendId);
+    if (!lane) {
+      lane = {
+        userName: "",
+        messages: [],
+        received: [],
+        seen: [],
+        busy: false,
+        receiptsDue: false,
+        holding: undefined,
+      };
+      this.lanes.set(friendId, lane);
+    }
+    const answer = add(lane);
+    this.runLane(userId, friendId, lane);
+    return answer;
   }
 
-  private forgetTurn(friendId: number, turn: Promise<unknown>) {
-    if (this.chatTurns.get(friendId) === turn) this.chatTurns.delete(friendId);
+  /** Sends what the lane holds as one exchange, unless one is on its way or only receipts wait (and may wait). */
+  private runLane(userId: number, friendId: number, lane: ChatLane): void {
+    if (lane.busy) return;
+    const receiptsGo =
+      lane.receiptsDue || lane.messages.length > 0 || lane.seen.length > 0;
+    if (!receiptsGo) {
+      if (lane.received.length > 0 && lane.holding === undefined)
+        lane.holding = setTimeout(() => {
+          lane.holding = undefined;
+          lane.receiptsDue = true;
+          this.runLane(userId, friendId, lane);
+        }, RECEIPT_HOLD_MS);
+      if (lane.received.length === 0 && this.lanes.get(friendId) === lane)
+        this.lanes.delete(friendId);
+      return;
+    }
+    clearTimeout(lane.holding);
+    lane.holding = undefined;
+    lane.receiptsDue = false;
+    const messages = lane.messages.splice(0);
+    const received = lane.received.splice(0);
+    const seen = lane.seen.splice(0);
+    lane.busy = true;
+    const exchange: ChatExchange = {
+      userId,
+      friendId,
+      userName: lane.userName,
+      messages: messages.map(({ msgId, content }) => ({ msgId, content })),
+      received: received.flatMap((part) => part.msgIds),
+      seen: seen.map((part) => part.msgId),
+    };
+    conversationOf(this.env, userId, friendId)
+      .exchange(exchange)
+      .then(
+        (answer) => {
+          messages.forEach((part, index) => part.resolve(answer.sent[index]));
+          for (const part of received) part.resolve();
+          seen.forEach((part, index) => part.resolve(answer.seen[index]));
+        },
+        (error: unknown) => {
+          for (const part of [...messages, ...received, ...seen])
+            part.reject(error);
+        },
+      )
+      .finally(() => {
+        lane.busy = false;
+        this.runLane(userId, friendId, lane);
+      });
   }
 
   /** The sender's name, the recipient, and blocks either way: read from D1 at most once a minute per partner. */
@@ -415,24 +534,25 @@ export class UserHub extends DurableObject<Env> {
   }
 
   private async pendingFriends(): Promise<number[]> {
-    return (await this.ctx.storage.get<number[]>(PENDING_KEY)) ?? [];
+    this.pending ??= (await this.ctx.storage.get<number[]>(PENDING_KEY)) ?? [];
+    return this.pending;
   }
 
+  /** Written only when the friend is new to the list: a busy chat costs no storage write here per message. */
   private async notePendingFriend(friendId: number) {
     const pending = await this.pendingFriends();
-    if (!pending.includes(friendId))
-      await this.ctx.storage.put(PENDING_KEY, [...pending, friendId]);
+    if (pending.includes(friendId)) return;
+    this.pending = [...pending, friendId];
+    await this.ctx.storage.put(PENDING_KEY, this.pending);
   }
 
   /** Nothing from `friendId` is unacknowledged: forgotten, unless a message of theirs came meanwhile. */
   private async forgetPendingFriend(friendId: number, handedOver: number) {
     if ((this.handedOver.get(friendId) ?? 0) !== handedOver) return;
     const pending = await this.pendingFriends();
-    if (pending.includes(friendId))
-      await this.ctx.storage.put(
-        PENDING_KEY,
-        pending.filter((id) => id !== friendId),
-      );
+    if (!pending.includes(friendId)) return;
+    this.pending = pending.filter((id) => id !== friendId);
+    await this.ctx.storage.put(PENDING_KEY, this.pending);
   }
 
   private async keepNotification(event: NotificationEvent) {
