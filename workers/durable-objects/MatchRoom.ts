@@ -433,7 +433,9 @@ export class MatchRoom extends DurableObject<Env> {
 
   /**
    * The next alarm: when the earliest dropped player's grace ends, or when the quietest player would have been silent
-   * for the grace, whichever comes first; none once the match is decided.
+   * for the grace, whichever comes first; none once the match is decided. Coming at least every 10 s, it also keeps a
+   * live room in memory (the runtime evicts an object idle for about as long): a room woken by its first live score
+   * held up every message behind it (ADR 024).
    */
   private async scheduleAlarm(room: RoomState) {
     if (room.resultId !== null) {
