@@ -791,6 +791,30 @@ describe("the room's relay path: live scores handled at once, in memory", () => 
     expect(rb.has("exit_game_room") || back.has("exit_game_room")).toBe(false);
   });
 
+  it("keeps a live room's alarm within the grace while both players are connected, so the room is not evicted before play", async () => {
+    const { ra, rb, roomId } = await matched(await gameId("mole-mash"), [
+      "Awake Ava",
+      "Awake Ben",
+    ]);
+    ra.send(PING_FRAME);
+    rb.send(PING_FRAME);
+    await Promise.all([ra.next("pong"), rb.next("pong")]);
+    const alarmIn = () =>
+      runInDurableObject(roomOf(env, roomId), async (_room, state) => {
+        const at = await state.storage.getAlarm();
+        return at === null ? null : at - Date.now();
+      });
+    const first = await alarmIn();
+    expect(first).not.toBeNull();
+    expect(first!).toBeLessThanOrEqual(RECONNECT_GRACE_MS);
+    // The alarm comes, finds both players heard from, and sets the next one within the grace again.
+    expect(await runDurableObjectAlarm(roomOf(env, roomId))).toBe(true);
+    const next = await alarmIn();
+    expect(next).not.toBeNull();
+    expect(next!).toBeLessThanOrEqual(RECONNECT_GRACE_MS);
+    expect(ra.has("exit_game_room") || rb.has("exit_game_room")).toBe(false);
+  });
+
   it("ends once both have finished, after every score sent before the end, and leaves no alarm behind", async () => {
     const game = await gameId("fruit-catch");
     const { one, two, ra, rb, roomId } = await matched(game, [
