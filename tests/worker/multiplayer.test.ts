@@ -726,6 +726,136 @@ describe("/ws/room/{roomId}: the room socket", () => {
   });
 });
 
+describe("the room's relay path: live scores handled at once, in memory", () => {
+  const scores = (from: number, count: number) =>
+    Array.from({ length: count }, (_, index) => from + index);
+
+  it("relays a burst of live scores in the order each player sent them, both ways at once", async () => {
+    const { one, two, ra, rb } = await matched(await gameId("mole-mash"), [
+      "Burst Ava",
+      "Burst Ben",
+    ]);
+    const count = 150;
+    for (const score of scores(1, count)) {
+      ra.send({ event: "game_data", data: { score } });
+      rb.send({ event: "game_data", data: { score: 1000 + score } });
+    }
+    const heardBy = async (socket: typeof ra) => {
+      const heard = [];
+      for (let i = 0; i < count; i++)
+        heard.push((await socket.next("game_data")).data);
+      return heard;
+    };
+    expect(await heardBy(rb)).toEqual(
+      scores(1, count).map((score) => ({ userId: one.userId, score })),
+    );
+    expect(await heardBy(ra)).toEqual(
+      scores(1001, count).map((score) => ({ userId: two.userId, score })),
+    );
+  });
+
+  it("sends a player who reconnects within the grace the opponent's latest score, then every score both ways on the new socket, and counts nobody gone", async () => {
+    const { one, two, ra, rb, roomId } = await matched(
+      await gameId("dash-runner"),
+      ["Back Ava", "Back Ben"],
+    );
+    ra.send({ event: "game_data", data: { score: 4 } });
+    await rb.next("game_data");
+    ra.socket.close(1000, "tunnel");
+    await expect.poll(() => droppedIn(roomId)).toEqual([String(one.userId)]);
+    // While she is away Ben's score goes nowhere, but the room keeps it for her.
+    rb.send({ event: "game_data", id: "away", data: { score: 11 } });
+    expect((await rb.next("ack")).data).toEqual({ id: "away" });
+
+    const back = await connect(one, roomSocketPath(roomId));
+    expect((await back.next("game_data")).data).toEqual({
+      userId: two.userId,
+      score: 11,
+    });
+    await expect.poll(() => droppedIn(roomId)).toEqual([]);
+    rb.send({ event: "game_data", data: { score: 12 } });
+    expect((await back.next("game_data")).data).toEqual({
+      userId: two.userId,
+      score: 12,
+    });
+    back.send({ event: "game_data", data: { score: 5 } });
+    expect((await rb.next("game_data")).data).toEqual({
+      userId: one.userId,
+      score: 5,
+    });
+
+    // Her drop is over: however much later the alarm runs, nobody is counted gone.
+    await graceOver(roomId);
+    await runDurableObjectAlarm(roomOf(env, roomId));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(rb.has("exit_game_room") || back.has("exit_game_room")).toBe(false);
+  });
+
+  it("keeps a live room's alarm within the grace while both players are connected, so the room is not evicted before play", async () => {
+    const { ra, rb, roomId } = await matched(await gameId("mole-mash"), [
+      "Awake Ava",
+      "Awake Ben",
+    ]);
+    ra.send(PING_FRAME);
+    rb.send(PING_FRAME);
+    await Promise.all([ra.next("pong"), rb.next("pong")]);
+    const alarmIn = () =>
+      runInDurableObject(roomOf(env, roomId), async (_room, state) => {
+        const at = await state.storage.getAlarm();
+        return at === null ? null : at - Date.now();
+      });
+    const first = await alarmIn();
+    expect(first).not.toBeNull();
+    expect(first!).toBeLessThanOrEqual(RECONNECT_GRACE_MS);
+    // The alarm comes, finds both players heard from, and sets the next one within the grace again.
+    expect(await runDurableObjectAlarm(roomOf(env, roomId))).toBe(true);
+    const next = await alarmIn();
+    expect(next).not.toBeNull();
+    expect(next!).toBeLessThanOrEqual(RECONNECT_GRACE_MS);
+    expect(ra.has("exit_game_room") || rb.has("exit_game_room")).toBe(false);
+  });
+
+  it("ends once both have finished, after every score sent before the end, and leaves no alarm behind", async () => {
+    const game = await gameId("fruit-catch");
+    const { one, two, ra, rb, roomId } = await matched(game, [
+      "Last Ava",
+      "Last Ben",
+    ]);
+    rb.send({
+      event: "end_game",
+      id: "ben-done",
+      data: { statsId: await scoredRound(two, game, 45, 1, roomId) },
+    });
+    expect((await rb.next("ack")).data).toEqual({ id: "ben-done" });
+    const statsId = await scoredRound(one, game, 29, 1, roomId);
+    for (const score of scores(1, 20))
+      ra.send({ event: "game_data", data: { score } });
+    ra.send({ event: "end_game", data: { statsId } });
+
+    const heard = [];
+    for (;;) {
+      const event = await rb.take(
+        (event) => event.event === "game_data" || event.event === "end_game",
+        "a score or the end",
+      );
+      heard.push(event);
+      if (event.event === "end_game") break;
+    }
+    expect(heard.slice(0, -1).map((event) => event.data)).toEqual(
+      scores(1, 20).map((score) => ({ userId: one.userId, score })),
+    );
+    expect(heard.at(-1)?.data).toMatchObject({ status: 1 });
+    expect((await ra.next("end_game")).data).toEqual(heard.at(-1)?.data);
+    expect(await runDurableObjectAlarm(roomOf(env, roomId))).toBe(false);
+    const room = await runInDurableObject(
+      roomOf(env, roomId),
+      (room: MatchRoom) => room.snapshot(),
+    );
+    expect(room?.finals).toEqual({ [one.userId]: 29, [two.userId]: 45 });
+    expect(room?.resultId).toBeGreaterThan(0);
+  });
+});
+
 describe("presence", () => {
   it("tells followers when a user comes online and goes offline", async () => {
     const [star, fan] = [

@@ -66,6 +66,7 @@ const OK: EventAnswer = { ok: true };
 const playerTag = (userId: number) => `user:${userId}`;
 
 export class MatchRoom extends DurableObject<Env> {
+  /** The room, read once when the object starts (before any event reaches it) and kept: a relay never reads storage. */
   private room: RoomState | null = null;
   /** Live scores stay in memory: a relay never waits for storage. */
   private live = new Map<number, number>();
@@ -73,6 +74,11 @@ export class MatchRoom extends DurableObject<Env> {
   private socketPlayers = new WeakMap<WebSocket, number>();
   /** When each socket last sent a frame the object saw (pings answered by the runtime are read from the runtime). */
   private heardAt = new WeakMap<WebSocket, number>();
+  /**
+   * Player → their open room sockets, so a relay does not ask the runtime for them per message. Filled on first use
+   * (after a wake-up too) and forgotten for a player whenever one of their sockets opens or goes.
+   */
+  private sockets = new Map<number, WebSocket[]>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -80,6 +86,10 @@ export class MatchRoom extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(
       new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME),
     );
+    // A room woken by a message has its state before the message is handled, so the relay itself never awaits.
+    void ctx.blockConcurrencyWhile(async () => {
+      await this.loadRoom();
+    });
   }
 
   /** Set up by the lobby when it pairs two players; neither has a room socket yet, so both get the grace to open one. */
@@ -152,6 +162,7 @@ export class MatchRoom extends DurableObject<Env> {
     } satisfies RoomSocketAttachment);
     this.socketPlayers.set(server, userId);
     this.heardAt.set(server, openedAt);
+    this.sockets.delete(userId);
     sendEvent(server, {
       event: "connected",
       data: { userId, connections: this.socketsOf(userId).length },
@@ -167,9 +178,33 @@ export class MatchRoom extends DurableObject<Env> {
     message: string | ArrayBuffer,
   ): Promise<void> {
     this.heardAt.set(ws, Date.now());
-    await answerClientFrame(ws, parseRoomFrame(message), (event) =>
+    const parsed = parseRoomFrame(message);
+    // The hot path, a live score in a room in memory: handled at once, with no promise and no await.
+    if (parsed.ok && parsed.event.event === "game_data" && this.room) {
+      this.relay(this.room, this.playerOf(ws), parsed.event.data.score);
+      if (parsed.event.id)
+        sendEvent(ws, { event: "ack", data: { id: parsed.event.id } });
+      return;
+    }
+    await answerClientFrame(ws, parsed, (event) =>
       this.handle(this.playerOf(ws), event),
     );
+  }
+
+  /**
+   * A live score, to the opponent's room sockets: memory and sockets only, no storage and no other object. A player
+   * the room already counts as gone is not playing this match any more: nothing of theirs reaches the opponent.
+   */
+  private relay(room: RoomState, userId: number, score: number) {
+    if (room.left.includes(userId)) return;
+    this.live.set(userId, score);
+    // Both numbers are integers (the frame's schema), so the frame needs no general serializer.
+    const frame = `{"event":"game_data","data":{"userId":${userId},"score":${score}}}`;
+    for (const participant of room.participants) {
+      if (participant.user_id === userId) continue;
+      for (const ws of this.socketsOf(participant.user_id))
+        this.sendFrame(ws, frame);
+    }
   }
 
   private async handle(
@@ -180,16 +215,10 @@ export class MatchRoom extends DurableObject<Env> {
       case "ping":
         return OK;
       case "game_data": {
+        // Only before the room is known (webSocketMessage relays at once otherwise).
         const room = await this.loadRoom();
         if (!room) return { ok: false, message: "Unknown room" };
-        // The hot path: memory and the opponent's socket only, no storage and no other object. A player the room
-        // already counts as gone is not playing this match any more: nothing of theirs reaches the opponent.
-        if (room.left.includes(userId)) return OK;
-        this.live.set(userId, event.data.score);
-        this.sendToOthers(room, userId, {
-          event: "game_data",
-          data: { userId, score: event.data.score },
-        });
+        this.relay(room, userId, event.data.score);
         return OK;
       }
       case "exit_game_room":
@@ -225,6 +254,7 @@ export class MatchRoom extends DurableObject<Env> {
   /** A player's last room socket went away: that is the player dropping. */
   private async afterSocketGone(gone: WebSocket) {
     const userId = this.playerOf(gone);
+    this.sockets.delete(userId);
     if (this.socketsOf(userId).some((ws) => ws !== gone)) return;
     await this.dropped(userId);
   }
@@ -403,7 +433,9 @@ export class MatchRoom extends DurableObject<Env> {
 
   /**
    * The next alarm: when the earliest dropped player's grace ends, or when the quietest player would have been silent
-   * for the grace, whichever comes first; none once the match is decided.
+   * for the grace, whichever comes first; none once the match is decided. Coming at least every 10 s, it also keeps a
+   * live room in memory (the runtime evicts an object idle for about as long): a room woken by its first live score
+   * held up every message behind it (ADR 024).
    */
   private async scheduleAlarm(room: RoomState) {
     if (room.resultId !== null) {
@@ -492,28 +524,20 @@ export class MatchRoom extends DurableObject<Env> {
   }
 
   private socketsOf(userId: number): WebSocket[] {
-    return this.ctx
-      .getWebSockets(playerTag(userId))
-      .filter((ws) => ws.readyState === WebSocket.OPEN);
+    let sockets = this.sockets.get(userId);
+    if (!sockets) {
+      sockets = this.ctx
+        .getWebSockets(playerTag(userId))
+        .filter((ws) => ws.readyState === WebSocket.OPEN);
+      this.sockets.set(userId, sockets);
+    }
+    return sockets;
   }
 
   /** To every open room socket of the player; a player without one catches up when it reconnects. */
   private sendTo(userId: number, event: RoomServerEvent) {
     const frame = JSON.stringify(event);
     for (const ws of this.socketsOf(userId)) this.sendFrame(ws, frame);
-  }
-
-  private sendToOthers(
-    room: RoomState,
-    userId: number,
-    event: RoomServerEvent,
-  ) {
-    const frame = JSON.stringify(event);
-    for (const participant of room.participants) {
-      if (participant.user_id === userId) continue;
-      for (const ws of this.socketsOf(participant.user_id))
-        this.sendFrame(ws, frame);
-    }
   }
 
   private sendFrame(ws: WebSocket, frame: string) {
