@@ -109,3 +109,34 @@ export function socialMeta(
     ...cardMeta({ image: new URL(card.path, site).href, alt: card.alt }),
   ];
 }
+
+/**
+ * Asks for a page's largest picture from the document's head, at high priority, before the stylesheets and the
+ * module scripts that come after it (README, "What a page paints first"). `src` is the picture's address as the
+ * page's <img> has it; none, no link.
+ */
+export function preloadPicture(
+  src: string | null | undefined,
+): MetaDescriptor[] {
+  if (!src) return [];
+  // React 18 passes the attribute through only when it is written in lowercase.
+  return [
+    {
+      tagName: "link",
+      rel: "preload",
+      as: "image",
+      href: src,
+      fetchpriority: "high",
+    },
+  ];
+}
+
+/** The media base of the root loader's data (where uploaded pictures live), or the default before it is there. */
+export function mediaBaseOf(matches: Matches): string {
+  const root = matches.find((match) => match.id === "root")?.data;
+  const base =
+    root && typeof root === "object" && "mediaBase" in root
+      ? root.mediaBase
+      : null;
+  return typeof base === "string" ? base : "/media/";
+}

@@ -4,14 +4,24 @@ import type { GameCardGame } from "~/components/GameCard";
 import { HomeScreen, type HomeSection } from "~/components/HomeScreen";
 import type { Game } from "#contract/types";
 import { pageTitle } from "#contract/format";
-import { canonicalLink, socialMeta } from "~/lib/seo";
+import { resolveMediaUrl } from "~/lib/media";
+import {
+  canonicalLink,
+  mediaBaseOf,
+  preloadPicture,
+  socialMeta,
+} from "~/lib/seo";
 import { viewerIdOf } from "~/server/loaders.server";
 
 const DESCRIPTION =
   "Play free casual games instantly: arcade, puzzle, action and more, grouped by category.";
 
-export const meta: MetaFunction = ({ matches }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: pageTitle("Home") },
+  // The first card's icon is the page's largest paint on a phone and on a desktop.
+  ...preloadPicture(
+    resolveMediaUrl(data?.sections[0]?.games[0]?.icon, mediaBaseOf(matches)),
+  ),
   { name: "description", content: DESCRIPTION },
   ...canonicalLink(matches, "/"),
   ...socialMeta(matches, {

@@ -36,7 +36,7 @@ const benchStarted = performance.now();
 /** Every PASS/MISS/SKIP line printed, by this script or a part it runs, for the list at the end. */
 const aims = [];
 const partTimes = [];
-const AIM_LINE = /^(PASS|MISS|SKIP) {2}/;
+const AIM_LINE = /^ *(?:PASS|MISS|SKIP) /;
 const print = console.log;
 console.log = (...args) => {
   const line = args.join(" ");
@@ -59,7 +59,8 @@ function runPart(name, command, args) {
       pending += chunk;
       const lines = pending.split("\n");
       pending = lines.pop();
-      for (const line of lines) if (AIM_LINE.test(line)) aims.push(line);
+      for (const line of lines)
+        if (AIM_LINE.test(line)) aims.push(line.trimStart());
     });
     child.on("close", (code) => {
       partTimes.push([name, performance.now() - started]);

@@ -18,6 +18,18 @@ describe("a page's first paint (issue #20)", () => {
     for (const tag of lazy) expect(tag).not.toContain("fetchpriority");
   });
 
+  it("asks for the first card's icon, the home page's largest paint, from the head before any stylesheet", async () => {
+    const html = await (await request("/")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const firstIcon = /<img src="([^"]+)"/.exec(html.slice(head.length))?.[1];
+    expect(firstIcon).toBeTruthy();
+    const preload = `<link rel="preload" as="image" href="${firstIcon}" fetchpriority="high"/>`;
+    expect(head).toContain(preload);
+    expect(head.indexOf(preload)).toBeLessThan(
+      head.indexOf('rel="stylesheet"'),
+    );
+  });
+
   it("answers a page whose path only begins like the API's with the designed 404 page and the page policy", async () => {
     for (const path of ["/apis", "/wsx", "/media-kit"]) {
       const response = await request(path);
