@@ -41,13 +41,22 @@ export function canonicalLink(
   ];
 }
 
-/** The site's origin from the root loader's data, or null before it is there (an error page). */
-export function siteOrigin(matches: Matches): string | null {
+/** A text field of the root loader's data, or null before that data is there (an error page). */
+function rootText(
+  matches: Matches,
+  field: "site" | "mediaBase",
+): string | null {
   const root = matches.find((match) => match.id === "root")?.data;
-  const site =
-    root && typeof root === "object" && "site" in root ? root.site : null;
-  return typeof site === "string" ? site : null;
+  const value =
+    root && typeof root === "object" && field in root
+      ? (root as Record<string, unknown>)[field]
+      : null;
+  return typeof value === "string" ? value : null;
 }
+
+/** The site's origin from the root loader's data, or null before it is there (an error page). */
+export const siteOrigin = (matches: Matches): string | null =>
+  rootText(matches, "site");
 
 export interface ShareCard {
   /** The picture's absolute address. */
@@ -132,11 +141,5 @@ export function preloadPicture(
 }
 
 /** The media base of the root loader's data (where uploaded pictures live), or the default before it is there. */
-export function mediaBaseOf(matches: Matches): string {
-  const root = matches.find((match) => match.id === "root")?.data;
-  const base =
-    root && typeof root === "object" && "mediaBase" in root
-      ? root.mediaBase
-      : null;
-  return typeof base === "string" ? base : "/media/";
-}
+export const mediaBaseOf = (matches: Matches): string =>
+  rootText(matches, "mediaBase") ?? "/media/";

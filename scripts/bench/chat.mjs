@@ -12,7 +12,6 @@
 // checks the stored history of a few pairs through GET /api/chat/{userId}/{friendId}, and prints the aims
 // PASS/MISS. A miss never fails the process; only a real error (server down, sockets refused, a request failing)
 // does.
-import { randomBytes, createHash } from "node:crypto";
 import {
   mkdirSync,
   openSync,
@@ -20,24 +19,21 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
-  writeFileSync,
 } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
-import { createServer } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
-  bin,
   build,
   migrateLocal,
   root,
-  run,
   seedIfEmpty,
   startWranglerDev,
   stopProcessTree,
   waitForHealthy,
 } from "../lib.mjs";
+import { freePort, percentile, writeBenchUsers } from "./bench-users.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -68,23 +64,6 @@ if (!(RATE > 0) || !(SECONDS > 0))
   throw new Error("--rate and --seconds must be positive");
 
 /** Resolves with `port` when nothing listens on it, else with a free port (or throws, when `strict`). */
-function freePort(port, strict) {
-  const probe = (p) =>
-    new Promise((resolve) => {
-      const listener = createServer()
-        .once("error", () => resolve(null))
-        .listen(p, "127.0.0.1", () => {
-          const { port: bound } = listener.address();
-          listener.close(() => resolve(bound));
-        });
-    });
-  return probe(port).then((bound) => {
-    if (bound) return bound;
-    if (strict) throw new Error(`port ${port} (BENCH_CHAT_PORT) is taken`);
-    return probe(0);
-  });
-}
-
 // Another `wrangler dev` on the port would answer the health check in our place: never share it.
 const PORT = await freePort(
   Number(process.env.BENCH_CHAT_PORT ?? 8797),
@@ -102,10 +81,6 @@ try {
   process.exit(1);
 }
 
-const percentile = (sorted, p) =>
-  sorted.length
-    ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-    : NaN;
 const ms = (value) =>
   Number.isFinite(value)
     ? `${value.toFixed(1)} ms`
@@ -227,60 +202,20 @@ const cpuSeconds = (procs, role) =>
 // --- users and tokens, straight into the local D1 -------------------------------------------------------------
 
 function writeUsers() {
-  const tokens = [];
-  const userRows = [];
-  const sessionRows = [];
-  const followRows = [];
-  const expires = Date.now() + 24 * 3600 * 1000;
-  for (let index = 0; index < USERS; index++) {
-    const token = randomBytes(32).toString("base64url");
-    tokens.push(token);
-    const hash = createHash("sha256").update(token).digest("hex");
-    userRows.push(
-      `(${idOf(index)}, 'chat-bench-${index}@example.com', 'Chat Bench ${index}', 'Bench')`,
-    );
-    sessionRows.push(`('${hash}', ${idOf(index)}, ${expires})`);
-    // Chat is between friends who follow each other: each user follows their partner.
-    followRows.push(`(${idOf(index)}, ${idOf(partnerOf(index))})`);
-  }
-  const chunks = (rows, size) =>
-    Array.from({ length: Math.ceil(rows.length / size) }, (_, i) =>
-      rows.slice(i * size, (i + 1) * size),
-    );
-  const sql = [
-    ...chunks(userRows, 250).map(
-      (rows) =>
-        `INSERT INTO users (id, email, name, first_name) VALUES ${rows.join(",\n")};`,
-    ),
-    ...chunks(sessionRows, 250).map(
-      (rows) =>
-        `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ${rows.join(",\n")};`,
-    ),
-    ...chunks(followRows, 250).map(
-      (rows) =>
-        `INSERT INTO follows (follower_id, followee_id) VALUES ${rows.join(",\n")};`,
-    ),
-  ].join("\n");
-  const file = path.join(root, ".wrangler/tmp/bench-chat-users.sql");
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, sql);
-  run(
-    bin("wrangler"),
-    [
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      persistTo,
-      "--file",
-      file,
-      "--yes",
-    ],
-    { stdio: ["ignore", "ignore", "inherit"] },
+  // Chat is between friends who follow each other: each user follows their partner.
+  const follows = Array.from(
+    { length: USERS },
+    (_, index) => `(${idOf(index)}, ${idOf(partnerOf(index))})`,
   );
-  rmSync(file, { force: true });
-  return tokens;
+  return writeBenchUsers({
+    persistTo,
+    count: USERS,
+    firstId: FIRST_ID,
+    label: "Chat",
+    extraSql: [
+      `INSERT INTO follows (follower_id, followee_id) VALUES ${follows.join(",\n")};`,
+    ],
+  });
 }
 
 // --- the clients -----------------------------------------------------------------------------------------------

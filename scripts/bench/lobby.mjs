@@ -11,9 +11,7 @@
 // different players, once each. The first phase also measures D1's single writer: C clients opening play sessions
 // (POST /api/gamestats, one insert each) for 5 s, and the Worker alone (GET /api/health, one D1 read) for 5 s. Aim: the sharded lobby takes at least 3× the joins of one lobby
 // (ADR 025). A miss never fails the process.
-import { createHash, randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { closeSync, mkdirSync, openSync, rmSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
@@ -26,6 +24,7 @@ import {
   stopProcessTree,
   waitForHealthy,
 } from "../lib.mjs";
+import { freePort, percentile, writeBenchUsers } from "./bench-users.mjs";
 import { spawnSync } from "node:child_process";
 
 const args = process.argv.slice(2);
@@ -64,21 +63,6 @@ try {
   process.exit(1);
 }
 
-function freePort(port) {
-  return new Promise((resolve) => {
-    const listener = createServer()
-      .once("error", () => resolve(port === 0 ? null : freePort(0)))
-      .listen(port, "127.0.0.1", () => {
-        const { port: bound } = listener.address();
-        listener.close(() => resolve(bound));
-      });
-  });
-}
-
-const percentile = (sorted, p) =>
-  sorted.length
-    ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-    : NaN;
 const idOf = (index) => FIRST_ID + index;
 
 function d1(...extra) {
@@ -95,31 +79,12 @@ function d1(...extra) {
 
 /** Users and their session tokens, straight into the local D1. */
 function writeUsers() {
-  const tokens = [];
-  const users = [];
-  const sessions = [];
-  const expires = Date.now() + 24 * 3600 * 1000;
-  for (let index = 0; index < USERS; index++) {
-    const token = randomBytes(32).toString("base64url");
-    tokens.push(token);
-    const hash = createHash("sha256").update(token).digest("hex");
-    users.push(
-      `(${idOf(index)}, 'lobby-bench-${index}@example.com', 'Lobby Bench ${index}', 'Bench')`,
-    );
-    sessions.push(`('${hash}', ${idOf(index)}, ${expires})`);
-  }
-  const file = path.join(root, ".wrangler/tmp/bench-lobby-users.sql");
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(
-    file,
-    `INSERT INTO users (id, email, name, first_name) VALUES ${users.join(",\n")};\n` +
-      `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ${sessions.join(",\n")};\n`,
-  );
-  const result = d1("--file", file, "--yes");
-  rmSync(file, { force: true });
-  if (result.status !== 0)
-    throw new Error(`writing users failed: ${result.stderr}`);
-  return tokens;
+  return writeBenchUsers({
+    persistTo,
+    count: USERS,
+    firstId: FIRST_ID,
+    label: "Lobby",
+  });
 }
 
 function gameIdOf(slug) {

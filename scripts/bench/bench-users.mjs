@@ -1,0 +1,97 @@
+// What the benchmarks that run their own `wrangler dev` share: a free port, percentiles, and users with session
+// tokens written straight into the local D1 (a token's SHA-256 is all the sessions table keeps, as
+// workers/services/sessions.ts stores it, so there is no sign-up and no PBKDF2).
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { bin, root, run } from "../lib.mjs";
+
+/** `port` if nothing listens on it, else (unless `strict`, which throws) any free port. */
+export function freePort(port, strict = false) {
+  const probe = (p) =>
+    new Promise((resolve) => {
+      const listener = createServer()
+        .once("error", () => resolve(null))
+        .listen(p, "127.0.0.1", () => {
+          const { port: bound } = listener.address();
+          listener.close(() => resolve(bound));
+        });
+    });
+  return probe(port).then((bound) => {
+    if (bound) return bound;
+    if (strict) throw new Error(`port ${port} is taken`);
+    return probe(0);
+  });
+}
+
+export const percentile = (sorted, p) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+    : NaN;
+
+const chunks = (rows, size) =>
+  Array.from({ length: Math.ceil(rows.length / size) }, (_, i) =>
+    rows.slice(i * size, (i + 1) * size),
+  );
+
+/**
+ * `count` users with ids from `firstId`, named "`label` Bench n", each with a day-long session, written into the local
+ * D1 in `persistTo` with any `extraSql` statements; returns their tokens, in id order.
+ */
+export function writeBenchUsers({
+  persistTo,
+  count,
+  firstId,
+  label,
+  extraSql = [],
+}) {
+  const tokens = [];
+  const userRows = [];
+  const sessionRows = [];
+  const expires = Date.now() + 24 * 3600 * 1000;
+  const slug = label.toLowerCase();
+  for (let index = 0; index < count; index++) {
+    const token = randomBytes(32).toString("base64url");
+    tokens.push(token);
+    const hash = createHash("sha256").update(token).digest("hex");
+    userRows.push(
+      `(${firstId + index}, '${slug}-bench-${index}@example.com', '${label} Bench ${index}', 'Bench')`,
+    );
+    sessionRows.push(`('${hash}', ${firstId + index}, ${expires})`);
+  }
+  const sql = [
+    ...chunks(userRows, 250).map(
+      (rows) =>
+        `INSERT INTO users (id, email, name, first_name) VALUES ${rows.join(",\n")};`,
+    ),
+    ...chunks(sessionRows, 250).map(
+      (rows) =>
+        `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ${rows.join(",\n")};`,
+    ),
+    ...extraSql,
+  ].join("\n");
+  const file = path.join(root, `.wrangler/tmp/bench-${slug}-users.sql`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, sql);
+  try {
+    run(
+      bin("wrangler"),
+      [
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "--persist-to",
+        persistTo,
+        "--file",
+        file,
+        "--yes",
+      ],
+      { stdio: ["ignore", "ignore", "inherit"] },
+    );
+  } finally {
+    rmSync(file, { force: true });
+  }
+  return tokens;
+}
