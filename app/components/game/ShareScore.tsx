@@ -47,7 +47,8 @@ export function ShareScore({
   const [outcome, setOutcome] = useState<ShareOutcome | null>(null);
   const [nativeShare, setNativeShare] = useState(false);
   const fieldRef = useRef<HTMLInputElement>(null);
-  const busy = fetcher.state !== "idle";
+  // Only while the link is being made: the answer is there while the page's data is fetched afresh after it.
+  const busy = fetcher.state === "submitting";
   const error =
     fetcher.state === "idle" && fetcher.data?.ok === false
       ? fetcher.data.error
