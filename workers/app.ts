@@ -176,6 +176,7 @@ export default {
           .settleAbandoned()
           .then(() => services.challenges.expireDue()),
         services.limits.sweep(),
+        services.visitorRounds.sweep(),
       ]),
     );
   },

@@ -20,6 +20,7 @@ import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
 import { createSocialService } from "./services/social";
 import { createUploadService } from "./services/uploads";
+import { createVisitorRoundService } from "./services/visitor-rounds";
 import type {
   CardPainters,
   Conversations,
@@ -74,6 +75,11 @@ export function createServices(
       multiplayer,
       rooms: matchRoomsOf(env),
       referees: refereesOf(env),
+    }),
+    visitorRounds: createVisitorRoundService(db, {
+      referees: refereesOf(env),
+      limits,
+      scores,
     }),
     multiplayer,
     social,

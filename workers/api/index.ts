@@ -15,6 +15,7 @@ import { sessionRouter } from "./session";
 import { sharesRouter } from "./shares";
 import { chatRouter, socialRouter } from "./social";
 import { usersRouter } from "./users";
+import { visitorRoundsRouter } from "./visitor-rounds";
 
 export const api = createRouter()
   .get("/health", async (c) => {
@@ -39,6 +40,7 @@ export const api = createRouter()
   .route("/notifications", notificationsRouter)
   .route("/blog", blogRouter)
   .route("/shares", sharesRouter)
+  .route("/visitor-rounds", visitorRoundsRouter)
   .all("*", (c) => {
     throw notFound(
       `No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`,

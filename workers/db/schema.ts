@@ -283,6 +283,10 @@ export const gameStats = sqliteTable(
     seed: integer("seed"),
     /** The MatchRoom this session was opened for: only such sessions count in that match's result. */
     roomId: text("room_id"),
+    /** The visitor's round this session was made from when its player claimed it; one session per such round. */
+    visitorRoundId: integer("visitor_round_id").references(
+      () => visitorRounds.id,
+    ),
     scoredAt: integer("scored_at", { mode: "timestamp_ms" }),
     endedAt: integer("ended_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -290,7 +294,29 @@ export const gameStats = sqliteTable(
   (t) => [
     index("game_stats_user_idx").on(t.userId, t.createdAt),
     index("game_stats_user_game_idx").on(t.userId, t.gameId),
+    uniqueIndex("game_stats_visitor_round_idx").on(t.visitorRoundId),
   ],
+);
+
+/**
+ * A visitor's round (issue #21): dealt a seed like a play session, its log kept when it ends, replayed and made a
+ * session of the account that claims it with its token (kept as a SHA-256 hash). Unclaimed rounds are swept by the cron a day on.
+ */
+export const visitorRounds = sqliteTable(
+  "visitor_rounds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    gameId: gameRef(),
+    seed: integer("seed").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    score: integer("score"),
+    inputLog: text("input_log"),
+    /** Seconds the player's clock counted; never more than the server saw pass. */
+    playTime: integer("play_time"),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("visitor_rounds_created_idx").on(t.createdAt)],
 );
 
 /** Accepted scores of finished rounds, one per play session at most. */

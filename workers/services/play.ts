@@ -54,7 +54,7 @@ const refused = scoreRefused;
 const tooMany = (message: string) => tooManyRequests(message, 60);
 
 type Session = typeof gameStats.$inferSelect;
-type GameLimits = {
+export type GameLimits = {
   id: number;
   slug: string;
   type: number;
@@ -71,11 +71,11 @@ const logTooLong = (body: unknown) =>
   body.log.length > MAX_LOG_CHARS;
 
 /** Our own games are replayed; an external one (type 2) cannot be and keeps the score-rate cap. */
-const replayable = (game: GameLimits) =>
+export const replayable = (game: GameLimits) =>
   game.type !== EXTERNAL_GAME_TYPE && isReplayable(game.slug);
 
 /** Steps of 1/60 s a round may have lasted by the server's clock, within the game's time and its grace. */
-function stepsAllowed(game: GameLimits, elapsedMs: number): number {
+export function stepsAllowed(game: GameLimits, elapsedMs: number): number {
   const seconds = Math.min(
     (elapsedMs + CLOCK_SLACK_MS) / 1000,
     game.maximumGameTime + SESSION_GRACE_SECONDS,
@@ -125,17 +125,6 @@ export function sessionProblem(
   return null;
 }
 
-const isUniqueViolation = (error: unknown) => {
-  for (
-    let cause: unknown = error;
-    cause instanceof Error;
-    cause = cause.cause
-  ) {
-    if (/UNIQUE constraint failed/i.test(cause.message)) return true;
-  }
-  return false;
-};
-
 /** A built query that runs in drizzle's batch and in the challenge service's raw one alike. */
 type RoundStatement = BatchItem<"sqlite"> & Statement;
 
@@ -182,22 +171,37 @@ function verifiedRound(
   );
 }
 
-export function createPlayService(db: Db, deps: RoundDependencies) {
-  async function gameLimits(gameId: number): Promise<GameLimits> {
-    const [game] = await db
-      .select({
-        id: games.id,
-        slug: games.slug,
-        type: games.type,
-        maximumGameTime: games.maximumGameTime,
-        maxScoreRate: games.maxScoreRate,
-      })
-      .from(games)
-      .where(and(eq(games.id, gameId), eq(games.isPublished, true)))
-      .limit(1);
-    if (!game) throw notFound("Game not found");
-    return game;
+/** A published game's limits on a round, or a 404. */
+export async function gameLimitsOf(db: Db, gameId: number): Promise<GameLimits> {
+  const [game] = await db
+    .select({
+      id: games.id,
+      slug: games.slug,
+      type: games.type,
+      maximumGameTime: games.maximumGameTime,
+      maxScoreRate: games.maxScoreRate,
+    })
+    .from(games)
+    .where(and(eq(games.id, gameId), eq(games.isPublished, true)))
+    .limit(1);
+  if (!game) throw notFound("Game not found");
+  return game;
+}
+
+/** A unique index refused a write: a repeat or a racing twin of something already written. */
+export const isUniqueViolation = (error: unknown) => {
+  for (
+    let cause: unknown = error;
+    cause instanceof Error;
+    cause = cause.cause
+  ) {
+    if (/UNIQUE constraint failed/i.test(cause.message)) return true;
   }
+  return false;
+};
+
+export function createPlayService(db: Db, deps: RoundDependencies) {
+  const gameLimits = (gameId: number) => gameLimitsOf(db, gameId);
 
   async function ownSession(userId: number, statsId: number): Promise<Session> {
     const [session] = await db

@@ -67,6 +67,12 @@ export const RATE_LIMITS = {
     windowMs: HOUR,
     tooMany: "Too many shared scores.",
   },
+  // A visitor's round is a row and a seed; a classroom on one address plays a few a minute each.
+  visitorRoundPerAddress: {
+    limit: 120,
+    windowMs: MINUTE,
+    tooMany: "Too many games started from this network.",
+  },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

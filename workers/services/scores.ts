@@ -88,7 +88,8 @@ export function bestScoreWrite(
     gameId: number;
     userId: number;
     score: number;
-    statsId: number;
+    /** The round's session, or a subquery finding the session written earlier in the same batch. */
+    statsId: number | SQL;
     now: number;
   },
 ) {

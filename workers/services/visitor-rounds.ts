@@ -1,0 +1,256 @@
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import type { RoundResult } from "#contract/scores";
+import {
+  ClaimVisitorRoundSchema,
+  FinishVisitorRoundSchema,
+  StartVisitorRoundSchema,
+  VISITOR_ROUND_CLAIM_MINUTES,
+  VISITOR_ROUND_MESSAGES,
+  type VisitorRound,
+} from "#contract/visitor-rounds";
+import type { Db } from "../db/client";
+import {
+  gameStats,
+  playerMoves,
+  scores,
+  visitorRounds,
+} from "../db/schema";
+import { ApiError, notFound } from "./errors";
+import { parseInput } from "./parse";
+import {
+  gameLimitsOf,
+  isUniqueViolation,
+  replayable,
+  SESSION_GRACE_SECONDS,
+  stepsAllowed,
+} from "./play";
+import type { Referees } from "./ports";
+import type { RateLimiter } from "./rate-limits";
+import { dealSeed, scoreRefused } from "./replay";
+import { bestScoreWrite, type ScoreService } from "./scores";
+import { hashToken, randomToken } from "./tokens";
+
+const CLAIM_WINDOW_MS = VISITOR_ROUND_CLAIM_MINUTES * 60_000;
+/** Rounds nobody claimed are deleted by the cron after a day. */
+const KEPT_FOR_MS = 24 * 60 * 60_000;
+
+const conflict = (message: string) =>
+  new ApiError(409, "visitor_round", message);
+
+type Round = typeof visitorRounds.$inferSelect;
+
+/**
+ * A visitor's round, kept for their account (issue #21; README "A visitor's round is kept"). `start` deals the seed
+ * and a claim token, `finish` keeps the input log within the game's time, `claim` replays the log (a Referee, as for
+ * any round, ADR 015) and writes it as the caller's session, score, best score and run in one batch. The session's
+ * unique `visitor_round_id` makes a repeated or racing claim write nothing twice.
+ */
+export function createVisitorRoundService(
+  db: Db,
+  deps: {
+    referees: Referees;
+    limits: RateLimiter;
+    scores: Pick<ScoreService, "highScore">;
+  },
+) {
+  /** The round whose token this is; any other id or token is the same 404, so rounds cannot be probed. */
+  async function roundFor(id: number, token: string): Promise<Round> {
+    const [round] = await db
+      .select()
+      .from(visitorRounds)
+      .where(
+        and(
+          eq(visitorRounds.id, id),
+          eq(visitorRounds.tokenHash, await hashToken(token)),
+        ),
+      )
+      .limit(1);
+    if (!round) throw notFound(VISITOR_ROUND_MESSAGES.unknown);
+    return round;
+  }
+
+  /** The session a claim made of the round, if one did. */
+  async function keptAs(roundId: number) {
+    const [kept] = await db
+      .select({
+        id: gameStats.id,
+        userId: gameStats.userId,
+        gameId: gameStats.gameId,
+        score: gameStats.score,
+        playTime: gameStats.playTime,
+        scoreId: scores.id,
+      })
+      .from(gameStats)
+      .innerJoin(scores, eq(scores.statsId, gameStats.id))
+      .where(eq(gameStats.visitorRoundId, roundId))
+      .limit(1);
+    return kept ?? null;
+  }
+
+  /** The claimer's answer, the same for the claim that wrote it and any repeat of it. */
+  async function resultFor(
+    kept: NonNullable<Awaited<ReturnType<typeof keptAs>>>,
+    userId: number,
+  ): Promise<RoundResult> {
+    if (kept.userId !== userId)
+      throw conflict(VISITOR_ROUND_MESSAGES.otherAccount);
+    return {
+      _id: kept.scoreId,
+      score: kept.score ?? 0,
+      stats_id: kept.id,
+      play_time: kept.playTime,
+      best: await deps.scores.highScore(kept.gameId, userId),
+      challenge: null,
+      match_id: null,
+    };
+  }
+
+  return {
+    /** POST /api/visitor-rounds: a visitor's round of one of our games, with its seed and claim token. */
+    async start(address: string, body: unknown): Promise<VisitorRound> {
+      const input = parseInput(StartVisitorRoundSchema, body);
+      const game = await gameLimitsOf(db, input.game_id);
+      if (!replayable(game))
+        throw new ApiError(
+          422,
+          "not_replayable",
+          VISITOR_ROUND_MESSAGES.notReplayable,
+        );
+      await deps.limits.hit("visitorRoundPerAddress", address);
+      const token = randomToken();
+      const seed = dealSeed();
+      const [round] = await db
+        .insert(visitorRounds)
+        .values({ gameId: game.id, seed, tokenHash: await hashToken(token) })
+        .returning({ id: visitorRounds.id });
+      return { id: round.id, game_id: game.id, seed, token };
+    },
+
+    /**
+     * PUT /api/visitor-rounds/{id}: the round ended. Its log is kept only within the game's time since the seed was
+     * dealt, like a session's score, so nobody can take the seed away and search for a better log at leisure.
+     */
+    async finish(id: number, body: unknown, now = Date.now()) {
+      const input = parseInput(FinishVisitorRoundSchema, body);
+      const round = await roundFor(id, input.token);
+      if (round.finishedAt) throw conflict(VISITOR_ROUND_MESSAGES.finished);
+      const game = await gameLimitsOf(db, round.gameId);
+      const elapsedMs = now - round.createdAt.getTime();
+      if (elapsedMs > (game.maximumGameTime + SESSION_GRACE_SECONDS) * 1000)
+        throw scoreRefused(
+          `This round ran longer than the game allows (${game.maximumGameTime} s)`,
+        );
+      const [finished] = await db
+        .update(visitorRounds)
+        .set({
+          score: input.score,
+          inputLog: input.log,
+          playTime:
+            input.play_time === undefined
+              ? null
+              : Math.min(
+                  Math.round(input.play_time),
+                  Math.ceil(elapsedMs / 1000),
+                ),
+          finishedAt: new Date(now),
+        })
+        .where(and(eq(visitorRounds.id, id), isNull(visitorRounds.finishedAt)))
+        .returning({ id: visitorRounds.id });
+      if (!finished) throw conflict(VISITOR_ROUND_MESSAGES.finished);
+      return {
+        id,
+        score: input.score,
+        claimable_until: new Date(now + CLAIM_WINDOW_MS).toISOString(),
+      };
+    },
+
+    /**
+     * POST /api/visitor-rounds/{id}/claim: the round becomes the signed-in caller's, believed only if its log replays
+     * to its score from the dealt seed within the time the server saw pass before it ended.
+     */
+    async claim(
+      userId: number,
+      id: number,
+      body: unknown,
+      now = Date.now(),
+    ): Promise<RoundResult> {
+      const { token } = parseInput(ClaimVisitorRoundSchema, body);
+      const round = await roundFor(id, token);
+      const kept = await keptAs(round.id);
+      if (kept) return resultFor(kept, userId);
+      const { finishedAt, score, inputLog } = round;
+      if (!finishedAt || score === null || inputLog === null)
+        throw conflict(VISITOR_ROUND_MESSAGES.unfinished);
+      if (now - finishedAt.getTime() > CLAIM_WINDOW_MS)
+        throw new ApiError(410, "expired", VISITOR_ROUND_MESSAGES.expired);
+      const game = await gameLimitsOf(db, round.gameId);
+      const verified = await deps.referees.verify(
+        game.slug,
+        round.seed,
+        inputLog,
+        score,
+        stepsAllowed(game, finishedAt.getTime() - round.createdAt.getTime()),
+      );
+      const session = sql`(select ${gameStats.id} from ${gameStats} where ${gameStats.visitorRoundId} = ${round.id})`;
+      try {
+        await db.batch([
+          db.insert(gameStats).values({
+            userId,
+            gameId: game.id,
+            seed: round.seed,
+            score,
+            playTime: round.playTime,
+            scoredAt: finishedAt,
+            endedAt: finishedAt,
+            createdAt: round.createdAt,
+            visitorRoundId: round.id,
+          }),
+          db.insert(scores).values({
+            userId,
+            gameId: game.id,
+            score,
+            statsId: session,
+            createdAt: finishedAt,
+          }),
+          bestScoreWrite(db, {
+            gameId: game.id,
+            userId,
+            score,
+            statsId: session,
+            now,
+          }),
+          db.insert(playerMoves).values({
+            statsId: session,
+            userId,
+            gameId: game.id,
+            score,
+            moves: verified.moves,
+            seed: round.seed,
+            inputLog,
+            steps: verified.steps,
+          }),
+        ]);
+      } catch (error) {
+        // A racing twin of this claim, or of another account's, wrote first: answer as it did.
+        if (!isUniqueViolation(error)) throw error;
+      }
+      const written = await keptAs(round.id);
+      if (!written) throw conflict(VISITOR_ROUND_MESSAGES.unfinished);
+      return resultFor(written, userId);
+    },
+
+    /** Drops rounds a day old that nobody claimed (the hourly cron); a claimed round stays with its session. */
+    async sweep(now = Date.now()): Promise<void> {
+      await db
+        .delete(visitorRounds)
+        .where(
+          and(
+            lt(visitorRounds.createdAt, new Date(now - KEPT_FOR_MS)),
+            sql`not exists (select 1 from ${gameStats} where ${gameStats.visitorRoundId} = ${visitorRounds.id})`,
+          ),
+        );
+    },
+  };
+}
+
+export type VisitorRoundService = ReturnType<typeof createVisitorRoundService>;
