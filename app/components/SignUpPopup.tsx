@@ -1,10 +1,14 @@
 import { useEffect } from "react";
 import { track } from "~/lib/analytics";
+import { keptVisitorRound } from "~/lib/visitor-round";
 import { useAccount } from "./AccountProvider";
 import { Modal } from "./Modal";
 import { SignUpForm } from "./SignUpForm";
 
-/** The sign-up form in a popup; like the /registration screen, success goes to /home. */
+/**
+ * The sign-up form in a popup; like the /registration screen, success goes to /home, unless this tab keeps a round
+ * played as a visitor: then its result screen follows (`PendingRounds`).
+ */
 export function SignUpPopup({ onClose }: { onClose: () => void }) {
   const { signedIn, openLogin } = useAccount();
   useEffect(() => track("SignUpOpen", { from: "popup" }), []);
@@ -20,7 +24,9 @@ export function SignUpPopup({ onClose }: { onClose: () => void }) {
       </header>
       <SignUpForm
         idPrefix="signup-popup"
-        onSignedUp={(user) => signedIn(user, "/home")}
+        onSignedUp={(user) =>
+          signedIn(user, keptVisitorRound() ? undefined : "/home")
+        }
       />
       <p className="auth-card__switch">
         Already have an account?{" "}

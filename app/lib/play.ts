@@ -12,6 +12,12 @@ export const DEFAULT_MAX_GAME_TIME = 120;
 export const EXIT_CONFIRMATION = "Are you sure want to exit the game ?";
 
 /** What the play screen says about a practice round, one begun offline (ADR 018): it is neither sent nor counted. */
+/** A visitor's round-over note: whether signing up or logging in now keeps this round (issue #21). */
+export const VISITOR_ROUND_NOTE = {
+  kept: "Sign up or log in now to keep this score: it goes on your account and the leaderboard.",
+  notKept: "Log in to save your scores and climb the leaderboard.",
+} as const;
+
 export const PRACTICE_NOTICE = {
   /** Under the play bar while the round is on. */
   offline: "you're offline, so this score won't count on the leaderboard.",

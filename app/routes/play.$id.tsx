@@ -34,6 +34,7 @@ import { createPlayClock, type PlayClock } from "~/lib/play-clock";
 import { isOnline, useOnline } from "~/lib/network";
 import {
   PRACTICE_NOTICE,
+  VISITOR_ROUND_NOTE,
   SPLASH_MS,
   clockState,
   clockText,
@@ -78,8 +79,8 @@ type Phase =
   | { name: "playing" }
   /** The round's submission is on its way; `offline` once a try failed for want of a network (it keeps trying). */
   | { name: "saving"; score: number; offline: boolean }
-  /** A visitor's round: nothing is saved. */
-  | { name: "over"; score: number }
+  /** A visitor's round: `kept` when the server holds it for the account they sign up for or log in to. */
+  | { name: "over"; score: number; kept: boolean }
   /** A practice round, begun offline: nothing is sent, nothing counts (ADR 018). */
   | { name: "practice"; score: number }
   /** A match: this player is done, the opponent is still playing. */
@@ -142,7 +143,7 @@ export default function Play() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const viewer = useViewer();
-  const { openLogin } = useAccount();
+  const { openLogin, openSignUp } = useAccount();
   const mediaBase = useMediaBase();
   const icon = resolveMediaUrl(game.icon, mediaBase);
   // Told to the game (CrazyGames' user.getUser()): the public name and picture, as on the boards.
@@ -248,12 +249,14 @@ export default function Play() {
     statsId: sessionStatsId,
     end: endSession,
     submit: submitScore,
+    finishVisitor,
   } = usePlaySession(
     game._id,
     gameType,
     !!viewer,
     () => sinceStart() / 1000,
     mode === "match" ? roomId : null,
+    ownGame,
   );
   const openedOnLoad = useRef(false);
   const clock = clockState(elapsedMs, game.maximum_game_time, timed);
@@ -370,7 +373,8 @@ export default function Play() {
         return;
       }
       if (!viewer) {
-        setPhase({ name: "over", score: finalScore });
+        const kept = await finishVisitor(finalScore, log);
+        setPhase({ name: "over", score: finalScore, kept: kept !== null });
         return;
       }
       setPhase({ name: "saving", score: finalScore, offline: false });
@@ -418,6 +422,7 @@ export default function Play() {
     },
     [
       viewer,
+      finishVisitor,
       submitScore,
       endSession,
       sinceStart,
@@ -854,14 +859,31 @@ export default function Play() {
                 <p className="player__note player__note--error" role="alert">
                   {phase.message}
                 </p>
+              ) : phase.kept ? (
+                <p className="player__note">{VISITOR_ROUND_NOTE.kept}</p>
               ) : (
-                <p className="player__note">
-                  Log in to save your scores and climb the leaderboard.
-                </p>
+                <p className="player__note">{VISITOR_ROUND_NOTE.notKept}</p>
               )
             }
             lead={
-              phase.name === "over" ? (
+              phase.name === "over" && phase.kept ? (
+                <>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={openSignUp}
+                  >
+                    Sign up to keep it
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={openLogin}
+                  >
+                    Log in
+                  </button>
+                </>
+              ) : phase.name === "over" ? (
                 <button
                   type="button"
                   className="button button--primary"

@@ -243,7 +243,10 @@ describe("a visitor's round kept for their account", () => {
 
     const external = await getJson<ApiErrorBody>(
       "/api/visitor-rounds",
-      from(testAddress(), json("POST", { game_id: await externalGame("visitor") })),
+      from(
+        testAddress(),
+        json("POST", { game_id: await externalGame("visitor") }),
+      ),
     );
     expect(external.status).toBe(422);
     expect(external.body.error.message).toBe(
@@ -267,9 +270,9 @@ describe("a visitor's round kept for their account", () => {
   it("sweeps unclaimed rounds a day old and keeps claimed ones", async () => {
     const unclaimed = await startRound();
     const { round: claimedRound } = await finishedRound();
-    expect(
-      (await claim(claimedRound, await newPlayer("Keeper"))).status,
-    ).toBe(200);
+    expect((await claim(claimedRound, await newPlayer("Keeper"))).status).toBe(
+      200,
+    );
     await env.DB.prepare(
       `update visitor_rounds set created_at = created_at - ${25 * 3600_000} where id in (?, ?)`,
     )

@@ -172,7 +172,10 @@ function verifiedRound(
 }
 
 /** A published game's limits on a round, or a 404. */
-export async function gameLimitsOf(db: Db, gameId: number): Promise<GameLimits> {
+export async function gameLimitsOf(
+  db: Db,
+  gameId: number,
+): Promise<GameLimits> {
   const [game] = await db
     .select({
       id: games.id,

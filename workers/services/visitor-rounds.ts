@@ -9,12 +9,7 @@ import {
   type VisitorRound,
 } from "#contract/visitor-rounds";
 import type { Db } from "../db/client";
-import {
-  gameStats,
-  playerMoves,
-  scores,
-  visitorRounds,
-} from "../db/schema";
+import { gameStats, playerMoves, scores, visitorRounds } from "../db/schema";
 import { ApiError, notFound } from "./errors";
 import { parseInput } from "./parse";
 import {

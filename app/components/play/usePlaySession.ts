@@ -4,6 +4,8 @@ import { deliverRound, keepRound } from "~/lib/round-outbox";
 import type { PlaySession } from "#contract/games";
 import type { Move } from "#contract/moves";
 import type { RoundResult } from "#contract/scores";
+import type { VisitorRound } from "#contract/visitor-rounds";
+import { keepVisitorRound, type KeptVisitorRound } from "~/lib/visitor-round";
 
 interface SessionRecord {
   /** POST /api/gamestats under way or done: the session, or null when it could not be opened. */
@@ -25,13 +27,29 @@ export function usePlaySession(
   playTime: () => number,
   /** A match's room: its session gets the match's seed and counts in its result. */
   roomId: string | null = null,
+  /** Our own games: a visitor's round is dealt its seed by the server too, so it can be kept after signing up. */
+  keepsVisitorRounds = false,
 ) {
   const session = useRef<SessionRecord | null>(null);
+  /** A visitor's round: its seed and claim token (POST /api/visitor-rounds), or null when none could be begun. */
+  const visitorRound = useRef<Promise<VisitorRound | null> | null>(null);
   const playTimeRef = useRef(playTime);
   playTimeRef.current = playTime;
 
   const open = useCallback(() => {
-    if (!signedIn) return;
+    if (!signedIn) {
+      // A match is never a visitor's; our own games deal a visitor's seed too, so the round can be kept later.
+      session.current = null;
+      visitorRound.current =
+        roomId || !keepsVisitorRounds
+          ? null
+          : apiFetch<VisitorRound>("/api/visitor-rounds", {
+              method: "POST",
+              json: { game_id: gameId },
+            }).catch(() => null);
+      return;
+    }
+    visitorRound.current = null;
     session.current = {
       opened: apiFetch<PlaySession>("/api/gamestats", {
         method: "POST",
@@ -44,7 +62,7 @@ export function usePlaySession(
       ended: false,
       submitting: false,
     };
-  }, [gameId, gameType, signedIn, roomId]);
+  }, [gameId, gameType, signedIn, roomId, keepsVisitorRounds]);
 
   /**
    * Carries on with a session opened before a reload (a match's round being resumed): no new session is opened, and
@@ -69,9 +87,43 @@ export function usePlaySession(
     [gameId, gameType],
   );
 
-  /** The seed the server dealt the open session's round, or null (a visitor, or no session could be opened). */
+  /** The seed the server dealt the round (a player's session or a visitor's round), or null when it dealt none. */
   const seed = useCallback(
-    async () => (await session.current?.opened)?.seed ?? null,
+    async () =>
+      (await session.current?.opened)?.seed ??
+      (await visitorRound.current)?.seed ??
+      null,
+    [],
+  );
+
+  /**
+   * A visitor's round ended (PUT /api/visitor-rounds/{id}): the server keeps its log, and this tab keeps the round
+   * until the visitor signs up or logs in. Null when there is nothing to keep (no round was dealt, the game's log
+   * is not ours, or the server refused it).
+   */
+  const finishVisitor = useCallback(
+    async (
+      score: number,
+      log: string | null,
+    ): Promise<KeptVisitorRound | null> => {
+      const round = await visitorRound.current;
+      visitorRound.current = null;
+      if (!round || log === null) return null;
+      try {
+        await apiFetch(`/api/visitor-rounds/${round.id}`, {
+          method: "PUT",
+          json: {
+            token: round.token,
+            score,
+            log,
+            play_time: Math.max(0, Math.round(playTimeRef.current())),
+          },
+        });
+        return keepVisitorRound(round, score);
+      } catch {
+        return null;
+      }
+    },
     [],
   );
 
@@ -160,5 +212,5 @@ export function usePlaySession(
     };
   }, [end]);
 
-  return { open, adopt, seed, statsId, end, submit };
+  return { open, adopt, seed, statsId, end, submit, finishVisitor };
 }

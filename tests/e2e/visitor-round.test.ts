@@ -1,0 +1,96 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HighScore } from "#contract/scores";
+import type { Game } from "#contract/types";
+import {
+  DESKTOP,
+  PHONE,
+  baseURL,
+  endRound,
+  launchBrowser,
+  newAccount,
+  openPage,
+} from "./browser";
+import { VISITOR_ROUND_NOTE } from "../../app/lib/play";
+
+let browser: Browser;
+let snake: Game;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const games = await (
+    await fetch(`${baseURL()}/api/game/published`)
+  ).json<Game[]>();
+  snake = games.find((game) => game.slug === "snake")!;
+});
+afterAll(() => browser?.close());
+
+const highScore = async (userId: number) =>
+  (
+    await fetch(`${baseURL()}/api/scores/${snake._id}/${userId}`)
+  ).json<HighScore>();
+
+/** A visitor's round of Neon Snake, played to its end: the round-over dialog offers to keep it. */
+async function visitorRound(page: Page): Promise<number> {
+  await page.goto(`/play/${snake._id}`);
+  await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+  const score = await endRound(page, "snake", 2);
+  const over = page.getByRole("dialog", { name: "Round over" });
+  await expect.poll(() => over.innerText()).toContain(VISITOR_ROUND_NOTE.kept);
+  expect(await over.getByTestId("final-score").innerText()).toBe(String(score));
+  return score;
+}
+
+/** The result screen of the kept round, as after any round of the player's. */
+async function resultShows(page: Page, score: number) {
+  await page.waitForURL(`**/result/${snake._id}`);
+  await expect
+    .poll(() => page.getByTestId("your-score").innerText())
+    .toBe(String(score));
+}
+
+describe("a visitor's round kept after logging in or signing up", () => {
+  it("keeps the round for the account a visitor logs in to from the round's end", async () => {
+    const account = await newAccount("Kept Round");
+    const { context, page, errors } = await openPage(browser, PHONE);
+    const score = await visitorRound(page);
+
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    const popup = page.locator("dialog[open]");
+    await popup.getByLabel("Email", { exact: true }).fill(account.user.email);
+    await popup.getByLabel("Password", { exact: true }).fill("Secret@123");
+    await popup.getByRole("button", { name: "Log in", exact: true }).click();
+
+    await resultShows(page, score);
+    expect((await highScore(account.user._id)).score).toBe(score);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the round for the account a visitor signs up for from the round's end", async () => {
+    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const score = await visitorRound(page);
+
+    await page.getByRole("button", { name: "Sign up to keep it" }).click();
+    const popup = page.locator("dialog[open]");
+    const email = `kept.${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
+    await popup.getByLabel("Name", { exact: true }).fill("New Keeper");
+    await popup.getByLabel("Email", { exact: true }).fill(email);
+    await popup.getByLabel("Phone number", { exact: true }).fill("9876512345");
+    await popup.getByLabel("Password", { exact: true }).fill("Secret#123");
+    await popup.getByLabel("Female", { exact: true }).check();
+    await popup.getByRole("button", { name: "Create Account" }).click();
+
+    await resultShows(page, score);
+    const me = await page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem("userData") ?? "null") as {
+          _id: number;
+        } | null,
+    );
+    expect(me).not.toBeNull();
+    expect((await highScore(me!._id)).score).toBe(score);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
