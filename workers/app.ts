@@ -167,7 +167,10 @@ function fetchHandler(request: Request, env: Env, ctx: ExecutionContext) {
 
 export default {
   fetch: fetchHandler,
-  /** The cron trigger (wrangler.toml): challenges nobody took up in time get their escrow back; spent rate limits go. */
+  /**
+   * The cron trigger (wrangler.toml): challenges nobody took up in time get their escrow back; spent rate limits go;
+   * daily and weekly tournaments whose period ended are closed and paid (ADR 027).
+   */
   scheduled(_controller, env, ctx) {
     const services = createServices(env);
     ctx.waitUntil(
@@ -176,6 +179,7 @@ export default {
           .settleAbandoned()
           .then(() => services.challenges.expireDue()),
         services.limits.sweep(),
+        services.tournaments.closeDue(),
       ]),
     );
   },
