@@ -263,6 +263,53 @@ describe("daily and weekly tournaments", () => {
     expect(await prizesOf(external, "daily")).toEqual([]);
   });
 
+  it("rank ties to whoever reached the score first, and count no further than 1,000 ahead", async () => {
+    const game = await gameId("memory-match");
+    const [me] = await players(1, "Counted");
+    const start = periodStart("daily", Date.now());
+    const now = Date.now();
+    // 1,005 players above, written as rounds would write them; then three players at my score, one earlier than me.
+    await env.DB.prepare(
+      `with recursive n(value) as (select 1 union all select value + 1 from n where value < 1005)
+       insert into users (email, name, first_name) select 'crowd' || value || '@example.com', 'Crowd ' || value, 'Crowd' from n`,
+    ).run();
+    const insertBest = (userId: number | string, score: number, at: number) =>
+      `insert into period_best_scores (game_id, period, period_start, user_id, score, achieved_at)
+       select ${game}, 'daily', ${start}, ${userId}, ${score}, ${at}`;
+    await env.DB.prepare(
+      `${insertBest("id", 50, now)} from users where email like 'crowd%@example.com'`,
+    ).run();
+    const tied = await players(2, "Tied");
+    await env.DB.batch([
+      env.DB.prepare(insertBest(tied[0].userId, 20, now - 5_000)),
+      env.DB.prepare(insertBest(me.userId, 20, now - 1_000)),
+      env.DB.prepare(insertBest(tied[1].userId, 20, now)),
+    ]);
+    const far = await board(game, "daily", me);
+    expect(far.body.players).toBe(1_000);
+    expect(far.body.standing).toEqual({
+      score: 20,
+      rank: null,
+      beyond: true,
+    });
+
+    // With the crowd gone, the ties decide: the earlier player is ahead, the later one behind.
+    await env.DB.prepare(
+      `delete from period_best_scores where game_id = ? and score = 50`,
+    )
+      .bind(game)
+      .run();
+    const near = await board(game, "daily", me);
+    expect(near.body.players).toBe(3);
+    expect(near.body.standing).toEqual({ score: 20, rank: 2, beyond: false });
+    expect(near.body.entries.map((entry) => entry.player_id)).toEqual([
+      tied[0].userId,
+      me.userId,
+      tied[1].userId,
+    ]);
+    expect((await board(game, "daily", tied[1])).body.standing?.rank).toBe(3);
+  });
+
   it("refuse an unknown period or game with a clear 4xx", async () => {
     const game = await gameId("snake");
     const bad = await getJson<{ error: { message: string } }>(
