@@ -81,7 +81,10 @@ export function useBoard(
   return loaded?.key === key ? loaded.board : null;
 }
 
-/** SPEC.md §2/§9: the game's best scores, a podium from three entries, the column named Level or Score. */
+/**
+ * SPEC.md §2/§9: the game's best scores, a podium from three entries, the column named Level or Score; tabs put the
+ * daily and weekly tournaments beside it (ADR 027).
+ */
 export function Leaderboard({
   gameId,
   leaderboardType,
