@@ -19,11 +19,13 @@ CREATE TABLE `tournament_boards` (
 	`players` integer,
 	`claim` text,
 	`closed_at` integer,
+	`purged_at` integer,
 	PRIMARY KEY(`game_id`, `period`, `period_start`),
 	FOREIGN KEY (`game_id`) REFERENCES `games`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE INDEX `tournament_boards_open_idx` ON `tournament_boards` (`period`,`period_start`) WHERE "tournament_boards"."claim" is null;--> statement-breakpoint
+CREATE INDEX `tournament_boards_unpurged_idx` ON `tournament_boards` (`closed_at`) WHERE "tournament_boards"."claim" is not null and "tournament_boards"."purged_at" is null;--> statement-breakpoint
 CREATE TABLE `tournament_prizes` (
 	`game_id` integer NOT NULL,
 	`period` text NOT NULL,

@@ -169,7 +169,7 @@ export default {
   fetch: fetchHandler,
   /**
    * The cron trigger (wrangler.toml): challenges nobody took up in time get their escrow back; spent rate limits go;
-   * daily and weekly tournaments whose period ended are closed and paid (ADR 027).
+   * daily and weekly tournaments whose period ended are closed and paid, and closed boards' rows deleted (ADR 027).
    */
   scheduled(_controller, env, ctx) {
     const services = createServices(env);
@@ -179,7 +179,9 @@ export default {
           .settleAbandoned()
           .then(() => services.challenges.expireDue()),
         services.limits.sweep(),
-        services.tournaments.closeDue(),
+        services.tournaments
+          .closeDue()
+          .then(() => services.tournaments.purgeClosed()),
       ]),
     );
   },

@@ -234,6 +234,31 @@ describe("daily and weekly tournaments", () => {
     );
     expect(closed.every((row) => row.claim !== null)).toBe(true);
     await expectLedgerEqualsWallets();
+
+    // The closed boards' rows go, a bounded number a run; their player counts stay.
+    const rowsLeft = () =>
+      env.DB.prepare(
+        "select count(*) as n from period_best_scores where game_id = ?",
+      )
+        .bind(game)
+        .first<number>("n");
+    const tournaments = createServices(env).tournaments;
+    expect(await tournaments.purgeClosed(Date.now(), 4)).toEqual({
+      deleted: 4,
+    });
+    expect(await rowsLeft()).toBe(14);
+    expect((await tournaments.purgeClosed()).deleted).toBe(14);
+    expect(await rowsLeft()).toBe(0);
+    const purged = (
+      await env.DB.prepare(
+        "select players, purged_at as purgedAt from tournament_boards where game_id = ?",
+      )
+        .bind(game)
+        .all<{ players: number; purgedAt: number | null }>()
+    ).results;
+    expect(purged.map((row) => row.players)).toEqual([9, 9]);
+    expect(purged.every((row) => row.purgedAt !== null)).toBe(true);
+    expect((await tournaments.purgeClosed()).deleted).toBe(0);
   });
 
   it("count only rounds the server replayed, and only those that scored", async () => {

@@ -418,12 +418,17 @@ export const tournamentBoards = sqliteTable(
     players: integer("players"),
     claim: text("claim"),
     closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    /** When the closed board's rows of period_best_scores were all deleted (its winners stay in tournament_prizes). */
+    purgedAt: integer("purged_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.period, t.periodStart] }),
     index("tournament_boards_open_idx")
       .on(t.period, t.periodStart)
       .where(sql`${t.claim} is null`),
+    index("tournament_boards_unpurged_idx")
+      .on(t.closedAt)
+      .where(sql`${t.claim} is not null and ${t.purgedAt} is null`),
   ],
 );
 

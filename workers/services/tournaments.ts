@@ -1,4 +1,15 @@
-import { and, asc, desc, eq, is, isNull, lt, sql, SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  is,
+  isNotNull,
+  isNull,
+  lt,
+  sql,
+  SQL,
+} from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import {
   MIN_TOURNAMENT_PLAYERS,
@@ -116,6 +127,10 @@ export function periodBoardWrites(
 }
 
 type Board = { gameId: number; period: Period; start: number; game: string };
+
+/** Rows of closed boards one delete statement takes, and how many one cron run deletes at most (ADR 027). */
+export const PURGE_CHUNK = 5_000;
+export const PURGE_ROWS_PER_RUN = 200_000;
 
 export function createTournamentService(db: Db, push: Pusher) {
   /** One D1 batch (one transaction) of raw SQL; the last statement's rows are answered. */
@@ -373,6 +388,48 @@ export function createTournamentService(db: Db, push: Pusher) {
         }
       }
       return { closed, paid };
+    },
+
+    /**
+     * The hourly cron, after closing: deletes the rows of closed boards (their winners and player count stay), oldest
+     * first, in statements of PURGE_CHUNK rows and at most `budget` rows a run, so a board of millions goes over a
+     * few runs without any one statement growing with it. A board is marked purged once a statement finds it empty.
+     */
+    async purgeClosed(now = Date.now(), budget = PURGE_ROWS_PER_RUN) {
+      let deleted = 0;
+      const boards = await db
+        .select({
+          gameId: tournamentBoards.gameId,
+          period: tournamentBoards.period,
+          start: tournamentBoards.periodStart,
+        })
+        .from(tournamentBoards)
+        .where(
+          and(
+            isNotNull(tournamentBoards.claim),
+            isNull(tournamentBoards.purgedAt),
+          ),
+        )
+        .orderBy(asc(tournamentBoards.closedAt))
+        .limit(100);
+      for (const board of boards) {
+        for (;;) {
+          if (deleted >= budget) return { deleted };
+          const chunk = Math.min(PURGE_CHUNK, budget - deleted);
+          const result = await db.run(
+            sql`delete from ${periodBestScores} where rowid in (select rowid from ${periodBestScores}
+              where ${onBoard(board.gameId, board.period, board.start)} limit ${chunk})`,
+          );
+          const changes = result.meta.changes ?? 0;
+          deleted += changes;
+          if (changes < chunk) break;
+        }
+        await db
+          .update(tournamentBoards)
+          .set({ purgedAt: new Date(now) })
+          .where(boardKey(board.gameId, board.period, board.start));
+      }
+      return { deleted };
     },
   };
 
