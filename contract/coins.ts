@@ -225,6 +225,7 @@ export const LEDGER_REASONS = [
   "challenge_stake",
   "challenge_payout",
   "challenge_refund",
+  "tournament_prize",
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
@@ -249,6 +250,7 @@ export const NOTIFICATION_TYPES = [
   "challenge_result",
   "challenge_expired",
   "challenge_declined",
+  "tournament_prize",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -259,11 +261,17 @@ export interface NotificationView {
   content: string;
   user: number;
   notification_data: {
-    challengeId: number;
+    /** Every challenge notification's challenge; a tournament prize has none. */
+    challengeId?: number;
     gameId: number;
     gameName?: string;
     fromName?: string;
     betAmount?: number;
+    /** A tournament prize: the board, the place and the coins. */
+    period?: "daily" | "weekly";
+    periodStart?: string;
+    place?: number;
+    prize?: number;
   };
   read: boolean;
   created_dt: string;

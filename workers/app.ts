@@ -167,7 +167,10 @@ function fetchHandler(request: Request, env: Env, ctx: ExecutionContext) {
 
 export default {
   fetch: fetchHandler,
-  /** The cron trigger (wrangler.toml): challenges nobody took up in time get their escrow back; spent rate limits go. */
+  /**
+   * The cron trigger (wrangler.toml): challenges nobody took up in time get their escrow back; spent rate limits go;
+   * daily and weekly tournaments whose period ended are closed and paid, and closed boards' rows deleted (ADR 027).
+   */
   scheduled(_controller, env, ctx) {
     const services = createServices(env);
     ctx.waitUntil(
@@ -177,6 +180,9 @@ export default {
           .then(() => services.challenges.expireDue()),
         services.limits.sweep(),
         services.visitorRounds.sweep(),
+        services.tournaments
+          .closeDue()
+          .then(() => services.tournaments.purgeClosed()),
       ]),
     );
   },

@@ -19,6 +19,7 @@ import { createCardService } from "./services/cards";
 import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
 import { createSocialService } from "./services/social";
+import { createTournamentService } from "./services/tournaments";
 import { createUploadService } from "./services/uploads";
 import { createVisitorRoundService } from "./services/visitor-rounds";
 import type {
@@ -82,6 +83,7 @@ export function createServices(
       scores,
     }),
     multiplayer,
+    tournaments: createTournamentService(db, pushTo(env)),
     social,
     wallet: createWalletService(db, notifications.push),
     notifications,

@@ -7,6 +7,9 @@ import {
 import { EntryWatchLink } from "./game/WatchLink";
 import "./ScoreTable.css";
 
+/** The player's own row under a board: their best and rank, or `rankText` when the rank is past what is counted. */
+export type OwnRow = HighScore & { name: string; rankText?: string };
+
 export interface ScoreTableProps {
   entries: LeaderboardEntry[];
   column: string;
@@ -14,7 +17,7 @@ export interface ScoreTableProps {
   /** The signed-in player: their row is marked. */
   viewerId?: number | null;
   /** "Around me": the player's own place when it is below the listed rows. */
-  own?: (HighScore & { name: string }) | null;
+  own?: OwnRow | null;
 }
 
 /** The leaderboard rows below the podium, each with its rank from the server. */
@@ -49,13 +52,13 @@ export function ScoreTable({
             <td>{formatNumber(entry.score)}</td>
           </tr>
         ))}
-        {own && own.rank !== null ? (
+        {own && (own.rank !== null || own.rankText) ? (
           <>
             <tr className="score-gap" aria-hidden="true">
               <td colSpan={3}>⋯</td>
             </tr>
             <tr className="is-me" data-testid="own-rank">
-              <td>{own.rank}</td>
+              <td>{own.rankText ?? own.rank}</td>
               <td>
                 {own.name} <span className="pill pill--accent">You</span>
               </td>

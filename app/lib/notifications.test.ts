@@ -36,6 +36,17 @@ describe("notifications", () => {
     ).toBeNull();
   });
 
+  it("link a tournament prize to its game's page", () => {
+    expect(
+      notificationHref(
+        note(4, {
+          type: "tournament_prize",
+          notification_data: { gameId: 3, place: 1, prize: 100 },
+        }),
+      ),
+    ).toBe("/detail/3");
+  });
+
   it("badge the unread count: nothing at 0, 99+ above 99", () => {
     expect(unreadBadge(0)).toBeNull();
     expect(unreadBadge(-2)).toBeNull();

@@ -1,10 +1,16 @@
 import type { NotificationView } from "#contract/coins";
 import { formatDay } from "#contract/format";
 
-/** Where a notification leads: every challenge notification to its challenge. */
+/** Where a notification leads: a tournament prize to its game, every challenge notification to its challenge. */
 export function notificationHref(
   notification: NotificationView,
 ): string | null {
+  if (notification.type === "tournament_prize") {
+    const gameId = notification.notification_data?.gameId;
+    return typeof gameId === "number" && gameId > 0
+      ? `/detail/${gameId}`
+      : null;
+  }
   const id = notification.notification_data?.challengeId;
   return typeof id === "number" && id > 0 ? `/challenge/${id}` : null;
 }

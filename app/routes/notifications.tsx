@@ -136,7 +136,7 @@ function NotificationCenter() {
     <div className="page notifications-page">
       <PageHeader
         title="Notifications"
-        subtitle="Challenges from your friends and how your challenges went."
+        subtitle="Challenges from your friends, how your challenges went and the tournament prizes you win."
         aside={
           state.items.length > 0 ? (
             <button

@@ -101,6 +101,7 @@ async function writtenFor(roundId: number) {
     scores: await count("scores"),
     runs: await count("player_moves"),
     best: await count("best_scores"),
+    periodBoards: await count("period_best_scores"),
   };
 }
 
@@ -118,7 +119,13 @@ describe("a visitor's round kept for their account", () => {
     expect(written.sessions).toEqual([
       expect.objectContaining({ user_id: player.userId, score: SCORE }),
     ]);
-    expect(written).toMatchObject({ scores: 1, runs: 1, best: 1 });
+    // Its best, and its place on the day's and the week's boards.
+    expect(written).toMatchObject({
+      scores: 1,
+      runs: 1,
+      best: 1,
+      periodBoards: 2,
+    });
     const run = await env.DB.prepare(
       "select user_id, score, input_log, seed from player_moves where stats_id = ?",
     )

@@ -10,7 +10,7 @@ import { mediaRouter } from "./media";
 import { multiplayerRouter } from "./multiplayer";
 import { gameStatsRouter, playerMoveRouter } from "./play";
 import { publishersRouter } from "./publishers";
-import { runsRouter, scoresRouter } from "./scores";
+import { runsRouter, scoresRouter, tournamentsRouter } from "./scores";
 import { sessionRouter } from "./session";
 import { sharesRouter } from "./shares";
 import { chatRouter, socialRouter } from "./social";
@@ -30,6 +30,7 @@ export const api = createRouter()
   .route("/events", eventsRouter)
   .route("/scores", scoresRouter)
   .route("/runs", runsRouter)
+  .route("/tournaments", tournamentsRouter)
   .route("/gamestats", gameStatsRouter)
   .route("/player-move", playerMoveRouter)
   .route("/multiplayer", multiplayerRouter)

@@ -49,3 +49,19 @@ export const runsRouter = createRouter().get("/:statsId", async (c) => {
   const statsId = parseInput(idSchema("run"), c.req.param("statsId"));
   return c.json(await c.var.services.scores.run(statsId));
 });
+
+/** GET /api/tournaments/{gameId}?period=daily|weekly: the period's board, the caller's place and last period's winners. */
+export const tournamentsRouter = createRouter().get(
+  "/:gameId",
+  optionalUser,
+  async (c) => {
+    const gameId = parseInput(idSchema("game"), c.req.param("gameId"));
+    return c.json(
+      await c.var.services.tournaments.board(
+        gameId,
+        c.req.query(),
+        c.var.viewer?.id ?? null,
+      ),
+    );
+  },
+);

@@ -15,6 +15,7 @@ import {
   LEDGER_REASONS,
   NOTIFICATION_TYPES,
 } from "#contract/coins";
+import { PERIODS } from "#contract/tournaments";
 import { GENDERS } from "#contract/types";
 import { UPLOAD_PURPOSES } from "#contract/uploads";
 
@@ -397,6 +398,81 @@ export const rankArrivalCounts = sqliteTable(
     count: integer("count").notNull(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.score, t.level, t.prefix] })],
+);
+
+/**
+ * ADR 027: each player's best verified score of a game in one daily or weekly period, written in the round's batch.
+ * `period_start` is the period's first millisecond (00:00 UTC, or Monday 00:00 UTC); the rank index serves the top,
+ * the rank counts and the winners when the period closes.
+ */
+export const periodBestScores = sqliteTable(
+  "period_best_scores",
+  {
+    gameId: gameRef(),
+    period: text("period", { enum: PERIODS }).notNull(),
+    periodStart: integer("period_start").notNull(),
+    userId: userRef(),
+    score: integer("score").notNull(),
+    achievedAt: integer("achieved_at", { mode: "timestamp_ms" }).notNull(),
+    statsId: integer("stats_id"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.period, t.periodStart, t.userId] }),
+    index("period_best_scores_rank_idx").on(
+      t.gameId,
+      t.period,
+      t.periodStart,
+      sql`${t.score} desc`,
+      t.achievedAt,
+      t.userId,
+    ),
+  ],
+);
+
+/**
+ * ADR 027: every period board that has had a round, so the hourly close finds the ones whose period ended without
+ * reading the boards. Closing stamps `claim` once (only where it is still null): the run that stamped it is the only
+ * one whose batch writes the prizes, the ledger rows and the notifications, and a round no longer enters the board.
+ */
+export const tournamentBoards = sqliteTable(
+  "tournament_boards",
+  {
+    gameId: gameRef(),
+    period: text("period", { enum: PERIODS }).notNull(),
+    periodStart: integer("period_start").notNull(),
+    /** Players on the board when it closed (counted up to PERIOD_RANK_LIMIT); null while open. */
+    players: integer("players"),
+    claim: text("claim"),
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    /** When the closed board's rows of period_best_scores were all deleted (its winners stay in tournament_prizes). */
+    purgedAt: integer("purged_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.period, t.periodStart] }),
+    index("tournament_boards_open_idx")
+      .on(t.period, t.periodStart)
+      .where(sql`${t.claim} is null`),
+    index("tournament_boards_unpurged_idx")
+      .on(t.closedAt)
+      .where(sql`${t.claim} is not null and ${t.purgedAt} is null`),
+  ],
+);
+
+/** ADR 027: the first three of a closed board with enough players, and the coins each was paid. */
+export const tournamentPrizes = sqliteTable(
+  "tournament_prizes",
+  {
+    gameId: gameRef(),
+    period: text("period", { enum: PERIODS }).notNull(),
+    periodStart: integer("period_start").notNull(),
+    place: integer("place").notNull(),
+    userId: userRef(),
+    score: integer("score").notNull(),
+    prize: integer("prize").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.period, t.periodStart, t.place] }),
+  ],
 );
 
 /** SPEC.md §3 Player moves: a scored round's timeline (ms since the round began, score), replayed by bots. */

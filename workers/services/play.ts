@@ -29,6 +29,7 @@ import { botResultRow, type MultiplayerService } from "./multiplayer";
 import { parseInput } from "./parse";
 import { dealSeed, isReplayable, scoreRefused } from "./replay";
 import { bestScoreWrite, type ScoreService } from "./scores";
+import { periodBoardWrites } from "./tournaments";
 import type { MatchRooms, Referees } from "./ports";
 
 /** Seconds a session may run past the game's maximum_game_time: loading, the splash, a slow network. */
@@ -447,6 +448,17 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
           now,
         }),
       ];
+      // Daily and weekly tournaments count only rounds the server replayed, and only those that scored (ADR 027).
+      if (verified && input.score > 0)
+        statements.push(
+          ...periodBoardWrites(db, {
+            gameId: game.id,
+            userId,
+            score: input.score,
+            statsId: session.id,
+            now,
+          }),
+        );
       // Every replayed run is kept, to be watched and to be a bot's; an external game's only when it scored.
       if (verified || (input.score > 0 && moves.length > 0))
         statements.push(

@@ -24,6 +24,7 @@ import type { RateLimiter } from "./rate-limits";
 import { dealSeed, scoreRefused } from "./replay";
 import { bestScoreWrite, type ScoreService } from "./scores";
 import { hashToken, randomToken } from "./tokens";
+import { periodBoardWrites } from "./tournaments";
 
 const CLAIM_WINDOW_MS = VISITOR_ROUND_CLAIM_MINUTES * 60_000;
 /** Rounds nobody claimed are deleted by the cron after a day. */
@@ -187,6 +188,17 @@ export function createVisitorRoundService(
         stepsAllowed(game, finishedAt.getTime() - round.createdAt.getTime()),
       );
       const session = sql`(select ${gameStats.id} from ${gameStats} where ${gameStats.visitorRoundId} = ${round.id})`;
+      // The day's and week's boards of when it was played, unless that board has closed since (ADR 027).
+      const periodBoards =
+        score > 0
+          ? periodBoardWrites(db, {
+              gameId: game.id,
+              userId,
+              score,
+              statsId: session,
+              now: finishedAt.getTime(),
+            })
+          : [];
       try {
         await db.batch([
           db.insert(gameStats).values({
@@ -224,6 +236,7 @@ export function createVisitorRoundService(
             inputLog,
             steps: verified.steps,
           }),
+          ...periodBoards,
         ]);
       } catch (error) {
         // A racing twin of this claim, or of another account's, wrote first: answer as it did.

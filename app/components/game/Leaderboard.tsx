@@ -1,21 +1,22 @@
 import { useEffect, useState } from "react";
 import { apiFetch } from "~/lib/api";
-import { formatNumber } from "#contract/format";
 import {
   EMPTY_LEADERBOARD,
   leaderboardColumn,
   ownRowBelow,
-  splitPodium,
 } from "~/lib/leaderboard";
 import {
-  shownName,
   type HighScore,
   type LeaderboardEntry,
   type LeaderboardScope,
 } from "#contract/scores";
-import { ScoreTable } from "../ScoreTable";
-import { EntryWatchLink, UnverifiedNote } from "./WatchLink";
 import { TrophyIcon } from "../icons";
+import { Standings } from "./Standings";
+import {
+  BoardTabs,
+  TournamentPanel,
+  type BoardPeriod,
+} from "./TournamentBoard";
 import "./Leaderboard.css";
 
 export interface BoardData {
@@ -80,7 +81,10 @@ export function useBoard(
   return loaded?.key === key ? loaded.board : null;
 }
 
-/** SPEC.md §2/§9: the game's best scores, a podium from three entries, the column named Level or Score. */
+/**
+ * SPEC.md §2/§9: the game's best scores, a podium from three entries, the column named Level or Score; tabs put the
+ * daily and weekly tournaments beside it (ADR 027).
+ */
 export function Leaderboard({
   gameId,
   leaderboardType,
@@ -90,6 +94,7 @@ export function Leaderboard({
 }: LeaderboardProps) {
   const viewerId = viewer?._id ?? null;
   const [scope, setScope] = useState<LeaderboardScope>("everyone");
+  const [period, setPeriod] = useState<BoardPeriod>("all");
   const board = useBoard(
     gameId,
     viewerId,
@@ -98,7 +103,6 @@ export function Leaderboard({
   );
   const column = leaderboardColumn(leaderboardType);
   const entries = board?.entries ?? [];
-  const { podium, rest } = splitPodium(entries);
   const own = ownRowBelow(entries, board?.standing ?? null, viewerId);
   const ownRow = own && viewer ? { ...own, name: viewer.name } : null;
 
@@ -123,49 +127,42 @@ export function Leaderboard({
     </div>
   ) : null;
 
-  const body =
+  const allTime =
     board === null ? (
       <p className="prose prose--muted">Loading scores…</p>
-    ) : entries.length === 0 ? (
-      <p className="leaderboard__empty">
-        {scope === "following"
-          ? "Nobody you follow has played this game yet. Find people to follow in Social."
-          : EMPTY_LEADERBOARD}
-      </p>
     ) : (
-      <>
-        <UnverifiedNote entries={entries} />
-        {podium.length > 0 ? (
-          <ol className="podium" aria-label="Top three">
-            {podium.map((entry) => (
-              <li
-                key={entry.rank}
-                className={`podium__place podium__place--${entry.rank}${entry.player_id === viewerId ? " is-me" : ""}`}
-              >
-                <span className="podium__rank">{entry.rank}</span>
-                <span className="podium__name" title={shownName(entry)}>
-                  {shownName(entry)}
-                </span>
-                <span className="podium__score">
-                  {formatNumber(entry.score)}
-                </span>
-                <span className="podium__label">{column}</span>
-                <EntryWatchLink entry={entry} />
-              </li>
-            ))}
-          </ol>
-        ) : null}
-        {rest.length > 0 || ownRow ? (
-          <ScoreTable
-            entries={rest}
-            column={column}
-            className="leaderboard__table"
-            viewerId={viewerId}
-            own={ownRow}
-          />
-        ) : null}
-      </>
+      <Standings
+        entries={entries}
+        column={column}
+        viewerId={viewerId}
+        own={ownRow}
+        empty={
+          scope === "following"
+            ? "Nobody you follow has played this game yet. Find people to follow in Social."
+            : EMPTY_LEADERBOARD
+        }
+      />
     );
+  const body = (
+    <BoardTabs
+      period={period}
+      onPeriod={setPeriod}
+      allTime={
+        <>
+          {scopeSwitch}
+          {allTime}
+        </>
+      }
+      tournament={(shown) => (
+        <TournamentPanel
+          gameId={gameId}
+          period={shown}
+          column={column}
+          viewer={viewer}
+        />
+      )}
+    />
+  );
 
   if (bare) {
     return (
@@ -174,7 +171,6 @@ export function Leaderboard({
         aria-busy={board === null}
         data-testid="leaderboard"
       >
-        {scopeSwitch}
         {body}
       </div>
     );
@@ -189,7 +185,6 @@ export function Leaderboard({
       <h2 id="leaderboard-title" className="card__title">
         <TrophyIcon size={18} /> Leaderboard
       </h2>
-      {scopeSwitch}
       {body}
     </section>
   );

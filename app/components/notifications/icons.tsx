@@ -26,6 +26,7 @@ export function NotificationTypeIcon({
     case "challenge_accepted":
       return <CheckIcon {...p} />;
     case "challenge_result":
+    case "tournament_prize":
       return <TrophyIcon {...p} />;
     case "challenge_expired":
       return <ClockIcon {...p} />;

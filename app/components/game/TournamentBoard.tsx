@@ -1,0 +1,244 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { apiFetch } from "~/lib/api";
+import { formatNumber } from "#contract/format";
+import {
+  PERIOD_RANK_LIMIT,
+  ordinal,
+  timeLeft,
+  type Period,
+  type TournamentBoard,
+} from "#contract/tournaments";
+import { useHydrated } from "../ActionForm";
+import { Tabs } from "../Tabs";
+import { ClockIcon, CoinIcon } from "../icons";
+import { Standings } from "./Standings";
+import "./TournamentBoard.css";
+
+export type BoardPeriod = Period | "all";
+
+const TAB_LABELS: Record<BoardPeriod, string> = {
+  daily: "Daily",
+  weekly: "Weekly",
+  all: "All time",
+};
+
+/**
+ * Daily / Weekly / All time over a game's board. Only the chosen tab's board is rendered, so a period's board loads
+ * when its tab is opened.
+ */
+export function BoardTabs({
+  period,
+  onPeriod,
+  allTime,
+  tournament,
+}: {
+  period: BoardPeriod;
+  onPeriod: (period: BoardPeriod) => void;
+  allTime: ReactNode;
+  tournament: (period: Period) => ReactNode;
+}) {
+  return (
+    <div className="board-tabs">
+      <Tabs
+        label="Which board"
+        selected={period}
+        onSelect={(id) => onPeriod(id as BoardPeriod)}
+        tabs={(["daily", "weekly", "all"] as const).map((id) => ({
+          id,
+          label: TAB_LABELS[id],
+          content:
+            id !== period ? null : id === "all" ? allTime : tournament(id),
+        }))}
+      />
+    </div>
+  );
+}
+
+/**
+ * Loads the period's board in the browser; a failure reads as an empty board, like the all-time one (SPEC.md §8).
+ * `version` asks again (when the period turns over).
+ */
+function useTournament(gameId: number, period: Period, version: number) {
+  const key = `${gameId}:${period}:${version}`;
+  const [loaded, setLoaded] = useState<{
+    key: string;
+    board: TournamentBoard | null;
+  } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    void apiFetch<TournamentBoard>(
+      `/api/tournaments/${gameId}?period=${period}`,
+      {
+        signal: controller.signal,
+      },
+    )
+      .catch(() => null)
+      .then((board) => {
+        if (!controller.signal.aborted) setLoaded({ key, board });
+      });
+    return () => controller.abort();
+  }, [key, gameId, period]);
+  return loaded?.key === key ? loaded : null;
+}
+
+/** Counts down to `end` once a second; null before hydration, so the server never writes a time. */
+function useTimeLeft(end: number | null): number | null {
+  const hydrated = useHydrated();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (end === null) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
+    return () => window.clearInterval(timer);
+  }, [end]);
+  return hydrated && end !== null ? end - now : null;
+}
+
+const clockTime = (iso: string) =>
+  new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+const weekday = (iso: string) =>
+  new Date(iso).toLocaleDateString([], { weekday: "short" });
+
+/** A period's board: time left and prizes, the standings with the player's own row, last period's winners. */
+export function TournamentPanel({
+  gameId,
+  period,
+  column,
+  viewer,
+}: {
+  gameId: number;
+  period: Period;
+  column: string;
+  viewer: { _id: number; name: string } | null;
+}) {
+  const [version, setVersion] = useState(0);
+  const loaded = useTournament(gameId, period, version);
+  const board = loaded?.board ?? null;
+  const end = board ? Date.parse(board.ends_at) : null;
+  const left = useTimeLeft(end);
+  const over = left !== null && left <= 0;
+  // The period turned over while the board was open: ask for the new one (and last period's result).
+  useEffect(() => {
+    if (over) setVersion((value) => value + 1);
+  }, [over]);
+
+  if (!loaded) return <p className="prose prose--muted">Loading scores…</p>;
+  const viewerId = viewer?._id ?? null;
+  const name = period === "daily" ? "Today's" : "This week's";
+  const standing = board?.standing ?? null;
+  const entries = board?.entries ?? [];
+  // "Around me": the player's own row under the board, when they are further down than the listed entries.
+  const below =
+    standing !== null &&
+    (standing.beyond ||
+      (standing.rank !== null && standing.rank > entries.length)) &&
+    !entries.some((entry) => entry.player_id === viewerId);
+  const own =
+    viewer && standing && below
+      ? {
+          ...standing,
+          name: viewer.name,
+          rankText: standing.beyond
+            ? `${formatNumber(PERIOD_RANK_LIMIT)}+`
+            : undefined,
+        }
+      : null;
+
+  return (
+    <div className="tournament" data-testid={`tournament-${period}`}>
+      {board ? (
+        <div className="tournament__facts">
+          <p className="tournament__clock">
+            <ClockIcon size={16} />
+            {left === null ? (
+              <span>
+                {name} tournament ends at 00:00 UTC
+                {period === "weekly" ? " on Monday" : ""}
+              </span>
+            ) : (
+              <span data-testid="tournament-time-left">
+                Ends in <strong>{timeLeft(left)}</strong>{" "}
+                <span className="tournament__local">
+                  ({period === "weekly" ? `${weekday(board.ends_at)} ` : ""}
+                  {clockTime(board.ends_at)} your time)
+                </span>
+              </span>
+            )}
+          </p>
+          <p className="tournament__prizes">
+            <CoinIcon size={16} />
+            <span>
+              Top three win{" "}
+              {board.prizes.map((coins, index) => (
+                <span key={index}>
+                  {index > 0 ? " / " : ""}
+                  <strong>{formatNumber(coins)}</strong>
+                </span>
+              ))}{" "}
+              coins
+              <span className="tournament__players">
+                {" "}
+                · {formatNumber(board.players)}
+                {board.players >= PERIOD_RANK_LIMIT ? "+" : ""}{" "}
+                {board.players === 1 ? "player" : "players"}
+                {board.players < board.min_players
+                  ? ` (${board.min_players} needed for prizes)`
+                  : ""}
+              </span>
+            </span>
+          </p>
+        </div>
+      ) : null}
+      <Standings
+        entries={entries}
+        column={column}
+        viewerId={viewerId}
+        own={own}
+        empty={
+          period === "daily"
+            ? "No verified rounds today yet. Play now to lead today's board."
+            : "No verified rounds this week yet. Play now to lead this week's board."
+        }
+      />
+      {board?.last ? <LastWinners period={period} last={board.last} /> : null}
+    </div>
+  );
+}
+
+function LastWinners({
+  period,
+  last,
+}: {
+  period: Period;
+  last: NonNullable<TournamentBoard["last"]>;
+}) {
+  const title =
+    period === "daily" ? "Yesterday's winners" : "Last week's winners";
+  return (
+    <section className="tournament__last" aria-label={title}>
+      <h3 className="tournament__last-title">{title}</h3>
+      {last.winners.length === 0 ? (
+        <p className="tournament__last-none">
+          {last.players} {last.players === 1 ? "player" : "players"} took part:
+          no prizes (a board needs 10 players).
+        </p>
+      ) : (
+        <ol className="tournament__winners">
+          {last.winners.map((winner) => (
+            <li key={winner.place} className="tournament__winner">
+              <span
+                className={`tournament__place tournament__place--${winner.place}`}
+              >
+                {ordinal(winner.place)}
+              </span>
+              <span className="tournament__winner-name">{winner.name}</span>
+              <span className="tournament__prize">
+                +{formatNumber(winner.prize)} <CoinIcon size={14} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

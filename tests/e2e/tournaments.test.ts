@@ -1,0 +1,96 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Game } from "#contract/types";
+import {
+  DESKTOP,
+  PHONE,
+  apiRound,
+  baseURL,
+  launchBrowser,
+  newAccount,
+  pageFor,
+} from "./browser";
+
+let browser: Browser;
+let games: Game[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  games = await (await fetch(`${baseURL()}/api/game/published`)).json<Game[]>();
+});
+afterAll(() => browser?.close());
+
+describe("daily and weekly tournaments", () => {
+  it("show the period's board with the time left under Daily and Weekly, beside All time", async () => {
+    // Sky Hopper: the browser tests that expect an empty board look at other games.
+    const game = games.find((entry) => entry.slug === "sky-hopper")!;
+    const suffix = Date.now() % 100_000;
+    const [ida, jon, kit] = [
+      await newAccount(`Ida Daily ${suffix}`),
+      await newAccount(`Jon Weekly ${suffix}`),
+      await newAccount(`Kit Board ${suffix}`),
+    ];
+    const [first, ...others] = await Promise.all([
+      apiRound(ida, game, 4),
+      apiRound(jon, game, 1),
+      apiRound(kit, game, 1),
+    ]);
+    for (const other of others)
+      expect(first.score).toBeGreaterThan(other.score);
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { context, page, errors } = await pageFor(browser, jon, viewport);
+      await page.goto(`/detail/${game._id}`);
+      const board = page.getByTestId("leaderboard");
+      // All time is the board shown first, as before.
+      expect(
+        await board
+          .getByRole("tab", { name: "All time" })
+          .getAttribute("aria-selected"),
+      ).toBe("true");
+
+      await board.getByRole("tab", { name: "Daily" }).click();
+      const daily = board.getByTestId("tournament-daily");
+      const left = daily.getByTestId("tournament-time-left");
+      await left.waitFor();
+      expect(await left.innerText()).toMatch(
+        /^Ends in (\d+ h \d+ min|\d+ min \d+ s) \(.+ your time\)$/,
+      );
+      expect(await daily.innerText()).toContain(
+        "Top three win 100 / 50 / 25 coins",
+      );
+      const podium = await daily.locator(".podium__name").allInnerTexts();
+      expect(podium[0]).toBe(ida.user.name);
+      expect([...podium].sort()).toEqual(
+        [ida, jon, kit].map((account) => account.user.name).sort(),
+      );
+
+      // The time left is the time to the next 00:00 UTC.
+      const [, hours, minutes] =
+        /^Ends in (\d+) h (\d+) min/.exec(await left.innerText()) ??
+        /^Ends in ()(\d+) min/.exec(await left.innerText()) ??
+        [];
+      const midnight = new Date();
+      midnight.setUTCHours(24, 0, 0, 0);
+      const shown = (Number(hours || 0) * 60 + Number(minutes)) * 60_000;
+      expect(Math.abs(midnight.getTime() - Date.now() - shown)).toBeLessThan(
+        2 * 60_000,
+      );
+
+      await board.getByRole("tab", { name: "Weekly" }).click();
+      const weekly = board.getByTestId("tournament-weekly");
+      await weekly.getByTestId("tournament-time-left").waitFor();
+      expect(
+        await weekly.getByTestId("tournament-time-left").innerText(),
+      ).toMatch(/^Ends in \d+ (d|h|min) /);
+      expect(await weekly.innerText()).toContain(
+        "Top three win 500 / 250 / 100 coins",
+      );
+      expect(await weekly.locator(".podium__name").first().innerText()).toBe(
+        ida.user.name,
+      );
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
