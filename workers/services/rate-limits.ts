@@ -67,6 +67,17 @@ export const RATE_LIMITS = {
     windowMs: HOUR,
     tooMany: "Too many shared scores.",
   },
+  // A device subscribes to Web Push once and again when its browser renews the subscription (ADR 029).
+  pushSubscribePerUser: {
+    limit: 20,
+    windowMs: HOUR,
+    tooMany: "Too many push subscriptions.",
+  },
+  pushUnsubscribePerAddress: {
+    limit: 30,
+    windowMs: HOUR,
+    tooMany: "Too many push subscriptions.",
+  },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
