@@ -71,3 +71,17 @@ export interface PushMessage {
   /** One notification per thread: a newer push of the same tag replaces the older. */
   tag: string;
 }
+
+/** The profile page's form: a ticked box sends "on", an unticked one nothing. */
+export const PushPreferencesFormSchema = z
+  .object(
+    Object.fromEntries(
+      PUSH_KINDS.map((kind) => [kind, z.literal("on").optional()]),
+    ) as Record<PushKind, z.ZodOptional<z.ZodLiteral<"on">>>,
+  )
+  .transform(
+    (form) =>
+      Object.fromEntries(
+        PUSH_KINDS.map((kind) => [kind, form[kind] === "on"]),
+      ) as PushPreferences,
+  );

@@ -60,9 +60,9 @@ async function browserSubscription(endpoint: string) {
     { name: "ECDH", namedCurve: "P-256" },
     true,
     ["deriveBits"],
-  )) as CryptoKeyPair;
+  ));
   const publicKey = new Uint8Array(
-    (await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer,
+    (await crypto.subtle.exportKey("raw", pair.publicKey)),
   );
   const auth = crypto.getRandomValues(new Uint8Array(16));
   return {

@@ -119,9 +119,9 @@ export async function encryptPayload(
     { name: "ECDH", namedCurve: "P-256" },
     true,
     ["deriveBits"],
-  )) as CryptoKeyPair;
+  ));
   const serverPublic = new Uint8Array(
-    (await crypto.subtle.exportKey("raw", ephemeral.publicKey)) as ArrayBuffer,
+    (await crypto.subtle.exportKey("raw", ephemeral.publicKey)),
   );
   const userAgentKey = await crypto.subtle.importKey(
     "raw",
