@@ -56,13 +56,13 @@ async function hkdf(salt: Bytes, ikm: Bytes, info: Bytes, length: number) {
 
 /** A browser's side of a subscription: the test holds its private key and auth secret. */
 async function browserSubscription(endpoint: string) {
-  const pair = (await crypto.subtle.generateKey(
+  const pair = await crypto.subtle.generateKey(
     { name: "ECDH", namedCurve: "P-256" },
     true,
     ["deriveBits"],
-  ));
+  );
   const publicKey = new Uint8Array(
-    (await crypto.subtle.exportKey("raw", pair.publicKey)),
+    await crypto.subtle.exportKey("raw", pair.publicKey),
   );
   const auth = crypto.getRandomValues(new Uint8Array(16));
   return {

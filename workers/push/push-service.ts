@@ -48,13 +48,10 @@ export function createPushService(
         p256dh: browserKeys.p256dh,
         auth: browserKeys.auth,
       };
-      await db
-        .insert(pushSubscriptions)
-        .values(values)
-        .onConflictDoUpdate({
-          target: pushSubscriptions.endpoint,
-          set: values,
-        });
+      await db.insert(pushSubscriptions).values(values).onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: values,
+      });
     },
 
     /** Forgets a device. The endpoint is the device's secret: whoever holds it may drop it, signed in or not. */

@@ -115,13 +115,13 @@ export async function encryptPayload(
     throw new Error("The subscription's keys have the wrong length");
   if (payload.length + 1 + 16 + 86 > RECORD_SIZE)
     throw new Error("The push payload is too large");
-  const ephemeral = (await crypto.subtle.generateKey(
+  const ephemeral = await crypto.subtle.generateKey(
     { name: "ECDH", namedCurve: "P-256" },
     true,
     ["deriveBits"],
-  ));
+  );
   const serverPublic = new Uint8Array(
-    (await crypto.subtle.exportKey("raw", ephemeral.publicKey)),
+    await crypto.subtle.exportKey("raw", ephemeral.publicKey),
   );
   const userAgentKey = await crypto.subtle.importKey(
     "raw",
