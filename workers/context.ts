@@ -1,5 +1,5 @@
 import { adClientIdFrom } from "./ads";
-import { createPushService, vapidKeysFrom } from "./push/push-service";
+import { createPushService, vapidKeysFrom } from "./services/push";
 import { createDb, lazyDb } from "./db/client";
 import { createAccountService } from "./services/accounts";
 import { createBlogService } from "./services/blog";

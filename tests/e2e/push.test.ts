@@ -47,7 +47,7 @@ async function sendMessage(from: Account, to: Account, content: string) {
   await new Promise<void>((resolve, reject) => {
     socket.once("error", reject);
     socket.on("message", (raw) => {
-      const frame = JSON.parse(String(raw)) as { event: string };
+      const frame = JSON.parse((raw as Buffer).toString()) as { event: string };
       if (frame.event === "connected")
         socket.send(
           JSON.stringify({

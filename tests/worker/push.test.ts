@@ -5,11 +5,8 @@ import type { NotificationView } from "#contract/coins";
 import type { PushMessage } from "#contract/push";
 import { createDb } from "../../workers/db/client";
 import { hubOf } from "../../workers/durable-objects/hubs";
-import {
-  createPushService,
-  vapidKeysFrom,
-} from "../../workers/push/push-service";
-import { pushRequest } from "../../workers/push/web-push";
+import { createPushService, vapidKeysFrom } from "../../workers/services/push";
+import { pushRequest } from "../../workers/services/web-push";
 import {
   connect,
   getJson,

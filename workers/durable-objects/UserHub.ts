@@ -10,7 +10,7 @@ import type {
 } from "./Conversation";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
-import { recipientOf, sendPushFor } from "../push/push-out";
+import { recipientOf, sendPushFor } from "./push-out";
 import { chatRefusal, readChatCheck, type ChatCheck } from "../services/social";
 import {
   closeForSignOut,

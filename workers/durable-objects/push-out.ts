@@ -3,7 +3,7 @@ import type { NotificationView } from "#contract/coins";
 import type { PushMessage } from "#contract/push";
 import type { UserServerEvent } from "#contract/user-socket";
 import { createDb } from "../db/client";
-import { createPushService, vapidKeysFrom } from "./push-service";
+import { createPushService, vapidKeysFrom } from "../services/push";
 
 /** A notification's body is the stored text; a chat message's is cut to what a notification shows. */
 const BODY_MAX = 140;

@@ -9,7 +9,7 @@ import {
 } from "#contract/push";
 import type { Db } from "../db/client";
 import { pushMuted, pushSubscriptions } from "../db/schema";
-import { parseInput } from "../services/parse";
+import { parseInput } from "./parse";
 import { pushRequest, type VapidKeys } from "./web-push";
 
 /** The VAPID keys from configuration (`wrangler secret put`, `.dev.vars` locally), or null: push is then off. */
