@@ -11,17 +11,21 @@ const BODY_MAX = 140;
 const clip = (text: string) =>
   text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
 
-/** A friend's invitation to a private match (the user socket's `match_invite`), read defensively by name. */
+/**
+ * A friend's invitation to a private match (the user socket's `match_invite`, ADR 026), read by name with its own
+ * schema. The same event offers a rematch (`kind: "rematch"`, open 15 s to two players on the summary): not pushed.
+ */
 const matchInviteSchema = z.object({
   code: z.string().max(64),
+  kind: z.string().max(20).optional(),
   from: z.object({ id: z.number(), name: z.string().max(100) }),
   game: z.object({ id: z.number(), name: z.string().max(200) }),
   expiresAt: z.string().max(40),
 });
 
-/** The screen a friend's invitation opens. */
+/** The screen a friend's invitation opens (`matchInvitePath` of the private-match contract). */
 export const matchInvitePath = (code: string) =>
-  `/match-invite/${encodeURIComponent(code)}`;
+  `/match/${encodeURIComponent(code)}`;
 
 export interface OutgoingPush {
   message: PushMessage;
@@ -91,7 +95,8 @@ export function pushFor(
     case "match_invite": {
       const invite = matchInviteSchema.safeParse(event.data);
       if (!invite.success) return null;
-      const { code, from, game, expiresAt } = invite.data;
+      const { code, kind, from, game, expiresAt } = invite.data;
+      if (kind === "rematch") return null;
       const ttl = Math.floor((Date.parse(expiresAt) - now) / 1000);
       if (!(ttl > 0)) return null;
       return {
