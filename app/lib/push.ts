@@ -39,11 +39,31 @@ export async function workerRegistration(): Promise<ServiceWorkerRegistration | 
   return (await navigator.serviceWorker.getRegistration("/")) ?? null;
 }
 
+/** "{player id} {endpoint}": the subscription the server was last told of from this browser, so it is told once. */
+const SENT_KEY = "pf:push-sent";
+
+function readSent(): string | null {
+  try {
+    return localStorage.getItem(SENT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeSent(value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(SENT_KEY);
+    else localStorage.setItem(SENT_KEY, value);
+  } catch {
+    // Storage blocked: the server is told again on the next page load, which it takes as the same device.
+  }
+}
+
 /**
  * Subscribes this device (asking the browser for the key's subscription if there is none) and tells the server it
  * belongs to the signed-in player. Returns false when push is not configured on the server or the browser refused.
  */
-export async function subscribeThisDevice(): Promise<boolean> {
+export async function subscribeThisDevice(viewerId: number): Promise<boolean> {
   const registration = await workerRegistration();
   if (!registration || Notification.permission !== "granted") return false;
   const { publicKey } = await apiFetch<{ publicKey: string | null }>(
@@ -57,10 +77,13 @@ export async function subscribeThisDevice(): Promise<boolean> {
       userVisibleOnly: true,
       applicationServerKey: publicKey,
     }));
+  const sent = `${viewerId} ${subscription.endpoint}`;
+  if (readSent() === sent) return true;
   await apiFetch("/api/push/subscription", {
     method: "POST",
     json: subscription.toJSON(),
   });
+  writeSent(sent);
   return true;
 }
 
@@ -68,6 +91,7 @@ export async function subscribeThisDevice(): Promise<boolean> {
 export async function forgetThisDevice(): Promise<void> {
   const registration = await workerRegistration();
   const subscription = await registration?.pushManager.getSubscription();
+  writeSent(null);
   if (!subscription) return;
   await apiFetch("/api/push/subscription", {
     method: "DELETE",

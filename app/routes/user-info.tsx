@@ -168,7 +168,11 @@ export default function Profile() {
               ))}
             </ul>
           </nav>
-          <PushSettings preferences={push} configured={pushConfigured} />
+          <PushSettings
+            viewerId={user._id}
+            preferences={push}
+            configured={pushConfigured}
+          />
         </div>
       </div>
     </div>

@@ -184,17 +184,21 @@ describe("push notifications", () => {
     await messages.click();
     await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
     await challenges.click();
-    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
 
-    const saved = await fetch(`${baseURL()}/api/push/preferences`, {
-      headers: { Authorization: `Bearer ${player.token}` },
-    });
-    expect(await saved.json()).toEqual({
+    // Each change posts the whole form: the server ends with both switches off.
+    const saved = async () =>
+      (
+        await fetch(`${baseURL()}/api/push/preferences`, {
+          headers: { Authorization: `Bearer ${player.token}` },
+        })
+      ).json();
+    await expect.poll(saved).toEqual({
       challenges: false,
       challenge_updates: true,
       invitations: true,
       messages: false,
     });
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
     await page.reload();
     expect(await messages.isChecked()).toBe(false);
     expect(await challenges.isChecked()).toBe(false);

@@ -6,6 +6,7 @@ import {
   dismissPrompt,
   forgetThisDevice,
   promptDismissed,
+  pushSupported,
   subscribeThisDevice,
   workerRegistration,
 } from "~/lib/push";
@@ -25,12 +26,12 @@ export function PushPrompt() {
   const asked = useRef(false);
 
   useEffect(() => {
-    if (typeof Notification === "undefined") return;
+    if (!pushSupported()) return;
     const keepInStep =
       viewerId === null
         ? forgetThisDevice()
         : Notification.permission === "granted"
-          ? subscribeThisDevice()
+          ? subscribeThisDevice(viewerId)
           : null;
     keepInStep?.catch((error: unknown) =>
       console.warn("keeping this device's push subscription failed", error),
@@ -42,7 +43,7 @@ export function PushPrompt() {
     return subscribe((event) => {
       if (event.event !== "new_challenge" && event.event !== "new_message")
         return;
-      if (asked.current || promptDismissed()) return;
+      if (asked.current || !pushSupported() || promptDismissed()) return;
       if (Notification.permission !== "default") return;
       asked.current = true;
       void workerRegistration().then((registration) => {
@@ -57,7 +58,7 @@ export function PushPrompt() {
     setBusy(true);
     try {
       const permission = await Notification.requestPermission();
-      if (permission === "granted") await subscribeThisDevice();
+      if (permission === "granted") await subscribeThisDevice(viewerId);
       else dismissPrompt();
     } catch (error) {
       console.warn("turning on notifications failed", error);

@@ -48,9 +48,11 @@ const DEVICE_TEXT: Record<Exclude<DeviceState, "unknown">, string> = {
  * the server; a change is saved at once (a Save button before the page hydrates). Below, this device's own state.
  */
 export function PushSettings({
+  viewerId,
   preferences,
   configured,
 }: {
+  viewerId: number;
   preferences: PushPreferences;
   configured: boolean;
 }) {
@@ -65,7 +67,7 @@ export function PushSettings({
     setTurningOn(true);
     try {
       if ((await Notification.requestPermission()) === "granted")
-        await subscribeThisDevice();
+        await subscribeThisDevice(viewerId);
     } catch (failure) {
       console.warn("turning on notifications failed", failure);
     } finally {
