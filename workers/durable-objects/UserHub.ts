@@ -10,7 +10,7 @@ import type {
 } from "./Conversation";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
-import { recipientOf, sendPushFor } from "./push-out";
+import { pushFor, recipientOf, sendPush } from "./push-out";
 import { chatRefusal, readChatCheck, type ChatCheck } from "../services/social";
 import {
   closeForSignOut,
@@ -257,6 +257,8 @@ export class UserHub extends DurableObject<Env> {
    * the background: the event's own path neither waits for it nor fails with it.
    */
   private pushOut(event: UserServerEvent): void {
+    const outgoing = pushFor(event);
+    if (!outgoing) return;
     const recipient = recipientOf(event);
     this.ctx.waitUntil(
       (recipient
@@ -264,7 +266,7 @@ export class UserHub extends DurableObject<Env> {
         : this.ctx.storage.get<number>(USER_KEY)
       )
         .then((userId) =>
-          userId ? sendPushFor(this.env, userId, event) : undefined,
+          userId ? sendPush(this.env, userId, outgoing) : undefined,
         )
         .catch((error: unknown) => console.error("a push failed", error)),
     );

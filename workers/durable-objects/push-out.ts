@@ -132,17 +132,15 @@ export function recipientOf(
 }
 
 /**
- * Sends the Web Push for `event` to `userId`'s devices, if it is a kind that is pushed. Called by the UserHub when
- * the user has no socket open; it never throws, so the event's own path is never failed by it.
+ * Sends `outgoing` to `userId`'s devices. Called by the UserHub when the user has no socket open; it never throws, so
+ * the event's own path is never failed by it.
  */
-export async function sendPushFor(
+export async function sendPush(
   env: Env,
   userId: number,
-  event: UserServerEvent | { event: string; data?: unknown },
+  outgoing: OutgoingPush,
 ): Promise<void> {
   try {
-    const outgoing = pushFor(event);
-    if (!outgoing) return;
     const keys = vapidKeysFrom(env);
     if (!keys) return;
     await createPushService(createDb(env.DB), keys).send(
