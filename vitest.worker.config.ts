@@ -5,6 +5,7 @@ import {
 } from "@cloudflare/vitest-pool-workers";
 import { exportJWK, generateKeyPair } from "jose";
 import { defineConfig } from "vitest/config";
+import { vapidKeyPair } from "./scripts/vapid-keys.mjs";
 
 /** A local stand-in for Google's signing keys: the Worker trusts the public half, tests sign with the private one. */
 async function testGoogleKeys() {
@@ -43,6 +44,12 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.com",
             ...(await testGoogleKeys()),
+            // Web Push (ADR 029): a pair made for this run, never one from the repository.
+            ...(({ publicKey, privateKey }) => ({
+              VAPID_PUBLIC_KEY: publicKey,
+              VAPID_PRIVATE_KEY: privateKey,
+              VAPID_SUBJECT: "mailto:push-test@playfeed.test",
+            }))(vapidKeyPair()),
           },
         },
       }),

@@ -26,6 +26,7 @@ import {
   SocketProvider,
 } from "./components/SocketProvider";
 import { MessageAlert } from "./components/social/MessageAlert";
+import { PushPrompt } from "./components/push/PushPrompt";
 import { ErrorPage } from "./components/ErrorPage";
 import { useNonce } from "./components/nonce";
 import { useViewer, type RootData } from "./components/root-data";
@@ -115,6 +116,7 @@ export default function App() {
         <NavigationProgress />
         <PendingRounds />
         <OfflineNotice />
+        <PushPrompt />
       </MultiplayerProvider>
     </SocketProvider>
   );

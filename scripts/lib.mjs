@@ -1,6 +1,7 @@
 // Shared by the start, dev and test scripts: run the local toolchain the same way everywhere.
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { ensureDevVapidKeys } from "./vapid-keys.mjs";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
 export const bin = (name) => `${root}node_modules/.bin/${name}`;
@@ -60,6 +61,8 @@ export function startWranglerDev({
   stdio = "inherit",
   vars = {},
 }) {
+  // Web Push needs a VAPID pair; a local one is made once, in the git-ignored .dev.vars.
+  ensureDevVapidKeys(root);
   return spawn(
     bin("wrangler"),
     [

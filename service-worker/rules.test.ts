@@ -4,9 +4,11 @@ import {
   isKeepable,
   isStaleCache,
   isWorkerMessage,
+  notificationFromPush,
   playPageFor,
   routeOf,
   startPages,
+  tapTarget,
 } from "./rules";
 
 const ORIGIN = "https://playfeed.example";
@@ -206,5 +208,70 @@ describe("isWorkerMessage", () => {
     expect(isWorkerMessage({ type: "skip" })).toBe(false);
     expect(isWorkerMessage("forget-pages")).toBe(false);
     expect(isWorkerMessage(null)).toBe(false);
+  });
+});
+
+describe("notificationFromPush", () => {
+  it("shows a push's title, body, tag and path", () => {
+    expect(
+      notificationFromPush({
+        kind: "messages",
+        title: "Ava",
+        body: "Your turn!",
+        url: "/social?chat=4",
+        tag: "chat-4",
+      }),
+    ).toEqual({
+      title: "Ava",
+      options: {
+        body: "Your turn!",
+        icon: "/icons/icon-192.png",
+        badge: "/icons/icon-192.png",
+        tag: "chat-4",
+        data: { url: "/social?chat=4" },
+      },
+    });
+  });
+
+  it("shows the general notification for a push it cannot read or that points elsewhere", () => {
+    for (const payload of [
+      null,
+      "text",
+      { title: "", url: "/" },
+      { title: "Hi", url: "https://evil.example/" },
+      { title: "Hi", url: "//evil.example/" },
+      { title: "Hi", url: "/\\evil.example" },
+    ])
+      expect(notificationFromPush(payload)).toMatchObject({
+        title: "Playfeed",
+        options: { data: { url: "/notifications" } },
+      });
+  });
+});
+
+describe("tapTarget", () => {
+  const tab = (path: string) => ({ url: `${ORIGIN}${path}` });
+
+  it("focuses a tab on the page, else brings one of ours there, else opens one", () => {
+    const onPage = tab("/challenge/3");
+    const other = tab("/home");
+    expect(tapTarget([other, onPage], "/challenge/3", ORIGIN)).toEqual({
+      action: "focus",
+      window: onPage,
+      url: `${ORIGIN}/challenge/3`,
+    });
+    expect(tapTarget([other], "/challenge/3", ORIGIN)).toEqual({
+      action: "navigate",
+      window: other,
+      url: `${ORIGIN}/challenge/3`,
+    });
+    expect(tapTarget([], "/notifications", ORIGIN)).toEqual({
+      action: "open",
+      url: `${ORIGIN}/notifications`,
+    });
+    expect(tapTarget([], "https://evil.example/", ORIGIN)).toEqual({
+      action: "open",
+      url: `${ORIGIN}/`,
+    });
   });
 });

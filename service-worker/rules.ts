@@ -128,3 +128,84 @@ export function isWorkerMessage(value: unknown): value is WorkerMessage {
     (value as { type?: unknown }).type === "forget-pages"
   );
 }
+
+/** What a Web Push carries (ADR 029): `#contract/push` PushMessage, as far as the worker trusts it. */
+export interface ShownNotification {
+  title: string;
+  options: {
+    body: string;
+    icon: string;
+    badge: string;
+    tag: string;
+    data: { url: string };
+  };
+}
+
+const NOTIFICATION_ICON = "/icons/icon-192.png";
+/** Said when a push cannot be read: the browser requires a notification for every push. */
+const FALLBACK: ShownNotification = {
+  title: "Playfeed",
+  options: {
+    body: "You have something new on Playfeed.",
+    icon: NOTIFICATION_ICON,
+    badge: NOTIFICATION_ICON,
+    tag: "playfeed",
+    data: { url: "/notifications" },
+  },
+};
+
+const text = (value: unknown, max: number): string | null =>
+  typeof value === "string" && value.trim() ? value.slice(0, max) : null;
+
+/** A path of ours only: a push can never send a tap to another site. */
+const ownPath = (value: unknown): string | null =>
+  typeof value === "string" &&
+  value.length <= 512 &&
+  value.startsWith("/") &&
+  !value.startsWith("//") &&
+  !value.includes("\\")
+    ? value
+    : null;
+
+/** The notification a push's JSON shows; anything unreadable shows the general one. */
+export function notificationFromPush(payload: unknown): ShownNotification {
+  if (typeof payload !== "object" || payload === null) return FALLBACK;
+  const message = payload as Record<string, unknown>;
+  const title = text(message.title, 120);
+  const url = ownPath(message.url);
+  if (!title || !url) return FALLBACK;
+  return {
+    title,
+    options: {
+      body: text(message.body, 300) ?? "",
+      icon: NOTIFICATION_ICON,
+      badge: NOTIFICATION_ICON,
+      tag: text(message.tag, 100) ?? "playfeed",
+      data: { url },
+    },
+  };
+}
+
+/** A window of ours the worker can see. */
+export interface WindowLike {
+  url: string;
+}
+
+/**
+ * What a tap on a notification does: focus a tab already showing its page, else bring one of our tabs there, else
+ * open a new one.
+ */
+export function tapTarget<W extends WindowLike>(
+  windows: readonly W[],
+  path: string,
+  origin: string,
+):
+  | { action: "focus" | "navigate"; window: W; url: string }
+  | { action: "open"; url: string } {
+  const url = new URL(ownPath(path) ?? "/", origin).href;
+  const same = windows.find((window) => window.url === url);
+  if (same) return { action: "focus", window: same, url };
+  const ours = windows.find((window) => new URL(window.url).origin === origin);
+  if (ours) return { action: "navigate", window: ours, url };
+  return { action: "open", url };
+}

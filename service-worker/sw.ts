@@ -9,9 +9,11 @@ import {
   isKeepable,
   isStaleCache,
   isWorkerMessage,
+  notificationFromPush,
   playPageFor,
   routeOf,
   startPages,
+  tapTarget,
   type PublishedGame,
   type Route,
 } from "./rules";
@@ -77,6 +79,43 @@ self.addEventListener("message", (event) => {
   if (!isWorkerMessage(event.data)) return;
   // The pages kept showed another player's header (or a visitor's): drop them, then keep them again as they are now.
   event.waitUntil(caches.delete(names.pages).then(() => keepStartPages()));
+});
+
+// Web Push (ADR 029): a challenge, an invitation or a message for a player with no tab open. Every push shows a
+// notification; one that cannot be read shows a general one.
+self.addEventListener("push", (event) => {
+  let payload: unknown = null;
+  try {
+    payload = event.data?.json();
+  } catch {
+    // Not JSON: the general notification.
+  }
+  const { title, options } = notificationFromPush(payload);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const path = (event.notification.data as { url?: unknown } | null)?.url;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({
+        type: "window",
+        includeUncontrolled: true,
+      });
+      const target = tapTarget(
+        windows,
+        typeof path === "string" ? path : "/",
+        self.location.origin,
+      );
+      if (target.action === "open") {
+        await self.clients.openWindow(target.url);
+        return;
+      }
+      const focused = await target.window.focus();
+      if (target.action === "navigate") await focused.navigate(target.url);
+    })(),
+  );
 });
 
 self.addEventListener("fetch", (event) => {

@@ -1,4 +1,5 @@
 import { adClientIdFrom } from "./ads";
+import { createPushService, vapidKeysFrom } from "./services/push";
 import { createDb, lazyDb } from "./db/client";
 import { createAccountService } from "./services/accounts";
 import { createBlogService } from "./services/blog";
@@ -105,6 +106,7 @@ export function createServices(
       media: env.MEDIA,
       mediaBase: env.MEDIA_BASE_URL,
     }),
+    push: createPushService(db, vapidKeysFrom(env)),
     cards: createCardService({
       files,
       media: env.MEDIA,

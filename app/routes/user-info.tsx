@@ -22,9 +22,11 @@ import {
   SwordsIcon,
 } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
+import { PushSettings } from "~/components/push/PushSettings";
 import { ProfileForm, type ProfileAnswer } from "~/components/ProfileForm";
 import { useViewer } from "~/components/root-data";
 import { formatNumber, pageTitle } from "#contract/format";
+import type { PushPreferences } from "#contract/push";
 import type { UserProfile } from "#contract/types";
 import { formAction, textField } from "~/server/auth.server";
 import {
@@ -45,9 +47,17 @@ export const headers: HeadersFunction = () => ({
 export async function loader({
   request,
   context,
-}: LoaderFunctionArgs): Promise<{ profile: UserProfile | null }> {
+}: LoaderFunctionArgs): Promise<{
+  profile: UserProfile | null;
+  push: PushPreferences | null;
+  pushConfigured: boolean;
+}> {
   const user = await context.services.sessions.userForRequest(request);
-  return { profile: user ? myProfile(user) : null };
+  return {
+    profile: user ? myProfile(user) : null,
+    push: user ? await context.services.push.preferences(user.id) : null,
+    pushConfigured: context.services.push.publicKey !== null,
+  };
 }
 
 /** The profile form posted without JavaScript (or before the page hydrated). */
@@ -108,9 +118,9 @@ function EditProfileCard({
 /** /user-info: the player's profile and its edit form. */
 export default function Profile() {
   const user = useViewer();
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, push, pushConfigured } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  if (!user || !profile) {
+  if (!user || !profile || !push) {
     return (
       <div className="page">
         <PageHeader title="Profile" />
@@ -140,20 +150,30 @@ export default function Profile() {
 
       <div className="profile-columns">
         <EditProfileCard key={profile._id} profile={profile} answer={answer} />
-        <nav className="link-list card" aria-label="Your library">
-          <h2 className="card__title">Your library</h2>
-          <ul>
-            {LIBRARY_LINKS.map(({ to, label, Icon }) => (
-              <li key={to}>
-                <Link to={to} className="link-list__item">
-                  <Icon size={20} />
-                  <span>{label}</span>
-                  <ChevronRightIcon size={18} className="link-list__chevron" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className="profile-side">
+          <nav className="link-list card" aria-label="Your library">
+            <h2 className="card__title">Your library</h2>
+            <ul>
+              {LIBRARY_LINKS.map(({ to, label, Icon }) => (
+                <li key={to}>
+                  <Link to={to} className="link-list__item">
+                    <Icon size={20} />
+                    <span>{label}</span>
+                    <ChevronRightIcon
+                      size={18}
+                      className="link-list__chevron"
+                    />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <PushSettings
+            viewerId={user._id}
+            preferences={push}
+            configured={pushConfigured}
+          />
+        </div>
       </div>
     </div>
   );

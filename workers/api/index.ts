@@ -10,6 +10,7 @@ import { mediaRouter } from "./media";
 import { multiplayerRouter } from "./multiplayer";
 import { gameStatsRouter, playerMoveRouter } from "./play";
 import { publishersRouter } from "./publishers";
+import { pushRouter } from "./push";
 import { runsRouter, scoresRouter, tournamentsRouter } from "./scores";
 import { sessionRouter } from "./session";
 import { sharesRouter } from "./shares";
@@ -42,6 +43,7 @@ export const api = createRouter()
   .route("/blog", blogRouter)
   .route("/shares", sharesRouter)
   .route("/visitor-rounds", visitorRoundsRouter)
+  .route("/push", pushRouter)
   .all("*", (c) => {
     throw notFound(
       `No API endpoint ${c.req.method} ${new URL(c.req.url).pathname}`,

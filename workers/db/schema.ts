@@ -15,6 +15,7 @@ import {
   LEDGER_REASONS,
   NOTIFICATION_TYPES,
 } from "#contract/coins";
+import { PUSH_KINDS } from "#contract/push";
 import { PERIODS } from "#contract/tournaments";
 import { GENDERS } from "#contract/types";
 import { UPLOAD_PURPOSES } from "#contract/uploads";
@@ -757,4 +758,31 @@ export const scoreShares = sqliteTable(
       sql`(${t.scoreId} is null) <> (${t.matchId} is null)`,
     ),
   ],
+);
+
+/**
+ * A device's Web Push subscription (ADR 029): the push service's address and the browser's keys. One row per
+ * endpoint, so a device signed in as someone else moves to them; dropped when the push service says it is gone.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: userRef(),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/** A kind of push (`PUSH_KINDS`) a player turned off; every kind not here is on. */
+export const pushMuted = sqliteTable(
+  "push_muted",
+  {
+    userId: userRef(),
+    kind: text("kind", { enum: PUSH_KINDS }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

@@ -10,6 +10,7 @@ import type {
 } from "./Conversation";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
+import { pushFor, recipientOf, sendPush } from "./push-out";
 import { chatRefusal, readChatCheck, type ChatCheck } from "../services/social";
 import {
   closeForSignOut,
@@ -214,6 +215,7 @@ export class UserHub extends DurableObject<Env> {
    * while no tab is open is not: the next page shows it in the unread count and the list, without a popup.
    */
   async push(event: UserServerEvent): Promise<number> {
+    if (this.openSockets().length === 0) this.pushOut(event);
     if (event.event === "new_challenge" || event.event === "notification") {
       if (this.openSockets().length === 0) return 0;
       await this.keepNotification(event);
@@ -235,6 +237,8 @@ export class UserHub extends DurableObject<Env> {
     progress: DeliveryEvent[],
   ): Promise<void> {
     if (events.length > 0) {
+      const newest = events.at(-1);
+      if (newest && this.openSockets().length === 0) this.pushOut(newest);
       this.handedOver.set(friendId, (this.handedOver.get(friendId) ?? 0) + 1);
       await this.notePendingFriend(friendId);
       for (const event of events) this.sendReceipted(event);
@@ -246,6 +250,26 @@ export class UserHub extends DurableObject<Env> {
         for (const ws of sockets) ws.send(frame);
       }
     }
+  }
+
+  /**
+   * The user has no tab open: the event goes to their devices as a Web Push, if it is a kind that is (ADR 029). In
+   * the background: the event's own path neither waits for it nor fails with it.
+   */
+  private pushOut(event: UserServerEvent): void {
+    const outgoing = pushFor(event);
+    if (!outgoing) return;
+    const recipient = recipientOf(event);
+    this.ctx.waitUntil(
+      (recipient
+        ? Promise.resolve(recipient)
+        : this.ctx.storage.get<number>(USER_KEY)
+      )
+        .then((userId) =>
+          userId ? sendPush(this.env, userId, outgoing) : undefined,
+        )
+        .catch((error: unknown) => console.error("a push failed", error)),
+    );
   }
 
   /** Sends to each open tab that has not had it, in order behind any catch-up of that tab. */

@@ -73,6 +73,17 @@ export const RATE_LIMITS = {
     windowMs: MINUTE,
     tooMany: "Too many games started from this network.",
   },
+  // A device subscribes to Web Push once and again when its browser renews the subscription (ADR 029).
+  pushSubscribePerUser: {
+    limit: 20,
+    windowMs: HOUR,
+    tooMany: "Too many push subscriptions.",
+  },
+  pushUnsubscribePerAddress: {
+    limit: 30,
+    windowMs: HOUR,
+    tooMany: "Too many push subscriptions.",
+  },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

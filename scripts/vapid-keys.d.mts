@@ -1,0 +1,5 @@
+export declare function vapidKeyPair(): {
+  publicKey: string;
+  privateKey: string;
+};
+export declare function ensureDevVapidKeys(root: string): void;

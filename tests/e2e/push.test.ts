@@ -1,0 +1,213 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import type { PushMessage } from "#contract/push";
+import {
+  DESKTOP,
+  PHONE,
+  baseURL,
+  launchBrowser,
+  newAccount,
+  pageFor,
+  type Account,
+} from "./browser";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const unique = () =>
+  `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
+
+async function befriend(a: Account, b: Account) {
+  for (const [from, to] of [
+    [a, b],
+    [b, a],
+  ]) {
+    const response = await fetch(`${baseURL()}/api/social/follow`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${from.token}`,
+      },
+      body: JSON.stringify({ from: from.user._id, to: to.user._id }),
+    });
+    expect(response.status).toBe(200);
+  }
+}
+
+/** A chat message from `from`, sent on their own user socket as their app would. */
+async function sendMessage(from: Account, to: Account, content: string) {
+  const socket = new WebSocket(`${baseURL().replace(/^http/, "ws")}/ws`, {
+    headers: { Authorization: `Bearer ${from.token}`, Origin: baseURL() },
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("error", reject);
+    socket.on("message", (raw) => {
+      const frame = JSON.parse((raw as Buffer).toString()) as { event: string };
+      if (frame.event === "connected")
+        socket.send(
+          JSON.stringify({
+            event: "new_message",
+            id: "push-e2e",
+            data: { to: to.user._id, content, msg_id: `m${unique()}x` },
+          }),
+        );
+      if (frame.event === "ack" || frame.event === "new_message") resolve();
+    });
+  });
+  socket.close();
+}
+
+/** Waits until the app's service worker is installed and active on this page. */
+const workerReady = (page: Page) =>
+  page.evaluate(async () => {
+    const worker = (await navigator.serviceWorker.ready).active!;
+    if (worker.state !== "activated")
+      await new Promise<void>((resolve) =>
+        worker.addEventListener("statechange", () => {
+          if (worker.state === "activated") resolve();
+        }),
+      );
+    return worker.state;
+  });
+
+describe("push notifications", () => {
+  it("shows a pushed message as a notification with its screen, delivered through the DevTools protocol", async () => {
+    const player = await newAccount(`Pax Push ${unique()}`);
+    const { context, page, errors } = await pageFor(browser, player, PHONE, {
+      serviceWorker: true,
+    });
+    await context.grantPermissions(["notifications"], { origin: baseURL() });
+    const cdp = await context.newCDPSession(page);
+    const registrations = new Map<string, string>();
+    cdp.on(
+      "ServiceWorker.workerRegistrationUpdated",
+      ({ registrations: all }) => {
+        for (const { registrationId, scopeURL, isDeleted } of all)
+          if (!isDeleted) registrations.set(scopeURL, registrationId);
+      },
+    );
+    await cdp.send("ServiceWorker.enable");
+    await page.goto("/home");
+    expect(await workerReady(page)).toBe("activated");
+    await expect
+      .poll(() => registrations.get(`${baseURL()}/`), { timeout: 10_000 })
+      .toBeTruthy();
+
+    const message: PushMessage = {
+      kind: "messages",
+      title: "Ava Stone",
+      body: "Rematch tonight?",
+      url: "/social?chat=42",
+      tag: "chat-42",
+    };
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: baseURL(),
+      registrationId: registrations.get(`${baseURL()}/`)!,
+      data: JSON.stringify(message),
+    });
+    const shown = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: (n.data as { url: string }).url,
+        }));
+      });
+    await expect.poll(shown, { timeout: 10_000 }).toEqual([
+      {
+        title: "Ava Stone",
+        body: "Rematch tonight?",
+        tag: "chat-42",
+        url: "/social?chat=42",
+      },
+    ]);
+
+    // A push it cannot read still shows something, and never a link elsewhere.
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: baseURL(),
+      registrationId: registrations.get(`${baseURL()}/`)!,
+      data: JSON.stringify({ title: "Hi", url: "https://evil.example/" }),
+    });
+    await expect
+      .poll(async () => (await shown()).map((n) => n.url))
+      .toEqual(["/social?chat=42", "/notifications"]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("asks after the first message, not on the first visit, and remembers Not now", async () => {
+    const [friend, player] = [
+      await newAccount(`Fay Friend ${unique()}`),
+      await newAccount(`Pim Prompt ${unique()}`),
+    ];
+    await befriend(friend, player);
+    const { context, page, errors } = await pageFor(browser, player, PHONE, {
+      serviceWorker: true,
+    });
+    await page.goto("/home");
+    expect(await workerReady(page)).toBe("activated");
+    const prompt = page.getByRole("dialog", {
+      name: "Get notified when friends challenge or message you",
+    });
+    expect(await prompt.count()).toBe(0);
+
+    await sendMessage(friend, player, "First message!");
+    await prompt.waitFor();
+    await prompt.getByRole("button", { name: "Not now" }).click();
+    await prompt.waitFor({ state: "detached" });
+
+    await page.reload();
+    await sendMessage(friend, player, "Second message!");
+    await page.getByTestId("message-alert").first().waitFor();
+    expect(await prompt.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps each kind's switch on the profile page, saved on the server", async () => {
+    const player = await newAccount(`Tod Toggle ${unique()}`);
+    const { context, page, errors } = await pageFor(browser, player, DESKTOP);
+    await page.goto("/user-info");
+    const messages = page.getByRole("switch", { name: "Chat messages" });
+    const challenges = page.getByRole("switch", {
+      name: "Challenges from friends",
+    });
+    await page.getByRole("heading", { name: "Notifications" }).waitFor();
+    expect(await messages.isChecked()).toBe(true);
+    await messages.click();
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+    await challenges.click();
+
+    // Each change posts the whole form: the server ends with both switches off.
+    const saved = async () =>
+      (
+        await fetch(`${baseURL()}/api/push/preferences`, {
+          headers: { Authorization: `Bearer ${player.token}` },
+        })
+      ).json();
+    await expect.poll(saved).toEqual({
+      challenges: false,
+      challenge_updates: true,
+      invitations: true,
+      messages: false,
+    });
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+    await page.reload();
+    expect(await messages.isChecked()).toBe(false);
+    expect(await challenges.isChecked()).toBe(false);
+    expect(
+      await page
+        .getByRole("switch", { name: "Invitations to play with a friend" })
+        .isChecked(),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
