@@ -1,4 +1,5 @@
 import { matchCodeSchema } from "#contract/friend-matches";
+import { idSchema } from "#contract/ids";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
 
 /** Play with a friend and rematch (ADR 026): invitations, their links, and rematch offers. */
@@ -20,6 +21,15 @@ export const friendMatchesRouter = createRouter()
       ),
     ),
   )
+  // The pair's record and any standing rematch offer, for one of the match's players (null for anyone else).
+  .get("/tally/:resultId", requireUser, async (c) => {
+    const resultId = parseInput(idSchema("match"), c.req.param("resultId"));
+    const found = await c.var.services.friendMatches.summaryFor(
+      c.var.user.id,
+      resultId,
+    );
+    return c.json({ tally: found?.tally ?? null });
+  })
   .get("/:code", requireUser, async (c) =>
     c.json(
       await c.var.services.friendMatches.view(

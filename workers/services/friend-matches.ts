@@ -176,7 +176,10 @@ export function createFriendMatchService(
       event: "match_invite_answer",
       data: { code, status: "accepted", match },
     } as const;
-    await Promise.all([push(claimed.inviterId, answer), push(callerId, answer)]);
+    await Promise.all([
+      push(claimed.inviterId, answer),
+      push(callerId, answer),
+    ]);
     return match;
   }
 
@@ -240,8 +243,7 @@ export function createFriendMatchService(
       const row = await rowOf(code);
       const refusal = takeRefusal(row, callerId);
       if (refusal) throw refusal;
-      if (row.takenBy === null)
-        await assertNotBlocked(callerId, row.inviterId);
+      if (row.takenBy === null) await assertNotBlocked(callerId, row.inviterId);
       return take(code, callerId);
     },
 
@@ -364,6 +366,46 @@ export function createFriendMatchService(
         )
         .limit(1);
       return open ? viewOf(open, now) : null;
+    },
+
+    /**
+     * What a match's summary shows one of its players: the pair's record and any rematch offer standing now. Null for
+     * anyone else and for a match against a bot, which has no rematch.
+     */
+    async summaryFor(
+      viewerId: number,
+      resultId: number,
+    ): Promise<{
+      tally: PairTally;
+      offer: MatchInviteView | null;
+      rematched: boolean;
+    } | null> {
+      const [result] = await db
+        .select({
+          one: matchResults.playerOneId,
+          two: matchResults.playerTwoId,
+        })
+        .from(matchResults)
+        .where(eq(matchResults.id, resultId))
+        .limit(1);
+      if (!result || result.two === null) return null;
+      if (viewerId !== result.one && viewerId !== result.two) return null;
+      const other = viewerId === result.one ? result.two : result.one;
+      const [tally, offer, taken] = await Promise.all([
+        service.tally(viewerId, other),
+        service.openRematch(resultId),
+        db
+          .select({ code: matchInvites.code })
+          .from(matchInvites)
+          .where(
+            and(
+              eq(matchInvites.rematchOf, resultId),
+              sql`${matchInvites.takenBy} is not null`,
+            ),
+          )
+          .limit(1),
+      ]);
+      return { tally, offer, rematched: taken.length > 0 };
     },
 
     /** `userId`'s wins, losses and draws against `otherId` over all their matches (the higher score wins). */
