@@ -26,6 +26,7 @@ import {
   SocketProvider,
 } from "./components/SocketProvider";
 import { MessageAlert } from "./components/social/MessageAlert";
+import { MatchInviteDialog } from "./components/friend-match/MatchInviteDialog";
 import { ErrorPage } from "./components/ErrorPage";
 import { useNonce } from "./components/nonce";
 import { useViewer, type RootData } from "./components/root-data";
@@ -110,6 +111,7 @@ export default function App() {
         <AppShell>
           <Outlet />
           <MessageAlert />
+          <MatchInviteDialog />
         </AppShell>
         <ReconnectingIndicator />
         <NavigationProgress />

@@ -24,6 +24,18 @@ export const matchCodeSchema = z
 
 export const matchInvitePath = (code: string) => `/match/${code}`;
 
+/** The "Play with a friend" page, with the friend or the game already chosen. */
+export function playWithFriendPath(chosen: {
+  gameId?: number;
+  friendId?: number;
+}): string {
+  const query = new URLSearchParams();
+  if (chosen.gameId) query.set("game", String(chosen.gameId));
+  if (chosen.friendId) query.set("friend", String(chosen.friendId));
+  const text = query.toString();
+  return text ? `/match/new?${text}` : "/match/new";
+}
+
 /** POST /api/friend-matches: a game with a multiplayer mode, and the friend (none: a link for anyone). */
 export const CreateMatchInviteSchema = z.object({
   gameId: idValueSchema("game"),
