@@ -324,7 +324,7 @@ export default function GameDetail() {
           {game.game_modes.includes(2) ? (
             <Link
               to={playWithFriendPath({ gameId: game._id })}
-              className="button button--ghost button--large"
+              className="button button--ghost button--large detail-hero__wide"
             >
               <SocialIcon size={20} />
               Play with a friend

@@ -79,6 +79,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     error: found.error,
     viewerId,
     link: requestOrigin(request) + matchInvitePath(code),
+    renderedAt: Date.now(),
   };
 }
 
@@ -108,7 +109,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function MatchInvitePage() {
-  const { invite, error, viewerId, link } = useLoaderData<typeof loader>();
+  const { invite, error, viewerId, link, renderedAt } =
+    useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>()?.error ?? null;
   return (
     <div className="page page--narrow match-page">
@@ -122,9 +124,13 @@ export default function MatchInvitePage() {
             game={{ name: invite.game.name, icon: invite.game.icon ?? "" }}
           />
           {invite.from.id === viewerId ? (
-            <InviterView invite={invite} link={link} />
+            <InviterView invite={invite} link={link} renderedAt={renderedAt} />
           ) : (
-            <InviteeView invite={invite} refused={refused} />
+            <InviteeView
+              invite={invite}
+              refused={refused}
+              renderedAt={renderedAt}
+            />
           )}
         </>
       ) : (
@@ -148,7 +154,7 @@ export default function MatchInvitePage() {
 }
 
 /** The invitation's state as this page sees it: the server's, news from the socket, and the clock. */
-function useLiveStatus(invite: MatchInviteView) {
+function useLiveStatus(invite: MatchInviteView, renderedAt: number) {
   const { subscribe } = useSocket();
   const goToMatch = useGoToMatch();
   const [answered, setAnswered] = useState<MatchInviteStatus | null>(null);
@@ -165,7 +171,7 @@ function useLiveStatus(invite: MatchInviteView) {
       }),
     [subscribe, invite.code, goToMatch],
   );
-  const left = useTimeLeft(invite.expiresAt);
+  const left = useTimeLeft(invite.expiresAt, renderedAt);
   const status: MatchInviteStatus =
     answered ??
     (invite.status === "open" && left === 0 ? "expired" : invite.status);
@@ -199,11 +205,13 @@ function Countdown({ left, total }: { left: number; total: number }) {
 function InviterView({
   invite,
   link,
+  renderedAt,
 }: {
   invite: MatchInviteView;
   link: string;
+  renderedAt: number;
 }) {
-  const { status, left } = useLiveStatus(invite);
+  const { status, left } = useLiveStatus(invite, renderedAt);
   const field = useRef<HTMLInputElement>(null);
   const [shared, setShared] = useState<string | null>(null);
   const friend = invite.to;
@@ -299,7 +307,7 @@ function InviterView({
               ?
             </span>
           )}
-          <span>{friend ? friend.name : "Anyone with the link"}</span>
+          <span>{friend ? friend.name : "A friend"}</span>
         </div>
       </div>
       <p className="match-card__text">
@@ -351,11 +359,13 @@ function InviterView({
 function InviteeView({
   invite,
   refused,
+  renderedAt,
 }: {
   invite: MatchInviteView;
   refused: string | null;
+  renderedAt: number;
 }) {
-  const { status, left } = useLiveStatus(invite);
+  const { status, left } = useLiveStatus(invite, renderedAt);
   const open = status === "open";
   return (
     <section

@@ -31,7 +31,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     // The pair's record and a standing rematch offer, for the match's two players (none against a bot).
     viewerId ? context.services.friendMatches.summaryFor(viewerId, id) : null,
   ]);
-  return { match, rematch };
+  return { match, rematch, renderedAt: Date.now() };
 }
 
 const OUTCOME_TEXT = { win: "You won!", lose: "You lost", draw: null } as const;
@@ -58,7 +58,7 @@ function shareText(
  * later shows the same.
  */
 export default function Summary() {
-  const { match, rematch } = useLoaderData<typeof loader>();
+  const { match, rematch, renderedAt } = useLoaderData<typeof loader>();
   const viewer = useViewer();
   const { dispatch } = useMultiplayer();
   const [first, second] = match.players;
@@ -139,6 +139,7 @@ export default function Summary() {
             tally={rematch.tally}
             offer={rematch.offer}
             rematched={rematch.rematched}
+            renderedAt={renderedAt}
           />
         ) : null}
         {mine >= 0 && result ? (

@@ -33,6 +33,7 @@ export function RematchPanel({
   tally,
   offer,
   rematched,
+  renderedAt,
 }: {
   resultId: number;
   viewerId: number;
@@ -40,6 +41,8 @@ export function RematchPanel({
   tally: PairTally;
   offer: MatchInviteView | null;
   rematched: boolean;
+  /** The loader's time, so the countdown's first draw matches the server's HTML. */
+  renderedAt: number;
 }) {
   const { subscribe } = useSocket();
   const goToMatch = useGoToMatch();
@@ -57,7 +60,7 @@ export function RematchPanel({
   );
   const invite =
     phase.name === "asked" || phase.name === "offered" ? phase.invite : null;
-  const left = useTimeLeft(invite?.expiresAt ?? null);
+  const left = useTimeLeft(invite?.expiresAt ?? null, renderedAt);
   const lapsed = invite !== null && left === 0;
 
   useEffect(

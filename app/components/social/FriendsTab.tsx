@@ -191,7 +191,8 @@ export function FriendsTab({
                         className="button button--secondary button--small"
                         aria-label={`Play with ${friend.name}`}
                       >
-                        <VersusIcon size={16} /> Play
+                        <VersusIcon size={16} />
+                        <span className="friends-row__play-label">Play</span>
                       </Link>
                     ) : null}
                     {/* Without JavaScript the menu cannot open: a plain Unfollow form stands in for it. */}
