@@ -316,18 +316,18 @@ function InviterView({
           : "Send this link to a friend: the first to open it plays you."}{" "}
         It expires in {timeLeftText(left)}.
       </p>
-      <div className="invite-link">
-        <label htmlFor="invite-link" className="visually-hidden">
+      <div className="match-link">
+        <label htmlFor="match-link" className="visually-hidden">
           Invitation link
         </label>
         <input
-          id="invite-link"
+          id="match-link"
           ref={field}
-          className="invite-link__field"
+          className="match-link__field"
           value={link}
           readOnly
           onFocus={(event) => event.currentTarget.select()}
-          data-testid="invite-link"
+          data-testid="match-link"
         />
         <button
           type="button"
@@ -338,7 +338,7 @@ function InviterView({
         </button>
       </div>
       {shared ? (
-        <p className="invite-link__note" role="status">
+        <p className="match-link__note" role="status">
           {shared}
         </p>
       ) : null}
