@@ -81,7 +81,7 @@ describe("play with a friend", () => {
     await a.page
       .getByRole("heading", { name: "Waiting for a friend" })
       .waitFor();
-    const link = await a.page.getByTestId("invite-link").inputValue();
+    const link = await a.page.getByTestId("match-link").inputValue();
     expect(link).toBe(a.page.url());
     const code = link.split("/").pop()!;
     // The invitation is open 2 minutes: the server's end, and the countdown drawn from it.
