@@ -71,8 +71,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     context.services.friendMatches.view(viewerId, code),
   );
   const match = found.answer?.match;
-  // Taken already by this player (a reload, the link opened again): back into the match.
-  if (match && found.answer?.from.id !== viewerId)
+  // Taken already, and this is one of its players (a reload, the link opened again, the inviter's page having missed
+  // the news): into the match, where the play screen rejoins the room or says how it ended.
+  if (match)
     throw redirect(matchPlayPath(match.gameId, match.roomId, match.seed));
   return {
     invite: found.answer,
@@ -435,14 +436,21 @@ function InviteeView({
           >
             <VersusIcon size={20} /> Accept
           </button>
-          <button
-            type="submit"
-            name="intent"
-            value="decline"
-            className="button button--ghost button--large"
-          >
-            Decline
-          </button>
+          {invite.to ? (
+            <button
+              type="submit"
+              name="intent"
+              value="decline"
+              className="button button--ghost button--large"
+            >
+              Decline
+            </button>
+          ) : (
+            // A link is not addressed to anyone: leaving it is enough, and it stays open for someone else.
+            <Link to="/home" className="button button--ghost button--large">
+              Not now
+            </Link>
+          )}
         </Form>
       ) : (
         <div className="match-card__actions">
