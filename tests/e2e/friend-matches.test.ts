@@ -170,7 +170,7 @@ describe("play with a friend", () => {
     await b.context.close();
   });
 
-  it("invites a friend from /social: the friend sees a live invitation with the time left wherever they are, and declining tells the inviter", async () => {
+  it("invites a friend from /social and the chat: the friend sees a live invitation with the time left wherever they are; declining tells the inviter, accepting starts one match", async () => {
     const snake = bySlug("snake");
     const [cat, dan] = [
       await newAccount("Cat Invite"),
@@ -216,6 +216,30 @@ describe("play with a friend", () => {
     await c.page
       .getByRole("heading", { name: "Dan Invite declined" })
       .waitFor();
+
+    // Again from the chat's header; this time Dan accepts in the dialog and both are in one room with one seed.
+    await c.page.goto(`/social?chat=${dan.user._id}`);
+    await c.page
+      .getByTestId("chat-panel")
+      .getByRole("link", { name: "Play with Dan Invite" })
+      .click();
+    await c.page.waitForURL(/\/match\/new\?friend=\d+/);
+    await c.page.locator("label", { hasText: snake.name }).first().click();
+    await c.page.getByRole("button", { name: "Invite Dan Invite" }).click();
+    await c.page
+      .getByRole("heading", { name: "Waiting for Dan Invite" })
+      .waitFor();
+    await dialog.getByRole("button", { name: "Accept" }).click();
+    await Promise.all([
+      c.page.waitForURL(/\/play\/\d+\?.*room=/, { timeout: 15_000 }),
+      d.page.waitForURL(/\/play\/\d+\?.*room=/, { timeout: 15_000 }),
+    ]);
+    expect(new URL(c.page.url()).pathname).toBe(`/play/${snake._id}`);
+    expect(seedOf(c.page)).toBe(seedOf(d.page));
+    await Promise.all([
+      c.page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 }),
+      d.page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 }),
+    ]);
     expect([...c.errors, ...d.errors]).toEqual([]);
     await c.context.close();
     await d.context.close();
