@@ -18,7 +18,7 @@ import "./MatchInviteDialog.css";
 /**
  * A friend's invitation to a private match (`match_invite`, ADR 026), wherever the player is in the app: who, which
  * game, the time left, Accept and Decline. When the time runs out it says so. A rematch offer shows here too, except
- * on that match's summary, which shows it itself.
+ * on that match's summary, which shows it itself; nothing shows over a game being played.
  */
 export function MatchInviteDialog() {
   const { subscribe } = useSocket();
@@ -52,6 +52,8 @@ export function MatchInviteDialog() {
   if (invite.kind === "rematch" && pathname === `/summary/${invite.resultId}`)
     return null;
   if (pathname === `/match/${invite.code}`) return null;
+  // A round in play is not interrupted: the invitation shows (with its time left) once the player leaves the game.
+  if (pathname.startsWith("/play/")) return null;
   return (
     <InviteDialog
       key={invite.code}
