@@ -26,6 +26,7 @@ import {
   SocketProvider,
 } from "./components/SocketProvider";
 import { MessageAlert } from "./components/social/MessageAlert";
+import { MatchInviteDialog } from "./components/friend-match/MatchInviteDialog";
 import { PushPrompt } from "./components/push/PushPrompt";
 import { ErrorPage } from "./components/ErrorPage";
 import { useNonce } from "./components/nonce";
@@ -111,6 +112,7 @@ export default function App() {
         <AppShell>
           <Outlet />
           <MessageAlert />
+          <MatchInviteDialog />
         </AppShell>
         <ReconnectingIndicator />
         <NavigationProgress />

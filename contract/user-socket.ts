@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { NotificationView } from "./coins";
+import type { MatchInviteView, MatchStart } from "./friend-matches";
 import {
   CHAT_MAX_LENGTH,
   messageId,
@@ -137,4 +138,18 @@ export type UserServerEvent =
   /** Any other stored notification (a challenge accepted, settled or expired), acknowledged the same way. */
   | { event: "notification"; data: NotificationView; redelivered?: boolean }
   /** The user's balance changed on the server (a payout, a refund): screens show the new one. */
-  | { event: "wallet_update"; data: { wallet: number } };
+  | { event: "wallet_update"; data: { wallet: number } }
+  /** A friend invited this user to a private match, or the other player of a match offers a rematch (ADR 026). */
+  | { event: "match_invite"; data: MatchInviteView }
+  /**
+   * An invitation this user made or was sent was answered: accepted (both players go to the match), declined or
+   * cancelled. To both players' tabs, so a dialog still open elsewhere closes.
+   */
+  | {
+      event: "match_invite_answer";
+      data: {
+        code: string;
+        status: "accepted" | "declined" | "cancelled";
+        match: MatchStart | null;
+      };
+    };

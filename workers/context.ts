@@ -8,6 +8,7 @@ import { createAuthFlows } from "./services/auth-flows";
 import { createChallengeService } from "./services/challenges";
 import { createGameService } from "./services/games";
 import { createMultiplayerService } from "./services/multiplayer";
+import { createFriendMatchService } from "./services/friend-matches";
 import {
   createNotificationService,
   type Pusher,
@@ -64,6 +65,7 @@ export function createServices(
   const scores = createScoreService(db);
   const multiplayer = createMultiplayerService(db);
   const challenges = createChallengeService(db, notifications);
+  const rooms = matchRoomsOf(env);
   const files = staticFilesOf(env);
   return {
     accounts,
@@ -75,7 +77,7 @@ export function createServices(
       challenges,
       scores,
       multiplayer,
-      rooms: matchRoomsOf(env),
+      rooms,
       referees: refereesOf(env),
     }),
     visitorRounds: createVisitorRoundService(db, {
@@ -85,6 +87,12 @@ export function createServices(
     }),
     multiplayer,
     tournaments: createTournamentService(db, pushTo(env)),
+    friendMatches: createFriendMatchService(db, {
+      multiplayer,
+      rooms,
+      push: notifications.push,
+      limits,
+    }),
     social,
     wallet: createWalletService(db, notifications.push),
     notifications,
@@ -163,6 +171,7 @@ function matchRoomsOf(env: Env): MatchRooms {
   return {
     seedFor: (roomId, userId, gameId) =>
       roomOf(env, roomId).seedFor(userId, gameId),
+    start: (match) => roomOf(env, match.roomId).start(match),
   };
 }
 

@@ -21,8 +21,10 @@ import {
   StarIcon,
   SwordsIcon,
   TrophyIcon,
+  SocialIcon,
   VersusIcon,
 } from "~/components/icons";
+import { playWithFriendPath } from "#contract/friend-matches";
 import { useMediaBase, useViewer } from "~/components/root-data";
 import { DETAIL_AD_SLOT } from "~/lib/ads";
 import { track } from "~/lib/analytics";
@@ -319,6 +321,15 @@ export default function GameDetail() {
             <VersusIcon size={20} />
             Multiplayer
           </Link>
+          {game.game_modes.includes(2) ? (
+            <Link
+              to={playWithFriendPath({ gameId: game._id })}
+              className="button button--ghost button--large detail-hero__wide"
+            >
+              <SocialIcon size={20} />
+              Play with a friend
+            </Link>
+          ) : null}
           {/* Without JavaScript the link leads to the result page, where the people you follow are challenged. */}
           <Link
             to={`/result/${game._id}`}

@@ -13,7 +13,8 @@ import { playPath } from "~/lib/navigation";
 import { outcome } from "~/state/multiplayer";
 import { scoreText } from "#contract/shares";
 import type { MatchPlayer } from "#contract/types";
-import { or404, parseIdOr404 } from "~/server/loaders.server";
+import { RematchPanel } from "~/components/friend-match/RematchPanel";
+import { or404, parseIdOr404, viewerIdOf } from "~/server/loaders.server";
 import "./match.css";
 import "./summary.$gameResultId.css";
 
@@ -22,14 +23,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const id = parseIdOr404(params.gameResultId, "match", "Match not found");
-  return {
-    match: await or404(
-      () => context.services.multiplayer.summary(id),
-      "Match not found",
-    ),
-  };
+  const viewerId = await viewerIdOf(context, request);
+  const [match, rematch] = await Promise.all([
+    or404(() => context.services.multiplayer.summary(id), "Match not found"),
+    // The pair's record and a standing rematch offer, for the match's two players (none against a bot).
+    viewerId ? context.services.friendMatches.summaryFor(viewerId, id) : null,
+  ]);
+  return { match, rematch, renderedAt: Date.now() };
 }
 
 const OUTCOME_TEXT = { win: "You won!", lose: "You lost", draw: null } as const;
@@ -56,7 +58,7 @@ function shareText(
  * later shows the same.
  */
 export default function Summary() {
-  const { match } = useLoaderData<typeof loader>();
+  const { match, rematch, renderedAt } = useLoaderData<typeof loader>();
   const viewer = useViewer();
   const { dispatch } = useMultiplayer();
   const [first, second] = match.players;
@@ -128,6 +130,18 @@ export default function Summary() {
             <PlayIcon size={18} /> Play solo
           </Link>
         </div>
+        {rematch && viewer && mine >= 0 ? (
+          <RematchPanel
+            key={match._id}
+            resultId={match._id}
+            viewerId={viewer._id}
+            opponent={match.players[1 - mine].name}
+            tally={rematch.tally}
+            offer={rematch.offer}
+            rematched={rematch.rematched}
+            renderedAt={renderedAt}
+          />
+        ) : null}
         {mine >= 0 && result ? (
           <div className="match-card__share">
             <ShareScore

@@ -22,7 +22,6 @@ import {
 } from "#contract/protocol";
 import { getGameOr404 } from "~/server/loaders.server";
 import "./match.css";
-import "./waiting.$id.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

@@ -30,6 +30,7 @@ export const DISALLOWED_PREFIXES = [
   "/watch/",
   "/result/",
   "/summary/",
+  "/match/",
 ] as const;
 
 /** How long a browser or crawler may keep robots.txt and the sitemap; a new game or post shows within it. */

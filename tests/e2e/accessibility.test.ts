@@ -347,6 +347,21 @@ const playerSteps = (): Step[] => [
     },
   },
   { name: "/summary", path: `/summary/${summaryId}` },
+  {
+    name: "/match/new",
+    path: `/match/new?game=${tower._id}&friend=${friend.user._id}`,
+  },
+  {
+    name: "/match waiting for a friend",
+    then: async (page) => {
+      await page
+        .getByRole("button", { name: `Invite ${friend.user.name}` })
+        .click();
+      await page
+        .getByRole("heading", { name: `Waiting for ${friend.user.name}` })
+        .waitFor();
+    },
+  },
   { name: "/social Friends", path: "/social" },
   { name: "/social Find People", path: "/social?tab=find&q=Axe" },
   { name: "/social Invite", path: "/social?tab=invite" },

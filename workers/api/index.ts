@@ -4,6 +4,7 @@ import { ApiError, notFound } from "../services/errors";
 import { blogRouter } from "./blog";
 import { challengeRouter, notificationsRouter, walletRouter } from "./coins";
 import { eventsRouter } from "./events";
+import { friendMatchesRouter } from "./friend-matches";
 import { gamesRouter } from "./games";
 import { createRouter } from "./hono";
 import { mediaRouter } from "./media";
@@ -35,6 +36,7 @@ export const api = createRouter()
   .route("/gamestats", gameStatsRouter)
   .route("/player-move", playerMoveRouter)
   .route("/multiplayer", multiplayerRouter)
+  .route("/friend-matches", friendMatchesRouter)
   .route("/social", socialRouter)
   .route("/chat", chatRouter)
   .route("/wallet", walletRouter)

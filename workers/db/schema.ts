@@ -15,6 +15,7 @@ import {
   LEDGER_REASONS,
   NOTIFICATION_TYPES,
 } from "#contract/coins";
+import { MATCH_INVITE_KINDS } from "#contract/friend-matches";
 import { PUSH_KINDS } from "#contract/push";
 import { PERIODS } from "#contract/tournaments";
 import { GENDERS } from "#contract/types";
@@ -785,4 +786,45 @@ export const pushMuted = sqliteTable(
     kind: text("kind", { enum: PUSH_KINDS }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * A private match invitation (ADR 026): to one friend, to whoever signed in opens its link first, or a rematch offer
+ * to the other player of a match. The room's id is chosen when it is made; the taker claims it with one conditional
+ * update, so two takers at once make one room.
+ */
+export const matchInvites = sqliteTable(
+  "match_invites",
+  {
+    /** The link's code: random. */
+    code: text("code").primaryKey(),
+    kind: text("kind", { enum: MATCH_INVITE_KINDS }).notNull(),
+    inviterId: integer("inviter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The invited player; null for a link anyone signed in may take. */
+    inviteeId: integer("invitee_id").references(() => users.id, {
+      onDelete: "cascade",
+    }),
+    gameId: gameRef(),
+    /** The match a rematch offer would replay. */
+    rematchOf: integer("rematch_of").references(() => matchResults.id, {
+      onDelete: "cascade",
+    }),
+    roomId: text("room_id").notNull().unique(),
+    /** Dealt when the invitation is taken. */
+    seed: integer("seed"),
+    takenBy: integer("taken_by").references(() => users.id, {
+      onDelete: "cascade",
+    }),
+    /** Declined by the invitee or cancelled by the inviter. */
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    closedBy: integer("closed_by"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("match_invites_rematch_idx").on(t.rematchOf),
+    index("match_invites_inviter_idx").on(t.inviterId, t.createdAt),
+  ],
 );

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NotificationView } from "#contract/coins";
+import type { MatchInviteView } from "#contract/friend-matches";
+import type { UserServerEvent } from "#contract/user-socket";
 import { pushFor, recipientOf } from "./push-out";
 
 const note = (
@@ -16,7 +18,7 @@ const note = (
 });
 
 const NOW = Date.parse("2026-11-26T00:00:00.000Z");
-const invite = (overrides: Record<string, unknown> = {}) => ({
+const invite = (overrides: Partial<MatchInviteView> = {}): UserServerEvent => ({
   event: "match_invite",
   data: {
     code: "AbCdEfGhIjKlMnOpQrStUv",
@@ -26,6 +28,8 @@ const invite = (overrides: Record<string, unknown> = {}) => ({
     game: { id: 1, name: "Neon Snake", icon: null },
     expiresAt: "2026-11-26T00:02:00.000Z",
     status: "open",
+    resultId: null,
+    match: null,
     ...overrides,
   },
 });
@@ -67,7 +71,7 @@ describe("pushFor", () => {
         msg_id: "abcdef",
         chat_id: "3-7",
         sender: 3,
-        receiver: 7,
+        sender_id: 3,
         content: "x".repeat(300),
         status: 0,
         created_dt: "2026-11-26T00:00:00.000Z",
@@ -101,7 +105,6 @@ describe("pushFor", () => {
     expect(
       pushFor(invite({ expiresAt: "2026-11-25T23:59:00.000Z" }), NOW),
     ).toBeNull();
-    expect(pushFor(invite({ from: "Ava" }), NOW)).toBeNull();
   });
 
   it("pushes nothing for presence, typing or lobby news", () => {

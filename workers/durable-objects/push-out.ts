@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { matchInvitePath } from "#contract/friend-matches";
 import type { NotificationView } from "#contract/coins";
 import type { PushMessage } from "#contract/push";
 import type { UserServerEvent } from "#contract/user-socket";
@@ -10,22 +10,6 @@ const BODY_MAX = 140;
 
 const clip = (text: string) =>
   text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
-
-/**
- * A friend's invitation to a private match (the user socket's `match_invite`, ADR 026), read by name with its own
- * schema. The same event offers a rematch (`kind: "rematch"`, open 15 s to two players on the summary): not pushed.
- */
-const matchInviteSchema = z.object({
-  code: z.string().max(64),
-  kind: z.string().max(20).optional(),
-  from: z.object({ id: z.number(), name: z.string().max(100) }),
-  game: z.object({ id: z.number(), name: z.string().max(200) }),
-  expiresAt: z.string().max(40),
-});
-
-/** The screen a friend's invitation opens (`matchInvitePath` of the private-match contract). */
-export const matchInvitePath = (code: string) =>
-  `/match/${encodeURIComponent(code)}`;
 
 export interface OutgoingPush {
   message: PushMessage;
@@ -69,19 +53,18 @@ function challengePush(
 
 /**
  * The Web Push for a user-socket event that reached a user with no tab open, or null for events that are not pushed
- * (presence, typing, lobby news, a challenge that expired). Events this branch does not know are read by name.
+ * (presence, typing, lobby news, a challenge that expired).
  */
 export function pushFor(
-  event: UserServerEvent | { event: string; data?: unknown },
+  event: UserServerEvent,
   now = Date.now(),
 ): OutgoingPush | null {
   switch (event.event) {
     case "new_challenge":
     case "notification":
-      return challengePush(event.event, event.data as NotificationView);
+      return challengePush(event.event, event.data);
     case "new_message": {
-      const data = (event as Extract<UserServerEvent, { event: "new_message" }>)
-        .data;
+      const data = event.data;
       return {
         message: {
           kind: "messages",
@@ -93,9 +76,8 @@ export function pushFor(
       };
     }
     case "match_invite": {
-      const invite = matchInviteSchema.safeParse(event.data);
-      if (!invite.success) return null;
-      const { code, kind, from, game, expiresAt } = invite.data;
+      // A rematch offer is open 15 s to two players on the summary: not pushed.
+      const { code, kind, from, game, expiresAt } = event.data;
       if (kind === "rematch") return null;
       const ttl = Math.floor((Date.parse(expiresAt) - now) / 1000);
       if (!(ttl > 0)) return null;

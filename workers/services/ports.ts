@@ -1,4 +1,4 @@
-import type { ChatMessage } from "#contract/protocol";
+import type { ChatMessage, Participant } from "#contract/protocol";
 import type { VerifiedRound } from "./replay";
 
 /*
@@ -42,6 +42,13 @@ export interface MatchRooms {
     userId: number,
     gameId: number,
   ): Promise<number | null>;
+  /** Sets a private match's room up (a friend's invitation or a rematch), as the lobby does for a pairing. */
+  start(match: {
+    roomId: string;
+    gameId: number;
+    seed: number;
+    participants: Participant[];
+  }): Promise<void>;
 }
 
 /** The Referee objects, which replay rounds of our games outside the submitting request (ADR 015). */

@@ -61,6 +61,12 @@ export const RATE_LIMITS = {
     windowMs: HOUR,
     tooMany: "Too many challenges.",
   },
+  // A private match invitation or a rematch offer: each one can reach a friend's screen.
+  matchInvitePerUser: {
+    limit: 30,
+    windowMs: HOUR,
+    tooMany: "Too many match invitations.",
+  },
   // Each new share is a public page and a card drawn once; sharing a result again costs nothing and is not counted.
   sharePerUser: {
     limit: 30,

@@ -21,7 +21,9 @@ import {
 } from "~/state/chat";
 import { Avatar, type AvatarPerson } from "../Avatar";
 import { Dot } from "../Dot";
-import { AlertIcon, ArrowLeftIcon, CloseIcon } from "../icons";
+import { Link } from "@remix-run/react";
+import { playWithFriendPath } from "#contract/friend-matches";
+import { AlertIcon, ArrowLeftIcon, CloseIcon, VersusIcon } from "../icons";
 import { Loader } from "../Loader";
 import { useSocket } from "../SocketProvider";
 import { ActionMenu } from "./ActionMenu";
@@ -451,6 +453,16 @@ export function ChatPanel({
               </p>
             ) : null}
           </div>
+          {missing ? null : (
+            <Link
+              to={playWithFriendPath({ friendId })}
+              className="icon-button"
+              aria-label={`Play with ${name}`}
+              title="Play with a friend"
+            >
+              <VersusIcon size={20} />
+            </Link>
+          )}
           {missing ? null : (
             <ActionMenu
               label={`More for ${name}`}

@@ -6,7 +6,8 @@ import { ACTION_PATHS } from "../ActionForm";
 import { Avatar } from "../Avatar";
 import { Dot } from "../Dot";
 import { EmptyState } from "../EmptyState";
-import { AlertIcon, SearchIcon, SocialIcon } from "../icons";
+import { AlertIcon, SearchIcon, SocialIcon, VersusIcon } from "../icons";
+import { playWithFriendPath } from "#contract/friend-matches";
 import { Loader } from "../Loader";
 import { ActionMenu } from "./ActionMenu";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -184,6 +185,16 @@ export function FriendsTab({
                     >
                       <ChatIcon size={16} /> Chat
                     </button>
+                    {friend.follows_back ? (
+                      <Link
+                        to={playWithFriendPath({ friendId: friend._id })}
+                        className="button button--secondary button--small"
+                        aria-label={`Play with ${friend.name}`}
+                      >
+                        <VersusIcon size={16} />
+                        <span className="friends-row__play-label">Play</span>
+                      </Link>
+                    ) : null}
                     {/* Without JavaScript the menu cannot open: a plain Unfollow form stands in for it. */}
                     <noscript>
                       <form
