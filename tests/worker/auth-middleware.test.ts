@@ -25,6 +25,13 @@ const VISITOR_ROUTES = [
   "GET /blog/list/:clientId",
   "GET /blog/content/:id",
   "GET /blog/:title",
+  "GET /tournaments/:gameId",
+  // A visitor's round: dealt and ended without a session; its claim needs one (ADR 030).
+  "POST /visitor-rounds",
+  "PUT /visitor-rounds/:id",
+  // Web Push: the public key, and a device removing its own subscription (its endpoint is the secret; ADR 029).
+  "GET /push/key",
+  "DELETE /push/subscription",
   "ALL /*",
 ];
 
