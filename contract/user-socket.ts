@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { NotificationView } from "./coins";
+import type { InboxEntry } from "./inbox";
 import {
   CHAT_MAX_LENGTH,
   messageId,
@@ -137,4 +138,12 @@ export type UserServerEvent =
   /** Any other stored notification (a challenge accepted, settled or expired), acknowledged the same way. */
   | { event: "notification"; data: NotificationView; redelivered?: boolean }
   /** The user's balance changed on the server (a payout, a refund): screens show the new one. */
-  | { event: "wallet_update"; data: { wallet: number } };
+  | { event: "wallet_update"; data: { wallet: number } }
+  /**
+   * The chat inbox changed (a message came or went out, a chat was seen, a friend was blocked or unfollowed): the
+   * conversation's entry (null: it is no longer shown) and the unread messages of the whole inbox (ADR 028).
+   */
+  | {
+      event: "inbox_update";
+      data: { friendId: number; entry: InboxEntry | null; unread: number };
+    };
