@@ -21,6 +21,12 @@ const MINUTE = 60_000;
  */
 export function useInbox(initial: Inbox | null): InboxEntry[] | null {
   const [entries, setEntries] = useState(initial?.entries ?? null);
+  // The loader read again (a new address, a reload of its data): its answer replaces what the socket said since.
+  const [lastInitial, setLastInitial] = useState(initial);
+  if (initial !== lastInitial) {
+    setLastInitial(initial);
+    setEntries(initial?.entries ?? null);
+  }
   const { subscribe } = useSocket();
   useEffect(
     () =>
