@@ -128,7 +128,16 @@ describe("the chat inbox", () => {
     // Ann was not online: the hub counted them all the same.
     expect(await hubOf(env, ann.userId).unreadMessages()).toBe(3);
 
-    // A restart empties the hub's memory; the inbox is in its storage.
+    // The hub writes its inbox within a second of a change; a restart then empties its memory, not its storage.
+    await expect
+      .poll(
+        () =>
+          runInDurableObject(hubOf(env, ann.userId), (_instance, state) =>
+            state.storage.get<{ unread: number }>(`inbox:${bob.userId}`),
+          ),
+        { timeout: 3_000, interval: 100 },
+      )
+      .toMatchObject({ unread: 3 });
     await runInDurableObject(hubOf(env, ann.userId), (_instance, state) =>
       state.abort("restart"),
     ).catch(() => undefined);

@@ -6,6 +6,8 @@ import {
 
 /** Entries live in the hub's storage as `inbox:{friendId}` → StoredEntry. */
 const INBOX_PREFIX = "inbox:";
+/** Changes within this long go to storage in one write. */
+const FLUSH_MS = 1_000;
 /** Positions of the friend's latest messages counted unread, kept to recount them after a report of seen. */
 const RECENT_KEPT = 50;
 
@@ -51,10 +53,13 @@ const toEntry = (stored: StoredEntry): InboxEntry => ({
 /**
  * A user's chat inbox, kept in their UserHub's storage (ADR 028): one entry per friend with the last message, who
  * sent it, when, and how many of the friend's messages the user has not seen. Read from storage once per wake of the
- * hub and kept in memory; each change writes its one entry. Every method answers what changed, or null.
+ * hub and kept in memory; changes are written within FLUSH_MS, together. Every method answers what changed, or null.
  */
 export class Inbox {
   private entries: Promise<Map<number, StoredEntry>> | null = null;
+  /** Friends whose entry changed since the last write. */
+  private readonly dirty = new Set<number>();
+  private flushing: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly storage: DurableObjectStorage) {}
 
@@ -71,13 +76,38 @@ export class Inbox {
     return this.entries;
   }
 
+  /**
+   * Keeps the change and writes it with the others of the next FLUSH_MS in one put: a busy chat costs the hub one
+   * storage commit per FLUSH_MS, not one per message (in local workerd every commit waits on the disk, on the one
+   * thread all objects share). A restart within that window loses the latest changes; see ADR 028.
+   */
   private async save(entry: StoredEntry): Promise<InboxChange> {
-    await this.storage.put(`${INBOX_PREFIX}${entry.friendId}`, entry);
+    this.dirty.add(entry.friendId);
+    this.flushing ??= setTimeout(() => void this.flush(), FLUSH_MS);
     return {
       friendId: entry.friendId,
       entry: entry.hidden ? null : toEntry(entry),
       unread: await this.unread(),
     };
+  }
+
+  /** Writes every entry changed since the last write, in one put. */
+  async flush(): Promise<void> {
+    clearTimeout(this.flushing);
+    this.flushing = undefined;
+    if (this.dirty.size === 0) return;
+    const entries = await this.load();
+    const changed: Record<string, StoredEntry> = {};
+    for (const friendId of this.dirty) {
+      const entry = entries.get(friendId);
+      if (entry) changed[`${INBOX_PREFIX}${friendId}`] = { ...entry };
+    }
+    this.dirty.clear();
+    try {
+      await this.storage.put(changed);
+    } catch (error) {
+      console.error("writing the inbox failed", error);
+    }
   }
 
   private async entryOf(friendId: number): Promise<StoredEntry> {
