@@ -67,9 +67,13 @@ export async function loader({
   context,
 }: LoaderFunctionArgs): Promise<RootData> {
   const user = await context.services.sessions.userForRequest(request);
-  const unread = user
-    ? await context.services.notifications.unreadCount(user.id)
-    : 0;
+  // One query and one call to the player's own hub, side by side; a visitor costs neither.
+  const [unread, unreadMessages] = user
+    ? await Promise.all([
+        context.services.notifications.unreadCount(user.id),
+        context.services.social.unreadMessages(user.id),
+      ])
+    : [0, 0];
   return {
     user: toViewer(user),
     mediaBase: context.mediaBase,
@@ -77,6 +81,7 @@ export async function loader({
     googleClientId: context.googleClientId ?? null,
     adClientId: context.adClientId,
     unread,
+    unreadMessages,
   };
 }
 

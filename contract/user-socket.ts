@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { NotificationView } from "./coins";
 import type { MatchInviteView, MatchStart } from "./friend-matches";
+import type { InboxEntry } from "./inbox";
 import {
   CHAT_MAX_LENGTH,
   messageId,
@@ -152,4 +153,12 @@ export type UserServerEvent =
         status: "accepted" | "declined" | "cancelled";
         match: MatchStart | null;
       };
+    }
+  /**
+   * The chat inbox changed (a message came or went out, a chat was seen, a friend was blocked or unfollowed): the
+   * conversation's entry (null: it is no longer shown) and the unread messages of the whole inbox (ADR 028).
+   */
+  | {
+      event: "inbox_update";
+      data: { friendId: number; entry: InboxEntry | null; unread: number };
     };

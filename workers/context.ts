@@ -140,8 +140,8 @@ function userHubsOf(env: Env): UserHubs {
   return {
     async chatChanged(a, b) {
       await Promise.all([
-        hubOf(env, a).forgetChatPeers([b]),
-        hubOf(env, b).forgetChatPeers([a]),
+        hubOf(env, a).forgetChatPeers([b], a),
+        hubOf(env, b).forgetChatPeers([a], b),
       ]);
     },
     async blocked(blockerId, blockedId) {
@@ -154,6 +154,8 @@ function userHubsOf(env: Env): UserHubs {
     async nameChanged(userId) {
       await hubOf(env, userId).forgetChatPeers("all");
     },
+    inbox: (userId) => hubOf(env, userId).inboxView(),
+    unreadMessages: (userId) => hubOf(env, userId).unreadMessages(),
     async onlineAmong(ids) {
       const counts = await Promise.all(
         ids.map((id) =>

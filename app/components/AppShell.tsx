@@ -12,6 +12,7 @@ import { useViewer } from "./root-data";
 import { SideMenu } from "./SideMenu";
 import { SiteFooter } from "./SiteFooter";
 import { SiteHeader } from "./SiteHeader";
+import { UnreadMessagesProvider } from "./social/UnreadMessages";
 import "./AppShell.css";
 
 export type ShellMode = "default" | "immersive" | "bare";
@@ -36,24 +37,26 @@ export function AppShell({
   return (
     <AccountProvider>
       <NotificationsProvider>
-        <div className={`shell shell--${shellMode}`}>
-          <a href="#main" className="skip-link">
-            Skip to content
-          </a>
-          {chrome ? <SiteHeader user={user} /> : null}
-          <div className="shell__body">
-            {chrome ? <SideMenu /> : null}
-            <div className="shell__main">
-              <main id="main" className="shell__content">
-                {children}
-              </main>
-              {chrome ? <SiteFooter /> : null}
+        <UnreadMessagesProvider>
+          <div className={`shell shell--${shellMode}`}>
+            <a href="#main" className="skip-link">
+              Skip to content
+            </a>
+            {chrome ? <SiteHeader user={user} /> : null}
+            <div className="shell__body">
+              {chrome ? <SideMenu /> : null}
+              <div className="shell__main">
+                <main id="main" className="shell__content">
+                  {children}
+                </main>
+                {chrome ? <SiteFooter /> : null}
+              </div>
             </div>
+            {shellMode === "bare" ? null : (
+              <BottomBar hidden={shellMode === "immersive"} />
+            )}
           </div>
-          {shellMode === "bare" ? null : (
-            <BottomBar hidden={shellMode === "immersive"} />
-          )}
-        </div>
+        </UnreadMessagesProvider>
         <AccountPopups />
         <ChallengeNotificationPopup />
         <NotificationToast />

@@ -2,12 +2,15 @@ import { NavLink, useLocation } from "@remix-run/react";
 import { FeedIcon, GamesIcon, SocialIcon } from "./icons";
 import { useLoginGate } from "./AccountProvider";
 import { isHomePath } from "./navigation-items";
+import { socialLabel } from "#contract/inbox";
+import { UnreadBadge, useUnreadMessages } from "./social/UnreadMessages";
 import "./BottomBar.css";
 
 /** Phone navigation (< 1024 px). While a game is on screen it slides out of the way. */
 export function BottomBar({ hidden = false }: { hidden?: boolean }) {
   const { pathname } = useLocation();
   const loginGate = useLoginGate();
+  const unreadMessages = useUnreadMessages();
   const linkClass = (active: boolean) =>
     active ? "bottom-bar__link is-active" : "bottom-bar__link";
   return (
@@ -40,8 +43,12 @@ export function BottomBar({ hidden = false }: { hidden?: boolean }) {
         prefetch="intent"
         onClick={loginGate}
         className={({ isActive }) => linkClass(isActive)}
+        aria-label={socialLabel(unreadMessages)}
       >
-        <SocialIcon size={22} />
+        <span className="bottom-bar__icon">
+          <SocialIcon size={22} />
+          <UnreadBadge count={unreadMessages} />
+        </span>
         <span>Social</span>
       </NavLink>
     </nav>

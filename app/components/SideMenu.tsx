@@ -15,6 +15,8 @@ import {
   SwordsIcon,
   type IconProps,
 } from "./icons";
+import { socialLabel } from "#contract/inbox";
+import { UnreadBadge, useUnreadMessages } from "./social/UnreadMessages";
 import "./SideMenu.css";
 
 interface MenuItem {
@@ -57,9 +59,13 @@ function MenuLink({
 }) {
   const { Icon } = item;
   const loginGate = useLoginGate();
+  const unreadMessages = useUnreadMessages();
+  // Social carries the unread chat messages (ADR 028).
+  const unread = item.to === "/social" ? unreadMessages : 0;
   return (
     <NavLink
       to={item.to}
+      aria-label={unread > 0 ? socialLabel(unread) : undefined}
       onClick={item.needsLogin ? loginGate : undefined}
       end={item.to === "/"}
       prefetch="intent"
@@ -71,6 +77,7 @@ function MenuLink({
     >
       <Icon size={20} />
       <span>{item.label}</span>
+      <UnreadBadge count={unread} />
     </NavLink>
   );
 }

@@ -13,6 +13,8 @@ export interface RootData {
   adClientId?: string | null;
   /** The signed-in player's unread notifications when the page loaded (the header bell's badge). */
   unread?: number;
+  /** The signed-in player's unread chat messages when the page loaded (the badge on Social, ADR 028). */
+  unreadMessages?: number;
 }
 
 const FALLBACK: RootData = {

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AccountProvider } from "~/components/AccountProvider";
 import { SocketProvider } from "~/components/SocketProvider";
+import type { Inbox, InboxEntry } from "#contract/inbox";
 import type { BlockedPerson, FindAnswer } from "#contract/social";
 import type { Friend } from "#contract/types";
 import {
@@ -51,6 +52,7 @@ interface Loaded {
   friends: Friend[];
   find?: { query: string; answer: FindAnswer | null; error: string | null };
   blocked?: BlockedPerson[];
+  inbox?: Inbox;
 }
 
 /** The /social page as the root holds it, with what its loader read; `posted` collects the forms its action got. */
@@ -59,7 +61,12 @@ function renderSocial(entry: string, loaded: Loaded) {
   renderInRoot(null, {
     path: "/social",
     initialEntry: entry,
-    loader: () => ({ find: null, blocked: null, ...loaded }),
+    loader: () => ({
+      find: null,
+      blocked: null,
+      inbox: { entries: [], unread: 0 },
+      ...loaded,
+    }),
     action: async ({ request }) => {
       posted.push(Object.fromEntries(await request.formData()));
       return { ok: true, answer: { blocked: false } };
@@ -86,7 +93,102 @@ const friendRow = (name: string) =>
     .queryAllByTestId("friend")
     .find((row) => row.textContent?.includes(name)) ?? null;
 
+const entry = (
+  friendId: number,
+  preview: string,
+  unread: number,
+  at: string,
+  fromMe = false,
+): InboxEntry => ({ friendId, preview, unread, at, fromMe });
+
+const inboxRows = () =>
+  screen.queryAllByTestId("inbox-row").map((row) => row.textContent);
+
 describe("/social", () => {
+  it("lists conversations newest first in Messages, keeps them live and opens a chat from its row", async () => {
+    const user = userEvent.setup();
+    api.answer(`GET /api/chat/${AVA}/${CY}`, {
+      body: { messages: [], has_more: false },
+    });
+    const now = Date.now();
+    renderSocial("/social?tab=messages", {
+      friends: [friend(BEA, "Bea Chats", true), friend(CY, "Cy Writes")],
+      inbox: {
+        entries: [
+          entry(
+            BEA,
+            "see you",
+            0,
+            new Date(now - 5 * 60_000).toISOString(),
+            true,
+          ),
+          entry(CY, "rematch?", 2, new Date(now - 3 * 3_600_000).toISOString()),
+          // Someone no longer a friend: no row.
+          entry(99, "old news", 1, new Date(now - 4 * 3_600_000).toISOString()),
+        ],
+        unread: 2,
+      },
+    });
+    const tab = await screen.findByRole("tab", { name: "Messages" });
+    expect(tab.getAttribute("aria-selected")).toBe("true");
+    const socket = await openSocket();
+    expect(inboxRows()).toEqual([
+      "BBea Chats5 min agoYou: see you",
+      "CCy Writes3 h agorematch?2 unread messages",
+    ]);
+    expect(screen.getByRole("img", { name: "Online" })).toBeTruthy();
+
+    // Bea writes: her row rises with her message and one unread.
+    socket.receive({
+      event: "inbox_update",
+      data: {
+        friendId: BEA,
+        entry: entry(BEA, "ready?", 1, new Date().toISOString()),
+        unread: 3,
+      },
+    });
+    await waitFor(() =>
+      expect(inboxRows()).toEqual([
+        "BBea ChatsJust nowready?1 unread message",
+        "CCy Writes3 h agorematch?2 unread messages",
+      ]),
+    );
+
+    await user.click(
+      screen
+        .getAllByTestId("inbox-row")
+        .find((row) => row.textContent?.includes("Cy Writes"))!,
+    );
+    await screen.findByTestId("chat-panel");
+    // Seen in this tab or another: the count goes; a friend blocked or unfollowed: the row goes.
+    socket.receive({
+      event: "inbox_update",
+      data: {
+        friendId: CY,
+        entry: entry(
+          CY,
+          "rematch?",
+          0,
+          new Date(now - 3 * 3_600_000).toISOString(),
+        ),
+        unread: 1,
+      },
+    });
+    socket.receive({
+      event: "inbox_update",
+      data: { friendId: BEA, entry: null, unread: 0 },
+    });
+    await waitFor(() =>
+      expect(inboxRows()).toEqual(["CCy Writes3 h agorematch?"]),
+    );
+  });
+
+  it("says so when there are no conversations yet", async () => {
+    renderSocial("/social?tab=messages", { friends: [friend(BEA, "Bea")] });
+    await screen.findByText("No messages yet");
+    expect(screen.queryByTestId("inbox")).toBeNull();
+  });
+
   it("drops a friend who blocked the viewer at once: their row, their presence and the open chat with them", async () => {
     api.answer(`GET /api/chat/${AVA}/${BEA}`, {
       body: { messages: [], has_more: false },

@@ -23,6 +23,7 @@ import { ChatPanel } from "~/components/social/ChatPanel";
 import { FindPeopleTab } from "~/components/social/FindPeopleTab";
 import { FriendsTab } from "~/components/social/FriendsTab";
 import { InviteTab } from "~/components/social/InviteTab";
+import { MessagesTab, useInbox } from "~/components/social/MessagesTab";
 import { useFriends } from "~/components/social/useFriends";
 import { Tabs } from "~/components/Tabs";
 import { pageTitle } from "#contract/format";
@@ -34,7 +35,7 @@ import "./social.css";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Social") }];
 
-const TABS = ["friends", "find", "invite", "blocked"] as const;
+const TABS = ["friends", "messages", "find", "invite", "blocked"] as const;
 type SocialTab = (typeof TABS)[number];
 
 /** `?tab=`: the tab a link (or a page without JavaScript) asks for; Friends otherwise. */
@@ -42,13 +43,14 @@ const tabOf = (value: string | null): SocialTab =>
   TABS.find((tab) => tab === value) ?? "friends";
 
 /**
- * The friends list, on `?tab=find` the search for `?q=` and on `?tab=blocked` the people the viewer blocked: drawn by
+ * The friends list and the chat inbox (`?tab=messages`), on `?tab=find` the search for `?q=` and on `?tab=blocked` the people the viewer blocked: drawn by
  * the server, so the page works without JavaScript (follow and unfollow are forms posting to /actions/follow, unblock
  * posts to this route's action). With JavaScript the tabs keep them live.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);
-  if (!viewerId) return { friends: null, find: null, blocked: null };
+  if (!viewerId)
+    return { friends: null, inbox: null, find: null, blocked: null };
   const url = new URL(request.url);
   const { social } = context.services;
   const tab = tabOf(url.searchParams.get("tab"));
@@ -59,12 +61,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
     return { query, ...found };
   };
+  // The inbox is one call to the viewer's own hub: read for every tab, so Messages opens without asking again.
+  const inbox = social.inbox(viewerId).catch((error: unknown) => {
+    console.error("reading the inbox failed", error);
+    return null;
+  });
   const [friends, find, blocked] = await Promise.all([
     social.friends(viewerId),
     tab === "find" ? search() : null,
     tab === "blocked" ? social.blockedPeople(viewerId) : null,
   ]);
-  return { friends, find, blocked };
+  return { friends, inbox: await inbox, find, blocked };
 }
 
 /** The Blocked people screen's Unblock: the same service call as DELETE /api/social/block/{userId}. */
@@ -95,8 +102,8 @@ function chatFriendId(value: string | null, viewerId: number): number | null {
 }
 
 /**
- * /social (SPEC.md §2): tabs Friends, Find People, Invite and Blocked (the people the viewer blocked, with Unblock),
- * and the chat with a friend (`?chat={friendId}`).
+ * /social (SPEC.md §2): tabs Friends, Messages (the chat inbox, ADR 028), Find People, Invite and Blocked (the people
+ * the viewer blocked, with Unblock), and the chat with a friend (`?chat={friendId}`).
  */
 export default function Social() {
   const viewer = useViewer();
@@ -128,6 +135,7 @@ function SocialHub({ viewerId }: { viewerId: number }) {
   const chatWith = chatFriendId(params.get("chat"), viewerId);
   const loaded = useLoaderData<typeof loader>();
   const friends = useFriends(viewerId, loaded.friends);
+  const inbox = useInbox(loaded.inbox);
   const { subscribe } = useSocket();
   const [tab, setTab] = useState<SocialTab>(() => tabOf(params.get("tab")));
 
@@ -211,6 +219,19 @@ function SocialHub({ viewerId }: { viewerId: number }) {
                   onChat={openChat}
                   onFindPeople={() => setTab("find")}
                   onBlocked={blocked}
+                />
+              ),
+            },
+            {
+              id: "messages",
+              label: "Messages",
+              content: (
+                <MessagesTab
+                  entries={inbox}
+                  list={friends}
+                  chatWith={chatWith}
+                  onChat={openChat}
+                  onFriends={() => setTab("friends")}
                 />
               ),
             },

@@ -378,6 +378,8 @@ const playerSteps = (): Step[] => [
       await page.getByTestId("chat-message").first().waitFor();
     },
   },
+  // After the chat: the conversation has a row, and Social in the menus no badge (the friend has not answered).
+  { name: "/social Messages", path: "/social?tab=messages" },
   { name: "/challenges", path: "/challenges" },
   { name: "/challenge", path: `/challenge/${challengeId}` },
   { name: "/notifications", path: "/notifications" },

@@ -39,6 +39,11 @@ export interface ChatExchange {
 export interface ChatExchangeAnswer {
   sent: ChatAnswer<SentMessage>[];
   seen: ChatAnswer<number>[];
+  /**
+   * With reports of seen: how many of the friend's messages to the user are still unseen after them, counted when
+   * the friend's messages reached position `upToSeq` (the user's inbox, ADR 028).
+   */
+  unseen?: { count: number; upToSeq: number };
 }
 
 export type ChatAnswer<T = undefined> =
@@ -160,6 +165,7 @@ export class Conversation extends DurableObject<Env> {
         ? { ok: true as const, value: answer.value }
         : { ok: false as const, message: answer.message };
     });
+    const unseen = seen.length > 0 ? this.unseenBy(userId) : undefined;
     const handed: ChatEvent[] = [];
     const sent: ChatAnswer<SentMessage>[] = [];
     if (input.messages.length > 0) {
@@ -183,7 +189,22 @@ export class Conversation extends DurableObject<Env> {
           : { ok: false, message: answer.message },
       ),
       seen,
+      unseen,
     };
+  }
+
+  /** The messages to `userId` not yet seen, and the position of the latest message to them. */
+  private unseenBy(userId: number): { count: number; upToSeq: number } {
+    if (!this.stored) return { count: 0, upToSeq: 0 };
+    // Both read the recipient's index: the unseen are its few rows with status below seen.
+    const { count } = this.ctx.storage.sql
+      .exec<{ count: number }>(
+        "select count(*) as count from messages where recipient_id = ? and status < ?",
+        userId,
+        MESSAGE_STATUS.seen,
+      )
+      .one();
+    return { count, upToSeq: this.latestTo(userId)?.seq ?? 0 };
   }
 
   /**

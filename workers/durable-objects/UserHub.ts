@@ -5,9 +5,12 @@ import { ConnectionLedger, type ReceiptEvent } from "./connection-ledger";
 import type {
   ChatAnswer,
   ChatExchange,
+  ChatExchangeAnswer,
   DeliveryEvent,
   SentMessage,
 } from "./Conversation";
+import { Inbox as InboxEntries, type InboxChange } from "./inbox";
+import type { Inbox } from "#contract/inbox";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
 import { pushFor, recipientOf, sendPush } from "./push-out";
@@ -73,6 +76,8 @@ const CHAT_CHECK_TTL_MS = 60_000;
  */
 const RECEIPT_HOLD_MS = 500;
 
+type Unseen = NonNullable<ChatExchangeAnswer["unseen"]>;
+
 /** A part of an exchange waiting for its batch: settled with that part's answer. */
 interface Waiting<T> {
   resolve: (answer: T) => void;
@@ -93,7 +98,8 @@ interface ChatLane {
     { msgId: string; content: string } & Waiting<ChatAnswer<SentMessage>>
   >;
   received: Array<{ msgIds: string[] } & Waiting<void>>;
-  seen: Array<{ msgId: string | null } & Waiting<ChatAnswer<number>>>;
+  /** Answered with what the conversation counted still unseen after the report (the inbox's count). */
+  seen: Array<{ msgId: string | null } & Waiting<ChatAnswer<Unseen>>>;
   /** An exchange of this lane is on its way: the next waits for its answer, so they reach the Conversation in order. */
   busy: boolean;
   /** Receipts go even with no message to ride with. */
@@ -136,6 +142,8 @@ export class UserHub extends DurableObject<Env> {
   private readonly lanes = new Map<number, ChatLane>();
   /** Friends who may have unacknowledged messages (`PENDING_KEY`), read once and kept in step with storage. */
   private pending: number[] | null = null;
+  /** The chat inbox: one entry per friend, kept as messages and reports of seen pass through (ADR 028). */
+  private readonly inbox = new InboxEntries(this.ctx.storage);
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -242,6 +250,12 @@ export class UserHub extends DurableObject<Env> {
       this.handedOver.set(friendId, (this.handedOver.get(friendId) ?? 0) + 1);
       await this.notePendingFriend(friendId);
       for (const event of events) this.sendReceipted(event);
+      await this.tellInbox(
+        this.inbox.received(
+          friendId,
+          events.map((event) => event.data),
+        ),
+      );
     }
     if (progress.length > 0) {
       const sockets = this.openSockets();
@@ -319,6 +333,13 @@ export class UserHub extends DurableObject<Env> {
     let any = false;
     for (;;) {
       const page = await conversation.unacked(userId, friendId, after);
+      // Messages the hub was never handed (its hand-over failed) reach the inbox here; others count once.
+      await this.tellInbox(
+        this.inbox.received(
+          friendId,
+          page.map((event) => event.data),
+        ),
+      );
       for (const event of page) {
         any = true;
         if (this.ledger.offer(connectionId, event, catchingUp))
@@ -380,6 +401,7 @@ export class UserHub extends DurableObject<Env> {
             },
           } satisfies ChatEvent);
           for (const ws of this.openSockets()) ws.send(echo);
+          await this.tellInbox(this.inbox.sent(to, message));
         }
         return { ok: true };
       }
@@ -400,7 +422,11 @@ export class UserHub extends DurableObject<Env> {
         const seen = await this.inLane(userId, friendId, (lane) =>
           waitIn(lane.seen, { msgId: msg_id ?? null }),
         );
-        return seen.ok ? { ok: true } : seen;
+        if (!seen.ok) return seen;
+        await this.tellInbox(
+          this.inbox.seen(friendId, seen.value.count, seen.value.upToSeq),
+        );
+        return { ok: true };
       }
       case "messages_received": {
         const { friendId, msg_ids } = event.data;
@@ -483,7 +509,17 @@ export class UserHub extends DurableObject<Env> {
         (answer) => {
           messages.forEach((part, index) => part.resolve(answer.sent[index]));
           for (const part of received) part.resolve();
-          seen.forEach((part, index) => part.resolve(answer.seen[index]));
+          seen.forEach((part, index) => {
+            const reported = answer.seen[index];
+            part.resolve(
+              reported.ok
+                ? {
+                    ok: true,
+                    value: answer.unseen ?? { count: 0, upToSeq: 0 },
+                  }
+                : reported,
+            );
+          });
         },
         (error: unknown) => {
           for (const part of [...messages, ...received, ...seen])
@@ -512,10 +548,49 @@ export class UserHub extends DurableObject<Env> {
     return check;
   }
 
-  /** Something a chat check read has changed (a block, an unblock, a new name): read it again next time. */
-  forgetChatPeers(partnerIds: number[] | "all"): void {
+  /**
+   * Something a chat check read has changed (a follow, an unfollow, a block, an unblock, a new name): read it again
+   * next time. Told this hub's user (`userId`), the inbox hides or shows again those partners' entries now.
+   */
+  async forgetChatPeers(
+    partnerIds: number[] | "all",
+    userId?: number,
+  ): Promise<void> {
     if (partnerIds === "all") this.chatChecks.clear();
     else for (const id of partnerIds) this.chatChecks.delete(id);
+    if (partnerIds !== "all" && userId !== undefined)
+      await this.recheckInbox(userId, partnerIds);
+  }
+
+  /** The inbox (/social's Messages tab): entries newest first and the unread messages of all. */
+  async inboxView(): Promise<Inbox> {
+    return this.inbox.view();
+  }
+
+  /** The unread messages of the inbox (the badge on Social). */
+  async unreadMessages(): Promise<number> {
+    return this.inbox.unread();
+  }
+
+  /** Entries of partners the user may no longer chat with are hidden (blocked, unfollowed); shown again once they may. */
+  private async recheckInbox(userId: number, partnerIds: number[]) {
+    for (const partnerId of await this.inbox.known(partnerIds)) {
+      const check = await this.chatCheck(userId, partnerId);
+      await this.tellInbox(
+        this.inbox.setHidden(partnerId, chatRefusal(check) !== null),
+      );
+    }
+  }
+
+  /** An inbox change goes to every open tab (`inbox_update`). */
+  private async tellInbox(change: Promise<InboxChange | null>) {
+    const changed = await change;
+    if (!changed) return;
+    const frame = JSON.stringify({
+      event: "inbox_update",
+      data: changed,
+    } satisfies UserServerEvent);
+    for (const ws of this.openSockets()) ws.send(frame);
   }
 
   async webSocketClose(

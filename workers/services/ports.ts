@@ -1,3 +1,4 @@
+import type { Inbox } from "#contract/inbox";
 import type { ChatMessage, Participant } from "#contract/protocol";
 import type { VerifiedRound } from "./replay";
 
@@ -14,6 +15,10 @@ export interface UserHubs {
   blocked(blockerId: number, blockedId: number): Promise<void>;
   /** The user's hub keeps their name for the chat messages they send: a new name shows on the next one. */
   nameChanged(userId: number): Promise<void>;
+  /** The user's chat inbox, kept by their hub (ADR 028): one entry per conversation, newest first. */
+  inbox(userId: number): Promise<Inbox>;
+  /** The unread messages of the user's inbox (the badge on Social): one call to their hub. */
+  unreadMessages(userId: number): Promise<number>;
   /** Which of these users have a socket open right now. */
   onlineAmong(ids: number[]): Promise<Set<number>>;
 }

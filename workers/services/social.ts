@@ -9,6 +9,7 @@ import {
   ReportSchema,
 } from "#contract/social";
 import { HistoryQuerySchema, type HistoryPage } from "#contract/chat";
+import type { Inbox } from "#contract/inbox";
 import type { Friend } from "#contract/types";
 import { FIELD_LIMITS } from "#contract/validation";
 import type { Db } from "../db/client";
@@ -200,6 +201,22 @@ export function createSocialService(
         followStatus: true,
         follows_back: !!row.followsBack,
       }));
+    },
+
+    /**
+     * The caller's chat inbox (/social's Messages tab), from their hub (ADR 028): entries of people they may no
+     * longer chat with are already left out there.
+     */
+    inbox(callerId: number): Promise<Inbox> {
+      return hubs.inbox(callerId);
+    },
+
+    /** The unread messages of the caller's inbox (the badge on Social); 0 when their hub cannot be asked. */
+    unreadMessages(callerId: number): Promise<number> {
+      return hubs.unreadMessages(callerId).catch((error: unknown) => {
+        console.error("reading the unread messages failed", error);
+        return 0;
+      });
     },
 
     /** SPEC.md §4 Follow: Follow becomes Following. Not yourself, not someone either of you blocked. */

@@ -1,0 +1,60 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from "react";
+import { unreadBadge } from "~/lib/notifications";
+import { useRootData } from "../root-data";
+import { useSocket } from "../SocketProvider";
+import "./UnreadMessages.css";
+
+const UnreadMessagesContext = createContext(0);
+
+/**
+ * The unread chat messages of the player's inbox (ADR 028), for the badge on Social in both menus. It starts from the
+ * root loader and follows the socket's `inbox_update`, which carries the whole inbox's count: a message that comes, or
+ * a chat seen in this tab or another, moves it.
+ */
+export function UnreadMessagesProvider({ children }: { children: ReactNode }) {
+  const { unreadMessages: serverCount = 0, user } = useRootData();
+  const [count, setCount] = useState(serverCount);
+  // A new count from the server (reload, revalidation) replaces whatever the socket said since.
+  const [lastServerCount, setLastServerCount] = useState(serverCount);
+  if (serverCount !== lastServerCount) {
+    setLastServerCount(serverCount);
+    setCount(serverCount);
+  }
+  const { subscribe } = useSocket();
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.event === "inbox_update")
+          setCount(Math.max(0, event.data.unread));
+      }),
+    [subscribe],
+  );
+  return (
+    <UnreadMessagesContext.Provider value={user ? count : 0}>
+      {children}
+    </UnreadMessagesContext.Provider>
+  );
+}
+
+export const useUnreadMessages = (): number =>
+  useContext(UnreadMessagesContext);
+
+/** The count on Social in a menu; its link's accessible name says it in words (`socialLabel`). */
+export function UnreadBadge({ count }: { count: number }) {
+  const badge = unreadBadge(count);
+  return badge ? (
+    <span
+      className="unread-badge"
+      aria-hidden="true"
+      data-testid="unread-messages-badge"
+    >
+      {badge}
+    </span>
+  ) : null;
+}
