@@ -14,27 +14,28 @@ import {
 import { VISITOR_ROUND_NOTE } from "../../app/lib/play";
 
 let browser: Browser;
-let snake: Game;
+/** Mole Mash: the browser tests that expect an empty board look at other games. */
+let game: Game;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   const games = await (
     await fetch(`${baseURL()}/api/game/published`)
   ).json<Game[]>();
-  snake = games.find((game) => game.slug === "snake")!;
+  game = games.find((entry) => entry.slug === "mole-mash")!;
 });
 afterAll(() => browser?.close());
 
 const highScore = async (userId: number) =>
   (
-    await fetch(`${baseURL()}/api/scores/${snake._id}/${userId}`)
+    await fetch(`${baseURL()}/api/scores/${game._id}/${userId}`)
   ).json<HighScore>();
 
-/** A visitor's round of Neon Snake, played to its end: the round-over dialog offers to keep it. */
+/** A visitor's round of Mole Mash, played to its end: the round-over dialog offers to keep it. */
 async function visitorRound(page: Page): Promise<number> {
-  await page.goto(`/play/${snake._id}`);
+  await page.goto(`/play/${game._id}`);
   await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
-  const score = await endRound(page, "snake", 2);
+  const score = await endRound(page, "mole-mash", 2);
   const over = page.getByRole("dialog", { name: "Round over" });
   await expect.poll(() => over.innerText()).toContain(VISITOR_ROUND_NOTE.kept);
   expect(await over.getByTestId("final-score").innerText()).toBe(String(score));
@@ -43,7 +44,7 @@ async function visitorRound(page: Page): Promise<number> {
 
 /** The result screen of the kept round, as after any round of the player's. */
 async function resultShows(page: Page, score: number) {
-  await page.waitForURL(`**/result/${snake._id}`);
+  await page.waitForURL(`**/result/${game._id}`);
   await expect
     .poll(() => page.getByTestId("your-score").innerText())
     .toBe(String(score));
