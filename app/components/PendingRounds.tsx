@@ -1,20 +1,23 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect } from "react";
-import { apiFetch } from "~/lib/api";
+import { useEffect, useState } from "react";
+import { ApiError, apiFetch } from "~/lib/api";
 import { resultPath, type RoundState } from "~/lib/play";
 import { deliverRound, pendingRounds } from "~/lib/round-outbox";
 import { claimVisitorRound, keptVisitorRound } from "~/lib/visitor-round";
+import { CloseIcon } from "./icons";
 import { useViewer } from "./root-data";
+import "./PendingRounds.css";
 
 /**
  * Rounds an earlier page finished but could not send (the network was gone, then the tab reloaded or closed): sent
  * once the app is back, in the background. A refused one is dropped; the player sees their scores on the boards.
  * A round this tab played as a visitor is claimed as soon as someone signs up or logs in here, and its result
- * screen follows, as after any round of theirs (issue #21).
+ * screen follows, as after any round of theirs (issue #21); if the server will not keep it, the player is told why.
  */
 export function PendingRounds() {
   const signedIn = useViewer() !== null;
   const navigate = useNavigate();
+  const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => {
     if (!signedIn) return;
     for (const round of pendingRounds())
@@ -28,8 +31,27 @@ export function PendingRounds() {
           const state: RoundState = { gameId: visitorRound.gameId, round };
           navigate(resultPath(visitorRound.gameId, 0, null), { state });
         },
-        () => undefined,
+        (error: unknown) => {
+          // Without a network the round stays kept for the next page; the server's refusal is final.
+          if (error instanceof ApiError && error.status !== 0)
+            setRefusal(`Your round was not kept: ${error.message}`);
+        },
       );
   }, [signedIn, navigate]);
-  return null;
+  if (!refusal) return null;
+  return (
+    <div className="kept-round-alert" role="alert">
+      <p className="alert alert--error">
+        {refusal}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Dismiss"
+          onClick={() => setRefusal(null)}
+        >
+          <CloseIcon size={18} />
+        </button>
+      </p>
+    </div>
+  );
 }

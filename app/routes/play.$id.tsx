@@ -859,6 +859,8 @@ export default function Play() {
                 <p className="player__note player__note--error" role="alert">
                   {phase.message}
                 </p>
+              ) : viewer ? (
+                <p className="player__note">{VISITOR_ROUND_NOTE.signedIn}</p>
               ) : phase.kept ? (
                 <p className="player__note">{VISITOR_ROUND_NOTE.kept}</p>
               ) : (
@@ -866,7 +868,7 @@ export default function Play() {
               )
             }
             lead={
-              phase.name === "over" && phase.kept ? (
+              phase.name !== "over" || viewer ? undefined : phase.kept ? (
                 <>
                   <button
                     type="button"
@@ -883,7 +885,7 @@ export default function Play() {
                     Log in
                   </button>
                 </>
-              ) : phase.name === "over" ? (
+              ) : (
                 <button
                   type="button"
                   className="button button--primary"
@@ -891,7 +893,7 @@ export default function Play() {
                 >
                   Log in
                 </button>
-              ) : undefined
+              )
             }
             onPlayAgain={playAgain}
             game={game}

@@ -12,6 +12,7 @@ import {
   openPage,
 } from "./browser";
 import { VISITOR_ROUND_NOTE } from "../../app/lib/play";
+import { VISITOR_ROUND_MESSAGES } from "#contract/visitor-rounds";
 
 let browser: Browser;
 /** Mole Mash: the browser tests that expect an empty board look at other games. */
@@ -65,6 +66,53 @@ describe("a visitor's round kept after logging in or signing up", () => {
     await resultShows(page, score);
     expect((await highScore(account.user._id)).score).toBe(score);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("says so when the server will not keep the round, and stays on the game", async () => {
+    const account = await newAccount("Refused Round");
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await visitorRound(page);
+    // The tab's claim token no longer matches the round (as if it had been tampered with).
+    await page.evaluate(() => {
+      const kept = JSON.parse(
+        sessionStorage.getItem("pf:visitor-round") ?? "{}",
+      ) as Record<string, unknown>;
+      sessionStorage.setItem(
+        "pf:visitor-round",
+        JSON.stringify({ ...kept, token: "A".repeat(43) }),
+      );
+    });
+
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    const popup = page.locator("dialog[open]");
+    await popup.getByLabel("Email", { exact: true }).fill(account.user.email);
+    await popup.getByLabel("Password", { exact: true }).fill("Secret@123");
+    await popup.getByRole("button", { name: "Log in", exact: true }).click();
+
+    const alert = page.locator(".kept-round-alert");
+    await expect
+      .poll(() => alert.innerText().catch(() => ""))
+      .toBe(`Your round was not kept: ${VISITOR_ROUND_MESSAGES.unknown}`);
+    expect(new URL(page.url()).pathname).toBe(`/play/${game._id}`);
+    // The round's end no longer offers to log in: the next round counts.
+    const over = page.getByRole("dialog", { name: "Round over" });
+    await expect
+      .poll(() => over.innerText())
+      .toContain(VISITOR_ROUND_NOTE.signedIn);
+    expect(await over.getByRole("button", { name: "Log in" }).count()).toBe(0);
+    expect((await highScore(account.user._id)).score).toBe(0);
+    await alert.getByRole("button", { name: "Dismiss" }).click();
+    await expect.poll(() => alert.count()).toBe(0);
+    // The one refusal Chromium logs is the claim's 404.
+    expect(
+      errors.filter(
+        (error) =>
+          !/Failed to load resource: the server responded with a status of 404\b/.test(
+            error,
+          ),
+      ),
+    ).toEqual([]);
     await context.close();
   });
 
