@@ -180,6 +180,7 @@ export default {
           .then(() => services.challenges.expireDue()),
         services.limits.sweep(),
         services.visitorRounds.sweep(),
+        services.friendMatches.sweep(),
         services.tournaments
           .closeDue()
           .then(() => services.tournaments.purgeClosed()),

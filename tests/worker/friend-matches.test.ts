@@ -11,6 +11,7 @@ import {
   type RematchAnswer,
 } from "#contract/friend-matches";
 import type { ApiErrorBody, MatchSummary } from "#contract/types";
+import { createServices } from "../../workers/context";
 import { roomOf } from "../../workers/durable-objects/hubs";
 import type { MatchRoom } from "../../workers/durable-objects/MatchRoom";
 import {
@@ -155,6 +156,28 @@ describe("play with a friend", () => {
       { headers: { Authorization: `Bearer ${ann.token}` } },
     );
     expect(seen.body.status).toBe("expired");
+
+    // A day after its end the cron drops it; a newer one stays.
+    const fresh = await invite(ann, { gameId: game, friendId: ben.userId });
+    await env.DB.prepare(
+      "update match_invites set expires_at = expires_at - ? where code = ?",
+    )
+      .bind(25 * 60 * 60_000, made.body.code)
+      .run();
+    await createServices(env).friendMatches.sweep();
+    const left = await env.DB.prepare(
+      "select code from match_invites where code in (?, ?)",
+    )
+      .bind(made.body.code, fresh.body.code)
+      .all<{ code: string }>();
+    expect(left.results.map((row) => row.code)).toEqual([fresh.body.code]);
+    expect(
+      (
+        await getJson<ApiErrorBody>(`/api/friend-matches/${made.body.code}`, {
+          headers: { Authorization: `Bearer ${ann.token}` },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("lets only the invited friend take a targeted invitation, and only mutual friends who did not block each other be invited", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   CreateMatchInviteSchema,
@@ -72,6 +72,9 @@ export function takeRefusal(
  * starts the MatchRoom, and only then are the players told. The match is then an ordinary one: the play screen with
  * the room, the room's result, the summary.
  */
+/** How long an invitation's row stays after it stopped being open. */
+const INVITE_KEPT_MS = 24 * 60 * 60_000;
+
 export function createFriendMatchService(
   db: Db,
   deps: {
@@ -406,6 +409,16 @@ export function createFriendMatchService(
           .limit(1),
       ]);
       return { tally, offer, rematched: taken.length > 0 };
+    },
+
+    /**
+     * Drops invitations and rematch offers a day past their end (the hourly cron): a taken one's match lives on in
+     * its room and `match_results`, and nobody opens a day-old link expecting more than "not found".
+     */
+    async sweep(now = Date.now()): Promise<void> {
+      await db
+        .delete(matchInvites)
+        .where(lt(matchInvites.expiresAt, new Date(now - INVITE_KEPT_MS)));
     },
 
     /** `userId`'s wins, losses and draws against `otherId` over all their matches (the higher score wins). */
