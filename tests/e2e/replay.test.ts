@@ -72,10 +72,23 @@ describe("runs replayed", () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
     await page.goto(`/play/${tower._id}`);
     await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    const frame = await (
+      await page.locator("iframe.game-frame").elementHandle()
+    )?.contentFrame();
+    if (!frame) throw new Error("The play page has no game frame");
+    const startedAt = () =>
+      frame.evaluate(
+        () =>
+          (window as { __playfeedStart?: { at: number } }).__playfeedStart
+            ?.at ?? 0,
+      );
+    const firstStart = await startedAt();
     // The round ends from the game's side; the page pauses the game behind its overlay.
     await postFromGame(page, { type: "final_score", value: 0 });
     await page.getByRole("button", { name: "Play again" }).click();
     await page.waitForSelector('[data-phase="playing"]');
+    // The next round begins once the server has dealt its seed (a visitor's too, ADR 030).
+    await expect.poll(startedAt).not.toBe(firstStart);
     await page.keyboard.press("Space");
     await expect
       .poll(() => page.getByTestId("live-score").innerText())
