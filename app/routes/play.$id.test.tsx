@@ -127,7 +127,14 @@ async function gameFrame() {
   };
 }
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+/**
+ * Moves the fake clock on inside an async act, so what the timers set off and the requests they await (a round's seed)
+ * settle within it.
+ */
+const advance = (ms: number) =>
+  act(async () => {
+    vi.advanceTimersByTime(ms);
+  });
 const liveScore = () => screen.getByRole("status", { name: "Score" });
 
 /** Past the splash: the game said it is ready and the splash's 2 s are over. */
@@ -184,10 +191,55 @@ describe("the play screen", () => {
 
     await user.click(within(over).getByRole("button", { name: "Play again" }));
     await waitFor(() =>
-      expect(screen.queryByRole("dialog", { name: "Round over" })).toBeNull(),
+      expect(game.commands()).toEqual(["start", "pause", "start"]),
     );
-    expect(game.commands()).toEqual(["start", "pause", "start"]);
+    expect(screen.queryByRole("dialog", { name: "Round over" })).toBeNull();
     expect(liveScore().textContent).toBe("0");
+  });
+
+  it("after Play again, says the next round is starting and holds the game until the server deals its seed", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    api.answer("POST /api/scores", {
+      status: 422,
+      body: { error: { code: "invalid", message: "Not saved" } },
+    });
+    const game = await startPlaying(viewer());
+    game.say({ type: "final_score", value: 5, log: "AQID" });
+    const failed = await screen.findByRole("dialog", {
+      name: "Your score was not saved",
+    });
+    let dealSeed = () => {};
+    api.answer("POST /api/gamestats", {
+      status: 201,
+      held: new Promise<void>((resolve) => (dealSeed = resolve)),
+      body: {
+        _id: 42,
+        game_id: GAME._id,
+        game_type: 0,
+        play_time: 0,
+        seed: 888,
+        challenge_id: null,
+        verified: true,
+      },
+    });
+    await user.click(
+      within(failed).getByRole("button", { name: "Play again" }),
+    );
+    // A key pressed now would be lost on a game that has not started: the screen says the round is on its way.
+    const starting = await screen.findByText("Starting the next round…");
+    expect(starting.closest('[role="status"]')).not.toBeNull();
+    expect(document.querySelector(".player")?.getAttribute("data-phase")).toBe(
+      "starting",
+    );
+    expect(screen.queryByRole("button", { name: "Exit game" })).toBeNull();
+    expect(game.commands().at(-1)).toBe("pause");
+
+    await act(async () => dealSeed());
+    await waitFor(() => expect(game.startSeed()).toBe(888));
+    expect(document.querySelector(".player")?.getAttribute("data-phase")).toBe(
+      "playing",
+    );
+    expect(screen.queryByText("Starting the next round…")).toBeNull();
   });
 
   it("submits a player's score against the play session and goes on to the result", async () => {

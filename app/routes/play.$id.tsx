@@ -76,6 +76,11 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 type Phase =
   | { name: "splash" }
+  /**
+   * The round is asked for and waits for its seed (a player's from the server, one request away): the game does not
+   * move yet, and the screen says so rather than look like a round that ignores the keys. `first`: the splash stays.
+   */
+  | { name: "starting"; first: boolean }
   | { name: "playing" }
   /** The round's submission is on its way; `offline` once a try failed for want of a network (it keeps trying). */
   | { name: "saving"; score: number; offline: boolean }
@@ -335,6 +340,8 @@ export default function Play() {
       }).catch(() => undefined);
   }, [game._id, viewer, playType]);
 
+  /** Whether a round has started on this page yet: the first one waits for its seed behind the splash. */
+  const roundStarted = useRef(false);
   /** A player's round is played from the seed the server dealt its session; a visitor's from any. */
   const startRound = useCallback(async () => {
     const target = connection.current;
@@ -345,8 +352,10 @@ export default function Play() {
     timeline.current.record(0, 0);
     setScore(0);
     setElapsedMs(0);
-    setPhase({ name: "playing" });
+    setPhase({ name: "starting", first: !roundStarted.current });
     const seed = (await sessionSeed()) ?? fixedSeed ?? randomSeed();
+    roundStarted.current = true;
+    setPhase({ name: "playing" });
     clockRef.current.start();
     const resume = resumeLog.current;
     resumeLog.current = null;
@@ -711,7 +720,7 @@ export default function Play() {
           <ClockIcon size={16} />
           <span role="timer">
             {clockText(
-              phase.name === "splash"
+              phase.name === "splash" || phase.name === "starting"
                 ? timed
                   ? game.maximum_game_time
                   : 0
@@ -729,7 +738,10 @@ export default function Play() {
           {score}
         </output>
       </header>
-      {practice && (phase.name === "splash" || phase.name === "playing") ? (
+      {practice &&
+      (phase.name === "splash" ||
+        phase.name === "starting" ||
+        phase.name === "playing") ? (
         <p className="player__practice" data-testid="practice-notice">
           <strong>Practice round:</strong>{" "}
           {online ? PRACTICE_NOTICE.backOnline : PRACTICE_NOTICE.offline}
@@ -765,8 +777,20 @@ export default function Play() {
             </Link>
           </div>
         )}
-        {src && !unavailable && phase.name === "splash" ? (
+        {src &&
+        !unavailable &&
+        (phase.name === "splash" ||
+          (phase.name === "starting" && phase.first)) ? (
           <PlaySplash gameName={game.name} icon={icon} progress={progress} />
+        ) : null}
+        {phase.name === "starting" && !phase.first ? (
+          <div
+            className="player__overlay player__overlay--starting"
+            role="status"
+          >
+            <span className="player__spinner" aria-hidden="true" />
+            <p className="player__note">Starting the next round…</p>
+          </div>
         ) : null}
         {phase.name === "waitingOpponent" ? (
           <div className="player__overlay" role="status">

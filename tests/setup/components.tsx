@@ -65,7 +65,12 @@ export function installFakeWebSocket(): void {
   vi.stubGlobal("WebSocket", FakeWebSocket);
 }
 
-type Answer = { status?: number; body: unknown };
+type Answer = {
+  status?: number;
+  body: unknown;
+  /** The answer waits for this: a slow network, for a test of what the page shows meanwhile. */
+  held?: Promise<unknown>;
+};
 
 export interface FakeApi {
   /** Answers `METHOD /path` (the query included when given) with this status and JSON body, until answered again. */
@@ -100,11 +105,12 @@ export function installFakeApi(): FakeApi {
         answers.get(withQuery) ?? answers.get(`${method} ${url.pathname}`);
       if (!answer)
         return Promise.reject(new Error(`Unexpected request: ${withQuery}`));
-      return Promise.resolve(
-        new Response(JSON.stringify(answer.body), {
-          status: answer.status ?? 200,
-          headers: { "Content-Type": "application/json" },
-        }),
+      return Promise.resolve(answer.held).then(
+        () =>
+          new Response(JSON.stringify(answer.body), {
+            status: answer.status ?? 200,
+            headers: { "Content-Type": "application/json" },
+          }),
       );
     }),
   );
