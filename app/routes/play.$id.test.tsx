@@ -276,6 +276,36 @@ describe("the play screen", () => {
     expect(submitted?.body).not.toHaveProperty("moves");
   });
 
+  it("counts the game's gameplay as the play session's time: its menu and game-over screen are left out", async () => {
+    api.answer("POST /api/scores", {
+      status: 201,
+      body: {
+        _id: 5,
+        score: 4,
+        stats_id: 41,
+        play_time: 8,
+        best: { score: 4, rank: 1 },
+        challenge: null,
+        match_id: null,
+      },
+    });
+    const game = await startPlaying(viewer());
+    // The game's own menu, then its Play button.
+    await advance(6_000);
+    game.say({ type: "gameplay_start" });
+    await advance(5_000);
+    game.say({ type: "gameplay_stop" });
+    await advance(20_000);
+    expect(screen.getByRole("timer").textContent).toBe("1:55");
+    game.say({ type: "gameplay_start" });
+    await advance(3_000);
+    game.say({ type: "final_score", value: 4, log: "AQID" });
+    await screen.findByRole("heading", { name: "Result page" });
+    expect(
+      api.calls.find((call) => call.route === "POST /api/scores")?.body,
+    ).toMatchObject({ score: 4, play_time: 8 });
+  });
+
   it("tells the game the player's public name and picture, and shows when the game says its gameplay is on", async () => {
     const game = await startPlaying(
       viewer({ profile_img: "users/ava.png", profile_pic: null }),

@@ -479,13 +479,16 @@ export default function Play() {
         case "loading":
           setProgress(message.value);
           break;
-        // A portal's game may begin its gameplay before the round starts (no menu): shown as it comes.
+        // A portal's game may begin its gameplay before the round starts (no menu): shown as it comes. The play
+        // session's time counts gameplay only: a portal game's menus and game-over screen are left out.
         case "gameplay_start":
           noteGameplay();
           setGameplay("on");
+          if (!finished.current) clockRef.current.gameplay(true);
           break;
         case "gameplay_stop":
           setGameplay("off");
+          if (!finished.current) clockRef.current.gameplay(false);
           break;
         case "game_score":
           if (finished.current || !clockRef.current.started) break;
