@@ -247,13 +247,12 @@ export class Lobby extends DurableObject<Env> {
     return layout.width;
   }
 
-  /** A whole number from 1 to 10,000 set in the Worker's vars (the bench sets both), or the default. */
+  /** A whole number from 1 to 10,000 set in the Worker's vars (wrangler.toml; the bench sets both), or the default. */
   private setting(
     name: "LOBBY_SHARDS" | "LOBBY_JOINS_PER_SHARD",
     fallback: number,
   ): number {
-    const vars = this.env as Env & Partial<Record<typeof name, string>>;
-    const value = Number(vars[name] ?? fallback);
+    const value = Number(this.env[name] || fallback);
     return Number.isInteger(value) && value >= 1 && value <= 10_000
       ? value
       : fallback;
