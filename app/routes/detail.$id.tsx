@@ -38,6 +38,7 @@ import {
 import { idOrNull } from "#contract/ids";
 import { resolveMediaUrl } from "~/lib/media";
 import { originFromQuery, playPath } from "~/lib/navigation";
+import { fitHeadings } from "~/lib/headings";
 import { cardMeta } from "~/lib/seo";
 import {
   getDetailGameOr404,
@@ -399,7 +400,11 @@ export default function GameDetail() {
             <h2 id="about-title" className="card__title">
               About this game
             </h2>
-            <ExpandableHtml html={game.description} limit={80} />
+            {/* Headings in a publisher's text sit under this section's h2. */}
+            <ExpandableHtml
+              html={fitHeadings(game.description, 3)}
+              limit={80}
+            />
           </section>
           {hasHowToPlay(game.how_to_play) ? (
             <section className="card" aria-labelledby="how-title">
@@ -409,7 +414,9 @@ export default function GameDetail() {
               {/* Stored sanitised by the server (SPEC.md §3). */}
               <div
                 className="prose"
-                dangerouslySetInnerHTML={{ __html: game.how_to_play }}
+                dangerouslySetInnerHTML={{
+                  __html: fitHeadings(game.how_to_play, 3),
+                }}
               />
             </section>
           ) : null}
