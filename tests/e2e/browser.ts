@@ -224,6 +224,39 @@ export async function pageFor(
   return opened;
 }
 
+/** Each follows the other, as friends who may chat and play together do (SPEC.md §2 Friends). */
+export async function befriend(a: Account, b: Account): Promise<void> {
+  for (const [from, to] of [
+    [a, b],
+    [b, a],
+  ])
+    await api(from, "/api/social/follow", {
+      from: from.user._id,
+      to: to.user._id,
+    });
+}
+
+/**
+ * Two new players, named `names`, who follow each other, each on a signed-in page of their own: the first at desktop
+ * size, the second at phone size, unless `viewports` says otherwise. The pages have not opened an address yet.
+ */
+export async function twoFriends(
+  browser: Browser,
+  names: [string, string],
+  viewports = [DESKTOP, PHONE],
+) {
+  const accounts: [Account, Account] = [
+    await newAccount(names[0]),
+    await newAccount(names[1]),
+  ];
+  await befriend(...accounts);
+  const pages = [
+    await pageFor(browser, accounts[0], viewports[0]),
+    await pageFor(browser, accounts[1], viewports[1]),
+  ] as const;
+  return { accounts, pages };
+}
+
 /**
  * Resolves once the page (or frame) has rendered two more frames: input dispatched and effects scheduled before the
  * call have been handled and painted. For checking that something did not happen, without waiting a fixed time.
