@@ -6,8 +6,8 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import type { ApiSignedIn, UserData } from "#contract/types";
-import { expect, inject } from "vitest";
+import type { ApiSignedIn, Game, UserData } from "#contract/types";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { loadGames } from "../../scripts/games-lib.mjs";
 
 export const PHONE = { width: 390, height: 844 };
@@ -40,6 +40,25 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
   });
+}
+
+/**
+ * A test file's browser and the published games: Chromium launched and the games read before the file's tests, the
+ * browser closed after them. Read `browser` and `games` inside a test, once they are set.
+ */
+export function browserAndGames() {
+  const shared = {
+    browser: undefined as unknown as Browser,
+    games: [] as Game[],
+  };
+  beforeAll(async () => {
+    shared.browser = await launchBrowser();
+    shared.games = await (
+      await fetch(`${baseURL()}/api/game/published`)
+    ).json<Game[]>();
+  });
+  afterAll(() => shared.browser?.close());
+  return shared;
 }
 
 export interface PageOptions {
