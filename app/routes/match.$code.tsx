@@ -7,10 +7,13 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Avatar } from "~/components/Avatar";
 import { BackLink } from "~/components/BackLink";
 import { GameChip } from "~/components/GameChip";
 import { useSocket } from "~/components/SocketProvider";
+import {
+  MatchVersus,
+  MatchVersusPlayer,
+} from "~/components/friend-match/MatchVersus";
 import { useGoToMatch } from "~/components/friend-match/useGoToMatch";
 import { useTimeLeft } from "~/components/friend-match/useTimeLeft";
 import { VersusIcon } from "~/components/icons";
@@ -285,32 +288,24 @@ function InviterView({
       <h1 className="match-card__title">
         {friend ? `Waiting for ${friend.name}` : "Waiting for a friend"}
       </h1>
-      <div className="match-versus">
-        <div className="match-versus__player">
-          <Avatar
-            person={{
-              name: invite.from.name,
-              profile_img: invite.from.profile_pic,
-            }}
-            size={72}
-          />
-          <span>You</span>
-        </div>
+      <MatchVersus>
+        <MatchVersusPlayer
+          person={{
+            name: invite.from.name,
+            profile_img: invite.from.profile_pic,
+          }}
+          label="You"
+        />
         <Countdown left={left} total={FRIEND_INVITE_TTL_MS} />
-        <div className="match-versus__player">
-          {friend ? (
-            <Avatar
-              person={{ name: friend.name, profile_img: friend.profile_pic }}
-              size={72}
-            />
-          ) : (
-            <span className="match-versus__unknown" aria-hidden="true">
-              ?
-            </span>
-          )}
-          <span>{friend ? friend.name : "A friend"}</span>
-        </div>
-      </div>
+        <MatchVersusPlayer
+          person={
+            friend
+              ? { name: friend.name, profile_img: friend.profile_pic }
+              : null
+          }
+          label={friend ? friend.name : "A friend"}
+        />
+      </MatchVersus>
       <p className="match-card__text">
         {friend
           ? `${friend.name} sees your invitation now. You can also send them the link.`
@@ -374,32 +369,21 @@ function InviteeView({
       aria-live="polite"
       data-testid="invite-offer"
     >
-      <div className="match-versus">
-        <div className="match-versus__player">
-          <Avatar
-            person={{
-              name: invite.from.name,
-              profile_img: invite.from.profile_pic,
-            }}
-            size={72}
-          />
-          <span>{invite.from.name}</span>
-        </div>
+      <MatchVersus>
+        <MatchVersusPlayer
+          person={{
+            name: invite.from.name,
+            profile_img: invite.from.profile_pic,
+          }}
+          label={invite.from.name}
+        />
         {open ? (
           <Countdown left={left} total={FRIEND_INVITE_TTL_MS} />
         ) : (
           <VersusIcon size={26} />
         )}
-        <div className="match-versus__player">
-          <span
-            className="match-versus__unknown match-versus__unknown--still"
-            aria-hidden="true"
-          >
-            ?
-          </span>
-          <span>You</span>
-        </div>
-      </div>
+        <MatchVersusPlayer person={null} label="You" still />
+      </MatchVersus>
       <h1 className="match-card__title">
         {open
           ? `${invite.from.name} invites you to play ${invite.game.name}`

@@ -13,6 +13,7 @@ import { playPath } from "~/lib/navigation";
 import { outcome } from "~/state/multiplayer";
 import { scoreText } from "#contract/shares";
 import type { MatchPlayer } from "#contract/types";
+import { MatchVersus } from "~/components/friend-match/MatchVersus";
 import { RematchPanel } from "~/components/friend-match/RematchPanel";
 import { or404, parseIdOr404, viewerIdOf } from "~/server/loaders.server";
 import "./match.css";
@@ -97,7 +98,7 @@ export default function Summary() {
             {OUTCOME_TEXT[result]}
           </p>
         ) : null}
-        <div className="match-versus" data-testid="match-scores">
+        <MatchVersus testId="match-scores">
           <PlayerScore
             player={first}
             you={mine === 0}
@@ -111,7 +112,7 @@ export default function Summary() {
             winner={winner === 1}
             levels={levels}
           />
-        </div>
+        </MatchVersus>
         {leaver ? (
           <p className="match-card__text">
             {leaver._id === viewer?._id

@@ -2,10 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useAccount } from "~/components/AccountProvider";
-import { Avatar } from "~/components/Avatar";
 import { BackLink } from "~/components/BackLink";
 import { EmptyState } from "~/components/EmptyState";
 import { GameChip } from "~/components/GameChip";
+import {
+  MatchVersus,
+  MatchVersusPlayer,
+} from "~/components/friend-match/MatchVersus";
 import { useMultiplayer } from "~/components/MultiplayerProvider";
 import { useSocket } from "~/components/SocketProvider";
 import { PlayIcon, VersusIcon } from "~/components/icons";
@@ -278,11 +281,8 @@ export default function Waiting() {
             ? "Opponent found!"
             : "Waiting for opponents"}
         </h1>
-        <div className="match-versus">
-          <div className="match-versus__player">
-            <Avatar person={viewer} size={72} />
-            <span>You</span>
-          </div>
+        <MatchVersus>
+          <MatchVersusPlayer person={viewer} label="You" />
           <div
             className="match-countdown"
             role="timer"
@@ -312,23 +312,18 @@ export default function Waiting() {
               )}
             </span>
           </div>
-          <div className="match-versus__player">
-            {opponent ? (
-              <Avatar
-                person={{
-                  name: opponent.user_name,
-                  profile_img: opponent.profile_pic,
-                }}
-                size={72}
-              />
-            ) : (
-              <span className="match-versus__unknown" aria-hidden="true">
-                ?
-              </span>
-            )}
-            <span>{opponent ? opponent.user_name : "Opponent"}</span>
-          </div>
-        </div>
+          <MatchVersusPlayer
+            person={
+              opponent
+                ? {
+                    name: opponent.user_name,
+                    profile_img: opponent.profile_pic,
+                  }
+                : null
+            }
+            label={opponent ? opponent.user_name : "Opponent"}
+          />
+        </MatchVersus>
         <p className="match-card__text">
           {phase.name === "matched"
             ? "Get ready…"

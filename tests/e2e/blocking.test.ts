@@ -2,14 +2,12 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Friend } from "#contract/types";
 import {
-  DESKTOP,
   PHONE,
   api,
   baseURL,
   launchBrowser,
   newAccount,
-  pageFor,
-  type Account,
+  twoFriends,
 } from "./browser";
 
 let browser: Browser;
@@ -22,25 +20,16 @@ afterAll(() => browser?.close());
 const unique = () =>
   `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
 
-/** Each follows the other, as friends who may chat do. */
-async function makeFriends(a: Account, b: Account) {
-  await api(a, "/api/social/follow", { from: a.user._id, to: b.user._id });
-  await api(b, "/api/social/follow", { from: b.user._id, to: a.user._id });
-}
-
 const friendRow = (page: Page, name: string) =>
   page.getByTestId("friend").filter({ hasText: name });
 
 describe("blocking", () => {
   it("drops the blocker from the blocked player's open /social at once, and the blocker unblocks from Blocked people", async () => {
     const id = unique();
-    const [ada, bea] = [
-      await newAccount(`Ada Blocker ${id}`),
-      await newAccount(`Bea Blocked ${id}`),
-    ];
-    await makeFriends(ada, bea);
-    const a = await pageFor(browser, ada, DESKTOP);
-    const b = await pageFor(browser, bea, PHONE);
+    const {
+      accounts: [ada, bea],
+      pages: [a, b],
+    } = await twoFriends(browser, [`Ada Blocker ${id}`, `Bea Blocked ${id}`]);
     // Ada is online (her socket is open) before Bea's page reads who is.
     await a.page.goto("/social");
     await expect

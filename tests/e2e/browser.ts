@@ -6,8 +6,8 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import type { ApiSignedIn, UserData } from "#contract/types";
-import { expect, inject } from "vitest";
+import type { ApiSignedIn, Game, UserData } from "#contract/types";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { loadGames } from "../../scripts/games-lib.mjs";
 
 export const PHONE = { width: 390, height: 844 };
@@ -40,6 +40,25 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
   });
+}
+
+/**
+ * A test file's browser and the published games: Chromium launched and the games read before the file's tests, the
+ * browser closed after them. Read `browser` and `games` inside a test, once they are set.
+ */
+export function browserAndGames() {
+  const shared = {
+    browser: undefined as unknown as Browser,
+    games: [] as Game[],
+  };
+  beforeAll(async () => {
+    shared.browser = await launchBrowser();
+    shared.games = await (
+      await fetch(`${baseURL()}/api/game/published`)
+    ).json<Game[]>();
+  });
+  afterAll(() => shared.browser?.close());
+  return shared;
 }
 
 export interface PageOptions {
@@ -222,6 +241,39 @@ export async function pageFor(
     JSON.stringify(storedUser(account.user)),
   );
   return opened;
+}
+
+/** Each follows the other, as friends who may chat and play together do (SPEC.md §2 Friends). */
+export async function befriend(a: Account, b: Account): Promise<void> {
+  for (const [from, to] of [
+    [a, b],
+    [b, a],
+  ])
+    await api(from, "/api/social/follow", {
+      from: from.user._id,
+      to: to.user._id,
+    });
+}
+
+/**
+ * Two new players, named `names`, who follow each other, each on a signed-in page of their own: the first at desktop
+ * size, the second at phone size, unless `viewports` says otherwise. The pages have not opened an address yet.
+ */
+export async function twoFriends(
+  browser: Browser,
+  names: [string, string],
+  viewports = [DESKTOP, PHONE],
+) {
+  const accounts: [Account, Account] = [
+    await newAccount(names[0]),
+    await newAccount(names[1]),
+  ];
+  await befriend(...accounts);
+  const pages = [
+    await pageFor(browser, accounts[0], viewports[0]),
+    await pageFor(browser, accounts[1], viewports[1]),
+  ] as const;
+  return { accounts, pages };
 }
 
 /**

@@ -12,7 +12,8 @@ import {
   newAccount,
   openPage,
   pageFor as signedInPage,
-  type Account,
+  befriend,
+  twoFriends,
 } from "./browser";
 
 let browser: Browser;
@@ -24,11 +25,6 @@ beforeAll(async () => {
   games = await (await fetch(`${baseURL()}/api/game/published`)).json<Game[]>();
 });
 afterAll(() => browser?.close());
-
-async function makeFriends(a: Account, b: Account) {
-  await api(a, "/api/social/follow", { from: a.user._id, to: b.user._id });
-  await api(b, "/api/social/follow", { from: b.user._id, to: a.user._id });
-}
 
 /** The seed of the match the page is playing, from its address. */
 const seedOf = (page: Page) => new URL(page.url()).searchParams.get("seed");
@@ -68,7 +64,7 @@ describe("play with a friend", () => {
       await newAccount("Ada Friend"),
       await newAccount("Bo Friend"),
     ];
-    await makeFriends(ada, bo);
+    await befriend(ada, bo);
     const a = await signedInPage(browser, ada, PHONE);
 
     // From the game's page: Play with a friend, just a link.
@@ -172,13 +168,10 @@ describe("play with a friend", () => {
 
   it("invites a friend from /social and the chat: the friend sees a live invitation with the time left wherever they are; declining tells the inviter, accepting starts one match", async () => {
     const snake = bySlug("snake");
-    const [cat, dan] = [
-      await newAccount("Cat Invite"),
-      await newAccount("Dan Invite"),
-    ];
-    await makeFriends(cat, dan);
-    const c = await signedInPage(browser, cat, DESKTOP);
-    const d = await signedInPage(browser, dan, PHONE);
+    const {
+      accounts: [cat, dan],
+      pages: [c, d],
+    } = await twoFriends(browser, ["Cat Invite", "Dan Invite"]);
     await d.page.goto("/home");
 
     // Dan's app is open (his socket is up: he shows online to Cat), so the invitation reaches it live.

@@ -1,15 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DESKTOP,
-  PHONE,
-  api,
-  baseURL,
-  launchBrowser,
-  newAccount,
-  pageFor,
-  type Account,
-} from "./browser";
+import { PHONE, baseURL, launchBrowser, twoFriends } from "./browser";
 
 let browser: Browser;
 
@@ -20,17 +11,6 @@ afterAll(() => browser?.close());
 
 const unique = () =>
   `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
-
-async function befriend(a: Account, b: Account) {
-  for (const [from, to] of [
-    [a, b],
-    [b, a],
-  ])
-    await api(from, "/api/social/follow", {
-      from: from.user._id,
-      to: to.user._id,
-    });
-}
 
 /** Social in the menu that page shows: the bottom bar on a phone, the side menu on a desktop. */
 const socialLink = (page: Page, menu: "Primary" | "Main") =>
@@ -48,13 +28,10 @@ const badgeText = async (page: Page, menu: "Primary" | "Main") => {
 describe("the chat inbox", () => {
   it("shows a friend's messages unread in Messages and on Social in both menus, in every tab, and clears them when the chat is opened", async () => {
     const id = unique();
-    const [ada, bea] = [
-      await newAccount(`Ada Inbox ${id}`),
-      await newAccount(`Bea Inbox ${id}`),
-    ];
-    await befriend(ada, bea);
-    const a = await pageFor(browser, ada, DESKTOP);
-    const b = await pageFor(browser, bea, PHONE);
+    const {
+      accounts: [ada, bea],
+      pages: [a, b],
+    } = await twoFriends(browser, [`Ada Inbox ${id}`, `Bea Inbox ${id}`]);
 
     // Ada has no conversation yet.
     await a.page.goto("/social?tab=messages");

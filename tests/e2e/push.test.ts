@@ -10,6 +10,7 @@ import {
   newAccount,
   pageFor,
   type Account,
+  befriend,
 } from "./browser";
 
 let browser: Browser;
@@ -21,23 +22,6 @@ afterAll(() => browser?.close());
 
 const unique = () =>
   `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
-
-async function befriend(a: Account, b: Account) {
-  for (const [from, to] of [
-    [a, b],
-    [b, a],
-  ]) {
-    const response = await fetch(`${baseURL()}/api/social/follow`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Authorization: `Bearer ${from.token}`,
-      },
-      body: JSON.stringify({ from: from.user._id, to: to.user._id }),
-    });
-    expect(response.status).toBe(200);
-  }
-}
 
 /** A chat message from `from`, sent on their own user socket as their app would. */
 async function sendMessage(from: Account, to: Account, content: string) {

@@ -1,29 +1,21 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Game } from "#contract/types";
+import { describe, expect, it } from "vitest";
 import { imageSize } from "../../workers/cards/image-size";
 import {
   DESKTOP,
   PHONE,
   baseURL,
+  browserAndGames,
   endRound,
-  launchBrowser,
   newAccount,
   openPage,
   pageFor,
 } from "./browser";
 
-let browser: Browser;
-let games: Game[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  games = await (await fetch(`${baseURL()}/api/game/published`)).json<Game[]>();
-});
-afterAll(() => browser?.close());
+const shared = browserAndGames();
 
 describe("Share my score", () => {
   it("after a round, gives a public link whose page shows the game, the player and the score, with its card", async () => {
+    const { browser, games } = shared;
     const tower = games.find((game) => game.slug === "tower-stack")!;
     const account = await newAccount("Sharing Shay");
     const { context, page, errors } = await pageFor(browser, account, PHONE);

@@ -7,6 +7,7 @@ import {
   launchBrowser,
   newAccount,
   pageFor,
+  befriend,
 } from "./browser";
 
 let browser: Browser;
@@ -240,19 +241,7 @@ describe("social", () => {
       await newAccount(`Dee Keys ${id}`),
     ];
     // Chat is between friends who follow each other.
-    for (const [from, to] of [
-      [cy, dee],
-      [dee, cy],
-    ]) {
-      await fetch(`${baseURL()}/api/social/follow`, {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Authorization: `Bearer ${from.token}`,
-        },
-        body: JSON.stringify({ from: from.user._id, to: to.user._id }),
-      });
-    }
+    await befriend(cy, dee);
     const { context, page, errors } = await pageFor(browser, cy, DESKTOP);
     await page.goto("/social");
     const chatButton = page.getByRole("button", {

@@ -1,27 +1,18 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Game } from "#contract/types";
+import { describe, expect, it } from "vitest";
 import {
   DESKTOP,
   PHONE,
   apiRound,
-  baseURL,
-  launchBrowser,
+  browserAndGames,
   newAccount,
   pageFor,
 } from "./browser";
 
-let browser: Browser;
-let games: Game[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  games = await (await fetch(`${baseURL()}/api/game/published`)).json<Game[]>();
-});
-afterAll(() => browser?.close());
+const shared = browserAndGames();
 
 describe("daily and weekly tournaments", () => {
   it("show the period's board with the time left under Daily and Weekly, beside All time", async () => {
+    const { browser, games } = shared;
     // Sky Hopper: the browser tests that expect an empty board look at other games.
     const game = games.find((entry) => entry.slug === "sky-hopper")!;
     const suffix = Date.now() % 100_000;

@@ -34,6 +34,21 @@ async function say(socket: Socket, to: Player, content: string, id = msgId()) {
   return id;
 }
 
+/** New players "<prefix> Ann", "<prefix> Bob" …: Ann and each of the others follow each other. Ann comes first. */
+async function annAndFriends(prefix: string, ...others: string[]) {
+  const players = [await newPlayer(`${prefix} Ann`)];
+  for (const name of others) players.push(await newPlayer(`${prefix} ${name}`));
+  for (const friend of players.slice(1)) await makeFriends(players[0], friend);
+  return players;
+}
+
+/** A socket for each player, opened one after the other. */
+async function connectAll(players: Player[]) {
+  const sockets: Socket[] = [];
+  for (const player of players) sockets.push(await connect(player));
+  return sockets;
+}
+
 const inboxOf = (player: Player) => hubOf(env, player.userId).inboxView();
 
 /** The player's client has the friend's messages and has seen them up to `upTo`: both frames go in one exchange. */
@@ -57,18 +72,8 @@ async function see(socket: Socket, friend: Player, ids: string[]) {
 
 describe("the chat inbox", () => {
   it("keeps one entry per friend, newest first, counting the friend's unseen messages and not the user's own", async () => {
-    const [ann, bob, cid] = [
-      await newPlayer("Inbox Ann"),
-      await newPlayer("Inbox Bob"),
-      await newPlayer("Inbox Cid"),
-    ];
-    await makeFriends(ann, bob);
-    await makeFriends(ann, cid);
-    const [a, b, c] = [
-      await connect(ann),
-      await connect(bob),
-      await connect(cid),
-    ];
+    const [ann, bob, cid] = await annAndFriends("Inbox", "Bob", "Cid");
+    const [a, b, c] = await connectAll([ann, bob, cid]);
     expect(await inboxOf(ann)).toEqual({ entries: [], unread: 0 });
 
     const fromBob = [await say(b, ann, "hi Ann"), await say(b, ann, "there?")];
@@ -114,11 +119,7 @@ describe("the chat inbox", () => {
   });
 
   it("clears a chat's count when it is seen, in every tab, and keeps counts across a restart of the hub", async () => {
-    const [ann, bob] = [
-      await newPlayer("Seen Ann"),
-      await newPlayer("Seen Bob"),
-    ];
-    await makeFriends(ann, bob);
+    const [ann, bob] = await annAndFriends("Seen", "Bob");
     const b = await connect(bob);
     const ids = [
       await say(b, ann, "one"),
@@ -172,18 +173,8 @@ describe("the chat inbox", () => {
   });
 
   it("hides a blocked or unfollowed friend's entry and its count, and shows it again when they are friends again", async () => {
-    const [ann, bob, cid] = [
-      await newPlayer("Hide Ann"),
-      await newPlayer("Hide Bob"),
-      await newPlayer("Hide Cid"),
-    ];
-    await makeFriends(ann, bob);
-    await makeFriends(ann, cid);
-    const [a, b, c] = [
-      await connect(ann),
-      await connect(bob),
-      await connect(cid),
-    ];
+    const [ann, bob, cid] = await annAndFriends("Hide", "Bob", "Cid");
+    const [a, b, c] = await connectAll([ann, bob, cid]);
     await say(b, ann, "from Bob");
     await say(c, ann, "from Cid");
     expect((await inboxOf(ann)).unread).toBe(2);

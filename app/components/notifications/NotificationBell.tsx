@@ -19,7 +19,10 @@ export function NotificationBell() {
     >
       <BellIcon size={22} />
       {badge ? (
-        <span className="notification-bell__badge" aria-hidden="true">
+        <span
+          className="count-badge notification-bell__badge"
+          aria-hidden="true"
+        >
           {badge}
         </span>
       ) : null}

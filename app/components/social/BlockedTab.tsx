@@ -5,11 +5,11 @@ import type { BlockedPerson } from "#contract/social";
 import { formatDay } from "#contract/format";
 import type { action as socialAction } from "~/routes/social";
 import { ReturnHereField } from "../ActionForm";
-import { Avatar } from "../Avatar";
 import { EmptyState } from "../EmptyState";
 import { AlertIcon } from "../icons";
 import { Loader } from "../Loader";
 import { BlockIcon } from "./icons";
+import { PersonAvatar } from "./PersonAvatar";
 import "./BlockedTab.css";
 
 export interface BlockedTabProps {
@@ -101,9 +101,7 @@ export function BlockedTab({ active, initial = null }: BlockedTabProps) {
             className="person blocked-row"
             data-testid="blocked-person"
           >
-            <span className="person__avatar">
-              <Avatar person={person} size={48} />
-            </span>
+            <PersonAvatar person={person} />
             <span className="person__text">
               <span className="person__name">{person.name}</span>
               <span className="person__meta">

@@ -5,11 +5,11 @@ import type { Friend } from "#contract/types";
 import type { FindAnswer } from "#contract/social";
 import type { action as followAction } from "~/routes/actions.follow";
 import { ACTION_PATHS, ReturnHereField } from "../ActionForm";
-import { Avatar } from "../Avatar";
 import { EmptyState } from "../EmptyState";
 import { AlertIcon, CheckIcon, SearchIcon } from "../icons";
 import { Loader } from "../Loader";
 import { UserPlusIcon } from "./icons";
+import { PersonAvatar } from "./PersonAvatar";
 import { SearchField } from "./SearchField";
 import "./FindPeopleTab.css";
 
@@ -175,9 +175,7 @@ export function FindPeopleTab({
         <ul className="people-list" data-testid="people-list">
           {results.people.map((person) => (
             <li key={person._id} className="person" data-testid="person">
-              <span className="person__avatar">
-                <Avatar person={person} size={48} />
-              </span>
+              <PersonAvatar person={person} />
               <span className="person__text">
                 <span className="person__name">{person.name}</span>
               </span>

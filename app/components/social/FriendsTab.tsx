@@ -3,7 +3,6 @@ import { useMemo, useState } from "react";
 import { apiFetch } from "~/lib/api";
 import type { Friend } from "#contract/types";
 import { ACTION_PATHS } from "../ActionForm";
-import { Avatar } from "../Avatar";
 import { Dot } from "../Dot";
 import { EmptyState } from "../EmptyState";
 import { AlertIcon, SearchIcon, SocialIcon, VersusIcon } from "../icons";
@@ -11,7 +10,9 @@ import { playWithFriendPath } from "#contract/friend-matches";
 import { Loader } from "../Loader";
 import { ActionMenu } from "./ActionMenu";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { EmptyTab } from "./EmptyTab";
 import { BlockIcon, ChatIcon, UserMinusIcon } from "./icons";
+import { PersonAvatar } from "./PersonAvatar";
 import { SearchField } from "./SearchField";
 import type { FriendsList } from "./useFriends";
 import "./FriendsTab.css";
@@ -74,24 +75,18 @@ export function FriendsTab({
   if (!friends) return <Loader block />;
   if (friends.length === 0) {
     return (
-      <EmptyState
+      <EmptyTab
         title="No friends yet"
         icon={<SocialIcon size={28} />}
-        actions={
-          <Link
-            to="/social?tab=find"
-            className="button button--primary"
-            onClick={(event) => {
-              event.preventDefault();
-              onFindPeople();
-            }}
-          >
+        text={EMPTY_FRIENDS_MESSAGE}
+        to="/social?tab=find"
+        action={
+          <>
             <SearchIcon size={18} /> Find People
-          </Link>
+          </>
         }
-      >
-        <p>{EMPTY_FRIENDS_MESSAGE}</p>
-      </EmptyState>
+        onOpen={onFindPeople}
+      />
     );
   }
 
@@ -155,12 +150,7 @@ export function FriendsTab({
                   }
                   data-testid="friend"
                 >
-                  <span className="person__avatar">
-                    <Avatar person={friend} size={48} />
-                    {online ? (
-                      <Dot size={12} label="Online" className="person__dot" />
-                    ) : null}
-                  </span>
+                  <PersonAvatar person={friend} online={online} />
                   <span className="person__text">
                     <span className="person__name">{friend.name}</span>
                     <span

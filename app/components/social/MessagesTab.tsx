@@ -3,13 +3,13 @@ import { useEffect, useMemo, useState } from "react";
 import type { Inbox, InboxEntry } from "#contract/inbox";
 import type { Friend } from "#contract/types";
 import { timeAgo } from "~/lib/notifications";
-import { Avatar } from "../Avatar";
-import { Dot } from "../Dot";
 import { EmptyState } from "../EmptyState";
 import { AlertIcon } from "../icons";
 import { Loader } from "../Loader";
 import { useSocket } from "../SocketProvider";
+import { EmptyTab } from "./EmptyTab";
 import { ChatIcon } from "./icons";
+import { PersonAvatar } from "./PersonAvatar";
 import type { FriendsList } from "./useFriends";
 import "./MessagesTab.css";
 
@@ -103,26 +103,14 @@ export function MessagesTab({
   if (!friends && entries.length > 0) return <Loader block />;
   if (rows.length === 0) {
     return (
-      <EmptyState
+      <EmptyTab
         title="No messages yet"
         icon={<ChatIcon size={28} />}
-        actions={
-          <Link
-            to="/social"
-            className="button button--primary"
-            onClick={(event) => {
-              event.preventDefault();
-              onFriends();
-            }}
-          >
-            Chat with a friend
-          </Link>
-        }
-      >
-        <p>
-          Your conversations show here, newest first, with what is new in each.
-        </p>
-      </EmptyState>
+        text="Your conversations show here, newest first, with what is new in each."
+        to="/social"
+        action="Chat with a friend"
+        onOpen={onFriends}
+      />
     );
   }
   return (
@@ -145,12 +133,7 @@ export function MessagesTab({
                   onChat(friend);
                 }}
               >
-                <span className="person__avatar">
-                  <Avatar person={friend} size={48} />
-                  {online ? (
-                    <Dot size={12} label="Online" className="person__dot" />
-                  ) : null}
-                </span>
+                <PersonAvatar person={friend} online={online} />
                 <span className="person__text">
                   <span className="inbox-row__top">
                     <span className="person__name">{friend.name}</span>

@@ -8,7 +8,6 @@ import {
 import { unreadBadge } from "~/lib/notifications";
 import { useRootData } from "../root-data";
 import { useSocket } from "../SocketProvider";
-import "./UnreadMessages.css";
 
 const UnreadMessagesContext = createContext(0);
 
@@ -50,7 +49,7 @@ export function UnreadBadge({ count }: { count: number }) {
   const badge = unreadBadge(count);
   return badge ? (
     <span
-      className="unread-badge"
+      className="count-badge"
       aria-hidden="true"
       data-testid="unread-messages-badge"
     >
