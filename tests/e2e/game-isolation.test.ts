@@ -195,7 +195,8 @@ describe("a game's storage through the SDK", () => {
     await expect
       .poll(() =>
         page.evaluate(
-          (key) => JSON.parse(window.localStorage.getItem(key) ?? "null"),
+          (key) =>
+            JSON.parse(window.localStorage.getItem(key) ?? "null") as unknown,
           `pf_game:${player._id}:${game.slug}`,
         ),
       )

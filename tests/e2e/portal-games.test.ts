@@ -158,7 +158,8 @@ describe("a game written for CrazyGames' SDK v3", () => {
       .toEqual([["best", "3"]]);
     expect(
       await page.evaluate(
-        (key) => JSON.parse(window.localStorage.getItem(key) ?? "null"),
+        (key) =>
+          JSON.parse(window.localStorage.getItem(key) ?? "null") as unknown,
         `pf_game:${account.user._id}:${game.slug}`,
       ),
     ).toMatchObject({ data: [["best", "3"]], changedAt: null });
