@@ -197,6 +197,29 @@ describe("a player's game store", () => {
     expect(copyIn(storage).changedAt).toBeNull();
   });
 
+  it("tries nothing while the browser is offline, and sends the change once it is back", async () => {
+    let online = false;
+    const server = fakeServer();
+    const store = createPlayerGameStore({
+      userId: 7,
+      slug: "snake",
+      saved: NONE,
+      send: server.send,
+      storage: memoryStorage(),
+      online: () => online,
+    });
+    store.apply(set("best", "4"));
+    await vi.advanceTimersByTimeAsync(5_000);
+    void store.flush(true);
+    expect(server.writes).toHaveLength(0);
+    expect(store.read()).toEqual([["best", "4"]]);
+    online = true;
+    void store.flush();
+    expect(server.writes).toEqual([
+      { data: [["best", "4"]], keepalive: false },
+    ]);
+  });
+
   it("keeps two players on one device apart", () => {
     const storage = memoryStorage();
     const ava = createPlayerGameStore({

@@ -4,6 +4,7 @@ import {
   type GameDataAnswer,
 } from "#contract/game-data";
 import { apiFetch } from "./api";
+import { isOnline } from "./network";
 import {
   applyStorageMessage,
   pageStorage,
@@ -62,6 +63,8 @@ export interface PlayerGameStoreOptions {
   /** The least time between two writes to the server. */
   delayMs?: number;
   now?: () => number;
+  /** Whether the browser says it has a network: offline, nothing is tried (the page flushes when it is back). */
+  online?: () => boolean;
 }
 
 export const GAME_DATA_WRITE_DELAY_MS = 1000;
@@ -122,6 +125,7 @@ export function createPlayerGameStore({
   storage = pageStorage(),
   delayMs = GAME_DATA_WRITE_DELAY_MS,
   now = Date.now,
+  online = isOnline,
 }: PlayerGameStoreOptions): PlayerGameStore {
   const key = playerGameStorageKey(userId, slug);
   const readLocal = (): PlayerGameCopy | null => {
@@ -174,7 +178,7 @@ export function createPlayerGameStore({
     }
     // One write at a time: a change made meanwhile goes out once this one is answered.
     if (sending && !leaving) return sending;
-    if (unknownChanges) return;
+    if (unknownChanges || !online()) return;
     const snapshot = current();
     if (snapshot.changedAt === null) return;
     const changedAt = snapshot.changedAt;
