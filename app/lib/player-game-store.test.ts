@@ -158,6 +158,21 @@ describe("a player's game store", () => {
     expect(copyIn(storage).changedAt).toBeNull();
   });
 
+  it("keeps a change made in the same millisecond as the write it followed marked as unsent", async () => {
+    const { server, store, storage } = setUp();
+    store.apply(set("best", "1"));
+    void store.flush();
+    // The clock has not moved: the two changes share their time.
+    store.apply(set("best", "2"));
+    await server.answer();
+    expect(copyIn(storage)).toMatchObject({
+      data: [["best", "2"]],
+      changedAt: 1_000,
+    });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(server.writes.at(-1)?.data).toEqual([["best", "2"]]);
+  });
+
   it("sends the last change at once, with keepalive, when the page goes away", async () => {
     const { server, store } = setUp();
     store.apply(set("best", "9"));

@@ -189,7 +189,7 @@ export function createPlayerGameStore({
         const latest = current();
         // Acknowledged as it is, unless the game changed it again while the write was on its way.
         keep(
-          latest.changedAt === changedAt
+          latest.changedAt === changedAt && sameData(latest.data, snapshot.data)
             ? {
                 data: latest.data,
                 updatedAt: answer.updated_at,
