@@ -271,3 +271,32 @@ describe("game data writes", () => {
     },
   );
 });
+
+describe("the play page", () => {
+  const page = (path: string, player?: Player) =>
+    request(path, {
+      headers: {
+        Accept: "text/html",
+        ...(player ? { Cookie: `pf_session=${player.token}` } : {}),
+      },
+    });
+
+  it("brings the signed-in player's data for the game, and no one else's", async () => {
+    const snake = await gameId("snake");
+    const ava = await newPlayer("Ava Page");
+    const ben = await newPlayer("Ben Page");
+    const marker = `kept-${crypto.randomUUID().slice(0, 8)}`;
+    await write(snake, { data: [["best", marker]] }, ava);
+
+    const own = await page(`/play/${snake}`, ava);
+    expect(own.status).toBe(200);
+    expect(await own.text()).toContain(marker);
+    for (const someoneElse of [ben, undefined]) {
+      const other = await page(`/play/${snake}`, someoneElse);
+      expect(other.status).toBe(200);
+      expect(await other.text()).not.toContain(marker);
+    }
+    // An unknown game is still the 404 page for a player.
+    expect((await page("/play/999999", ava)).status).toBe(404);
+  });
+});
