@@ -6,6 +6,7 @@ import { createBlogService } from "./services/blog";
 import { createEventService } from "./services/events";
 import { createAuthFlows } from "./services/auth-flows";
 import { createChallengeService } from "./services/challenges";
+import { createGameDataService } from "./services/game-data";
 import { createGameService } from "./services/games";
 import { createMultiplayerService } from "./services/multiplayer";
 import { createFriendMatchService } from "./services/friend-matches";
@@ -72,6 +73,7 @@ export function createServices(
     auth: createAuthFlows(accounts, sessions, google, limits, social),
     limits,
     games: createGameService(db),
+    gameData: createGameDataService(db, limits),
     scores,
     play: createPlayService(db, {
       challenges,

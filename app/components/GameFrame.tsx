@@ -5,7 +5,6 @@ import {
   OPAQUE_ORIGIN,
   OWN_GAME_SANDBOX,
   connectGameFrame,
-  createGameStore,
   frameOrigin,
   type GameConnection,
   type GameMessage,
@@ -14,6 +13,7 @@ import {
 } from "~/lib/game-bridge";
 import { isOnline } from "~/lib/network";
 import { offlineGameDocument, pageNonce } from "~/lib/offline-game";
+import { useGameStore, type GameDataOwner } from "./useGameStore";
 import "./GameFrame.css";
 
 export interface GameFrameProps {
@@ -21,6 +21,8 @@ export interface GameFrameProps {
   title: string;
   /** Names the game's data kept through sdk.storage. */
   slug: string;
+  /** The signed-in player, whose data for the game the server keeps; without one, the data is this browser's. */
+  dataOwner?: GameDataOwner | null;
   onMessage: (message: GameMessage, connection: GameConnection) => void;
   /** Our own games run sandboxed with an opaque origin; external ones keep their own origin, sandboxed too. */
   external?: boolean;
@@ -40,6 +42,7 @@ export function GameFrame({
   src,
   title,
   slug,
+  dataOwner,
   onMessage,
   external = false,
   player,
@@ -56,6 +59,7 @@ export function GameFrame({
   const onUnavailableRef = useRef(onUnavailable);
   onUnavailableRef.current = onUnavailable;
   const welcomes = player !== undefined;
+  const store = useGameStore(slug, dataOwner);
 
   useEffect(() => {
     const frame = frameRef.current;
@@ -67,7 +71,7 @@ export function GameFrame({
       frame,
       origin,
       (message) => onMessageRef.current(message, connection),
-      createGameStore(slug),
+      store,
       (request) => onAdBreakRef.current?.(request) ?? Promise.resolve(NO_AD),
     );
     // Once the game's page has loaded (its scripts, the SDK among them, have run), it is told its data and player.
@@ -92,7 +96,7 @@ export function GameFrame({
       frame.removeEventListener("load", welcome);
       connection.dispose();
     };
-  }, [src, slug, external, welcomes]);
+  }, [src, external, welcomes, store]);
 
   return (
     <iframe

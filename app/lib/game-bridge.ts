@@ -1,5 +1,13 @@
 import { z } from "zod";
 import { logValue } from "#contract/runs";
+import {
+  GAME_STORAGE_LIMITS,
+  GameDataSchema,
+  storageKey,
+  storageValue,
+  withinStorageLimits,
+  type GameData,
+} from "#contract/game-data";
 import { MAX_SCORE } from "#contract/scores";
 import { NO_AD, type AdBreakOutcome } from "./ad-breaks";
 
@@ -50,18 +58,8 @@ export const gameMessageSchema = z.discriminatedUnion("type", [
 
 export type GameMessage = z.infer<typeof gameMessageSchema>;
 
-/** What one game may keep through sdk.storage; the SDK enforces the same limits before it posts. */
-export const GAME_STORAGE_LIMITS = {
-  keys: 100,
-  keyLength: 100,
-  characters: 64 * 1024,
-};
-
-const storageKey = z
-  .string()
-  .min(1, "A storage key cannot be empty.")
-  .max(GAME_STORAGE_LIMITS.keyLength);
-const storageValue = z.string().max(GAME_STORAGE_LIMITS.characters);
+/** What one game may keep through sdk.storage (contract/game-data.ts); the SDK enforces the same limits before it posts. */
+export { GAME_STORAGE_LIMITS, type GameData };
 
 export const storageMessageSchema = z.discriminatedUnion("type", [
   z.object({
@@ -121,9 +119,6 @@ export function gamePlayer(
   if (gamePlayerSchema.safeParse(player).success) return player;
   return { name, picture: null };
 }
-
-/** A game's stored data as [key, value] pairs: a plain object would turn a key like "__proto__" into a prototype. */
-export type GameData = Array<[string, string]>;
 
 export type PlatformCommand =
   /**
@@ -200,20 +195,6 @@ function isStorageMessage(
   return message.type.startsWith("storage_");
 }
 
-const gameDataSchema = z
-  .array(z.tuple([storageKey, storageValue]))
-  .max(GAME_STORAGE_LIMITS.keys)
-  .refine((entries) => withinLimits(new Map(entries)));
-
-function withinLimits(data: Map<string, string>): boolean {
-  let characters = 0;
-  for (const [key, value] of data) characters += key.length + value.length;
-  return (
-    data.size <= GAME_STORAGE_LIMITS.keys &&
-    characters <= GAME_STORAGE_LIMITS.characters
-  );
-}
-
 /** The data after one change from the game, or null when the change would break a limit. */
 export function applyStorageMessage(
   data: GameData,
@@ -222,15 +203,18 @@ export function applyStorageMessage(
   const next = new Map(message.type === "storage_clear" ? [] : data);
   if (message.type === "storage_set") next.set(message.key, message.value);
   if (message.type === "storage_remove") next.delete(message.key);
-  return withinLimits(next) ? [...next] : null;
+  return withinStorageLimits(next) ? [...next] : null;
 }
 
 /** Each game's data lives in the page's own localStorage, which the sandboxed game cannot reach, under its slug. */
 export const gameStorageKey = (slug: string) => `pf_game:${slug}`;
 
-type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+export type KeyValueStorage = Pick<
+  Storage,
+  "getItem" | "setItem" | "removeItem"
+>;
 
-function pageStorage(): KeyValueStorage | null {
+export function pageStorage(): KeyValueStorage | null {
   try {
     return window.localStorage;
   } catch {
@@ -256,7 +240,7 @@ export function createGameStore(
         parsed && typeof parsed === "object" && !Array.isArray(parsed)
           ? Object.entries(parsed)
           : [];
-      const result = gameDataSchema.safeParse(entries);
+      const result = GameDataSchema.safeParse(entries);
       return result.success ? result.data : [];
     } catch {
       return [];

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AccountProvider } from "~/components/AccountProvider";
 import { MultiplayerProvider } from "~/components/MultiplayerProvider";
 import { EXIT_CONFIRMATION, PRACTICE_NOTICE } from "~/lib/play";
+import type { GameData } from "#contract/game-data";
 import type { Viewer } from "~/lib/viewer";
 import {
   installFakeApi,
@@ -58,6 +59,8 @@ beforeEach(() => {
   api.answer("PUT /api/gamestats/41", { body: { _id: 41 } });
   api.answer("POST /api/user/play", { body: {} });
   api.answer("POST /api/player-move", { status: 201, body: {} });
+  savedData = [];
+  localStorage.clear();
 });
 afterEach(async () => {
   cleanup();
@@ -67,12 +70,24 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
+/** What the server keeps of the player's data for the game (ADR 031), as the loader reads it. */
+let savedData: GameData = [];
+
 function renderPlay(user: Viewer | null, entry = `/play/${GAME._id}`) {
   renderInRoot(null, {
     user,
     path: "/play/:id",
     initialEntry: entry,
-    loader: () => ({ game: GAME }),
+    loader: () => ({
+      game: GAME,
+      savedData: user
+        ? {
+            userId: user._id,
+            data: savedData,
+            updated_at: savedData.length ? 500 : null,
+          }
+        : null,
+    }),
     Component: Play,
     wrap: (page) => (
       <AccountProvider>
@@ -105,7 +120,12 @@ async function gameFrame() {
   return {
     frame,
     /** Posts an SDK message as the sandboxed game would: from the frame's window, with an opaque origin. */
-    say(message: { type: string; value?: number; log?: string }) {
+    say(message: {
+      type: string;
+      value?: number | string;
+      log?: string;
+      key?: string;
+    }) {
       act(() => {
         window.dispatchEvent(
           new MessageEvent("message", {
@@ -150,6 +170,68 @@ async function startPlaying(user: Viewer | null) {
   expect(game.commands()).toEqual(["start"]);
   return game;
 }
+
+describe("a signed-in player's game data", () => {
+  it("comes with the page to the game's start, and each change goes to the server a second later, the last one at once as the page is hidden", async () => {
+    savedData = [["best", "64"]];
+    api.answer(`PUT /api/game/${GAME._id}/data`, {
+      body: { data: [], updated_at: 600 },
+    });
+    const game = await startPlaying(viewer({ _id: 3 }));
+    expect(game.start()).toMatchObject({ storage: [["best", "64"]] });
+    const writes = () =>
+      api.calls.filter(
+        (call) => call.route === `PUT /api/game/${GAME._id}/data`,
+      );
+
+    game.say({ type: "storage_set", key: "best", value: "70" });
+    game.say({ type: "storage_set", key: "sound", value: "off" });
+    // Kept on this device at once, under this player's key; the visitors' key is left alone.
+    expect(
+      JSON.parse(localStorage.getItem("pf_game:3:tower-stack")!),
+    ).toMatchObject({
+      data: [
+        ["best", "70"],
+        ["sound", "off"],
+      ],
+    });
+    expect(localStorage.getItem("pf_game:tower-stack")).toBeNull();
+    await advance(900);
+    expect(writes()).toEqual([]);
+    await advance(100);
+    expect(writes()).toEqual([
+      {
+        route: `PUT /api/game/${GAME._id}/data`,
+        body: {
+          data: [
+            ["best", "70"],
+            ["sound", "off"],
+          ],
+        },
+      },
+    ]);
+
+    game.say({ type: "storage_set", key: "best", value: "71" });
+    await act(async () => {
+      Object.defineProperty(document, "visibilityState", {
+        configurable: true,
+        value: "hidden",
+      });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    expect(writes()).toHaveLength(2);
+    expect(writes()[1].body).toEqual({
+      data: [
+        ["best", "71"],
+        ["sound", "off"],
+      ],
+    });
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      value: "visible",
+    });
+  });
+});
 
 describe("the play screen", () => {
   it("shows the splash until the game is ready and its 2 s are over, then the game with its clock and live score", async () => {

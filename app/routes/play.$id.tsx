@@ -47,7 +47,12 @@ import { GAME_TYPE, botScoreAt, opponentOf } from "~/state/multiplayer";
 import { END_OPPONENT_LEFT, type RoomView } from "#contract/protocol";
 
 import type { ShellHandle } from "~/lib/viewer";
-import { getGameOr404 } from "~/server/loaders.server";
+import {
+  getGameOr404,
+  parseIdOr404,
+  viewerIdOf,
+} from "~/server/loaders.server";
+import { isApiError } from "~/server/errors.server";
 import "./play.$id.css";
 
 /** A game fills the screen: no header, menu or footer, and the bottom bar slides away. */
@@ -57,9 +62,25 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Play ${data.game.name}` : "Play") },
 ];
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const game = await getGameOr404(context, params.id);
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  // The player's data for the game comes with the page (ADR 031), read while the game is: no request before it loads.
+  const [game, savedData] = await Promise.all([
+    getGameOr404(context, params.id),
+    viewerIdOf(context, request).then((userId) =>
+      userId === undefined
+        ? null
+        : context.services.gameData
+            .read(userId, parseIdOr404(params.id, "game", "Game not found"))
+            .then((answer) => ({ userId, ...answer }))
+            // An unknown game is the 404 page, which the game's own lookup throws.
+            .catch((error: unknown) => {
+              if (isApiError(error) && error.status === 404) return null;
+              throw error;
+            }),
+    ),
+  ]);
   return {
+    savedData,
     game: {
       _id: game._id,
       name: game.name,
@@ -144,7 +165,7 @@ function seedFrom(params: URLSearchParams): number | null {
  * clock runs out; a player's score is then submitted against the play session and the result screen follows.
  */
 export default function Play() {
-  const { game } = useLoaderData<typeof loader>();
+  const { game, savedData } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const viewer = useViewer();
@@ -756,6 +777,22 @@ export default function Play() {
             src={src}
             title={game.name}
             slug={game.slug}
+            dataOwner={
+              viewer
+                ? {
+                    userId: viewer._id,
+                    gameId: game._id,
+                    // Only what was read for this same player: the page may be older than a change of account.
+                    saved:
+                      savedData?.userId === viewer._id
+                        ? {
+                            data: savedData.data,
+                            updated_at: savedData.updated_at,
+                          }
+                        : null,
+                  }
+                : null
+            }
             onMessage={onMessage}
             external={game.type === 2}
             player={player}

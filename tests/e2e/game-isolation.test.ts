@@ -174,7 +174,7 @@ describe("a game's storage through the SDK", () => {
     const game = bySlug("merge-tiles");
     const other = bySlug("snake");
     const { context, page, errors } = await openPage(browser, DESKTOP);
-    await signIn(context, "ben@playfeed.local");
+    const player = await signIn(context, "ben@playfeed.local");
 
     let frame = await playing(page, game);
     expect(await frame.evaluate(() => window.PlayfeedSDK.storage.loaded)).toBe(
@@ -189,16 +189,18 @@ describe("a game's storage through the SDK", () => {
       window.PlayfeedSDK.storage.setItem("scratch", "gone soon");
       window.PlayfeedSDK.storage.removeItem("scratch");
     });
-    // The game reads its own change at once; the platform keeps it in the page's storage under the game's slug.
+    // The game reads its own change at once; the platform keeps it for the player (ADR 031), with a copy in the
+    // page's storage under the player's id and the game's slug.
     expect(await storedInGame(frame, "settings")).toBe('{"hints":false}');
     await expect
       .poll(() =>
         page.evaluate(
-          (key) => window.localStorage.getItem(key),
-          `pf_game:${game.slug}`,
+          (key) =>
+            JSON.parse(window.localStorage.getItem(key) ?? "null") as unknown,
+          `pf_game:${player._id}:${game.slug}`,
         ),
       )
-      .toBe(JSON.stringify({ settings: '{"hints":false}' }));
+      .toMatchObject({ data: [["settings", '{"hints":false}']] });
 
     // Limits hold inside the game as a thrown error, before anything is posted.
     const refused = await frame.evaluate(() => {

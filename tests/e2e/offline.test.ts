@@ -3,11 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GameDataAnswer } from "#contract/game-data";
 import type { Game } from "#contract/types";
 import { BACK_ONLINE_TEXT, OFFLINE_TEXT } from "../../app/lib/network";
 import { PRACTICE_NOTICE } from "../../app/lib/play";
 import {
   CHROMIUM_ARGS,
+  DEMO_PASSWORD,
   DESKTOP,
   PHONE,
   baseURL,
@@ -192,11 +194,11 @@ describe("offline, after one visit", () => {
     await context.close();
   });
 
-  it("plays a game as a practice round: said on screen, no play session, nothing submitted or kept to send", async () => {
+  it("plays a game as a practice round: said on screen, no play session, no round submitted or kept to send; what the game keeps goes to the server once back online", async () => {
     const { context, page, errors } = await openPage(browser, PHONE, {
       serviceWorker: true,
     });
-    await signIn(context, "ava@playfeed.local");
+    const player = await signIn(context, "ava@playfeed.local");
     await visitOnce(page, errors);
     const tower = bySlug("tower-stack");
     const writes: string[] = [];
@@ -214,6 +216,25 @@ describe("offline, after one visit", () => {
     );
     // The game runs from the copy kept on this device.
     await expect.poll(() => phase(page), { timeout: 15_000 }).toBe("playing");
+    // What the game keeps is kept in the player's copy on this device (ADR 031), to be sent once back online.
+    const game = await (
+      await page.locator("iframe.game-frame").elementHandle()
+    )?.contentFrame();
+    await game!.evaluate(() =>
+      window.PlayfeedSDK.storage.setItem("practice", "kept offline"),
+    );
+    const copyKey = `pf_game:${player._id}:${tower.slug}`;
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (key) => JSON.parse(localStorage.getItem(key) ?? "null") as unknown,
+          copyKey,
+        ),
+      )
+      .toMatchObject({
+        data: expect.arrayContaining([["practice", "kept offline"]]) as unknown,
+        changedAt: expect.any(Number) as unknown,
+      });
     await postFromGame(
       page,
       { type: "game_score", value: 4 },
@@ -237,11 +258,34 @@ describe("offline, after one visit", () => {
       await page.evaluate(() => localStorage.getItem("pf:round-outbox")),
     ).toBeNull();
 
-    // Back online, the screen says the next round counts.
+    // Back online, the screen says the next round counts, and what the game kept goes to the server.
     await context.setOffline(false);
     await expect
       .poll(() => over.innerText())
       .toContain(PRACTICE_NOTICE.overOnline);
+    const { token } = await (
+      await fetch(`${baseURL()}/api/user/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          email: "ava@playfeed.local",
+          password: DEMO_PASSWORD,
+        }),
+      })
+    ).json<{ token: string }>();
+    await expect
+      .poll(
+        async () =>
+          (
+            await (
+              await fetch(`${baseURL()}/api/game/${tower._id}/data`, {
+                headers: { Authorization: `Bearer ${token}` },
+              })
+            ).json<GameDataAnswer>()
+          ).data,
+        { timeout: 10_000 },
+      )
+      .toContainEqual(["practice", "kept offline"]);
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });

@@ -1,8 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { GameData, GameDataAnswer } from "#contract/game-data";
 import type { Game } from "#contract/types";
 import {
+  DESKTOP,
   PHONE,
+  type Account,
   baseURL,
   launchBrowser,
   newAccount,
@@ -48,6 +51,30 @@ async function recordGameMessages(page: Page): Promise<string[]> {
     });
   }, inject("fixtureURL"));
   return types;
+}
+
+/** The player's data for the game as the server keeps it. */
+async function serverData(game: Game, account: Account): Promise<GameData> {
+  const response = await fetch(`${baseURL()}/api/game/${game._id}/data`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json<GameDataAnswer>()).data;
+}
+
+/** Opens the CrazyGames test game, which greets the player by name and shows its best once it has loaded. */
+async function expectGreeting(
+  page: Page,
+  game: Game,
+  greeting: string,
+  best: string,
+) {
+  await page.goto(`/play/${game._id}`);
+  const frame = page.frameLocator("iframe.game-frame");
+  await expect
+    .poll(() => frame.locator("#user").innerText(), { timeout: 15_000 })
+    .toBe(greeting);
+  expect(await frame.locator("#best").innerText()).toBe(best);
 }
 
 const gameplay = (page: Page) =>
@@ -105,7 +132,7 @@ describe("a game written for Poki's SDK v2", () => {
 });
 
 describe("a game written for CrazyGames' SDK v3", () => {
-  it("plays on Playfeed with the signed-in player and its data kept by the platform", async () => {
+  it("plays on Playfeed with the signed-in player, whose data the platform keeps for them on any device", async () => {
     const game = bySlug("crazygames-test");
     const account = await newAccount("Crazy Player");
     const { context, page, errors } = await pageFor(browser, account, PHONE);
@@ -125,26 +152,58 @@ describe("a game written for CrazyGames' SDK v3", () => {
       "rewarded_break",
       "final_score",
     ]);
-    // The game's data is the platform's, under the game's slug in the Playfeed page's storage.
+    // The game's data is the player's (ADR 031): on the server, and in this device's copy under the player's id.
+    await expect
+      .poll(() => serverData(game, account), { timeout: 10_000 })
+      .toEqual([["best", "3"]]);
+    expect(
+      await page.evaluate(
+        (key) =>
+          JSON.parse(window.localStorage.getItem(key) ?? "null") as unknown,
+        `pf_game:${account.user._id}:${game.slug}`,
+      ),
+    ).toMatchObject({ data: [["best", "3"]], changedAt: null });
     expect(
       await page.evaluate(() =>
         window.localStorage.getItem("pf_game:crazygames-test"),
       ),
-    ).toBe(JSON.stringify({ best: "3" }));
+    ).toBeNull();
 
     // Played again, the game knows the player and its best from the moment it has loaded.
-    await page.goto(`/play/${game._id}`);
+    await expectGreeting(page, game, "Hi Crazy Player", "Best 3");
     const frame = page.frameLocator("iframe.game-frame");
-    await expect
-      .poll(() => frame.locator("#user").innerText(), { timeout: 15_000 })
-      .toBe("Hi Crazy Player");
-    expect(await frame.locator("#best").innerText()).toBe("Best 3");
     expect(await frame.locator("body").getAttribute("data-environment")).toBe(
       "crazygames",
     );
     expect(await frame.locator("body").getAttribute("data-adblock")).toBe(
       "false",
     );
+
+    // The same player on another device: nothing of it in that browser, and the game still greets them with their best.
+    const other = await pageFor(browser, account, DESKTOP);
+    await expectGreeting(other.page, game, "Hi Crazy Player", "Best 3");
+    expect(other.errors).toEqual([]);
+    await other.context.close();
+
+    // Another account signed in on the first device sees none of it.
+    const next = await newAccount("Next Player");
+    await context.addCookies([
+      {
+        name: "pf_session",
+        value: next.token,
+        url: baseURL(),
+        httpOnly: true,
+        sameSite: "Lax",
+      },
+    ]);
+    await context.addInitScript(
+      (stored) =>
+        window === window.top &&
+        window.localStorage.setItem("userData", stored),
+      JSON.stringify({ ...next.user, token: undefined }),
+    );
+    await expectGreeting(page, game, "Hi Next Player", "Best 0");
+    expect(await serverData(game, next)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

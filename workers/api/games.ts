@@ -4,6 +4,7 @@ import {
   RateSchema,
   SaveSchema,
 } from "#contract/games";
+import { PutGameDataSchema } from "#contract/game-data";
 import { idSchema } from "#contract/ids";
 import { forbidden } from "../services/errors";
 import {
@@ -67,6 +68,16 @@ export const gamesRouter = createRouter()
     return c.json(
       await c.var.services.games.listByPublisher(id, c.var.viewer?.id),
     );
+  })
+  // The player's data for one game (ADR 031): what the game keeps through sdk.storage, per player.
+  .get("/:id/data", requireUser, async (c) => {
+    const id = parseInput(idSchema("game"), c.req.param("id"));
+    return c.json(await c.var.services.gameData.read(c.var.user.id, id));
+  })
+  .put("/:id/data", requireUser, async (c) => {
+    const id = parseInput(idSchema("game"), c.req.param("id"));
+    const { data } = parseInput(PutGameDataSchema, await readJson(c.req.raw));
+    return c.json(await c.var.services.gameData.write(c.var.user.id, id, data));
   })
   .get("/:id", optionalUser, async (c) => {
     const id = parseInput(idSchema("game"), c.req.param("id"));

@@ -828,3 +828,18 @@ export const matchInvites = sqliteTable(
     index("match_invites_inviter_idx").on(t.inviterId, t.createdAt),
   ],
 );
+
+/**
+ * What a game keeps for a player through sdk.storage or a portal's `data` module (ADR 031): the whole data as JSON
+ * text of [key, value] pairs, replaced on each write, within the limits of contract/game-data.ts.
+ */
+export const gameData = sqliteTable(
+  "game_data",
+  {
+    userId: userRef(),
+    gameId: gameRef(),
+    data: text("data").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] })],
+);

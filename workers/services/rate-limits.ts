@@ -79,6 +79,12 @@ export const RATE_LIMITS = {
     windowMs: MINUTE,
     tooMany: "Too many games started from this network.",
   },
+  // A game's data (ADR 031): the play page writes at most once a second, and a player has one game open at a time.
+  gameDataWritePerUser: {
+    limit: 120,
+    windowMs: MINUTE,
+    tooMany: "Too many saves of game data.",
+  },
   // A device subscribes to Web Push once and again when its browser renews the subscription (ADR 029).
   pushSubscribePerUser: {
     limit: 20,
