@@ -31,7 +31,8 @@ export async function withPageCache(
   nonce: string | undefined,
   render: () => Promise<Response>,
 ): Promise<Response> {
-  if (!isCacheable(request)) return render();
+  if (!isCacheable(request))
+    return tokenFromRequest(request) ? privatePage(await render()) : render();
   // The DOM typings of `caches` lack the Workers default cache.
   const cache = (caches as unknown as { default: Cache }).default;
   const key = new Request(new URL(request.url).toString(), { method: "GET" });
@@ -80,4 +81,15 @@ export async function forgetCachedPages(urls: string[]): Promise<void> {
       cache.delete(new Request(url, { method: "GET" })),
     ),
   );
+}
+
+/**
+ * A page rendered for a signed-in viewer carries their coins, likes and (on the play page) their game data: no shared
+ * cache may keep it, and the browser asks again before reusing it. A route that says otherwise keeps its own header.
+ */
+function privatePage(response: Response): Response {
+  if (response.headers.has("Cache-Control")) return response;
+  const marked = new Response(response.body, response);
+  marked.headers.set("Cache-Control", "private, no-cache");
+  return marked;
 }

@@ -35,6 +35,13 @@ describe("edge cache for anonymous page views", () => {
     const signedIn = await page("/about", { Cookie: `pf_session=${token}` });
     expect(signedIn.headers.get("X-Playfeed-Cache")).toBeNull();
     await signedIn.text();
+    // Pages with the viewer's own data are theirs alone: no shared cache keeps them, the browser asks again.
+    for (const path of ["/about", "/play/1", "/home"]) {
+      const own = await page(path, { Cookie: `pf_session=${token}` });
+      expect(own.status).toBe(200);
+      expect(own.headers.get("Cache-Control")).toBe("private, no-cache");
+      await own.text();
+    }
     const withQuery = await page("/about?x=1");
     expect(withQuery.headers.get("X-Playfeed-Cache")).toBeNull();
     await withQuery.text();
