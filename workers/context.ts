@@ -67,6 +67,9 @@ export function createServices(
   const challenges = createChallengeService(db, notifications);
   const rooms = matchRoomsOf(env);
   const files = staticFilesOf(env);
+  const blog = createBlogService(db, async (paths) => {
+    if (origin) await forgetCachedPages(paths.map((path) => origin + path));
+  });
   return {
     accounts,
     auth: createAuthFlows(accounts, sessions, google, limits, social),
@@ -103,9 +106,7 @@ export function createServices(
     ),
     sessions,
     uploads: createUploadService(db, env.MEDIA),
-    blog: createBlogService(db, async (paths) => {
-      if (origin) await forgetCachedPages(paths.map((path) => origin + path));
-    }),
+    blog,
     google,
     shares: createShareService(db, {
       limits,
@@ -119,6 +120,8 @@ export function createServices(
       files,
       media: env.MEDIA,
       mediaBase: env.MEDIA_BASE_URL,
+      painters: cardPaintersOf(env),
+      publishedPost: (id) => blog.getById(id),
     }),
   };
 }
