@@ -197,7 +197,10 @@ function refereesOf(env: Env): Referees {
 }
 
 function cardPaintersOf(env: Env): CardPainters {
-  return { paint: (svg) => cardPainterOf(env).paint(svg) };
+  return {
+    paint: (svg) => cardPainterOf(env).paint(svg),
+    decodes: (picture) => cardPainterOf(env).decodes(picture),
+  };
 }
 
 /** The client build's files, read through the static assets binding (the host of the address does not matter). */

@@ -562,19 +562,32 @@ describe("a post's share card", () => {
     expect(await env.MEDIA.head(keyOf(cardPath(after)))).not.toBeNull();
   }, 60_000);
 
-  it("falls back to the card without a poster when the poster cannot be drawn", async () => {
-    for (const bytes of [brokenPng(300, 500), brokenPng(30_000, 30_000)]) {
-      const { response, path } = await uploadBlogImage(writer.token, bytes);
-      expect(response.status).toBe(201);
+  it("is drawn as if there were no poster when the poster cannot be decoded or is far too large", async () => {
+    const title = `Broken picture ${unique()}`;
+    const cardOf = async (poster: Uint8Array<ArrayBuffer> | null) => {
+      let posterUrl: string | null = null;
+      if (poster) {
+        const { response, path } = await uploadBlogImage(writer.token, poster);
+        expect(response.status).toBe(201);
+        posterUrl = path;
+      }
       const created = await createPost(writer.token, {
-        title: `Broken picture ${unique()}`,
-        poster_url: path,
+        title,
+        tags: ["news"],
+        poster_url: posterUrl,
         content: [text("a", "<p>Oops.</p>")],
         status: "published",
       });
+      expect(created.status).toBe(201);
       const image = (await cardTags(created.body.slug)).tags.get("og:image")!;
-      await expectCardPng(cardPath(image));
-    }
+      return expectCardPng(cardPath(image));
+    };
+    const without = await cardOf(null);
+    // Its header says 300×500 but its pixels are not there; the other claims 30000×30000 in a few bytes.
+    expect(await cardOf(brokenPng(300, 500))).toEqual(without);
+    expect(await cardOf(brokenPng(30_000, 30_000))).toEqual(without);
+    // A poster that decodes makes a different card.
+    expect(await cardOf(await bandedPng(300, 500))).not.toEqual(without);
   }, 60_000);
 
   it("exists only for a published post: a draft, an unknown post or a malformed address is a 404", async () => {

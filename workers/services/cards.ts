@@ -54,15 +54,17 @@ export function createCardService(deps: {
   }
 
   /**
-   * Draws the post's card (ADR 017): the SVG here, the pixels in a CardPainter. A poster the renderer cannot draw
-   * gives the card without it.
+   * Draws the post's card (ADR 017): the SVG here, the pixels in a CardPainter. A poster the renderer cannot decode,
+   * or that fails the drawing, gives the card without it.
    */
   async function paintPost(post: Blog): Promise<Uint8Array<ArrayBuffer>> {
     const font = (await loadCardFont()).metrics;
-    const [poster, icons] = await Promise.all([
+    const [read, icons] = await Promise.all([
       posterArt(post.poster_url, deps.files, deps.media, deps.mediaBase),
       blogIcons(),
     ]);
+    const poster =
+      read && (await deps.painters.decodes(read.href)) ? read : null;
     const tag = post.tags[0] ? drawableName(post.tags[0], font) : null;
     const card: CardPost = {
       title: drawableTitle(post.title, font),
