@@ -1,5 +1,5 @@
 import { sniffImage } from "#contract/uploads";
-import { imageSize } from "./image-size";
+import { imageSize, jpegOrientation } from "./image-size";
 import { accentOf, dataUrl, type CardGame, type CardPicture } from "./template";
 
 /** Reads a file of the client build (build/client) by its path, or null when there is none. */
@@ -109,9 +109,13 @@ export async function posterArt(
     size.width * size.height > MAX_POSTER_PIXELS
   )
     return null;
+  // A phone's upright photo is often stored on its side, with EXIF saying how to turn it.
+  const orientation = size.kind === "jpeg" ? jpegOrientation(bytes) : 1;
+  const turned = orientation >= 5;
   return {
     href: dataUrl(bytes, `image/${size.kind}`),
-    width: size.width,
-    height: size.height,
+    width: turned ? size.height : size.width,
+    height: turned ? size.width : size.height,
+    orientation,
   };
 }

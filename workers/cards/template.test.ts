@@ -201,12 +201,27 @@ describe("a blog post's card", () => {
     expect(bare).toContain(`href="${post.icons[0]}"`);
     const portrait = postCardSvg({ ...post, poster: poster(300, 500) }, font);
     expect(portrait).toMatch(
-      /<image x="704" y="92" width="416" height="446" preserveAspectRatio="xMidYMid slice" clip-path="url\(#post-poster\)" href="data:image\/png;base64,[^"]+"\/>/,
+      /<g clip-path="url\(#post-poster\)"><image x="704" y="92" width="416" height="446" preserveAspectRatio="xMidYMid slice" href="data:image\/png;base64,[^"]+"\/><\/g>/,
     );
     expect(portrait).toContain('<clipPath id="post-poster">');
     expect(portrait).not.toContain(`href="${post.icons[0]}"`);
     // A wide poster gets a wide panel, no wider than 16:9, so a 1200×630 picture loses little.
     const wide = postCardSvg({ ...post, poster: poster(1200, 630) }, font);
     expect(wide).toMatch(/<image x="620" y="175" width="500" height="281" /);
+    // A phone photo stored on its side is turned upright: its pixels fill the panel's transpose, turned a quarter.
+    const turned = postCardSvg(
+      { ...post, poster: { ...poster(3024, 4032), orientation: 6 } },
+      font,
+    );
+    expect(turned).toContain(
+      '<image x="689" y="107" width="446" height="416" preserveAspectRatio="xMidYMid slice" transform="translate(912 315) rotate(90) translate(-912 -315)"',
+    );
+    const mirrored = postCardSvg(
+      { ...post, poster: { ...poster(3024, 4032), orientation: 7 } },
+      font,
+    );
+    expect(mirrored).toContain(
+      'transform="translate(912 315) scale(-1 1) rotate(-90) translate(-912 -315)"',
+    );
   });
 });

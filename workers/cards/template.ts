@@ -423,8 +423,46 @@ ${brand(80, 530, card.brand)}`,
 export interface CardPicture {
   /** A data: address. */
   href: string;
+  /** Its size as seen upright, after `orientation`. */
   width: number;
   height: number;
+  /** Its EXIF orientation (1–8): how its stored pixels are turned and mirrored to be seen upright; 1 by default. */
+  orientation?: number;
+}
+
+/** EXIF orientation → the mirror (applied last) and the turn, in degrees clockwise, that show the pixels upright. */
+const ORIENTATIONS: Record<number, [mirror: boolean, turn: number]> = {
+  1: [false, 0],
+  2: [true, 0],
+  3: [false, 180],
+  4: [true, 180],
+  5: [true, 90],
+  6: [false, 90],
+  7: [true, -90],
+  8: [false, -90],
+};
+
+/**
+ * `picture` cropped to fill the box (x, y, width, height), turned upright: for a quarter turn the stored pixels fill
+ * the box's transpose, which the turn lays over the box.
+ */
+function coverImage(
+  picture: CardPicture,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): string {
+  const [mirror, turn] = ORIENTATIONS[picture.orientation ?? 1] ?? [false, 0];
+  const quarter = Math.abs(turn) === 90;
+  const [w, h] = quarter ? [height, width] : [width, height];
+  const cx = x + width / 2;
+  const cy = y + height / 2;
+  const transform =
+    mirror || turn
+      ? ` transform="translate(${cx} ${cy})${mirror ? " scale(-1 1)" : ""}${turn ? ` rotate(${turn})` : ""} translate(${-cx} ${-cy})"`
+      : "";
+  return `<image x="${cx - w / 2}" y="${cy - h / 2}" width="${w}" height="${h}" preserveAspectRatio="xMidYMid slice"${transform} href="${picture.href}"/>`;
 }
 
 /** A blog post as its card shows it (/cards/posts/{id}-{version}.png). */
@@ -503,7 +541,7 @@ function postArt(post: CardPost, layout: PostLayout): string {
   <clipPath id="post-poster"><rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${radius}"/></clipPath>
   <rect x="${x - border}" y="${y - border}" width="${width + 2 * border}" height="${height + 2 * border}" rx="${radius + border}" fill="${COLOURS.frame}" filter="url(#shadow)"/>
   <rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${radius}" fill="${COLOURS.surface}"/>
-  <image x="${x}" y="${y}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice" clip-path="url(#post-poster)" href="${post.poster.href}"/>
+  <g clip-path="url(#post-poster)">${coverImage(post.poster, x, y, width, height)}</g>
 </g>`;
 }
 
