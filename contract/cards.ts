@@ -1,3 +1,5 @@
+import { boundedString } from "./input";
+
 /** Share cards (ADR 017): the picture a link preview shows, at the size Open Graph and X recommend. */
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -36,3 +38,11 @@ export const postCardPath = (id: number, updatedDt: string) =>
 
 /** A post card's file name, `{id}-{version}.png`: bounded runs of digits and letters, matched in linear time. */
 export const POST_CARD_FILE = /^([1-9][0-9]{0,14})-([0-9a-z]{1,12})\.png$/;
+
+/** A post card's file name from a path, as its post's id and the version asked for; anything else is not a card. */
+export const postCardFileSchema = boundedString(40, "This post has no card")
+  .regex(POST_CARD_FILE, "This post has no card")
+  .transform((file) => {
+    const [, id, version] = POST_CARD_FILE.exec(file)!;
+    return { id: Number(id), version };
+  });

@@ -1,6 +1,6 @@
 import {
-  POST_CARD_FILE,
   gameCardPath,
+  postCardFileSchema,
   postCardPath,
   postCardVersion,
 } from "#contract/cards";
@@ -94,10 +94,10 @@ export function createCardService(deps: {
      * one. A draft, an unknown post or a malformed name is a 404.
      */
     async postCard(file: string): Promise<PostCardAnswer> {
-      const [, idText, version] =
-        (file.length <= 40 && POST_CARD_FILE.exec(file)) || [];
-      if (!idText) throw cardNotFound();
-      const post = await deps.publishedPost(Number(idText));
+      const parsed = postCardFileSchema.safeParse(file);
+      if (!parsed.success) throw cardNotFound();
+      const { id, version } = parsed.data;
+      const post = await deps.publishedPost(id);
       const current = postCardVersion(post.updated_dt);
       if (version !== current)
         return { kind: "moved", path: postCardPath(post._id, post.updated_dt) };
