@@ -78,7 +78,13 @@ const pages = new Hono<AppEnv>()
   .onError((error) => apiErrorResponse(error));
 
 /** Paths `app` answers itself; every other path is a page, which `pages` answers the same way. */
-const OWN_PREFIXES = ["/api", "/ws", "/media/", "/cards/scores/"];
+const OWN_PREFIXES = [
+  "/api",
+  "/ws",
+  "/media/",
+  "/cards/scores/",
+  "/cards/posts/",
+];
 const isPagePath = (path: string) =>
   !OWN_PREFIXES.some((prefix) => path.startsWith(prefix));
 
@@ -152,6 +158,27 @@ const app = new Hono<AppEnv>()
         "Content-Type": "image/png",
         "Content-Length": String(png.byteLength),
         // A share never changes; a day keeps a deleted one from lingering long in caches.
+        "Cache-Control": "public, max-age=86400",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  })
+  // A published blog post's card, at an address that changes with each edit (ADR 017).
+  .on(["GET", "HEAD"], "/cards/posts/:file", async (c) => {
+    const card = await c.var.services.cards.postCard(c.req.param("file"));
+    if (card.kind === "moved")
+      return new Response(null, {
+        status: 302,
+        headers: {
+          Location: card.path,
+          "Cache-Control": "public, max-age=300",
+        },
+      });
+    return new Response(c.req.method === "HEAD" ? null : card.png, {
+      headers: {
+        "Content-Type": "image/png",
+        "Content-Length": String(card.png.byteLength),
+        // A version never changes; a day keeps a post taken back to draft from lingering long in caches.
         "Cache-Control": "public, max-age=86400",
         "X-Content-Type-Options": "nosniff",
       },

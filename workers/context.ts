@@ -68,6 +68,9 @@ export function createServices(
   const challenges = createChallengeService(db, notifications);
   const rooms = matchRoomsOf(env);
   const files = staticFilesOf(env);
+  const blog = createBlogService(db, async (paths) => {
+    if (origin) await forgetCachedPages(paths.map((path) => origin + path));
+  });
   return {
     accounts,
     auth: createAuthFlows(accounts, sessions, google, limits, social),
@@ -105,9 +108,7 @@ export function createServices(
     ),
     sessions,
     uploads: createUploadService(db, env.MEDIA),
-    blog: createBlogService(db, async (paths) => {
-      if (origin) await forgetCachedPages(paths.map((path) => origin + path));
-    }),
+    blog,
     google,
     shares: createShareService(db, {
       limits,
@@ -121,6 +122,8 @@ export function createServices(
       files,
       media: env.MEDIA,
       mediaBase: env.MEDIA_BASE_URL,
+      painters: cardPaintersOf(env),
+      publishedPost: (id) => blog.getById(id),
     }),
   };
 }
@@ -196,7 +199,10 @@ function refereesOf(env: Env): Referees {
 }
 
 function cardPaintersOf(env: Env): CardPainters {
-  return { paint: (svg) => cardPainterOf(env).paint(svg) };
+  return {
+    paint: (svg) => cardPainterOf(env).paint(svg),
+    decodes: (picture) => cardPainterOf(env).decodes(picture),
+  };
 }
 
 /** The client build's files, read through the static assets binding (the host of the address does not matter). */

@@ -64,8 +64,8 @@ export interface ShareCard {
   /** What the picture shows, for people who cannot see it. */
   alt: string;
   /**
-   * Its size: our cards are CARD_WIDTH×CARD_HEIGHT (the default); another picture's is read from its bytes, and null
-   * when it could not be, so no size is claimed rather than a wrong one.
+   * Its size: our cards are CARD_WIDTH×CARD_HEIGHT (the default); null for another picture (a game from elsewhere's
+   * poster), so no size is claimed rather than a wrong one.
    */
   size?: { width: number; height: number } | null;
 }

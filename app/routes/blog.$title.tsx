@@ -9,6 +9,7 @@ import { BlogByline, BlogTags } from "~/components/blog/BlogMeta";
 import { BackLink } from "~/components/BackLink";
 import { EditIcon } from "~/components/icons";
 import { useMediaBase, useViewer } from "~/components/root-data";
+import { postCardPath } from "#contract/cards";
 import { truncate, pageTitle } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { cardMeta } from "~/lib/seo";
@@ -20,15 +21,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);
   const post = await blogPostOr404(context, params.title, viewerId);
   const site = requestOrigin(request);
-  const imageUrl = absoluteMediaUrl(context, request, post.poster_url);
   return {
     post,
     pageUrl: `${site}${post.blog_url}`,
-    imageUrl,
-    // Link previews are told the poster's size only as read from the picture itself.
-    imageSize: imageUrl
-      ? await context.services.cards.pictureSize(post.poster_url)
-      : null,
+    posterUrl: absoluteMediaUrl(context, request, post.poster_url),
+    // A published post's card, drawn from its title, writer and poster on its first request; a draft has none.
+    cardUrl:
+      post.status === "published"
+        ? `${site}${postCardPath(post._id, post.updated_dt)}`
+        : null,
     logoUrl: `${site}/favicon.svg`,
     site,
   };
@@ -37,7 +38,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 /** Open Graph and Twitter card tags and an Article JSON-LD, so a shared post shows as a rich card. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: pageTitle("Post not found") }];
-  const { post, pageUrl, imageUrl, imageSize, logoUrl, site } = data;
+  const { post, pageUrl, posterUrl, cardUrl, logoUrl, site } = data;
   const description =
     truncate(post.excerpt, 200) || `${post.title}, on the Playfeed blog.`;
   const tags: MetaDescriptor[] = [
@@ -66,16 +67,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { name: "twitter:title", content: post.title },
     { name: "twitter:description", content: description },
   ];
-  if (imageUrl)
-    tags.push(
-      ...cardMeta({
-        image: imageUrl,
-        alt: post.title,
-        size: imageSize
-          ? { width: imageSize.width, height: imageSize.height }
-          : null,
-      }),
-    );
+  if (cardUrl) tags.push(...cardMeta({ image: cardUrl, alt: post.title }));
   else tags.push({ name: "twitter:card", content: "summary" });
   // A draft is only ever seen by its writer; it must not end up in a search index.
   if (post.status === "draft")
@@ -97,7 +89,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
         url: site,
         logo: { "@type": "ImageObject", url: logoUrl },
       },
-      ...(imageUrl ? { image: [imageUrl] } : {}),
+      // The card (1200×630) first, then the writer's own picture in its own shape.
+      ...(cardUrl || posterUrl
+        ? { image: [cardUrl, posterUrl].filter(Boolean) }
+        : {}),
       ...(post.tags.length > 0 ? { keywords: post.tags.join(", ") } : {}),
     },
   });

@@ -9,6 +9,7 @@ import {
   openPage,
   signIn,
 } from "./browser";
+import { imageSize } from "../../workers/cards/image-size";
 import { solidPng } from "./png";
 
 let browser: Browser;
@@ -170,9 +171,28 @@ describe("the blog", () => {
       "article",
     );
     expect(await metaContent(visitor.page, "property", "og:url")).toBe(pageUrl);
-    expect(await metaContent(visitor.page, "property", "og:image")).toBe(
-      `${baseURL()}/media/${stored.poster_url}`,
+    // The post's own card, drawn from its title, writer and picture: a 1200×630 PNG.
+    const card = await metaContent(visitor.page, "property", "og:image");
+    expect(card).toMatch(
+      new RegExp(`^${baseURL()}/cards/posts/${stored._id}-[0-9a-z]+\\.png$`),
     );
+    expect(await metaContent(visitor.page, "property", "og:image:width")).toBe(
+      "1200",
+    );
+    expect(await metaContent(visitor.page, "property", "og:image:height")).toBe(
+      "630",
+    );
+    expect(await metaContent(visitor.page, "property", "og:image:alt")).toBe(
+      title,
+    );
+    const drawn = await fetch(card!);
+    expect(drawn.status).toBe(200);
+    expect(drawn.headers.get("Content-Type")).toBe("image/png");
+    expect(imageSize(new Uint8Array(await drawn.arrayBuffer()))).toEqual({
+      kind: "png",
+      width: 1200,
+      height: 630,
+    });
     expect(await metaContent(visitor.page, "name", "twitter:card")).toBe(
       "summary_large_image",
     );
@@ -189,7 +209,7 @@ describe("the blog", () => {
       headline: title,
       url: pageUrl,
       author: { name: "Maya Fields" },
-      image: [`${baseURL()}/media/${stored.poster_url}`],
+      image: [card, `${baseURL()}/media/${stored.poster_url}`],
     });
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Blog, BlogPage } from "#contract/blog";
 import type { ApiErrorBody } from "#contract/types";
+import { imageSize } from "../../workers/cards/image-size";
 import { SEED_BLOG_POSTS } from "../../workers/db/blog-posts";
 import {
   getJson,
@@ -12,6 +13,7 @@ import {
   tokenFor,
   type Player,
 } from "./helpers";
+import { bandedPng, brokenPng } from "./png";
 
 let writer: { token: string; userId: number };
 let otherWriter: Player;
@@ -422,8 +424,17 @@ describe("pages", () => {
     expect(html).toContain(
       '<meta property="og:title" content="Welcome to Playfeed: twelve games, one thumb"/>',
     );
+    const card = /<meta property="og:image" content="([^"]+)"\/>/.exec(
+      html,
+    )?.[1];
+    expect(card).toMatch(
+      /^https:\/\/playfeed\.test\/cards\/posts\/[1-9]\d*-[0-9a-z]+\.png$/,
+    );
     expect(html).toContain(
-      '<meta property="og:image" content="https://playfeed.test/media/blog/welcome-poster.jpg"/>',
+      '<meta property="og:image:width" content="1200"/><meta property="og:image:height" content="630"/>',
+    );
+    expect(html).toContain(
+      '<meta property="og:image:alt" content="Welcome to Playfeed: twelve games, one thumb"/>',
     );
     expect(html).toContain(
       '<meta name="twitter:card" content="summary_large_image"/>',
@@ -435,6 +446,7 @@ describe("pages", () => {
       "@type": "Article",
       headline: "Welcome to Playfeed: twelve games, one thumb",
       author: { "@type": "Person", name: "Maya Fields" },
+      image: [card, "https://playfeed.test/media/blog/welcome-poster.jpg"],
     });
   });
 
@@ -450,6 +462,172 @@ describe("pages", () => {
     expect(xml).toContain(
       "<link>https://playfeed.test/blog/welcome-to-playfeed</link>",
     );
+  });
+});
+
+describe("a post's share card", () => {
+  /** The og:image and its companions on the post's page, as a link preview reads them. */
+  async function cardTags(slug: string) {
+    const html = await (
+      await request(`/blog/${slug}`, { headers: { Accept: "text/html" } })
+    ).text();
+    const tags = new Map<string, string>();
+    for (const [, key, content] of html.matchAll(
+      /<meta (?:property|name)="((?:og|twitter):[^"]+)" content="([^"]*)"/g,
+    ))
+      tags.set(key, content.replaceAll("&amp;", "&").replaceAll("&#x27;", "'"));
+    return { tags, html };
+  }
+
+  /** A card address answers a PNG of exactly 1200×630; its bytes. */
+  async function expectCardPng(path: string) {
+    const response = await request(path);
+    expect(response.status, path).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/png");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(imageSize(bytes)).toEqual({ kind: "png", width: 1200, height: 630 });
+    return bytes;
+  }
+
+  const cardPath = (url: string) => new URL(url).pathname;
+  const keyOf = (path: string) => path.slice(1);
+
+  it("is drawn for a post whose poster is an odd size, kept in R2, and is what the page's og:image names", async () => {
+    const { response, path } = await uploadBlogImage(
+      writer.token,
+      await bandedPng(300, 500),
+      "tall.png",
+    );
+    expect(response.status).toBe(201);
+    const title = `Standing tall: a portrait poster ${unique()}`;
+    const created = await createPost(writer.token, {
+      title,
+      tags: ["behind the scenes"],
+      poster_url: path,
+      content: [text("a", "<p>A tall picture.</p>")],
+      status: "published",
+    });
+    expect(created.status).toBe(201);
+    const { tags } = await cardTags(created.body.slug);
+    const image = tags.get("og:image")!;
+    expect(image).toMatch(
+      new RegExp(
+        `^https://playfeed\\.test/cards/posts/${created.body._id}-[0-9a-z]+\\.png$`,
+      ),
+    );
+    expect(tags.get("og:image:width")).toBe("1200");
+    expect(tags.get("og:image:height")).toBe("630");
+    expect(tags.get("og:image:alt")).toBe(title);
+    expect(tags.get("twitter:card")).toBe("summary_large_image");
+    expect(tags.get("twitter:image")).toBe(image);
+
+    expect(await env.MEDIA.head(keyOf(cardPath(image)))).toBeNull();
+    const bytes = await expectCardPng(cardPath(image));
+    const kept = await env.MEDIA.get(keyOf(cardPath(image)));
+    expect(kept).not.toBeNull();
+    expect(new Uint8Array(await kept!.arrayBuffer())).toEqual(bytes);
+    // The second request is answered from R2: the same bytes, without drawing again.
+    expect(await expectCardPng(cardPath(image))).toEqual(bytes);
+    const head = await request(cardPath(image), { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Content-Length")).toBe(String(bytes.length));
+    // Drawing compiles the renderer on first use, a few seconds on a busy test machine.
+  }, 60_000);
+
+  it("is drawn without a poster, and after an edit the old address leads to the new card", async () => {
+    const post = await publishedPost(
+      writer.token,
+      `No picture at all ${unique()}`,
+    );
+    expect(post.poster_url).toBeNull();
+    const before = (await cardTags(post.slug)).tags.get("og:image")!;
+    await expectCardPng(cardPath(before));
+
+    const edited = await getJson<Blog>(
+      `/api/blog/${post._id}`,
+      json("PUT", { title: `${post.title}, edited` }, writer.token),
+    );
+    expect(edited.status).toBe(200);
+    const after = (await cardTags(post.slug)).tags.get("og:image")!;
+    expect(after).not.toBe(before);
+    expect(cardPath(after)).toMatch(new RegExp(`^/cards/posts/${post._id}-`));
+
+    const stale = await request(cardPath(before), { redirect: "manual" });
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get("Location")).toBe(cardPath(after));
+    await stale.arrayBuffer();
+    await expectCardPng(stale.headers.get("Location")!);
+    // The card of the earlier version is gone from R2 once the new one is kept.
+    expect(await env.MEDIA.head(keyOf(cardPath(before)))).toBeNull();
+    expect(await env.MEDIA.head(keyOf(cardPath(after)))).not.toBeNull();
+  }, 60_000);
+
+  it("is drawn as if there were no poster when the poster cannot be decoded or is far too large", async () => {
+    const title = `Broken picture ${unique()}`;
+    const cardOf = async (poster: Uint8Array<ArrayBuffer> | null) => {
+      let posterUrl: string | null = null;
+      if (poster) {
+        const { response, path } = await uploadBlogImage(writer.token, poster);
+        expect(response.status).toBe(201);
+        posterUrl = path;
+      }
+      const created = await createPost(writer.token, {
+        title,
+        tags: ["news"],
+        poster_url: posterUrl,
+        content: [text("a", "<p>Oops.</p>")],
+        status: "published",
+      });
+      expect(created.status).toBe(201);
+      const image = (await cardTags(created.body.slug)).tags.get("og:image")!;
+      return expectCardPng(cardPath(image));
+    };
+    const without = await cardOf(null);
+    // Its header says 300×500 but its pixels are not there; the other claims 30000×30000 in a few bytes.
+    expect(await cardOf(brokenPng(300, 500))).toEqual(without);
+    expect(await cardOf(brokenPng(30_000, 30_000))).toEqual(without);
+    // A poster that decodes makes a different card.
+    expect(await cardOf(await bandedPng(300, 500))).not.toEqual(without);
+  }, 60_000);
+
+  it("exists only for a published post: a draft, an unknown post or a malformed address is a 404", async () => {
+    const draft = await createPost(writer.token, {
+      title: `Not yet ${unique()}`,
+      content: [text("a", "<p>Soon.</p>")],
+    });
+    expect(draft.body.status).toBe("draft");
+    const draftPage = await request(`/blog/${draft.body.slug}`, {
+      headers: { Accept: "text/html", Cookie: `pf_session=${writer.token}` },
+    });
+    const html = await draftPage.text();
+    expect(draftPage.status).toBe(200);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).not.toContain('property="og:image"');
+    const version = Date.parse(draft.body.updated_dt).toString(36);
+    const cases: Array<[string, string | null]> = [
+      [`/cards/posts/${draft.body._id}-${version}.png`, "Post not found"],
+      [`/cards/posts/999999999-${version}.png`, "Post not found"],
+      ["/cards/posts/not-a-card.png", "This post has no card"],
+      ["/cards/posts/0-abc.png", "This post has no card"],
+      ["/cards/posts/12-ABC.png", "This post has no card"],
+      ["/cards/posts/12-abc.jpg", "This post has no card"],
+      ["/cards/posts/12-abc.png.png", "This post has no card"],
+      [`/cards/posts/${"1".repeat(16)}-abc.png`, "This post has no card"],
+      [`/cards/posts/1-${"a".repeat(5000)}.png`, "This post has no card"],
+      ["/cards/posts/%E2%80%AE1-abc.png", "This post has no card"],
+      ["/cards/posts/", null],
+    ];
+    for (const [path, message] of cases) {
+      const response = await request(path);
+      expect(response.status, path).toBe(404);
+      if (message) {
+        expect(response.headers.get("Content-Type"), path).toContain(
+          "application/json",
+        );
+        const body = await response.json<ApiErrorBody>();
+        expect(body.error.message, path).toBe(message);
+      } else await response.arrayBuffer();
+    }
   });
 });
 

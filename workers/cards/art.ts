@@ -1,5 +1,6 @@
 import { sniffImage } from "#contract/uploads";
-import { accentOf, dataUrl, type CardGame } from "./template";
+import { imageSize, jpegOrientation } from "./image-size";
+import { accentOf, dataUrl, type CardGame, type CardPicture } from "./template";
 
 /** Reads a file of the client build (build/client) by its path, or null when there is none. */
 export type StaticFiles = (path: string) => Promise<Uint8Array | null>;
@@ -76,5 +77,45 @@ export async function gameArt(
     icon: iconPath ? drawable(iconBytes, iconPath) : null,
     poster: posterPath ? drawable(posterBytes, posterPath) : null,
     accent: accentOf(iconSvg),
+  };
+}
+
+/**
+ * The most pixels a poster may decode to on a card: a 12-megapixel phone photo is fine, while a small file that claims
+ * a huge size (a PNG of 20000×20000 deflates to little) would not fit a CardPainter's memory.
+ */
+export const MAX_POSTER_PIXELS = 4096 * 4096;
+
+/**
+ * A blog post's poster for its card, with its size read from its own bytes: our own file or upload only (never an
+ * address elsewhere), a PNG, JPEG or GIF (the kinds the renderer decodes) of a sane size; null otherwise, and the card
+ * is drawn without one.
+ */
+export async function posterArt(
+  value: string | null,
+  files: StaticFiles,
+  media: R2Bucket,
+  mediaBase: string,
+): Promise<CardPicture | null> {
+  const path = ownPath(value, mediaBase);
+  const bytes = path ? await readPicture(path, files, media, mediaBase) : null;
+  if (!bytes || bytes.length > MAX_ART_BYTES) return null;
+  const size = imageSize(bytes);
+  if (
+    !size ||
+    size.kind === "webp" ||
+    size.width < 1 ||
+    size.height < 1 ||
+    size.width * size.height > MAX_POSTER_PIXELS
+  )
+    return null;
+  // A phone's upright photo is often stored on its side, with EXIF saying how to turn it.
+  const orientation = size.kind === "jpeg" ? jpegOrientation(bytes) : 1;
+  const turned = orientation >= 5;
+  return {
+    href: dataUrl(bytes, `image/${size.kind}`),
+    width: turned ? size.height : size.width,
+    height: turned ? size.width : size.height,
+    orientation,
   };
 }

@@ -83,3 +83,52 @@ export function imageSize(bytes: Uint8Array): ImageSize | null {
       return null;
   }
 }
+
+/**
+ * A JPEG's EXIF orientation (1–8; 1 when it says none): how a camera's stored pixels are turned to be seen upright.
+ * Browsers apply it and the card renderer does not, so a card turns the picture itself. 5–8 swap width and height.
+ */
+export function jpegOrientation(bytes: Uint8Array): number {
+  if (sniffImage(bytes) !== "jpeg") return 1;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 2;
+  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1];
+    // The pixels start at SOS (or a frame header): any EXIF came before.
+    if (marker === 0xda || (marker >= 0xc0 && marker <= 0xcf)) return 1;
+    const length = view.getUint16(at + 2);
+    const exif = at + 4;
+    if (
+      marker === 0xe1 &&
+      exif + 14 <= bytes.length &&
+      String.fromCharCode(...bytes.subarray(exif, exif + 6)) === "Exif\0\0"
+    )
+      return exifOrientation(
+        view,
+        exif + 6,
+        Math.min(at + 2 + length, bytes.length),
+      );
+    at += 2 + length;
+  }
+  return 1;
+}
+
+/** Orientation (tag 0x0112) from the first IFD of the TIFF structure at `tiff`, read no further than `end`. */
+function exifOrientation(view: DataView, tiff: number, end: number): number {
+  const order = view.getUint16(tiff);
+  if (order !== 0x4949 && order !== 0x4d4d) return 1;
+  const little = order === 0x4949;
+  if (tiff + 8 > end) return 1;
+  const ifd = tiff + view.getUint32(tiff + 4, little);
+  if (ifd + 2 > end) return 1;
+  const count = view.getUint16(ifd, little);
+  for (let i = 0; i < count; i++) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > end) return 1;
+    if (view.getUint16(entry, little) === 0x0112) {
+      const value = view.getUint16(entry + 8, little);
+      return value >= 1 && value <= 8 ? value : 1;
+    }
+  }
+  return 1;
+}

@@ -5,9 +5,12 @@ import { readFont } from "./font";
 import {
   accentOf,
   drawableName,
+  drawableTitle,
   gameCardSvg,
+  postCardSvg,
   scoreCardSvg,
   type CardGame,
+  type CardPost,
 } from "./template";
 
 const font = readFont(
@@ -99,5 +102,126 @@ describe("the cards' SVG", () => {
     );
     expect(card).toContain(">The Extraordinarily<");
     expect(card).toContain(">Long Adventure<");
+  });
+});
+
+describe("a blog post's card", () => {
+  const post: CardPost = {
+    title: "Five tips for Tower Stack",
+    author: "Maya Fields",
+    tag: "tips",
+    poster: null,
+    icons: ["data:image/svg+xml;base64,PHN2Zy8+"],
+  };
+  const poster = (width: number, height: number) => ({
+    href: "data:image/png;base64,iVBORw0KGgo=",
+    width,
+    height,
+  });
+  /** The drawn texts of an SVG, in order. */
+  const texts = (svg: string) =>
+    [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map(([, value]) => value);
+  /** The title's lines: the texts drawn at the title's size (the largest on the card). */
+  const titleOf = (svg: string) => {
+    const sizes = [...svg.matchAll(/font-size="(\d+)"[^>]*>([^<]*)</g)];
+    const largest = Math.max(...sizes.map(([, size]) => Number(size)));
+    return sizes
+      .filter(([, size]) => Number(size) === largest)
+      .map(([, , value]) => value);
+  };
+
+  it("says the blog, the first tag, the title and who wrote it, with the blog's brand", () => {
+    const svg = postCardSvg(post, font);
+    expect(texts(svg)).toEqual([
+      "THE BLOG",
+      "TIPS",
+      ...titleOf(svg),
+      "By Maya Fields",
+      "Playfeed blog",
+    ]);
+    expect(titleOf(svg).join(" ")).toBe("Five tips for Tower Stack");
+  });
+
+  it("cuts a title too long for three lines with an ellipsis, and a long name too", () => {
+    const svg = postCardSvg(
+      {
+        ...post,
+        title:
+          "A very long title about the leaderboards, the weekly tournaments, the daily bonus and everything else we shipped",
+        author: "Bartholomew Maximilian Featherstonehaugh-Smythe of Somewhere",
+      },
+      font,
+    );
+    const lines = titleOf(svg);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^A very long title/);
+    expect(lines[2]).toMatch(/\S…$/);
+    const size = Number(/font-size="(\d+)"[^>]*>A very/.exec(svg)![1]);
+    for (const line of lines)
+      expect(font.width(line, size)).toBeLessThanOrEqual(560);
+    expect(svg).toMatch(/>By Bartholomew [^<]*…</);
+    // One word longer than a line is cut inside the word.
+    const word = titleOf(
+      postCardSvg({ ...post, title: "Supercalifragilistic".repeat(5) }, font),
+    );
+    expect(word).toHaveLength(1);
+    expect(word[0]).toMatch(/^Supercalifragilistic.*…$/);
+  });
+
+  it("draws no empty boxes: a name or title the font cannot draw gives way to words of its own", () => {
+    expect(drawableTitle("新しいゲーム", font)).toBeNull();
+    expect(drawableTitle("Level up 🎮🔥 today 👍🏽", font)).toBe(
+      "Level up today",
+    );
+    expect(drawableTitle("Ольга: как играть", font)).toBe("Ольга: как играть");
+    const svg = postCardSvg(
+      {
+        ...post,
+        title: drawableTitle("新しいゲーム", font),
+        author: drawableName("山田 太郎", font),
+      },
+      font,
+    );
+    expect(titleOf(svg).join(" ")).toBe("A new post on the Playfeed blog");
+    expect(svg).toContain(">By a Playfeed writer<");
+    expect(svg).not.toMatch(/[\u3000-\u9fff]/u);
+  });
+
+  it("escapes what it writes", () => {
+    const svg = postCardSvg({ ...post, title: `<i>"A" & 'B'</i>` }, font);
+    expect(titleOf(svg).join(" ")).toBe(
+      "&lt;i&gt;&quot;A&quot; &amp; &apos;B&apos;&lt;/i&gt;",
+    );
+    expect(svg).not.toContain("<i>");
+  });
+
+  it("without a poster shows the games' icons, with one crops it to fill a framed panel", () => {
+    const bare = postCardSvg(post, font);
+    expect(bare).not.toContain("post-poster");
+    expect(bare).toContain(`href="${post.icons[0]}"`);
+    const portrait = postCardSvg({ ...post, poster: poster(300, 500) }, font);
+    expect(portrait).toMatch(
+      /<g clip-path="url\(#post-poster\)"><image x="704" y="92" width="416" height="446" preserveAspectRatio="xMidYMid slice" href="data:image\/png;base64,[^"]+"\/><\/g>/,
+    );
+    expect(portrait).toContain('<clipPath id="post-poster">');
+    expect(portrait).not.toContain(`href="${post.icons[0]}"`);
+    // A wide poster gets a wide panel, no wider than 16:9, so a 1200×630 picture loses little.
+    const wide = postCardSvg({ ...post, poster: poster(1200, 630) }, font);
+    expect(wide).toMatch(/<image x="620" y="175" width="500" height="281" /);
+    // A phone photo stored on its side is turned upright: its pixels fill the panel's transpose, turned a quarter.
+    const turned = postCardSvg(
+      { ...post, poster: { ...poster(3024, 4032), orientation: 6 } },
+      font,
+    );
+    expect(turned).toContain(
+      '<image x="689" y="107" width="446" height="416" preserveAspectRatio="xMidYMid slice" transform="translate(912 315) rotate(90) translate(-912 -315)"',
+    );
+    const mirrored = postCardSvg(
+      { ...post, poster: { ...poster(3024, 4032), orientation: 7 } },
+      font,
+    );
+    expect(mirrored).toContain(
+      'transform="translate(912 315) scale(-1 1) rotate(-90) translate(-912 -315)"',
+    );
   });
 });

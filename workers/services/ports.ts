@@ -72,4 +72,6 @@ export interface Referees {
 export interface CardPainters {
   /** A 1200×630 PNG of the card's SVG, drawn with the shipped font. */
   paint(svg: string): Promise<Uint8Array<ArrayBuffer>>;
+  /** Whether a picture (a data: address) decodes, so that a card never shows an empty frame where it should be. */
+  decodes(picture: string): Promise<boolean>;
 }
