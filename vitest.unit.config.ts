@@ -23,5 +23,7 @@ export default defineConfig({
     // A component test renders a route and waits on it: five seconds is short on a machine shared by many runs.
     testTimeout: 15_000,
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+    // Every core: Vitest's default leaves one idle.
+    maxWorkers: "100%",
   },
 });
