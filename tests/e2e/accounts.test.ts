@@ -119,6 +119,19 @@ describe("an account from sign-up to log-in", () => {
     // Success goes to /home with the player in the header.
     await page.waitForURL("**/home");
     await expect.poll(() => headerAvatar(page).innerText()).toBe("P");
+    // The letter sits in the middle of its circle.
+    const offCentre = await headerAvatar(page).evaluate((avatar) => {
+      const letter = document.createRange();
+      letter.selectNodeContents(avatar);
+      const inner = letter.getBoundingClientRect();
+      const outer = avatar.getBoundingClientRect();
+      return {
+        x: Math.abs(inner.x + inner.width / 2 - (outer.x + outer.width / 2)),
+        y: Math.abs(inner.y + inner.height / 2 - (outer.y + outer.height / 2)),
+      };
+    });
+    expect(offCentre.x).toBeLessThan(3);
+    expect(offCentre.y).toBeLessThan(3);
     const stored = await page.evaluate(
       () =>
         JSON.parse(localStorage.getItem("userData") ?? "null") as Record<
@@ -180,6 +193,13 @@ describe("an account from sign-up to log-in", () => {
         ),
       )
       .toBe(32);
+    // A circle, as the letter was: its box square, no gap under it in the ring.
+    const box = (await avatarImage.boundingBox())!;
+    const ring = (await page
+      .locator(".site-header .site-header__avatar")
+      .boundingBox())!;
+    expect(box.width).toBe(box.height);
+    expect(ring.width).toBe(ring.height);
     expect(
       await page.evaluate(
         () =>
