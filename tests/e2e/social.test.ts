@@ -117,6 +117,16 @@ describe("social", () => {
       .filter({ hasText: adaName })
       .getByRole("img", { name: "Online" })
       .waitFor();
+    // On the phone the row's buttons are icons, named for screen readers, so the name keeps room to be read.
+    const room = await b.page
+      .getByTestId("friend")
+      .filter({ hasText: adaName })
+      .evaluate(
+        (row) =>
+          row.querySelector(".person__text")!.getBoundingClientRect().width /
+          row.getBoundingClientRect().width,
+      );
+    expect(room).toBeGreaterThan(0.3);
 
     // Ada opens the chat and writes; Bea, on her friends list, gets the message alert: delivered, not yet seen.
     await beaRow.getByRole("button", { name: `Chat with ${beaName}` }).click();

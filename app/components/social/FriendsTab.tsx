@@ -173,7 +173,8 @@ export function FriendsTab({
                       // Not disabled when they do not follow back: they may have since, and the chat says so if not.
                       onClick={() => onChat(friend)}
                     >
-                      <ChatIcon size={16} /> Chat
+                      <ChatIcon size={16} />
+                      <span className="friends-row__label">Chat</span>
                     </button>
                     {friend.follows_back ? (
                       <Link
@@ -182,7 +183,7 @@ export function FriendsTab({
                         aria-label={`Play with ${friend.name}`}
                       >
                         <VersusIcon size={16} />
-                        <span className="friends-row__play-label">Play</span>
+                        <span className="friends-row__label">Play</span>
                       </Link>
                     ) : null}
                     {/* Without JavaScript the menu cannot open: a plain Unfollow form stands in for it. */}
