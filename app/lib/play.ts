@@ -20,6 +20,12 @@ export const VISITOR_ROUND_NOTE = {
   signedIn: "You're signed in: play again to play for the leaderboard.",
 } as const;
 
+/** The play screen while the next round waits for its seed (issue #19: a key pressed before the start is lost). */
+export const STARTING_ROUND = {
+  starting: "Starting the next round…",
+  slow: "The connection is slow: the round starts as soon as the server answers.",
+};
+
 export const PRACTICE_NOTICE = {
   /** Under the play bar while the round is on. */
   offline: "you're offline, so this score won't count on the leaderboard.",

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AccountProvider } from "~/components/AccountProvider";
 import { MultiplayerProvider } from "~/components/MultiplayerProvider";
-import { EXIT_CONFIRMATION, PRACTICE_NOTICE } from "~/lib/play";
+import { EXIT_CONFIRMATION, PRACTICE_NOTICE, STARTING_ROUND } from "~/lib/play";
 import type { GameData } from "#contract/game-data";
 import type { Viewer } from "~/lib/viewer";
 import {
@@ -308,20 +308,27 @@ describe("the play screen", () => {
       within(failed).getByRole("button", { name: "Play again" }),
     );
     // A key pressed now would be lost on a game that has not started: the screen says the round is on its way.
-    const starting = await screen.findByText("Starting the next round…");
+    const starting = await screen.findByText(STARTING_ROUND.starting);
     expect(starting.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText(STARTING_ROUND.slow)).toBeNull();
     expect(document.querySelector(".player")?.getAttribute("data-phase")).toBe(
       "starting",
     );
     expect(screen.queryByRole("button", { name: "Exit game" })).toBeNull();
     expect(game.commands().at(-1)).toBe("pause");
+    // A slow network: the screen says so, and offers the way back to the game's page.
+    await advance(8_000);
+    expect(screen.getByText(STARTING_ROUND.slow)).toBeTruthy();
+    expect(
+      screen.getByRole("link", { name: "Back to Tower Stack" }),
+    ).toBeTruthy();
 
     await act(async () => dealSeed());
     await waitFor(() => expect(game.startSeed()).toBe(888));
     expect(document.querySelector(".player")?.getAttribute("data-phase")).toBe(
       "playing",
     );
-    expect(screen.queryByText("Starting the next round…")).toBeNull();
+    expect(screen.queryByText(STARTING_ROUND.starting)).toBeNull();
   });
 
   it("submits a player's score against the play session and goes on to the result", async () => {

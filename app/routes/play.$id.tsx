@@ -12,6 +12,7 @@ import { GameFrame } from "~/components/GameFrame";
 import { ArrowLeftIcon, ClockIcon, CloseIcon } from "~/components/icons";
 import { ExitDialog } from "~/components/play/ExitDialog";
 import { RoundOver } from "~/components/play/RoundOver";
+import { StartingRound } from "~/components/play/StartingRound";
 import { PlaySplash } from "~/components/play/PlaySplash";
 import { usePlayAdBreaks } from "~/components/play/usePlayAdBreaks";
 import { usePlaySession } from "~/components/play/usePlaySession";
@@ -824,13 +825,7 @@ export default function Play() {
           <PlaySplash gameName={game.name} icon={icon} progress={progress} />
         ) : null}
         {phase.name === "starting" && !phase.first ? (
-          <div
-            className="player__overlay player__overlay--starting"
-            role="status"
-          >
-            <span className="player__spinner" aria-hidden="true" />
-            <p className="player__note">Starting the next round…</p>
-          </div>
+          <StartingRound gameId={game._id} gameName={game.name} />
         ) : null}
         {phase.name === "waitingOpponent" ? (
           <div className="player__overlay" role="status">
