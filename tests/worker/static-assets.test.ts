@@ -46,11 +46,29 @@ describe("static files", () => {
     },
   );
 
+  it("keeps the pictures a feed shows many of for a day, then serves them while it checks", async () => {
+    for (const path of [
+      "/media/promos/snake.jpg",
+      "/games/snake/icon.svg",
+      "/placeholders/arcade.svg",
+      "/publishers/pixel-harbor-banner.svg",
+      "/cards/games/snake.png",
+    ]) {
+      const response = await asset(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("Cache-Control"), path).toBe(
+        "public, max-age=86400, stale-while-revalidate=604800",
+      );
+      await response.arrayBuffer();
+    }
+  });
+
   it("keeps files without a fingerprint revalidated, so a new version reaches players", async () => {
     for (const path of [
       "/favicon.svg",
       "/sdk/playfeed-sdk.js",
       "/games/snake/index.html",
+      "/games/snake/game.js",
     ]) {
       const response = await asset(path);
       expect(response.status, path).toBe(200);
