@@ -323,12 +323,28 @@ describe("the play screen", () => {
       screen.getByRole("link", { name: "Back to Tower Stack" }),
     ).toBeTruthy();
 
+    // The seed comes while the tab is in the background: the round starts with its clock still, until the tab is back.
+    const setHidden = (hidden: boolean) =>
+      act(async () => {
+        Object.defineProperty(document, "hidden", {
+          configurable: true,
+          value: hidden,
+        });
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+    await setHidden(true);
     await act(async () => dealSeed());
     await waitFor(() => expect(game.startSeed()).toBe(888));
     expect(document.querySelector(".player")?.getAttribute("data-phase")).toBe(
       "playing",
     );
     expect(screen.queryByText(STARTING_ROUND.starting)).toBeNull();
+    await advance(5_000);
+    expect(screen.getByRole("timer").textContent).toBe("2:00");
+    await setHidden(false);
+    await advance(3_000);
+    // Ticks fall on whole seconds from the start, so the time shown is 2 or 3 s in.
+    expect(screen.getByRole("timer").textContent).toMatch(/^1:5[78]$/);
   });
 
   it("submits a player's score against the play session and goes on to the result", async () => {

@@ -379,6 +379,8 @@ export default function Play() {
     roundStarted.current = true;
     setPhase({ name: "playing" });
     clockRef.current.start();
+    // The tab went to the background while the seed was on its way: the round starts paused, as the game does.
+    if (document.hidden) clockRef.current.pause();
     const resume = resumeLog.current;
     resumeLog.current = null;
     target.send({
