@@ -391,62 +391,96 @@ const playerSteps = (): Step[] => [
   { name: "/editor (not a writer)", path: "/editor/new" },
 ];
 
-describe.each([
+const SIZES = [
   ["phone", PHONE],
   ["desktop", DESKTOP],
-])("axe-core at %s size", (size, viewport) => {
+] as const;
+
+/** The visitor's pages at one size. */
+async function visitorAudit(size: string, viewport: typeof PHONE) {
+  const { context, page, errors } = await openPage(browser, viewport);
+  const findings = await auditSteps(page, size, visitorSteps());
+  await context.close();
+  return { findings, errors: unexpected(errors) };
+}
+
+/** The Daily Bonus popup and the writer's editor at one size. */
+async function bonusAndEditorAudit(size: string, viewport: typeof PHONE) {
+  const bonus = await pageFor(browser, player, viewport, {
+    dailyBonus: true,
+  });
+  const findings = await auditSteps(bonus.page, `${size} player`, [
+    {
+      name: "/ Daily Bonus popup",
+      path: "/",
+      then: (page) =>
+        page.getByRole("dialog", { name: "Daily Bonus" }).waitFor(),
+    },
+  ]);
+  await bonus.context.close();
+
+  const { context, page, errors } = await openPage(browser, viewport);
+  await signIn(context, "writer@playfeed.local", "Writer@2026");
+  findings.push(
+    ...(await auditSteps(page, `${size} writer`, [
+      { name: "/blog", path: "/blog" },
+      {
+        name: "/editor/new",
+        path: "/editor/new",
+        then: (editor) => editor.locator(".editor-blocks").waitFor(),
+      },
+      {
+        name: "/editor of a post",
+        path: "/editor/1",
+        then: (editor) => editor.locator(".editor-blocks").waitFor(),
+      },
+    ])),
+  );
+  await context.close();
+  return { findings, errors: unexpected([...bonus.errors, ...errors]) };
+}
+
+// What only reads runs at both sizes at once (each in a browser context of its own); the player's pages change
+// things (a round, the lobby, a chat), so each size has its turn.
+describe("axe-core at phone and desktop size", () => {
   it("finds nothing serious on the pages a visitor sees", async () => {
     await world();
-    const { context, page, errors } = await openPage(browser, viewport);
-    const findings = await auditSteps(page, size, visitorSteps());
-    await context.close();
-    expect(findings, "serious or critical violations").toEqual([]);
-    expect(unexpected(errors)).toEqual([]);
-  }, 120_000);
+    const results = await Promise.all(
+      SIZES.map(([size, viewport]) => visitorAudit(size, viewport)),
+    );
+    expect(
+      results.flatMap((result) => result.findings),
+      "serious or critical violations",
+    ).toEqual([]);
+    expect(results.flatMap((result) => result.errors)).toEqual([]);
+  }, 180_000);
 
-  it("finds nothing serious on the pages a signed-in player sees", async () => {
-    await world();
-    const { context, page, errors } = await pageFor(browser, player, viewport);
-    const findings = await auditSteps(page, `${size} player`, playerSteps());
-    await context.close();
-    expect(findings, "serious or critical violations").toEqual([]);
-    expect(unexpected(errors)).toEqual([]);
-  }, 120_000);
+  it.each(SIZES)(
+    "finds nothing serious on the pages a signed-in player sees at %s size",
+    async (size, viewport) => {
+      await world();
+      const { context, page, errors } = await pageFor(
+        browser,
+        player,
+        viewport,
+      );
+      const findings = await auditSteps(page, `${size} player`, playerSteps());
+      await context.close();
+      expect(findings, "serious or critical violations").toEqual([]);
+      expect(unexpected(errors)).toEqual([]);
+    },
+    120_000,
+  );
 
   it("finds nothing serious in the Daily Bonus popup and the blog editor", async () => {
     await world();
-    const bonus = await pageFor(browser, player, viewport, {
-      dailyBonus: true,
-    });
-    const findings = await auditSteps(bonus.page, `${size} player`, [
-      {
-        name: "/ Daily Bonus popup",
-        path: "/",
-        then: (page) =>
-          page.getByRole("dialog", { name: "Daily Bonus" }).waitFor(),
-      },
-    ]);
-    await bonus.context.close();
-
-    const { context, page, errors } = await openPage(browser, viewport);
-    await signIn(context, "writer@playfeed.local", "Writer@2026");
-    findings.push(
-      ...(await auditSteps(page, `${size} writer`, [
-        { name: "/blog", path: "/blog" },
-        {
-          name: "/editor/new",
-          path: "/editor/new",
-          then: (editor) => editor.locator(".editor-blocks").waitFor(),
-        },
-        {
-          name: "/editor of a post",
-          path: "/editor/1",
-          then: (editor) => editor.locator(".editor-blocks").waitFor(),
-        },
-      ])),
+    const results = await Promise.all(
+      SIZES.map(([size, viewport]) => bonusAndEditorAudit(size, viewport)),
     );
-    await context.close();
-    expect(findings, "serious or critical violations").toEqual([]);
-    expect(unexpected([...bonus.errors, ...errors])).toEqual([]);
-  }, 120_000);
+    expect(
+      results.flatMap((result) => result.findings),
+      "serious or critical violations",
+    ).toEqual([]);
+    expect(results.flatMap((result) => result.errors)).toEqual([]);
+  }, 180_000);
 });
