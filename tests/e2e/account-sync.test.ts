@@ -4,6 +4,7 @@ import {
   EMPTY_ROUND_LOG,
   PHONE,
   baseURL,
+  collectErrors,
   launchBrowser,
   newAccount,
   pageFor,
@@ -37,13 +38,7 @@ async function twoTabs(account: Account) {
   const first = await pageFor(browser, account, PHONE, { dailyBonus: true });
   const second = await first.context.newPage();
   const errors = first.errors;
-  second.on("console", (message) => {
-    if (message.type() === "error")
-      errors.push(`${second.url()}: ${message.text()}`);
-  });
-  second.on("pageerror", (error) =>
-    errors.push(`${second.url()}: ${error.message}`),
-  );
+  collectErrors(second, errors);
   await Promise.all([
     socketReady(first.page),
     first.page.goto("/home"),

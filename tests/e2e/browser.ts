@@ -123,14 +123,52 @@ export async function openPage(
   });
   const page = await context.newPage();
   const errors: string[] = [];
+  collectErrors(page, errors);
+  return { context, page, errors };
+}
+
+/** What wrangler dev's own proxy answers when its connection to the Worker drops under a POST, which it cannot replay. */
+const DEV_PROXY_RESTART = "Your worker restarted mid-request.";
+const UNAVAILABLE = "the server responded with a status of 503";
+
+/**
+ * Puts the page's console errors and uncaught exceptions into `errors`, as "address: message". Left out: the 503 that
+ * `wrangler dev`'s proxy (not the app) gives a POST when its keep-alive connection to the Worker drops on a loaded
+ * machine; the browser logs it like any failed request. Each is matched to a 503 seen with the proxy's own text.
+ */
+export function collectErrors(page: Page, errors: string[]) {
+  let proxyRestarts = 0;
+  let unmatched = 0;
   page.on("console", (message) => {
-    if (message.type() === "error")
-      errors.push(`${page.url()}: ${message.text()}`);
+    if (message.type() !== "error") return;
+    if (message.text().includes(UNAVAILABLE) && proxyRestarts > 0) {
+      proxyRestarts--;
+      return;
+    }
+    if (message.text().includes(UNAVAILABLE)) unmatched++;
+    errors.push(`${page.url()}: ${message.text()}`);
   });
   page.on("pageerror", (error) =>
     errors.push(`${page.url()}: ${error.message}`),
   );
-  return { context, page, errors };
+  page.on("response", (response) => {
+    if (response.status() !== 503 || response.headers()["retry-after"] !== "0")
+      return;
+    void response
+      .text()
+      .catch(() => "")
+      .then((body) => {
+        if (!body.startsWith(DEV_PROXY_RESTART)) return;
+        // Logged already: take that line back out; else the line still to come is left out.
+        const logged = unmatched
+          ? errors.findIndex((line) => line.includes(UNAVAILABLE))
+          : -1;
+        if (logged >= 0) {
+          errors.splice(logged, 1);
+          unmatched--;
+        } else proxyRestarts++;
+      });
+  });
 }
 
 export async function firstGameId(): Promise<number> {
