@@ -77,6 +77,18 @@ const pages = new Hono<AppEnv>()
   .all("*", renderPage)
   .onError((error) => apiErrorResponse(error));
 
+/** A drawn card (a shared score's, a post's) as the Worker serves it: a day in any cache, no body for HEAD. */
+function cardResponse(method: string, png: Uint8Array<ArrayBuffer>): Response {
+  return new Response(method === "HEAD" ? null : png, {
+    headers: {
+      "Content-Type": "image/png",
+      "Content-Length": String(png.byteLength),
+      "Cache-Control": "public, max-age=86400",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
 /** Paths `app` answers itself; every other path is a page, which `pages` answers the same way. */
 const OWN_PREFIXES = [
   "/api",
@@ -152,16 +164,8 @@ const app = new Hono<AppEnv>()
   .on(["GET", "HEAD"], "/cards/scores/:file", async (c) => {
     const [, id] = /^([A-Za-z0-9]{12})\.png$/.exec(c.req.param("file")) ?? [];
     if (!id) throw notFound("Card not found");
-    const png = await c.var.services.shares.card(id);
-    return new Response(c.req.method === "HEAD" ? null : png, {
-      headers: {
-        "Content-Type": "image/png",
-        "Content-Length": String(png.byteLength),
-        // A share never changes; a day keeps a deleted one from lingering long in caches.
-        "Cache-Control": "public, max-age=86400",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    // A share never changes; a day keeps a deleted one from lingering long in caches.
+    return cardResponse(c.req.method, await c.var.services.shares.card(id));
   })
   // A published blog post's card, at an address that changes with each edit (ADR 017).
   .on(["GET", "HEAD"], "/cards/posts/:file", async (c) => {
@@ -174,15 +178,8 @@ const app = new Hono<AppEnv>()
           "Cache-Control": "public, max-age=300",
         },
       });
-    return new Response(c.req.method === "HEAD" ? null : card.png, {
-      headers: {
-        "Content-Type": "image/png",
-        "Content-Length": String(card.png.byteLength),
-        // A version never changes; a day keeps a post taken back to draft from lingering long in caches.
-        "Cache-Control": "public, max-age=86400",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    // A version never changes; a day keeps a post taken back to draft from lingering long in caches.
+    return cardResponse(c.req.method, card.png);
   })
   .all("*", renderPage)
   .onError((error) => apiErrorResponse(error));

@@ -1,14 +1,5 @@
 import { deflateSync } from "node:zlib";
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++)
-      crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
+import { crc32 } from "../worker/png";
 
 /** A real PNG of one colour, built in memory, for upload tests. */
 export function solidPng(

@@ -1,5 +1,7 @@
+import { concat } from "../../workers/services/web-push";
+
 /** CRC-32 of PNG chunks (the polynomial of ISO 3309). */
-function crc32(bytes: Uint8Array): number {
+export function crc32(bytes: Uint8Array): number {
   let crc = 0xffffffff;
   for (const byte of bytes) {
     crc ^= byte;
@@ -9,18 +11,11 @@ function crc32(bytes: Uint8Array): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-const concat = (parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const body = concat([new TextEncoder().encode(type), data]);
+function chunk(
+  type: string,
+  data: Uint8Array<ArrayBuffer>,
+): Uint8Array<ArrayBuffer> {
+  const body = concat(new TextEncoder().encode(type), data);
   const out = new Uint8Array(12 + data.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, data.length);
@@ -33,7 +28,7 @@ const SIGNATURE = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
 ]);
 
-function header(width: number, height: number): Uint8Array {
+function header(width: number, height: number): Uint8Array<ArrayBuffer> {
   const data = new Uint8Array(13);
   const view = new DataView(data.buffer);
   view.setUint32(0, width);
@@ -68,12 +63,12 @@ export async function bandedPng(
       new Blob([rows]).stream().pipeThrough(new CompressionStream("deflate")),
     ).arrayBuffer(),
   );
-  return concat([
+  return concat(
     SIGNATURE,
     header(width, height),
     chunk("IDAT", deflated),
     chunk("IEND", new Uint8Array(0)),
-  ]);
+  );
 }
 
 /** A PNG whose header claims `width`×`height` and whose pixels are not there: a picture no renderer can decode. */
@@ -81,10 +76,10 @@ export function brokenPng(
   width: number,
   height: number,
 ): Uint8Array<ArrayBuffer> {
-  return concat([
+  return concat(
     SIGNATURE,
     header(width, height),
     chunk("IDAT", new Uint8Array([1, 2, 3, 4])),
     chunk("IEND", new Uint8Array(0)),
-  ]);
+  );
 }
