@@ -15,6 +15,7 @@ export const RUN_MESSAGES = {
   noSeed:
     "This play session was opened before scores were verified; start the game again",
   tooManySteps: "The recorded play is longer than the play session",
+  inhuman: "This round's inputs could not have been played by a person",
   external:
     "This game runs on another site, so its scores cannot be verified: it cannot be played for coins",
 } as const;

@@ -2,6 +2,7 @@ import { MAX_MOVES, createTimeline, type Move } from "#contract/moves";
 import { RUN_MESSAGES } from "#contract/runs";
 import { registry } from "../../games/registry";
 import { LogError, decodeLog } from "../../games/shared/input-log";
+import { inhumanInput } from "../../games/shared/log-limits";
 import { replay } from "../../games/shared/round";
 import { STEP } from "../../games/shared/sim";
 import { ApiError } from "./errors";
@@ -45,6 +46,9 @@ export function verifyRound(
   try {
     const log = decodeLog(text);
     if (log.steps > maxSteps) throw refused(RUN_MESSAGES.tooManySteps);
+    // A log no person could have made is refused before the game runs a step of it.
+    const inhuman = inhumanInput(log);
+    if (inhuman) throw refused(`${RUN_MESSAGES.inhuman}: ${inhuman}`);
     result = replay(rules, seed, log);
   } catch (error) {
     if (error instanceof LogError)
