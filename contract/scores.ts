@@ -98,6 +98,8 @@ export interface RoundResult {
   challenge: ChallengeOutcome | null;
   /** The match result against a bot, for /summary/{id}. */
   match_id: number | null;
+  /** True when the round is held for a fair-play review (ADR 032): off the boards, its challenge unsettled. */
+  held: boolean;
 }
 /** The name a board shows for an entry: the first of SPEC.md's player_name list. */
 export const shownName = (entry: LeaderboardEntry) =>

@@ -6,6 +6,7 @@ import { createBlogService } from "./services/blog";
 import { createEventService } from "./services/events";
 import { createAuthFlows } from "./services/auth-flows";
 import { createChallengeService } from "./services/challenges";
+import { createFairPlayService } from "./services/fair-play";
 import { createGameDataService } from "./services/game-data";
 import { createGameService } from "./services/games";
 import { createMultiplayerService } from "./services/multiplayer";
@@ -91,6 +92,7 @@ export function createServices(
       scores,
     }),
     multiplayer,
+    fairPlay: createFairPlayService(db, { challenges }),
     tournaments: createTournamentService(db, pushTo(env)),
     friendMatches: createFriendMatchService(db, {
       multiplayer,

@@ -153,6 +153,13 @@ export const TrophyIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const ShieldIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6Z" />
+    <path d="m9 12 2 2 4-4" />
+  </Icon>
+);
+
 export const SwordsIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M14.5 17.5 3 6V3h3l11.5 11.5M13 19l6-6M16 16l4 4M19 21l2-2" />

@@ -24,12 +24,14 @@ import { Tabs } from "~/components/Tabs";
 import { Leaderboard, type BoardData } from "~/components/game/Leaderboard";
 import {
   PlayIcon,
+  ShieldIcon,
   SocialIcon,
   SwordsIcon,
   TrophyIcon,
   VersusIcon,
 } from "~/components/icons";
 import { useMediaBase, useViewer } from "~/components/root-data";
+import { FAIR_PLAY_MESSAGES } from "#contract/fair-play";
 import { formatNumber, pageTitle } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
@@ -126,7 +128,13 @@ export default function Result() {
   const { game, board, challenging } = loaded;
   // Straight from the play screen, the round's own answer says what it scored and settled; a reload asks the loader.
   const round = roundFromState(useLocation().state, game._id);
-  const yourScore = round ? round.score : loaded.yourScore;
+  const yourScore = round ? round.score : (loaded.yourScore?.score ?? null);
+  const review = round
+    ? round.held
+      ? "held"
+      : null
+    : (loaded.yourScore?.review ?? null);
+  const held = review === "held" || review === "removed";
   const standing = round ? round.best : board.standing;
   const challenge =
     round?.challenge?.challenge.game === game._id
@@ -143,7 +151,7 @@ export default function Result() {
   const highScore = standing?.score ?? 0;
   const rank = standing?.rank ?? null;
   const newBest =
-    yourScore !== null && yourScore > 0 && yourScore === highScore;
+    !held && yourScore !== null && yourScore > 0 && yourScore === highScore;
   // The round just played (its score's id from the play screen), else the latest one the loader found shareable.
   const shareRoundId = round ? round._id : loaded.shareableRound;
   const value = (score: number | null) =>
@@ -261,6 +269,16 @@ export default function Result() {
                 </dd>
               </div>
             </dl>
+            {held ? (
+              <p className="result-hero__held" role="status">
+                <ShieldIcon size={18} />
+                <span>
+                  {review === "removed"
+                    ? FAIR_PLAY_MESSAGES.removed
+                    : FAIR_PLAY_MESSAGES.held}
+                </span>
+              </p>
+            ) : null}
             {newBest ? (
               <p className="result-hero__badge">
                 <TrophyIcon size={16} /> New high score
@@ -311,6 +329,7 @@ export default function Result() {
           ) : null}
         </div>
         {viewer &&
+        !held &&
         shareRoundId !== null &&
         yourScore !== null &&
         !game.external ? (

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { BLOG_STATUSES } from "#contract/blog";
+import { ROUND_REVIEWS } from "#contract/fair-play";
 import {
   CHALLENGE_STATUSES,
   LEDGER_REASONS,
@@ -333,10 +334,15 @@ export const scores = sqliteTable(
     statsId: integer("stats_id").references(() => gameStats.id, {
       onDelete: "set null",
     }),
+    /** Null for a round within its game's fair-play model; else its review (ADR 032). */
+    review: text("review", { enum: ROUND_REVIEWS }),
+    /** Why the round was held: what the model found, for the moderator. */
+    reviewNote: text("review_note"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("scores_stats_idx").on(t.statsId),
+    index("scores_review_idx").on(t.review, t.createdAt),
     index("scores_user_game_idx").on(t.userId, t.gameId, t.createdAt),
     index("scores_user_time_idx").on(t.userId, t.createdAt),
   ],

@@ -1,3 +1,4 @@
+import { FAIR_PLAY_MESSAGES } from "#contract/fair-play";
 import {
   SQL,
   and,
@@ -195,11 +196,14 @@ export function createChallengeService(db: Db, notifications: Pushed) {
   /** The player's latest accepted score for the game: what a challenge they send is about. */
   async function latestScore(userId: number, gameId: number) {
     const [row] = await db
-      .select({ score: scores.score })
+      .select({ score: scores.score, review: scores.review })
       .from(scores)
       .where(and(eq(scores.userId, userId), eq(scores.gameId, gameId)))
       .orderBy(desc(scores.createdAt), desc(scores.id))
       .limit(1);
+    // A round held for a fair-play review cannot be the bar a friend has to beat until it is checked (ADR 032).
+    if (row && (row.review === "held" || row.review === "removed"))
+      throw new ApiError(422, "round_held", FAIR_PLAY_MESSAGES.heldChallenge);
     return row?.score ?? null;
   }
 

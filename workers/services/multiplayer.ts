@@ -1,4 +1,15 @@
-import { and, desc, eq, gt, isNotNull, ne, or, sql } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  ne,
+  notExists,
+  or,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { idValueSchema } from "#contract/ids";
@@ -13,6 +24,7 @@ import {
   gameStats,
   matchResults,
   playerMoves,
+  scores,
   users,
 } from "../db/schema";
 import { ApiError, forbidden, notFound } from "./errors";
@@ -137,6 +149,18 @@ export function createMultiplayerService(db: Db) {
             eq(playerMoves.gameId, gameId),
             ne(playerMoves.userId, callerId),
             gt(playerMoves.score, 0),
+            // A run held for a fair-play review, or removed after one, is no one's ghost (ADR 032).
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(scores)
+                .where(
+                  and(
+                    eq(scores.statsId, playerMoves.statsId),
+                    inArray(scores.review, ["held", "removed"]),
+                  ),
+                ),
+            ),
             // A true ghost: our own games' bots are runs the server replayed, so their timeline is what happened.
             or(
               isNotNull(playerMoves.inputLog),

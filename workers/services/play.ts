@@ -29,6 +29,7 @@ import { botResultRow, type MultiplayerService } from "./multiplayer";
 import { parseInput } from "./parse";
 import { dealSeed, isReplayable, scoreRefused } from "./replay";
 import { bestScoreWrite, type ScoreService } from "./scores";
+import { heldFields } from "./fair-play";
 import { periodBoardWrites } from "./tournaments";
 import type { MatchRooms, Referees } from "./ports";
 
@@ -431,6 +432,7 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
           score: input.score,
           statsId: session.id,
           createdAt: at,
+          ...heldFields(verified),
         }),
         db
           .update(gameStats)
@@ -440,16 +442,21 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
             ...(playTime === null ? {} : { playTime, endedAt: at }),
           })
           .where(eq(gameStats.id, session.id)),
-        bestScoreWrite(db, {
-          gameId: game.id,
-          userId,
-          score: input.score,
-          statsId: session.id,
-          now,
-        }),
       ];
+      // A round held for review stays off the boards until a moderator lets it on (ADR 032).
+      const held = verified?.held != null;
+      if (!held)
+        statements.push(
+          bestScoreWrite(db, {
+            gameId: game.id,
+            userId,
+            score: input.score,
+            statsId: session.id,
+            now,
+          }),
+        );
       // Daily and weekly tournaments count only rounds the server replayed, and only those that scored (ADR 027).
-      if (verified && input.score > 0)
+      if (verified && !held && input.score > 0)
         statements.push(
           ...periodBoardWrites(db, {
             gameId: game.id,
@@ -497,7 +504,8 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
       // The session's own challenge settles whether or not the client names it.
       const challengeId =
         input.challenge_id ?? (await deps.challenges.boundTo(session.id));
-      if (challengeId !== null) {
+      // A held round settles its challenge only when it is reviewed; until then the challenge waits (or expires).
+      if (challengeId !== null && !held) {
         challenge = await deps.challenges.settleWithRound(
           userId,
           challengeId,
@@ -543,6 +551,7 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
         best,
         challenge,
         match_id: match?.id ?? null,
+        held,
       };
     },
 

@@ -6,6 +6,7 @@ import { inhumanInput } from "../../games/shared/log-limits";
 import { replay } from "../../games/shared/round";
 import { STEP } from "../../games/shared/sim";
 import { ApiError } from "./errors";
+import { PLAY_MODELS, outsideModel } from "./fair-play-model";
 
 /** What the server learned by replaying a round: the score it really made, and how it got there. */
 export interface VerifiedRound {
@@ -13,6 +14,8 @@ export interface VerifiedRound {
   steps: number;
   /** The ranked value over time, from the replay: what bots and live views show. */
   moves: Move[];
+  /** Why the round is outside its game's fair-play model and held for review (ADR 032), or null. */
+  held: string | null;
 }
 
 /** A round the server does not believe: a 422 that says why. */
@@ -43,8 +46,9 @@ export function verifyRound(
   const rules = registry[slug];
   if (!rules) throw refused(RUN_MESSAGES.needsLog);
   let result;
+  let log;
   try {
-    const log = decodeLog(text);
+    log = decodeLog(text);
     if (log.steps > maxSteps) throw refused(RUN_MESSAGES.tooManySteps);
     // A log no person could have made is refused before the game runs a step of it.
     const inhuman = inhumanInput(log);
@@ -60,6 +64,7 @@ export function verifyRound(
     score: result.score,
     steps: result.steps,
     moves: timelineOf(result.moves, result.steps, result.score),
+    held: outsideModel(PLAY_MODELS[slug], log, result.moves, result.score),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { RoundReview } from "#contract/fair-play";
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
@@ -231,14 +232,18 @@ export function createScoreService(db: Db) {
     },
 
     /** The player's most recent accepted score for the game (the result screen's 'Your score'), or null. */
-    async latestScore(gameId: number, userId: number): Promise<number | null> {
+    /** The player's latest round of the game: its score and, when it was held for a fair-play review, that review. */
+    async latestScore(
+      gameId: number,
+      userId: number,
+    ): Promise<{ score: number; review: RoundReview | null } | null> {
       const [row] = await db
-        .select({ score: scores.score })
+        .select({ score: scores.score, review: scores.review })
         .from(scores)
         .where(and(eq(scores.userId, userId), eq(scores.gameId, gameId)))
         .orderBy(desc(scores.createdAt), desc(scores.id))
         .limit(1);
-      return row?.score ?? null;
+      return row ?? null;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { FAIR_PLAY_MESSAGES } from "#contract/fair-play";
 import { and, desc, eq, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
@@ -80,6 +81,7 @@ export function createShareService(db: Db, deps: ShareDeps) {
           userId: scores.userId,
           gameId: scores.gameId,
           score: scores.score,
+          review: scores.review,
           replayed: sql<number>`${playerMoves.inputLog} is not null`,
         })
         .from(scores)
@@ -89,6 +91,8 @@ export function createShareService(db: Db, deps: ShareDeps) {
       if (!row) throw notFound("Score not found");
       if (row.userId !== callerId)
         throw forbidden("Only the player who scored it can share this score");
+      if (row.review === "held" || row.review === "removed")
+        throw notShareable(FAIR_PLAY_MESSAGES.heldShare);
       // A public card carries a score the server checked: our games' rounds are replayed; a game on another site's are not.
       if (!row.replayed)
         throw notShareable(
@@ -287,6 +291,7 @@ export function createShareService(db: Db, deps: ShareDeps) {
       const [row] = await db
         .select({
           id: scores.id,
+          review: scores.review,
           replayed: sql<number>`${playerMoves.inputLog} is not null`,
         })
         .from(scores)
@@ -294,7 +299,8 @@ export function createShareService(db: Db, deps: ShareDeps) {
         .where(and(eq(scores.userId, userId), eq(scores.gameId, gameId)))
         .orderBy(desc(scores.createdAt), desc(scores.id))
         .limit(1);
-      return row?.replayed ? row.id : null;
+      const checked = row?.review !== "held" && row?.review !== "removed";
+      return row?.replayed && checked ? row.id : null;
     },
 
     /**

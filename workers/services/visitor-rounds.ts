@@ -24,6 +24,7 @@ import type { RateLimiter } from "./rate-limits";
 import { dealSeed, scoreRefused } from "./replay";
 import { bestScoreWrite, type ScoreService } from "./scores";
 import { hashToken, randomToken } from "./tokens";
+import { heldFields } from "./fair-play";
 import { periodBoardWrites } from "./tournaments";
 
 const CLAIM_WINDOW_MS = VISITOR_ROUND_CLAIM_MINUTES * 60_000;
@@ -75,6 +76,7 @@ export function createVisitorRoundService(
         score: gameStats.score,
         playTime: gameStats.playTime,
         scoreId: scores.id,
+        review: scores.review,
       })
       .from(gameStats)
       .innerJoin(scores, eq(scores.statsId, gameStats.id))
@@ -98,6 +100,7 @@ export function createVisitorRoundService(
       best: await deps.scores.highScore(kept.gameId, userId),
       challenge: null,
       match_id: null,
+      held: kept.review === "held",
     };
   }
 
@@ -189,8 +192,9 @@ export function createVisitorRoundService(
       );
       const session = sql`(select ${gameStats.id} from ${gameStats} where ${gameStats.visitorRoundId} = ${round.id})`;
       // The day's and week's boards of when it was played, unless that board has closed since (ADR 027).
+      const held = verified.held !== null;
       const periodBoards =
-        score > 0
+        score > 0 && !held
           ? periodBoardWrites(db, {
               gameId: game.id,
               userId,
@@ -218,14 +222,20 @@ export function createVisitorRoundService(
             score,
             statsId: session,
             createdAt: finishedAt,
+            ...heldFields(verified),
           }),
-          bestScoreWrite(db, {
-            gameId: game.id,
-            userId,
-            score,
-            statsId: session,
-            now,
-          }),
+          // A round held for review stays off the boards until a moderator lets it on (ADR 032).
+          ...(held
+            ? []
+            : [
+                bestScoreWrite(db, {
+                  gameId: game.id,
+                  userId,
+                  score,
+                  statsId: session,
+                  now,
+                }),
+              ]),
           db.insert(playerMoves).values({
             statsId: session,
             userId,
