@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { registry } from "../games/registry";
 import { startRound, replay } from "../games/shared/round";
+import { PEOPLE } from "./fair-play-people";
 import {
   buildModel,
   type PlayModel,
@@ -29,16 +30,22 @@ for (const [slug, rules] of Object.entries(registry).sort()) {
   const rounds = [];
   for (let seed = 1; seed <= SEEDS; seed++) {
     const round = startRound(rules, seed * 7919);
-    while (!round.sim.over && round.steps < maxSteps)
-      round.step({ autoplay: true });
+    const person = PEOPLE[slug]?.(seed);
+    while (!round.sim.over && round.steps < maxSteps) {
+      person?.(round);
+      round.step({ autoplay: !person });
+    }
     const log = round.log();
-    const result = replay(rules, seed * 7919, log);
-    rounds.push({ log, moves: result.moves, ranked: result.score });
+    let misses = 0;
+    const result = replay(rules, seed * 7919, log, (effect) => {
+      if (effect === "hit") misses++;
+    });
+    rounds.push({ log, moves: result.moves, ranked: result.score, misses });
   }
   models[slug] = buildModel(rounds);
-  const { ceiling, growth, pressesPer10s } = models[slug];
+  const { ceiling, growth, pressesPer10s, missesPerValue } = models[slug];
   console.log(
-    `${slug}: ${SEEDS} rounds, best ${ceiling}, ${growth.length} growth points, at most ${pressesPer10s} presses in 10 s`,
+    `${slug}: ${SEEDS} rounds, best ${ceiling}, ${growth.length} growth points, at most ${pressesPer10s} presses in 10 s, at least ${missesPerValue} misses per value`,
   );
 }
 const text = `${JSON.stringify(models)}\n`;

@@ -164,8 +164,9 @@ export function replay(
   rules: Rules,
   seed: number,
   log: InputLog,
+  emit?: (effect: Effect) => void,
 ): ReplayResult {
-  const run = startReplay(rules, seed, log);
+  const run = startReplay(rules, seed, log, emit);
   const moves: ReplayMove[] = [];
   let last = ranked(run.round.sim);
   while (run.step()) {

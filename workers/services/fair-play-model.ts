@@ -8,7 +8,10 @@ import models from "./fair-play-models.json";
  * thing happens and never tires, so it is an upper bound on a person's play, not an average:
  *  - `ceiling`: the highest ranked value (score or level) the model accepts: the best round seen, with room;
  *  - `growth`: how fast the ranked value can grow: for each value, the fewest steps any model round took to reach it;
- *  - `pressesPer10s`: the most presses (pointer or key downs) in any ten seconds of a round.
+ *  - `pressesPer10s`: the most presses (pointer or key downs) in any ten seconds of a round;
+ *  - `missesPerValue`: the fewest misses (the game's "hit" effect: a wrong pair, a lost life) per ranked value of
+ *    any model round that reached a quarter of the best: luck a person cannot beat for long, since the demo player
+ *    already remembers all it has seen (0 where the game's best rounds miss nothing).
  * A round outside any of these is kept but held for a moderator's review; it is not refused, because a remarkable
  * person can be outside a model, and a review tells them apart.
  */
@@ -19,6 +22,18 @@ export interface PlayModel {
   /** [value, fewest steps to reach it], values rising. */
   growth: Array<[number, number]>;
   pressesPer10s: number;
+  missesPerValue: number;
+}
+
+/** What a replay tells about a round, for the model. */
+export interface RoundFacts {
+  log: InputLog;
+  /** The replay's changes of the ranked value. */
+  moves: readonly ReplayMove[];
+  /** The ranked value at the end. */
+  ranked: number;
+  /** "hit" effects the replay emitted. */
+  misses: number;
 }
 
 // The file is written by the script from this very type; JSON only loses the pairs' tuple type.
@@ -36,7 +51,15 @@ export const MODEL_MARGINS = {
   presses: 1.5,
   /** About what the fastest people sustain for ten seconds of tapping. */
   pressesFloor: 80,
+  /** Held when a round misses less than this share of the model's fewest misses per value... */
+  misses: 0.5,
+  /** ...once it has reached this share of the model's best round (before that, luck is still likely). */
+  missesFrom: 0.25,
 } as const;
+
+/** The ranked value from which the model counts misses. */
+const missesFrom = (ceiling: number) =>
+  Math.max(1, Math.ceil(ceiling * MODEL_MARGINS.missesFrom));
 
 const TEN_SECONDS = 600;
 
@@ -84,9 +107,7 @@ function modelSteps(growth: ReadonlyArray<[number, number]>, value: number) {
  */
 export function outsideModel(
   model: PlayModel | undefined,
-  log: InputLog,
-  moves: readonly ReplayMove[],
-  ranked: number,
+  { log, moves, ranked, misses }: RoundFacts,
 ): string | null {
   if (!model) return null;
   const ceiling = Math.ceil(model.ceiling * MODEL_MARGINS.ceiling);
@@ -104,17 +125,16 @@ export function outsideModel(
   const presses = mostPressesIn10s(log);
   if (presses > pressLimit)
     return `${presses} presses within ten seconds; the model allows ${pressLimit}`;
+  const fewestMisses = Math.floor(
+    model.missesPerValue * MODEL_MARGINS.misses * ranked,
+  );
+  if (ranked >= missesFrom(model.ceiling) && misses < fewestMisses)
+    return `${misses} ${misses === 1 ? "miss" : "misses"} on the way to ${ranked}; the model's luckiest rounds would miss ${fewestMisses}`;
   return null;
 }
 
 /** The model of a game from full rounds of a strong player: each round's log and its replay's changes. */
-export function buildModel(
-  rounds: ReadonlyArray<{
-    log: InputLog;
-    moves: readonly ReplayMove[];
-    ranked: number;
-  }>,
-): PlayModel {
+export function buildModel(rounds: readonly RoundFacts[]): PlayModel {
   const fewest = new Map<number, number>();
   let ceiling = 0;
   let pressesPer10s = 0;
@@ -124,6 +144,9 @@ export function buildModel(
     for (const [value, step] of firstReached(round.moves))
       fewest.set(value, Math.min(fewest.get(value) ?? Infinity, step));
   }
+  const missRates = rounds
+    .filter((round) => round.ranked >= missesFrom(ceiling))
+    .map((round) => round.misses / round.ranked);
   // A higher value can never be reached sooner than a lower one: keep the curve rising, then thin it.
   const values = [...fewest.keys()].sort((a, b) => a - b);
   const growth: Array<[number, number]> = [];
@@ -137,6 +160,11 @@ export function buildModel(
     ceiling,
     growth: thin(growth, 48),
     pressesPer10s,
+    // Rounded down to a thousandth: the file stays short and reads the same everywhere.
+    missesPerValue:
+      missRates.length > 0
+        ? Math.floor(Math.min(...missRates) * 1000) / 1000
+        : 0,
   };
 }
 

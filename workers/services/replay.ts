@@ -47,13 +47,16 @@ export function verifyRound(
   if (!rules) throw refused(RUN_MESSAGES.needsLog);
   let result;
   let log;
+  let misses = 0;
   try {
     log = decodeLog(text);
     if (log.steps > maxSteps) throw refused(RUN_MESSAGES.tooManySteps);
     // A log no person could have made is refused before the game runs a step of it.
     const inhuman = inhumanInput(log);
     if (inhuman) throw refused(`${RUN_MESSAGES.inhuman}: ${inhuman}`);
-    result = replay(rules, seed, log);
+    result = replay(rules, seed, log, (effect) => {
+      if (effect === "hit") misses++;
+    });
   } catch (error) {
     if (error instanceof LogError)
       throw refused(`${RUN_MESSAGES.unreadable}: ${error.message}`);
@@ -64,7 +67,12 @@ export function verifyRound(
     score: result.score,
     steps: result.steps,
     moves: timelineOf(result.moves, result.steps, result.score),
-    held: outsideModel(PLAY_MODELS[slug], log, result.moves, result.score),
+    held: outsideModel(PLAY_MODELS[slug], {
+      log,
+      moves: result.moves,
+      ranked: result.score,
+      misses,
+    }),
   };
 }
 

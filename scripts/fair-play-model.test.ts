@@ -1,9 +1,10 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { registry } from "../../games/registry";
-import { decodeLog, type InputEvent } from "../../games/shared/input-log";
-import { inhumanInput } from "../../games/shared/log-limits";
-import { replay, startRound } from "../../games/shared/round";
+import { registry } from "../games/registry";
+import { decodeLog, type InputEvent } from "../games/shared/input-log";
+import { inhumanInput } from "../games/shared/log-limits";
+import { replay, startRound } from "../games/shared/round";
+import { PEOPLE } from "./fair-play-people";
 import {
   MODEL_MARGINS,
   PLAY_MODELS,
@@ -12,7 +13,7 @@ import {
   mostPressesIn10s,
   outsideModel,
   type PlayModel,
-} from "./fair-play-model";
+} from "../workers/services/fair-play-model";
 
 const model: PlayModel = {
   rounds: 3,
@@ -23,7 +24,15 @@ const model: PlayModel = {
     [40, 4000],
   ],
   pressesPer10s: 20,
+  missesPerValue: 0,
 };
+/** The facts of a round: `log`, `moves` and `ranked`, with as many misses as the model could want. */
+const facts = (
+  log: { steps: number; events: InputEvent[] },
+  moves: Array<{ step: number; score: number }>,
+  ranked: number,
+  misses = 1000,
+) => ({ log, moves, ranked, misses });
 const presses = (steps: number[]): InputEvent[] =>
   steps.map((step) => ({ step, kind: "pointerDown", x: 0, y: 0 }));
 const quiet = { steps: 5000, events: presses([10, 400, 900]) };
@@ -35,14 +44,14 @@ describe("the fair-play model", () => {
       { step: 1200, score: 10 },
       { step: 4500, score: 40 },
     ];
-    expect(outsideModel(model, quiet, moves, 40)).toBeNull();
+    expect(outsideModel(model, facts(quiet, moves, 40))).toBeNull();
   });
 
   it("holds a round above the ceiling with its margin, not one at it", () => {
     const top = Math.ceil(40 * MODEL_MARGINS.ceiling);
     const climb = (score: number) => [{ step: 4999, score }];
-    expect(outsideModel(model, quiet, climb(top), top)).toBeNull();
-    expect(outsideModel(model, quiet, climb(top + 1), top + 1)).toBe(
+    expect(outsideModel(model, facts(quiet, climb(top), top))).toBeNull();
+    expect(outsideModel(model, facts(quiet, climb(top + 1), top + 1))).toBe(
       `Reached ${top + 1}, above the model's ceiling of ${top}`,
     );
   });
@@ -52,11 +61,11 @@ describe("the fair-play model", () => {
       { step: 150, score: 1 },
       { step: 499, score: 12 },
     ];
-    expect(outsideModel(model, quiet, moves, 12)).toBe(
+    expect(outsideModel(model, facts(quiet, moves, 12))).toBe(
       "Reached 12 in 499 steps; the model's fastest took 1000",
     );
     expect(
-      outsideModel(model, quiet, [{ step: 500, score: 12 }], 12),
+      outsideModel(model, facts(quiet, [{ step: 500, score: 12 }], 12)),
     ).toBeNull();
   });
 
@@ -66,9 +75,19 @@ describe("the fair-play model", () => {
       steps: 5000,
       events: presses(Array.from({ length: count }, (_, i) => 100 + i * 7)),
     });
-    expect(outsideModel(model, burst(limit), [], 0)).toBeNull();
-    expect(outsideModel(model, burst(limit + 1), [], 0)).toBe(
+    expect(outsideModel(model, facts(burst(limit), [], 0))).toBeNull();
+    expect(outsideModel(model, facts(burst(limit + 1), [], 0))).toBe(
       `${limit + 1} presses within ten seconds; the model allows ${limit}`,
+    );
+  });
+
+  it("holds a round that misses far less often than the model's luckiest rounds, once it is well on its way", () => {
+    const lucky = { ...model, missesPerValue: 0.5 };
+    // From a quarter of the ceiling on, fewer than half the model's misses per value is held.
+    expect(outsideModel(lucky, facts(quiet, [], 9, 0))).toBeNull();
+    expect(outsideModel(lucky, facts(quiet, [], 10, 2))).toBeNull();
+    expect(outsideModel(lucky, facts(quiet, [], 10, 1))).toBe(
+      "1 miss on the way to 10; the model's luckiest rounds would miss 2",
     );
   });
 
@@ -97,6 +116,7 @@ describe("the fair-play model", () => {
           { step: 200, score: 9 },
         ],
         ranked: 9,
+        misses: 3,
       },
     ]);
     expect(built.growth).toEqual([
@@ -104,6 +124,7 @@ describe("the fair-play model", () => {
       [9, 200],
     ]);
     expect(built.ceiling).toBe(9);
+    expect(built.missesPerValue).toBe(0.333);
   });
 
   it("has a model for every game the server replays, built from many rounds", () => {
@@ -114,22 +135,29 @@ describe("the fair-play model", () => {
       expect(built.rounds).toBeGreaterThanOrEqual(20);
   });
 
-  it("holds none of the recorded rounds nor the demo player's rounds on seeds it was not built from", () => {
+  it("holds none of the model players' rounds on seeds it was not built from", () => {
     for (const [slug, rules] of Object.entries(registry)) {
       const meta = JSON.parse(
         readFileSync(
-          new URL(`../../games/${slug}/meta.json`, import.meta.url),
+          new URL(`../games/${slug}/meta.json`, import.meta.url),
           "utf8",
         ),
       ) as { maximum_game_time: number };
       for (const seed of [20261123, 987654321]) {
         const round = startRound(rules, seed);
-        while (!round.sim.over && round.steps < meta.maximum_game_time * 60)
-          round.step({ autoplay: true });
+        const person = PEOPLE[slug]?.(seed);
+        while (!round.sim.over && round.steps < meta.maximum_game_time * 60) {
+          person?.(round);
+          round.step({ autoplay: !person });
+        }
         const log = round.log();
-        const result = replay(rules, seed, log);
+        let misses = 0;
+        const result = replay(rules, seed, log, (effect) => {
+          if (effect === "hit") misses++;
+        });
+        const { moves, score } = result;
         expect(
-          outsideModel(PLAY_MODELS[slug], log, result.moves, result.score),
+          outsideModel(PLAY_MODELS[slug], facts(log, moves, score, misses)),
           `${slug} seed ${seed}`,
         ).toBeNull();
       }
@@ -137,7 +165,7 @@ describe("the fair-play model", () => {
   }, 120_000);
 
   it("takes every recorded round as a person's play", () => {
-    const fixtures = new URL("../../tests/fixtures/rounds/", import.meta.url);
+    const fixtures = new URL("../tests/fixtures/rounds/", import.meta.url);
     const files = readdirSync(fixtures).filter((file) =>
       file.endsWith(".json"),
     );
