@@ -1,0 +1,264 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { PlaySession } from "#contract/games";
+import { FAIR_PLAY_MESSAGES } from "#contract/fair-play";
+import type { RoundResult } from "#contract/scores";
+import type { LeaderboardEntry } from "#contract/scores";
+import { rules as memoryMatch } from "../../games/memory-match/sim";
+import { encodeLog } from "../../games/shared/input-log";
+import { startRound } from "../../games/shared/round";
+import { createServices } from "../../workers/context";
+import {
+  type Player,
+  backdate,
+  gameId,
+  getJson,
+  json,
+  newPlayer,
+  openPlaySession,
+  scoredRound,
+} from "./helpers";
+
+interface Face {
+  symbol: number;
+  x: number;
+  y: number;
+  up: boolean;
+  matched: boolean;
+}
+
+/**
+ * The bot of the issue: it reads every card's face from the simulation and turns only matching pairs, at a person's
+ * pace (a card every quarter of a second), until it reaches `level`. Its log replays exactly: it is a possible round.
+ */
+function perfectMemoryLog(seed: number, level: number) {
+  const round = startRound(memoryMatch, seed);
+  let wait = 0;
+  while ((round.sim.level ?? 1) < level && !round.sim.over) {
+    const view = round.sim.view as unknown as {
+      phase: string;
+      cw: number;
+      ch: number;
+      cards: Face[];
+    };
+    if (view.phase === "play" && --wait <= 0) {
+      const { cards } = view;
+      const open = cards.findIndex((card) => card.up && !card.matched);
+      const target =
+        open >= 0
+          ? cards.findIndex(
+              (card, i) =>
+                i !== open &&
+                !card.matched &&
+                !card.up &&
+                card.symbol === cards[open].symbol,
+            )
+          : cards.findIndex((card) => !card.matched && !card.up);
+      if (target >= 0) {
+        const card = cards[target];
+        round.input.pointerDown(card.x + view.cw / 2, card.y + view.ch / 2);
+        wait = 15;
+      }
+    }
+    round.step();
+  }
+  return { log: encodeLog(round.log()), steps: round.steps };
+}
+
+/** Submits the bot's round for a fresh session of Memory Match. */
+async function botRound(
+  player: Player,
+  game: number,
+): Promise<{ session: PlaySession; status: number; body: RoundResult }> {
+  const session = await openPlaySession(player, game);
+  const { log, steps } = perfectMemoryLog(session.seed, 6);
+  await backdate(session._id, steps / 60 + 1);
+  const submitted = await getJson<RoundResult>(
+    "/api/scores",
+    json(
+      "POST",
+      {
+        score: 6,
+        log,
+        player_id: player.userId,
+        game_id: game,
+        stats_id: session._id,
+      },
+      player.token,
+    ),
+  );
+  return { session, ...submitted };
+}
+
+const board = async (game: number) =>
+  (await getJson<LeaderboardEntry[]>(`/api/scores/${game}`)).body;
+
+const walletOf = async (player: Player) =>
+  (await env.DB.prepare("select wallet from users where id = ?")
+    .bind(player.userId)
+    .first<number>("wallet"))!;
+
+async function fund(player: Player, coins: number) {
+  await env.DB.prepare(
+    "insert into ledger (user_id, amount, reason, reference) values (?, ?, 'opening_balance', ?)",
+  )
+    .bind(player.userId, coins, `test-funds:${crypto.randomUUID()}`)
+    .run();
+}
+
+/** A challenge from `from` (who has a round of 2 on Memory Match) to `to`, accepted, with 50 coins each at stake. */
+async function acceptedChallenge(from: Player, to: Player, game: number) {
+  for (const [a, b] of [
+    [from, to],
+    [to, from],
+  ])
+    await getJson(
+      "/api/social/follow",
+      json("POST", { from: a.userId, to: b.userId }, a.token),
+    );
+  await fund(from, 100);
+  await fund(to, 100);
+  await scoredRound(from, game, 2);
+  const created = await getJson<{ _id: number }>(
+    "/api/challenge",
+    json(
+      "POST",
+      {
+        game,
+        from: from.userId,
+        to: to.userId,
+        bet_amount: 50,
+        message: "Beat level 2",
+        score: 2,
+      },
+      from.token,
+    ),
+  );
+  expect(created.status).toBe(201);
+  const accepted = await getJson(
+    `/api/challenge/accept/${created.body._id}`,
+    json("POST", {}, to.token),
+  );
+  expect(accepted.status).toBe(200);
+  return created.body._id;
+}
+
+const challengeRow = (id: number) =>
+  env.DB.prepare(
+    "select status, winner_id as winner from challenges where id = ?",
+  )
+    .bind(id)
+    .first<{ status: string; winner: number | null }>();
+
+describe("rounds outside the fair-play model", () => {
+  it("keeps a perfect bot's round but holds it off the board, shares and challenges", async () => {
+    const game = await gameId("memory-match");
+    const bot = await newPlayer("Perfect Pam");
+    const { session, status, body } = await botRound(bot, game);
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body).toMatchObject({ score: 6, held: true });
+    expect(body.best.rank ?? null).toBeNull();
+    expect((await board(game)).map((entry) => entry.player_id)).not.toContain(
+      bot.userId,
+    );
+    const note = await env.DB.prepare(
+      "select review, review_note as note from scores where stats_id = ?",
+    )
+      .bind(session._id)
+      .first<{ review: string; note: string }>();
+    expect(note?.review).toBe("held");
+    expect(note?.note).toMatch(/misses on the way to 6/);
+
+    const share = await getJson<{ error: { message: string } }>(
+      "/api/shares",
+      json("POST", { score_id: body._id }, bot.token),
+    );
+    expect(share.status).toBe(422);
+    expect(share.body.error.message).toBe(FAIR_PLAY_MESSAGES.heldShare);
+
+    const friend = await newPlayer("Friend Fay");
+    await getJson(
+      "/api/social/follow",
+      json("POST", { from: bot.userId, to: friend.userId }, bot.token),
+    );
+    await fund(bot, 100);
+    const dare = await getJson<{ error: { code: string; message: string } }>(
+      "/api/challenge",
+      json(
+        "POST",
+        {
+          game,
+          from: bot.userId,
+          to: friend.userId,
+          bet_amount: 10,
+          message: "Beat this",
+          score: 6,
+        },
+        bot.token,
+      ),
+    );
+    expect(dare.status).toBe(422);
+    expect(dare.body.error.message).toBe(FAIR_PLAY_MESSAGES.heldChallenge);
+
+    const queue = await createServices(env).fairPlay.held(200);
+    expect(queue.map((round) => round.statsId)).toContain(session._id);
+  });
+
+  it("leaves a held challenge round unsettled with both stakes in escrow, and settles it when released", async () => {
+    const game = await gameId("memory-match");
+    const [from, to] = [
+      await newPlayer("Dare Dora"),
+      await newPlayer("Bot Bo"),
+    ];
+    const id = await acceptedChallenge(from, to, game);
+    const { session, body } = await botRound(to, game);
+    expect(body.held).toBe(true);
+    expect(body.challenge).toBeNull();
+    expect(await challengeRow(id)).toMatchObject({ status: "accepted" });
+    expect([await walletOf(from), await walletOf(to)]).toEqual([50, 50]);
+
+    const { fairPlay } = createServices(env);
+    await fairPlay.release(session._id);
+    expect(await challengeRow(id)).toMatchObject({
+      status: "settled",
+      winner: to.userId,
+    });
+    expect([await walletOf(from), await walletOf(to)]).toEqual([50, 150]);
+    expect((await board(game)).map((entry) => entry.player_id)).toContain(
+      to.userId,
+    );
+    // A second review of the same round moves nothing.
+    await expect(fairPlay.release(session._id)).rejects.toMatchObject({
+      status: 409,
+    });
+    await expect(fairPlay.remove(session._id)).rejects.toMatchObject({
+      status: 409,
+    });
+    expect([await walletOf(from), await walletOf(to)]).toEqual([50, 150]);
+  });
+
+  it("settles a removed round's challenge as a round of 0 and never puts it on the board", async () => {
+    const game = await gameId("memory-match");
+    const [from, to] = [
+      await newPlayer("Fair Fran"),
+      await newPlayer("Bot Bex"),
+    ];
+    const id = await acceptedChallenge(from, to, game);
+    const { session } = await botRound(to, game);
+    await createServices(env).fairPlay.remove(session._id);
+    expect(await challengeRow(id)).toMatchObject({
+      status: "settled",
+      winner: from.userId,
+    });
+    expect([await walletOf(from), await walletOf(to)]).toEqual([150, 50]);
+    expect((await board(game)).map((entry) => entry.player_id)).not.toContain(
+      to.userId,
+    );
+    const review = await env.DB.prepare(
+      "select review from scores where stats_id = ?",
+    )
+      .bind(session._id)
+      .first<string>("review");
+    expect(review).toBe("removed");
+  });
+});
