@@ -96,6 +96,7 @@ interface Popup {
  * list skips new particles and popups but still draws their randomness, so the moles that come stay the same.
  */
 export const CAPS = {
+  holes: 9,
   moles: 9,
   hammers: 9,
   particles: 200,

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { CAPS as brickBreakerCaps } from "../brick-breaker/sim";
+import { CAPS as bubblePopCaps } from "../bubble-pop/sim";
+import { CAPS as colorFloodCaps } from "../color-flood/sim";
+import { CAPS as dashRunnerCaps } from "../dash-runner/sim";
+import { CAPS as fruitCatchCaps } from "../fruit-catch/sim";
+import { CAPS as mergeTilesCaps } from "../merge-tiles/sim";
+import { CAPS as moleMashCaps } from "../mole-mash/sim";
+import { registry } from "../registry";
+import { CAPS as skyHopperCaps } from "../sky-hopper/sim";
+import { CAPS as snakeCaps } from "../snake/sim";
+import { CAPS as starDodgerCaps } from "../star-dodger/sim";
+import { CAPS as towerStackCaps } from "../tower-stack/sim";
+import { floodLog, HOSTILE_PLANS, hostileLog } from "./hostile-logs";
+import type { InputLog } from "./input-log";
+import { HUMAN_LIMITS, inhumanInput } from "./log-limits";
+import { replay, startReplay } from "./round";
+import type { Simulation } from "./sim";
+
+const games: Record<string, { caps: Record<string, number>; seconds: number }> =
+  {
+    "brick-breaker": { caps: brickBreakerCaps, seconds: 180 },
+    "bubble-pop": { caps: bubblePopCaps, seconds: 120 },
+    "color-flood": { caps: colorFloodCaps, seconds: 180 },
+    "dash-runner": { caps: dashRunnerCaps, seconds: 180 },
+    "fruit-catch": { caps: fruitCatchCaps, seconds: 150 },
+    "merge-tiles": { caps: mergeTilesCaps, seconds: 180 },
+    "mole-mash": { caps: moleMashCaps, seconds: 120 },
+    "sky-hopper": { caps: skyHopperCaps, seconds: 120 },
+    snake: { caps: snakeCaps, seconds: 120 },
+    "star-dodger": { caps: starDodgerCaps, seconds: 120 },
+    "tower-stack": { caps: towerStackCaps, seconds: 120 },
+  };
+
+/** The lists the drawing reads (or the simulation itself holds, for games without a view). */
+function lists(sim: Simulation): [string, unknown[]][] {
+  const state = ("view" in sim ? sim.view : sim) as Record<string, unknown>;
+  return Object.entries(state).filter((entry): entry is [string, unknown[]] =>
+    Array.isArray(entry[1]),
+  );
+}
+
+/** Replays the log step by step; the longest each list got, by name. */
+function longestLists(slug: string, seed: number, log: InputLog) {
+  const run = startReplay(registry[slug], seed, log);
+  const longest: Record<string, number> = {};
+  while (!run.round.sim.over && run.step())
+    for (const [name, list] of lists(run.round.sim))
+      longest[name] = Math.max(longest[name] ?? 0, list.length);
+  return longest;
+}
+
+function expectWithinCaps(
+  longest: Record<string, number>,
+  caps: Record<string, number>,
+) {
+  for (const [name, length] of Object.entries(longest)) {
+    expect(caps[name], `${name} has a cap`).toBeDefined();
+    expect(length, name).toBeLessThanOrEqual(caps[name]);
+  }
+}
+
+describe("bounded work per step, whatever the inputs", () => {
+  it("has a hostile plan and caps for every game but Memory Match", () => {
+    expect(Object.keys(HOSTILE_PLANS).sort()).toEqual(
+      Object.keys(games).sort(),
+    );
+    expect(Object.keys(registry).filter((slug) => !games[slug])).toEqual([
+      "memory-match",
+    ]);
+  });
+
+  for (const [slug, { caps, seconds }] of Object.entries(games)) {
+    describe(slug, () => {
+      it("keeps every list within its cap through the maximal log a person could send", () => {
+        const seed = 20261128;
+        const log = hostileLog(registry[slug], seed, seconds * 60);
+        expect(inhumanInput(log)).toBeNull();
+        // Maximal: the most inputs a step allows, on most steps the round lasted.
+        const full = new Map<number, number>();
+        for (const event of log.events)
+          full.set(event.step, (full.get(event.step) ?? 0) + 1);
+        const busy = [...full.values()].filter(
+          (count) => count >= HUMAN_LIMITS.inputsPerStep - 2,
+        ).length;
+        if (HOSTILE_PLANS[slug].fills.length)
+          expect(busy).toBeGreaterThan(log.steps * 0.9);
+        expect(() => replay(registry[slug], seed, log)).not.toThrow();
+        expectWithinCaps(longestLists(slug, seed, log), caps);
+      });
+
+      it("keeps every list within its cap after 16,000 inputs on one step, which log-limits would refuse", () => {
+        const log = floodLog(registry[slug], 90, 16_000);
+        expect(inhumanInput(log)).not.toBeNull();
+        expectWithinCaps(longestLists(slug, 20261128, log), caps);
+      });
+    });
+  }
+});
