@@ -1,4 +1,4 @@
-import type { InputEvent, InputLog } from "./input-log";
+import { encodeLog, type InputEvent, type InputLog } from "./input-log";
 import { HUMAN_LIMITS } from "./log-limits";
 import { startRound } from "./round";
 import type { Input, Rules } from "./sim";
@@ -130,14 +130,36 @@ function demoInputs(sim: { autoplay?(input: Input): void }): Hostile[] {
   return inputs;
 }
 
+/** The longest log a round may send (MAX_LOG_CHARS in contract/runs.ts): the server refuses longer ones unread. */
+export const HOSTILE_LOG_CHARS = 64 * 1024;
+
 /**
  * Plays a round of `rules` from `seed` with its demo player and the game's hostile plan, for up to `maxSteps` or
- * until the round ends; returns the round's log, as a browser would send it.
+ * until the round ends; returns the round's log, as a browser would send it. Fills go on every step when the log
+ * still fits in `maxChars`, else on every n-th step, for the smallest n that fits: the most inputs a log can carry.
  */
 export function hostileLog(
   rules: Rules,
   seed: number,
   maxSteps: number,
+  maxChars = HOSTILE_LOG_CHARS,
+): InputLog {
+  for (let fillEvery = 1; ;) {
+    const log = playHostile(rules, seed, maxSteps, fillEvery);
+    const chars = encodeLog(log).length;
+    if (chars <= maxChars) return log;
+    fillEvery = Math.max(
+      fillEvery + 1,
+      Math.ceil((fillEvery * chars * 1.02) / maxChars),
+    );
+  }
+}
+
+function playHostile(
+  rules: Rules,
+  seed: number,
+  maxSteps: number,
+  fillEvery: number,
 ): InputLog {
   const plan = HOSTILE_PLANS[rules.slug];
   if (!plan) throw new Error(`No hostile plan for ${rules.slug}`);
@@ -169,7 +191,7 @@ export function hostileLog(
       inputs.push(plan.presses[extra++ % plan.presses.length]);
       pressSteps.push(step);
     }
-    while (plan.fills.length && room() > 0)
+    while (plan.fills.length && step % fillEvery === 0 && room() > 0)
       inputs.push(plan.fills[fill++ % plan.fills.length]);
     for (const input of [...inputs, ...demo]) {
       if ("key" in input) round.input[input.kind](input.key);
