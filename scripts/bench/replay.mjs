@@ -10,7 +10,8 @@
 // busiest possible round (a pointer move on every step for the whole maximum time), then the aims PASS/MISS:
 // p99 ≤ 10 ms of CPU for a full-length round (Cloudflare's free plan allows 10 ms a request) and a log under 16 KB.
 // Then each game's hostile log (games/shared/hostile-logs.ts, the one its unit test replays: the most inputs a person
-// may make on every step, the demo playing along) from the same seed, replayed N times the same way, with the aim
+// may make on every step, the demo playing along) from the same seed, replayed N times the same way, each right after
+// an honest replay so both meet the same load, with the aim
 // hostile p99 ≤ 3 × the honest round's p99 (each at least 1 ms, the clock's resolution).
 // A miss never fails the process.
 import { build } from "esbuild";
@@ -96,18 +97,34 @@ export default {
   async fetch(request) {
     const { rounds, replays } = await request.json();
     const results = [];
+    const timed = async (round, log) => {
+      await tick();
+      const start = Date.now();
+      const score = replay(registry[round.slug], round.seed, decodeLog(log)).score;
+      await tick();
+      return { score, ms: Date.now() - start };
+    };
     for (const round of rounds) {
       const times = [];
+      const hostileTimes = [];
       let score = null;
       // The first replay of a game compiles its code (once per isolate); the rest are what a warm isolate spends.
+      // A hostile log is replayed right after each honest one, so both meet the same load on a shared machine.
       for (let i = 0; i <= replays; i++) {
-        await tick();
-        const start = Date.now();
-        score = replay(registry[round.slug], round.seed, decodeLog(round.log)).score;
-        await tick();
-        times.push(Date.now() - start);
+        const honest = await timed(round, round.log);
+        score = honest.score;
+        times.push(honest.ms);
+        if (round.hostileLog)
+          hostileTimes.push((await timed(round, round.hostileLog)).ms);
       }
-      results.push({ slug: round.slug, score, cold: times[0], times: times.slice(1) });
+      results.push({
+        slug: round.slug,
+        score,
+        cold: times[0],
+        times: times.slice(1),
+        hostileCold: hostileTimes[0],
+        hostileTimes: hostileTimes.slice(1),
+      });
     }
     return Response.json(results);
   },
@@ -134,18 +151,19 @@ export default {
     compatibilityDate: "2025-04-01",
   });
   let results;
-  let hostileResults;
   try {
     const response = await mf.dispatchFetch("http://bench/", {
       method: "POST",
-      body: JSON.stringify({ rounds, replays: REPLAYS }),
+      body: JSON.stringify({
+        rounds: rounds.map((round) => ({
+          ...round,
+          hostileLog:
+            hostile.find((one) => one.slug === round.slug)?.log ?? null,
+        })),
+        replays: REPLAYS,
+      }),
     });
     results = await response.json();
-    const hostileResponse = await mf.dispatchFetch("http://bench/", {
-      method: "POST",
-      body: JSON.stringify({ rounds: hostile, replays: REPLAYS }),
-    });
-    hostileResults = await hostileResponse.json();
   } finally {
     await mf.dispose();
   }
@@ -219,29 +237,26 @@ export default {
     `\nHostile logs in workerd: ${REPLAYS} replays of each game's worst log a person could send (the demo plays; every step as many inputs as log-limits allows)\n`,
   );
   console.log(
-    "game            steps  inputs    log   CPU cold  p50  p99  max   honest p99  (ms)  aim ≤ 3 × honest",
+    "game            steps  inputs    log   CPU cold  p50  p99  max   honest p50  p99  (ms)  aim ≤ 3 × honest p99",
   );
   for (const round of rounds) {
     const result = results.find((one) => one.slug === round.slug);
     const bad = hostile.find((one) => one.slug === round.slug);
-    const badResult = hostileResults.find((one) => one.slug === round.slug);
     if (!bad) {
       console.log(
         `${round.slug.padEnd(14)}  no hostile log (games/shared/hostile-logs.ts has no plan for it)`,
       );
       continue;
     }
-    const honestP99 = percentile(
-      [...result.times].sort((a, b) => a - b),
-      99,
-    );
-    const sorted = [...badResult.times].sort((a, b) => a - b);
+    const honest = [...result.times].sort((a, b) => a - b);
+    const honestP99 = percentile(honest, 99);
+    const sorted = [...result.hostileTimes].sort((a, b) => a - b);
     const p50 = percentile(sorted, 50);
     const p99 = percentile(sorted, 99);
     const max = sorted[sorted.length - 1];
     const ok = Math.max(p99, 1) <= 3 * Math.max(honestP99, 1);
     console.log(
-      `${round.slug.padEnd(14)} ${pad(bad.steps, 6)} ${pad(bad.inputs, 7)} ${pad(`${(bad.log.length / 1024).toFixed(1)}K`, 6)} ${pad(badResult.cold, 9)} ${pad(p50, 4)} ${pad(p99, 4)} ${pad(max, 4)} ${pad(honestP99, 12)}        ${ok ? "PASS" : "MISS"}`,
+      `${round.slug.padEnd(14)} ${pad(bad.steps, 6)} ${pad(bad.inputs, 7)} ${pad(`${(bad.log.length / 1024).toFixed(1)}K`, 6)} ${pad(result.hostileCold, 9)} ${pad(p50, 4)} ${pad(p99, 4)} ${pad(max, 4)} ${pad(percentile(honest, 50), 12)} ${pad(honestP99, 4)}        ${ok ? "PASS" : "MISS"}`,
     );
   }
 } finally {
