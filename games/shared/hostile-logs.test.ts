@@ -1,4 +1,15 @@
 import { describe, expect, it } from "vitest";
+import brickBreakerMeta from "../brick-breaker/meta.json";
+import bubblePopMeta from "../bubble-pop/meta.json";
+import colorFloodMeta from "../color-flood/meta.json";
+import dashRunnerMeta from "../dash-runner/meta.json";
+import fruitCatchMeta from "../fruit-catch/meta.json";
+import mergeTilesMeta from "../merge-tiles/meta.json";
+import moleMashMeta from "../mole-mash/meta.json";
+import skyHopperMeta from "../sky-hopper/meta.json";
+import snakeMeta from "../snake/meta.json";
+import starDodgerMeta from "../star-dodger/meta.json";
+import towerStackMeta from "../tower-stack/meta.json";
 import { MAX_LOG_CHARS } from "../../contract/runs";
 import { CAPS as brickBreakerCaps } from "../brick-breaker/sim";
 import { CAPS as bubblePopCaps } from "../bubble-pop/sim";
@@ -20,17 +31,47 @@ import type { Simulation } from "./sim";
 
 const games: Record<string, { caps: Record<string, number>; seconds: number }> =
   {
-    "brick-breaker": { caps: brickBreakerCaps, seconds: 180 },
-    "bubble-pop": { caps: bubblePopCaps, seconds: 120 },
-    "color-flood": { caps: colorFloodCaps, seconds: 180 },
-    "dash-runner": { caps: dashRunnerCaps, seconds: 180 },
-    "fruit-catch": { caps: fruitCatchCaps, seconds: 150 },
-    "merge-tiles": { caps: mergeTilesCaps, seconds: 180 },
-    "mole-mash": { caps: moleMashCaps, seconds: 120 },
-    "sky-hopper": { caps: skyHopperCaps, seconds: 120 },
-    snake: { caps: snakeCaps, seconds: 120 },
-    "star-dodger": { caps: starDodgerCaps, seconds: 120 },
-    "tower-stack": { caps: towerStackCaps, seconds: 120 },
+    "brick-breaker": {
+      caps: brickBreakerCaps,
+      seconds: brickBreakerMeta.maximum_game_time,
+    },
+    "bubble-pop": {
+      caps: bubblePopCaps,
+      seconds: bubblePopMeta.maximum_game_time,
+    },
+    "color-flood": {
+      caps: colorFloodCaps,
+      seconds: colorFloodMeta.maximum_game_time,
+    },
+    "dash-runner": {
+      caps: dashRunnerCaps,
+      seconds: dashRunnerMeta.maximum_game_time,
+    },
+    "fruit-catch": {
+      caps: fruitCatchCaps,
+      seconds: fruitCatchMeta.maximum_game_time,
+    },
+    "merge-tiles": {
+      caps: mergeTilesCaps,
+      seconds: mergeTilesMeta.maximum_game_time,
+    },
+    "mole-mash": {
+      caps: moleMashCaps,
+      seconds: moleMashMeta.maximum_game_time,
+    },
+    "sky-hopper": {
+      caps: skyHopperCaps,
+      seconds: skyHopperMeta.maximum_game_time,
+    },
+    snake: { caps: snakeCaps, seconds: snakeMeta.maximum_game_time },
+    "star-dodger": {
+      caps: starDodgerCaps,
+      seconds: starDodgerMeta.maximum_game_time,
+    },
+    "tower-stack": {
+      caps: towerStackCaps,
+      seconds: towerStackMeta.maximum_game_time,
+    },
   };
 
 /** The lists the drawing reads (or the simulation itself holds, for games without a view). */
