@@ -68,6 +68,63 @@ export default tseslint.config(
     },
   },
   {
+    // Game rules replay on the server to the same bits as in any browser (ADR 014): only operations IEEE 754 rounds
+    // exactly; games/shared/trig.ts has the sine, cosine and atan2 they may use.
+    files: [
+      "games/*/sim.ts",
+      "games/shared/{sim,rng,round,trig,bounded,input-log}.ts",
+    ],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...[
+          "sin",
+          "cos",
+          "tan",
+          "asin",
+          "acos",
+          "atan",
+          "atan2",
+          "sinh",
+          "cosh",
+          "tanh",
+          "asinh",
+          "acosh",
+          "atanh",
+          "hypot",
+          "pow",
+          "exp",
+          "expm1",
+          "log",
+          "log1p",
+          "log2",
+          "log10",
+          "cbrt",
+          "random",
+        ].map((property) => ({
+          object: "Math",
+          property,
+          message:
+            "Game rules must replay bit-exactly in every engine: use games/shared/trig.ts, Math.sqrt or + - * / (ADR 014).",
+        })),
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "BinaryExpression[operator='**']:not([left.type='Literal'][right.type='Literal'])",
+          message:
+            "Game rules must replay bit-exactly in every engine: write x * x, not x ** 2 (ADR 014).",
+        },
+        {
+          selector: "AssignmentExpression[operator='**=']",
+          message:
+            "Game rules must replay bit-exactly in every engine: write x * x, not x ** 2 (ADR 014).",
+        },
+      ],
+    },
+  },
+  {
     // Test fakes stand in for async APIs and keep their signatures even when they answer at once.
     files: ["**/*.test.{ts,tsx}", "tests/**/*.ts"],
     rules: { "@typescript-eslint/require-await": "off" },

@@ -16,4 +16,6 @@ export function loadGames(): Promise<{
   decodeLog: (text: string) => InputLog;
   startRound: (rules: Rules, seed: number) => Round;
   replay: (rules: Rules, seed: number, log: InputLog) => ReplayResult;
+  /** games/shared/hostile-logs.ts: throws for a game without a hostile plan. */
+  hostileLog: (rules: Rules, seed: number, maxSteps: number) => InputLog;
 }>;

@@ -32,6 +32,7 @@ export async function loadGames() {
       `export { registry } from ${JSON.stringify(path.join(gamesDir, "registry.ts"))};
 export { encodeLog, decodeLog } from ${JSON.stringify(path.join(gamesDir, "shared", "input-log.ts"))};
 export { startRound, replay } from ${JSON.stringify(path.join(gamesDir, "shared", "round.ts"))};
+export { hostileLog } from ${JSON.stringify(path.join(gamesDir, "shared", "hostile-logs.ts"))};
 `,
     );
     await build({

@@ -1,3 +1,4 @@
+import { compact, pushCapped, room } from "../shared/bounded";
 import { createRng, type Rng } from "../shared/rng";
 import {
   type Input,
@@ -6,6 +7,7 @@ import {
   type Simulation,
   clamp,
 } from "../shared/sim";
+import { atan2, cos, sin } from "../shared/trig";
 
 export const W = 360;
 export const H = 640;
@@ -21,6 +23,13 @@ export const PADDLE_H = 14;
 export const BALL_R = 7;
 const MAX_ANGLE = (62 * Math.PI) / 180;
 export const LIVES = 3;
+/** The most of each list a round can hold, whatever its inputs (ADR 014). */
+export const CAPS = {
+  bricks: COLS * 10,
+  particles: 200,
+  popups: 12,
+  trail: 10,
+} as const;
 const HUES = [350, 18, 42, 150, 190, 222, 268, 318];
 
 interface Brick {
@@ -181,8 +190,8 @@ function createBrickBreaker({ rng, emit }: SimContext) {
     stuck = false;
     const angle =
       clamp(stuckOffset / 40, -0.5, 0.5) + (stuckOffset < 0 ? -0.2 : 0.2);
-    ball.vx = Math.sin(angle) * speed;
-    ball.vy = -Math.cos(angle) * speed;
+    ball.vx = sin(angle) * speed;
+    ball.vy = -cos(angle) * speed;
     emit("tap");
   }
 
@@ -193,15 +202,15 @@ function createBrickBreaker({ rng, emit }: SimContext) {
     count: number,
     power: number,
   ) {
-    for (let i = 0; i < count; i++) {
+    for (let i = room(particles, count, CAPS.particles); i > 0; i--) {
       const a = fx.range(0, Math.PI * 2);
       const s = fx.range(0.5, power);
       const max = fx.int(24, 46);
       particles.push({
         x,
         y,
-        vx: Math.cos(a) * s,
-        vy: Math.sin(a) * s - 1,
+        vx: cos(a) * s,
+        vy: sin(a) * s - 1,
         life: max,
         max,
         size: fx.range(2, 4.5),
@@ -230,21 +239,24 @@ function createBrickBreaker({ rng, emit }: SimContext) {
       12,
       3.2,
     );
-    popups.push({
-      x: brick.x + BRICK_W / 2,
-      y: brick.y,
-      text: `+${points}`,
-      life: 40,
-    });
+    pushCapped(
+      popups,
+      { x: brick.x + BRICK_W / 2, y: brick.y, text: `+${points}`, life: 40 },
+      CAPS.popups,
+    );
     if (brick === demoTarget) demoTarget = null;
     if (bricks.length === 0) {
       game.score += 100 * (game.level ?? 1);
-      popups.push({
-        x: W / 2,
-        y: 330,
-        text: `Level bonus +${100 * (game.level ?? 1)}`,
-        life: 70,
-      });
+      pushCapped(
+        popups,
+        {
+          x: W / 2,
+          y: 330,
+          text: `Level bonus +${100 * (game.level ?? 1)}`,
+          life: 70,
+        },
+        CAPS.popups,
+      );
       game.level = (game.level ?? 1) + 1;
       emit("level");
       buildLevel();
@@ -274,8 +286,8 @@ function createBrickBreaker({ rng, emit }: SimContext) {
     ) {
       const offset = clamp((ball.x - paddleX) / (paddleW / 2), -1, 1);
       const angle = offset * MAX_ANGLE;
-      ball.vx = Math.sin(angle) * speed;
-      ball.vy = -Math.cos(angle) * speed;
+      ball.vx = sin(angle) * speed;
+      ball.vy = -cos(angle) * speed;
       ball.y = PADDLE_Y - BALL_R;
       combo = 0;
       paddleSquash = 8;
@@ -359,14 +371,12 @@ function createBrickBreaker({ rng, emit }: SimContext) {
         p.vy += 0.15;
         p.life--;
       }
-      for (let i = particles.length - 1; i >= 0; i--)
-        if (particles[i].life <= 0) particles.splice(i, 1);
+      compact(particles, (p) => p.life > 0);
       for (const p of popups) {
         p.y -= 0.7;
         p.life--;
       }
-      for (let i = popups.length - 1; i >= 0; i--)
-        if (popups[i].life <= 0) popups.splice(i, 1);
+      compact(popups, (p) => p.life > 0);
       for (const b of bricks) if (b.flash > 0) b.flash--;
 
       if (dying >= 0) {
@@ -442,7 +452,7 @@ function createBrickBreaker({ rng, emit }: SimContext) {
       }
       let offset = demoJitter;
       if (demoTarget) {
-        const angle = Math.atan2(
+        const angle = atan2(
           demoTarget.x + BRICK_W / 2 - hitX,
           PADDLE_Y - demoTarget.y,
         );

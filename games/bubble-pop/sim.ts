@@ -1,3 +1,4 @@
+import { compact, pushCapped } from "../shared/bounded";
 import {
   type Input,
   type Rules,
@@ -5,6 +6,7 @@ import {
   type Simulation,
   clamp,
 } from "../shared/sim";
+import { cos, sin } from "../shared/trig";
 
 export const W = 360;
 export const H = 640;
@@ -18,6 +20,15 @@ export const COLORS = [
   { fill: "#a77bff", light: "#e2d6ff", dark: "#6133c9" },
 ];
 const CURSOR_SPEED = 5.5;
+/**
+ * The most of each list a round can hold, whatever its inputs (ADR 014). Bubbles and groups are bounded by the spawn
+ * rate and the rise (about 150 bubbles at most); pops only turn bubbles into effects and popups.
+ */
+export const CAPS = {
+  bubbles: 200,
+  effects: 200,
+  popups: 16,
+} as const;
 
 /**
  * Length of (dx, dy). Math.sqrt is exactly rounded in every engine, unlike Math.hypot, so a round
@@ -103,8 +114,8 @@ function createBubblePop({ rng, emit }: SimContext) {
       for (let tries = 0; tries < 12; tries++) {
         const host = members[rng.int(0, members.length - 1)];
         const angle = rng.range(0, Math.PI * 2);
-        const ox = host.ox + Math.cos(angle) * (host.r + r);
-        const oy = host.oy + Math.sin(angle) * (host.r + r);
+        const ox = host.ox + cos(angle) * (host.r + r);
+        const oy = host.oy + sin(angle) * (host.r + r);
         if (Math.abs(ox) > 70) continue;
         if (members.some((m) => distance(m.ox - ox, m.oy - oy) < m.r + r - 1))
           continue;
@@ -280,13 +291,17 @@ function createBubblePop({ rng, emit }: SimContext) {
     game.score += gained;
     popped += n;
     bestChain = Math.max(bestChain, n);
-    popups.push({
-      text: n > 1 ? `+${gained}  chain ×${n}` : `+${gained}`,
-      x: hit.x,
-      y: hit.y - hit.r,
-      at: time,
-      big: n > 2,
-    });
+    pushCapped(
+      popups,
+      {
+        text: n > 1 ? `+${gained}  chain ×${n}` : `+${gained}`,
+        x: hit.x,
+        y: hit.y - hit.r,
+        at: time,
+        big: n > 2,
+      },
+      CAPS.popups,
+    );
     emit(n > 1 ? "score" : "tap");
   }
 
@@ -321,7 +336,7 @@ function createBubblePop({ rng, emit }: SimContext) {
       const speed = endAt >= 0 ? 0 : riseSpeed();
       for (const g of groups) {
         g.y -= speed * g.speed;
-        g.sway = Math.sin(time * 0.03 + g.phase) * g.wobble;
+        g.sway = sin(time * 0.03 + g.phase) * g.wobble;
       }
       for (const b of bubbles) if (live(b)) place(b);
       separate();
@@ -336,25 +351,33 @@ function createBubblePop({ rng, emit }: SimContext) {
       for (const b of bubbles) {
         if (!live(b)) {
           if (time >= b.popAt) {
-            effects.push({
+            pushCapped(
+              effects,
+              {
+                x: b.x,
+                y: b.y,
+                r: b.r,
+                color: COLORS[b.color].fill,
+                at: time,
+                kind: "pop",
+              },
+              CAPS.effects,
+            );
+            continue;
+          }
+        } else if (b.y < SURFACE) {
+          pushCapped(
+            effects,
+            {
               x: b.x,
               y: b.y,
               r: b.r,
               color: COLORS[b.color].fill,
               at: time,
-              kind: "pop",
-            });
-            continue;
-          }
-        } else if (b.y < SURFACE) {
-          effects.push({
-            x: b.x,
-            y: b.y,
-            r: b.r,
-            color: COLORS[b.color].fill,
-            at: time,
-            kind: "escape",
-          });
+              kind: "escape",
+            },
+            CAPS.effects,
+          );
           if (endAt < 0) {
             lives--;
             hurtAt = time;
@@ -368,12 +391,9 @@ function createBubblePop({ rng, emit }: SimContext) {
       bubbles = remaining;
       for (const g of groups) g.members = 0;
       for (const b of bubbles) b.group.members++;
-      for (let i = groups.length - 1; i >= 0; i--)
-        if (!groups[i].members) groups.splice(i, 1);
-      for (let i = effects.length - 1; i >= 0; i--)
-        if (time - effects[i].at > 24) effects.splice(i, 1);
-      for (let i = popups.length - 1; i >= 0; i--)
-        if (time - popups[i].at > 50) popups.splice(i, 1);
+      compact(groups, (g) => g.members > 0);
+      compact(effects, (e) => time - e.at <= 24);
+      compact(popups, (p) => time - p.at <= 50);
     },
     get view() {
       return view();

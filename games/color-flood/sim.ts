@@ -1,3 +1,4 @@
+import { compact, pushCapped } from "../shared/bounded";
 import {
   type Input,
   type Rules,
@@ -10,6 +11,13 @@ export const H = 640;
 export const N = 12;
 export const CELL = 28;
 export const BX = (W - N * CELL) / 2;
+/** The most of each list a round can hold, whatever its inputs (ADR 014). */
+export const CAPS = {
+  board: N * N,
+  previous: N * N,
+  changeAt: N * N,
+  popups: 12,
+} as const;
 export const BY = 116;
 export const BUTTON_Y = 548;
 export const BUTTON_R = 23;
@@ -242,13 +250,17 @@ function createColorFlood({ rng, emit }: SimContext) {
     const gained = count(owned) - before;
     game.score += gained;
     if (gained > 0) {
-      popups.push({
-        text: `+${gained}`,
-        x: buttonX(color),
-        y: BUTTON_Y - 40,
-        at: time,
-        color: COLORS[color],
-      });
+      pushCapped(
+        popups,
+        {
+          text: `+${gained}`,
+          x: buttonX(color),
+          y: BUTTON_Y - 40,
+          at: time,
+          color: COLORS[color],
+        },
+        CAPS.popups,
+      );
     }
     emit(gained >= 6 ? "score" : "move");
     if (owned.every((held) => held === 1)) {
@@ -293,15 +305,16 @@ function createColorFlood({ rng, emit }: SimContext) {
       if (shake > 0) shake--;
       if (phase === "won" && time - phaseAt > 90) newBoard();
       if (phase === "lost" && time - phaseAt > 75) game.over = true;
-      for (let i = popups.length - 1; i >= 0; i--)
-        if (time - popups[i].at > 45) popups.splice(i, 1);
+      compact(popups, (p) => time - p.at <= 45);
     },
     get view() {
       return view();
     },
     pointerDown(x, y) {
       for (let i = 0; i < COLORS.length; i++) {
-        if (Math.hypot(x - buttonX(i), y - BUTTON_Y) <= BUTTON_R + 6) {
+        const dx = x - buttonX(i);
+        const dy = y - BUTTON_Y;
+        if (dx * dx + dy * dy <= (BUTTON_R + 6) * (BUTTON_R + 6)) {
           pick(i);
           return;
         }

@@ -1,3 +1,4 @@
+import { pushCapped } from "../shared/bounded";
 import {
   type Input,
   type Rules,
@@ -6,6 +7,7 @@ import {
   STEP,
   clamp,
 } from "../shared/sim";
+import { cos, sin } from "../shared/trig";
 
 export const W = 360;
 export const H = 640;
@@ -18,6 +20,16 @@ export const BASE_SPEED = 230;
 export const MAX_SPEED = 440;
 const ACCEL = 0.011; // extra speed per unit of distance
 export const UNITS_PER_METRE = 20;
+/**
+ * The most of each list a round can hold, whatever its inputs (ADR 014). Track pieces are laid out only a screen
+ * ahead; a full list skips new particles and popups but still draws their randomness, so the track stays the same.
+ */
+export const CAPS = {
+  obstacles: 24,
+  coins: 64,
+  particles: 160,
+  popups: 12,
+} as const;
 const COIN_POINTS = 5;
 export const CRATE = 34;
 
@@ -209,7 +221,7 @@ function createDashRunner({ rng, emit }: SimContext) {
       for (let i = 0; i < 7; i++)
         coins.push({
           x: x + i * 30,
-          y: GROUND - 22 - (wave ? Math.sin(i * 0.9) * 20 + 20 : 0),
+          y: GROUND - 22 - (wave ? sin(i * 0.9) * 20 + 20 : 0),
           taken: -1,
         });
       end = x + 200;
@@ -332,16 +344,20 @@ function createDashRunner({ rng, emit }: SimContext) {
     emit("hit");
     for (let i = 0; i < 16; i++) {
       const a = (i / 16) * Math.PI * 2;
-      particles.push({
-        x: RUNNER_X,
-        y: body.y - 20,
-        vx: Math.cos(a) * 160,
-        vy: Math.sin(a) * 160,
-        life: 0,
-        max: 30,
-        size: 4,
-        color: i % 2 ? "#fde047" : "#fb7185",
-      });
+      pushCapped(
+        particles,
+        {
+          x: RUNNER_X,
+          y: body.y - 20,
+          vx: cos(a) * 160,
+          vy: sin(a) * 160,
+          life: 0,
+          max: 30,
+          size: 4,
+          color: i % 2 ? "#fde047" : "#fb7185",
+        },
+        CAPS.particles,
+      );
     }
   }
 
@@ -407,16 +423,20 @@ function createDashRunner({ rng, emit }: SimContext) {
           emit(body.ground ? "tap" : "move");
           const puffs = body.ground ? 6 : 8;
           for (let i = 0; i < puffs; i++) {
-            particles.push({
-              x: RUNNER_X + rng.range(-8, 8),
-              y: body.y - (body.ground ? 2 : 10),
-              vx: rng.range(-90, 20),
-              vy: rng.range(-60, 20),
-              life: 0,
-              max: 20,
-              size: rng.range(3, 5),
-              color: body.ground ? "#e7c9a0" : "#bae6fd",
-            });
+            pushCapped(
+              particles,
+              {
+                x: RUNNER_X + rng.range(-8, 8),
+                y: body.y - (body.ground ? 2 : 10),
+                vx: rng.range(-90, 20),
+                vy: rng.range(-60, 20),
+                life: 0,
+                max: 20,
+                size: rng.range(3, 5),
+                color: body.ground ? "#e7c9a0" : "#bae6fd",
+              },
+              CAPS.particles,
+            );
           }
         }
       }
@@ -424,28 +444,36 @@ function createDashRunner({ rng, emit }: SimContext) {
       if (!wasGround && body.ground) {
         landSquash = 8;
         for (let i = 0; i < 5; i++)
-          particles.push({
-            x: RUNNER_X + rng.range(-10, 10),
-            y: body.y - 2,
-            vx: rng.range(-70, 70),
-            vy: rng.range(-70, -20),
-            life: 0,
-            max: 18,
-            size: rng.range(2.5, 4.5),
-            color: "#e7c9a0",
-          });
+          pushCapped(
+            particles,
+            {
+              x: RUNNER_X + rng.range(-10, 10),
+              y: body.y - 2,
+              vx: rng.range(-70, 70),
+              vy: rng.range(-70, -20),
+              life: 0,
+              max: 18,
+              size: rng.range(2.5, 4.5),
+              color: "#e7c9a0",
+            },
+            CAPS.particles,
+          );
       }
       if (body.ground && frame % 9 === 0) {
-        particles.push({
-          x: RUNNER_X - 8,
-          y: body.y - 3,
-          vx: rng.range(-120, -60),
-          vy: rng.range(-40, -10),
-          life: 0,
-          max: 16,
-          size: rng.range(2, 3.5),
-          color: "#e7c9a0",
-        });
+        pushCapped(
+          particles,
+          {
+            x: RUNNER_X - 8,
+            y: body.y - 3,
+            vx: rng.range(-120, -60),
+            vy: rng.range(-40, -10),
+            life: 0,
+            max: 16,
+            size: rng.range(2, 3.5),
+            color: "#e7c9a0",
+          },
+          CAPS.particles,
+        );
       }
       // Coins.
       for (const coin of coins) {
@@ -459,24 +487,32 @@ function createDashRunner({ rng, emit }: SimContext) {
           coin.taken = 0;
           coinCount++;
           emit("score");
-          popups.push({
-            x: coin.x - dist,
-            y: coin.y - 14,
-            text: `+${COIN_POINTS}`,
-            t: 0,
-            big: false,
-          });
-          for (let i = 0; i < 5; i++)
-            particles.push({
+          pushCapped(
+            popups,
+            {
               x: coin.x - dist,
-              y: coin.y,
-              vx: rng.range(-80, 80),
-              vy: rng.range(-140, -40),
-              life: 0,
-              max: 20,
-              size: rng.range(2, 3.5),
-              color: "#fde047",
-            });
+              y: coin.y - 14,
+              text: `+${COIN_POINTS}`,
+              t: 0,
+              big: false,
+            },
+            CAPS.popups,
+          );
+          for (let i = 0; i < 5; i++)
+            pushCapped(
+              particles,
+              {
+                x: coin.x - dist,
+                y: coin.y,
+                vx: rng.range(-80, 80),
+                vy: rng.range(-140, -40),
+                life: 0,
+                max: 20,
+                size: rng.range(2, 3.5),
+                color: "#fde047",
+              },
+              CAPS.particles,
+            );
         }
       }
       const metres = Math.floor(dist / UNITS_PER_METRE);
@@ -484,13 +520,17 @@ function createDashRunner({ rng, emit }: SimContext) {
       if (Math.floor(metres / 250) > lastMilestone) {
         lastMilestone = Math.floor(metres / 250);
         emit("level");
-        popups.push({
-          x: W / 2,
-          y: 190,
-          text: `${lastMilestone * 250} m · faster!`,
-          t: 0,
-          big: true,
-        });
+        pushCapped(
+          popups,
+          {
+            x: W / 2,
+            y: 190,
+            text: `${lastMilestone * 250} m · faster!`,
+            t: 0,
+            big: true,
+          },
+          CAPS.popups,
+        );
       }
       if (!alive) die();
     },

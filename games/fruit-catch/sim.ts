@@ -1,3 +1,4 @@
+import { pushCapped } from "../shared/bounded";
 import {
   type Input,
   type Rules,
@@ -6,6 +7,7 @@ import {
   STEP,
   clamp,
 } from "../shared/sim";
+import { cos, sin } from "../shared/trig";
 
 export const W = 360;
 export const H = 640;
@@ -60,6 +62,18 @@ export interface Item {
   shape: number[];
   done: boolean;
 }
+
+/**
+ * The most of each list a round can hold, whatever its inputs (ADR 014). Items fall on a timer; a full list skips new
+ * particles, popups and splats but still draws their randomness, so the fruit that falls stays the same.
+ */
+export const CAPS = {
+  items: 32,
+  particles: 160,
+  popups: 12,
+  splats: 12,
+  caughtKinds: 4,
+} as const;
 
 interface Particle {
   x: number;
@@ -195,16 +209,20 @@ function createFruitCatch({ rng, emit }: SimContext) {
     for (let i = 0; i < count; i++) {
       const a = -Math.PI / 2 + rng.range(-1.3, 1.3);
       const v = rng.range(speed * 0.4, speed);
-      particles.push({
-        x,
-        y,
-        vx: Math.cos(a) * v,
-        vy: Math.sin(a) * v,
-        life: 0,
-        max: rng.int(18, 30),
-        size: rng.range(2, 4.5),
-        color,
-      });
+      pushCapped(
+        particles,
+        {
+          x,
+          y,
+          vx: cos(a) * v,
+          vy: sin(a) * v,
+          life: 0,
+          max: rng.int(18, 30),
+          size: rng.range(2, 4.5),
+          color,
+        },
+        CAPS.particles,
+      );
     }
   }
 
@@ -212,16 +230,24 @@ function createFruitCatch({ rng, emit }: SimContext) {
     misses++;
     combo = 0;
     emit("hit");
-    splats.push({ x: item.x, color: JUICE[item.kind], t: 0 });
+    pushCapped(
+      splats,
+      { x: item.x, color: JUICE[item.kind], t: 0 },
+      CAPS.splats,
+    );
     burst(item.x, GROUND_Y, JUICE[item.kind], 12, 170);
-    popups.push({
-      x: item.x,
-      y: GROUND_Y - 30,
-      text: "Miss!",
-      color: "#fecaca",
-      t: 0,
-      big: false,
-    });
+    pushCapped(
+      popups,
+      {
+        x: item.x,
+        y: GROUND_Y - 30,
+        text: "Miss!",
+        color: "#fecaca",
+        t: 0,
+        big: false,
+      },
+      CAPS.popups,
+    );
     if (misses >= MAX_MISSES && endTimer < 0) endTimer = 45;
   }
 
@@ -231,14 +257,18 @@ function createFruitCatch({ rng, emit }: SimContext) {
       shake = 20;
       combo = 0;
       burst(item.x, RIM_Y - 10, "#9ca3af", 16, 220);
-      popups.push({
-        x: basket.x,
-        y: RIM_Y - 60,
-        text: "Ouch!",
-        color: "#fca5a5",
-        t: 0,
-        big: true,
-      });
+      pushCapped(
+        popups,
+        {
+          x: basket.x,
+          y: RIM_Y - 60,
+          text: "Ouch!",
+          color: "#fca5a5",
+          t: 0,
+          big: true,
+        },
+        CAPS.popups,
+      );
       if (endTimer < 0) endTimer = 45;
       return;
     }
@@ -251,23 +281,31 @@ function createFruitCatch({ rng, emit }: SimContext) {
     const milestone = combo % 5 === 0 && multiplier() > 1;
     emit(item.kind === "star" || milestone ? "level" : "score");
     burst(item.x, RIM_Y - 6, JUICE[item.kind], 8, 150);
-    popups.push({
-      x: item.x,
-      y: RIM_Y - 40,
-      text: `+${points}`,
-      color: item.kind === "star" ? "#fde047" : "#ffffff",
-      t: 0,
-      big: false,
-    });
-    if (milestone)
-      popups.push({
-        x: W / 2,
-        y: 250,
-        text: `Combo x${multiplier()}!`,
-        color: "#fde047",
+    pushCapped(
+      popups,
+      {
+        x: item.x,
+        y: RIM_Y - 40,
+        text: `+${points}`,
+        color: item.kind === "star" ? "#fde047" : "#ffffff",
         t: 0,
-        big: true,
-      });
+        big: false,
+      },
+      CAPS.popups,
+    );
+    if (milestone)
+      pushCapped(
+        popups,
+        {
+          x: W / 2,
+          y: 250,
+          text: `Combo x${multiplier()}!`,
+          color: "#fde047",
+          t: 0,
+          big: true,
+        },
+        CAPS.popups,
+      );
   }
 
   /** What the drawing reads: the state of the world, never changed by it. */

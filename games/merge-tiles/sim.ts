@@ -1,3 +1,4 @@
+import { compact, pushCapped } from "../shared/bounded";
 import {
   type Input,
   type Rules,
@@ -15,6 +16,8 @@ export const BX = (W - BOARD) / 2;
 export const BY = 178;
 export const SLIDE = 7; // steps a slide takes
 export const POP = 9; // steps a merge pop or a new tile takes
+/** The most of each list a round can hold, whatever its inputs (ADR 014): a board's tiles and the ones merging away. */
+export const CAPS = { tiles: 3 * N * N, popups: 16 } as const;
 
 /** Where column c and row r of the board start. */
 export const cellX = (c: number) => BX + GAP + c * (CELL + GAP);
@@ -241,13 +244,17 @@ function createMergeTiles({ rng, emit }: SimContext) {
           next[r][c] = merged;
           gained += merged.value;
           mergedCount++;
-          popups.push({
-            text: `+${merged.value}`,
-            x: cellX(c) + CELL / 2,
-            y: cellY(r) + 8,
-            born: time + SLIDE,
-            color: "#fff",
-          });
+          pushCapped(
+            popups,
+            {
+              text: `+${merged.value}`,
+              x: cellX(c) + CELL / 2,
+              y: cellY(r) + 8,
+              born: time + SLIDE,
+              color: "#fff",
+            },
+            CAPS.popups,
+          );
           bestTile = Math.max(bestTile, merged.value);
           moved = true;
           k++;
@@ -303,8 +310,7 @@ function createMergeTiles({ rng, emit }: SimContext) {
           move(d);
         }
       }
-      for (let i = popups.length - 1; i >= 0; i--)
-        if (time - popups[i].born > 40) popups.splice(i, 1);
+      compact(popups, (p) => time - p.born <= 40);
       if (stuckAt >= 0 && time - stuckAt > 70) game.over = true;
     },
     get view() {

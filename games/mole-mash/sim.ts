@@ -1,3 +1,4 @@
+import { pushCapped } from "../shared/bounded";
 import {
   type Input,
   type Rules,
@@ -5,6 +6,7 @@ import {
   type Simulation,
   clamp,
 } from "../shared/sim";
+import { cos, sin } from "../shared/trig";
 
 export const W = 360;
 export const H = 640;
@@ -89,6 +91,18 @@ interface Popup {
   t: number;
 }
 
+/**
+ * The most of each list a round can hold, whatever its inputs (ADR 014): a mole and a hammer per hole at most; a full
+ * list skips new particles and popups but still draws their randomness, so the moles that come stay the same.
+ */
+export const CAPS = {
+  holes: 9,
+  moles: 9,
+  hammers: 9,
+  particles: 200,
+  popups: 12,
+} as const;
+
 export const holeX = (hole: number) => COLS_X[hole % 3];
 export const holeY = (hole: number) => ROWS_Y[Math.floor(hole / 3)];
 export const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
@@ -140,17 +154,21 @@ function createMoleMash({ rng, emit }: SimContext) {
     });
     spawned++;
     for (let i = 0; i < 5; i++) {
-      particles.push({
-        x: holeX(hole) + rng.range(-30, 30),
-        y: holeY(hole),
-        vx: rng.range(-60, 60),
-        vy: rng.range(-150, -60),
-        life: 0,
-        max: 24,
-        size: rng.range(2.5, 4.5),
-        color: "#7c4a22",
-        star: false,
-      });
+      pushCapped(
+        particles,
+        {
+          x: holeX(hole) + rng.range(-30, 30),
+          y: holeY(hole),
+          vx: rng.range(-60, 60),
+          vy: rng.range(-150, -60),
+          life: 0,
+          max: 24,
+          size: rng.range(2.5, 4.5),
+          color: "#7c4a22",
+          star: false,
+        },
+        CAPS.particles,
+      );
     }
   }
 
@@ -174,17 +192,21 @@ function createMoleMash({ rng, emit }: SimContext) {
     for (let i = 0; i < count; i++) {
       const angle = (i / count) * Math.PI * 2 + rng.range(-0.3, 0.3);
       const v = rng.range(speed * 0.5, speed);
-      particles.push({
-        x,
-        y,
-        vx: Math.cos(angle) * v,
-        vy: Math.sin(angle) * v - 60,
-        life: 0,
-        max: rng.int(22, 34),
-        size: rng.range(3, 6),
-        color: colors[i % colors.length],
-        star,
-      });
+      pushCapped(
+        particles,
+        {
+          x,
+          y,
+          vx: cos(angle) * v,
+          vy: sin(angle) * v - 60,
+          life: 0,
+          max: rng.int(22, 34),
+          size: rng.range(3, 6),
+          color: colors[i % colors.length],
+          star,
+        },
+        CAPS.particles,
+      );
     }
   }
 
@@ -214,7 +236,11 @@ function createMoleMash({ rng, emit }: SimContext) {
       emit("hit");
       shake = 18;
       burst(x, y, ["#f97316", "#facc15", "#ef4444", "#fde68a"], 22, 260, false);
-      popups.push({ x, y: y - 20, text: "BOOM!", color: "#f97316", t: 0 });
+      pushCapped(
+        popups,
+        { x, y: y - 20, text: "BOOM!", color: "#f97316", t: 0 },
+        CAPS.popups,
+      );
       loseLife();
       return;
     }
@@ -229,21 +255,29 @@ function createMoleMash({ rng, emit }: SimContext) {
       emit(combo === 10 || combo === 25 ? "level" : "score");
       burst(x, y, ["#ffffff", "#fde68a", "#fca5a5"], 9, 170, true);
     }
-    popups.push({
-      x,
-      y: holeY(hole) - MOLE_H - 26,
-      text: `+${points}`,
-      color: target.kind === "golden" ? "#fde047" : "#ffffff",
-      t: 0,
-    });
+    pushCapped(
+      popups,
+      {
+        x,
+        y: holeY(hole) - MOLE_H - 26,
+        text: `+${points}`,
+        color: target.kind === "golden" ? "#fde047" : "#ffffff",
+        t: 0,
+      },
+      CAPS.popups,
+    );
     if (combo === 10 || combo === 25)
-      popups.push({
-        x: W / 2,
-        y: 170,
-        text: `Combo x${multiplier}!`,
-        color: "#f0abfc",
-        t: -10,
-      });
+      pushCapped(
+        popups,
+        {
+          x: W / 2,
+          y: 170,
+          text: `Combo x${multiplier}!`,
+          color: "#f0abfc",
+          t: -10,
+        },
+        CAPS.popups,
+      );
   }
 
   function holeAt(x: number, y: number) {
@@ -298,13 +332,17 @@ function createMoleMash({ rng, emit }: SimContext) {
           if (mole.kind !== "bomb" && endTimer < 0) {
             loseLife();
             emit("hit");
-            popups.push({
-              x: holeX(mole.hole),
-              y: holeY(mole.hole) - 40,
-              text: "Miss",
-              color: "#fecaca",
-              t: 0,
-            });
+            pushCapped(
+              popups,
+              {
+                x: holeX(mole.hole),
+                y: holeY(mole.hole) - 40,
+                text: "Miss",
+                color: "#fecaca",
+                t: 0,
+              },
+              CAPS.popups,
+            );
           }
         }
       }

@@ -192,7 +192,9 @@ export function decodeLog(text: string): InputLog {
 
 const ALPHABET =
   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-const VALUES = new Map([...ALPHABET].map((char, index) => [char, index]));
+/** Each character's value by its code, -1 for a character outside the alphabet: a log is decoded in one quick pass. */
+const VALUES = new Int8Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) VALUES[ALPHABET.charCodeAt(i)] = i;
 
 function toBase64Url(bytes: readonly number[]): string {
   let text = "";
@@ -206,19 +208,21 @@ function toBase64Url(bytes: readonly number[]): string {
   return text;
 }
 
-function fromBase64Url(text: string): number[] {
+function fromBase64Url(text: string): Uint8Array {
   if (text.length % 4 === 1) throw new LogError("The log is not base64url");
-  const bytes: number[] = [];
+  const bytes = new Uint8Array(Math.floor((text.length * 6) / 8));
+  let at = 0;
   for (let i = 0; i < text.length; i += 4) {
     let chunk = 0;
     const chars = Math.min(4, text.length - i);
     for (let c = 0; c < 4; c++) {
-      const value = c < chars ? VALUES.get(text[i + c]) : 0;
-      if (value === undefined) throw new LogError("The log is not base64url");
+      const code = c < chars ? text.charCodeAt(i + c) : 65; // "A", 0
+      const value = code < 128 ? VALUES[code] : -1;
+      if (value < 0) throw new LogError("The log is not base64url");
       chunk = (chunk << 6) | value;
     }
     const count = Math.floor((chars * 6) / 8);
-    for (let b = 0; b < count; b++) bytes.push((chunk >> (16 - 8 * b)) & 255);
+    for (let b = 0; b < count; b++) bytes[at++] = (chunk >> (16 - 8 * b)) & 255;
   }
   return bytes;
 }

@@ -1,3 +1,4 @@
+import { compact, room } from "../shared/bounded";
 import { createRng } from "../shared/rng";
 import {
   type Input,
@@ -6,6 +7,7 @@ import {
   type Simulation,
   clamp,
 } from "../shared/sim";
+import { cos, sin } from "../shared/trig";
 
 export const W = 360;
 export const H = 640;
@@ -19,6 +21,15 @@ const GRAVITY = 0.4;
 const HOP = -7.2;
 const MAX_FALL = 9.5;
 const SKY_TOP = 70; // gaps stay clear of the HUD
+
+/** The most of each list a round can hold, whatever its inputs (ADR 014): hops make particles, points popups. */
+export const CAPS = {
+  particles: 120,
+  popups: 8,
+  pillars: 4,
+  clouds: 7,
+  starsBg: 40,
+} as const;
 
 const PILLAR_HUES = [168, 12, 262, 198, 336];
 
@@ -97,15 +108,15 @@ function createSkyHopper({ rng, emit }: SimContext) {
     power: number,
     gravity: number,
   ) {
-    for (let i = 0; i < count; i++) {
+    for (let i = room(particles, count, CAPS.particles); i > 0; i--) {
       const a = fx.range(0, Math.PI * 2);
       const s = fx.range(0.3, power);
       const max = fx.int(20, 40);
       particles.push({
         x,
         y,
-        vx: Math.cos(a) * s - 1,
-        vy: Math.sin(a) * s,
+        vx: cos(a) * s - 1,
+        vy: sin(a) * s,
         life: max,
         max,
         size: fx.range(2, 5),
@@ -146,7 +157,9 @@ function createSkyHopper({ rng, emit }: SimContext) {
       [bottom, GROUND],
     ]) {
       const cy = clamp(bird.y, y0, y1);
-      if ((BIRD_X - cx) ** 2 + (bird.y - cy) ** 2 < HIT_R * HIT_R) return true;
+      const dx = BIRD_X - cx;
+      const dy = bird.y - cy;
+      if (dx * dx + dy * dy < HIT_R * HIT_R) return true;
     }
     return false;
   }
@@ -182,8 +195,7 @@ function createSkyHopper({ rng, emit }: SimContext) {
         p.vy += p.gravity;
         p.life--;
       }
-      for (let i = particles.length - 1; i >= 0; i--)
-        if (particles[i].life <= 0) particles.splice(i, 1);
+      compact(particles, (p) => p.life > 0);
       for (const p of popups) {
         p.y -= 0.8;
         p.life--;
@@ -193,7 +205,7 @@ function createSkyHopper({ rng, emit }: SimContext) {
 
       if (state === "ready") {
         scroll += 2;
-        bird.y = 300 + Math.sin(frame * 0.08) * 8;
+        bird.y = 300 + sin(frame * 0.08) * 8;
         bird.rot = 0;
         // Nobody playing? After a while gravity starts anyway, so an idle round ends.
         if (++readyTimer > 360) {
@@ -229,7 +241,8 @@ function createSkyHopper({ rng, emit }: SimContext) {
           p.scored = true;
           game.score++;
           emit("score");
-          popups.push({ x: BIRD_X + 26, y: bird.y - 30, life: 36 });
+          if (popups.length < CAPS.popups)
+            popups.push({ x: BIRD_X + 26, y: bird.y - 30, life: 36 });
           puff(p.x + PILLAR_W / 2, p.gapY, 8, `hsl(${p.hue} 90% 75%)`, 2.2, 0);
         }
       }

@@ -5,6 +5,9 @@ export const ROWS = 30;
 export const CELL = 20;
 export const TOP = 40; // room for the HUD
 
+/** The most of each list a round can hold, whatever its inputs (ADR 014); two turns wait at most. */
+export const CAPS = { body: COLS * ROWS } as const;
+
 export type Point = { x: number; y: number };
 
 const DIRECTIONS: Record<string, Point> = {
@@ -47,14 +50,21 @@ function createSnake({ rng, emit }: SimContext): Snake {
   let tick = 0;
   let swipeStart: Point | null = null;
 
+  function free(cell: Point) {
+    return !body.some((part) => part.x === cell.x && part.y === cell.y);
+  }
+
+  /** A free cell at random; on a nearly full board a few misses fall back to one of the free cells, so it ends. */
   function placeFood(): Point {
-    for (;;) {
+    for (let tries = 0; tries < 64; tries++) {
       const candidate = { x: rng.int(0, COLS - 1), y: rng.int(0, ROWS - 1) };
-      if (
-        !body.some((part) => part.x === candidate.x && part.y === candidate.y)
-      )
-        return candidate;
+      if (free(candidate)) return candidate;
     }
+    const cells: Point[] = [];
+    for (let y = 0; y < ROWS; y++)
+      for (let x = 0; x < COLS; x++) if (free({ x, y })) cells.push({ x, y });
+    // A full board: the round is over (update ends it), and the food sits under the head.
+    return cells.length ? rng.pick(cells) : body[0];
   }
 
   function turn(next: Point) {
@@ -103,6 +113,7 @@ function createSnake({ rng, emit }: SimContext): Snake {
         sim.score += 1;
         emit("score");
         food = placeFood();
+        if (body.length >= CAPS.body) sim.over = true;
       } else {
         body.pop();
       }

@@ -1,3 +1,4 @@
+import { compact, pushCapped } from "../shared/bounded";
 import { createRng } from "../shared/rng";
 import {
   type Input,
@@ -6,6 +7,7 @@ import {
   type Simulation,
   clamp,
 } from "../shared/sim";
+import { cos, sin } from "../shared/trig";
 
 export const W = 360;
 export const H = 640;
@@ -13,6 +15,14 @@ export const SHIP_Y = 566;
 const SHIP_R = 13;
 export const LIVES = 3;
 const EDGE = 22;
+/** The most of each list a round can hold, whatever its inputs (ADR 014); rocks and stars come on a timer. */
+export const CAPS = {
+  sky: 3,
+  meteors: 48,
+  stars: 12,
+  particles: 200,
+  popups: 12,
+} as const;
 
 interface Meteor {
   x: number;
@@ -140,16 +150,20 @@ function createStarDodger({ rng, emit }: SimContext) {
       const a = fx.range(0, Math.PI * 2);
       const s = fx.range(0.4, power);
       const max = fx.int(22, 48);
-      particles.push({
-        x,
-        y,
-        vx: Math.cos(a) * s,
-        vy: Math.sin(a) * s,
-        life: max,
-        max,
-        size: fx.range(1.5, 4),
-        color: fx.pick(colors),
-      });
+      pushCapped(
+        particles,
+        {
+          x,
+          y,
+          vx: cos(a) * s,
+          vy: sin(a) * s,
+          life: max,
+          max,
+          size: fx.range(1.5, 4),
+          color: fx.pick(colors),
+        },
+        CAPS.particles,
+      );
     }
   }
 
@@ -209,8 +223,7 @@ function createStarDodger({ rng, emit }: SimContext) {
         q.vy *= 0.97;
         q.life--;
       }
-      for (let i = particles.length - 1; i >= 0; i--)
-        if (particles[i].life <= 0) particles.splice(i, 1);
+      compact(particles, (q) => q.life > 0);
       for (const q of popups) {
         q.y -= 0.8;
         q.life--;
@@ -223,14 +236,12 @@ function createStarDodger({ rng, emit }: SimContext) {
         m.y += m.vy;
         m.rot += m.vr;
       }
-      for (let i = meteors.length - 1; i >= 0; i--)
-        if (meteors[i].y - meteors[i].r > H + 10) meteors.splice(i, 1);
+      compact(meteors, (m) => m.y - m.r <= H + 10);
       for (const s of stars) {
         s.y += s.vy;
         s.rot += 0.04;
       }
-      for (let i = stars.length - 1; i >= 0; i--)
-        if (stars[i].y > H + 20) stars.splice(i, 1);
+      compact(stars, (s) => s.y <= H + 20);
 
       if (dying >= 0) {
         if (--dying <= 0) game.over = true;
@@ -270,10 +281,10 @@ function createStarDodger({ rng, emit }: SimContext) {
 
       for (let i = stars.length - 1; i >= 0; i--) {
         const s = stars[i];
-        if (
-          (s.x - ship.x) ** 2 + (s.y - SHIP_Y) ** 2 <
-          (s.big ? 30 : 26) ** 2
-        ) {
+        const dx = s.x - ship.x;
+        const dy = s.y - SHIP_Y;
+        const reach = s.big ? 30 : 26;
+        if (dx * dx + dy * dy < reach * reach) {
           stars.splice(i, 1);
           const points = s.big ? 5 : 1;
           game.score += points;
@@ -287,21 +298,25 @@ function createStarDodger({ rng, emit }: SimContext) {
             s.big ? 18 : 10,
             3,
           );
-          popups.push({
-            x: s.x,
-            y: s.y - 16,
-            text: `+${points}`,
-            life: 40,
-            color: s.big ? "#f9a8d4" : "#fde68a",
-          });
+          pushCapped(
+            popups,
+            {
+              x: s.x,
+              y: s.y - 16,
+              text: `+${points}`,
+              life: 40,
+              color: s.big ? "#f9a8d4" : "#fde68a",
+            },
+            CAPS.popups,
+          );
         }
       }
       if (invulnerable === 0) {
         for (const m of meteors) {
-          if (
-            (m.x - ship.x) ** 2 + (m.y - SHIP_Y) ** 2 <
-            (m.r * 0.82 + SHIP_R) ** 2
-          ) {
+          const dx = m.x - ship.x;
+          const dy = m.y - SHIP_Y;
+          const reach = m.r * 0.82 + SHIP_R;
+          if (dx * dx + dy * dy < reach * reach) {
             hit(m);
             break;
           }

@@ -1,3 +1,4 @@
+import { compact, pushCapped } from "../shared/bounded";
 import { createRng } from "../shared/rng";
 import type { Input, Rules, SimContext, Simulation } from "../shared/sim";
 
@@ -12,6 +13,17 @@ export const CENTER = W / 2 - DX / 2;
 const RANGE = 140;
 const PERFECT = 4;
 const FOCUS = 250; // where the moving block sits on screen once the tower is tall
+/**
+ * The most of each list a round can hold, whatever its inputs (ADR 014). A block lands only where it overlaps the
+ * one below, and each new block starts at the side, so drops cannot come faster than about one every 20 steps.
+ */
+export const CAPS = {
+  blocks: 400,
+  debris: 16,
+  popups: 8,
+  clouds: 12,
+  stars: 60,
+} as const;
 
 export interface Block {
   x: number; // centre
@@ -87,16 +99,20 @@ function createTowerStack({ rng, emit }: SimContext): TowerStack {
     const hue = hueAt(level);
     if (Math.abs(offset) >= moving.w) {
       // Missed the tower completely.
-      debris.push({
-        x: moving.x,
-        y: topY(level),
-        w: moving.w,
-        vx: moving.dir * 1.5,
-        vy: 0,
-        rot: 0,
-        vr: moving.dir * 0.03,
-        hue,
-      });
+      pushCapped(
+        debris,
+        {
+          x: moving.x,
+          y: topY(level),
+          w: moving.w,
+          vx: moving.dir * 1.5,
+          vy: 0,
+          rot: 0,
+          vr: moving.dir * 0.03,
+          hue,
+        },
+        CAPS.debris,
+      );
       emit("hit");
       dying = 100;
       streak = 0;
@@ -110,12 +126,16 @@ function createTowerStack({ rng, emit }: SimContext): TowerStack {
       game.score += 2;
       ring = 1;
       emit(streak >= 3 ? "level" : "score");
-      popups.push({
-        text: streak > 1 ? `PERFECT ×${streak}` : "PERFECT!",
-        y: topY(level) - 62,
-        life: 50,
-        big: true,
-      });
+      pushCapped(
+        popups,
+        {
+          text: streak > 1 ? `PERFECT ×${streak}` : "PERFECT!",
+          y: topY(level) - 62,
+          life: 50,
+          big: true,
+        },
+        CAPS.popups,
+      );
     } else {
       streak = 0;
       const left = Math.max(moving.x - moving.w / 2, top.x - top.w / 2);
@@ -124,16 +144,20 @@ function createTowerStack({ rng, emit }: SimContext): TowerStack {
       // The overhang breaks off and tumbles away.
       const cutW = moving.w - (right - left);
       const cutX = offset > 0 ? right + cutW / 2 : left - cutW / 2;
-      debris.push({
-        x: cutX,
-        y: topY(level),
-        w: cutW,
-        vx: Math.sign(offset) * 1.2,
-        vy: -1,
-        rot: 0,
-        vr: Math.sign(offset) * 0.04,
-        hue,
-      });
+      pushCapped(
+        debris,
+        {
+          x: cutX,
+          y: topY(level),
+          w: cutW,
+          vx: Math.sign(offset) * 1.2,
+          vy: -1,
+          rot: 0,
+          vr: Math.sign(offset) * 0.04,
+          hue,
+        },
+        CAPS.debris,
+      );
       game.score += 1;
       emit("tap");
     }
@@ -182,8 +206,7 @@ function createTowerStack({ rng, emit }: SimContext): TowerStack {
         d.vy += 0.45;
         d.rot += d.vr;
       }
-      for (let i = debris.length - 1; i >= 0; i--)
-        if (debris[i].y > BASE_Y + 700) debris.splice(i, 1);
+      compact(debris, (d) => d.y <= BASE_Y + 700);
       for (const p of popups) {
         p.y -= 0.6;
         p.life--;
