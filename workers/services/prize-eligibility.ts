@@ -32,7 +32,7 @@ export const NEEDS_VERIFIED_EMAIL = emailVerifiedAt !== undefined;
 const qualifyingRounds = (user: SQL, end: number) =>
   sql`(select recent.created_at as at from (select sc.game_id, sc.score, sc.created_at from ${scores} as sc
     where sc.user_id = ${user} and sc.created_at < ${end} order by sc.created_at desc limit ${ROUNDS_SCANNED}) as recent
-    join ${games} as rg on rg.id = recent.game_id where recent.score >= rg.prize_min_score)`;
+    where recent.score >= (select rg.prize_min_score from ${games} as rg where rg.id = recent.game_id))`;
 
 /** Qualifying rounds, counted up to PRIZE_ROUNDS. */
 export const roundsSql = (user: SQL, end: number) =>
