@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  missingForPrizes,
   ordinal,
+  prizeRuleLines,
   periodEnd,
   periodStart,
   previousPeriodStart,
@@ -70,5 +72,64 @@ describe("tournament periods", () => {
     expect(timeLeft((3 * 60 + 12) * 60_000 + 999)).toBe("3 h 12 min");
     expect(timeLeft(12 * 60_000 + 5_000)).toBe("12 min 5 s");
     expect(timeLeft(-5)).toBe("0 min 0 s");
+  });
+});
+
+describe("prize rules", () => {
+  const rules = {
+    account_days: 3,
+    rounds: 10,
+    days: 2,
+    min_score: 1500,
+    attempts_per_day: 20,
+    verified_email: false,
+  };
+
+  it("read as a short list, with the game's minimum and the e-mail only when they apply", () => {
+    expect(prizeRuleLines(rules)).toEqual([
+      "Accounts at least 3 days old",
+      "10 verified rounds, on 2 different days, each reaching its game's minimum score",
+      "A score of at least 1,500 in this game",
+      "Your first 20 rounds of this game a day count (started and left ones too)",
+    ]);
+    expect(
+      prizeRuleLines({ ...rules, min_score: null, verified_email: true }),
+    ).toEqual([
+      "Accounts at least 3 days old",
+      "10 verified rounds, on 2 different days, each reaching its game's minimum score",
+      "Your first 20 rounds of this game a day count (started and left ones too)",
+      "A verified e-mail address",
+    ]);
+  });
+
+  it("tell a player exactly what is missing, and nothing when they can win", () => {
+    const ready = {
+      eligible: true,
+      account_ready_at: null,
+      rounds: 10,
+      days: 2,
+      email_verified: null,
+    };
+    expect(missingForPrizes(ready, rules)).toEqual([]);
+    expect(missingForPrizes({ ...ready, rounds: 6 }, rules)).toEqual([
+      "Play 4 more verified rounds to be eligible",
+    ]);
+    expect(
+      missingForPrizes(
+        {
+          eligible: false,
+          account_ready_at: "2026-12-01T10:00:00.000Z",
+          rounds: 9,
+          days: 1,
+          email_verified: false,
+        },
+        rules,
+      ),
+    ).toEqual([
+      "Your account can win prizes from 1 Dec 2026",
+      "Play 1 more verified round to be eligible",
+      "Play on 1 more day to be eligible",
+      "Verify your e-mail address to be eligible",
+    ]);
   });
 });

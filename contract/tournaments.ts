@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatDay } from "./format";
+import { formatDay, formatNumber } from "./format";
 import type { HighScore, LeaderboardEntry } from "./scores";
 
 /**
@@ -18,6 +18,20 @@ export const PRIZES: Record<Period, readonly [number, number, number]> = {
 
 /** A board with fewer players pays nobody when it closes. */
 export const MIN_TOURNAMENT_PLAYERS = 10;
+
+/**
+ * Who can win a prize (ADR 027): an account at least PRIZE_ACCOUNT_DAYS old, with PRIZE_ROUNDS verified rounds that
+ * reached their game's minimum score (`prize_min_score`) on at least PRIZE_DAYS different UTC days, and a verified
+ * e-mail once accounts have one. Only a player's first DAILY_ATTEMPTS play sessions of a game in a UTC day can enter
+ * that day's and that week's boards, so opening sessions to pick a good seed gains nothing.
+ */
+export const PRIZE_ACCOUNT_DAYS = 3;
+export const PRIZE_ROUNDS = 10;
+export const PRIZE_DAYS = 2;
+export const DAILY_ATTEMPTS = 20;
+/** A player's latest rounds that eligibility reads, and how far down a closing board it looks for eligible players. */
+export const ROUNDS_SCANNED = 300;
+export const PRIZE_CANDIDATES = 200;
 
 /**
  * A period board counts exact ranks this far down (ADR 027): a rank is a count over the board's index, so this bounds
@@ -79,6 +93,47 @@ export function timeLeft(ms: number): string {
   return `${minutes} min ${seconds % 60} s`;
 }
 
+const plural = (count: number, one: string, many: string) =>
+  `${count} ${count === 1 ? one : many}`;
+
+/** The rules a board shows under its prizes, one short line each. */
+export function prizeRuleLines(rules: PrizeRules): string[] {
+  return [
+    `Accounts at least ${plural(rules.account_days, "day", "days")} old`,
+    `${rules.rounds} verified rounds, on ${rules.days} different days, each reaching its game's minimum score`,
+    ...(rules.min_score === null
+      ? []
+      : [`A score of at least ${formatNumber(rules.min_score)} in this game`]),
+    `Your first ${rules.attempts_per_day} rounds of this game a day count (started and left ones too)`,
+    ...(rules.verified_email ? ["A verified e-mail address"] : []),
+  ];
+}
+
+/** What the signed-in player still lacks to win a prize, one sentence each; empty when they can win. */
+export function missingForPrizes(
+  eligibility: PrizeEligibility,
+  rules: PrizeRules,
+): string[] {
+  const missing: string[] = [];
+  if (eligibility.account_ready_at !== null)
+    missing.push(
+      `Your account can win prizes from ${formatDay(Date.parse(eligibility.account_ready_at))}`,
+    );
+  if (eligibility.rounds < rules.rounds) {
+    const more = rules.rounds - eligibility.rounds;
+    missing.push(
+      `Play ${plural(more, "more verified round", "more verified rounds")} to be eligible`,
+    );
+  }
+  if (eligibility.days < rules.days)
+    missing.push(
+      `Play on ${plural(rules.days - eligibility.days, "more day", "more days")} to be eligible`,
+    );
+  if (eligibility.email_verified === false)
+    missing.push("Verify your e-mail address to be eligible");
+  return missing;
+}
+
 /** GET /api/tournaments/{gameId}?period=daily|weekly. */
 export const TournamentQuerySchema = z.object({
   period: z.enum(PERIODS, { error: "period must be daily or weekly" }),
@@ -93,6 +148,34 @@ export interface TournamentWinner {
   prize: number;
 }
 
+/** Who can win this board's prizes (ADR 027). */
+export interface PrizeRules {
+  account_days: number;
+  rounds: number;
+  days: number;
+  /** The game's least prize-winning score; null when the game pays no prizes. */
+  min_score: number | null;
+  attempts_per_day: number;
+  /** Whether a verified e-mail is needed (once accounts can verify one). */
+  verified_email: boolean;
+}
+
+/** Where the signed-in player stands against the rules, as the close would judge it if the period ended now. */
+export interface PrizeEligibility {
+  eligible: boolean;
+  /** ISO time from which the account is old enough; null when it already is. */
+  account_ready_at: string | null;
+  /** Verified rounds that reached their game's minimum, counted up to the rule's number. */
+  rounds: number;
+  /** Different days among them, counted up to the rule's number. */
+  days: number;
+  /** Null while accounts have no e-mail verification. */
+  email_verified: boolean | null;
+}
+
+/** A row of a period board: a leaderboard entry, and whether it could win a prize. */
+export type TournamentEntry = LeaderboardEntry & { prize_eligible: boolean };
+
 /** A game's board for the current period, with last period's result. */
 export interface TournamentBoard {
   period: Period;
@@ -101,19 +184,25 @@ export interface TournamentBoard {
   ends_at: string;
   /** Prizes for 1st, 2nd and 3rd, and the players a board needs for them. */
   prizes: readonly number[];
+  /** Eligible players a board needs for its prizes. */
   min_players: number;
   /** Players on the board so far, counted up to PERIOD_RANK_LIMIT. */
   players: number;
-  entries: LeaderboardEntry[];
+  rules: PrizeRules;
+  entries: TournamentEntry[];
   /**
    * The signed-in caller's best this period and rank; rank null when they have no score yet, or when more than
    * PERIOD_RANK_LIMIT players are ahead (`beyond` then says so).
    */
   standing: (HighScore & { beyond: boolean }) | null;
+  /** The signed-in caller against the prize rules; null for a visitor. */
+  eligibility: PrizeEligibility | null;
   /** The period before: its winners (none when it had fewer than min_players), or null when it is not closed yet. */
   last: {
     starts_at: string;
     players: number;
+    /** Players eligible for prizes when it closed, counted up to min_players; null for boards closed before. */
+    eligible: number | null;
     winners: TournamentWinner[];
   } | null;
 }

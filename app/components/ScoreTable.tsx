@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatNumber } from "#contract/format";
 import {
   shownName,
@@ -18,6 +19,8 @@ export interface ScoreTableProps {
   viewerId?: number | null;
   /** "Around me": the player's own place when it is below the listed rows. */
   own?: OwnRow | null;
+  /** Something said about a row after its name (a tournament's "No prize"). */
+  mark?: (entry: LeaderboardEntry) => ReactNode;
 }
 
 /** The leaderboard rows below the podium, each with its rank from the server. */
@@ -27,6 +30,7 @@ export function ScoreTable({
   className,
   viewerId = null,
   own = null,
+  mark,
 }: ScoreTableProps) {
   return (
     <table className={className}>
@@ -46,7 +50,8 @@ export function ScoreTable({
             <td>{entry.rank}</td>
             <td>
               <span className="score-table__name">
-                {shownName(entry)} <EntryWatchLink entry={entry} />
+                {shownName(entry)} {mark?.(entry)}
+                <EntryWatchLink entry={entry} />
               </span>
             </td>
             <td>{formatNumber(entry.score)}</td>

@@ -55,6 +55,25 @@ describe("daily and weekly tournaments", () => {
       expect([...podium].sort()).toEqual(
         [ida, jon, kit].map((account) => account.user.name).sort(),
       );
+      // Who can win is on the board; three accounts made today can win nothing, and Jon is told what he lacks.
+      expect(
+        await daily
+          .getByTestId("tournament-rules")
+          .locator("li")
+          .allInnerTexts(),
+      ).toEqual([
+        "Accounts at least 3 days old",
+        "10 verified rounds, on 2 different days, each reaching its game's minimum score",
+        "A score of at least 10 in this game",
+        "Your first 20 rounds of this game a day count (started and left ones too)",
+      ]);
+      expect(await daily.locator(".podium .tournament__no-prize").count()).toBe(
+        3,
+      );
+      const own = await daily.getByTestId("tournament-eligibility").innerText();
+      expect(own).toMatch(/Your account can win prizes from \d+ \w{3} \d{4}/);
+      expect(own).toContain("Play 10 more verified rounds to be eligible");
+      expect(own).toContain("Play on 2 more days to be eligible");
 
       // The time left is the time to the next 00:00 UTC.
       const [, hours, minutes] =

@@ -6,6 +6,8 @@ import {
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  DAILY_ATTEMPTS,
+  missingForPrizes,
   periodEnd,
   periodStart,
   type Period,
@@ -18,6 +20,7 @@ import {
   gameId,
   getJson,
   newPlayer,
+  openPlaySession,
   scoredRound,
   seed,
   type Player,
@@ -65,29 +68,89 @@ async function players(count: number, prefix: string) {
   return made;
 }
 
+const DAY_MS = 86_400_000;
+
+/** Makes the players' accounts `days` old. */
+async function age(made: Player[], days: number) {
+  await env.DB.batch(
+    made.map((player) =>
+      env.DB.prepare("update users set created_at = ? where id = ?").bind(
+        Date.now() - days * DAY_MS,
+        player.userId,
+      ),
+    ),
+  );
+}
+
+/**
+ * Players who can win prizes (ADR 027): accounts four days old, each with ten verified Bubble Pop rounds above its
+ * minimum of 1,000, five the day before and five the day before that, written as the round's batch writes scores.
+ */
+async function veterans(count: number, prefix: string) {
+  const made = await players(count, prefix);
+  await age(made, 4);
+  const bubblePop = await gameId("bubble-pop");
+  await env.DB.batch(
+    made.flatMap((player) =>
+      Array.from({ length: 10 }, (_, i) =>
+        env.DB.prepare(
+          "insert into scores (user_id, game_id, score, created_at) values (?, ?, 2000, ?)",
+        ).bind(
+          player.userId,
+          bubblePop,
+          Date.now() - (1 + (i % 2)) * DAY_MS - i * 60_000,
+        ),
+      ),
+    ),
+  );
+  return made;
+}
+
+/** Each board of the game with the players it had and the eligible ones among them when it closed. */
+async function closedBoards(game: number) {
+  return (
+    await env.DB.prepare(
+      "select period, players, eligible from tournament_boards where game_id = ? and claim is not null order by period",
+    )
+      .bind(game)
+      .all<{ period: string; players: number; eligible: number }>()
+  ).results;
+}
+
 describe("daily and weekly tournaments", () => {
   it(
     "rank verified rounds per period and pay the first three of a closed board once, however many crons run",
     { timeout: 120_000 },
     async () => {
       const game = await gameId("snake");
-      const field = await players(11, "Racer");
-      // Scores 5 … 15: the last player leads. The first plays twice; only the better round counts.
+      const field = await veterans(11, "Racer");
+      // Scores 8 … 18 (Neon Snake's prize minimum is 8): the last player leads. The first plays twice; only the
+      // better round counts.
       for (const [i, player] of field.entries())
-        await scoredRound(player, game, 5 + i);
-      await scoredRound(field[0], game, 6);
+        await scoredRound(player, game, 8 + i);
+      await scoredRound(field[0], game, 9);
 
       const daily = await board(game, "daily", field[3]);
       expect(daily.status).toBe(200);
       expect(daily.body.players).toBe(11);
       expect(daily.body.entries.map((entry) => entry.score)).toEqual([
-        15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
+        18, 17, 16, 15, 14, 13, 12, 11, 10, 9,
       ]);
       expect(daily.body.entries[0].player_name).toEqual([field[10].name]);
+      expect(daily.body.entries.every((entry) => entry.prize_eligible)).toBe(
+        true,
+      );
       expect(daily.body.standing).toEqual({
-        score: 8,
+        score: 11,
         rank: 8,
         beyond: false,
+      });
+      expect(daily.body.eligibility).toEqual({
+        eligible: true,
+        account_ready_at: null,
+        rounds: 10,
+        days: 2,
+        email_verified: null,
       });
       expect(Date.parse(daily.body.ends_at)).toBe(afterPeriod("daily") - 1000);
       expect(daily.body.prizes).toEqual([100, 50, 25]);
@@ -160,15 +223,15 @@ describe("daily and weekly tournaments", () => {
       });
 
       // A round still in flight when the day's board closed does not enter it; the week's, still open, takes it.
-      await scoredRound(field[0], game, 7);
+      await scoredRound(field[0], game, 10);
       const bestOf = async (period: Period) =>
         env.DB.prepare(
           "select score from period_best_scores where game_id = ? and period = ? and user_id = ? and period_start = ?",
         )
           .bind(game, period, field[0].userId, periodStart(period, Date.now()))
           .first<number>("score");
-      expect(await bestOf("daily")).toBe(6);
-      expect(await bestOf("weekly")).toBe(sunday ? 6 : 7);
+      expect(await bestOf("daily")).toBe(9);
+      expect(await bestOf("weekly")).toBe(sunday ? 9 : 10);
 
       // The week ends (a cron that missed the days between catches up): paid once, by the real cron too.
       const weekOver = afterPeriod("weekly");
@@ -334,6 +397,214 @@ describe("daily and weekly tournaments", () => {
     ]);
     expect((await board(game, "daily", tied[1])).body.standing?.rank).toBe(3);
   });
+
+  it(
+    "pay nothing to twelve accounts made today with a one-second round each (issue #29's farm)",
+    { timeout: 120_000 },
+    async () => {
+      const game = await gameId("dash-runner");
+      const farm = await players(12, "Farm");
+      // 31 is what Dash Runner's demo player scores in its first second (60 steps).
+      for (const account of farm) await scoredRound(account, game, 31);
+      const seen = await board(game, "daily", farm[0]);
+      expect(seen.body.players).toBe(12);
+      expect(seen.body.rules.min_score).toBe(300);
+      expect(seen.body.entries).toHaveLength(10);
+      expect(seen.body.entries.some((entry) => entry.prize_eligible)).toBe(
+        false,
+      );
+      expect(seen.body.eligibility).toMatchObject({
+        eligible: false,
+        rounds: 0,
+        days: 0,
+      });
+
+      const weekOver = afterPeriod("weekly");
+      const runs = await Promise.all([closeAt(weekOver), closeAt(weekOver)]);
+      const farmIds = new Set(farm.map((account) => account.userId));
+      expect(
+        runs.flatMap((run) => run.paid).filter((p) => farmIds.has(p.userId)),
+      ).toEqual([]);
+      expect(await prizesOf(game, "daily")).toEqual([]);
+      expect(await prizesOf(game, "weekly")).toEqual([]);
+      expect(await closedBoards(game)).toEqual([
+        { period: "daily", players: 12, eligible: 0 },
+        { period: "weekly", players: 12, eligible: 0 },
+      ]);
+      await expectLedgerEqualsWallets();
+    },
+  );
+
+  it(
+    "pass a prize down the board past players who cannot win it, and say on the board who can",
+    { timeout: 120_000 },
+    async () => {
+      const game = await gameId("sky-hopper");
+      const field = await veterans(10, "Hopper");
+      const [newcomer] = await players(1, "Newcomer");
+      // Ten eligible players at 10 … 19 (Sky Hopper's minimum is 10); a new account leads with 25.
+      for (const [i, player] of field.entries())
+        await scoredRound(player, game, 10 + i);
+      await scoredRound(newcomer, game, 25);
+
+      const seen = await board(game, "daily", newcomer);
+      expect(
+        seen.body.entries.map((entry) => [entry.score, entry.prize_eligible]),
+      ).toEqual([
+        [25, false],
+        [19, true],
+        [18, true],
+        [17, true],
+        [16, true],
+        [15, true],
+        [14, true],
+        [13, true],
+        [12, true],
+        [11, true],
+      ]);
+      expect(seen.body.rules).toEqual({
+        account_days: 3,
+        rounds: 10,
+        days: 2,
+        min_score: 10,
+        attempts_per_day: DAILY_ATTEMPTS,
+        verified_email: false,
+      });
+      // The newcomer's one real round above the minimum counts; the account is too new and the rounds too few.
+      const created = await env.DB.prepare(
+        "select created_at from users where id = ?",
+      )
+        .bind(newcomer.userId)
+        .first<number>("created_at");
+      const eligibility = seen.body.eligibility!;
+      expect(eligibility).toEqual({
+        eligible: false,
+        account_ready_at: new Date(created! + 3 * DAY_MS).toISOString(),
+        rounds: 1,
+        days: 1,
+        email_verified: null,
+      });
+      expect(missingForPrizes(eligibility, seen.body.rules)).toEqual([
+        expect.stringMatching(
+          /^Your account can win prizes from \d+ \w{3} \d{4}$/,
+        ),
+        "Play 9 more verified rounds to be eligible",
+        "Play on 1 more day to be eligible",
+      ]);
+      expect((await board(game, "daily")).body.eligibility).toBeNull();
+
+      const dayOver = afterPeriod("daily");
+      await Promise.all([closeAt(dayOver), closeAt(dayOver)]);
+      await closeAt(dayOver + 3_600_000);
+      expect(await prizesOf(game, "daily")).toEqual([
+        { userId: field[9].userId, amount: 100 },
+        { userId: field[8].userId, amount: 50 },
+        { userId: field[7].userId, amount: 25 },
+      ]);
+      expect((await closedBoards(game))[0]).toEqual({
+        period: "daily",
+        players: 11,
+        eligible: 10,
+      });
+      const last = await createServices(env).tournaments.board(
+        game,
+        { period: "daily" },
+        null,
+        dayOver,
+      );
+      expect(last.last?.eligible).toBe(10);
+      expect(last.last?.winners.map((winner) => winner.player_id)).toEqual([
+        field[9].userId,
+        field[8].userId,
+        field[7].userId,
+      ]);
+      await expectLedgerEqualsWallets();
+    },
+  );
+
+  it(
+    "count neither a score under the game's minimum nor old accounts with too few rounds towards the 10 players",
+    { timeout: 120_000 },
+    async () => {
+      const game = await gameId("star-dodger");
+      // Nine eligible players at Star Dodger's minimum of 15 and above, one under it.
+      const field = await veterans(10, "Dodger");
+      for (const [i, player] of field.entries())
+        await scoredRound(player, game, 14 + i);
+      // Three accounts old enough, each with only the one round, lead the board.
+      const aged = await players(3, "Aged");
+      await age(aged, 30);
+      for (const [i, player] of aged.entries())
+        await scoredRound(player, game, 24 + i);
+
+      const seen = await board(game, "daily", field[0]);
+      expect(seen.body.players).toBe(13);
+      expect(seen.body.entries.map((entry) => entry.prize_eligible)).toEqual([
+        false,
+        false,
+        false,
+        true,
+        true,
+        true,
+        true,
+        true,
+        true,
+        true,
+      ]);
+      expect(seen.body.eligibility?.eligible).toBe(true);
+
+      await closeAt(afterPeriod("weekly"));
+      expect(await prizesOf(game, "daily")).toEqual([]);
+      expect(await prizesOf(game, "weekly")).toEqual([]);
+      expect(await closedBoards(game)).toEqual([
+        { period: "daily", players: 13, eligible: 9 },
+        { period: "weekly", players: 13, eligible: 9 },
+      ]);
+    },
+  );
+
+  it(
+    "let only a player's first 20 sessions of a game in a day enter its boards, left ones included",
+    { timeout: 120_000 },
+    async () => {
+      const game = await gameId("fruit-catch");
+      const [shopper, steady] = await players(2, "Seeds");
+      const leave = async (player: Player, count: number) => {
+        for (let i = 0; i < count; i++) await openPlaySession(player, game);
+        // Opened a little before the played round's session, which is backdated by the round's length.
+        await env.DB.prepare(
+          "update game_stats set created_at = created_at - 30000 where user_id = ? and game_id = ?",
+        )
+          .bind(player.userId, game)
+          .run();
+      };
+      // The shopper looks at 20 dealt seeds and leaves them; the 21st is the one played.
+      await leave(shopper, DAILY_ATTEMPTS);
+      await scoredRound(shopper, game, 3);
+      // Another player's 20th session still counts.
+      await leave(steady, DAILY_ATTEMPTS - 1);
+      await scoredRound(steady, game, 3);
+
+      for (const period of ["daily", "weekly"] as const) {
+        const seen = await board(game, period, shopper);
+        expect(seen.body.entries.map((entry) => entry.player_id)).toEqual([
+          steady.userId,
+        ]);
+        expect(seen.body.standing).toEqual({
+          score: 0,
+          rank: null,
+          beyond: false,
+        });
+      }
+      // The round itself was accepted: it stands on the all-time board.
+      const allTime = await getJson<Array<{ player_id: number }>>(
+        `/api/scores/${game}`,
+      );
+      expect(allTime.body.map((entry) => entry.player_id)).toContain(
+        shopper.userId,
+      );
+    },
+  );
 
   it("refuse an unknown period or game with a clear 4xx", async () => {
     const game = await gameId("snake");

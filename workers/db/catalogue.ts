@@ -30,6 +30,11 @@ export interface GameMeta {
   maximum_game_time: number;
   /** The most points (or levels) a player could gain per second; faster scores are refused. */
   max_score_rate?: number;
+  /**
+   * The least score (or level) of a round that can win a tournament prize or count towards a player's eligibility
+   * (ADR 027): above what a round of a few seconds scores, well within an ordinary round.
+   */
+  prize_min_score: number;
 }
 
 export const CATALOGUE: ReadonlyArray<{ slug: string; meta: GameMeta }> = [
@@ -119,6 +124,7 @@ export function catalogueSql(): string[] {
       leaderboardType: meta.leaderboard_type,
       maximumGameTime: meta.maximum_game_time,
       maxScoreRate: meta.max_score_rate ?? null,
+      prizeMinScore: meta.prize_min_score,
       isPlaceholder: false,
     };
     return sqlWriter

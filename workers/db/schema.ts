@@ -129,6 +129,8 @@ export const games = sqliteTable(
     maximumGameTime: integer("maximum_game_time").notNull().default(120),
     /** The most a player can possibly score per second of play; a faster score is refused. Null: no cap. */
     maxScoreRate: real("max_score_rate"),
+    /** ADR 027: the least score of a round that can win a tournament prize or count towards eligibility; null: none. */
+    prizeMinScore: integer("prize_min_score"),
     totalLikes: integer("total_likes").notNull().default(0),
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
@@ -297,7 +299,8 @@ export const gameStats = sqliteTable(
   },
   (t) => [
     index("game_stats_user_idx").on(t.userId, t.createdAt),
-    index("game_stats_user_game_idx").on(t.userId, t.gameId),
+    // With created_at: a player's sessions of a game on one day are counted in bounded rows (ADR 027 attempts).
+    index("game_stats_user_game_idx").on(t.userId, t.gameId, t.createdAt),
     uniqueIndex("game_stats_visitor_round_idx").on(t.visitorRoundId),
   ],
 );
@@ -450,6 +453,8 @@ export const tournamentBoards = sqliteTable(
     periodStart: integer("period_start").notNull(),
     /** Players on the board when it closed (counted up to PERIOD_RANK_LIMIT); null while open. */
     players: integer("players"),
+    /** Players eligible for prizes when it closed, counted up to MIN_TOURNAMENT_PLAYERS (ADR 027); null while open. */
+    eligible: integer("eligible"),
     claim: text("claim"),
     closedAt: integer("closed_at", { mode: "timestamp_ms" }),
     /** When the closed board's rows of period_best_scores were all deleted (its winners stay in tournament_prizes). */

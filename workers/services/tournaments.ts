@@ -12,9 +12,14 @@ import {
 } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import {
+  DAILY_ATTEMPTS,
   MIN_TOURNAMENT_PLAYERS,
   PERIODS,
   PERIOD_RANK_LIMIT,
+  PRIZE_ACCOUNT_DAYS,
+  PRIZE_CANDIDATES,
+  PRIZE_DAYS,
+  PRIZE_ROUNDS,
   PRIZES,
   TournamentQuerySchema,
   periodEnd,
@@ -29,6 +34,7 @@ import { utcDay } from "#contract/coins";
 import type { Db } from "../db/client";
 import {
   games,
+  gameStats,
   ledger,
   notifications,
   periodBestScores,
@@ -41,6 +47,15 @@ import type { Statement } from "./challenges";
 import { notFound } from "./errors";
 import { toNotificationView, type Pusher } from "./notifications";
 import { parseInput } from "./parse";
+import {
+  NEEDS_VERIFIED_EMAIL,
+  accountCreatedSql,
+  accountReadyAt,
+  daysSql,
+  eligibleSql,
+  emailVerifiedSql,
+  roundsSql,
+} from "./prize-eligibility";
 
 const dialect = new SQLiteAsyncDialect();
 
@@ -72,7 +87,8 @@ const playersUpTo = (gameId: number, period: Period, start: number) =>
 /**
  * A verified round's statements for the daily and weekly boards of its moment (ADR 027), for the round's batch: the
  * board is registered for the hourly close, and the score becomes the player's best of the period when it beats the
- * one kept, unless the period's board has already closed (a round that was in flight at midnight).
+ * one kept, unless the period's board has already closed (a round that was in flight at midnight), or the round's
+ * session is not among the player's first DAILY_ATTEMPTS sessions of the game that day (left ones count too).
  */
 export function periodBoardWrites(
   db: Db,
@@ -85,6 +101,13 @@ export function periodBoardWrites(
     now: number;
   },
 ) {
+  // Sessions of the game the player opened earlier that day, counted up to the limit in the (user, game, time) index.
+  const opened = sql`(select this.created_at from ${gameStats} as this where this.id = ${round.statsId})`;
+  const earlierAttempts = sql`(select count(*) from (select 1 from ${gameStats} as earlier
+    where earlier.user_id = ${round.userId} and earlier.game_id = ${round.gameId}
+      and earlier.created_at >= ${periodStart("daily", round.now)} and earlier.created_at <= ${opened}
+      and earlier.id < ${round.statsId}
+    limit ${DAILY_ATTEMPTS}))`;
   return PERIODS.flatMap((period) => {
     const start = periodStart(period, round.now);
     const closed = sql`exists (select 1 from ${tournamentBoards} where ${boardKey(round.gameId, period, start)} and ${tournamentBoards.claim} is not null)`;
@@ -107,7 +130,9 @@ export function periodBoardWrites(
               statsId: sql<number>`${round.statsId}`.as("stats_id"),
             })
             .from(sql`(select 1)`)
-            .where(sql`not ${closed}`),
+            .where(
+              sql`not ${closed} and ${earlierAttempts} < ${DAILY_ATTEMPTS}`,
+            ),
         )
         .onConflictDoUpdate({
           target: [
@@ -161,18 +186,26 @@ export function createTournamentService(db: Db, push: Pusher) {
     const message = (place: number, coins: number) =>
       prizeMessage(place, board.game, period, start, coins);
     const reference = `tournament:${gameId}:${period}:${utcDay(start)}`;
+    // The board's first PRIZE_CANDIDATES players at or above the game's minimum, best first; the prizes go down it
+    // to the eligible ones, judged as at the period's end (ADR 027).
+    const candidates = sql`(select pb.user_id, pb.score, pb.achieved_at from ${periodBestScores} as pb
+      where pb.game_id = ${gameId} and pb.period = ${period} and pb.period_start = ${start}
+        and pb.score >= (select mg.prize_min_score from ${games} as mg where mg.id = ${gameId})
+      order by pb.score desc, pb.achieved_at, pb.user_id limit ${PRIZE_CANDIDATES})`;
+    const eligible = eligibleSql(sql`cand.user_id`, periodEnd(period, start));
     const results = await runBatch([
-      sql`update ${tournamentBoards} set claim = ${claim}, closed_at = ${now}, players = ${playersUpTo(gameId, period, start)}
+      sql`update ${tournamentBoards} set claim = ${claim}, closed_at = ${now}, players = ${playersUpTo(gameId, period, start)},
+          eligible = (select count(*) from (select 1 from ${candidates} as cand where ${eligible} limit ${MIN_TOURNAMENT_PLAYERS}))
         where ${boardKey(gameId, period, start)} and ${tournamentBoards.claim} is null`,
       sql`insert into ${tournamentPrizes} (game_id, period, period_start, place, user_id, score, prize)
         select ${gameId}, ${period}, ${start}, place, user_id, score,
           case place when 1 then ${first} when 2 then ${second} else ${third} end
         from (
           select user_id, score, row_number() over (order by score desc, achieved_at, user_id) as place
-          from (select user_id, score, achieved_at from ${periodBestScores} where ${onBoard(gameId, period, start)}
-            order by score desc, achieved_at, user_id limit 3)
+          from (select cand.user_id, cand.score, cand.achieved_at from ${candidates} as cand where ${eligible}
+            order by cand.score desc, cand.achieved_at, cand.user_id limit 3)
         )
-        where ${mine} and (select players from ${tournamentBoards} where ${boardKey(gameId, period, start)}) >= ${MIN_TOURNAMENT_PLAYERS}`,
+        where ${mine} and (select eligible from ${tournamentBoards} where ${boardKey(gameId, period, start)}) >= ${MIN_TOURNAMENT_PLAYERS}`,
       sql`insert into ${ledger} (user_id, amount, reason, reference)
         select user_id, prize, 'tournament_prize', ${reference} from ${tournamentPrizes} where ${key} and ${mine}`,
       sql`insert into ${notifications} (user_id, type, content, data)
@@ -234,10 +267,12 @@ export function createTournamentService(db: Db, push: Pusher) {
             and (other.achieved_at < ${outer}.achieved_at or (other.achieved_at = ${outer}.achieved_at
               and other.user_id < ${outer}.user_id))))
         limit ${PERIOD_RANK_LIMIT}))`;
-      const [[game], rows, [players], standing, [closed], winners] =
+      const end = periodEnd(period, start);
+      const viewer = sql`${viewerId ?? 0}`;
+      const [[game], rows, [players], standing, [closed], winners, [account]] =
         await db.batch([
           db
-            .select({ id: games.id })
+            .select({ id: games.id, minScore: games.prizeMinScore })
             .from(games)
             .where(eq(games.id, gameId))
             .limit(1),
@@ -249,6 +284,9 @@ export function createTournamentService(db: Db, push: Pusher) {
               score: periodBestScores.score,
               runId: playerMoves.statsId,
               replayed: sql<number>`${playerMoves.inputLog} is not null`,
+              // As the close would judge it if the period ended now: ten rows, each a bounded eligibility read.
+              prizeEligible: sql<number>`(${periodBestScores}.score >= (select mg.prize_min_score from ${games} as mg
+                where mg.id = ${gameId}) and ${eligibleSql(sql`${periodBestScores}.user_id`, end)})`,
             })
             .from(periodBestScores)
             .innerJoin(users, eq(periodBestScores.userId, users.id))
@@ -270,6 +308,7 @@ export function createTournamentService(db: Db, push: Pusher) {
           db
             .select({
               players: tournamentBoards.players,
+              eligible: tournamentBoards.eligible,
               closedAt: tournamentBoards.closedAt,
             })
             .from(tournamentBoards)
@@ -293,10 +332,47 @@ export function createTournamentService(db: Db, push: Pusher) {
               ),
             )
             .orderBy(asc(tournamentPrizes.place)),
+          db
+            .select({
+              createdAt: accountCreatedSql(viewer).as("created_at"),
+              rounds: roundsSql(viewer, end).as("rounds"),
+              days: daysSql(viewer, end).as("days"),
+              emailVerified: emailVerifiedSql(viewer).as("email_verified"),
+            })
+            .from(sql`(select 1)`),
         ]);
       if (!game) throw notFound("Game not found");
       const mine = viewerId === null ? undefined : standing[0];
       const aheadCount = mine ? Number(mine.ahead) : 0;
+      const rules = {
+        account_days: PRIZE_ACCOUNT_DAYS,
+        rounds: PRIZE_ROUNDS,
+        days: PRIZE_DAYS,
+        min_score: game.minScore,
+        attempts_per_day: DAILY_ATTEMPTS,
+        verified_email: NEEDS_VERIFIED_EMAIL,
+      };
+      const eligibility = (() => {
+        if (viewerId === null || !account || account.createdAt === null)
+          return null;
+        const ready = accountReadyAt(Number(account.createdAt));
+        const rounds = Number(account.rounds);
+        const days = Number(account.days);
+        const email = NEEDS_VERIFIED_EMAIL
+          ? Boolean(account.emailVerified)
+          : null;
+        return {
+          eligible:
+            ready <= end &&
+            rounds >= PRIZE_ROUNDS &&
+            days >= PRIZE_DAYS &&
+            email !== false,
+          account_ready_at: ready <= end ? null : new Date(ready).toISOString(),
+          rounds,
+          days,
+          email_verified: email,
+        };
+      })();
       return {
         period,
         starts_at: new Date(start).toISOString(),
@@ -304,6 +380,7 @@ export function createTournamentService(db: Db, push: Pusher) {
         prizes: PRIZES[period],
         min_players: MIN_TOURNAMENT_PLAYERS,
         players: Number(players?.count ?? 0),
+        rules,
         entries: rows.map((row, index) => ({
           rank: index + 1,
           player_id: row.playerId,
@@ -312,6 +389,7 @@ export function createTournamentService(db: Db, push: Pusher) {
           score: row.score,
           stats_id: row.replayed ? row.runId : null,
           verified: true,
+          prize_eligible: Boolean(row.prizeEligible),
         })),
         standing:
           viewerId === null
@@ -323,11 +401,13 @@ export function createTournamentService(db: Db, push: Pusher) {
                   beyond: aheadCount >= PERIOD_RANK_LIMIT,
                 }
               : { score: 0, rank: null, beyond: false },
+        eligibility,
         last:
           closed && closed.closedAt !== null
             ? {
                 starts_at: new Date(last).toISOString(),
                 players: closed.players ?? 0,
+                eligible: closed.eligible,
                 winners: winners.map((winner) => ({
                   place: winner.place,
                   player_id: winner.playerId,

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatNumber } from "#contract/format";
 import { shownName, type LeaderboardEntry } from "#contract/scores";
 import { splitPodium } from "~/lib/leaderboard";
@@ -11,12 +12,15 @@ export function Standings({
   viewerId,
   own,
   empty,
+  mark,
 }: {
   entries: LeaderboardEntry[];
   column: string;
   viewerId: number | null;
   own: OwnRow | null;
   empty: string;
+  /** Something said about a row after its name (a tournament's "No prize"). */
+  mark?: (entry: LeaderboardEntry) => ReactNode;
 }) {
   if (entries.length === 0)
     return <p className="leaderboard__empty">{empty}</p>;
@@ -35,6 +39,7 @@ export function Standings({
               <span className="podium__name" title={shownName(entry)}>
                 {shownName(entry)}
               </span>
+              {mark?.(entry)}
               <span className="podium__score">{formatNumber(entry.score)}</span>
               <span className="podium__label">{column}</span>
               <EntryWatchLink entry={entry} />
@@ -49,6 +54,7 @@ export function Standings({
           className="leaderboard__table"
           viewerId={viewerId}
           own={own}
+          mark={mark}
         />
       ) : null}
     </>

@@ -1,16 +1,20 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { apiFetch } from "~/lib/api";
 import { formatNumber } from "#contract/format";
+import type { LeaderboardEntry } from "#contract/scores";
 import {
   PERIOD_RANK_LIMIT,
+  missingForPrizes,
   ordinal,
+  prizeRuleLines,
   timeLeft,
   type Period,
   type TournamentBoard,
+  type TournamentEntry,
 } from "#contract/tournaments";
 import { useHydrated } from "../ActionForm";
 import { Tabs } from "../Tabs";
-import { ClockIcon, CoinIcon } from "../icons";
+import { CheckIcon, ClockIcon, CoinIcon, AlertIcon } from "../icons";
 import { Standings } from "./Standings";
 import "./TournamentBoard.css";
 
@@ -182,11 +186,12 @@ export function TournamentPanel({
                 {board.players >= PERIOD_RANK_LIMIT ? "+" : ""}{" "}
                 {board.players === 1 ? "player" : "players"}
                 {board.players < board.min_players
-                  ? ` (${board.min_players} needed for prizes)`
+                  ? ` (${board.min_players} eligible needed for prizes)`
                   : ""}
               </span>
             </span>
           </p>
+          {board.eligibility ? <OwnEligibility board={board} /> : null}
         </div>
       ) : null}
       <Standings
@@ -199,9 +204,57 @@ export function TournamentPanel({
             ? "No verified rounds today yet. Play now to lead today's board."
             : "No verified rounds this week yet. Play now to lead this week's board."
         }
+        mark={noPrizeMark}
       />
+      {board ? <PrizeRules board={board} /> : null}
       {board?.last ? <LastWinners period={period} last={board.last} /> : null}
     </div>
+  );
+}
+
+/** Rows of players who could not win a prize if the period ended now. */
+const noPrizeMark = (entry: LeaderboardEntry) =>
+  (entry as TournamentEntry).prize_eligible === false ? (
+    <span className="tournament__no-prize">No prize</span>
+  ) : null;
+
+/** The signed-in player against the rules: "You can win prizes", or what is still missing. */
+function OwnEligibility({ board }: { board: TournamentBoard }) {
+  const eligibility = board.eligibility!;
+  const missing = missingForPrizes(eligibility, board.rules);
+  return (
+    <div className="tournament__own" data-testid="tournament-eligibility">
+      {missing.length === 0 ? <CheckIcon size={16} /> : <AlertIcon size={16} />}
+      {missing.length === 0 ? (
+        <span>You can win prizes</span>
+      ) : (
+        <span>
+          {missing.map((line, index) => (
+            <span key={index} className="tournament__missing">
+              {line}
+            </span>
+          ))}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Who can win, in a short plain list under the board (ADR 027). */
+function PrizeRules({ board }: { board: TournamentBoard }) {
+  return (
+    <section
+      className="tournament__rules"
+      aria-label="Who can win prizes"
+      data-testid="tournament-rules"
+    >
+      <h3 className="tournament__last-title">Who can win prizes</h3>
+      <ul>
+        {prizeRuleLines(board.rules).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -219,8 +272,11 @@ function LastWinners({
       <h3 className="tournament__last-title">{title}</h3>
       {last.winners.length === 0 ? (
         <p className="tournament__last-none">
-          {last.players} {last.players === 1 ? "player" : "players"} took part:
-          no prizes (a board needs 10 players).
+          {last.players} {last.players === 1 ? "player" : "players"} took part
+          {last.eligible === null
+            ? ""
+            : `, ${formatNumber(last.eligible)} of them eligible`}
+          : no prizes (a board needs 10 eligible players).
         </p>
       ) : (
         <ol className="tournament__winners">
