@@ -27,12 +27,14 @@ export const NEEDS_VERIFIED_EMAIL = emailVerifiedAt !== undefined;
 /**
  * The moments of the player's verified rounds that reached their game's minimum score, among their latest
  * ROUNDS_SCANNED scores before `end` (the scores_user_time_idx range). Only our own games have a minimum, and their
- * scores are all replayed (ADR 014); an external game's have none and never count.
+ * scores are all replayed (ADR 014); an external game's have none and never count, nor does a round held for a
+ * fair-play review until it is released (ADR 032).
  */
 const qualifyingRounds = (user: SQL, end: number) =>
-  sql`(select recent.created_at as at from (select sc.game_id, sc.score, sc.created_at from ${scores} as sc
+  sql`(select recent.created_at as at from (select sc.game_id, sc.score, sc.created_at, sc.review from ${scores} as sc
     where sc.user_id = ${user} and sc.created_at < ${end} order by sc.created_at desc limit ${ROUNDS_SCANNED}) as recent
-    where recent.score >= (select rg.prize_min_score from ${games} as rg where rg.id = recent.game_id))`;
+    where recent.score >= (select rg.prize_min_score from ${games} as rg where rg.id = recent.game_id)
+      and (recent.review is null or recent.review = 'released'))`;
 
 /** Qualifying rounds, counted up to PRIZE_ROUNDS. */
 export const roundsSql = (user: SQL, end: number) =>
