@@ -81,8 +81,8 @@ export const RATE_LIMITS = {
     windowMs: MINUTE,
     tooMany: "Too many games started from this network.",
   },
-  // What one address may keep of visitors' rounds in a day (ADR 030): an honest log is 0.2–5 KB, so 300 rounds of a
-  // classroom fit in both; a flood of 64 KB logs stops at 2 MB an address, about 130 MB a day from 64 addresses.
+  // What one network may keep of visitors' rounds in a day (ADR 030): an honest log is 0.2–15 KB, so a classroom's
+  // rounds fit; a flood of 64 KB logs stops after about 32, and a log is dropped two hours after it was kept.
   visitorRoundKeptPerAddress: {
     limit: 300,
     windowMs: DAY,
