@@ -16,6 +16,8 @@ export const RUN_MESSAGES = {
     "This play session was opened before scores were verified; start the game again",
   tooManySteps: "The recorded play is longer than the play session",
   inhuman: "This round's inputs could not have been played by a person",
+  overBudget:
+    "This round took too long to check, so it cannot be scored; start a new game",
   external:
     "This game runs on another site, so its scores cannot be verified: it cannot be played for coins",
 } as const;

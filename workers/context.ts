@@ -41,7 +41,8 @@ import {
   refereeOf,
   roomOf,
 } from "./durable-objects/hubs";
-import { scoreRefused } from "./services/replay";
+import { scoreRefused, withinRefereeTime } from "./services/replay";
+import type { Verdict } from "./durable-objects/Referee";
 import { forgetCachedPages } from "./page-cache";
 
 /**
@@ -85,6 +86,7 @@ export function createServices(
       multiplayer,
       rooms,
       referees: refereesOf(env),
+      limits,
     }),
     visitorRounds: createVisitorRoundService(db, {
       referees: refereesOf(env),
@@ -187,13 +189,9 @@ function matchRoomsOf(env: Env): MatchRooms {
 function refereesOf(env: Env): Referees {
   return {
     async verify(slug, seed, log, claimed, maxSteps) {
-      const verdict = await refereeOf(env, slug).judge(
-        slug,
-        seed,
-        log,
-        claimed,
-        maxSteps,
-      );
+      const judged = async (): Promise<Verdict> =>
+        refereeOf(env, slug).judge(slug, seed, log, claimed, maxSteps);
+      const verdict = await withinRefereeTime(judged());
       if (!verdict.ok) throw scoreRefused(verdict.message);
       return verdict.round;
     },

@@ -1,12 +1,20 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "#contract/types";
-import { SCORE_SUBMISSIONS_PER_MINUTE } from "../../workers/services/play";
+import { MAX_LOG_CHARS, RUN_MESSAGES } from "#contract/runs";
+import { decodeLog, encodeLog } from "../../games/shared/input-log";
+import {
+  REPLAYS_PER_SESSION,
+  SCORE_SUBMISSIONS_PER_MINUTE,
+} from "../../workers/services/play";
+import { withinRefereeTime } from "../../workers/services/replay";
 import {
   externalGame,
   from,
   getJson,
   json,
+  openPlaySession,
+  roundBody,
   seed,
   testAddress,
   validSignUp,
@@ -72,6 +80,12 @@ const submit = (player: Player, body: Record<string, unknown>) =>
     "/api/scores",
     json("POST", body, player.token),
   );
+
+/** Limits count in fixed minutes of the clock: a loop that straddles one would see its count restart. */
+async function roomInMinute() {
+  while (60_000 - (Date.now() % 60_000) < 20_000)
+    await new Promise((resolve) => setTimeout(resolve, 250));
+}
 
 const leaderboard = async (game: number) =>
   (await getJson<Entry[]>(`/api/scores/${game}`)).body;
@@ -407,6 +421,7 @@ describe("POST /api/scores", () => {
   it("rate-limits submissions per player", async () => {
     const game = await externalGame("sky-hopper");
     const player = await newPlayer();
+    await roomInMinute();
     for (let round = 0; round < SCORE_SUBMISSIONS_PER_MINUTE; round++) {
       const stats = await openSession(player, game);
       expect(
@@ -430,10 +445,12 @@ describe("POST /api/scores", () => {
       moves: timeline(99),
     });
     expect(limited.status).toBe(429);
-    expect(limited.body.error.message).toBe(
-      "Too many scores in a minute. Wait a moment and try again.",
+    expect(limited.body.error.message).toMatch(
+      /^Too many scores in a minute\. Please try again in \d+ seconds?\.$/,
     );
-    expect(limited.response.headers.get("Retry-After")).toBe("60");
+    expect(
+      Number(limited.response.headers.get("Retry-After")),
+    ).toBeLessThanOrEqual(60);
     expect(
       (await getJson(`/api/scores/${game}/${player.userId}`)).body,
     ).toEqual({ score: SCORE_SUBMISSIONS_PER_MINUTE - 1, rank: 1 });
@@ -625,5 +642,160 @@ describe("POST /api/player-move", () => {
         .bind(stats)
         .first("n"),
     ).toBe(1);
+  });
+});
+
+/** Issue #29's crafted round: 16,381 taps on the first step of Sky Hopper, as much as 64 KB of log holds. */
+const tapsOnOneStep = () =>
+  encodeLog({
+    steps: 60,
+    events: Array.from({ length: 16_381 }, (_, index) => ({
+      step: 0,
+      kind: index % 2 ? ("pointerUp" as const) : ("pointerDown" as const),
+      x: 0,
+      y: 0,
+    })),
+  });
+
+const replaysCounted = (statsId: number) =>
+  env.DB.prepare("select count from rate_limits where key = ?")
+    .bind(`replaysPerSession:${statsId}`)
+    .first<number>("count");
+
+describe("what a round may cost the server", () => {
+  it("refuses the 16,381-tap log as inhuman, and replays one session at most 3 times however many submissions race", async () => {
+    const player = await newPlayer("Resubmitter");
+    const game = await gameId("sky-hopper");
+    await roomInMinute();
+    const stats = await openSession(player, game, 10);
+    const log = tapsOnOneStep();
+    expect(log.length).toBeLessThanOrEqual(MAX_LOG_CHARS);
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () =>
+        submit(player, {
+          score: 0,
+          player_id: player.userId,
+          game_id: game,
+          stats_id: stats,
+          log,
+        }),
+      ),
+    );
+    const checked = answers.filter((answer) => answer.status !== 429);
+    expect(checked).toHaveLength(REPLAYS_PER_SESSION);
+    for (const answer of checked) {
+      expect(answer.status).toBe(422);
+      expect(answer.body.error.message).toBe(
+        `${RUN_MESSAGES.inhuman}: More inputs on one step than a person can make`,
+      );
+    }
+    const limited = answers.filter((answer) => answer.status === 429);
+    expect(limited).toHaveLength(16 - REPLAYS_PER_SESSION);
+    // Past the player's 12 a minute, or past the session's 3: either way nothing more is replayed.
+    for (const answer of limited)
+      expect(answer.body.error.message).toMatch(
+        /^(This round has already been checked 3 times; start a new game to submit a score\.|Too many scores in a minute\. Please try again in \d+ seconds?\.)$/,
+      );
+    expect(await replaysCounted(stats)).toBe(REPLAYS_PER_SESSION);
+
+    expect(
+      await env.DB.prepare(
+        "select count(*) as n from scores where stats_id = ?",
+      )
+        .bind(stats)
+        .first("n"),
+    ).toBe(0);
+  });
+
+  it("counts refused submissions against the player's 12 a minute", async () => {
+    const player = await newPlayer("Refused Often");
+    const game = await gameId("snake");
+    await roomInMinute();
+    for (let attempt = 0; attempt < SCORE_SUBMISSIONS_PER_MINUTE; attempt++) {
+      const refused = await submit(player, {
+        score: 5,
+        player_id: player.userId,
+        game_id: game,
+        stats_id: 999_999,
+        log: "AQAA",
+      });
+      expect(refused.status).toBe(422);
+    }
+    // A true round now waits its turn, and nothing of it is written.
+    const session = await openPlaySession(player, game);
+    const limited = await submit(player, await roundBody(player, session, 2));
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.message).toMatch(
+      /^Too many scores in a minute\./,
+    );
+    expect(await replaysCounted(session._id)).toBeNull();
+    expect(
+      await env.DB.prepare("select count(*) as n from scores where user_id = ?")
+        .bind(player.userId)
+        .first("n"),
+    ).toBe(0);
+  });
+
+  it("keeps a replayed run only when it scored", async () => {
+    const player = await newPlayer("Run Keeper");
+    const game = await gameId("snake");
+    const runsOf = async (statsId: number) =>
+      env.DB.prepare(
+        "select count(*) as n from player_moves where stats_id = ?",
+      )
+        .bind(statsId)
+        .first<number>("n");
+    const nothing = await openPlaySession(player, game);
+    expect(
+      (await submit(player, await roundBody(player, nothing, 0))).status,
+    ).toBe(201);
+    expect(await runsOf(nothing._id)).toBe(0);
+    const scored = await openPlaySession(player, game);
+    expect(
+      (await submit(player, await roundBody(player, scored, 2))).status,
+    ).toBe(201);
+    expect(await runsOf(scored._id)).toBe(1);
+  });
+
+  it("stops a replay that runs past its time budget and refuses it, and a referee that does not answer in time", async () => {
+    const player = await newPlayer("Slow Round");
+    const game = await gameId("snake");
+    const session = await openPlaySession(player, game);
+    const body = await roundBody(player, session, 3);
+    const seed = (await env.DB.prepare(
+      "select seed from game_stats where id = ?",
+    )
+      .bind(session._id)
+      .first<number>("seed"))!;
+    const steps = decodeLog(body.log as string).steps;
+    // The budget is looked at every 120 steps: a round longer than that, given no time at all, is stopped there.
+    expect(steps).toBeGreaterThan(120);
+    const referee = env.REFEREE.get(env.REFEREE.idFromName("referee:budget"));
+    expect(
+      await referee.judge("snake", seed, body.log as string, 3, steps, 0),
+    ).toEqual({ ok: false, message: RUN_MESSAGES.overBudget });
+    const judged = await referee.judge(
+      "snake",
+      seed,
+      body.log as string,
+      3,
+      steps,
+    );
+    expect(judged.ok).toBe(true);
+
+    // The Worker's side: no answer within its wait, or a referee stopped at the platform's CPU limit, is the same 422.
+    for (const answer of [
+      () => new Promise<never>(() => {}),
+      () =>
+        Promise.reject(new Error("Durable Object exceeded CPU time limit.")),
+    ]) {
+      const refused = await withinRefereeTime(answer(), 20).catch(
+        (error: unknown) => error,
+      );
+      expect(refused).toMatchObject({
+        status: 422,
+        message: RUN_MESSAGES.overBudget,
+      });
+    }
   });
 });

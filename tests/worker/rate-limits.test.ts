@@ -5,6 +5,7 @@ import {
   MAX_FAILED_LOGINS,
   RATE_LIMITS,
   STORAGE_QUOTA_BYTES,
+  addressBlock,
   type RateLimitName,
 } from "../../workers/services/rate-limits";
 import {
@@ -271,6 +272,73 @@ describe("per user", () => {
       post("/api/challenge", {}, me),
     );
     expect((await post("/api/challenge", {}, other)).status).toBe(400);
+  });
+});
+
+describe("rounds sent to be scored", () => {
+  it(
+    "limits scores per address across accounts, counting refused ones, before any replay",
+    SLOW,
+    async () => {
+      const address = testAddress();
+      const players = await Promise.all(
+        Array.from({ length: 11 }, (_, i) => newPlayer(`Shared Net ${i}`)),
+      );
+      const game = (await env.DB.prepare(
+        "select id from games where slug = 'snake'",
+      ).first<number>("id"))!;
+      let sent = 0;
+      // Each player stays within their own 12 a minute; together they pass the address's 120.
+      await expectLimitHolds("scoreSubmitPerAddress", () => {
+        const player = players[Math.floor(sent++ / 11)];
+        return getJson<ApiErrorBody>(
+          "/api/scores",
+          from(
+            address,
+            json(
+              "POST",
+              {
+                score: 1,
+                player_id: player.userId,
+                game_id: game,
+                stats_id: 999_999,
+                log: "AQAA",
+              },
+              player.token,
+            ),
+          ),
+        );
+      });
+      // Another address is not limited by it.
+      const elsewhere = await getJson<ApiErrorBody>(
+        "/api/scores",
+        from(
+          testAddress(),
+          json(
+            "POST",
+            {
+              score: 1,
+              player_id: players[10].userId,
+              game_id: game,
+              stats_id: 999_999,
+              log: "AQAA",
+            },
+            players[10].token,
+          ),
+        ),
+      );
+      expect(elsewhere.status).toBe(422);
+    },
+  );
+
+  it("counts a network's visitor rounds by its IPv6 /64, and an IPv4 address by itself", () => {
+    expect(addressBlock("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
+    expect(addressBlock("2001:DB8:1:2::9")).toBe("2001:db8:1:2::/64");
+    expect(addressBlock("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressBlock("2001:0db8:0001:0002::")).toBe("2001:db8:1:2::/64");
+    expect(addressBlock("::1")).toBe("0:0:0:0::/64");
+    expect(addressBlock("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressBlock("local")).toBe("local");
   });
 });
 

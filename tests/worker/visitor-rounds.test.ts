@@ -6,7 +6,11 @@ import {
   VISITOR_ROUND_MESSAGES,
   type VisitorRound,
 } from "#contract/visitor-rounds";
+import { MAX_LOG_CHARS, RUN_MESSAGES } from "#contract/runs";
+import { type InputEvent, encodeLog } from "../../games/shared/input-log";
+import { HUMAN_LIMITS } from "../../games/shared/log-limits";
 import { createServices } from "../../workers/context";
+import { RATE_LIMITS, addressBlock } from "../../workers/services/rate-limits";
 import {
   externalGame,
   from,
@@ -292,5 +296,249 @@ describe("a visitor's round kept for their account", () => {
       .bind(unclaimed.id, claimedRound.id)
       .all<{ id: number }>();
     expect(left.results.map((row) => row.id)).toEqual([claimedRound.id]);
+  });
+});
+
+/** A log that decodes and keeps to a person's limits on every step, yet fills 64 KB: 8 finger moves a step. */
+function fullLog(steps: number) {
+  const events: InputEvent[] = [];
+  for (let step = 0; step < steps; step++)
+    for (let move = 0; move < HUMAN_LIMITS.inputsPerStep; move++)
+      events.push({ step, kind: "pointerMove", x: move % 2 ? 20 : 0, y: 0 });
+  return encodeLog({ steps, events });
+}
+
+/** A network of its own (an IPv6 /64), and its `host`th address. */
+function network() {
+  const prefix = `2001:db8:${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`;
+  return (host: number) => `${prefix}::${host.toString(16)}`;
+}
+
+async function startFrom(address: string): Promise<VisitorRound> {
+  const { status, body } = await getJson<VisitorRound>(
+    "/api/visitor-rounds",
+    from(address, json("POST", { game_id: await gameId(SLUG) })),
+  );
+  expect(status).toBe(201);
+  return body;
+}
+
+const finishFrom = (
+  address: string,
+  round: VisitorRound,
+  body: Record<string, unknown>,
+) =>
+  getJson<ApiErrorBody>(
+    `/api/visitor-rounds/${round.id}`,
+    from(address, json("PUT", { token: round.token, ...body })),
+  );
+
+/** Limits count in fixed minutes of the clock: a loop that straddles one would see its count restart. */
+async function roomInMinute() {
+  while (60_000 - (Date.now() % 60_000) < 20_000)
+    await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
+const backdateRound = (round: VisitorRound, seconds: number) =>
+  env.DB.prepare(
+    "update visitor_rounds set created_at = created_at - ? where id = ?",
+  )
+    .bind(seconds * 1000, round.id)
+    .run();
+
+describe("what a visitor's round may cost", () => {
+  it("keeps only a log that decodes, fits the time since the seed was dealt and a person could have played", async () => {
+    const round = await startRound();
+    const taps = encodeLog({
+      steps: 60,
+      events: Array.from({ length: 16_381 }, (_, index) => ({
+        step: 0,
+        kind: index % 2 ? ("pointerUp" as const) : ("pointerDown" as const),
+        x: 0,
+        y: 0,
+      })),
+    });
+    const refusals: Array<[string, string]> = [
+      ["A".repeat(60_000), `${RUN_MESSAGES.unreadable}: `],
+      [
+        taps,
+        `${RUN_MESSAGES.inhuman}: More inputs on one step than a person can make`,
+      ],
+      // Ten seconds of play, a moment after the seed was dealt.
+      [fullLog(600), RUN_MESSAGES.tooManySteps],
+    ];
+    for (const [log, message] of refusals) {
+      const refused = await finish(round, { score: 4, log });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.message.startsWith(message)).toBe(true);
+    }
+    const stored = await env.DB.prepare(
+      "select input_log, finished_at from visitor_rounds where id = ?",
+    )
+      .bind(round.id)
+      .first();
+    expect(stored).toEqual({ input_log: null, finished_at: null });
+    // The round itself is still there to be ended honestly.
+    const log = await playedRound(round);
+    expect((await finish(round, { score: SCORE, log })).status).toBe(200);
+  });
+
+  it(
+    "keeps 120 full rounds from one network only up to its 2 MB a day, and 300 rounds",
+    { timeout: 120_000 },
+    async () => {
+      const { limit, tooMany } = RATE_LIMITS.visitorLogBytesPerAddress;
+      const log = fullLog(2_000);
+      expect(log.length).toBeGreaterThan(55_000);
+      expect(log.length).toBeLessThanOrEqual(MAX_LOG_CHARS);
+      const address = network();
+      const answers = [];
+      for (let i = 1; i <= 120; i++) {
+        // A new address for each round, all in one /64: the network is what counts.
+        const round = await startFrom(address(i));
+        await backdateRound(round, 40);
+        answers.push(await finishFrom(address(i), round, { score: 9, log }));
+      }
+      const kept = Math.floor(limit / log.length);
+      expect(answers.slice(0, kept).map((answer) => answer.status)).toEqual(
+        Array<number>(kept).fill(200),
+      );
+      for (const answer of answers.slice(kept)) {
+        expect(answer.status).toBe(429);
+        expect(
+          answer.body.error.message.startsWith(
+            `${tooMany} Please try again in `,
+          ),
+        ).toBe(true);
+      }
+      // Another network keeps its rounds.
+      const elsewhere = network()(1);
+      const other = await startFrom(elsewhere);
+      await backdateRound(other, 40);
+      expect(
+        (await finishFrom(elsewhere, other, { score: 9, log })).status,
+      ).toBe(200);
+
+      // Empty rounds weigh nothing: the count stops them. The network has already kept all but one of its rounds.
+      const rounds = RATE_LIMITS.visitorRoundKeptPerAddress;
+      const many = network();
+      const day = 24 * 3600_000;
+      await env.DB.prepare(
+        "insert into rate_limits (key, window_ends_at, count) values (?, ?, ?)",
+      )
+        .bind(
+          `visitorRoundKeptPerAddress:${addressBlock(many(1))}`,
+          (Math.floor(Date.now() / day) + 1) * day,
+          rounds.limit - 1,
+        )
+        .run();
+      const statuses = [];
+      for (const host of [1, 2]) {
+        const round = await startFrom(many(host));
+        const ended = await finishFrom(many(host), round, {
+          score: 0,
+          log: "AQAA",
+        });
+        statuses.push(ended.status);
+      }
+      expect(statuses).toEqual([200, 429]);
+    },
+  );
+
+  it(
+    "counts a claim as a game started and a score sent: an account past either limit claims nothing",
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      await roomInMinute();
+      const scorer = await newPlayer("Busy Scorer");
+      for (let i = 0; i < RATE_LIMITS.scoreSubmitPerUser.limit; i++) {
+        const refused = await getJson(
+          "/api/scores",
+          json(
+            "POST",
+            {
+              score: 1,
+              player_id: scorer.userId,
+              game_id: await gameId(SLUG),
+              stats_id: 999_999,
+              log: "AQAA",
+            },
+            scorer.token,
+          ),
+        );
+        expect(refused.status).toBe(422);
+      }
+      const { round } = await finishedRound();
+      const limited = await claim(round, scorer);
+      expect(limited.status).toBe(429);
+      expect(limited.body.error.message).toMatch(
+        /^Too many scores in a minute\./,
+      );
+
+      const starter = await newPlayer("Busy Starter");
+      for (let i = 0; i < RATE_LIMITS.sessionStartPerUser.limit; i++)
+        expect(
+          (
+            await getJson(
+              "/api/gamestats",
+              json(
+                "POST",
+                { game_id: await gameId(SLUG), game_type: 0 },
+                starter.token,
+              ),
+            )
+          ).status,
+        ).toBe(201);
+      const started = await claim(round, starter);
+      expect(started.status).toBe(429);
+      expect(started.body.error.message).toMatch(
+        /^Too many games started in a minute\./,
+      );
+      expect(await writtenFor(round.id)).toMatchObject({
+        sessions: [],
+        scores: 0,
+      });
+
+      // And claims count against the minute as submissions do.
+      const claimer = await newPlayer("Many Claims");
+      await roomInMinute();
+      const claimed = [];
+      for (let i = 0; i <= RATE_LIMITS.scoreSubmitPerUser.limit; i++) {
+        const next = await startRound();
+        expect((await finish(next, { score: 0, log: "AQAA" })).status).toBe(
+          200,
+        );
+        claimed.push((await claim(next, claimer)).status);
+      }
+      expect(claimed).toEqual([
+        ...Array<number>(RATE_LIMITS.scoreSubmitPerUser.limit).fill(200),
+        429,
+      ]);
+    },
+  );
+
+  it("keeps the run of a claimed round only when it scored, and a log no longer than it can be claimed", async () => {
+    const { round } = await finishedRound(0);
+    const player = await newPlayer("Zero Round");
+    expect((await claim(round, player)).status).toBe(200);
+    expect(await writtenFor(round.id)).toMatchObject({ scores: 1, runs: 0 });
+
+    const { round: late } = await finishedRound();
+    await env.DB.prepare(
+      "update visitor_rounds set finished_at = finished_at - ? where id = ?",
+    )
+      .bind(61 * 60_000, late.id)
+      .run();
+    await createServices(env).visitorRounds.sweep();
+    expect(
+      await env.DB.prepare("select input_log from visitor_rounds where id = ?")
+        .bind(late.id)
+        .first("input_log"),
+    ).toBeNull();
+    const expired = await claim(late, await newPlayer("Too Late Again"));
+    expect(expired.status).toBe(410);
+    expect(expired.body.error.message).toBe(VISITOR_ROUND_MESSAGES.expired);
   });
 });

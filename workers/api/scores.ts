@@ -1,6 +1,7 @@
 import { idSchema } from "#contract/ids";
 import { LEADERBOARD_SIZE, LeaderboardQuerySchema } from "#contract/scores";
 import { unauthorized } from "../services/errors";
+import { clientAddress } from "../services/rate-limits";
 import {
   createRouter,
   optionalUser,
@@ -17,6 +18,7 @@ export const scoresRouter = createRouter()
       await c.var.services.play.submitRound(
         caller.id,
         await readJson(c.req.raw),
+        clientAddress(c.req.raw),
       ),
       201,
     );

@@ -29,7 +29,11 @@ export const visitorRoundsRouter = createRouter()
   .put("/:id", async (c) => {
     const id = parseInput(idSchema("round"), c.req.param("id"));
     return c.json(
-      await c.var.services.visitorRounds.finish(id, await readJson(c.req.raw)),
+      await c.var.services.visitorRounds.finish(
+        id,
+        await readJson(c.req.raw),
+        clientAddress(c.req.raw),
+      ),
     );
   })
   .post("/:id/claim", requireUser, async (c) => {
@@ -39,6 +43,7 @@ export const visitorRoundsRouter = createRouter()
         c.var.user.id,
         id,
         await readJson(c.req.raw),
+        clientAddress(c.req.raw),
       ),
     );
   });

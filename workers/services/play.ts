@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { StartSessionSchema } from "#contract/games";
 import { idValueSchema } from "#contract/ids";
@@ -23,7 +23,7 @@ import {
   playerMoves,
   scores,
 } from "../db/schema";
-import { ApiError, forbidden, notFound, tooManyRequests } from "./errors";
+import { ApiError, forbidden, notFound } from "./errors";
 import type { ChallengeService, Statement } from "./challenges";
 import { botResultRow, type MultiplayerService } from "./multiplayer";
 import { parseInput } from "./parse";
@@ -32,14 +32,18 @@ import { bestScoreWrite, type ScoreService } from "./scores";
 import { heldFields } from "./fair-play";
 import { periodBoardWrites } from "./tournaments";
 import type { MatchRooms, Referees } from "./ports";
+import { RATE_LIMITS, type RateLimiter } from "./rate-limits";
 
 /** Seconds a session may run past the game's maximum_game_time: loading, the splash, a slow network. */
 export const SESSION_GRACE_SECONDS = 15;
 /** Slack for the client's clock against ours when a timeline's last move is checked against the session. */
 const CLOCK_SLACK_MS = 1_500;
-/** Per user and minute. */
-export const SCORE_SUBMISSIONS_PER_MINUTE = 12;
-export const SESSIONS_PER_MINUTE = 30;
+/** Per user and minute, counted before anything is replayed (rate-limits.ts). */
+export const SCORE_SUBMISSIONS_PER_MINUTE =
+  RATE_LIMITS.scoreSubmitPerUser.limit;
+export const SESSIONS_PER_MINUTE = RATE_LIMITS.sessionStartPerUser.limit;
+/** How often one play session's round may be replayed, accepted or refused. */
+export const REPLAYS_PER_SESSION = RATE_LIMITS.replaysPerSession.limit;
 
 export const EndSessionSchema = z.object({ play_time: playTimeValue });
 
@@ -52,8 +56,46 @@ export const PlayerMovesSchema = z.object({
 
 /** A score or timeline the server will not believe: a 422 whose message says why. */
 const refused = scoreRefused;
-/** The counts look back one minute, so a minute is the most anyone waits. */
-const tooMany = (message: string) => tooManyRequests(message, 60);
+
+type Limits = Pick<RateLimiter, "hit">;
+
+/**
+ * A round sent to be scored (a submission or a visitor round's claim) counts against its player's and its address's
+ * limits before anything else is read or replayed, whether it is then accepted or refused (ADR 004).
+ */
+export async function countRoundAttempt(
+  limits: Limits,
+  userId: number,
+  address: string,
+) {
+  await limits.hit("scoreSubmitPerUser", userId);
+  await limits.hit("scoreSubmitPerAddress", address);
+}
+
+/**
+ * Whether a replayed round's run (its seed and input log) is kept: to be watched and to be a bot's, a run must have
+ * scored, or be a match's, whose two runs are watched side by side; and a player keeps at most a day's bytes of logs
+ * (rate-limits.ts). Past that the round still scores; only its run is not kept.
+ */
+export async function keepsRun(
+  limits: Limits,
+  userId: number,
+  round: { score: number; log: string; match: boolean },
+): Promise<boolean> {
+  if (round.score <= 0 && !round.match) return false;
+  try {
+    await limits.hit(
+      "keptRunBytesPerUser",
+      userId,
+      Date.now(),
+      round.log.length,
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) return false;
+    throw error;
+  }
+}
 
 type Session = typeof gameStats.$inferSelect;
 export type GameLimits = {
@@ -140,6 +182,7 @@ interface RoundDependencies {
   multiplayer: Pick<MultiplayerService, "botRun">;
   rooms: MatchRooms;
   referees: Referees;
+  limits: Limits;
 }
 
 /**
@@ -147,8 +190,8 @@ interface RoundDependencies {
  * seed the session was dealt, bounded by the time the server saw pass, by a Referee object (ADR 015). The
  * replay's score must be the claimed one.
  */
-function verifiedRound(
-  referees: Referees,
+async function verifiedRound(
+  { referees, limits }: Pick<RoundDependencies, "referees" | "limits">,
   game: GameLimits,
   session: Session,
   input: { score: number; log?: string },
@@ -164,6 +207,8 @@ function verifiedRound(
   if (problem) throw refused(problem);
   if (input.log === undefined) throw refused(RUN_MESSAGES.needsLog);
   if (session.seed === null) throw refused(RUN_MESSAGES.noSeed);
+  // Counted before the replay, so racing resubmissions of one session cannot all be replayed.
+  await limits.hit("replaysPerSession", session.id);
   return referees.verify(
     game.slug,
     session.seed,
@@ -264,23 +309,6 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
     return latest;
   }
 
-  async function recentCount(
-    table: typeof scores | typeof gameStats,
-    userId: number,
-    now: number,
-  ) {
-    const [row] = await db
-      .select({ n: count() })
-      .from(table)
-      .where(
-        and(
-          eq(table.userId, userId),
-          gte(table.createdAt, new Date(now - 60_000)),
-        ),
-      );
-    return row?.n ?? 0;
-  }
-
   return {
     /**
      * POST /api/gamestats: opens the play session a score will need, with the seed the server deals its round (a
@@ -291,11 +319,7 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
       const input = parseInput(StartSessionSchema, body);
       const game = await gameLimits(input.game_id);
       const now = Date.now();
-      if ((await recentCount(gameStats, userId, now)) >= SESSIONS_PER_MINUTE) {
-        throw tooMany(
-          "Too many games started in a minute. Wait a moment and try again.",
-        );
-      }
+      await deps.limits.hit("sessionStartPerUser", userId, now);
       let seed = dealSeed();
       if (input.room_id !== undefined) {
         const roomSeed = await deps.rooms.seedFor(
@@ -379,7 +403,11 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
      * session (closed when the play time comes with it), the best score, the timeline, the bot match's result and
      * the challenge's settlement. The unique score per session makes a repeat or a racing twin write nothing.
      */
-    async submitRound(userId: number, body: unknown): Promise<RoundResult> {
+    async submitRound(
+      userId: number,
+      body: unknown,
+      address: string,
+    ): Promise<RoundResult> {
       if (logTooLong(body))
         throw new ApiError(413, "log_too_large", RUN_MESSAGES.tooLong);
       const input = parseInput(RoundSchema, body);
@@ -391,19 +419,13 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
           "bad_request",
           "A round is played for a challenge or against a bot, not both",
         );
+      await countRoundAttempt(deps.limits, userId, address);
       const now = Date.now();
-      if (
-        (await recentCount(scores, userId, now)) >= SCORE_SUBMISSIONS_PER_MINUTE
-      ) {
-        throw tooMany(
-          "Too many scores in a minute. Wait a moment and try again.",
-        );
-      }
       const game = await gameLimits(input.game_id);
       const session = await sessionFor(userId, game.id, input.stats_id, true);
       const startedAt = session.createdAt.getTime();
       const verified = replayable(game)
-        ? await verifiedRound(deps.referees, game, session, input, now)
+        ? await verifiedRound(deps, game, session, input, now)
         : null;
       const moves = verified ? verified.moves : (input.moves ?? []);
       const problem = verified
@@ -415,6 +437,14 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
         input.bot_id === undefined
           ? null
           : await deps.multiplayer.botRun(input.bot_id, game.id, userId);
+      // An external game's timeline is kept when it scored; a replayed round's run as keepsRun says.
+      const keepRun = verified
+        ? await keepsRun(deps.limits, userId, {
+            score: input.score,
+            log: input.log ?? "",
+            match: session.roomId !== null || run !== null,
+          })
+        : input.score > 0 && moves.length > 0;
       // Never more time than the server saw pass since the session opened.
       const playTime =
         input.play_time === undefined
@@ -466,8 +496,7 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
             now,
           }),
         );
-      // Every replayed run is kept, to be watched and to be a bot's; an external game's only when it scored.
-      if (verified || (input.score > 0 && moves.length > 0))
+      if (keepRun)
         statements.push(
           db.insert(playerMoves).values({
             statsId: session.id,

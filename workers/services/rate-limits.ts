@@ -1,7 +1,7 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { loginAttempts, rateLimits } from "../db/schema";
-import { tooManyRequests } from "./errors";
+import { ApiError, tooManyRequests } from "./errors";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -19,6 +19,8 @@ export interface RateLimit {
   windowMs: number;
   /** The 429's message before "Please try again in …". */
   tooMany: string;
+  /** Waiting does not help (a new play session does): the 429 says `tooMany` alone, with no `Retry-After`. */
+  final?: true;
 }
 
 /**
@@ -79,6 +81,50 @@ export const RATE_LIMITS = {
     windowMs: MINUTE,
     tooMany: "Too many games started from this network.",
   },
+  // What one network may keep of visitors' rounds in a day (ADR 030): an honest log is 0.2–15 KB, so a classroom's
+  // rounds fit; a flood of 64 KB logs stops after about 32, and a log is dropped two hours after it was kept.
+  visitorRoundKeptPerAddress: {
+    limit: 300,
+    windowMs: DAY,
+    tooMany: "Too many visitors' rounds were kept from this network today.",
+  },
+  visitorLogBytesPerAddress: {
+    limit: 2 * 1024 * 1024,
+    windowMs: DAY,
+    tooMany: "Too many visitors' rounds were kept from this network today.",
+  },
+  // Playing (ADR 015): each round is replayed, so these count every submission and claim, refused or not, before
+  // its replay. A round lasts 20 s or more, so a person sends a few a minute; a classroom shares one address.
+  sessionStartPerUser: {
+    limit: 30,
+    windowMs: MINUTE,
+    tooMany: "Too many games started in a minute.",
+  },
+  scoreSubmitPerUser: {
+    limit: 12,
+    windowMs: MINUTE,
+    tooMany: "Too many scores in a minute.",
+  },
+  scoreSubmitPerAddress: {
+    limit: 120,
+    windowMs: MINUTE,
+    tooMany: "Too many scores from this network in a minute.",
+  },
+  // A session's round is replayed at most this often, whatever the answers; a session lasts minutes, so a day's
+  // window only lets a session that spans midnight UTC have twice as many.
+  replaysPerSession: {
+    limit: 3,
+    windowMs: DAY,
+    tooMany:
+      "This round has already been checked 3 times; start a new game to submit a score.",
+    final: true,
+  },
+  // Kept runs' input logs (player_moves.input_log), per player and day: a run past it still scores, unkept.
+  keptRunBytesPerUser: {
+    limit: 2 * 1024 * 1024,
+    windowMs: DAY,
+    tooMany: "You have kept as many runs as one day allows.",
+  },
   // A game's data (ADR 031): the play page writes at most once a second, and a player has one game open at a time.
   gameDataWritePerUser: {
     limit: 120,
@@ -116,28 +162,53 @@ export function clientAddress(request: Request): string {
 }
 
 /**
+ * The network an address belongs to, for limits on what one network may keep: an IPv4 address itself, an IPv6
+ * address's /64, which is what one home or office is given (so one network cannot pose as 2^64 addresses).
+ */
+export function addressBlock(address: string): string {
+  if (!address.includes(":")) return address;
+  const [head, tail = ""] = address.toLowerCase().split("::", 2);
+  const groups = head ? head.split(":") : [];
+  if (address.includes("::")) {
+    const rest = tail ? tail.split(":") : [];
+    while (groups.length + rest.length < 8) groups.push("0");
+    groups.push(...rest);
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+/**
  * Fixed-window counters in D1, one row per limit and subject. Each hit is one upsert that counts only while under the
  * limit, and D1 runs writes one at a time, so concurrent requests can never pass more than `limit` in a window.
  */
 export function createRateLimiter(db: Db) {
-  function count(name: RateLimitName, subject: string | number, now: number) {
+  /** `amount` units (1 a request, or a log's bytes) of `subject`, counted only while the window's total stays within the limit. */
+  function count(
+    name: RateLimitName,
+    subject: string | number,
+    now: number,
+    amount: number,
+  ) {
     const { limit, windowMs } = RATE_LIMITS[name];
     const windowEndsAt = new Date((Math.floor(now / windowMs) + 1) * windowMs);
     const query = db
       .insert(rateLimits)
-      .values({ key: `${name}:${subject}`, windowEndsAt, count: 1 })
+      .values({ key: `${name}:${subject}`, windowEndsAt, count: amount })
       .onConflictDoUpdate({
         target: rateLimits.key,
         set: {
-          count: sql`case when ${rateLimits.windowEndsAt} = excluded.window_ends_at then ${rateLimits.count} + 1 else 1 end`,
+          count: sql`case when ${rateLimits.windowEndsAt} = excluded.window_ends_at then ${rateLimits.count} + ${amount} else ${amount} end`,
           windowEndsAt: sql`excluded.window_ends_at`,
         },
-        setWhere: sql`${rateLimits.windowEndsAt} <> excluded.window_ends_at or ${rateLimits.count} < ${limit}`,
+        setWhere: sql`${rateLimits.windowEndsAt} <> excluded.window_ends_at or ${rateLimits.count} + ${amount} <= ${limit}`,
       })
       .returning({ count: rateLimits.count });
     const undo = db
       .update(rateLimits)
-      .set({ count: sql`${rateLimits.count} - 1` })
+      .set({ count: sql`${rateLimits.count} - ${amount}` })
       .where(
         and(
           eq(rateLimits.key, `${name}:${subject}`),
@@ -148,14 +219,18 @@ export function createRateLimiter(db: Db) {
   }
 
   return {
-    /** Counts one request of `subject` against each named limit, or throws a 429 saying how long to wait. */
+    /**
+     * Counts one request of `subject` (or `amount` units of it) against each named limit, or throws a 429 saying how
+     * long to wait.
+     */
     async hit(
       names: RateLimitName | RateLimitName[],
       subject: string | number,
       now = Date.now(),
+      amount = 1,
     ): Promise<void> {
       const counts = (Array.isArray(names) ? names : [names]).map((name) =>
-        count(name, subject, now),
+        count(name, subject, now, amount),
       );
       const [first, ...rest] = counts;
       const results = await db.batch([
@@ -175,6 +250,8 @@ export function createRateLimiter(db: Db) {
       const worst = refused.reduce((a, b) =>
         b.windowEndsAt > a.windowEndsAt ? b : a,
       );
+      const rule: RateLimit = RATE_LIMITS[worst.name];
+      if (rule.final) throw new ApiError(429, "rate_limited", rule.tooMany);
       const seconds = (worst.windowEndsAt.getTime() - now) / 1000;
       throw tooManyRequests(
         `${RATE_LIMITS[worst.name].tooMany} Please try again in ${waitText(seconds)}.`,

@@ -1,10 +1,14 @@
 import { MAX_MOVES, createTimeline, type Move } from "#contract/moves";
 import { RUN_MESSAGES } from "#contract/runs";
 import { registry } from "../../games/registry";
-import { LogError, decodeLog } from "../../games/shared/input-log";
+import {
+  type InputLog,
+  LogError,
+  decodeLog,
+} from "../../games/shared/input-log";
 import { inhumanInput } from "../../games/shared/log-limits";
-import { replay } from "../../games/shared/round";
-import { STEP } from "../../games/shared/sim";
+import { type ReplayMove, startReplay } from "../../games/shared/round";
+import { STEP, ranked } from "../../games/shared/sim";
 import { ApiError } from "./errors";
 import { PLAY_MODELS, outsideModel } from "./fair-play-model";
 
@@ -31,46 +35,86 @@ export function dealSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
+/** The most wall-clock time a referee spends on one round; an honest one takes 1–20 ms (ADR 015). */
+export const REPLAY_BUDGET_MS = 2_000;
+/** Steps replayed between two looks at the clock: two seconds of play, well under a millisecond of work. */
+const STEPS_PER_SLICE = 120;
+
 /**
- * Replays a round of one of our games from the seed its session was dealt and the input log the player sent, and
- * returns what the replay scored. `maxSteps` bounds the work: a log cannot last longer than its session did.
- * A log that cannot be read, or that goes on after the round ended, is a 422; so is a claimed score that differs.
+ * A round's input log, if it decodes, lasts no longer than `maxSteps` and is something a person could have played;
+ * else a 422 that says why. Linear in the log's length, and runs no rule of the game.
  */
-export function verifyRound(
-  slug: string,
-  seed: number,
-  text: string,
-  claimed: number,
-  maxSteps: number,
-): VerifiedRound {
-  const rules = registry[slug];
-  if (!rules) throw refused(RUN_MESSAGES.needsLog);
-  let result;
+export function checkedLog(text: string, maxSteps: number): InputLog {
   let log;
-  let misses = 0;
   try {
     log = decodeLog(text);
-    if (log.steps > maxSteps) throw refused(RUN_MESSAGES.tooManySteps);
-    // A log no person could have made is refused before the game runs a step of it.
-    const inhuman = inhumanInput(log);
-    if (inhuman) throw refused(`${RUN_MESSAGES.inhuman}: ${inhuman}`);
-    result = replay(rules, seed, log, (effect) => {
-      if (effect === "hit") misses++;
-    });
   } catch (error) {
     if (error instanceof LogError)
       throw refused(`${RUN_MESSAGES.unreadable}: ${error.message}`);
     throw error;
   }
-  if (result.score !== claimed) throw refused(RUN_MESSAGES.mismatch);
+  if (log.steps > maxSteps) throw refused(RUN_MESSAGES.tooManySteps);
+  const inhuman = inhumanInput(log);
+  if (inhuman) throw refused(`${RUN_MESSAGES.inhuman}: ${inhuman}`);
+  return log;
+}
+
+/** Lets the clock move: workerd's stands still while code runs and moves on at I/O, a timer included. */
+const clockTick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Replays a round of one of our games from the seed its session was dealt and the input log the player sent, and
+ * returns what the replay scored. `maxSteps` bounds the log: it cannot last longer than its session did. The replay
+ * looks at the clock every few steps and is stopped and refused once it has run `budgetMs`, whatever the rules do
+ * with the inputs. A log that cannot be read, that no person could have made, or that goes on after the round
+ * ended is a 422; so is a claimed score that differs.
+ */
+export async function verifyRound(
+  slug: string,
+  seed: number,
+  text: string,
+  claimed: number,
+  maxSteps: number,
+  budgetMs = REPLAY_BUDGET_MS,
+): Promise<VerifiedRound> {
+  const rules = registry[slug];
+  if (!rules) throw refused(RUN_MESSAGES.needsLog);
+  const log = checkedLog(text, maxSteps);
+  const started = Date.now();
+  let misses = 0;
+  const run = startReplay(rules, seed, log, (effect) => {
+    if (effect === "hit") misses++;
+  });
+  const changes: ReplayMove[] = [];
+  let last = ranked(run.round.sim);
+  try {
+    for (let step = 1; run.step(); step++) {
+      const value = ranked(run.round.sim);
+      if (value !== last) changes.push({ step: run.round.steps, score: value });
+      last = value;
+      if (step % STEPS_PER_SLICE === 0) {
+        await clockTick();
+        if (Date.now() - started >= budgetMs)
+          throw refused(RUN_MESSAGES.overBudget);
+      }
+    }
+    if (run.round.log().events.length !== log.events.length)
+      throw new LogError("The log holds inputs this game does not take");
+  } catch (error) {
+    if (error instanceof LogError)
+      throw refused(`${RUN_MESSAGES.unreadable}: ${error.message}`);
+    throw error;
+  }
+  if (last !== claimed) throw refused(RUN_MESSAGES.mismatch);
+  const { steps } = run.round;
   return {
-    score: result.score,
-    steps: result.steps,
-    moves: timelineOf(result.moves, result.steps, result.score),
+    score: last,
+    steps,
+    moves: timelineOf(changes, steps, last),
     held: outsideModel(PLAY_MODELS[slug], {
       log,
-      moves: result.moves,
-      ranked: result.score,
+      moves: changes,
+      ranked: last,
       misses,
     }),
   };
@@ -78,7 +122,7 @@ export function verifyRound(
 
 /** The replay's changes of score as the SPEC.md §3 timeline (ms since the round began), thinned to MAX_MOVES. */
 function timelineOf(
-  changes: Array<{ step: number; score: number }>,
+  changes: ReplayMove[],
   steps: number,
   score: number,
 ): Move[] {
@@ -87,4 +131,31 @@ function timelineOf(
   for (const change of changes)
     timeline.record(change.step * STEP * 1000, change.score);
   return timeline.moves(score, steps * STEP * 1000);
+}
+
+/** How long the Worker waits for a referee: a replay's own budget, and room for rounds queued ahead of it. */
+export const REFEREE_ANSWER_MS = 10_000;
+
+/**
+ * A referee's answer, or the over-budget refusal once `ms` have passed without one: the Worker's clock runs while it
+ * waits, unlike the referee's during a replay. A referee the platform stopped at its CPU limit is refused the same
+ * way, a 422 for the log that cost it rather than a 500.
+ */
+export async function withinRefereeTime<T>(
+  answer: Promise<T>,
+  ms = REFEREE_ANSWER_MS,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(refused(RUN_MESSAGES.overBudget)), ms);
+  });
+  try {
+    return await Promise.race([answer, late]);
+  } catch (error) {
+    if (error instanceof Error && /exceeded CPU/i.test(error.message))
+      throw refused(RUN_MESSAGES.overBudget);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { RoundResult } from "#contract/scores";
 import {
   ClaimVisitorRoundSchema,
@@ -13,15 +13,17 @@ import { gameStats, playerMoves, scores, visitorRounds } from "../db/schema";
 import { ApiError, notFound } from "./errors";
 import { parseInput } from "./parse";
 import {
+  countRoundAttempt,
   gameLimitsOf,
   isUniqueViolation,
+  keepsRun,
   replayable,
   SESSION_GRACE_SECONDS,
   stepsAllowed,
 } from "./play";
 import type { Referees } from "./ports";
-import type { RateLimiter } from "./rate-limits";
-import { dealSeed, scoreRefused } from "./replay";
+import { addressBlock, type RateLimiter } from "./rate-limits";
+import { checkedLog, dealSeed, scoreRefused } from "./replay";
 import { bestScoreWrite, type ScoreService } from "./scores";
 import { hashToken, randomToken } from "./tokens";
 import { heldFields } from "./fair-play";
@@ -127,9 +129,11 @@ export function createVisitorRoundService(
 
     /**
      * PUT /api/visitor-rounds/{id}: the round ended. Its log is kept only within the game's time since the seed was
-     * dealt, like a session's score, so nobody can take the seed away and search for a better log at leisure.
+     * dealt, like a session's score, so nobody can take the seed away and search for a better log at leisure; only if
+     * it decodes, lasts no longer than the server saw pass and keeps to what a person can do; and only while the
+     * address's network is within its day's rounds and bytes (ADR 030).
      */
-    async finish(id: number, body: unknown, now = Date.now()) {
+    async finish(id: number, body: unknown, address: string, now = Date.now()) {
       const input = parseInput(FinishVisitorRoundSchema, body);
       const round = await roundFor(id, input.token);
       if (round.finishedAt) throw conflict(VISITOR_ROUND_MESSAGES.finished);
@@ -139,6 +143,15 @@ export function createVisitorRoundService(
         throw scoreRefused(
           `This round ran longer than the game allows (${game.maximumGameTime} s)`,
         );
+      checkedLog(input.log, stepsAllowed(game, elapsedMs));
+      const network = addressBlock(address);
+      await deps.limits.hit("visitorRoundKeptPerAddress", network, now);
+      await deps.limits.hit(
+        "visitorLogBytesPerAddress",
+        network,
+        now,
+        input.log.length,
+      );
       const [finished] = await db
         .update(visitorRounds)
         .set({
@@ -171,6 +184,7 @@ export function createVisitorRoundService(
       userId: number,
       id: number,
       body: unknown,
+      address: string,
       now = Date.now(),
     ): Promise<RoundResult> {
       const { token } = parseInput(ClaimVisitorRoundSchema, body);
@@ -178,10 +192,16 @@ export function createVisitorRoundService(
       const kept = await keptAs(round.id);
       if (kept) return resultFor(kept, userId);
       const { finishedAt, score, inputLog } = round;
-      if (!finishedAt || score === null || inputLog === null)
+      if (!finishedAt || score === null)
         throw conflict(VISITOR_ROUND_MESSAGES.unfinished);
-      if (now - finishedAt.getTime() > CLAIM_WINDOW_MS)
+      // The sweep drops the log of a round nobody claimed in time.
+      if (now - finishedAt.getTime() > CLAIM_WINDOW_MS || inputLog === null)
         throw new ApiError(410, "expired", VISITOR_ROUND_MESSAGES.expired);
+      // A claim makes a session and a score: it counts as starting a game and as submitting a round, before the
+      // replay, and a round is replayed at most as often as a session's (ADR 015).
+      await deps.limits.hit("sessionStartPerUser", userId, now);
+      await countRoundAttempt(deps.limits, userId, address);
+      await deps.limits.hit("replaysPerSession", `visitor:${round.id}`, now);
       const game = await gameLimitsOf(db, round.gameId);
       const verified = await deps.referees.verify(
         game.slug,
@@ -203,6 +223,11 @@ export function createVisitorRoundService(
               now: finishedAt.getTime(),
             })
           : [];
+      const keepRun = await keepsRun(deps.limits, userId, {
+        score,
+        log: inputLog,
+        match: false,
+      });
       try {
         await db.batch([
           db.insert(gameStats).values({
@@ -236,16 +261,20 @@ export function createVisitorRoundService(
                   now,
                 }),
               ]),
-          db.insert(playerMoves).values({
-            statsId: session,
-            userId,
-            gameId: game.id,
-            score,
-            moves: verified.moves,
-            seed: round.seed,
-            inputLog,
-            steps: verified.steps,
-          }),
+          ...(keepRun
+            ? [
+                db.insert(playerMoves).values({
+                  statsId: session,
+                  userId,
+                  gameId: game.id,
+                  score,
+                  moves: verified.moves,
+                  seed: round.seed,
+                  inputLog,
+                  steps: verified.steps,
+                }),
+              ]
+            : []),
           ...periodBoards,
         ]);
       } catch (error) {
@@ -257,16 +286,31 @@ export function createVisitorRoundService(
       return resultFor(written, userId);
     },
 
-    /** Drops rounds a day old that nobody claimed (the hourly cron); a claimed round stays with its session. */
+    /**
+     * The hourly cron: drops a round's log once it can no longer be claimed (a claimed run keeps its own copy), so a
+     * log is kept about two hours at most; and drops a round nobody claimed a day old (a claimed one stays).
+     */
     async sweep(now = Date.now()): Promise<void> {
-      await db
-        .delete(visitorRounds)
-        .where(
-          and(
-            lt(visitorRounds.createdAt, new Date(now - KEPT_FOR_MS)),
-            sql`not exists (select 1 from ${gameStats} where ${gameStats.visitorRoundId} = ${visitorRounds.id})`,
+      const unclaimed = sql`not exists (select 1 from ${gameStats} where ${gameStats.visitorRoundId} = ${visitorRounds.id})`;
+      await db.batch([
+        db
+          .update(visitorRounds)
+          .set({ inputLog: null })
+          .where(
+            and(
+              lt(visitorRounds.finishedAt, new Date(now - CLAIM_WINDOW_MS)),
+              isNotNull(visitorRounds.inputLog),
+            ),
           ),
-        );
+        db
+          .delete(visitorRounds)
+          .where(
+            and(
+              lt(visitorRounds.createdAt, new Date(now - KEPT_FOR_MS)),
+              unclaimed,
+            ),
+          ),
+      ]);
     },
   };
 }
