@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { format } from "prettier";
 import { registry } from "../games/registry";
 import { startRound, replay } from "../games/shared/round";
 import { PEOPLE } from "./fair-play-people";
@@ -48,7 +49,8 @@ for (const [slug, rules] of Object.entries(registry).sort()) {
     `${slug}: ${SEEDS} rounds, best ${ceiling}, ${growth.length} growth points, at most ${pressesPer10s} presses in 10 s, at least ${missesPerValue} misses per value`,
   );
 }
-const text = `${JSON.stringify(models)}\n`;
+// Written as Prettier writes JSON, so the format check passes on a file just built.
+const text = await format(JSON.stringify(models), { parser: "json" });
 if (check) {
   if (readFileSync(target, "utf8") !== text) {
     console.error(
