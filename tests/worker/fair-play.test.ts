@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { PlaySession } from "#contract/games";
 import { FAIR_PLAY_MESSAGES } from "#contract/fair-play";
 import type { RoundResult } from "#contract/scores";
@@ -17,7 +17,10 @@ import {
   newPlayer,
   openPlaySession,
   scoredRound,
+  seed,
 } from "./helpers";
+
+beforeAll(seed);
 
 interface Face {
   symbol: number;
