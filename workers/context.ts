@@ -15,6 +15,7 @@ import {
   type Pusher,
 } from "./services/notifications";
 import { createPlayService } from "./services/play";
+import { type CardDealers, createCardFaceService } from "./services/card-faces";
 import { createRateLimiter } from "./services/rate-limits";
 import { createScoreService } from "./services/scores";
 import { createShareService } from "./services/shares";
@@ -34,6 +35,7 @@ import type {
 } from "./services/ports";
 import { createWalletService } from "./services/wallet";
 import {
+  cardDealerOf,
   cardPainterOf,
   conversationOf,
   hubOf,
@@ -67,6 +69,7 @@ export function createServices(
   const multiplayer = createMultiplayerService(db);
   const challenges = createChallengeService(db, notifications);
   const rooms = matchRoomsOf(env);
+  const dealers = cardDealersOf(env);
   const files = staticFilesOf(env);
   const blog = createBlogService(db, async (paths) => {
     if (origin) await forgetCachedPages(paths.map((path) => origin + path));
@@ -84,7 +87,9 @@ export function createServices(
       multiplayer,
       rooms,
       referees: refereesOf(env),
+      dealers,
     }),
+    cardFaces: createCardFaceService(db, dealers),
     visitorRounds: createVisitorRoundService(db, {
       referees: refereesOf(env),
       limits,
@@ -184,17 +189,30 @@ function matchRoomsOf(env: Env): MatchRooms {
 
 function refereesOf(env: Env): Referees {
   return {
-    async verify(slug, seed, log, claimed, maxSteps) {
+    async verify(slug, seed, log, claimed, maxSteps, hidden) {
       const verdict = await refereeOf(env, slug).judge(
         slug,
         seed,
         log,
         claimed,
         maxSteps,
+        hidden,
       );
       if (!verdict.ok) throw scoreRefused(verdict.message);
       return verdict.round;
     },
+  };
+}
+
+function cardDealersOf(env: Env): CardDealers {
+  return {
+    turn: (name, hiddenSeed, turn, level, card) =>
+      cardDealerOf(env, name).turn(hiddenSeed, turn, level, card),
+    turns: async (name) =>
+      (await cardDealerOf(env, name).turns()).map(
+        ({ level, card }) => [level, card] as const,
+      ),
+    roomSeed: (roomId) => cardDealerOf(env, `room:${roomId}`).roomSeed(),
   };
 }
 

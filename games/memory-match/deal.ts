@@ -1,5 +1,8 @@
 import { createRng } from "../shared/rng";
 import type { Dealer } from "../shared/sim";
+import type { Turn } from "../shared/dealer";
+
+export type { Turn };
 
 /**
  * Memory Match's hidden information: which face each card holds. The faces come from a second seed, the hidden one,
@@ -56,9 +59,6 @@ export function seedDealer(hiddenSeed: number): Dealer {
   };
 }
 
-/** One turned card, as the server recorded it. */
-export type Turn = readonly [level: number, card: number];
-
 /** What the server knows of a session's table after the turns so far: the same rules the simulation plays by. */
 export interface Table {
   level: number;
@@ -100,29 +100,4 @@ export function playTurn(
     }
   }
   return { face: deck[card], table: next };
-}
-
-/**
- * The replay's dealer: faces from the hidden seed, but only for the cards the server revealed, in the order it
- * revealed them. A replay that turns any other card throws, so the round is refused. At most one revealed card may
- * be left unturned at the end: the one whose face was on its way when the round ended.
- */
-export function recordedDealer(
-  hiddenSeed: number,
-  turns: readonly Turn[],
-  refuse: () => Error,
-): Dealer & { finish(): void } {
-  const faces = seedDealer(hiddenSeed);
-  let next = 0;
-  return {
-    reveal(level, card) {
-      const turn = turns[next];
-      if (!turn || turn[0] !== level || turn[1] !== card) throw refuse();
-      next++;
-      return faces.reveal(level, card);
-    },
-    finish() {
-      if (turns.length - next > 1) throw refuse();
-    },
-  };
 }

@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { decodeLog, encodeLog } from "../shared/input-log";
 import { replay, startRound } from "../shared/round";
+import { type Turn, recordedDealer } from "../shared/dealer";
 import type { Dealer } from "../shared/sim";
-import {
-  type Table,
-  type Turn,
-  deckOf,
-  newTable,
-  playTurn,
-  recordedDealer,
-  seedDealer,
-} from "./deal";
+import { type Table, deckOf, newTable, playTurn, seedDealer } from "./deal";
 import { rules } from "./sim";
 
 const PUBLIC = 20261123;
@@ -93,7 +86,7 @@ describe("Memory Match's hidden faces", () => {
       rules,
       PUBLIC,
       log,
-      recordedDealer(HIDDEN, turns, () => new Error("refused")),
+      recordedDealer(seedDealer(HIDDEN), turns, () => new Error("refused")),
     );
     expect(result.level).toBe(held.sim.level);
     expect(result.points).toBe(held.sim.score);
@@ -105,7 +98,11 @@ describe("Memory Match's hidden faces", () => {
     const round = demoRound(noting(seedDealer(HIDDEN), turns));
     const log = round.log();
     const replayWith = (recorded: Turn[]) => {
-      const dealer = recordedDealer(HIDDEN, recorded, () => new Error("no"));
+      const dealer = recordedDealer(
+        seedDealer(HIDDEN),
+        recorded,
+        () => new Error("no"),
+      );
       replay(rules, PUBLIC, log, dealer);
       dealer.finish();
     };

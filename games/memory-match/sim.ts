@@ -381,4 +381,5 @@ export const rules: Rules<MemoryMatch> = {
   slug: "memory-match",
   world: { width: W, height: H },
   create: createMemoryMatch,
+  dealer: seedDealer,
 };

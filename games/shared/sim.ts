@@ -92,6 +92,11 @@ export interface Rules<S extends Simulation = Simulation> {
   /** The world the game simulates in; the browser fits it into any frame. */
   world: { width: number; height: number };
   create(ctx: SimContext): S;
+  /**
+   * Games that hide information (ADR 014): the dealer that knows all of it from a hidden seed. Their rounds replay
+   * only with the cards the server revealed (games/shared/dealer.ts).
+   */
+  dealer?: (hiddenSeed: number) => Dealer;
 }
 
 /** What a simulation ranks: the level for level games, else the score. */

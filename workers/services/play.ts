@@ -24,6 +24,7 @@ import {
   scores,
 } from "../db/schema";
 import { ApiError, forbidden, notFound, tooManyRequests } from "./errors";
+import { type CardDealers, dealHiddenSeed, hiddenDealOf } from "./card-faces";
 import type { ChallengeService, Statement } from "./challenges";
 import { botResultRow, type MultiplayerService } from "./multiplayer";
 import { parseInput } from "./parse";
@@ -139,6 +140,7 @@ interface RoundDependencies {
   multiplayer: Pick<MultiplayerService, "botRun">;
   rooms: MatchRooms;
   referees: Referees;
+  dealers: CardDealers;
 }
 
 /**
@@ -146,8 +148,8 @@ interface RoundDependencies {
  * seed the session was dealt, bounded by the time the server saw pass, by a Referee object (ADR 015). The
  * replay's score must be the claimed one.
  */
-function verifiedRound(
-  referees: Referees,
+async function verifiedRound(
+  { referees, dealers }: Pick<RoundDependencies, "referees" | "dealers">,
   game: GameLimits,
   session: Session,
   input: { score: number; log?: string },
@@ -169,6 +171,12 @@ function verifiedRound(
     input.log,
     input.score,
     stepsAllowed(game, now - session.createdAt.getTime()),
+    await hiddenDealOf(
+      dealers,
+      game.slug,
+      `session:${session.id}`,
+      session.hiddenSeed,
+    ),
   );
 }
 
@@ -315,6 +323,11 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
           gameId: game.id,
           gameType: input.game_type,
           seed,
+          hiddenSeed: await dealHiddenSeed(
+            deps.dealers,
+            game.slug,
+            input.room_id,
+          ),
           roomId: input.room_id ?? null,
         })
         .returning();
@@ -402,7 +415,7 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
       const session = await sessionFor(userId, game.id, input.stats_id, true);
       const startedAt = session.createdAt.getTime();
       const verified = replayable(game)
-        ? await verifiedRound(deps.referees, game, session, input, now)
+        ? await verifiedRound(deps, game, session, input, now)
         : null;
       const moves = verified ? verified.moves : (input.moves ?? []);
       const problem = verified

@@ -3,6 +3,7 @@ import { RUN_MESSAGES } from "#contract/runs";
 import { registry } from "../../games/registry";
 import { LogError, decodeLog } from "../../games/shared/input-log";
 import { inhumanInput } from "../../games/shared/log-limits";
+import { type Turn, recordedDealer } from "../../games/shared/dealer";
 import { replay } from "../../games/shared/round";
 import { STEP } from "../../games/shared/sim";
 import { ApiError } from "./errors";
@@ -13,6 +14,12 @@ export interface VerifiedRound {
   steps: number;
   /** The ranked value over time, from the replay: what bots and live views show. */
   moves: Move[];
+}
+
+/** What a round of a game that hides information is replayed with: its hidden seed and the cards the server revealed. */
+export interface HiddenDeal {
+  seed: number;
+  turns: Turn[];
 }
 
 /** A round the server does not believe: a 422 that says why. */
@@ -39,9 +46,18 @@ export function verifyRound(
   text: string,
   claimed: number,
   maxSteps: number,
+  hidden?: HiddenDeal,
 ): VerifiedRound {
   const rules = registry[slug];
   if (!rules) throw refused(RUN_MESSAGES.needsLog);
+  // Hidden information comes only from the server's record of what it revealed, never from the public seed.
+  if (rules.dealer && !hidden) throw refused(RUN_MESSAGES.noSeed);
+  const dealer =
+    rules.dealer &&
+    hidden &&
+    recordedDealer(rules.dealer(hidden.seed), hidden.turns, () =>
+      refused(RUN_MESSAGES.mismatch),
+    );
   let result;
   try {
     const log = decodeLog(text);
@@ -49,7 +65,8 @@ export function verifyRound(
     // A log no person could have made is refused before the game runs a step of it.
     const inhuman = inhumanInput(log);
     if (inhuman) throw refused(`${RUN_MESSAGES.inhuman}: ${inhuman}`);
-    result = replay(rules, seed, log);
+    result = replay(rules, seed, log, dealer);
+    dealer?.finish();
   } catch (error) {
     if (error instanceof LogError)
       throw refused(`${RUN_MESSAGES.unreadable}: ${error.message}`);
