@@ -19,6 +19,8 @@ export const RevealCardSchema = z.object({
   card: count("card", 63),
 });
 
+export type RevealCardRequest = z.infer<typeof RevealCardSchema>;
+
 /** A visitor's round proves it is theirs with its claim token. */
 export const RevealVisitorCardSchema = RevealCardSchema.extend({
   token: boundedString(43, "token is not this round's").regex(

@@ -92,6 +92,7 @@ export function createServices(
     cardFaces: createCardFaceService(db, dealers),
     visitorRounds: createVisitorRoundService(db, {
       referees: refereesOf(env),
+      dealers,
       limits,
       scores,
     }),

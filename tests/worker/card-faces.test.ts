@@ -13,13 +13,16 @@ import {
   backdate,
   gameId,
   getJson,
+  from,
   json,
   newPlayer,
   openPlaySession,
   revealTurns,
   seed,
+  testAddress,
   type Player,
 } from "./helpers";
+import type { VisitorRound } from "#contract/visitor-rounds";
 
 beforeAll(seed);
 
@@ -208,6 +211,11 @@ describe("Memory Match's faces dealt by the server", () => {
     );
     expect(status, JSON.stringify(body)).toBe(201);
     expect(body.score).toBe(4);
+    // Once scored, the run to watch carries the hidden seed: its faces can be drawn, and no longer played.
+    const run = await getJson<{ hidden_seed: number }>(
+      `/api/runs/${session._id}`,
+    );
+    expect(run.body.hidden_seed).toBe(hidden);
   });
 
   it("refuses a bot's round that turns other cards than the server revealed, or was never revealed at all", async () => {
@@ -220,7 +228,8 @@ describe("Memory Match's faces dealt by the server", () => {
       ...peeks,
       ...played.turns,
     ]);
-    expect(dealt).toBeGreaterThan(6);
+    // Every peek was answered: faces of cards its round never turns.
+    expect(dealt).toBeGreaterThanOrEqual(6);
     await backdate(session._id, played.steps / 60 + 1);
     const peeked = await submit(bot, session, 4, played.log);
     expect(peeked.status).toBe(422);
@@ -243,5 +252,84 @@ describe("Memory Match's faces dealt by the server", () => {
     const guessed = await submit(bot, old.session, 4, fromPublic.log);
     expect(guessed.status).toBe(422);
     expect(await writtenFor(old.session._id)).toBe(0);
-  });
+  }, 30_000);
+
+  it("deals a visitor's round its faces the same way, with its token, and keeps only a round played with them", async () => {
+    const address = testAddress();
+    const begin = async () => {
+      const { status, body } = await getJson<VisitorRound>(
+        "/api/visitor-rounds",
+        from(address, json("POST", { game_id: await gameId("memory-match") })),
+      );
+      expect(status).toBe(201);
+      const hidden = (await env.DB.prepare(
+        "select hidden_seed from visitor_rounds where id = ?",
+      )
+        .bind(body.id)
+        .first<number>("hidden_seed"))!;
+      expect(JSON.stringify(body)).not.toContain(`${hidden}`);
+      return { round: body, hidden };
+    };
+    const revealAs = (round: VisitorRound, body: Record<string, unknown>) =>
+      getJson<{ face: number } & ApiErrorBody>(
+        `/api/visitor-rounds/${round.id}/reveal`,
+        json("POST", body),
+      );
+    const playAndKeep = async (
+      round: VisitorRound,
+      played: ReturnType<typeof demoRound>,
+    ) => {
+      await env.DB.prepare(
+        "update visitor_rounds set created_at = created_at - ? where id = ?",
+      )
+        .bind(Math.ceil((played.steps / 60 + 1) * 1000), round.id)
+        .run();
+      const finished = await getJson(
+        `/api/visitor-rounds/${round.id}`,
+        json("PUT", {
+          token: round.token,
+          score: played.round.sim.level,
+          log: played.log,
+          play_time: Math.ceil(played.steps / 60),
+        }),
+      );
+      expect(finished.status).toBe(200);
+      return getJson<ApiErrorBody>(
+        `/api/visitor-rounds/${round.id}/claim`,
+        json("POST", { token: round.token }, (await newPlayer("Kept")).token),
+      );
+    };
+
+    const honest = await begin();
+    const stranger = await revealAs(honest.round, {
+      token: "A".repeat(43),
+      turn: 0,
+      level: 1,
+      card: 0,
+    });
+    expect(stranger.status).toBe(404);
+    const played = demoRound(honest.round.seed, honest.hidden, 2);
+    for (const [turn, [level, card]] of played.turns.entries()) {
+      const answer = await revealAs(honest.round, {
+        token: honest.round.token,
+        turn,
+        level,
+        card,
+      });
+      expect(answer.body).toEqual({
+        face: deckOf(honest.hidden, level)[card],
+      });
+    }
+    const kept = await playAndKeep(honest.round, played);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body).toMatchObject({ score: 3 });
+
+    const bot = await begin();
+    const unasked = await playAndKeep(
+      bot.round,
+      demoRound(bot.round.seed, bot.hidden, 2),
+    );
+    expect(unasked.status).toBe(422);
+    expect(unasked.body.error.message).toBe(RUN_MESSAGES.mismatch);
+  }, 30_000);
 });

@@ -32,6 +32,13 @@ export const visitorRoundsRouter = createRouter()
       await c.var.services.visitorRounds.finish(id, await readJson(c.req.raw)),
     );
   })
+  // ADR 014, "Hidden information": the face of a card turned in a visitor's Memory Match round.
+  .post("/:id/reveal", async (c) => {
+    const id = parseInput(idSchema("round"), c.req.param("id"));
+    return c.json(
+      await c.var.services.visitorRounds.reveal(id, await readJson(c.req.raw)),
+    );
+  })
   .post("/:id/claim", requireUser, async (c) => {
     const id = parseInput(idSchema("round"), c.req.param("id"));
     return c.json(
