@@ -53,7 +53,7 @@ async function turn(page: Page, frame: Frame, card: number) {
   await nextFrames(frame);
   return {
     turn: sent.turn,
-    face: (await response.json<{ face: number }>()).face,
+    face: ((await response.json()) as { face: number }).face,
   };
 }
 
@@ -119,7 +119,7 @@ describe("Memory Match in the browser", () => {
       { timeout: 60_000 },
     );
     expect(scored.status(), await scored.text()).toBe(201);
-    expect((await scored.json<{ score: number }>()).score).toBe(2);
+    expect(((await scored.json()) as { score: number }).score).toBe(2);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
