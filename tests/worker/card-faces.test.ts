@@ -23,6 +23,7 @@ import {
   type Player,
 } from "./helpers";
 import type { VisitorRound } from "#contract/visitor-rounds";
+import { roomOf } from "../../workers/durable-objects/hubs";
 
 beforeAll(seed);
 
@@ -331,5 +332,49 @@ describe("Memory Match's faces dealt by the server", () => {
     );
     expect(unasked.status).toBe(422);
     expect(unasked.body.error.message).toBe(RUN_MESSAGES.mismatch);
+  }, 30_000);
+
+  it("deals a match's two players the same hidden faces, and withholds them from a kept run while the other still plays", async () => {
+    const game = await gameId("memory-match");
+    const [ann, bob] = [
+      await newPlayer("Match Ann"),
+      await newPlayer("Match Bob"),
+    ];
+    const roomId = `faces-${Date.now()}`;
+    await roomOf(env, roomId).start({
+      roomId,
+      gameId: game,
+      seed: 4242,
+      participants: [ann, bob].map((player) => ({
+        user_id: player.userId,
+        user_name: player.name,
+        profile_pic: null,
+        room_id: roomId,
+      })),
+    });
+    const open = (player: Player) =>
+      openPlaySession(player, game, { game_type: 1, room_id: roomId });
+    const [annSession, bobSession] = [await open(ann), await open(bob)];
+    const hidden = await hiddenSeedOf(annSession._id);
+    expect(await hiddenSeedOf(bobSession._id)).toBe(hidden);
+
+    // Ann finishes first; Bob is still playing the same deck.
+    const played = demoRound(annSession.seed, hidden, 2);
+    await revealTurns(ann, annSession._id, played.turns);
+    await backdate(annSession._id, played.steps / 60 + 1);
+    const scored = await submit(ann, annSession, 3, played.log);
+    expect(scored.status, JSON.stringify(scored.body)).toBe(201);
+    const runNow = await getJson<{ hidden_seed: number | null }>(
+      `/api/runs/${annSession._id}`,
+    );
+    expect(runNow.body.hidden_seed).toBeNull();
+    await getJson(
+      `/api/gamestats/${bobSession._id}`,
+      json("PUT", { play_time: 20 }, bob.token),
+    );
+    const runLater = await getJson<{ hidden_seed: number | null }>(
+      `/api/runs/${annSession._id}`,
+    );
+    expect(runLater.body.hidden_seed).toBe(hidden);
   }, 30_000);
 });
