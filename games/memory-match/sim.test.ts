@@ -93,6 +93,36 @@ describe("Memory Match's hidden faces", () => {
     expect(result.steps).toBe(held.steps);
   });
 
+  it("replays a person's taps, some made while a face was on its way, to the round they played", () => {
+    const turns: Turn[] = [];
+    const network = slow(noting(seedDealer(HIDDEN), turns), 20);
+    const round = startRound(rules, PUBLIC, undefined, network);
+    // Taps on every card of level 1 in turn, one every 10 ticks: faster than the faces arrive.
+    const centres = round.sim.view.cards.map((card) => [
+      card.x + round.sim.view.cw / 2,
+      card.y + round.sim.view.ch / 2,
+    ]);
+    for (let tick = 0; tick < 1200; tick++) {
+      if (tick > 60 && tick % 10 === 0) {
+        const [x, y] = centres[(tick / 10) % centres.length];
+        round.input.pointerDown(x, y);
+      }
+      round.step();
+    }
+    // A round ends on a step's boundary (the runtime ends it after a step), never while it holds.
+    while (round.sim.view.waitingFor >= 0) round.step();
+    expect(round.steps).toBeLessThan(1200);
+    expect(turns.length).toBeGreaterThan(4);
+    const dealer = recordedDealer(seedDealer(HIDDEN), turns, () => {
+      throw new Error("refused");
+    });
+    const result = replay(rules, PUBLIC, round.log(), dealer);
+    dealer.finish();
+    expect(result.steps).toBe(round.steps);
+    expect(result.points).toBe(round.sim.score);
+    expect(result.level).toBe(round.sim.level);
+  });
+
   it("refuses a replay that turns other cards than the server revealed, or fewer of them", () => {
     const turns: Turn[] = [];
     const round = demoRound(noting(seedDealer(HIDDEN), turns));
