@@ -119,8 +119,16 @@ describe("Memory Match in the browser", () => {
       { timeout: 60_000 },
     );
     expect(scored.status(), await scored.text()).toBe(201);
-    expect(((await scored.json()) as { score: number }).score).toBe(2);
+    const round = (await scored.json()) as { score: number; stats_id: number };
+    expect(round.score).toBe(2);
+
+    // Watched once scored: the run comes with its hidden seed, so the faces are drawn and the replay ends where it did.
+    await page.goto(`/watch/${round.stats_id}`);
+    await page.getByRole("button", { name: "4×" }).click();
+    const ended = page.getByTestId("watch-ended");
+    await ended.waitFor({ state: "visible", timeout: 45_000 });
+    expect(await page.getByTestId("watch-score").innerText()).toBe("Level 2");
     expect(errors).toEqual([]);
     await context.close();
-  }, 120_000);
+  }, 180_000);
 });
