@@ -213,7 +213,6 @@ function cardDealersOf(env: Env): CardDealers {
       (await cardDealerOf(env, name).turns()).map(
         ({ level, card }) => [level, card] as const,
       ),
-    roomSeed: (roomId) => cardDealerOf(env, `room:${roomId}`).roomSeed(),
   };
 }
 

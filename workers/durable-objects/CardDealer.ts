@@ -10,9 +10,8 @@ import type { TurnAnswer } from "../services/card-faces";
 
 /**
  * Deals Memory Match's faces to one play session (`session:{id}`, `visitor:{id}`), card by card, and keeps every card
- * it revealed, in order: the commitment the round's replay must turn exactly (ADR 014, "Hidden information"). A
- * match's room has one too (`room:{id}`), which only keeps the hidden seed its players' sessions share. One object
- * runs one request at a time, so two racing turns are played one after the other.
+ * it revealed, in order: the commitment the round's replay must turn exactly (ADR 014, "Hidden information"). One
+ * object runs one request at a time, so two racing turns are played one after the other.
  */
 export class CardDealer extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -70,15 +69,6 @@ export class CardDealer extends DurableObject<Env> {
         card: number;
       }>("select level, card from turns order by n")
       .toArray();
-  }
-
-  /** A match's hidden seed, dealt by the first of its players to ask. */
-  async roomSeed(): Promise<number> {
-    const kept = await this.ctx.storage.get<number>("room_seed");
-    if (kept !== undefined) return kept;
-    const seed = crypto.getRandomValues(new Uint32Array(1))[0];
-    await this.ctx.storage.put("room_seed", seed);
-    return seed;
   }
 
   private turnCount(): number {

@@ -11,13 +11,13 @@ import { gameStats } from "../db/schema";
 import { ApiError, forbidden, notFound } from "./errors";
 import { parseInput } from "./parse";
 import { SESSION_GRACE_SECONDS, gameLimitsOf } from "./play";
-import { dealSeed, type HiddenDeal } from "./replay";
+import type { HiddenDeal } from "./replay";
 
 /** What a CardDealer object answers a turn (workers/durable-objects/CardDealer.ts). */
 export type TurnAnswer =
   { ok: true; face: number } | { ok: false; message: string };
 
-/** The CardDealer objects: one per session (`session:{id}`, `visitor:{id}`) and one per match (`room:{id}`). */
+/** The CardDealer objects: one per session (`session:{id}`, `visitor:{id}`). */
 export interface CardDealers {
   turn(
     name: string,
@@ -27,24 +27,11 @@ export interface CardDealers {
     card: number,
   ): Promise<TurnAnswer>;
   turns(name: string): Promise<Turn[]>;
-  /** A match's hidden seed, the same for both its players. */
-  roomSeed(roomId: string): Promise<number>;
 }
 
 /** True for the games whose rules hide information the server deals (ADR 014, "Hidden information"). */
 export const hidesInformation = (slug: string) =>
   Object.hasOwn(registry, slug) && registry[slug].dealer !== undefined;
-
-/** The hidden seed of a new session: a match's own for a game that hides information, else a fresh one. */
-export async function dealHiddenSeed(
-  dealers: CardDealers,
-  slug: string,
-  roomId: string | undefined,
-): Promise<number> {
-  if (roomId !== undefined && hidesInformation(slug))
-    return dealers.roomSeed(roomId);
-  return dealSeed();
-}
 
 /** What a round of a session is replayed with when its game hides information; undefined otherwise. */
 export async function hiddenDealOf(

@@ -24,7 +24,7 @@ import {
   scores,
 } from "../db/schema";
 import { ApiError, forbidden, notFound, tooManyRequests } from "./errors";
-import { type CardDealers, dealHiddenSeed, hiddenDealOf } from "./card-faces";
+import { type CardDealers, hiddenDealOf } from "./card-faces";
 import type { ChallengeService, Statement } from "./challenges";
 import { botResultRow, type MultiplayerService } from "./multiplayer";
 import { parseInput } from "./parse";
@@ -323,11 +323,8 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
           gameId: game.id,
           gameType: input.game_type,
           seed,
-          hiddenSeed: await dealHiddenSeed(
-            deps.dealers,
-            game.slug,
-            input.room_id,
-          ),
+          // Its own even in a match: a deck two players share is a secret either of them can tell the other.
+          hiddenSeed: dealSeed(),
           roomId: input.room_id ?? null,
         })
         .returning();

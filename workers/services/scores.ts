@@ -20,9 +20,6 @@ import {
 } from "#contract/scores";
 import type { RunView } from "#contract/runs";
 
-/** Longer than any match's round can last (a game's time, its grace, a reload): after it an open session is over. */
-const MATCH_ROUND_MS = 15 * 60_000;
-
 /** Best first; equal scores go to whoever reached them first, then to the lower player id. */
 const RANK_ORDER = [
   desc(bestScores.score),
@@ -199,13 +196,7 @@ export function createScoreService(db: Db) {
           name: users.name,
           score: playerMoves.score,
           seed: playerMoves.seed,
-          // A match's players share its hidden seed: it is withheld while the other player may still be playing.
-          hiddenSeed: sql<
-            number | null
-          >`case when ${gameStats.roomId} is null or not exists (
-            select 1 from game_stats other where other.room_id = ${gameStats.roomId} and other.id <> ${gameStats.id}
-              and other.scored_at is null and other.ended_at is null and other.created_at > ${Date.now() - MATCH_ROUND_MS}
-          ) then ${gameStats.hiddenSeed} end`,
+          hiddenSeed: gameStats.hiddenSeed,
           log: playerMoves.inputLog,
           steps: playerMoves.steps,
         })
@@ -224,7 +215,7 @@ export function createScoreService(db: Db) {
         score: row.score,
         seed: row.seed,
         // Only a kept run's, and a run is kept once its round is scored: its faces can no longer be played.
-        hidden_seed: row.hiddenSeed ?? null,
+        hidden_seed: row.hiddenSeed,
         log: row.log,
         steps: row.steps,
       };
