@@ -36,6 +36,8 @@ export interface RunView {
   player_name: string;
   score: number;
   seed: number;
+  /** Games that hide information (ADR 014): the seed its faces were dealt from, answered once the run is scored. */
+  hidden_seed: number | null;
   log: string;
   steps: number;
 }

@@ -16,14 +16,26 @@ for (const { slug, rules, meta } of games) {
   if (only.length && !only.includes(slug)) continue;
   const seed = 20261123;
   const maxSteps = meta.maximum_game_time * 60;
-  const round = startRound(rules, seed);
+  // A game that hides information (ADR 014) is dealt from a second seed; the cards it turned are what the server
+  // would have recorded, in order.
+  const hidden = rules.dealer ? { seed: 1122334455, turns: [] } : null;
+  const faces = hidden && rules.dealer(hidden.seed);
+  const deal = faces && {
+    reveal(level, card) {
+      hidden.turns.push([level, card]);
+      return faces.reveal(level, card);
+    },
+  };
+  const round = startRound(rules, seed, undefined, deal ?? undefined);
   while (!round.sim.over && round.steps < maxSteps)
     round.step({ autoplay: true });
   const log = encodeLog(round.log());
   const score = round.sim.level ?? round.sim.score;
+  const fixture = { slug, seed, steps: round.steps, score, log };
+  if (hidden) Object.assign(fixture, { hidden });
   writeFileSync(
     path.join(target, `${slug}.json`),
-    `${JSON.stringify({ slug, seed, steps: round.steps, score, log }, null, 2)}\n`,
+    `${JSON.stringify(fixture, null, 2)}\n`,
   );
   console.log(
     `${slug}: score ${score} in ${round.steps} steps, ${round.log().events.length} inputs, log ${log.length} characters`,

@@ -19,6 +19,7 @@ export { UserHub } from "./durable-objects/UserHub";
 export { Lobby } from "./durable-objects/Lobby";
 export { Referee } from "./durable-objects/Referee";
 export { CardPainter } from "./durable-objects/CardPainter";
+export { CardDealer } from "./durable-objects/CardDealer";
 export { MatchRoom } from "./durable-objects/MatchRoom";
 export { Conversation } from "./durable-objects/Conversation";
 

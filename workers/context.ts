@@ -16,6 +16,7 @@ import {
   type Pusher,
 } from "./services/notifications";
 import { createPlayService } from "./services/play";
+import { type CardDealers, createCardFaceService } from "./services/card-faces";
 import { createRateLimiter } from "./services/rate-limits";
 import { createScoreService } from "./services/scores";
 import { createShareService } from "./services/shares";
@@ -35,6 +36,7 @@ import type {
 } from "./services/ports";
 import { createWalletService } from "./services/wallet";
 import {
+  cardDealerOf,
   cardPainterOf,
   conversationOf,
   hubOf,
@@ -69,6 +71,7 @@ export function createServices(
   const multiplayer = createMultiplayerService(db);
   const challenges = createChallengeService(db, notifications);
   const rooms = matchRoomsOf(env);
+  const dealers = cardDealersOf(env);
   const files = staticFilesOf(env);
   const blog = createBlogService(db, async (paths) => {
     if (origin) await forgetCachedPages(paths.map((path) => origin + path));
@@ -87,9 +90,12 @@ export function createServices(
       rooms,
       referees: refereesOf(env),
       limits,
+      dealers,
     }),
+    cardFaces: createCardFaceService(db, dealers),
     visitorRounds: createVisitorRoundService(db, {
       referees: refereesOf(env),
+      dealers,
       limits,
       scores,
     }),
@@ -188,13 +194,24 @@ function matchRoomsOf(env: Env): MatchRooms {
 
 function refereesOf(env: Env): Referees {
   return {
-    async verify(slug, seed, log, claimed, maxSteps) {
+    async verify(slug, seed, log, claimed, maxSteps, hidden) {
       const judged = async (): Promise<Verdict> =>
-        refereeOf(env, slug).judge(slug, seed, log, claimed, maxSteps);
+        refereeOf(env, slug).judge(slug, seed, log, claimed, maxSteps, hidden);
       const verdict = await withinRefereeTime(judged());
       if (!verdict.ok) throw scoreRefused(verdict.message);
       return verdict.round;
     },
+  };
+}
+
+function cardDealersOf(env: Env): CardDealers {
+  return {
+    turn: (name, hiddenSeed, turn, level, card) =>
+      cardDealerOf(env, name).turn(hiddenSeed, turn, level, card),
+    turns: async (name) =>
+      (await cardDealerOf(env, name).turns()).map(
+        ({ level, card }) => [level, card] as const,
+      ),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   type GameData,
 } from "#contract/game-data";
 import { MAX_SCORE } from "#contract/scores";
+import { RevealCardSchema } from "#contract/card-faces";
 import { NO_AD, type AdBreakOutcome } from "./ad-breaks";
 
 /**
@@ -44,6 +45,12 @@ export const gameMessageSchema = z.discriminatedUnion("type", [
   /** Our own games, during a round: its input log so far, kept so a reload can resume the round. */
   z.object({ source: GAME, type: z.literal("checkpoint"), log: logValue }),
   z.object({ source: GAME, type: z.literal("happy_time") }),
+  /** A card turned in a game that hides its faces (ADR 014): the page asks the server and answers `revealed`. */
+  z.object({
+    source: GAME,
+    type: z.literal("reveal"),
+    ...RevealCardSchema.shape,
+  }),
   /**
    * A natural break where the game would show an ad (an interstitial), or an ad the player chose to watch for a reward.
    * The platform answers `ad_break_done` with the same id once the break is over; an SDK that sent no id waits for none.
@@ -134,10 +141,21 @@ export type PlatformCommand =
       storage?: GameData;
       /** Our own games: the input log of the round to carry on from (a reload in a match). */
       resume?: string;
+      /** The server deals what the game hides: it asks for each face with `reveal` (ADR 014). */
+      dealt?: boolean;
       player?: GamePlayer | null;
     }
   /** Replays a stored run: the game steps its own simulation through the log, `speed` steps per tick. */
-  | { type: "watch"; seed: number; log: string; speed: number }
+  | {
+      type: "watch";
+      seed: number;
+      log: string;
+      speed: number;
+      /** Games that hide information: the seed its faces were dealt from. */
+      hiddenSeed?: number;
+    }
+  /** The face of the card a game turned as `turn`, or (no face) why the server would not turn it. */
+  | { type: "revealed"; turn: number; face?: number; message?: string }
   | { type: "speed"; speed: number }
   | { type: "pause" }
   | { type: "resume" }

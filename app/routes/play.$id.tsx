@@ -277,6 +277,7 @@ export default function Play() {
     end: endSession,
     submit: submitScore,
     finishVisitor,
+    reveal: revealCard,
   } = usePlaySession(
     game._id,
     gameType,
@@ -375,7 +376,8 @@ export default function Play() {
     setScore(0);
     setElapsedMs(0);
     setPhase({ name: "starting", first: !roundStarted.current });
-    const seed = (await sessionSeed()) ?? fixedSeed ?? randomSeed();
+    const dealtSeed = await sessionSeed();
+    const seed = dealtSeed ?? fixedSeed ?? randomSeed();
     roundStarted.current = true;
     setPhase({ name: "playing" });
     clockRef.current.start();
@@ -388,6 +390,8 @@ export default function Play() {
       seed,
       ...(timed ? { duration: game.maximum_game_time } : {}),
       ...(resume ? { resume } : {}),
+      // A round the server dealt also has what a game hides dealt by it, card by card (ADR 014).
+      ...(dealtSeed !== null ? { dealt: true } : {}),
       player,
     });
     target.focus();
@@ -536,6 +540,19 @@ export default function Play() {
             void finish(message.value, message.log ?? null);
           }
           break;
+        case "reveal": {
+          const { turn, level, card } = message;
+          revealCard({ turn, level, card }).then(
+            ({ face }) => target.send({ type: "revealed", turn, face }),
+            (failure: unknown) =>
+              target.send({
+                type: "revealed",
+                turn,
+                message: errorMessage(failure),
+              }),
+          );
+          break;
+        }
         case "checkpoint":
           // A match's round so far, kept for this tab: a reload within the grace carries it on.
           if (mode === "match" && roomId && !finished.current) {
@@ -558,6 +575,7 @@ export default function Play() {
       sendToRoom,
       sessionStatsId,
       noteGameplay,
+      revealCard,
     ],
   );
 

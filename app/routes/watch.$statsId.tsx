@@ -73,9 +73,10 @@ export default function Watch() {
         seed: run.seed,
         log: run.log,
         speed: atSpeed,
+        ...(run.hidden_seed === null ? {} : { hiddenSeed: run.hidden_seed }),
       });
     },
-    [run.seed, run.log],
+    [run.seed, run.log, run.hidden_seed],
   );
 
   const onMessage = useCallback(

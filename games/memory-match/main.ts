@@ -152,6 +152,7 @@ runGame({
       popups,
       phaseAt,
       bonus,
+      waitingFor,
     } = game.view;
     g.fillStyle = "#1b2046";
     g.fillRect(0, 0, W, H);
@@ -247,8 +248,13 @@ runGame({
       const e = 1 - Math.pow(1 - p, 3);
       const x = W / 2 - cw / 2 + (card.x - (W / 2 - cw / 2)) * e;
       const y = H + 20 + (card.y - H - 20) * e;
-      const width = Math.abs(Math.cos(Math.PI * card.flip));
-      const faceUp = card.flip >= 0.5;
+      // The card whose face is on its way from the server starts to turn, and waits there (the clock stands still).
+      const turning =
+        i === waitingFor
+          ? 0.18 + 0.06 * Math.sin(performance.now() / 90)
+          : card.flip;
+      const width = Math.abs(Math.cos(Math.PI * turning));
+      const faceUp = turning >= 0.5 && card.symbol >= 0;
       let lift = 0;
       if (card.matched) {
         const age = time - card.matchedAt;
@@ -318,7 +324,7 @@ runGame({
         }
       }
       g.restore();
-      if (keyboard && i === focus && (phase === "play" || phase === "peek")) {
+      if (keyboard && i === focus && phase === "play") {
         const pulse = 0.6 + 0.4 * Math.sin(time * 0.15);
         g.strokeStyle = `rgba(253,230,138,${pulse})`;
         g.lineWidth = 4;
@@ -404,10 +410,5 @@ runGame({
         "#fda4af",
         phaseAt + 30,
       );
-    if (phase === "peek") {
-      g.fillStyle = "rgba(255,255,255,0.85)";
-      g.font = "800 16px system-ui, sans-serif";
-      g.fillText("Memorise!", W / 2, 88);
-    }
   },
 });

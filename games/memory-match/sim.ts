@@ -5,6 +5,7 @@ import {
   type Simulation,
   clamp,
 } from "../shared/sim";
+import { layoutOf, seedDealer } from "./deal";
 
 export const W = 360;
 export const H = 640;
@@ -15,17 +16,6 @@ const GAP = 8;
 const FLIP = 8; // steps a card takes to turn over
 export const BAR_X = 20;
 export const BAR_W = W - 40;
-
-/** [columns, rows] per level; from level 7 on the board stays 6×6 and the clock gets tighter. */
-const LAYOUTS: [number, number][] = [
-  [3, 2],
-  [3, 4],
-  [4, 4],
-  [4, 5],
-  [4, 6],
-  [5, 6],
-  [6, 6],
-];
 
 const SHAPES = [
   "circle",
@@ -57,6 +47,7 @@ interface Glyph {
 }
 
 interface Card {
+  /** The face's pair index, or -1 until the dealer has revealed it. */
   symbol: number;
   x: number;
   y: number;
@@ -69,9 +60,13 @@ interface Card {
   dealAt: number;
 }
 
-type Phase = "deal" | "peek" | "play" | "clear" | "fail";
+type Phase = "deal" | "play" | "clear" | "fail";
 
-function createMemoryMatch({ rng, emit }: SimContext) {
+function createMemoryMatch({ rng, emit, deal }: SimContext) {
+  // Without a dealer (tools, tests) the faces come from the public seed, as a practice round's may.
+  const dealer = deal ?? seedDealer(rng.int(0, 0xffffffff));
+  /** The card whose face is on its way: the round holds until it arrives. */
+  let waitingFor = -1;
   let cards: Card[] = [];
   let symbols: Glyph[] = [];
   let cols = 3;
@@ -107,7 +102,7 @@ function createMemoryMatch({ rng, emit }: SimContext) {
 
   function startLevel(level: number) {
     game.level = level;
-    [cols, rows] = LAYOUTS[Math.min(level, LAYOUTS.length) - 1];
+    [cols, rows] = layoutOf(level);
     const pairs = (cols * rows) / 2;
     const shapes = [...SHAPES];
     const colors = [...COLORS];
@@ -117,8 +112,6 @@ function createMemoryMatch({ rng, emit }: SimContext) {
       shape: shapes[k % shapes.length],
       color: colors[(k + Math.floor(k / shapes.length) * 3) % colors.length],
     }));
-    const deck = Array.from({ length: pairs * 2 }, (_, i) => i >> 1);
-    shuffle(deck);
     cw = Math.min(
       100,
       (W - GRID_SIDE * 2 - (cols - 1) * GAP) / cols,
@@ -129,8 +122,8 @@ function createMemoryMatch({ rng, emit }: SimContext) {
     const gridH = rows * ch + (rows - 1) * GAP;
     const ox = (W - gridW) / 2;
     const oy = GRID_TOP + (GRID_BOTTOM - GRID_TOP - gridH) / 2;
-    cards = deck.map((symbol, i) => ({
-      symbol,
+    cards = Array.from({ length: pairs * 2 }, (_, i) => ({
+      symbol: -1,
       x: ox + (i % cols) * (cw + GAP),
       y: oy + Math.floor(i / cols) * (ch + GAP),
       flip: 0,
@@ -168,7 +161,6 @@ function createMemoryMatch({ rng, emit }: SimContext) {
   }
 
   const dealEnd = () => phaseAt + cards.length * 2 + 18;
-  const peekLength = () => 34 + (cards.length / 2) * 4;
 
   function closeOpen() {
     for (const i of open) if (!cards[i].matched) cards[i].up = false;
@@ -180,6 +172,13 @@ function createMemoryMatch({ rng, emit }: SimContext) {
     if (phase !== "play" || i < 0 || i >= cards.length) return;
     const card = cards[i];
     if (card.matched || card.up) return;
+    // Every turn asks the dealer, so the server sees the turns in the order they are played.
+    const face = dealer.reveal(game.level ?? 1, i);
+    if (face === null) {
+      waitingFor = i;
+      return;
+    }
+    card.symbol = face;
     if (open.length >= 2) closeOpen();
     card.up = true;
     open.push(i);
@@ -252,6 +251,7 @@ function createMemoryMatch({ rng, emit }: SimContext) {
     popups,
     phaseAt,
     bonus,
+    waitingFor,
   });
 
   const game: Simulation & { readonly view: ReturnType<typeof view> } = {
@@ -268,13 +268,8 @@ function createMemoryMatch({ rng, emit }: SimContext) {
           card.flip = Math.max(target, card.flip - 1 / FLIP);
       }
       if (phase === "deal" && time >= dealEnd()) {
-        phase = "peek";
-        phaseAt = time;
-        for (const card of cards) card.up = true;
-      } else if (phase === "peek" && time >= phaseAt + peekLength()) {
         phase = "play";
         phaseAt = time;
-        for (const card of cards) card.up = false;
       } else if (phase === "play") {
         if (closeAt >= 0 && time >= closeAt) closeOpen();
         left--;
@@ -283,7 +278,8 @@ function createMemoryMatch({ rng, emit }: SimContext) {
           phase = "fail";
           phaseAt = time;
           open = [];
-          for (const card of cards) card.up = true;
+          // Only the faces seen are known; the others stay down.
+          for (const card of cards) card.up = card.symbol >= 0;
           emit("hit");
         }
       } else if (phase === "clear" && time >= phaseAt + 80) {
@@ -298,6 +294,13 @@ function createMemoryMatch({ rng, emit }: SimContext) {
     },
     get view() {
       return view();
+    },
+    ready() {
+      if (waitingFor < 0) return true;
+      const card = waitingFor;
+      waitingFor = -1;
+      flipCard(card);
+      return waitingFor < 0;
     },
     pointerDown(x, y) {
       ripples.push({ x, y, at: time });
@@ -378,4 +381,5 @@ export const rules: Rules<MemoryMatch> = {
   slug: "memory-match",
   world: { width: W, height: H },
   create: createMemoryMatch,
+  dealer: seedDealer,
 };

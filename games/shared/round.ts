@@ -1,6 +1,7 @@
 import { type InputEvent, type InputLog, LogError } from "./input-log";
 import { createRng } from "./rng";
 import {
+  type Dealer,
   type Effect,
   type Input,
   type Rules,
@@ -34,11 +35,13 @@ export function startRound<S extends Simulation>(
   rules: Rules<S>,
   seed: number,
   emit: (effect: Effect) => void = quiet,
+  deal?: Dealer,
 ): Round<S> {
-  const sim = rules.create({ rng: createRng(seed >>> 0), emit });
+  const sim = rules.create({ rng: createRng(seed >>> 0), emit, deal });
   const events: InputEvent[] = [];
   let pending: InputEvent[] = [];
   let steps = 0;
+  let heldAfterAutoplay = false;
 
   /** Logs and applies one input now, if the simulation listens for it. */
   function apply(event: InputEvent) {
@@ -88,10 +91,18 @@ export function startRound<S extends Simulation>(
         pending = [];
         return;
       }
-      const due = pending;
-      pending = [];
-      for (const event of due) apply({ ...event, step: steps });
-      if (options?.autoplay) sim.autoplay?.(now);
+      // A simulation waiting for its dealer stands still; inputs stay queued for the step it resumes on.
+      if (sim.ready?.() === false) return;
+      if (heldAfterAutoplay) heldAfterAutoplay = false;
+      else {
+        while (pending.length > 0) {
+          apply({ ...pending.shift()!, step: steps });
+          if (sim.ready?.() === false) return;
+        }
+        if (options?.autoplay) sim.autoplay?.(now);
+        heldAfterAutoplay = sim.ready?.() === false;
+        if (heldAfterAutoplay) return;
+      }
       sim.update();
       steps++;
     },
@@ -117,8 +128,9 @@ export function startReplay<S extends Simulation>(
   seed: number,
   log: InputLog,
   emit?: (effect: Effect) => void,
+  deal?: Dealer,
 ): Replay<S> {
-  const round = startRound(rules, seed, emit);
+  const round = startRound(rules, seed, emit, deal);
   let next = 0;
   return {
     round,
@@ -137,6 +149,9 @@ export function startReplay<S extends Simulation>(
         else round.input[event.kind](event.x, event.y);
       }
       round.step();
+      // A replay's dealer answers at once; one that cannot would hold the round for ever.
+      if (round.steps === step)
+        throw new LogError("The round waits for a face nobody dealt");
       return true;
     },
   };
@@ -165,8 +180,9 @@ export function replay(
   seed: number,
   log: InputLog,
   emit?: (effect: Effect) => void,
+  deal?: Dealer,
 ): ReplayResult {
-  const run = startReplay(rules, seed, log, emit);
+  const run = startReplay(rules, seed, log, emit, deal);
   const moves: ReplayMove[] = [];
   let last = ranked(run.round.sim);
   while (run.step()) {

@@ -2,7 +2,9 @@ import { createSound, type Sound } from "./audio";
 import { decodeLog, encodeLog, type InputLog } from "./input-log";
 import type { Rng } from "./rng";
 import { type Round, type Replay, startReplay, startRound } from "./round";
+import { serverDealer } from "./server-dealer";
 import {
+  type Dealer,
   type Effect,
   type Rules,
   type Simulation,
@@ -185,14 +187,33 @@ export function runGame<S extends Simulation>(
    * match), steps it through those inputs to where it was and carries on from there: the same round, whose log the
    * server will replay from the start.
    */
-  function start(startSeed: number, duration?: number, resume?: string) {
+  /**
+   * What a game that hides information (ADR 014) is dealt from: the server, card by card, in a round it dealt;
+   * otherwise (practice, standalone, the demo) a hidden seed of this browser's own.
+   */
+  function dealerFor(dealt: boolean): Dealer | undefined {
+    const { dealer } = definition.rules;
+    if (!dealer) return undefined;
+    if (dealt && sdk.embedded)
+      return serverDealer((turn, level, card) => sdk.reveal(turn, level, card));
+    return dealer(crypto.getRandomValues(new Uint32Array(1))[0]);
+  }
+
+  function start(
+    startSeed: number,
+    duration?: number,
+    resume?: string,
+    dealt = false,
+  ) {
     // The platform pauses a game when its round is over; a new round runs again (unless the tab is hidden).
     externallyPaused = false;
     paused = document.hidden;
     begin(startSeed, duration);
     watching = null;
-    round = startRound(traced(definition.rules), seed, play);
-    if (resume) {
+    const deal = dealerFor(dealt);
+    round = startRound(traced(definition.rules), seed, play, deal);
+    // A round whose faces the server dealt cannot be stepped through its log again here: it starts afresh.
+    if (resume && !deal) {
       let log: InputLog | null = null;
       try {
         log = decodeLog(resume);
@@ -221,10 +242,22 @@ export function runGame<S extends Simulation>(
   }
 
   /** Replays a stored run: same seed, same inputs on the same steps, `speed` steps per tick. */
-  function watch(startSeed: number, log: InputLog, speed: number) {
+  function watch(
+    startSeed: number,
+    log: InputLog,
+    speed: number,
+    hiddenSeed?: number,
+  ) {
     begin(startSeed);
     hint.hidden = true;
-    const replay = startReplay(definition.rules, seed, log, play);
+    const { dealer } = definition.rules;
+    const replay = startReplay(
+      definition.rules,
+      seed,
+      log,
+      play,
+      dealer && hiddenSeed !== undefined ? dealer(hiddenSeed) : undefined,
+    );
     watching = { replay, speed: Math.max(1, Math.min(8, Math.round(speed))) };
     round = replay.round;
     reportProgress();
@@ -378,12 +411,12 @@ export function runGame<S extends Simulation>(
   });
 
   sdk
-    .on("start", ({ seed: startSeed, duration, resume }) =>
-      start(startSeed, duration, resume),
+    .on("start", ({ seed: startSeed, duration, resume, dealt }) =>
+      start(startSeed, duration, resume, dealt),
     )
-    .on("watch", ({ seed: startSeed, log, speed }) => {
+    .on("watch", ({ seed: startSeed, log, speed, hiddenSeed }) => {
       try {
-        watch(startSeed, decodeLog(log), speed ?? 1);
+        watch(startSeed, decodeLog(log), speed ?? 1, hiddenSeed);
       } catch {
         card.innerHTML = "<h2>This run cannot be shown</h2>";
         card.hidden = false;

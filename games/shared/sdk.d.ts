@@ -5,6 +5,8 @@ interface PlayfeedStartOptions {
   duration?: number;
   /** Our own games: the input log of this round so far, to carry on from (a reload in a match). */
   resume?: string;
+  /** Our own games that hide information: the server deals it, one `reveal` at a time (ADR 014). */
+  dealt: boolean;
   /** The signed-in player's public name and picture, or null for a visitor. */
   player: PlayfeedPlayer | null;
 }
@@ -32,6 +34,8 @@ interface PlayfeedWatchOptions {
   log: string;
   /** Steps per tick: 1 is real time, 4 is four times as fast. */
   speed: number;
+  /** Games that hide information: the seed it was dealt from, given once the run is scored. */
+  hiddenSeed?: number;
 }
 
 interface PlayfeedSDKApi {
@@ -68,6 +72,8 @@ interface PlayfeedSDKApi {
   /** Our own games, during a round: its input log so far, kept by the page so a reload can resume the round. */
   checkpoint(log: string): void;
   watchEnded(value: number): void;
+  /** Games that hide information, started with `dealt`: the face of the card turned as turn number `turn` (from 0). */
+  reveal(turn: number, level: number, card: number): Promise<number>;
   happyTime(): void;
   /** A natural break where the platform may show an ad; resolves when it is over. `onStart` runs as an ad shows. */
   commercialBreak(onStart?: () => void): Promise<void>;

@@ -39,6 +39,16 @@ export interface SimContext {
   rng: Rng;
   /** Asks for a sound; a no-op where nothing plays (the Worker, a muted tab). */
   emit: (effect: Effect) => void;
+  /**
+   * Hidden information the server holds (Memory Match's faces, ADR 014): answered at once in a replay, from the
+   * server card by card in the browser. Null while an answer is on its way; the simulation then holds (`ready`).
+   */
+  deal?: Dealer;
+}
+
+export interface Dealer {
+  /** The face of `card` on `level`'s board, turned now; null until it is known. */
+  reveal(level: number, card: number): number | null;
 }
 
 /**
@@ -70,6 +80,11 @@ export interface Simulation extends Partial<Input> {
    * demo round is recorded like a player's. Runs before `update`.
    */
   autoplay?(input: Input): void;
+  /**
+   * False while the simulation waits for its dealer (a face on its way from the server): the round then neither
+   * applies inputs nor steps, so the log and its replay are the same whatever the network did. Asking retries.
+   */
+  ready?(): boolean;
 }
 
 export interface Rules<S extends Simulation = Simulation> {
@@ -77,6 +92,11 @@ export interface Rules<S extends Simulation = Simulation> {
   /** The world the game simulates in; the browser fits it into any frame. */
   world: { width: number; height: number };
   create(ctx: SimContext): S;
+  /**
+   * Games that hide information (ADR 014): the dealer that knows all of it from a hidden seed. Their rounds replay
+   * only with the cards the server revealed (games/shared/dealer.ts).
+   */
+  dealer?: (hiddenSeed: number) => Dealer;
 }
 
 /** What a simulation ranks: the level for level games, else the score. */

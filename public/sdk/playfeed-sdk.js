@@ -63,6 +63,8 @@
   // Ad breaks waiting for the platform's answer, by id: { onStart, resolve }.
   var breaks = {};
   var nextBreakId = 1;
+  // Faces asked for (reveal), by turn: { resolve, reject }.
+  var reveals = {};
 
   function send(message) {
     if (!embedded || !parentOrigin) return;
@@ -93,10 +95,16 @@
         seed: command.seed,
         duration: command.duration,
         resume: command.resume,
+        dealt: command.dealt === true,
         player: player,
       };
     if (command.type === "watch")
-      return { seed: command.seed, log: command.log, speed: command.speed };
+      return {
+        seed: command.seed,
+        log: command.log,
+        speed: command.speed,
+        hiddenSeed: command.hiddenSeed,
+      };
     if (command.type === "speed") return { speed: command.speed };
     return undefined;
   }
@@ -112,6 +120,7 @@
     if (!data || data.source !== PLATFORM) return;
     if (data.type === "ad_break_start" || data.type === "ad_break_done")
       return breakNews(data);
+    if (data.type === "revealed") return revealNews(data);
     if (!COMMANDS[data.type] && data.type !== "welcome") return;
     var command = { type: data.type };
     if (data.type === "welcome" || data.type === "start") {
@@ -132,6 +141,8 @@
       // Our own games: carry on a round the page lost (a reload) from its input log so far.
       if (typeof data.resume === "string" && data.resume.length <= MAX_LOG)
         command.resume = data.resume;
+      // A game that hides information (Memory Match's faces) asks the platform for each one (reveal).
+      if (data.dealt === true) command.dealt = true;
     }
     if (data.type === "watch") {
       if (!Number.isInteger(data.seed) || data.seed < 0) return;
@@ -139,10 +150,28 @@
       command.seed = data.seed >>> 0;
       command.log = data.log;
       command.speed = speedOf(data.speed);
+      if (Number.isInteger(data.hiddenSeed) && data.hiddenSeed >= 0)
+        command.hiddenSeed = data.hiddenSeed >>> 0;
     }
     if (data.type === "speed") command.speed = speedOf(data.speed);
     deliver(command);
   });
+
+  /** The platform's answer to a face this game asked for: the face, or why the server would not turn the card. */
+  function revealNews(data) {
+    var asked = Number.isInteger(data.turn) ? reveals[data.turn] : undefined;
+    if (!asked) return;
+    delete reveals[data.turn];
+    if (Number.isInteger(data.face) && data.face >= 0) asked.resolve(data.face);
+    else
+      asked.reject(
+        new Error(
+          typeof data.message === "string"
+            ? data.message.slice(0, 200)
+            : "The card could not be turned",
+        ),
+      );
+  }
 
   /** The platform's word on an ad break this game asked for: its ad starts, or the break is over. */
   function breakNews(data) {
@@ -444,6 +473,18 @@
     },
     happyTime: function () {
       post("happy_time");
+    },
+    /**
+     * Our own games that hide information (started with `dealt`): the face of the card turned as the round's turn
+     * number `turn` (from 0), dealt by the server. Rejects when it will not turn that card or the network failed.
+     */
+    reveal: function (turn, level, card) {
+      return new Promise(function (resolve, reject) {
+        if (!embedded || !parentOrigin)
+          return reject(new Error("Faces are dealt only in a Playfeed frame"));
+        reveals[turn] = { resolve: resolve, reject: reject };
+        send({ type: "reveal", turn: turn, level: level, card: card });
+      });
     },
     /** Small data the game keeps between visits (best score, settings): getItem, setItem, removeItem, clear. */
     storage: storage,

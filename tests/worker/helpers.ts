@@ -1,3 +1,4 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { PlaySession } from "#contract/games";
@@ -154,6 +155,45 @@ export async function openPlaySession(
   );
   expect(status).toBe(201);
   return body;
+}
+
+/** The browser's reveals of the cards a round turned, in order, until the server refuses one. */
+export async function revealTurns(
+  player: Player,
+  statsId: number,
+  turns: readonly (readonly [number, number])[],
+) {
+  for (const [turn, [level, card]] of turns.entries()) {
+    const answer = await getJson<{ face: number }>(
+      `/api/gamestats/${statsId}/reveal`,
+      json("POST", { turn, level, card }, player.token),
+    );
+    if (answer.status !== 200) return turn;
+  }
+  return turns.length;
+}
+
+/**
+ * The record a session's CardDealer keeps of the cards it revealed, written straight into its storage: a whole
+ * recorded round's turns, without a request for each (tests/worker/card-faces.test.ts asks for them one by one).
+ */
+export async function recordTurns(
+  statsId: number,
+  turns: readonly (readonly [number, number])[],
+) {
+  const dealer = env.CARD_DEALER.get(
+    env.CARD_DEALER.idFromName(`session:${statsId}`),
+  );
+  await runInDurableObject(dealer, (_, state) => {
+    turns.forEach(([level, card], n) =>
+      state.storage.sql.exec(
+        "insert into turns (n, level, card) values (?, ?, ?)",
+        n,
+        level,
+        card,
+      ),
+    );
+  });
 }
 
 /** Moves a session's start back, so the server saw at least `seconds` pass since it opened. */

@@ -772,7 +772,15 @@ describe("what a round may cost the server", () => {
     expect(steps).toBeGreaterThan(120);
     const referee = env.REFEREE.get(env.REFEREE.idFromName("referee:budget"));
     expect(
-      await referee.judge("snake", seed, body.log as string, 3, steps, 0),
+      await referee.judge(
+        "snake",
+        seed,
+        body.log as string,
+        3,
+        steps,
+        undefined,
+        0,
+      ),
     ).toEqual({ ok: false, message: RUN_MESSAGES.overBudget });
     const judged = await referee.judge(
       "snake",

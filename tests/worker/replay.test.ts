@@ -12,6 +12,7 @@ import {
   json,
   newPlayer,
   openPlaySession,
+  recordTurns,
   seed,
   type Player,
 } from "./helpers";
@@ -24,6 +25,8 @@ interface Fixture {
   steps: number;
   score: number;
   log: string;
+  /** Games that hide information: the hidden seed and the cards the round turned, as the server would reveal them. */
+  hidden?: { seed: number; turns: [number, number][] };
 }
 
 /** One real round of each of our games, recorded by scripts/record-rounds.mjs with the game's demo player. */
@@ -40,6 +43,12 @@ async function sessionFor(player: Player, fixture: Fixture, seedShift = 0) {
   await env.DB.prepare("update game_stats set seed = ? where id = ?")
     .bind((fixture.seed + seedShift) >>> 0, session._id)
     .run();
+  if (fixture.hidden) {
+    await env.DB.prepare("update game_stats set hidden_seed = ? where id = ?")
+      .bind((fixture.hidden.seed + seedShift) >>> 0, session._id)
+      .run();
+    await recordTurns(session._id, fixture.hidden.turns);
+  }
   await backdate(session._id, fixture.steps / 60 + 1);
   return session;
 }

@@ -12,6 +12,17 @@ export const gameStatsRouter = createRouter()
       201,
     );
   })
+  // ADR 014, "Hidden information": the face of a card turned in a Memory Match round.
+  .post("/:id/reveal", requireUser, async (c) => {
+    const id = parseInput(idSchema("play session"), c.req.param("id"));
+    return c.json(
+      await c.var.services.cardFaces.reveal(
+        c.var.user.id,
+        id,
+        await readJson(c.req.raw),
+      ),
+    );
+  })
   .put("/:id", requireUser, async (c) => {
     const id = parseInput(idSchema("play session"), c.req.param("id"));
     return c.json(

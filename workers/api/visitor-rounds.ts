@@ -36,6 +36,13 @@ export const visitorRoundsRouter = createRouter()
       ),
     );
   })
+  // ADR 014, "Hidden information": the face of a card turned in a visitor's Memory Match round.
+  .post("/:id/reveal", async (c) => {
+    const id = parseInput(idSchema("round"), c.req.param("id"));
+    return c.json(
+      await c.var.services.visitorRounds.reveal(id, await readJson(c.req.raw)),
+    );
+  })
   .post("/:id/claim", requireUser, async (c) => {
     const id = parseInput(idSchema("round"), c.req.param("id"));
     return c.json(

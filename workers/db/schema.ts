@@ -287,6 +287,8 @@ export const gameStats = sqliteTable(
     score: integer("score"),
     /** The seed the server dealt the round (our own games replay their input log from it). */
     seed: integer("seed"),
+    /** The second seed hidden information is dealt from (Memory Match's faces): never answered while the round plays. */
+    hiddenSeed: integer("hidden_seed"),
     /** The MatchRoom this session was opened for: only such sessions count in that match's result. */
     roomId: text("room_id"),
     /** The visitor's round this session was made from when its player claimed it; one session per such round. */
@@ -315,6 +317,8 @@ export const visitorRounds = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     gameId: gameRef(),
     seed: integer("seed").notNull(),
+    /** As game_stats.hidden_seed. */
+    hiddenSeed: integer("hidden_seed"),
     tokenHash: text("token_hash").notNull(),
     score: integer("score"),
     inputLog: text("input_log"),

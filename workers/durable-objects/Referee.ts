@@ -1,6 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
 import { ApiError } from "../services/errors";
-import { type VerifiedRound, verifyRound } from "../services/replay";
+import {
+  type HiddenDeal,
+  type VerifiedRound,
+  verifyRound,
+} from "../services/replay";
 
 /** What a referee answers: the verified round, or why the round was refused (a 422 for the player). */
 export type Verdict =
@@ -20,12 +24,16 @@ export class Referee extends DurableObject<Env> {
     log: string,
     claimed: number,
     maxSteps: number,
+    hidden?: HiddenDeal,
     budgetMs?: number,
   ): Promise<Verdict> {
     try {
       return {
         ok: true,
-        round: await verifyRound(slug, seed, log, claimed, maxSteps, budgetMs),
+        round: await verifyRound(slug, seed, log, claimed, maxSteps, {
+          hidden,
+          budgetMs,
+        }),
       };
     } catch (error) {
       // A refusal crosses back as data: an Error thrown over RPC would lose its status and code.

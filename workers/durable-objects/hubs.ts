@@ -13,6 +13,9 @@ export const lobbyOf = (env: Env, gameId: number) =>
   env.LOBBY.get(env.LOBBY.idFromName(`lobby:${gameId}`));
 export const roomOf = (env: Env, roomId: string) =>
   env.MATCH_ROOM.get(env.MATCH_ROOM.idFromName(`room:${roomId}`));
+/** The object that deals Memory Match's faces to one session, `session:{id}` or `visitor:{id}` (ADR 014). */
+export const cardDealerOf = (env: Env, name: string) =>
+  env.CARD_DEALER.get(env.CARD_DEALER.idFromName(name));
 /** One of a few interchangeable referees for the game: rounds spread over them, so none becomes a queue. */
 export const refereeOf = (env: Env, slug: string) =>
   env.REFEREE.get(

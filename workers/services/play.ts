@@ -24,6 +24,7 @@ import {
   scores,
 } from "../db/schema";
 import { ApiError, forbidden, notFound } from "./errors";
+import { type CardDealers, hiddenDealOf } from "./card-faces";
 import type { ChallengeService, Statement } from "./challenges";
 import { botResultRow, type MultiplayerService } from "./multiplayer";
 import { parseInput } from "./parse";
@@ -183,6 +184,7 @@ interface RoundDependencies {
   rooms: MatchRooms;
   referees: Referees;
   limits: Limits;
+  dealers: CardDealers;
 }
 
 /**
@@ -191,7 +193,11 @@ interface RoundDependencies {
  * replay's score must be the claimed one.
  */
 async function verifiedRound(
-  { referees, limits }: Pick<RoundDependencies, "referees" | "limits">,
+  {
+    referees,
+    limits,
+    dealers,
+  }: Pick<RoundDependencies, "referees" | "limits" | "dealers">,
   game: GameLimits,
   session: Session,
   input: { score: number; log?: string },
@@ -215,6 +221,12 @@ async function verifiedRound(
     input.log,
     input.score,
     stepsAllowed(game, now - session.createdAt.getTime()),
+    await hiddenDealOf(
+      dealers,
+      game.slug,
+      `session:${session.id}`,
+      session.hiddenSeed,
+    ),
   );
 }
 
@@ -340,6 +352,8 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
           gameId: game.id,
           gameType: input.game_type,
           seed,
+          // Its own even in a match: a deck two players share is a secret either of them can tell the other.
+          hiddenSeed: dealSeed(),
           roomId: input.room_id ?? null,
         })
         .returning();

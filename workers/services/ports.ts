@@ -1,6 +1,6 @@
 import type { Inbox } from "#contract/inbox";
 import type { ChatMessage, Participant } from "#contract/protocol";
-import type { VerifiedRound } from "./replay";
+import type { HiddenDeal, VerifiedRound } from "./replay";
 
 /*
  * What services tell or ask the Durable Objects. workers/context.ts wires these to the objects; a service receives
@@ -65,6 +65,8 @@ export interface Referees {
     log: string,
     claimed: number,
     maxSteps: number,
+    /** Games that hide information: the hidden seed and the cards the server revealed (ADR 014). */
+    hidden?: HiddenDeal,
   ): Promise<VerifiedRound>;
 }
 

@@ -7,6 +7,7 @@ import {
   decodeLog,
 } from "../../games/shared/input-log";
 import { inhumanInput } from "../../games/shared/log-limits";
+import { type Turn, recordedDealer } from "../../games/shared/dealer";
 import { type ReplayMove, startReplay } from "../../games/shared/round";
 import { STEP, ranked } from "../../games/shared/sim";
 import { ApiError } from "./errors";
@@ -20,6 +21,12 @@ export interface VerifiedRound {
   moves: Move[];
   /** Why the round is outside its game's fair-play model and held for review (ADR 032), or null. */
   held: string | null;
+}
+
+/** What a round of a game that hides information is replayed with: its hidden seed and the cards the server revealed. */
+export interface HiddenDeal {
+  seed: number;
+  turns: Turn[];
 }
 
 /** A round the server does not believe: a 422 that says why. */
@@ -75,16 +82,37 @@ export async function verifyRound(
   text: string,
   claimed: number,
   maxSteps: number,
-  budgetMs = REPLAY_BUDGET_MS,
+  {
+    hidden,
+    budgetMs = REPLAY_BUDGET_MS,
+  }: {
+    /** For a game that hides information: its hidden seed and the cards the server revealed. */
+    hidden?: HiddenDeal;
+    budgetMs?: number;
+  } = {},
 ): Promise<VerifiedRound> {
   const rules = registry[slug];
   if (!rules) throw refused(RUN_MESSAGES.needsLog);
+  // Hidden information comes only from the server's record of what it revealed, never from the public seed.
+  if (rules.dealer && !hidden) throw refused(RUN_MESSAGES.noSeed);
+  const dealer =
+    rules.dealer &&
+    hidden &&
+    recordedDealer(rules.dealer(hidden.seed), hidden.turns, () =>
+      refused(RUN_MESSAGES.mismatch),
+    );
   const log = checkedLog(text, maxSteps);
   const started = Date.now();
   let misses = 0;
-  const run = startReplay(rules, seed, log, (effect) => {
-    if (effect === "hit") misses++;
-  });
+  const run = startReplay(
+    rules,
+    seed,
+    log,
+    (effect) => {
+      if (effect === "hit") misses++;
+    },
+    dealer,
+  );
   const changes: ReplayMove[] = [];
   let last = ranked(run.round.sim);
   try {
@@ -100,6 +128,8 @@ export async function verifyRound(
     }
     if (run.round.log().events.length !== log.events.length)
       throw new LogError("The log holds inputs this game does not take");
+    // Every face the server revealed must have been turned by the replay, in order.
+    dealer?.finish();
   } catch (error) {
     if (error instanceof LogError)
       throw refused(`${RUN_MESSAGES.unreadable}: ${error.message}`);

@@ -6,6 +6,7 @@ import {
   bestScores,
   follows,
   games,
+  gameStats,
   playerMoves,
   rankArrivalCounts,
   rankScoreCounts,
@@ -196,11 +197,13 @@ export function createScoreService(db: Db) {
           name: users.name,
           score: playerMoves.score,
           seed: playerMoves.seed,
+          hiddenSeed: gameStats.hiddenSeed,
           log: playerMoves.inputLog,
           steps: playerMoves.steps,
         })
         .from(playerMoves)
         .innerJoin(users, eq(playerMoves.userId, users.id))
+        .leftJoin(gameStats, eq(gameStats.id, playerMoves.statsId))
         .where(eq(playerMoves.statsId, statsId))
         .limit(1);
       if (!row || row.log === null || row.seed === null || row.steps === null)
@@ -212,6 +215,8 @@ export function createScoreService(db: Db) {
         player_name: row.name,
         score: row.score,
         seed: row.seed,
+        // Only a kept run's, and a run is kept once its round is scored: its faces can no longer be played.
+        hidden_seed: row.hiddenSeed,
         log: row.log,
         steps: row.steps,
       };

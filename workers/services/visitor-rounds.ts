@@ -8,6 +8,7 @@ import {
   VISITOR_ROUND_MESSAGES,
   type VisitorRound,
 } from "#contract/visitor-rounds";
+import { REVEAL_MESSAGES, RevealVisitorCardSchema } from "#contract/card-faces";
 import type { Db } from "../db/client";
 import { gameStats, playerMoves, scores, visitorRounds } from "../db/schema";
 import { ApiError, notFound } from "./errors";
@@ -22,6 +23,12 @@ import {
   stepsAllowed,
 } from "./play";
 import type { Referees } from "./ports";
+import {
+  type CardDealers,
+  hidesInformation,
+  hiddenDealOf,
+  playCard,
+} from "./card-faces";
 import { addressBlock, type RateLimiter } from "./rate-limits";
 import { checkedLog, dealSeed, scoreRefused } from "./replay";
 import { bestScoreWrite, type ScoreService } from "./scores";
@@ -48,6 +55,7 @@ export function createVisitorRoundService(
   db: Db,
   deps: {
     referees: Referees;
+    dealers: CardDealers;
     limits: RateLimiter;
     scores: Pick<ScoreService, "highScore">;
   },
@@ -122,9 +130,37 @@ export function createVisitorRoundService(
       const seed = dealSeed();
       const [round] = await db
         .insert(visitorRounds)
-        .values({ gameId: game.id, seed, tokenHash: await hashToken(token) })
+        .values({
+          gameId: game.id,
+          seed,
+          hiddenSeed: dealSeed(),
+          tokenHash: await hashToken(token),
+        })
         .returning({ id: visitorRounds.id });
       return { id: round.id, game_id: game.id, seed, token };
+    },
+
+    /**
+     * POST /api/visitor-rounds/{id}/reveal: the face of a card turned in a visitor's round of a game that hides its
+     * faces (ADR 014), as for a player's session: only with the round's token, while it plays.
+     */
+    async reveal(id: number, body: unknown, now = Date.now()) {
+      const input = parseInput(RevealVisitorCardSchema, body);
+      const round = await roundFor(id, input.token);
+      const game = await gameLimitsOf(db, round.gameId);
+      if (!hidesInformation(game.slug) || round.hiddenSeed === null)
+        throw new ApiError(422, "not_hidden", REVEAL_MESSAGES.notHidden);
+      const elapsedMs = now - round.createdAt.getTime();
+      if (
+        round.finishedAt ||
+        elapsedMs > (game.maximumGameTime + SESSION_GRACE_SECONDS) * 1000
+      )
+        throw conflict(REVEAL_MESSAGES.closed);
+      return playCard(deps.dealers, `visitor:${round.id}`, round.hiddenSeed, {
+        turn: input.turn,
+        level: input.level,
+        card: input.card,
+      });
     },
 
     /**
@@ -209,6 +245,12 @@ export function createVisitorRoundService(
         inputLog,
         score,
         stepsAllowed(game, finishedAt.getTime() - round.createdAt.getTime()),
+        await hiddenDealOf(
+          deps.dealers,
+          game.slug,
+          `visitor:${round.id}`,
+          round.hiddenSeed,
+        ),
       );
       const session = sql`(select ${gameStats.id} from ${gameStats} where ${gameStats.visitorRoundId} = ${round.id})`;
       // The day's and week's boards of when it was played, unless that board has closed since (ADR 027).
@@ -234,6 +276,7 @@ export function createVisitorRoundService(
             userId,
             gameId: game.id,
             seed: round.seed,
+            hiddenSeed: round.hiddenSeed,
             score,
             playTime: round.playTime,
             scoredAt: finishedAt,

@@ -5,6 +5,7 @@ import type { PlaySession } from "#contract/games";
 import type { Move } from "#contract/moves";
 import type { RoundResult } from "#contract/scores";
 import type { VisitorRound } from "#contract/visitor-rounds";
+import type { RevealCardRequest, RevealedCard } from "#contract/card-faces";
 import { keepVisitorRound, type KeptVisitorRound } from "~/lib/visitor-round";
 
 interface SessionRecord {
@@ -127,6 +128,22 @@ export function usePlaySession(
     [],
   );
 
+  /** The face of a card the game turned (ADR 014, "Hidden information"), dealt to this session or visitor round. */
+  const reveal = useCallback(async (turned: RevealCardRequest) => {
+    const opened = await session.current?.opened;
+    if (opened)
+      return apiFetch<RevealedCard>(`/api/gamestats/${opened._id}/reveal`, {
+        method: "POST",
+        json: turned,
+      });
+    const round = await visitorRound.current;
+    if (!round) throw new Error("This round was dealt no cards");
+    return apiFetch<RevealedCard>(`/api/visitor-rounds/${round.id}/reveal`, {
+      method: "POST",
+      json: { ...turned, token: round.token },
+    });
+  }, []);
+
   /** The open session's id, or null (a visitor, or no session could be opened). */
   const statsId = useCallback(
     async () => (await session.current?.opened)?._id ?? null,
@@ -212,5 +229,5 @@ export function usePlaySession(
     };
   }, [end]);
 
-  return { open, adopt, seed, statsId, end, submit, finishVisitor };
+  return { open, adopt, seed, statsId, end, submit, finishVisitor, reveal };
 }
