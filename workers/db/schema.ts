@@ -764,6 +764,7 @@ export const scoreShares = sqliteTable(
 /**
  * A device's Web Push subscription (ADR 029): the push service's address and the browser's keys. One row per
  * endpoint, so a device signed in as someone else moves to them; dropped when the push service says it is gone.
+ * At most `MAX_PUSH_DEVICES` a player: a new one drops the oldest.
  */
 export const pushSubscriptions = sqliteTable(
   "push_subscriptions",
@@ -773,6 +774,8 @@ export const pushSubscriptions = sqliteTable(
     endpoint: text("endpoint").notNull().unique(),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
+    /** When sending to it last failed (ADR 032): skipped for a day, cleared when it works or the device subscribes. */
+    failedAt: integer("failed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("push_subscriptions_user_idx").on(t.userId)],

@@ -1,0 +1,1 @@
+ALTER TABLE `push_subscriptions` ADD `failed_at` integer;
