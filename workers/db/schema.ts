@@ -17,6 +17,7 @@ import {
 } from "#contract/coins";
 import { MATCH_INVITE_KINDS } from "#contract/friend-matches";
 import { PUSH_KINDS } from "#contract/push";
+import { newRunId } from "#contract/runs";
 import { PERIODS } from "#contract/tournaments";
 import { GENDERS } from "#contract/types";
 import { UPLOAD_PURPOSES } from "#contract/uploads";
@@ -497,9 +498,14 @@ export const playerMoves = sqliteTable(
     seed: integer("seed"),
     inputLog: text("input_log"),
     steps: integer("steps"),
+    /** The run's public id (`/watch/{publicId}`): random, never the session's sequential id. */
+    publicId: text("public_id").notNull().$defaultFn(newRunId),
     createdAt: createdAt(),
   },
-  (t) => [index("player_moves_game_idx").on(t.gameId, t.createdAt)],
+  (t) => [
+    index("player_moves_game_idx").on(t.gameId, t.createdAt),
+    uniqueIndex("player_moves_public_id_idx").on(t.publicId),
+  ],
 );
 
 /** SPEC.md §4 Follow: `followerId` follows `followeeId`. A user's friends are the people they follow. */
@@ -662,6 +668,8 @@ export const challenges = sqliteTable(
     index("challenges_to_idx").on(t.toUserId, t.createdAt),
     index("challenges_from_idx").on(t.fromUserId, t.createdAt),
     index("challenges_expiry_idx").on(t.status, t.expiresAt),
+    // Finds the challenge a kept run was the round of: such a run is shown only to the challenge's two players.
+    index("challenges_round_idx").on(t.roundStatsId),
     // One open challenge per friend and game: a repeated request cannot hold the bet twice.
     uniqueIndex("challenges_open_idx")
       .on(t.fromUserId, t.toUserId, t.gameId)

@@ -39,6 +39,7 @@ import {
 } from "../db/schema";
 import type { Statement } from "./challenges";
 import { notFound } from "./errors";
+import { watchableRunId } from "./run-privacy";
 import { toNotificationView, type Pusher } from "./notifications";
 import { parseInput } from "./parse";
 
@@ -247,8 +248,7 @@ export function createTournamentService(db: Db, push: Pusher) {
               name: users.name,
               profileImg: users.profileImg,
               score: periodBestScores.score,
-              runId: playerMoves.statsId,
-              replayed: sql<number>`${playerMoves.inputLog} is not null`,
+              runId: watchableRunId(playerMoves),
             })
             .from(periodBestScores)
             .innerJoin(users, eq(periodBestScores.userId, users.id))
@@ -310,7 +310,7 @@ export function createTournamentService(db: Db, push: Pusher) {
           player_name: [row.name],
           profile_img: row.profileImg,
           score: row.score,
-          stats_id: row.replayed ? row.runId : null,
+          run_id: row.runId,
           verified: true,
         })),
         standing:
