@@ -22,14 +22,85 @@ export const PUSH_KIND_LABELS: Record<PushKind, string> = {
   messages: "Chat messages",
 };
 
-/** The push service's address: https only, and short enough for an index. */
+/**
+ * The browsers' push services (ADR 034): a subscription's endpoint must be on one of these, so the Worker only ever
+ * posts to them. Exact hosts, and suffixes matched on a dot boundary for the services that spread devices over
+ * many hosts (Apple's `*.push.apple.com`, Microsoft's `*.notify.windows.com`).
+ */
+export const PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "updates.push.services.mozilla.com",
+] as const;
+export const PUSH_SERVICE_SUFFIXES = [
+  ".push.apple.com",
+  ".notify.windows.com",
+] as const;
+
+export const MAX_ENDPOINT_CHARS = 1024;
+
+/** Devices kept per player; subscribing one more drops the one subscribed longest ago. */
+export const MAX_PUSH_DEVICES = 10;
+
+export const PUSH_ENDPOINT_MESSAGES = {
+  tooLong: "The push endpoint is too long",
+  notUrl: "The push endpoint must be a URL",
+  notHttps: "The push endpoint must use https",
+  credentials: "The push endpoint must not carry a user name or password",
+  port: "The push endpoint must not name a port",
+  ipAddress: "The push endpoint must name a push service, not an IP address",
+  notPushService:
+    "The push endpoint must be on a browser's push service (Google, Mozilla, Apple or Microsoft)",
+} as const;
+
+/** A hostname the URL parser reads as an IP address: IPv6 in brackets, or a last label that is a number (IPv4). */
+const looksLikeIp = (hostname: string) =>
+  hostname.startsWith("[") ||
+  /^(0x[0-9a-f]*|[0-9]+)$/.test(hostname.slice(hostname.lastIndexOf(".") + 1));
+
+/**
+ * Why `endpoint` is not a push service's address, or null when it is. The one check for subscribing and, again,
+ * for every row before it is sent to, so a row stored before this check existed is never fetched either.
+ */
+export function pushEndpointProblem(endpoint: string): string | null {
+  if (endpoint.length > MAX_ENDPOINT_CHARS)
+    return PUSH_ENDPOINT_MESSAGES.tooLong;
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return PUSH_ENDPOINT_MESSAGES.notUrl;
+  }
+  if (url.protocol !== "https:") return PUSH_ENDPOINT_MESSAGES.notHttps;
+  if (url.username !== "" || url.password !== "")
+    return PUSH_ENDPOINT_MESSAGES.credentials;
+  if (url.port !== "") return PUSH_ENDPOINT_MESSAGES.port;
+  const host = url.hostname;
+  if (looksLikeIp(host)) return PUSH_ENDPOINT_MESSAGES.ipAddress;
+  const known =
+    (PUSH_SERVICE_HOSTS as readonly string[]).includes(host) ||
+    PUSH_SERVICE_SUFFIXES.some(
+      (suffix) => host.endsWith(suffix) && host.length > suffix.length,
+    );
+  return known ? null : PUSH_ENDPOINT_MESSAGES.notPushService;
+}
+
+/** The push service's address, bounded before it is parsed. */
 const endpointSchema = z
   .string()
-  .max(1024, "The push endpoint is too long")
-  .url("The push endpoint must be a URL")
-  .refine((value) => value.startsWith("https://"), {
-    message: "The push endpoint must use https",
+  .max(MAX_ENDPOINT_CHARS, {
+    error: PUSH_ENDPOINT_MESSAGES.tooLong,
+    abort: true,
+  })
+  .superRefine((value, context) => {
+    const problem = pushEndpointProblem(value);
+    if (problem) context.addIssue({ code: "custom", message: problem });
   });
+
+/** Dropping a device needs only its own endpoint back, whatever service it names (rows from before ADR 034 too). */
+const storedEndpointSchema = z
+  .string()
+  .max(MAX_ENDPOINT_CHARS, PUSH_ENDPOINT_MESSAGES.tooLong);
 
 const base64Url = (max: number, name: string) =>
   z
@@ -49,7 +120,9 @@ export const PushSubscriptionSchema = z.object({
 
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
 
-export const PushUnsubscribeSchema = z.object({ endpoint: endpointSchema });
+export const PushUnsubscribeSchema = z.object({
+  endpoint: storedEndpointSchema,
+});
 
 /** The profile page's toggles: each kind on or off. */
 export const PushPreferencesSchema = z.object(

@@ -28,9 +28,34 @@ export const logValue = z
   .max(MAX_LOG_CHARS, RUN_MESSAGES.tooLong)
   .regex(/^[A-Za-z0-9_-]*$/, "log must be base64url text");
 
+/**
+ * A kept run's public id (issue #29): random, so runs cannot be counted or guessed from the sequential session ids.
+ * New runs get 22 base64url characters (132 bits); runs kept before it got 24 hex characters from the migration.
+ */
+export const RUN_ID_PATTERN = /^[A-Za-z0-9_-]{16,32}$/;
+
+export const RUN_NOT_KEPT = "This run was not kept";
+
+/** A run's id from an address: anything else (an old numeric address included) is a run that was not kept. */
+export const runIdSchema = z
+  .string()
+  .max(32, { error: RUN_NOT_KEPT, abort: true })
+  .regex(RUN_ID_PATTERN, RUN_NOT_KEPT);
+
+export function newRunId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(17));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .slice(0, 22);
+}
+
+/** Where a run is watched. */
+export const watchPath = (runId: string) => `/watch/${runId}`;
+
 /** A stored run, to watch it replayed: the seed it was dealt and its inputs. */
 export interface RunView {
-  stats_id: number;
+  run_id: string;
   game_id: number;
   player_id: number;
   player_name: string;

@@ -72,8 +72,8 @@ export interface LeaderboardEntry {
   player_name: string[];
   profile_img: string | null;
   score: number;
-  /** The play session of this best score, whose run can be watched; null when no run was kept. */
-  stats_id: number | null;
+  /** The run of this best score, to watch (`watchPath`); null when none was kept or it is private to its players. */
+  run_id: string | null;
   /** True when the score came from a round the server replayed; external games' scores are not. */
   verified: boolean;
 }

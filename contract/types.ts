@@ -120,7 +120,7 @@ export interface MatchPlayer {
   score: number;
   is_bot: boolean;
   /** The player's run in this match (for a bot, the recorded run it replayed), to watch; null when none was kept. */
-  run_id: number | null;
+  run_id: string | null;
 }
 
 /** SPEC.md §2 Summary: both players and their scores. */

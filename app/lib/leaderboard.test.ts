@@ -13,7 +13,7 @@ const entry = (
   player_name: [player_name],
   profile_img: null,
   score,
-  stats_id: null,
+  run_id: null,
   verified: true,
 });
 

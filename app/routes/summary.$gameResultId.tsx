@@ -195,7 +195,7 @@ function PlayerScore({
         <span className="match-score__tag">Recorded player</span>
       ) : null}
       <WatchLink
-        statsId={player.run_id}
+        runId={player.run_id}
         whose={you ? "your" : `${player.name}'s`}
       />
     </div>

@@ -1,6 +1,7 @@
 import axe from "axe-core";
 import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LeaderboardEntry } from "#contract/scores";
 import type { Game } from "#contract/types";
 import {
   DESKTOP,
@@ -149,7 +150,7 @@ let bubblePop: Game;
 let player: Account;
 let friend: Account;
 let summaryId: number;
-let friendRun: number;
+let friendRun: string;
 let challengeId: number;
 
 beforeAll(async () => {
@@ -184,7 +185,14 @@ async function prepare() {
   await api(player, "/api/game/save", { game_id: tower._id, saved: true });
   // The friend's verified run: the bot of the player's match, and a run to watch.
   const friendRound = await apiRound(friend, tower, 1);
-  friendRun = friendRound.stats_id;
+  // The run's public id, as the friend's own board links it.
+  const board = await api<LeaderboardEntry[]>(
+    friend,
+    `/api/scores/${tower._id}?scope=following`,
+  );
+  friendRun = board.find(
+    (entry) => entry.player_id === friend.user._id,
+  )!.run_id!;
   const bot = await api<{ _id: number }>(
     player,
     `/api/player-move/${tower._id}`,

@@ -35,7 +35,8 @@ describe("runs replayed", () => {
       .getByRole("link", { name: `Watch ${wren.user.name}'s run` })
       .first()
       .click();
-    await page.waitForURL(/\/watch\/\d+$/);
+    // A run's address is its random public id, never the sequential session id.
+    await page.waitForURL(/\/watch\/[A-Za-z0-9_-]{16,32}$/);
     await page.getByRole("button", { name: "4×" }).click();
     expect(
       await page

@@ -20,7 +20,7 @@ const VISITOR_ROUTES = [
   "POST /events",
   "GET /scores/:gameId",
   "GET /scores/:gameId/:userId",
-  "GET /runs/:statsId",
+  "GET /runs/:runId",
   "GET /multiplayer/result/:id",
   "GET /blog/list/:clientId",
   "GET /blog/content/:id",

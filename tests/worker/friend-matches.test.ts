@@ -272,6 +272,65 @@ describe("play with a friend", () => {
     );
   });
 
+  it("keeps one open invitation per friend: a new one replaces the last, the friend is told, racing twins leave one", async () => {
+    const [snake, tower] = [await gameId("snake"), await gameId("tower-stack")];
+    const [ann, ben, cat] = [
+      await newPlayer("Again Ann"),
+      await newPlayer("Again Ben"),
+      await newPlayer("Again Cat"),
+    ];
+    await makeFriends(ann, ben);
+    await makeFriends(ann, cat);
+    const openTo = (friend: Player) =>
+      env.DB.prepare(
+        `select code from match_invites where inviter_id = ? and invitee_id = ?
+         and taken_by is null and closed_at is null and expires_at > ?`,
+      )
+        .bind(ann.userId, friend.userId, Date.now())
+        .all<{ code: string }>()
+        .then((result) => result.results.map((row) => row.code));
+
+    const benSocket = await connect(ben);
+    const first = await invite(ann, { gameId: snake, friendId: ben.userId });
+    await benSocket.next("match_invite");
+    const toCat = await invite(ann, { gameId: snake, friendId: cat.userId });
+    const second = await invite(ann, { gameId: tower, friendId: ben.userId });
+    expect(second.status).toBe(201);
+    const told = await benSocket.next("match_invite_answer");
+    expect(told.data).toEqual({
+      code: first.body.code,
+      status: "cancelled",
+      match: null,
+    });
+    expect((await benSocket.next("match_invite")).data.code).toBe(
+      second.body.code,
+    );
+    expect(await openTo(ben)).toEqual([second.body.code]);
+    // Another friend's invitation stays open.
+    expect(await openTo(cat)).toEqual([toCat.body.code]);
+    const stale = await accept(ben, first.body.code);
+    expect(stale.status).toBe(410);
+    expect(stale.body.error.message).toBe(TEXT.cancelled);
+    expect((await accept(ben, second.body.code)).status).toBe(200);
+
+    const twins = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        invite(ann, { gameId: snake, friendId: cat.userId }),
+      ),
+    );
+    expect(twins.map((answer) => answer.status)).toEqual(Array(6).fill(201));
+    const open = await openTo(cat);
+    expect(open).toHaveLength(1);
+    expect(twins.map((answer) => answer.body.code)).toContain(open[0]);
+
+    // A lapsed invitation replaced later still reads as expired, not cancelled.
+    await expire(open[0]);
+    await invite(ann, { gameId: snake, friendId: cat.userId });
+    const lapsed = await accept(cat, open[0]);
+    expect(lapsed.body.error.message).toBe(TEXT.expired);
+    benSocket.socket.close(1000, "done");
+  });
+
   it("limits how many invitations one player makes", async () => {
     const game = await gameId("snake");
     const ann = await newPlayer("Busy Ann");

@@ -210,7 +210,7 @@ describe("POST /api/scores", () => {
         profile_img: null,
         score: 840,
         // An external game's rounds cannot be replayed: no run to watch, and marked unverified.
-        stats_id: null,
+        run_id: null,
         verified: false,
       },
     ]);

@@ -2,7 +2,11 @@ import { env } from "cloudflare:workers";
 import { jwtVerify, importJWK } from "jose";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { NotificationView } from "#contract/coins";
-import type { PushMessage } from "#contract/push";
+import {
+  MAX_PUSH_DEVICES,
+  PUSH_ENDPOINT_MESSAGES,
+  type PushMessage,
+} from "#contract/push";
 import { createDb } from "../../workers/db/client";
 import { hubOf } from "../../workers/durable-objects/hubs";
 import { createPushService, vapidKeysFrom } from "../../workers/services/push";
@@ -124,25 +128,36 @@ interface Delivered {
   body: Bytes;
 }
 
+/** The push services these tests stand in for: real hosts of Google, Mozilla, Apple and Microsoft. */
+const FCM = "https://fcm.googleapis.com/fcm/send/";
+const MOZILLA = "https://updates.push.services.mozilla.com/wpush/v2/";
+const APPLE = "https://web.push.apple.com/";
+const WNS = "https://wns2-par02p.notify.windows.com/w/?token=";
+
 /**
- * A stand-in push service at https://push.test: every request to it is kept; an endpoint under /gone/ answers 410
- * (the subscription has expired), any other 201. Other fetches go out as before.
+ * Outbound fetches, the Worker's boundary with the push services, answered here: every request is kept; an endpoint
+ * whose path holds /gone/ answers 410 (the subscription has expired), /broken/ 500, /busy/ 429, /down/ fails as a
+ * network error, any other 201. Nothing leaves the test.
  */
 function stubPushService() {
   const delivered: Delivered[] = [];
-  const original = globalThis.fetch;
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input, init);
-    const url = new URL(request.url);
-    if (url.hostname !== "push.test") return original(request);
     delivered.push({
       url: request.url,
       headers: request.headers,
       body: new Uint8Array(await request.arrayBuffer()),
     });
-    return new Response(null, {
-      status: url.pathname.startsWith("/gone/") ? 410 : 201,
-    });
+    const path = new URL(request.url).pathname;
+    if (path.includes("/down/")) throw new TypeError("Network connection lost");
+    const status = path.includes("/gone/")
+      ? 410
+      : path.includes("/broken/")
+        ? 500
+        : path.includes("/busy/")
+          ? 429
+          : 201;
+    return new Response(null, { status });
   });
   return delivered;
 }
@@ -252,7 +267,7 @@ describe("Web Push encryption (RFC 8291) and VAPID (RFC 8292)", () => {
 describe("push subscriptions", () => {
   it("validates a subscription: https endpoint, bounded base64url keys, a session", async () => {
     const player = await newPlayer("Pia Push");
-    const browser = await browserSubscription("https://push.test/device/v1");
+    const browser = await browserSubscription(`${FCM}device-v1`);
     const post = (body: unknown, token?: string) =>
       getJson<{ error: { message: string } }>(
         "/api/push/subscription",
@@ -260,7 +275,10 @@ describe("push subscriptions", () => {
       );
     expect((await post(browser.json)).status).toBe(401);
     const insecure = await post(
-      { ...browser.json, endpoint: "http://push.test/device/v1" },
+      {
+        ...browser.json,
+        endpoint: "http://fcm.googleapis.com/fcm/send/device-v1",
+      },
       player.token,
     );
     expect(insecure.status).toBe(400);
@@ -270,7 +288,7 @@ describe("push subscriptions", () => {
     const long = await post(
       {
         ...browser.json,
-        endpoint: `https://push.test/${"a".repeat(1100)}`,
+        endpoint: `${FCM}${"a".repeat(1100)}`,
       },
       player.token,
     );
@@ -296,6 +314,99 @@ describe("push subscriptions", () => {
     );
     expect(removed.status).toBe(200);
     expect(await devices(other.userId)).toEqual([]);
+  });
+
+  it("refuses any endpoint that is not a browser's push service, each with its reason", async () => {
+    // Each refusal counts against the hourly limit of 20: two players share the probes.
+    const probers = [await newPlayer("Sid Ssrf"), await newPlayer("Sia Ssrf")];
+    const browser = await browserSubscription(`${FCM}device-ssrf`);
+    const refused = {
+      "https://127.0.0.1:8787/internal/admin?x=1": "port",
+      "https://user:pass@127.0.0.1/x": "credentials",
+      "https://[::1]/x": "ipAddress",
+      "https://169.254.169.254/latest/meta-data/": "ipAddress",
+      "https://10.0.0.1/x": "ipAddress",
+      "https://2130706433/": "ipAddress",
+      "https://0x7f000001/": "ipAddress",
+      "https://[::ffff:127.0.0.1]/": "ipAddress",
+      "https://127.1/": "ipAddress",
+      "https://0177.0.0.1/": "ipAddress",
+      "https://[::ffff:7f00:1]/": "ipAddress",
+      "https://127.0.0.1#@fcm.googleapis.com/": "ipAddress",
+      "https://127.0.0.1\\@fcm.googleapis.com/": "ipAddress",
+      "https://fcm.googleapis.com@127.0.0.1/": "credentials",
+      "https://fcm.googleapis.com%2f@127.0.0.1/": "credentials",
+      "https://fcm.googleapis.com%00.evil.com/": "notUrl",
+      "https://fcm.googleapis.com:8443/fcm/send/x": "port",
+      "https://fcm.googleapis.com./fcm/send/x": "notPushService",
+      "https://fcm.googleapis.com.evil.com/fcm/send/x": "notPushService",
+      "https://evil.com/fcm.googleapis.com": "notPushService",
+      "https://evilpush.apple.com/x": "notPushService",
+      "https://notify.windows.com.evil.com/x": "notPushService",
+      "https://localhost/x": "notPushService",
+      "http://fcm.googleapis.com/fcm/send/x": "notHttps",
+      "fcm.googleapis.com/fcm/send/x": "notUrl",
+    } as const;
+    for (const [index, [endpoint, reason]] of Object.entries(
+      refused,
+    ).entries()) {
+      const answer = await getJson<{ error: { message: string } }>(
+        "/api/push/subscription",
+        json("POST", { ...browser.json, endpoint }, probers[index % 2].token),
+      );
+      expect({ endpoint, status: answer.status }).toEqual({
+        endpoint,
+        status: 400,
+      });
+      expect(answer.body.error.message).toBe(PUSH_ENDPOINT_MESSAGES[reason]);
+    }
+    for (const prober of probers)
+      expect(await devices(prober.userId)).toEqual([]);
+
+    const accepted = [
+      `${FCM}dQw4w9WgXcQ:APA91bH`,
+      "https://android.googleapis.com/gcm/send/dQw4w9WgXcQ:APA91bH",
+      `${MOZILLA}gAAAAABkZ`,
+      "https://web.push.apple.com/QGuQyavXutnMHkthj3bXYQ",
+      `${WNS}AwYAAABkZ%2bQ`,
+      // The URL parser lowers the case and decodes the host: both name FCM itself.
+      "https://FCM.googleapis.com/fcm/send/upper",
+      "https://%66cm.googleapis.com/fcm/send/encoded",
+    ];
+    // Refused subscriptions count against the hourly limit too: the accepted ones are another player's.
+    const owner = await newPlayer("Ada Accepted");
+    for (const endpoint of accepted)
+      await subscribe(owner, {
+        ...browser,
+        json: { ...browser.json, endpoint },
+      });
+    expect((await devices(owner.userId)).sort()).toEqual([...accepted].sort());
+  });
+
+  it("keeps at most 10 devices a player: the 11th drops the oldest, and racing ones never leave more", async () => {
+    const player = await newPlayer("Dee Devices");
+    const browsers = await Promise.all(
+      Array.from({ length: MAX_PUSH_DEVICES + 1 }, (_, index) =>
+        browserSubscription(`${FCM}device-${index}`),
+      ),
+    );
+    for (const browser of browsers.slice(0, MAX_PUSH_DEVICES))
+      await subscribe(player, browser);
+    expect(await devices(player.userId)).toHaveLength(MAX_PUSH_DEVICES);
+    await subscribe(player, browsers[MAX_PUSH_DEVICES]);
+    const kept = await devices(player.userId);
+    expect(kept).toHaveLength(MAX_PUSH_DEVICES);
+    expect(kept).not.toContain(browsers[0].json.endpoint);
+    expect(kept).toContain(browsers[MAX_PUSH_DEVICES].json.endpoint);
+
+    const racer = await newPlayer("Rex Racer");
+    const racing = await Promise.all(
+      Array.from({ length: 15 }, (_, index) =>
+        browserSubscription(`${MOZILLA}racing-${index}`),
+      ),
+    );
+    await Promise.all(racing.map((browser) => subscribe(racer, browser)));
+    expect(await devices(racer.userId)).toHaveLength(MAX_PUSH_DEVICES);
   });
 
   it("keeps each kind's toggle on the server, all on until turned off", async () => {
@@ -338,8 +449,8 @@ describe("sending pushes", () => {
 
   it("drops a subscription the push service answers 410 for, and keeps the others", async () => {
     const player = await newPlayer("Gus Gone");
-    const gone = await browserSubscription("https://push.test/gone/old-phone");
-    const live = await browserSubscription("https://push.test/device/laptop");
+    const gone = await browserSubscription(`${FCM}gone/old-phone`);
+    const live = await browserSubscription(`${MOZILLA}device-laptop`);
     await subscribe(player, gone);
     await subscribe(player, live);
 
@@ -361,9 +472,73 @@ describe("sending pushes", () => {
     });
   });
 
+  it("calls a failing device once, skips it on the next events, and drops a row that is not a push service's", async () => {
+    const player = await newPlayer("Fay Failing");
+    const broken = await browserSubscription(`${FCM}broken/phone`);
+    const down = await browserSubscription(`${MOZILLA}down/tablet`);
+    const busy = await browserSubscription(`${APPLE}busy/mac`);
+    const live = await browserSubscription(`${WNS}live-pc`);
+    for (const browser of [broken, down, busy, live])
+      await subscribe(player, browser);
+    // A row stored before endpoints were checked: it must never be fetched.
+    await env.DB.prepare(
+      "insert into push_subscriptions (user_id, endpoint, p256dh, auth) values (?, ?, ?, ?)",
+    )
+      .bind(
+        player.userId,
+        "https://127.0.0.1:9/internal/admin",
+        live.json.keys.p256dh,
+        live.json.keys.auth,
+      )
+      .run();
+    const service = createPushService(createDb(env.DB), keys());
+    const message: PushMessage = {
+      kind: "messages",
+      title: "t",
+      body: "b",
+      url: "/social",
+      tag: "chat-1",
+    };
+    const calls = (endpoint: string) =>
+      delivered.filter((d) => d.url === endpoint).length;
+
+    expect(await service.send(player.userId, message)).toBe(1);
+    expect(delivered.map((d) => d.url).sort()).toEqual(
+      [broken, down, busy, live].map((b) => b.json.endpoint).sort(),
+    );
+    expect(await devices(player.userId)).not.toContain(
+      "https://127.0.0.1:9/internal/admin",
+    );
+
+    expect(await service.send(player.userId, message)).toBe(1);
+    expect(await service.send(player.userId, message)).toBe(1);
+    expect(calls(broken.json.endpoint)).toBe(1);
+    expect(calls(down.json.endpoint)).toBe(1);
+    // 429 asks us to slow down; the device is not broken, so it is tried again.
+    expect(calls(busy.json.endpoint)).toBe(3);
+    expect(calls(live.json.endpoint)).toBe(3);
+
+    // A day later a failed device is tried once more; subscribing again makes it due at once.
+    await env.DB.prepare(
+      "update push_subscriptions set failed_at = failed_at - ? where endpoint = ?",
+    )
+      .bind(24 * 60 * 60 * 1000 + 1, broken.json.endpoint)
+      .run();
+    await subscribe(player, down);
+    await service.send(player.userId, message);
+    expect(calls(broken.json.endpoint)).toBe(2);
+    expect(calls(down.json.endpoint)).toBe(2);
+    await service.send(player.userId, message);
+    expect(calls(broken.json.endpoint)).toBe(2);
+    expect(calls(down.json.endpoint)).toBe(2);
+    expect(delivered.some((d) => new URL(d.url).hostname === "127.0.0.1")).toBe(
+      false,
+    );
+  });
+
   it("sends nothing for a kind the player turned off", async () => {
     const player = await newPlayer("Mo Muted");
-    const browser = await browserSubscription("https://push.test/device/mo");
+    const browser = await browserSubscription(`${APPLE}device-mo`);
     await subscribe(player, browser);
     await getJson(
       "/api/push/preferences",
@@ -419,7 +594,7 @@ describe("sending pushes", () => {
       await newPlayer("Rui Reader"),
     ];
     await makeFriends(sender, player);
-    const browser = await browserSubscription("https://push.test/device/rui");
+    const browser = await browserSubscription(`${WNS}device-rui`);
     await subscribe(player, browser);
 
     const open = await connect(player);

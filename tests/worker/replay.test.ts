@@ -239,10 +239,15 @@ describe("scores verified by replay", () => {
         })
       ).status,
     ).toBe(201);
-    const run = await getJson(`/api/runs/${session._id}`);
+    const runId = (await env.DB.prepare(
+      "select public_id from player_moves where stats_id = ?",
+    )
+      .bind(session._id)
+      .first<string>("public_id"))!;
+    const run = await getJson(`/api/runs/${runId}`);
     expect(run.status).toBe(200);
     expect(run.body).toMatchObject({
-      stats_id: session._id,
+      run_id: runId,
       game_id: game,
       player_id: player.userId,
       score: fixture.score,
@@ -255,8 +260,8 @@ describe("scores verified by replay", () => {
     );
     expect(
       board.body.find((entry) => entry.player_id === player.userId),
-    ).toMatchObject({ stats_id: session._id, verified: true });
-    expect((await getJson("/api/runs/999999")).status).toBe(404);
+    ).toMatchObject({ run_id: runId, verified: true });
+    expect((await getJson(`/api/runs/${session._id}`)).status).toBe(404);
   });
 });
 

@@ -316,10 +316,15 @@ describe("a round ends in one request", () => {
     );
     expect(summary.body.players.map((one) => one.score)).toEqual([16, 12]);
     // Both runs were kept, to be watched: the player's round and the recorded run the ghost replayed.
-    expect(summary.body.players.map((one) => one.run_id)).toEqual([
-      stats,
-      runStats,
-    ]);
+    const runIds = await Promise.all(
+      [stats, runStats].map((id) =>
+        env.DB.prepare("select public_id from player_moves where stats_id = ?")
+          .bind(id)
+          .first<string>("public_id"),
+      ),
+    );
+    expect(summary.body.players.map((one) => one.run_id)).toEqual(runIds);
+    expect(runIds.every((id) => id !== null)).toBe(true);
     expect(await written(stats)).toMatchObject({ scores: 1, matches: 1 });
   });
 

@@ -46,11 +46,15 @@ export const scoresRouter = createRouter()
     return c.json(await c.var.services.scores.highScore(gameId, userId));
   });
 
-/** GET /api/runs/{statsId}: a replayed run (seed and input log), public like the boards that link to it. */
-export const runsRouter = createRouter().get("/:statsId", async (c) => {
-  const statsId = parseInput(idSchema("run"), c.req.param("statsId"));
-  return c.json(await c.var.services.scores.run(statsId));
-});
+/**
+ * GET /api/runs/{runId}: a replayed run (seed and input log), public like the boards that link to it, except a
+ * challenge's or private match's, which only its players get (anyone else: 404).
+ */
+export const runsRouter = createRouter().get("/:runId", optionalUser, (c) =>
+  c.var.services.scores
+    .run(c.req.param("runId"), c.var.viewer?.id ?? null)
+    .then((run) => c.json(run)),
+);
 
 /** GET /api/tournaments/{gameId}?period=daily|weekly: the period's board, the caller's place and last period's winners. */
 export const tournamentsRouter = createRouter().get(

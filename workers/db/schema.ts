@@ -18,6 +18,7 @@ import {
 } from "#contract/coins";
 import { MATCH_INVITE_KINDS } from "#contract/friend-matches";
 import { PUSH_KINDS } from "#contract/push";
+import { newRunId } from "#contract/runs";
 import { PERIODS } from "#contract/tournaments";
 import { GENDERS } from "#contract/types";
 import { UPLOAD_PURPOSES } from "#contract/uploads";
@@ -512,9 +513,14 @@ export const playerMoves = sqliteTable(
     seed: integer("seed"),
     inputLog: text("input_log"),
     steps: integer("steps"),
+    /** The run's public id (`/watch/{publicId}`): random, never the session's sequential id. */
+    publicId: text("public_id").notNull().$defaultFn(newRunId),
     createdAt: createdAt(),
   },
-  (t) => [index("player_moves_game_idx").on(t.gameId, t.createdAt)],
+  (t) => [
+    index("player_moves_game_idx").on(t.gameId, t.createdAt),
+    uniqueIndex("player_moves_public_id_idx").on(t.publicId),
+  ],
 );
 
 /** SPEC.md §4 Follow: `followerId` follows `followeeId`. A user's friends are the people they follow. */
@@ -677,6 +683,8 @@ export const challenges = sqliteTable(
     index("challenges_to_idx").on(t.toUserId, t.createdAt),
     index("challenges_from_idx").on(t.fromUserId, t.createdAt),
     index("challenges_expiry_idx").on(t.status, t.expiresAt),
+    // Finds the challenge a kept run was the round of: such a run is shown only to the challenge's two players.
+    index("challenges_round_idx").on(t.roundStatsId),
     // One open challenge per friend and game: a repeated request cannot hold the bet twice.
     uniqueIndex("challenges_open_idx")
       .on(t.fromUserId, t.toUserId, t.gameId)
@@ -779,6 +787,7 @@ export const scoreShares = sqliteTable(
 /**
  * A device's Web Push subscription (ADR 029): the push service's address and the browser's keys. One row per
  * endpoint, so a device signed in as someone else moves to them; dropped when the push service says it is gone.
+ * At most `MAX_PUSH_DEVICES` a player: a new one drops the oldest.
  */
 export const pushSubscriptions = sqliteTable(
   "push_subscriptions",
@@ -788,6 +797,8 @@ export const pushSubscriptions = sqliteTable(
     endpoint: text("endpoint").notNull().unique(),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
+    /** When sending to it last failed (ADR 034): skipped for a day, cleared when it works or the device subscribes. */
+    failedAt: integer("failed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("push_subscriptions_user_idx").on(t.userId)],

@@ -40,8 +40,10 @@ const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
 export function statusOf(row: Row, now = Date.now()): MatchInviteStatus {
   if (row.takenBy !== null) return "accepted";
-  if (row.closedAt !== null)
+  // Closed once already expired: replaced by a newer invitation after it had lapsed (see `create`).
+  if (row.closedAt !== null && row.closedAt < row.expiresAt)
     return row.closedBy === row.inviterId ? "cancelled" : "declined";
+  if (row.closedAt !== null) return "expired";
   return row.expiresAt.getTime() <= now ? "expired" : "open";
 }
 
@@ -210,7 +212,7 @@ export function createFriendMatchService(
       }
       await limits.hit("matchInvitePerUser", callerId);
       const now = Date.now();
-      const [row] = await db
+      const insert = db
         .insert(matchInvites)
         .values({
           code: newCode(),
@@ -222,9 +224,44 @@ export function createFriendMatchService(
           expiresAt: new Date(now + FRIEND_INVITE_TTL_MS),
         })
         .returning();
+      if (friendId === null) {
+        const [row] = await insert;
+        return viewOf(row, now);
+      }
+      // One open invitation per friend: a new one replaces the caller's earlier ones to them in the same batch, so
+      // racing twins leave one open (D1 runs a batch as one transaction).
+      const [replaced, [row]] = await db.batch([
+        db
+          .update(matchInvites)
+          .set({ closedAt: new Date(now), closedBy: callerId })
+          .where(
+            and(
+              eq(matchInvites.kind, "friend"),
+              eq(matchInvites.inviterId, callerId),
+              eq(matchInvites.inviteeId, friendId),
+              isNull(matchInvites.takenBy),
+              isNull(matchInvites.closedAt),
+            ),
+          )
+          .returning({
+            code: matchInvites.code,
+            expiresAt: matchInvites.expiresAt,
+          }),
+        insert,
+      ]);
       const view = await viewOf(row, now);
-      if (friendId !== null)
-        await push(friendId, { event: "match_invite", data: view });
+      await Promise.all(
+        replaced
+          .filter((old) => old.expiresAt.getTime() > now)
+          .flatMap((old) => {
+            const event = {
+              event: "match_invite_answer",
+              data: { code: old.code, status: "cancelled", match: null },
+            } as const;
+            return [push(friendId, event), push(callerId, event)];
+          }),
+      );
+      await push(friendId, { event: "match_invite", data: view });
       return view;
     },
 

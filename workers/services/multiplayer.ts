@@ -28,6 +28,7 @@ import {
   users,
 } from "../db/schema";
 import { ApiError, forbidden, notFound } from "./errors";
+import { isPrivateRun } from "./run-privacy";
 import { parseInput } from "./parse";
 
 /** Bots replay one of the most recent runs of a game, picked at random, so a few old runs are not replayed forever. */
@@ -325,8 +326,9 @@ export function createMultiplayerService(db: Db) {
         ? await db
             .select({
               id: playerMoves.id,
-              statsId: playerMoves.statsId,
+              publicId: playerMoves.publicId,
               userId: playerMoves.userId,
+              private: isPrivateRun(playerMoves.statsId),
             })
             .from(playerMoves)
             .innerJoin(gameStats, eq(gameStats.id, playerMoves.statsId))
@@ -334,7 +336,9 @@ export function createMultiplayerService(db: Db) {
         : [];
       const runOf = (userId: number | null) =>
         runs.find((run) => run.userId === userId && run.id !== result.botRunId)
-          ?.statsId ?? null;
+          ?.publicId ?? null;
+      // The ghost's run is someone else's: linked only when it is not private to its own players.
+      const ghostRun = runs.find((run) => run.id === result.botRunId);
       const second: MatchPlayer = result.playerTwoId
         ? {
             _id: result.playerTwoId,
@@ -350,8 +354,7 @@ export function createMultiplayerService(db: Db) {
             profile_pic: result.botProfilePic,
             score: result.playerTwoScore,
             is_bot: true,
-            run_id:
-              runs.find((run) => run.id === result.botRunId)?.statsId ?? null,
+            run_id: ghostRun && !ghostRun.private ? ghostRun.publicId : null,
           };
       return {
         _id: result.id,

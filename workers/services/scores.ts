@@ -14,12 +14,13 @@ import {
   users,
 } from "../db/schema";
 import { notFound } from "./errors";
+import { privateRunPlayers, watchableRunId } from "./run-privacy";
 import {
   LEADERBOARD_SIZE,
   type HighScore,
   type LeaderboardEntry,
 } from "#contract/scores";
-import type { RunView } from "#contract/runs";
+import { RUN_NOT_KEPT, runIdSchema, type RunView } from "#contract/runs";
 
 /** Best first; equal scores go to whoever reached them first, then to the lower player id. */
 const RANK_ORDER = [
@@ -165,7 +166,7 @@ export function createScoreService(db: Db) {
             name: users.name,
             profileImg: users.profileImg,
             score: bestScores.score,
-            runId: playerMoves.statsId,
+            runId: watchableRunId(playerMoves),
             replayed: sql<number>`${playerMoves.inputLog} is not null`,
           })
           .from(bestScores)
@@ -182,15 +183,24 @@ export function createScoreService(db: Db) {
         player_name: [row.name],
         profile_img: row.profileImg,
         score: row.score,
-        stats_id: row.replayed ? row.runId : null,
+        run_id: row.runId,
         verified: Boolean(row.replayed),
       }));
     },
 
-    /** GET /api/runs/{statsId}: a replayed run, to watch it; a 404 when the session kept none. */
-    async run(statsId: number): Promise<RunView> {
+    /**
+     * GET /api/runs/{runId}: a replayed run, to watch it. A 404 when none was kept under that id, and, so that its
+     * existence is not told, when it is private (a challenge's round, a private match's) and `viewerId` is not one of
+     * its players.
+     */
+    async run(input: unknown, viewerId: number | null): Promise<RunView> {
+      // An address that is not a run id (an old numeric one included) names no kept run: 404, as for an unknown id.
+      const parsed = runIdSchema.safeParse(input);
+      if (!parsed.success) throw notFound(RUN_NOT_KEPT);
+      const runId = parsed.data;
       const [row] = await db
         .select({
+          runId: playerMoves.publicId,
           statsId: playerMoves.statsId,
           gameId: playerMoves.gameId,
           playerId: playerMoves.userId,
@@ -204,12 +214,15 @@ export function createScoreService(db: Db) {
         .from(playerMoves)
         .innerJoin(users, eq(playerMoves.userId, users.id))
         .leftJoin(gameStats, eq(gameStats.id, playerMoves.statsId))
-        .where(eq(playerMoves.statsId, statsId))
+        .where(eq(playerMoves.publicId, runId))
         .limit(1);
       if (!row || row.log === null || row.seed === null || row.steps === null)
-        throw notFound("This run was not kept");
+        throw notFound(RUN_NOT_KEPT);
+      const players = await privateRunPlayers(db, row.statsId);
+      if (players && (viewerId === null || !players.includes(viewerId)))
+        throw notFound(RUN_NOT_KEPT);
       return {
-        stats_id: row.statsId,
+        run_id: row.runId,
         game_id: row.gameId,
         player_id: row.playerId,
         player_name: row.name,

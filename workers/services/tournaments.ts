@@ -45,6 +45,7 @@ import {
 } from "../db/schema";
 import type { Statement } from "./challenges";
 import { notFound } from "./errors";
+import { watchableRunId } from "./run-privacy";
 import { toNotificationView, type Pusher } from "./notifications";
 import { parseInput } from "./parse";
 import {
@@ -282,8 +283,7 @@ export function createTournamentService(db: Db, push: Pusher) {
               name: users.name,
               profileImg: users.profileImg,
               score: periodBestScores.score,
-              runId: playerMoves.statsId,
-              replayed: sql<number>`${playerMoves.inputLog} is not null`,
+              runId: watchableRunId(playerMoves),
               // As the close would judge it if the period ended now: ten rows, each a bounded eligibility read.
               prizeEligible: sql<number>`(${periodBestScores}.score >= (select mg.prize_min_score from ${games} as mg
                 where mg.id = ${gameId}) and ${eligibleSql(sql`${periodBestScores}.user_id`, end)})`,
@@ -387,7 +387,7 @@ export function createTournamentService(db: Db, push: Pusher) {
           player_name: [row.name],
           profile_img: row.profileImg,
           score: row.score,
-          stats_id: row.replayed ? row.runId : null,
+          run_id: row.runId,
           verified: true,
           prize_eligible: Boolean(row.prizeEligible),
         })),

@@ -1,21 +1,22 @@
 import { Link } from "@remix-run/react";
+import { watchPath } from "#contract/runs";
 import { shownName, type LeaderboardEntry } from "#contract/scores";
 import { PlayIcon } from "../icons";
 import "./WatchLink.css";
 
-/** A kept run, replayed (/watch/{statsId}); nothing when the server kept none. */
+/** A kept run, replayed (/watch/{runId}); nothing when the server kept none or it is not the viewer's to see. */
 export function WatchLink({
-  statsId,
+  runId,
   whose,
 }: {
-  statsId: number | null;
+  runId: string | null;
   /** Names the run for a screen reader: "Ada's", "your". */
   whose: string;
 }) {
-  if (statsId === null) return null;
+  if (runId === null) return null;
   return (
     <Link
-      to={`/watch/${statsId}`}
+      to={watchPath(runId)}
       className="watch-link"
       aria-label={`Watch ${whose} run`}
     >
@@ -27,7 +28,7 @@ export function WatchLink({
 
 /** A board entry's run. */
 export const EntryWatchLink = ({ entry }: { entry: LeaderboardEntry }) => (
-  <WatchLink statsId={entry.stats_id} whose={`${shownName(entry)}'s`} />
+  <WatchLink runId={entry.run_id} whose={`${shownName(entry)}'s`} />
 );
 
 /** SPEC.md boards of external games: their scores cannot be replayed, and the board says so. */

@@ -11,9 +11,10 @@ import {
 } from "~/lib/game-bridge";
 import { playPath } from "~/lib/navigation";
 import type { ShellHandle } from "~/lib/viewer";
-import { getGameOr404, or404, parseIdOr404 } from "~/server/loaders.server";
+import { getGameOr404, or404, viewerIdOf } from "~/server/loaders.server";
+import { RUN_NOT_KEPT } from "#contract/runs";
 import "./play.$id.css";
-import "./watch.$statsId.css";
+import "./watch.$runId.css";
 
 /** A run plays full-screen, like a round. */
 export const handle: ShellHandle = { immersive: true };
@@ -27,12 +28,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** /watch/:statsId: a kept run (its seed and input log) and its game. */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const statsId = parseIdOr404(params.statsId, "run", "This run was not kept");
+/** /watch/:runId: a kept run (its seed and input log) and its game; a private run only for its players. */
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
+  const viewerId = await viewerIdOf(context, request);
   const run = await or404(
-    () => context.services.scores.run(statsId),
-    "This run was not kept",
+    () => context.services.scores.run(params.runId, viewerId ?? null),
+    RUN_NOT_KEPT,
   );
   const game = await getGameOr404(context, String(run.game_id));
   return {
