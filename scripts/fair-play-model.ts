@@ -10,7 +10,6 @@ import { fileURLToPath } from "node:url";
 import { format } from "prettier";
 import { registry } from "../games/registry";
 import { startRound, replay } from "../games/shared/round";
-import { PEOPLE } from "./fair-play-people";
 import {
   buildModel,
   type PlayModel,
@@ -31,11 +30,8 @@ for (const [slug, rules] of Object.entries(registry).sort()) {
   const rounds = [];
   for (let seed = 1; seed <= SEEDS; seed++) {
     const round = startRound(rules, seed * 7919);
-    const person = PEOPLE[slug]?.(seed);
-    while (!round.sim.over && round.steps < maxSteps) {
-      person?.(round);
-      round.step({ autoplay: !person });
-    }
+    while (!round.sim.over && round.steps < maxSteps)
+      round.step({ autoplay: true });
     const log = round.log();
     let misses = 0;
     const result = replay(rules, seed * 7919, log, (effect) => {

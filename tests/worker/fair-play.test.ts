@@ -4,9 +4,12 @@ import type { PlaySession } from "#contract/games";
 import { FAIR_PLAY_MESSAGES } from "#contract/fair-play";
 import type { RoundResult } from "#contract/scores";
 import type { LeaderboardEntry } from "#contract/scores";
+import { deckOf, seedDealer } from "../../games/memory-match/deal";
 import { rules as memoryMatch } from "../../games/memory-match/sim";
+import type { Turn } from "../../games/shared/dealer";
 import { encodeLog } from "../../games/shared/input-log";
 import { startRound } from "../../games/shared/round";
+import type { Dealer } from "../../games/shared/sim";
 import { createServices } from "../../workers/context";
 import {
   type Player,
@@ -16,36 +19,33 @@ import {
   json,
   newPlayer,
   openPlaySession,
+  recordTurns,
   scoredRound,
   seed,
 } from "./helpers";
 
 beforeAll(seed);
 
-interface Face {
-  symbol: number;
-  x: number;
-  y: number;
-  up: boolean;
-  matched: boolean;
-}
-
 /**
- * The bot of the issue: it reads every card's face from the simulation and turns only matching pairs, at a person's
- * pace (a card every quarter of a second), until it reaches `level`. Its log replays exactly: it is a possible round.
+ * The perfect bot of the issue: it knows every card's face (here from the session's hidden seed, which no browser
+ * gets: the worst a leak could allow) and turns only matching pairs, at a person's pace (a card every quarter of a
+ * second), until it reaches `level`. Its log replays exactly, with the turns the server would have revealed.
  */
-function perfectMemoryLog(seed: number, level: number) {
-  const round = startRound(memoryMatch, seed);
+function perfectLog(publicSeed: number, hiddenSeed: number, level: number) {
+  const turns: Turn[] = [];
+  const faces = seedDealer(hiddenSeed);
+  const noting: Dealer = {
+    reveal(onLevel, card) {
+      turns.push([onLevel, card]);
+      return faces.reveal(onLevel, card);
+    },
+  };
+  const round = startRound(memoryMatch, publicSeed, undefined, noting);
   let wait = 0;
   while ((round.sim.level ?? 1) < level && !round.sim.over) {
-    const view = round.sim.view as unknown as {
-      phase: string;
-      cw: number;
-      ch: number;
-      cards: Face[];
-    };
-    if (view.phase === "play" && --wait <= 0) {
-      const { cards } = view;
+    const { phase, cards, cw, ch } = round.sim.view;
+    if (phase === "play" && --wait <= 0) {
+      const deck = deckOf(hiddenSeed, round.sim.level ?? 1);
       const open = cards.findIndex((card) => card.up && !card.matched);
       const target =
         open >= 0
@@ -54,27 +54,33 @@ function perfectMemoryLog(seed: number, level: number) {
                 i !== open &&
                 !card.matched &&
                 !card.up &&
-                card.symbol === cards[open].symbol,
+                deck[i] === deck[open],
             )
           : cards.findIndex((card) => !card.matched && !card.up);
       if (target >= 0) {
         const card = cards[target];
-        round.input.pointerDown(card.x + view.cw / 2, card.y + view.ch / 2);
+        round.input.pointerDown(card.x + cw / 2, card.y + ch / 2);
         wait = 15;
       }
     }
     round.step();
   }
-  return { log: encodeLog(round.log()), steps: round.steps };
+  return { log: encodeLog(round.log()), steps: round.steps, turns };
 }
 
-/** Submits the bot's round for a fresh session of Memory Match. */
+/** Submits the bot's round for a fresh session of Memory Match, its turns recorded as the server revealed them. */
 async function botRound(
   player: Player,
   game: number,
 ): Promise<{ session: PlaySession; status: number; body: RoundResult }> {
   const session = await openPlaySession(player, game);
-  const { log, steps } = perfectMemoryLog(session.seed, 6);
+  const hidden = (await env.DB.prepare(
+    "select hidden_seed from game_stats where id = ?",
+  )
+    .bind(session._id)
+    .first<number>("hidden_seed"))!;
+  const { log, steps, turns } = perfectLog(session.seed, hidden, 6);
+  await recordTurns(session._id, turns);
   await backdate(session._id, steps / 60 + 1);
   const submitted = await getJson<RoundResult>(
     "/api/scores",

@@ -3,6 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { PlaySession } from "#contract/games";
 import { registry } from "../../games/registry";
+import type { Turn } from "../../games/shared/dealer";
 import { encodeLog } from "../../games/shared/input-log";
 import { startRound } from "../../games/shared/round";
 import { ranked } from "../../games/shared/sim";
@@ -130,17 +131,34 @@ export function playedLog(
   slug: string,
   seed: number,
   score: number,
-): { log: string; steps: number } {
+  /** A game that hides information (ADR 014) deals from this seed; its turns are what the server would reveal. */
+  hiddenSeed?: number | null,
+): { log: string; steps: number; turns: Turn[] } {
   const rules = registry[slug];
   if (!rules) throw new Error(`${slug} is not one of our replayable games`);
-  const round = startRound(rules, seed);
+  const turns: Turn[] = [];
+  const faces =
+    rules.dealer && hiddenSeed != null ? rules.dealer(hiddenSeed) : null;
+  const round = startRound(
+    rules,
+    seed,
+    undefined,
+    faces
+      ? {
+          reveal(level, card) {
+            turns.push([level, card]);
+            return faces.reveal(level, card);
+          },
+        }
+      : undefined,
+  );
   while (ranked(round.sim) < score && !round.sim.over)
     round.step({ autoplay: true });
   if (ranked(round.sim) !== score)
     throw new Error(
       `${slug}'s demo player went from below ${score} to ${ranked(round.sim)} from seed ${seed}: pick another score`,
     );
-  return { log: encodeLog(round.log()), steps: round.steps };
+  return { log: encodeLog(round.log()), steps: round.steps, turns };
 }
 
 /** Opens a play session of `game` for `player` and returns it, with the seed the server dealt. */
@@ -240,9 +258,14 @@ export async function roundBody(
     session.seed,
     ...Array.from({ length: 40 }, (_, i) => i + 1),
   ]) {
+    const hidden = await env.DB.prepare(
+      "select hidden_seed from game_stats where id = ?",
+    )
+      .bind(session._id)
+      .first<number | null>("hidden_seed");
     let played;
     try {
-      played = playedLog(slug, seed, score);
+      played = playedLog(slug, seed, score, hidden);
     } catch {
       continue;
     }
@@ -250,6 +273,8 @@ export async function roundBody(
       await env.DB.prepare("update game_stats set seed = ? where id = ?")
         .bind(seed, session._id)
         .run();
+    // The faces the browser would have asked for as it turned the cards.
+    if (played.turns.length > 0) await recordTurns(session._id, played.turns);
     await backdate(session._id, played.steps / 60 + 1);
     return { ...base, log: played.log };
   }
