@@ -29,6 +29,8 @@ const VISITOR_ROUTES = [
   // A visitor's round: dealt and ended without a session; its claim needs one (ADR 030).
   "POST /visitor-rounds",
   "PUT /visitor-rounds/:id",
+  // A card's face in a visitor's Memory Match round: the round's token is the proof (ADR 014).
+  "POST /visitor-rounds/:id/reveal",
   // Web Push: the public key, and a device removing its own subscription (its endpoint is the secret; ADR 029).
   "GET /push/key",
   "DELETE /push/subscription",

@@ -213,9 +213,12 @@ describe("Memory Match's faces dealt by the server", () => {
     expect(status, JSON.stringify(body)).toBe(201);
     expect(body.score).toBe(4);
     // Once scored, the run to watch carries the hidden seed: its faces can be drawn, and no longer played.
-    const run = await getJson<{ hidden_seed: number }>(
-      `/api/runs/${session._id}`,
-    );
+    const runId = await env.DB.prepare(
+      "select public_id from player_moves where stats_id = ?",
+    )
+      .bind(session._id)
+      .first<string>("public_id");
+    const run = await getJson<{ hidden_seed: number }>(`/api/runs/${runId}`);
     expect(run.body.hidden_seed).toBe(hidden);
   });
 
