@@ -20,6 +20,7 @@ import {
   newPlayer,
   openPlaySession,
   recordTurns,
+  request,
   scoredRound,
   seed,
 } from "./helpers";
@@ -211,6 +212,15 @@ describe("rounds outside the fair-play model", () => {
 
     const queue = await createServices(env).fairPlay.held(200);
     expect(queue.map((round) => round.statsId)).toContain(session._id);
+
+    // The result page, as a reload or a browser without JavaScript reads it, says why the round is not on the board.
+    const page = await request(`/result/${game}`, {
+      headers: { Cookie: `pf_session=${bot.token}`, Accept: "text/html" },
+    });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(FAIR_PLAY_MESSAGES.held);
+    expect(html).not.toContain("New high score");
   });
 
   it("leaves a held challenge round unsettled with both stakes in escrow, and settles it when released", async () => {
