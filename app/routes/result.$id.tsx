@@ -183,7 +183,7 @@ export default function Result() {
             <SwordsIcon size={20} /> Challenge Friends
           </h2>
           <p className="challenge-friends__lead">
-            {yourScore !== null && yourScore > 0
+            {!held && yourScore !== null && yourScore > 0
               ? `Dare a friend to beat your ${levels ? "level" : "score"} of ${formatNumber(yourScore)}, with coins on the line.`
               : "Dare a friend to beat your score, with coins on the line."}
           </p>
@@ -193,6 +193,7 @@ export default function Result() {
               friends={challenging.friends}
               challengedIds={challenging.challengedIds}
               score={yourScore}
+              held={held}
               scoreLabel={(score) =>
                 `${levels ? "level" : "score"} of ${formatNumber(score)}`
               }

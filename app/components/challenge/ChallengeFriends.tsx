@@ -2,9 +2,10 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { COIN_MESSAGES, type ChallengePlayer } from "#contract/coins";
 import { formatNumber } from "#contract/format";
+import { FAIR_PLAY_MESSAGES } from "#contract/fair-play";
 import { Avatar } from "../Avatar";
 import { InsufficientCoinsPopup } from "../coins/CoinPopups";
-import { CheckIcon, SocialIcon, SwordsIcon } from "../icons";
+import { CheckIcon, ShieldIcon, SocialIcon, SwordsIcon } from "../icons";
 import { useHydrated } from "../ActionForm";
 import { ChallengeDialog } from "./ChallengeDialog";
 import { PlainChallengeForm } from "./PlainChallengeForm";
@@ -17,6 +18,8 @@ export interface ChallengeFriendsProps {
   challengedIds: number[];
   /** The player's latest score on the game, null before the first round. */
   score: number | null;
+  /** True while that round is held for a fair-play review: it cannot be a challenge's score yet (ADR 032). */
+  held?: boolean;
   scoreLabel: (score: number) => string;
   wallet: number;
   limitLeft: number;
@@ -40,6 +43,7 @@ export function ChallengeFriends({
   friends,
   challengedIds,
   score,
+  held = false,
   scoreLabel,
   wallet,
   limitLeft,
@@ -68,6 +72,14 @@ export function ChallengeFriends({
     return `?${params}#challenge`;
   };
 
+  if (held) {
+    return (
+      <div className="challenge-friends__empty">
+        <ShieldIcon size={22} />
+        <p>{FAIR_PLAY_MESSAGES.heldChallenge}.</p>
+      </div>
+    );
+  }
   if (score === null) {
     return (
       <div className="challenge-friends__empty">
