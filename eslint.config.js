@@ -71,8 +71,8 @@ export default tseslint.config(
     // Game rules replay on the server to the same bits as in any browser (ADR 014): only operations IEEE 754 rounds
     // exactly; games/shared/trig.ts has the sine, cosine and atan2 they may use.
     files: [
-      "games/*/sim.ts",
-      "games/shared/{sim,rng,round,trig,bounded,input-log}.ts",
+      "games/*/{sim,deal}.ts",
+      "games/shared/{sim,rng,round,trig,bounded,input-log,dealer}.ts",
     ],
     rules: {
       "no-restricted-properties": [

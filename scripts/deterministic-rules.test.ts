@@ -47,6 +47,13 @@ describe(
     it("covers the shared files rules import, and leaves drawing code alone", async () => {
       const code = "export const wave = (t: number) => Math.cos(t);\n";
       expect(await lintRules(code, "games/shared/rng.ts")).toEqual([refused]);
+      // Memory Match's faces are dealt in the replay too (ADR 014, "Hidden information").
+      expect(await lintRules(code, "games/memory-match/deal.ts")).toEqual([
+        refused,
+      ]);
+      expect(await lintRules(code, "games/shared/dealer.ts")).toEqual([
+        refused,
+      ]);
       expect(await lintRules(code, "games/snake/main.ts")).toEqual([]);
     });
   },

@@ -5,6 +5,7 @@ import {
   type Simulation,
   clamp,
 } from "../shared/sim";
+import { compact, pushCapped } from "../shared/bounded";
 import { layoutOf, seedDealer } from "./deal";
 
 export const W = 360;
@@ -61,6 +62,31 @@ interface Card {
 }
 
 type Phase = "deal" | "play" | "clear" | "fail";
+
+/** Keys that move the keyboard focus, by [column, row] step. */
+const FOCUS_MOVES: Readonly<Record<string, readonly [number, number]>> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+  a: [-1, 0],
+  d: [1, 0],
+  w: [0, -1],
+  s: [0, 1],
+};
+
+/**
+ * The most of each list a round can hold, whatever its inputs (ADR 014). A ripple lives 51 steps, in which
+ * log-limits lets a person press 25 times; a level clears at most its 18 pairs (two bursts and a popup each) before
+ * the next is dealt. Full lists skip the newest cosmetic item; nothing the rules read is capped.
+ */
+export const CAPS = {
+  cards: 36,
+  symbols: 18,
+  ripples: 25,
+  bursts: 36,
+  popups: 18,
+} as const;
 
 function createMemoryMatch({ rng, emit, deal }: SimContext) {
   // Without a dealer (tools, tests) the faces come from the public seed, as a practice round's may.
@@ -196,19 +222,27 @@ function createMemoryMatch({ rng, emit, deal }: SimContext) {
       emit("score");
       const sym = symbols[cards[a].symbol];
       for (const k of [a, b])
-        bursts.push({
-          x: cards[k].x + cw / 2,
-          y: cards[k].y + ch / 2,
+        pushCapped(
+          bursts,
+          {
+            x: cards[k].x + cw / 2,
+            y: cards[k].y + ch / 2,
+            at: time,
+            color: sym.color,
+          },
+          CAPS.bursts,
+        );
+      pushCapped(
+        popups,
+        {
+          text: streak > 1 ? `+${gained} ×${streak}` : `+${gained}`,
+          x: cards[b].x + cw / 2,
+          y: cards[b].y + ch / 2,
           at: time,
-          color: sym.color,
-        });
-      popups.push({
-        text: streak > 1 ? `+${gained} ×${streak}` : `+${gained}`,
-        x: cards[b].x + cw / 2,
-        y: cards[b].y + ch / 2,
-        at: time,
-        color: "#fde68a",
-      });
+          color: "#fde68a",
+        },
+        CAPS.popups,
+      );
       if (found === cards.length / 2) {
         bonus = Math.ceil(left / 60) * 2;
         game.score += bonus;
@@ -287,10 +321,8 @@ function createMemoryMatch({ rng, emit, deal }: SimContext) {
       } else if (phase === "fail" && time >= phaseAt + 80) {
         game.over = true;
       }
-      for (const list of [ripples, bursts, popups]) {
-        for (let i = list.length - 1; i >= 0; i--)
-          if (time - list[i].at > 50) list.splice(i, 1);
-      }
+      for (const list of [ripples, bursts, popups])
+        compact<{ at: number }>(list, (item) => time - item.at <= 50);
     },
     get view() {
       return view();
@@ -303,7 +335,7 @@ function createMemoryMatch({ rng, emit, deal }: SimContext) {
       return waitingFor < 0;
     },
     pointerDown(x, y) {
-      ripples.push({ x, y, at: time });
+      pushCapped(ripples, { x, y, at: time }, CAPS.ripples);
       const i = cardAt(x, y);
       if (i >= 0) {
         focus = i;
@@ -311,17 +343,7 @@ function createMemoryMatch({ rng, emit, deal }: SimContext) {
       }
     },
     keyDown(key) {
-      const moves: Record<string, [number, number]> = {
-        ArrowLeft: [-1, 0],
-        ArrowRight: [1, 0],
-        ArrowUp: [0, -1],
-        ArrowDown: [0, 1],
-        a: [-1, 0],
-        d: [1, 0],
-        w: [0, -1],
-        s: [0, 1],
-      };
-      const step = moves[key] ?? moves[key.toLowerCase()];
+      const step = FOCUS_MOVES[key] ?? FOCUS_MOVES[key.toLowerCase()];
       if (step) {
         if (!keyboard) {
           keyboard = true;

@@ -4,6 +4,7 @@ import bubblePopMeta from "../bubble-pop/meta.json";
 import colorFloodMeta from "../color-flood/meta.json";
 import dashRunnerMeta from "../dash-runner/meta.json";
 import fruitCatchMeta from "../fruit-catch/meta.json";
+import memoryMatchMeta from "../memory-match/meta.json";
 import mergeTilesMeta from "../merge-tiles/meta.json";
 import moleMashMeta from "../mole-mash/meta.json";
 import skyHopperMeta from "../sky-hopper/meta.json";
@@ -16,6 +17,8 @@ import { CAPS as bubblePopCaps } from "../bubble-pop/sim";
 import { CAPS as colorFloodCaps } from "../color-flood/sim";
 import { CAPS as dashRunnerCaps } from "../dash-runner/sim";
 import { CAPS as fruitCatchCaps } from "../fruit-catch/sim";
+import { type Table, newTable, playTurn } from "../memory-match/deal";
+import { CAPS as memoryMatchCaps } from "../memory-match/sim";
 import { CAPS as mergeTilesCaps } from "../merge-tiles/sim";
 import { CAPS as moleMashCaps } from "../mole-mash/sim";
 import { registry } from "../registry";
@@ -23,11 +26,17 @@ import { CAPS as skyHopperCaps } from "../sky-hopper/sim";
 import { CAPS as snakeCaps } from "../snake/sim";
 import { CAPS as starDodgerCaps } from "../star-dodger/sim";
 import { CAPS as towerStackCaps } from "../tower-stack/sim";
-import { floodLog, HOSTILE_PLANS, hostileLog } from "./hostile-logs";
+import { recordedDealer } from "./dealer";
+import {
+  floodLog,
+  type HiddenDeal,
+  HOSTILE_PLANS,
+  hostileLog,
+} from "./hostile-logs";
 import { encodeLog, type InputLog } from "./input-log";
 import { inhumanInput } from "./log-limits";
 import { replay, startReplay } from "./round";
-import type { Simulation } from "./sim";
+import type { Dealer, Simulation } from "./sim";
 
 const games: Record<string, { caps: Record<string, number>; seconds: number }> =
   {
@@ -50,6 +59,10 @@ const games: Record<string, { caps: Record<string, number>; seconds: number }> =
     "fruit-catch": {
       caps: fruitCatchCaps,
       seconds: fruitCatchMeta.maximum_game_time,
+    },
+    "memory-match": {
+      caps: memoryMatchCaps,
+      seconds: memoryMatchMeta.maximum_game_time,
     },
     "merge-tiles": {
       caps: mergeTilesCaps,
@@ -83,8 +96,13 @@ function lists(sim: Simulation): [string, unknown[]][] {
 }
 
 /** Replays the log step by step; the longest each list got, by name. */
-function longestLists(slug: string, seed: number, log: InputLog) {
-  const run = startReplay(registry[slug], seed, log);
+function longestLists(
+  slug: string,
+  seed: number,
+  log: InputLog,
+  deal?: Dealer,
+) {
+  const run = startReplay(registry[slug], seed, log, undefined, deal);
   const longest: Record<string, number> = {};
   while (!run.round.sim.over && run.step())
     for (const [name, list] of lists(run.round.sim))
@@ -102,35 +120,62 @@ function expectWithinCaps(
   }
 }
 
+/** The server's table after each of `turns`: throws at a turn the CardDealer would have refused. */
+function playedTurns(hidden: HiddenDeal): Table {
+  let table = newTable();
+  for (const [level, card] of hidden.turns) {
+    const answer = playTurn(table, hidden.seed, level, card);
+    if ("problem" in answer) throw new Error(answer.problem);
+    table = answer.table;
+  }
+  return table;
+}
+
 describe("bounded work per step, whatever the inputs", () => {
-  it("has a hostile plan and caps for every game but Memory Match", () => {
+  it("has a hostile plan and caps for every game", () => {
     expect(Object.keys(HOSTILE_PLANS).sort()).toEqual(
       Object.keys(games).sort(),
     );
-    expect(Object.keys(registry).filter((slug) => !games[slug])).toEqual([
-      "memory-match",
-    ]);
+    expect(Object.keys(registry).sort()).toEqual(Object.keys(games).sort());
   });
 
   for (const [slug, { caps, seconds }] of Object.entries(games)) {
     describe(slug, () => {
+      const rules = registry[slug];
+      // A game that hides information is dealt from a hidden seed and replayed with the turns it made, as the Worker's.
+      const hidden: HiddenDeal | undefined = rules.dealer && {
+        seed: 1122334455,
+        turns: [],
+      };
+      const recorded = () =>
+        hidden &&
+        recordedDealer(
+          rules.dealer!(hidden.seed),
+          hidden.turns,
+          () => new Error("A turn the server did not deal"),
+        );
+
       it("keeps every list within its cap through the maximal log a person could send", () => {
         const seed = 20261128;
-        const log = hostileLog(registry[slug], seed, seconds * 60);
+        const log = hostileLog(rules, seed, seconds * 60, undefined, hidden);
         expect(inhumanInput(log)).toBeNull();
         // Maximal: as long as the log a round may send, or every step as full as log-limits allows.
         const chars = encodeLog(log).length;
         expect(chars).toBeLessThanOrEqual(MAX_LOG_CHARS);
         if (HOSTILE_PLANS[slug].fills.length && log.steps === seconds * 60)
           expect(chars).toBeGreaterThan(MAX_LOG_CHARS * 0.8);
-        expect(() => replay(registry[slug], seed, log)).not.toThrow();
-        expectWithinCaps(longestLists(slug, seed, log), caps);
+        const dealer = recorded();
+        expect(() => replay(rules, seed, log, undefined, dealer)).not.toThrow();
+        expect(() => dealer?.finish()).not.toThrow();
+        if (hidden) expect(() => playedTurns(hidden)).not.toThrow();
+        expectWithinCaps(longestLists(slug, seed, log, recorded()), caps);
       });
 
       it("keeps every list within its cap after 16,000 inputs on one step, which log-limits would refuse", () => {
-        const log = floodLog(registry[slug], 90, 16_000);
+        const log = floodLog(rules, 90, 16_000);
         expect(inhumanInput(log)).not.toBeNull();
-        expectWithinCaps(longestLists(slug, 20261128, log), caps);
+        const deal = hidden && rules.dealer!(hidden.seed);
+        expectWithinCaps(longestLists(slug, 20261128, log, deal), caps);
       });
     });
   }

@@ -1,7 +1,8 @@
+import type { Turn } from "./dealer";
 import { encodeLog, type InputEvent, type InputLog } from "./input-log";
 import { HUMAN_LIMITS } from "./log-limits";
 import { startRound } from "./round";
-import type { Input, Rules } from "./sim";
+import type { Dealer, Input, Rules } from "./sim";
 
 /**
  * The most work a log that passes log-limits can ask of each game, for the game's whole time. The game's demo player
@@ -63,7 +64,7 @@ const releases = (names: string[]): Fill[] =>
 const across = (y: number) =>
   Array.from({ length: 9 }, (_, i) => ({ x: 20 + i * 40, y }));
 
-/** Per game: what it listens to, where an input does the most. Memory Match is being redesigned apart (issue #29). */
+/** Per game: what it listens to, where an input does the most. */
 export const HOSTILE_PLANS: Readonly<Record<string, Plan>> = {
   "brick-breaker": {
     echo: true,
@@ -95,6 +96,13 @@ export const HOSTILE_PLANS: Readonly<Record<string, Plan>> = {
   },
   // A whack of a hole with no mole out: the hammer, its search and the combo's end.
   "mole-mash": { echo: true, presses: keys(["x"]), fills: [] },
+  // A tap beside the board searches every card and finds none, and ripples; a tap on a card would turn it and play.
+  // The demo's tap again is a tap on a card already up. Nothing else (moves, ups, key releases) is heard.
+  "memory-match": {
+    echo: true,
+    presses: downs([...across(50), ...across(632)]),
+    fills: [],
+  },
   "sky-hopper": { echo: true, presses: keys(["x"]), fills: [] },
   snake: {
     echo: true,
@@ -133,19 +141,44 @@ function demoInputs(sim: { autoplay?(input: Input): void }): Hostile[] {
 /** The longest log a round may send (MAX_LOG_CHARS in contract/runs.ts): the server refuses longer ones unread. */
 export const HOSTILE_LOG_CHARS = 64 * 1024;
 
+/** A hidden seed to deal from, and the cards turned, in order: what the server's CardDealer would have recorded. */
+export interface HiddenDeal {
+  seed: number;
+  turns: Turn[];
+}
+
+/** The faces of `hidden.seed`, each noted in `hidden.turns` as it is dealt. */
+function notedDealer(rules: Rules, hidden: HiddenDeal): Dealer {
+  const faces = rules.dealer!(hidden.seed);
+  return {
+    reveal(level, card) {
+      const face = faces.reveal(level, card);
+      if (face !== null) hidden.turns.push([level, card]);
+      return face;
+    },
+  };
+}
+
 /**
  * Plays a round of `rules` from `seed` with its demo player and the game's hostile plan, for up to `maxSteps` or
  * until the round ends; returns the round's log, as a browser would send it. Fills go on every step when the log
  * still fits in `maxChars`, else on every n-th step, for the smallest n that fits: the most inputs a log can carry.
+ * A game that hides information (ADR 014) is dealt from `hidden.seed`, and `hidden.turns` is left holding the cards
+ * the log turns, for its replay through `recordedDealer` as the Worker's.
  */
 export function hostileLog(
   rules: Rules,
   seed: number,
   maxSteps: number,
   maxChars = HOSTILE_LOG_CHARS,
+  hidden?: HiddenDeal,
 ): InputLog {
+  if (rules.dealer && !hidden)
+    throw new Error(`${rules.slug} is dealt from a hidden seed: name one`);
   for (let fillEvery = 1; ;) {
-    const log = playHostile(rules, seed, maxSteps, fillEvery);
+    if (hidden) hidden.turns.length = 0;
+    const deal = hidden && rules.dealer && notedDealer(rules, hidden);
+    const log = playHostile(rules, seed, maxSteps, fillEvery, deal);
     const chars = encodeLog(log).length;
     if (chars <= maxChars) return log;
     fillEvery = Math.max(
@@ -160,10 +193,11 @@ function playHostile(
   seed: number,
   maxSteps: number,
   fillEvery: number,
+  deal?: Dealer,
 ): InputLog {
   const plan = HOSTILE_PLANS[rules.slug];
   if (!plan) throw new Error(`No hostile plan for ${rules.slug}`);
-  const round = startRound(rules, seed);
+  const round = startRound(rules, seed, undefined, deal);
   const pressSteps: number[] = [];
   let oldest = 0;
   let extra = 0;

@@ -13,6 +13,8 @@
 // may make on every step, the demo playing along) from the same seed, replayed N times the same way, each right after
 // an honest replay so both meet the same load, with the aim
 // hostile p99 ≤ 3 × the honest round's p99 (each at least 1 ms, the clock's resolution).
+// A game that hides information (Memory Match, ADR 014) is dealt from a hidden seed, and its rounds are replayed as
+// the Worker's are: through recordedDealer, with the cards each round turned.
 // A miss never fails the process.
 import { build } from "esbuild";
 import { Miniflare } from "miniflare";
@@ -33,12 +35,35 @@ const MAX_LOG_CHARS = 64 * 1024;
 
 const { games, encodeLog, startRound, hostileLog } = await loadGames();
 
+/** For a game that hides information: a hidden seed for the round of `seed`, and no turns yet. */
+const hiddenDeal = (rules, seed) =>
+  rules.dealer ? { seed: (1122334455 + seed) >>> 0, turns: [] } : null;
+
+/** The faces of `hidden.seed`, each noted in `hidden.turns` as the server's CardDealer records it. */
+const notedDealer = (rules, hidden) => {
+  if (!hidden) return undefined;
+  const faces = rules.dealer(hidden.seed);
+  return {
+    reveal(level, card) {
+      const face = faces.reveal(level, card);
+      if (face !== null) hidden.turns.push([level, card]);
+      return face;
+    },
+  };
+};
+
 // The longest demo round of each game, as the logs a player's browser would send.
 const rounds = games.map(({ slug, rules, meta }) => {
   const maxSteps = meta.maximum_game_time * 60;
   let longest = null;
   for (let seed = 1; seed <= SEEDS; seed++) {
-    const round = startRound(rules, seed);
+    const hidden = hiddenDeal(rules, seed);
+    const round = startRound(
+      rules,
+      seed,
+      undefined,
+      notedDealer(rules, hidden),
+    );
     while (!round.sim.over && round.steps < maxSteps)
       round.step({ autoplay: true });
     if (!longest || round.steps > longest.steps)
@@ -49,6 +74,7 @@ const rounds = games.map(({ slug, rules, meta }) => {
         maxSteps,
         score: round.sim.level ?? round.sim.score,
         log: encodeLog(round.log()),
+        hidden,
       };
   }
   const busiest = encodeLog({
@@ -66,9 +92,10 @@ const rounds = games.map(({ slug, rules, meta }) => {
 // The worst log a person could send, per game, from the seed of its longest demo round.
 const hostile = rounds.flatMap((round) => {
   const { rules } = games.find((game) => game.slug === round.slug);
+  const hidden = hiddenDeal(rules, round.seed);
   let log;
   try {
-    log = hostileLog(rules, round.seed, round.maxSteps);
+    log = hostileLog(rules, round.seed, round.maxSteps, undefined, hidden);
   } catch {
     return [];
   }
@@ -79,6 +106,7 @@ const hostile = rounds.flatMap((round) => {
       steps: log.steps,
       inputs: log.events.length,
       log: encodeLog(log),
+      hidden,
     },
   ];
 });
@@ -92,15 +120,24 @@ try {
     `import { registry } from ${JSON.stringify(path.join(root, "games", "registry.ts"))};
 import { decodeLog } from ${JSON.stringify(path.join(root, "games", "shared", "input-log.ts"))};
 import { replay } from ${JSON.stringify(path.join(root, "games", "shared", "round.ts"))};
+import { recordedDealer } from ${JSON.stringify(path.join(root, "games", "shared", "dealer.ts"))};
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 export default {
   async fetch(request) {
     const { rounds, replays } = await request.json();
     const results = [];
-    const timed = async (round, log) => {
+    const timed = async (round, log, hidden) => {
       await tick();
       const start = Date.now();
-      const score = replay(registry[round.slug], round.seed, decodeLog(log)).score;
+      const rules = registry[round.slug];
+      // As the Referee: the faces of the hidden seed, only for the recorded turns, in order.
+      const dealer =
+        hidden &&
+        recordedDealer(rules.dealer(hidden.seed), hidden.turns, () =>
+          new Error(round.slug + ": a turn the server did not deal"),
+        );
+      const score = replay(rules, round.seed, decodeLog(log), undefined, dealer).score;
+      dealer?.finish();
       await tick();
       return { score, ms: Date.now() - start };
     };
@@ -111,11 +148,13 @@ export default {
       // The first replay of a game compiles its code (once per isolate); the rest are what a warm isolate spends.
       // A hostile log is replayed right after each honest one, so both meet the same load on a shared machine.
       for (let i = 0; i <= replays; i++) {
-        const honest = await timed(round, round.log);
+        const honest = await timed(round, round.log, round.hidden);
         score = honest.score;
         times.push(honest.ms);
         if (round.hostileLog)
-          hostileTimes.push((await timed(round, round.hostileLog)).ms);
+          hostileTimes.push(
+            (await timed(round, round.hostileLog, round.hostileHidden)).ms,
+          );
       }
       results.push({
         slug: round.slug,
@@ -155,11 +194,14 @@ export default {
     const response = await mf.dispatchFetch("http://bench/", {
       method: "POST",
       body: JSON.stringify({
-        rounds: rounds.map((round) => ({
-          ...round,
-          hostileLog:
-            hostile.find((one) => one.slug === round.slug)?.log ?? null,
-        })),
+        rounds: rounds.map((round) => {
+          const bad = hostile.find((one) => one.slug === round.slug);
+          return {
+            ...round,
+            hostileLog: bad?.log ?? null,
+            hostileHidden: bad?.hidden ?? null,
+          };
+        }),
         replays: REPLAYS,
       }),
     });
