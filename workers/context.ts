@@ -92,7 +92,7 @@ export function createServices(
       limits,
       dealers,
     }),
-    cardFaces: createCardFaceService(db, dealers),
+    cardFaces: createCardFaceService(db, dealers, limits),
     visitorRounds: createVisitorRoundService(db, {
       referees: refereesOf(env),
       dealers,

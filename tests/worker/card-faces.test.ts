@@ -379,4 +379,33 @@ describe("Memory Match's faces dealt by the server", () => {
     const scored = await submit(ann, annSession, 3, played.log);
     expect(scored.status, JSON.stringify(scored.body)).toBe(201);
   }, 30_000);
+
+  it("limits how many cards one player may ask to turn in a minute, refused turns included", async () => {
+    const player = await newPlayer("Flood Flo");
+    const { session } = await memorySession(player);
+    const minute = 60_000;
+    // The limit's counter one short of full, as after 299 turns this minute.
+    await env.DB.prepare(
+      "insert into rate_limits (key, window_ends_at, count) values (?, ?, ?)",
+    )
+      .bind(
+        `revealPerUser:${player.userId}`,
+        (Math.floor(Date.now() / minute) + 1) * minute,
+        299,
+      )
+      .run();
+    const last = await reveal(player, session._id, {
+      turn: 5,
+      level: 1,
+      card: 0,
+    });
+    expect(last.status).toBe(409);
+    const over = await reveal(player, session._id, {
+      turn: 0,
+      level: 1,
+      card: 0,
+    });
+    expect(over.status).toBe(429);
+    expect(over.body.error.message).toMatch(/^Too many cards turned\. /);
+  });
 });

@@ -40,7 +40,11 @@ export const visitorRoundsRouter = createRouter()
   .post("/:id/reveal", async (c) => {
     const id = parseInput(idSchema("round"), c.req.param("id"));
     return c.json(
-      await c.var.services.visitorRounds.reveal(id, await readJson(c.req.raw)),
+      await c.var.services.visitorRounds.reveal(
+        id,
+        await readJson(c.req.raw),
+        clientAddress(c.req.raw),
+      ),
     );
   })
   .post("/:id/claim", requireUser, async (c) => {

@@ -11,6 +11,7 @@ import { gameStats } from "../db/schema";
 import { ApiError, forbidden, notFound } from "./errors";
 import { parseInput } from "./parse";
 import { SESSION_GRACE_SECONDS, gameLimitsOf } from "./play";
+import type { RateLimiter } from "./rate-limits";
 import type { HiddenDeal } from "./replay";
 
 /** What a CardDealer object answers a turn (workers/durable-objects/CardDealer.ts). */
@@ -65,7 +66,11 @@ export async function playCard(
  * that hides its faces. Only the session's player, only while it is open and within the game's time, and only a card
  * the rules allow to be turned now; every face revealed is recorded, in order, for the replay.
  */
-export function createCardFaceService(db: Db, dealers: CardDealers) {
+export function createCardFaceService(
+  db: Db,
+  dealers: CardDealers,
+  limits: RateLimiter,
+) {
   return {
     async reveal(
       userId: number,
@@ -73,6 +78,7 @@ export function createCardFaceService(db: Db, dealers: CardDealers) {
       body: unknown,
       now = Date.now(),
     ): Promise<RevealedCard> {
+      await limits.hit("revealPerUser", userId);
       const [session] = await db
         .select()
         .from(gameStats)

@@ -125,6 +125,19 @@ export const RATE_LIMITS = {
     windowMs: DAY,
     tooMany: "You have kept as many runs as one day allows.",
   },
+  // A card's face in Memory Match (ADR 014, "Hidden information"): a person turns a few cards a second at most, and
+  // each refused turn still costs a database read and a call to the session's CardDealer.
+  revealPerUser: {
+    limit: 300,
+    windowMs: MINUTE,
+    tooMany: "Too many cards turned.",
+  },
+  // A visitor's reveals, per network (a classroom of visitors on one address plays at once).
+  revealPerAddress: {
+    limit: 1200,
+    windowMs: MINUTE,
+    tooMany: "Too many cards turned from this network.",
+  },
   // A game's data (ADR 031): the play page writes at most once a second, and a player has one game open at a time.
   gameDataWritePerUser: {
     limit: 120,

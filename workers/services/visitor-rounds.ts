@@ -144,7 +144,8 @@ export function createVisitorRoundService(
      * POST /api/visitor-rounds/{id}/reveal: the face of a card turned in a visitor's round of a game that hides its
      * faces (ADR 014), as for a player's session: only with the round's token, while it plays.
      */
-    async reveal(id: number, body: unknown, now = Date.now()) {
+    async reveal(id: number, body: unknown, address: string, now = Date.now()) {
+      await deps.limits.hit("revealPerAddress", addressBlock(address));
       const input = parseInput(RevealVisitorCardSchema, body);
       const round = await roundFor(id, input.token);
       const game = await gameLimitsOf(db, round.gameId);
