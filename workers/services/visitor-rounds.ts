@@ -34,7 +34,6 @@ import { checkedLog, dealSeed, scoreRefused } from "./replay";
 import { bestScoreWrite, type ScoreService } from "./scores";
 import { hashToken, randomToken } from "./tokens";
 import { heldFields } from "./fair-play";
-import { periodBoardWrites } from "./tournaments";
 
 const CLAIM_WINDOW_MS = VISITOR_ROUND_CLAIM_MINUTES * 60_000;
 /** Rounds nobody claimed are deleted by the cron after a day. */
@@ -254,18 +253,9 @@ export function createVisitorRoundService(
         ),
       );
       const session = sql`(select ${gameStats.id} from ${gameStats} where ${gameStats.visitorRoundId} = ${round.id})`;
-      // The day's and week's boards of when it was played, unless that board has closed since (ADR 027).
+      // Off the day's and week's boards (ADR 027): a visitor's seeds are dealt to no account, so a player could open
+      // rounds signed out, leave the bad seeds and claim only a good one. The all-time board takes it.
       const held = verified.held !== null;
-      const periodBoards =
-        score > 0 && !held
-          ? periodBoardWrites(db, {
-              gameId: game.id,
-              userId,
-              score,
-              statsId: session,
-              now: finishedAt.getTime(),
-            })
-          : [];
       const keepRun = await keepsRun(deps.limits, userId, {
         score,
         log: inputLog,
@@ -319,7 +309,6 @@ export function createVisitorRoundService(
                 }),
               ]
             : []),
-          ...periodBoards,
         ]);
       } catch (error) {
         // A racing twin of this claim, or of another account's, wrote first: answer as it did.
