@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import {
   REVEAL_MESSAGES,
   RevealCardSchema,
@@ -7,10 +6,10 @@ import {
 import { registry } from "../../games/registry";
 import type { Turn } from "../../games/shared/dealer";
 import type { Db } from "../db/client";
-import { gameStats } from "../db/schema";
-import { ApiError, forbidden, notFound } from "./errors";
+
+import { ApiError } from "./errors";
 import { parseInput } from "./parse";
-import { SESSION_GRACE_SECONDS, gameLimitsOf } from "./play";
+import { SESSION_GRACE_SECONDS, gameLimitsOf, ownSessionOf } from "./play";
 import type { RateLimiter } from "./rate-limits";
 import type { HiddenDeal } from "./replay";
 
@@ -79,14 +78,7 @@ export function createCardFaceService(
       now = Date.now(),
     ): Promise<RevealedCard> {
       await limits.hit("revealPerUser", userId);
-      const [session] = await db
-        .select()
-        .from(gameStats)
-        .where(eq(gameStats.id, statsId))
-        .limit(1);
-      if (!session) throw notFound("Play session not found");
-      if (session.userId !== userId)
-        throw forbidden("This play session belongs to another player");
+      const session = await ownSessionOf(db, userId, statsId);
       const game = await gameLimitsOf(db, session.gameId);
       if (!hidesInformation(game.slug) || session.hiddenSeed === null)
         throw new ApiError(422, "not_hidden", REVEAL_MESSAGES.notHidden);

@@ -230,6 +230,23 @@ async function verifiedRound(
   );
 }
 
+/** The caller's own play session, or a 404 for none and a 403 for another player's. */
+export async function ownSessionOf(
+  db: Db,
+  userId: number,
+  statsId: number,
+): Promise<Session> {
+  const [session] = await db
+    .select()
+    .from(gameStats)
+    .where(eq(gameStats.id, statsId))
+    .limit(1);
+  if (!session) throw notFound("Play session not found");
+  if (session.userId !== userId)
+    throw forbidden("This play session belongs to another player");
+  return session;
+}
+
 /** A published game's limits on a round, or a 404. */
 export async function gameLimitsOf(
   db: Db,
@@ -265,17 +282,8 @@ export const isUniqueViolation = (error: unknown) => {
 export function createPlayService(db: Db, deps: RoundDependencies) {
   const gameLimits = (gameId: number) => gameLimitsOf(db, gameId);
 
-  async function ownSession(userId: number, statsId: number): Promise<Session> {
-    const [session] = await db
-      .select()
-      .from(gameStats)
-      .where(eq(gameStats.id, statsId))
-      .limit(1);
-    if (!session) throw notFound("Play session not found");
-    if (session.userId !== userId)
-      throw forbidden("This play session belongs to another player");
-    return session;
-  }
+  const ownSession = (userId: number, statsId: number) =>
+    ownSessionOf(db, userId, statsId);
 
   /** The named session, or the player's latest one of this game that matches `open`. */
   async function sessionFor(
