@@ -113,6 +113,13 @@ describe("kept runs", () => {
       run_id: null,
       verified: true,
     });
+    // Nor is it anyone's bot: the only run of the game is private, so a lone player gets no ghost.
+    const bot = await getJson<{ _id: number | null }>(
+      `/api/player-move/${game}`,
+      json("GET", undefined, eve.token),
+    );
+    expect(bot.status).toBe(200);
+    expect(bot.body._id).toBeNull();
   });
 
   it("of a challenge's round are shown only to the challenge's two players", async () => {

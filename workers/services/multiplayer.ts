@@ -150,6 +150,8 @@ export function createMultiplayerService(db: Db) {
             eq(playerMoves.gameId, gameId),
             ne(playerMoves.userId, callerId),
             gt(playerMoves.score, 0),
+            // A challenge's or private match's run is only its players' to watch (ADR 033), so no one's ghost.
+            sql`not ${isPrivateRun(playerMoves.statsId)}`,
             // A run held for a fair-play review, or removed after one, is no one's ghost (ADR 032).
             notExists(
               db
