@@ -24,7 +24,7 @@ export function ensureDevVapidKeys(root) {
   if (/^VAPID_PRIVATE_KEY=/m.test(text)) return;
   const { publicKey, privateKey } = vapidKeyPair();
   const lines = [
-    '# Web Push keys for local development, made by scripts/vapid-keys.mjs (README "Push notifications").',
+    '# Web Push keys for local development, made by scripts/vapid-keys.mjs (docs/features.md "Push notifications").',
     `VAPID_PUBLIC_KEY=${publicKey}`,
     `VAPID_PRIVATE_KEY=${privateKey}`,
     "VAPID_SUBJECT=mailto:dev@playfeed.local",

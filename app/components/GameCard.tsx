@@ -122,7 +122,7 @@ export function GameGrid({
 }
 
 /**
- * The first screenful's pictures hold the page's largest paint: fetched ahead of the scripts (README, "What a page
+ * The first screenful's pictures hold the page's largest paint: fetched ahead of the scripts (docs/developing.md, "What a page
  * paints first"). React 18 passes the attribute through only when it is written in lowercase.
  */
 const firstScreenful = (eager: boolean) =>

@@ -6,7 +6,7 @@ import {
 import type { OutgoingEvent } from "./socket-client";
 
 /**
- * The browser's half of "delivered means delivered" (README, Chat delivery). The server sends a chat message to its
+ * The browser's half of "delivered means delivered" (docs/features.md, "Chat delivery"). The server sends a chat message to its
  * recipient, a `new_challenge` or a `notification` again on each new connection until a client acknowledges it, so
  * the same one may come more than once. This passes each on once per page, acknowledges every copy (the
  * acknowledgement of an earlier one may be what was lost), and sends the acknowledgements in batches.

@@ -121,7 +121,7 @@ export function socialMeta(
 
 /**
  * Asks for a page's largest picture from the document's head, at high priority, before the stylesheets and the
- * module scripts that come after it (README, "What a page paints first"). `src` is the picture's address as the
+ * module scripts that come after it (docs/developing.md, "What a page paints first"). `src` is the picture's address as the
  * page's <img> has it; none, no link.
  */
 export function preloadPicture(

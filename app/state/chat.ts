@@ -290,7 +290,7 @@ export function unseenFromFriend(state: ChatState): string | null {
 
 /**
  * The friend's messages in a page of history that the server still counts as not delivered (status 0): the page has
- * them now, so it acknowledges them (README, Chat delivery) before it reports any of them seen.
+ * them now, so it acknowledges them (docs/features.md, "Chat delivery") before it reports any of them seen.
  */
 export function undeliveredFromFriend(
   messages: readonly ChatMessage[],

@@ -45,7 +45,7 @@ const conflict = (message: string) =>
 type Round = typeof visitorRounds.$inferSelect;
 
 /**
- * A visitor's round, kept for their account (issue #21; README "A visitor's round is kept"). `start` deals the seed
+ * A visitor's round, kept for their account (issue #21; docs/features.md "A visitor's round is kept"). `start` deals the seed
  * and a claim token, `finish` keeps the input log within the game's time, `claim` replays the log (a Referee, as for
  * any round, ADR 015) and writes it as the caller's session, score, best score and run in one batch. The session's
  * unique `visitor_round_id` makes a repeated or racing claim write nothing twice.
