@@ -24,6 +24,7 @@ import {
   scoredRound,
   seed,
   type Player,
+  fund,
 } from "./helpers";
 
 beforeAll(seed);
@@ -63,15 +64,6 @@ const submit = (player: Player, challengeId: number, score: number) =>
     "/api/challenge/submit",
     json("POST", { challengeId, score }, player.token),
   );
-
-/** Gives a player coins the way a migration's opening balance does: a ledger row (the trigger moves the balance). */
-async function fund(player: Player, coins: number) {
-  await env.DB.prepare(
-    "insert into ledger (user_id, amount, reason, reference) values (?, ?, 'opening_balance', ?)",
-  )
-    .bind(player.userId, coins, `test-funds:${crypto.randomUUID()}`)
-    .run();
-}
 
 /** Every balance equals the sum of its ledger rows, and none is below zero. */
 async function expectBalancesMatchLedger() {

@@ -23,6 +23,7 @@ import {
   request,
   scoredRound,
   seed,
+  fund,
 } from "./helpers";
 
 beforeAll(seed);
@@ -107,14 +108,6 @@ const walletOf = async (player: Player) =>
   (await env.DB.prepare("select wallet from users where id = ?")
     .bind(player.userId)
     .first<number>("wallet"))!;
-
-async function fund(player: Player, coins: number) {
-  await env.DB.prepare(
-    "insert into ledger (user_id, amount, reason, reference) values (?, ?, 'opening_balance', ?)",
-  )
-    .bind(player.userId, coins, `test-funds:${crypto.randomUUID()}`)
-    .run();
-}
 
 /** A challenge from `from` (who has a round of 2 on Memory Match) to `to`, accepted, with 50 coins each at stake. */
 async function acceptedChallenge(from: Player, to: Player, game: number) {

@@ -161,6 +161,15 @@ export function playedLog(
   return { log: encodeLog(round.log()), steps: round.steps, turns };
 }
 
+/** Gives a player coins the way a migration's opening balance does: a ledger row (the trigger moves the balance). */
+export async function fund(player: Player, coins: number) {
+  await env.DB.prepare(
+    "insert into ledger (user_id, amount, reason, reference) values (?, ?, 'opening_balance', ?)",
+  )
+    .bind(player.userId, coins, `test-funds:${crypto.randomUUID()}`)
+    .run();
+}
+
 /** Opens a play session of `game` for `player` and returns it, with the seed the server dealt. */
 export async function openPlaySession(
   player: Player,

@@ -15,6 +15,7 @@ import {
   scoredRound,
   seed,
   type Player,
+  fund,
 } from "./helpers";
 
 beforeAll(seed);
@@ -130,12 +131,7 @@ describe("kept runs", () => {
       await newPlayer("Dare Eve"),
     ];
     await makeFriends(from, to);
-    for (const player of [from, to])
-      await env.DB.prepare(
-        "insert into ledger (user_id, amount, reason, reference) values (?, 500, 'opening_balance', ?)",
-      )
-        .bind(player.userId, `test-funds:${crypto.randomUUID()}`)
-        .run();
+    for (const player of [from, to]) await fund(player, 500);
     const challengerRun = await runIdOf(await scoredRound(from, game, 20));
     const created = await getJson<ChallengeView>(
       "/api/challenge",

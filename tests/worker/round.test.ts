@@ -15,18 +15,10 @@ import {
   scoredRound,
   seed,
   type Player,
+  fund,
 } from "./helpers";
 
 beforeAll(seed);
-
-/** Gives a player coins the way a migration's opening balance does: a ledger row (the trigger moves the balance). */
-async function fund(player: Player, coins: number) {
-  await env.DB.prepare(
-    "insert into ledger (user_id, amount, reason, reference) values (?, ?, 'opening_balance', ?)",
-  )
-    .bind(player.userId, coins, `test-funds:${crypto.randomUUID()}`)
-    .run();
-}
 
 const walletOf = async (player: Player) =>
   (await env.DB.prepare("select wallet from users where id = ?")
