@@ -59,6 +59,8 @@ export default defineConfig(async () => {
       // Vitest's default leaves a core idle (one file at a time on a 2-core machine); each file has its own
       // storage, so two run side by side: the layer takes 2.3 minutes here instead of 3.9.
       maxWorkers: "100%",
+      // A test here takes well under a second on a quiet machine; a loaded CI machine is several times slower.
+      testTimeout: 15_000,
       setupFiles: ["./tests/worker/apply-migrations.ts"],
       deps: {
         optimizer: {

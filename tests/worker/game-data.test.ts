@@ -15,6 +15,7 @@ import {
   request,
   seed,
   type Player,
+  roomInWindow,
 } from "./helpers";
 
 beforeAll(seed);
@@ -243,9 +244,7 @@ describe("game data writes", () => {
     { timeout: 60_000 },
     async () => {
       const { limit, windowMs, tooMany } = RATE_LIMITS.gameDataWritePerUser;
-      // A loop that straddles a window's end would see the count restart.
-      while (windowMs - (Date.now() % windowMs) < 20_000)
-        await new Promise((resolve) => setTimeout(resolve, 250));
+      roomInWindow(windowMs);
       const player = await newPlayer("Busy Data");
       const other = await newPlayer("Calm Data");
       const snake = await gameId("snake");

@@ -18,6 +18,7 @@ import {
   seed,
   testAddress,
   validSignUp,
+  roomInWindow,
 } from "./helpers";
 
 beforeAll(seed);
@@ -80,12 +81,6 @@ const submit = (player: Player, body: Record<string, unknown>) =>
     "/api/scores",
     json("POST", body, player.token),
   );
-
-/** Limits count in fixed minutes of the clock: a loop that straddles one would see its count restart. */
-async function roomInMinute() {
-  while (60_000 - (Date.now() % 60_000) < 20_000)
-    await new Promise((resolve) => setTimeout(resolve, 250));
-}
 
 const leaderboard = async (game: number) =>
   (await getJson<Entry[]>(`/api/scores/${game}`)).body;
@@ -421,7 +416,7 @@ describe("POST /api/scores", () => {
   it("rate-limits submissions per player", async () => {
     const game = await externalGame("sky-hopper");
     const player = await newPlayer();
-    await roomInMinute();
+    roomInWindow(60_000);
     for (let round = 0; round < SCORE_SUBMISSIONS_PER_MINUTE; round++) {
       const stats = await openSession(player, game);
       expect(
@@ -666,7 +661,7 @@ describe("what a round may cost the server", () => {
   it("refuses the 16,381-tap log as inhuman, and replays one session at most 3 times however many submissions race", async () => {
     const player = await newPlayer("Resubmitter");
     const game = await gameId("sky-hopper");
-    await roomInMinute();
+    roomInWindow(60_000);
     const stats = await openSession(player, game, 10);
     const log = tapsOnOneStep();
     expect(log.length).toBeLessThanOrEqual(MAX_LOG_CHARS);
@@ -710,7 +705,7 @@ describe("what a round may cost the server", () => {
   it("counts refused submissions against the player's 12 a minute", async () => {
     const player = await newPlayer("Refused Often");
     const game = await gameId("snake");
-    await roomInMinute();
+    roomInWindow(60_000);
     for (let attempt = 0; attempt < SCORE_SUBMISSIONS_PER_MINUTE; attempt++) {
       const refused = await submit(player, {
         score: 5,

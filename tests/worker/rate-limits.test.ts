@@ -19,11 +19,12 @@ import {
   testAddress,
   validSignUp,
   type Player,
+  roomInWindow,
 } from "./helpers";
 
 beforeAll(seed);
 
-// Each test sends a limit's worth of requests, on two shared cores, and may wait for a fresh window (roomInWindow).
+// Each test sends a limit's worth of requests, on two shared cores.
 const SLOW = { timeout: 60_000 };
 
 type Answer = { status: number; body: ApiErrorBody; response: Response };
@@ -45,23 +46,13 @@ function expectLimited(answer: Answer, name: RateLimitName) {
   expect(retryAfter).toBeLessThanOrEqual(windowMs / 1000);
 }
 
-/**
- * Counters run in fixed windows of the clock: a loop that straddles a boundary would see the count restart. Waits for
- * the next window when the current one has less than 20 s left.
- */
-async function roomInWindow(name: RateLimitName) {
-  const { windowMs } = RATE_LIMITS[name];
-  while (windowMs - (Date.now() % windowMs) < 20_000)
-    await new Promise((resolve) => setTimeout(resolve, 250));
-}
-
 /** Sends `limit` requests, none refused, then one more, refused with this limit's 429. */
 async function expectLimitHolds(
   name: RateLimitName,
   send: () => Promise<Answer>,
   limit: number = RATE_LIMITS[name].limit,
 ) {
-  await roomInWindow(name);
+  roomInWindow(RATE_LIMITS[name].windowMs);
   for (let i = 0; i < limit; i++) expect((await send()).status).not.toBe(429);
   expectLimited(await send(), name);
 }
@@ -372,6 +363,7 @@ describe("uploads", () => {
   };
 
   it("limits upload addresses per minute and per day", SLOW, async () => {
+    roomInWindow(RATE_LIMITS.uploadUrlPerUserDaily.windowMs);
     const [me, other] = [
       await newPlayer("Upload Una"),
       await newPlayer("Still Stan"),
@@ -383,7 +375,6 @@ describe("uploads", () => {
       env.DB.prepare("update rate_limits set window_ends_at = 0 where key = ?")
         .bind(`uploadUrlPerUser:${me.userId}`)
         .run();
-    await roomInWindow("uploadUrlPerUserDaily");
     for (
       let made = RATE_LIMITS.uploadUrlPerUser.limit;
       made < RATE_LIMITS.uploadUrlPerUserDaily.limit;

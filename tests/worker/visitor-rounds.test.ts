@@ -22,6 +22,7 @@ import {
   seed,
   testAddress,
   type Player,
+  roomInWindow,
 } from "./helpers";
 
 beforeAll(seed);
@@ -333,12 +334,6 @@ const finishFrom = (
     from(address, json("PUT", { token: round.token, ...body })),
   );
 
-/** Limits count in fixed minutes of the clock: a loop that straddles one would see its count restart. */
-async function roomInMinute() {
-  while (60_000 - (Date.now() % 60_000) < 20_000)
-    await new Promise((resolve) => setTimeout(resolve, 250));
-}
-
 const backdateRound = (round: VisitorRound, seconds: number) =>
   env.DB.prepare(
     "update visitor_rounds set created_at = created_at - ? where id = ?",
@@ -451,7 +446,7 @@ describe("what a visitor's round may cost", () => {
       timeout: 60_000,
     },
     async () => {
-      await roomInMinute();
+      roomInWindow(60_000);
       const scorer = await newPlayer("Busy Scorer");
       for (let i = 0; i < RATE_LIMITS.scoreSubmitPerUser.limit; i++) {
         const refused = await getJson(
@@ -503,7 +498,7 @@ describe("what a visitor's round may cost", () => {
 
       // And claims count against the minute as submissions do.
       const claimer = await newPlayer("Many Claims");
-      await roomInMinute();
+      roomInWindow(60_000);
       const claimed = [];
       for (let i = 0; i <= RATE_LIMITS.scoreSubmitPerUser.limit; i++) {
         const next = await startRound();
