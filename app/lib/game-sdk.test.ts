@@ -20,6 +20,7 @@ interface PokiApi {
   init(): Promise<void>;
   setDebug(on: boolean): void;
   gameLoadingStart(): void;
+  gameLoadingProgress(progress: { percentageDone: number }): void;
   gameLoadingFinished(): void;
   gameplayStart(): void;
   gameplayStop(): void;
@@ -34,18 +35,31 @@ interface PokiApi {
   [other: string]: unknown;
 }
 
+type Callback = (error: unknown, value?: unknown) => void;
+type Answer = (callback?: Callback) => Promise<unknown>;
+
 interface CrazyGamesApi {
   SDK: {
     environment: string;
     init(): Promise<void>;
+    getEnvironment: Answer;
     game: Record<
       | "loadingStart"
       | "loadingStop"
+      | "sdkGameLoadingStart"
+      | "sdkGameLoadingStop"
       | "gameplayStart"
       | "gameplayStop"
       | "happytime",
-      () => void
-    >;
+      Answer
+    > & {
+      inviteLink(params: Record<string, string>): string | Promise<string>;
+      settings: { muteAudio: boolean; disableChat: boolean };
+      addSettingsChangeListener(
+        listener: (settings: { muteAudio: boolean }) => void,
+      ): void;
+      removeSettingsChangeListener(listener: unknown): void;
+    };
     ad: {
       requestAd(
         type: "midgame" | "rewarded",
@@ -54,9 +68,13 @@ interface CrazyGamesApi {
           adFinished?: () => void;
           adError?: (error: { code: string; message: string }) => void;
         },
-      ): void;
-      hasAdblock(): Promise<boolean>;
+      ): Promise<void>;
+      hasAdblock: Answer;
     };
+    banner: Record<
+      "requestBanner" | "requestResponsiveBanner",
+      (request: unknown, callback?: Callback) => Promise<void>
+    >;
     data: {
       getItem(key: string): string | null;
       setItem(key: string, value: unknown): void;
@@ -64,29 +82,83 @@ interface CrazyGamesApi {
       clear(): void;
     };
     user: {
-      getUser(): Promise<{
+      isUserAccountAvailable: boolean | Answer;
+      getUser(callback?: Callback): Promise<{
         username: string;
         profilePictureUrl: string | null;
       } | null>;
+      showAuthPrompt: Answer;
+      showAccountLinkPrompt: Answer;
+      getUserToken: Answer;
     };
   };
 }
 
 interface GameWindow {
+  name: string;
   PlayfeedSDK: {
     player: { name: string; picture: string | null } | null;
-    storage: { loaded: boolean };
+    storage: {
+      loaded: boolean;
+      getItem(key: string): string | null;
+      setItem(key: string, value: string): void;
+    };
+    on(type: string, handler: () => void): unknown;
   };
   PokiSDK: PokiApi;
   CrazyGames: CrazyGamesApi;
+  localStorage: Storage & Record<string, unknown>;
+  sessionStorage: Storage;
+  requestAnimationFrame(callback: (time: number) => void): number;
+  cancelAnimationFrame(id: number): void;
+  AudioContext: new () => FakeAudioContext;
+}
+
+/** An AudioContext as far as the SDK uses one: its state, suspend and resume. */
+class FakeAudioContext {
+  state: "running" | "suspended" | "closed" = "running";
+  suspend() {
+    this.state = "suspended";
+    return Promise.resolve();
+  }
+  resume() {
+    this.state = "running";
+    return Promise.resolve();
+  }
+}
+
+/** A page's event target: listeners by type, and the types dispatched, in order. */
+function eventTarget<T extends object>(base: T) {
+  const listeners: Record<string, Array<(event: unknown) => void>> = {};
+  const dispatched: string[] = [];
+  return Object.assign(base, {
+    listeners,
+    dispatched,
+    addEventListener: (type: string, listener: (event: unknown) => void) => {
+      (listeners[type] ??= []).push(listener);
+    },
+    dispatchEvent: (event: Event) => {
+      dispatched.push(event.type);
+      for (const listener of listeners[event.type] ?? []) listener(event);
+      return true;
+    },
+  });
 }
 
 function loadSdk({
   embedded = true,
   globals = {},
-}: { embedded?: boolean; globals?: Record<string, unknown> } = {}) {
+  name = "",
+  storageThrows = false,
+}: {
+  embedded?: boolean;
+  globals?: Record<string, unknown>;
+  /** The frame's name as the platform set it. */
+  name?: string;
+  /** The browser refuses the frame its storage (blocked third-party storage). */
+  storageThrows?: boolean;
+} = {}) {
   const posted: unknown[] = [];
-  const listeners: Array<(event: unknown) => void> = [];
   const parent = {
     postMessage: (message: unknown, target: string) => {
       expect(target).toBe(PLATFORM);
@@ -94,23 +166,48 @@ function loadSdk({
     },
   };
   const url = new URL(GAME_URL);
-  const window: Record<string, unknown> = {
-    ...globals,
+  const frames: Array<{ id: number; callback: (time: number) => void }> = [];
+  let nextFrame = 1;
+  const document = eventTarget({
+    referrer: "",
+    hidden: false,
+    visibilityState: "visible",
+  });
+  const window: Record<string, unknown> = eventTarget({
+    name,
     location: {
       href: url.href,
       search: url.search,
       ancestorOrigins: embedded ? [PLATFORM] : [],
     },
-    document: { referrer: "" },
-    navigator: { language: "en-GB" },
-    localStorage: null,
-    addEventListener: (type: string, listener: (event: unknown) => void) => {
-      if (type === "message") listeners.push(listener);
-    },
+    document,
+    navigator: { language: "en-GB", userAgent: "Mozilla/5.0 (X11; Linux)" },
     URL,
     URLSearchParams,
+    Event,
+    DOMException,
+    AudioContext: FakeAudioContext,
     setTimeout: (callback: () => void, ms?: number) => setTimeout(callback, ms),
-  };
+    clearTimeout: (timer: ReturnType<typeof setTimeout>) => clearTimeout(timer),
+    requestAnimationFrame: (callback: (time: number) => void) => {
+      frames.push({ id: nextFrame, callback });
+      return nextFrame++;
+    },
+    cancelAnimationFrame: (id: number) => {
+      const at = frames.findIndex((frame) => frame.id === id);
+      if (at >= 0) frames.splice(at, 1);
+    },
+  });
+  for (const storageName of ["localStorage", "sessionStorage"])
+    Object.defineProperty(window, storageName, {
+      configurable: true,
+      get: () => {
+        if (storageThrows)
+          throw new DOMException("Access is denied", "SecurityError");
+        return null;
+      },
+    });
+  Object.assign(window, globals);
   window.window = window;
   window.parent = embedded ? parent : window;
   runInNewContext(SDK, window);
@@ -118,24 +215,28 @@ function loadSdk({
     data: Record<string, unknown>,
     { source, origin = PLATFORM }: { source?: unknown; origin?: string } = {},
   ) => {
-    for (const listener of listeners)
+    for (const listener of (
+      window.listeners as Record<string, Array<(event: unknown) => void>>
+    ).message ?? [])
       listener({
         source: source ?? parent,
         origin,
         data: { source: "playfeed-platform", ...data },
       });
   };
-  /** The types of the messages posted so far, each checked against the platform's schemas. */
+  /** The types of the messages posted after the hello, each checked against the platform's schemas. */
   const sent = () =>
-    posted.map((data) => {
-      const accepted = acceptGameMessage(
-        { source: parent, origin: PLATFORM, data },
-        parent,
-        PLATFORM,
-      );
-      expect(accepted, JSON.stringify(data)).not.toBeNull();
-      return accepted!.type;
-    });
+    posted
+      .filter((data) => (data as { type?: string }).type !== "hello")
+      .map((data) => {
+        const accepted = acceptGameMessage(
+          { source: parent, origin: PLATFORM, data },
+          parent,
+          PLATFORM,
+        );
+        expect(accepted, JSON.stringify(data)).not.toBeNull();
+        return accepted!.type;
+      });
   /** The id of the last ad break the game asked for. */
   const lastBreakId = () => {
     const asked = posted.filter(
@@ -151,13 +252,20 @@ function loadSdk({
     if (outcome.shown) fromPlatform({ type: "ad_break_start", id });
     fromPlatform({ type: "ad_break_done", id, ...outcome });
   };
+  /** The browser paints a frame: the callbacks waiting for it run. */
+  const paint = () => {
+    for (const frame of frames.splice(0)) frame.callback(16);
+  };
   return {
     game: window as unknown as GameWindow,
+    document: document as unknown as Document & { dispatched: string[] },
+    windowEvents: window.dispatched as string[],
     posted,
     fromPlatform,
     sent,
     lastBreakId,
     answerBreak,
+    paint,
   };
 }
 
@@ -367,21 +475,53 @@ describe("window.CrazyGames.SDK", () => {
     expect(game.PlayfeedSDK.player).toEqual(ben);
   });
 
-  it("goes on without the platform after a while, and at once on its own page", async () => {
+  it("tells init the data cannot be had: a welcome that says so, or no word in 20 s; at once on its own page", async () => {
+    const { game, fromPlatform } = loadSdk();
+    const refused = game.CrazyGames.SDK.init();
+    fromPlatform({ type: "welcome", player: null, unavailable: true });
+    await expect(refused).rejects.toMatchObject({ code: "unexpectedError" });
+    await expect(game.PokiSDK.init()).rejects.toThrow(/cannot be had/);
+    expect(game.PlayfeedSDK.storage.loaded).toBe(false);
+    // The data comes later, with another welcome: init now resolves with it.
+    fromPlatform({ type: "welcome", player: null, storage: [["gold", "310"]] });
+    await expect(game.CrazyGames.SDK.init()).resolves.toBeUndefined();
+    expect(game.CrazyGames.SDK.data.getItem("gold")).toBe("310");
+
     vi.useFakeTimers();
-    const { game } = loadSdk();
-    const initialised = vi.fn();
-    void game.CrazyGames.SDK.init().then(initialised);
-    await vi.advanceTimersByTimeAsync(2999);
-    expect(initialised).not.toHaveBeenCalled();
+    const late = loadSdk().game;
+    const outcome = vi.fn();
+    late.CrazyGames.SDK.init().then(
+      () => outcome("resolved"),
+      (error: { code: string }) => outcome(error.code),
+    );
+    const poki = late.PokiSDK.init().catch((error: Error) => error.message);
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(outcome).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(initialised).toHaveBeenCalled();
+    expect(outcome).toHaveBeenCalledWith("unexpectedError");
+    expect(await poki).toMatch(/in 20 seconds/);
     vi.useRealTimers();
 
-    const alone = loadSdk({ embedded: false }).game.CrazyGames.SDK;
-    expect(alone.environment).toBe("local");
-    await expect(alone.init()).resolves.toBeUndefined();
-    await expect(alone.user.getUser()).resolves.toBeNull();
+    const alone = loadSdk({ embedded: false });
+    expect(alone.posted).toEqual([]);
+    expect(alone.game.CrazyGames.SDK.environment).toBe("local");
+    await expect(alone.game.CrazyGames.SDK.init()).resolves.toBeUndefined();
+    await expect(alone.game.PokiSDK.init()).resolves.toBeUndefined();
+    await expect(alone.game.CrazyGames.SDK.user.getUser()).resolves.toBeNull();
+  });
+
+  it("never resolves init in a frame before the data: a welcome without storage or unavailable is not enough", async () => {
+    vi.useFakeTimers();
+    const { game, fromPlatform, posted } = loadSdk();
+    expect(posted[0]).toEqual({ source: "playfeed-game", type: "hello" });
+    const initialised = vi.fn();
+    void game.CrazyGames.SDK.init().then(initialised, () => {});
+    fromPlatform({ type: "welcome", player: ben });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(initialised).not.toHaveBeenCalled();
+    fromPlatform({ type: "welcome", player: ben, storage: [] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(initialised).toHaveBeenCalled();
   });
 
   it("believes a welcome only from the platform's window and origin", async () => {
@@ -394,7 +534,7 @@ describe("window.CrazyGames.SDK", () => {
     expect(sdk.storage.loaded).toBe(false);
     vi.useFakeTimers();
     const user = game.CrazyGames.SDK.user.getUser();
-    await vi.advanceTimersByTimeAsync(3000);
+    await vi.advanceTimersByTimeAsync(20_000);
     await expect(user).resolves.toBeNull();
   });
 });
