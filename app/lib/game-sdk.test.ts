@@ -32,6 +32,16 @@ interface PokiApi {
   shareableURL(params: Record<string, string>): Promise<string>;
   getURLParam(name: string): string;
   isAdBlocked(): boolean;
+  login(): Promise<void>;
+  getToken(): Promise<string | null>;
+  getUser(): Promise<{
+    username: string;
+    avatarUrl: string;
+    optedIn: boolean;
+  } | null>;
+  getLanguage(): string;
+  getDeviceInfo(): { category: string };
+  setPlaytestCanvas(canvas: unknown): void;
   [other: string]: unknown;
 }
 
@@ -207,7 +217,12 @@ function loadSdk({
         return null;
       },
     });
-  Object.assign(window, globals);
+  for (const [key, value] of Object.entries(globals))
+    Object.defineProperty(window, key, {
+      configurable: true,
+      writable: true,
+      value,
+    });
   window.window = window;
   window.parent = embedded ? parent : window;
   runInNewContext(SDK, window);
@@ -395,12 +410,15 @@ describe("window.CrazyGames.SDK", () => {
   it("maps loading, gameplay and happy time onto the bridge", () => {
     const { game, sent } = loadSdk();
     const { game: module } = game.CrazyGames.SDK;
-    module.loadingStart();
-    module.loadingStop();
-    module.gameplayStart();
-    module.happytime();
-    module.gameplayStop();
-    module.loadingStop();
+    for (const call of [
+      module.loadingStart,
+      module.loadingStop,
+      module.gameplayStart,
+      module.happytime,
+      module.gameplayStop,
+      module.loadingStop,
+    ])
+      void call();
     expect(sent()).toEqual([
       "loading",
       "ready",
@@ -422,7 +440,7 @@ describe("window.CrazyGames.SDK", () => {
         adFinished: vi.fn(),
         adError: vi.fn(),
       };
-      ad.requestAd(type, callbacks);
+      void ad.requestAd(type, callbacks);
       answerBreak(outcome);
       return callbacks;
     };
@@ -447,7 +465,7 @@ describe("window.CrazyGames.SDK", () => {
     await vi.waitFor(() => expect(watched.adFinished).toHaveBeenCalled());
     expect(watched.adError).not.toHaveBeenCalled();
 
-    ad.requestAd("midgame");
+    void ad.requestAd("midgame");
     answerBreak({ shown: true, rewarded: false });
     await expect(ad.hasAdblock()).resolves.toBe(false);
     expect(sent()).toEqual([
@@ -491,8 +509,12 @@ describe("window.CrazyGames.SDK", () => {
     const late = loadSdk().game;
     const outcome = vi.fn();
     late.CrazyGames.SDK.init().then(
-      () => outcome("resolved"),
-      (error: { code: string }) => outcome(error.code),
+      () => {
+        outcome("resolved");
+      },
+      (error: { code: string }) => {
+        outcome(error.code);
+      },
     );
     const poki = late.PokiSDK.init().catch((error: Error) => error.message);
     await vi.advanceTimersByTimeAsync(19_999);
@@ -536,5 +558,369 @@ describe("window.CrazyGames.SDK", () => {
     const user = game.CrazyGames.SDK.user.getUser();
     await vi.advanceTimersByTimeAsync(20_000);
     await expect(user).resolves.toBeNull();
+  });
+});
+
+describe("the portals' documented surface", () => {
+  // poki/npm-sdk dist/index.d.ts and the v2 loader's list (game-cdn.poki.com/scripts/v2/poki-sdk.js).
+  const POKI_PROMISES = [
+    "init",
+    "initWithVideoHB",
+    "commercialBreak",
+    "rewardedBreak",
+    "shareableURL",
+    "getUser",
+    "getToken",
+    "getLeaderboard",
+  ];
+  const POKI_CALLS = [
+    "setDebug",
+    "setLogging",
+    "gameLoadingStart",
+    "gameLoadingProgress",
+    "gameLoadingFinished",
+    "gameInteractive",
+    "gameplayStart",
+    "gameplayStop",
+    "roundStart",
+    "roundEnd",
+    "happyTime",
+    "displayAd",
+    "destroyAd",
+    "muteAd",
+    "showLeaderboard",
+    "sendHighscore",
+    "openExternalLink",
+    "movePill",
+    "measure",
+    "customEvent",
+    "logError",
+    "captureError",
+    "enableEventTracking",
+    "setDebugTouchOverlayController",
+    "setPlayerAge",
+    "setPlaytestCanvas",
+    "playtestSetCanvas",
+    "playtestCaptureHtmlOnce",
+    "playtestCaptureHtmlForce",
+    "playtestCaptureHtmlOn",
+    "playtestCaptureHtmlOff",
+  ];
+
+  it("has every Poki v2 call, Promises where Poki's are, and lets a template's loader run past setPlaytestCanvas", async () => {
+    const { game, fromPlatform, sent } = loadSdk();
+    fromPlatform({ type: "welcome", player: ben, storage: [] });
+    const poki = game.PokiSDK;
+    for (const name of POKI_CALLS) {
+      expect(typeof poki[name], name).toBe("function");
+      expect((poki[name] as () => unknown)(), name).toBeUndefined();
+    }
+    for (const name of POKI_PROMISES)
+      expect(typeof (poki[name] as () => Promise<unknown>)().then, name).toBe(
+        "function",
+      );
+    await expect(poki.login()).rejects.toThrow(/sign in on Playfeed/);
+    await expect(poki.getToken()).resolves.toBeNull();
+    await expect(poki.getUser()).resolves.toEqual({
+      username: "Ben",
+      avatarUrl: ben.picture,
+      optedIn: true,
+    });
+    expect(poki.getLanguage()).toBe("en");
+    expect(poki.getDeviceInfo()).toEqual({ category: "desktop" });
+
+    // erikdubbelboer/poki-pixijs-template src/loader.js: the last loading task.
+    const loader = () => {
+      poki.gameLoadingFinished();
+      poki.setPlaytestCanvas({});
+      return "done";
+    };
+    expect(loader()).toBe("done");
+    expect(sent()).toContain("ready");
+  });
+
+  it("maps gameLoadingProgress only when it must be a percentage", () => {
+    const { game, posted } = loadSdk();
+    for (const percentageDone of [0.5, 1, 40, 40.2, 100, 250])
+      game.PokiSDK.gameLoadingProgress({ percentageDone });
+    expect(
+      posted.filter((data) => (data as { type: string }).type === "loading"),
+    ).toEqual([
+      { source: "playfeed-game", type: "loading", value: 40 },
+      { source: "playfeed-game", type: "loading", value: 100 },
+    ]);
+  });
+
+  it("answers CrazyGames v2 calls with Promises and callbacks, as a v2 game chains them", async () => {
+    const { game, sent } = loadSdk();
+    const crazy = game.CrazyGames.SDK;
+    // A LittleJS game's module top: sdkGameLoadingStart().then(...) before its own loading.
+    const order: string[] = [];
+    await crazy.game
+      .sdkGameLoadingStart()
+      .then(() => order.push("started"))
+      .then(() => crazy.game.sdkGameLoadingStop())
+      .then(() => order.push("stopped"));
+    expect(order).toEqual(["started", "stopped"]);
+    const callback = vi.fn();
+    await crazy.game.gameplayStart(callback);
+    expect(callback).toHaveBeenCalledWith(null, undefined);
+    await expect(crazy.getEnvironment()).resolves.toBe("crazygames");
+    await expect(crazy.ad.hasAdblock()).resolves.toBe(false);
+    await expect(
+      crazy.banner.requestBanner({ id: "b" }),
+    ).resolves.toBeUndefined();
+    await expect(crazy.game.happytime()).resolves.toBeUndefined();
+    // v2: inviteLink and isUserAccountAvailable answer through Promises.
+    await expect(crazy.game.inviteLink({ room: "7" })).resolves.toMatch(
+      /gdroom=7/,
+    );
+    await expect((crazy.user.isUserAccountAvailable as Answer)()).resolves.toBe(
+      false,
+    );
+    const tokenCallback = vi.fn();
+    await expect(crazy.user.getUserToken(tokenCallback)).rejects.toMatchObject({
+      code: "userNotAuthenticated",
+    });
+    expect(tokenCallback).toHaveBeenCalledWith(
+      expect.objectContaining({ code: "userNotAuthenticated" }),
+    );
+    expect(sent()).toEqual([
+      "loading",
+      "ready",
+      "gameplay_start",
+      "happy_time",
+    ]);
+  });
+
+  it("answers in v3's shapes once a game called init(), and refuses with rejected Promises carrying v3's codes", async () => {
+    const { game, fromPlatform } = loadSdk();
+    const crazy = game.CrazyGames.SDK;
+    fromPlatform({ type: "welcome", player: null, storage: [] });
+    await crazy.init();
+    expect(crazy.user.isUserAccountAvailable).toBe(false);
+    expect(crazy.game.inviteLink({ roomId: "12" })).toMatch(/gdroomId=12/);
+    let refusals: unknown[] = [];
+    expect(() => {
+      refusals = [
+        crazy.user.showAuthPrompt(),
+        crazy.user.showAccountLinkPrompt(),
+        crazy.user.getUserToken(),
+      ];
+    }).not.toThrow();
+    const codes = await Promise.all(
+      refusals.map((refusal) =>
+        (refusal as Promise<unknown>).then(
+          () => "resolved",
+          (error: { code: string }) => error.code,
+        ),
+      ),
+    );
+    expect(codes).toEqual([
+      "userCancelled",
+      "userNotAuthenticated",
+      "userNotAuthenticated",
+    ]);
+
+    const signedIn = loadSdk();
+    signedIn.fromPlatform({ type: "welcome", player: ben, storage: [] });
+    await expect(
+      signedIn.game.CrazyGames.SDK.user.showAuthPrompt(),
+    ).rejects.toMatchObject({ code: "userAlreadySignedIn" });
+    await expect(
+      signedIn.game.CrazyGames.SDK.user.showAccountLinkPrompt(),
+    ).resolves.toEqual({ response: "no" });
+  });
+});
+
+describe("the game's data before its first line", () => {
+  it("is in the frame's name: loaded synchronously for the script after the SDK, and the name is cleared", async () => {
+    const entries = [
+      ["gold", "310"],
+      ["miners", "2"],
+    ];
+    const { game, posted } = loadSdk({
+      name: "playfeed-data:" + JSON.stringify(entries),
+    });
+    // What a game's own script, run right after the SDK's, reads at its top.
+    expect(game.CrazyGames.SDK.data.getItem("gold")).toBe("310");
+    expect(game.PlayfeedSDK.storage.loaded).toBe(true);
+    expect(game.name).toBe("");
+    await expect(game.CrazyGames.SDK.init()).resolves.toBeUndefined();
+    expect(posted).toEqual([{ source: "playfeed-game", type: "hello" }]);
+  });
+
+  it("leaves any other name alone, and loads nothing from a name that is not valid data", () => {
+    expect(loadSdk({ name: "my-game-window" }).game.name).toBe(
+      "my-game-window",
+    );
+    for (const name of [
+      "playfeed-data:{not json",
+      'playfeed-data:[["", "empty key"]]',
+      "playfeed-data:" + JSON.stringify([["k", "v".repeat(70_000)]]),
+    ]) {
+      const { game } = loadSdk({ name });
+      expect(game.PlayfeedSDK.storage.loaded, name.slice(0, 30)).toBe(false);
+      expect(game.name).toBe("");
+    }
+    // Standalone, the name is the page's own.
+    const alone = loadSdk({ embedded: false, name: "playfeed-data:[]" });
+    expect(alone.game.name).toBe("playfeed-data:[]");
+  });
+
+  it("keeps a write made before the data arrived and applies it over the data, not instead of it", async () => {
+    const { game, fromPlatform, sent } = loadSdk();
+    const data = game.CrazyGames.SDK.data;
+    // An autosave that runs before init() resolves.
+    data.setItem("time", "5");
+    expect(data.getItem("gold")).toBeNull();
+    fromPlatform({
+      type: "welcome",
+      player: null,
+      storage: [
+        ["gold", "310"],
+        ["time", "170"],
+      ],
+    });
+    await game.CrazyGames.SDK.init();
+    expect(data.getItem("gold")).toBe("310");
+    expect(data.getItem("time")).toBe("5");
+    // A later welcome with other data does not replace what is loaded.
+    fromPlatform({ type: "welcome", player: null, storage: [] });
+    expect(data.getItem("gold")).toBe("310");
+    expect(sent()).toEqual(["storage_set"]);
+  });
+});
+
+describe("a portal game's own page in a cross-site frame", () => {
+  it("stands in for a localStorage the browser refuses, with the game's data, throwing QuotaExceededError past the limits", () => {
+    const { game, fromPlatform, posted } = loadSdk({ storageThrows: true });
+    fromPlatform({ type: "welcome", player: null, storage: [["best", "7"]] });
+    const storage = game.localStorage;
+    expect(storage.getItem("best")).toBe("7");
+    storage.setItem("level", 4 as unknown as string);
+    expect(storage.getItem("level")).toBe("4");
+    expect(game.PlayfeedSDK.storage.getItem("level")).toBe("4");
+    expect(storage.length).toBe(2);
+    expect(storage.key(1)).toBe("level");
+    expect(storage.key(2)).toBeNull();
+    storage.coins = 12;
+    expect(storage.coins).toBe("12");
+    expect("coins" in storage).toBe(true);
+    delete storage.coins;
+    expect(storage.getItem("coins")).toBeNull();
+    expect(storage.getItem("missing")).toBeNull();
+    let refused: unknown;
+    try {
+      storage.setItem("big", "x".repeat(70_000));
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toMatchObject({ name: "QuotaExceededError" });
+    expect(storage.getItem("big")).toBeNull();
+    expect(
+      posted.filter(
+        (data) => (data as { type: string }).type === "storage_set",
+      ),
+    ).toEqual([
+      {
+        source: "playfeed-game",
+        type: "storage_set",
+        key: "level",
+        value: "4",
+      },
+      {
+        source: "playfeed-game",
+        type: "storage_set",
+        key: "coins",
+        value: "12",
+      },
+    ]);
+
+    // sessionStorage lasts as long as the page and reaches no one.
+    game.sessionStorage.setItem("tab", "1");
+    expect(game.sessionStorage.getItem("tab")).toBe("1");
+    expect(
+      posted.some((data) => (data as { key?: string }).key === "tab"),
+    ).toBe(false);
+  });
+
+  it("leaves a localStorage that works alone", () => {
+    const own = { getItem: () => null, setItem: () => {} };
+    const { game } = loadSdk({ globals: { localStorage: own } });
+    expect(game.localStorage).toBe(own);
+  });
+
+  it("holds the game's animation frames, hides the page and blurs it while paused, and gives all back on resume", () => {
+    const { game, document, windowEvents, fromPlatform, paint } = loadSdk();
+    const pauses = vi.fn();
+    game.PlayfeedSDK.on("pause", pauses);
+    const frames: number[] = [];
+    const loop = () => {
+      frames.push(1);
+      game.requestAnimationFrame(loop);
+    };
+    game.requestAnimationFrame(loop);
+    paint();
+    expect(frames).toHaveLength(1);
+    const cancelled = vi.fn();
+    game.cancelAnimationFrame(game.requestAnimationFrame(cancelled));
+
+    fromPlatform({ type: "pause" });
+    expect(pauses).toHaveBeenCalledTimes(1);
+    expect(document.hidden).toBe(true);
+    expect(document.visibilityState).toBe("hidden");
+    expect(document.dispatched).toEqual(["visibilitychange"]);
+    expect(windowEvents).toEqual(["blur"]);
+    paint();
+    paint();
+    expect(frames).toHaveLength(1);
+
+    fromPlatform({ type: "resume" });
+    expect(document.hidden).toBe(false);
+    expect(document.visibilityState).toBe("visible");
+    expect(document.dispatched).toEqual([
+      "visibilitychange",
+      "visibilitychange",
+    ]);
+    expect(windowEvents).toEqual(["blur", "focus"]);
+    paint();
+    expect(frames).toHaveLength(2);
+    paint();
+    expect(frames).toHaveLength(3);
+    expect(cancelled).not.toHaveBeenCalled();
+  });
+
+  it("mutes a CrazyGames game through muteAudio and its listeners, and suspends the game's AudioContexts, while muted or paused", async () => {
+    const { game, fromPlatform } = loadSdk();
+    const { game: module } = game.CrazyGames.SDK;
+    const heard: boolean[] = [];
+    const listener = (settings: { muteAudio: boolean }) =>
+      heard.push(settings.muteAudio);
+    module.addSettingsChangeListener(listener);
+    const audio = new game.AudioContext();
+    expect(audio.state).toBe("running");
+
+    fromPlatform({ type: "mute" });
+    expect(module.settings.muteAudio).toBe(true);
+    expect(audio.state).toBe("suspended");
+    fromPlatform({ type: "pause" });
+    fromPlatform({ type: "unmute" });
+    // Still paused: still silent.
+    expect(module.settings.muteAudio).toBe(true);
+    expect(audio.state).toBe("suspended");
+    fromPlatform({ type: "resume" });
+    await Promise.resolve();
+    expect(module.settings.muteAudio).toBe(false);
+    expect(audio.state).toBe("running");
+    expect(heard).toEqual([true, false]);
+
+    module.removeSettingsChangeListener(listener);
+    fromPlatform({ type: "pause" });
+    expect(heard).toEqual([true, false]);
+    // A context made while silent starts suspended.
+    const late = new game.AudioContext();
+    expect(late.state).toBe("suspended");
+    expect(late).toBeInstanceOf(FakeAudioContext);
   });
 });
