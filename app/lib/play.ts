@@ -37,8 +37,7 @@ export const PRACTICE_NOTICE = {
     "This round began offline, so its score isn't saved. You're back online: play again to play for the leaderboard.",
 } as const;
 
-/** SPEC.md §3 game mode 4: scored/timed, where the clock counts down from maximum_game_time. */
-export const isTimed = (gameModes: readonly number[]) => gameModes.includes(4);
+export { isTimed } from "#contract/types";
 
 /** SPEC.md §2 /play query type: 0 normal, 1 challenge. */
 export function playTypeFrom(value: string | null): 0 | 1 {
