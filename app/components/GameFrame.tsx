@@ -7,6 +7,7 @@ import {
   connectGameFrame,
   frameDataName,
   frameOrigin,
+  nameGameFrame,
   type GameConnection,
   type GameMessage,
   type GamePlayer,
@@ -86,7 +87,7 @@ export function GameFrame({
     const unavailable = () => {
       if (current) onUnavailableRef.current?.();
     };
-    frame.name = welcomes ? frameDataName(store) : "";
+    nameGameFrame(frame, welcomes ? frameDataName(store) : "");
     if (isOnline()) frame.src = src;
     // Another site's game cannot be kept: offline it is not loaded at all.
     else if (external) queueMicrotask(unavailable);

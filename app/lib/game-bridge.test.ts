@@ -12,6 +12,7 @@ import {
   createGameStore,
   frameDataName,
   frameOrigin,
+  nameGameFrame,
   gameFrameSource,
   gamePlayer,
   gamePlayerSchema,
@@ -516,6 +517,28 @@ describe("frameDataName", () => {
     expect(frameDataName(store)).toBe("");
     store.learn({ data: [["gold", "310"]], updated_at: 9 });
     expect(frameDataName(store)).toBe(`${FRAME_DATA_PREFIX}[["gold","0"]]`);
+  });
+});
+
+describe("nameGameFrame", () => {
+  it("names the frame's own window, whose name outlives its navigation to the game", () => {
+    const frame = {
+      contentWindow: { name: "" },
+    } as unknown as HTMLIFrameElement;
+    expect(nameGameFrame(frame, "playfeed-data:[]")).toBe(true);
+    expect(frame.contentWindow!.name).toBe("playfeed-data:[]");
+  });
+
+  it("gives up quietly on a frame it may not reach (an opaque sandbox) or that has no window yet", () => {
+    const opaque = {
+      contentWindow: {
+        set name(_value: string) {
+          throw new DOMException("Blocked a frame", "SecurityError");
+        },
+      },
+    } as unknown as HTMLIFrameElement;
+    expect(nameGameFrame(opaque, "playfeed-data:[]")).toBe(false);
+    expect(nameGameFrame({ contentWindow: null }, "x")).toBe(false);
   });
 });
 

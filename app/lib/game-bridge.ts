@@ -280,6 +280,25 @@ export function frameDataName(store: GameStore | null): string {
   return data ? FRAME_DATA_PREFIX + JSON.stringify(data) : "";
 }
 
+/**
+ * Names the frame's window before it is pointed at the game: the name outlives that navigation, so the game's page
+ * finds it. The iframe's name attribute would not do: Chromium reads it only when the frame is inserted, which React
+ * (and the server's HTML) did long before. A sandboxed game without allow-same-origin (our own) cannot be named from
+ * here; it is told its data by `welcome` and `start`. Returns whether the name was set.
+ */
+export function nameGameFrame(
+  frame: Pick<HTMLIFrameElement, "contentWindow">,
+  name: string,
+): boolean {
+  try {
+    if (!frame.contentWindow) return false;
+    frame.contentWindow.name = name;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A game's data in the page's storage; what cannot be read or is out of bounds counts as nothing stored. */
 export function createGameStore(
   slug: string,

@@ -67,6 +67,32 @@ describe("the play splash", () => {
   }, 60_000);
 });
 
+describe("an external game's data", () => {
+  it("is in the frame's name before the game's first line runs", async () => {
+    const { context, page, errors } = await openPage(shared.browser, PHONE);
+    // A visitor's data for the game, kept by this browser (lib/game-bridge.ts gameStorageKey).
+    await context.addInitScript(() => {
+      if (window === window.top)
+        localStorage.setItem(
+          "pf_game:never-ready-test",
+          JSON.stringify({ gold: "310" }),
+        );
+    });
+    await page.goto(`/play/${gameId("never-ready-test")}`);
+    const nameAtStart = () =>
+      page
+        .frames()
+        .find((frame) => frame.url().endsWith("/never-ready.html"))
+        ?.evaluate(() => (window as { nameAtStart?: string }).nameAtStart)
+        .catch(() => undefined);
+    await expect
+      .poll(nameAtStart, { timeout: 15_000 })
+      .toBe('playfeed-data:[["gold","310"]]');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("an untimed external game", () => {
   it("keeps its frame one size when the Exit button appears, and its clock counts up", async () => {
     const { context, page, errors } = await openPage(shared.browser, PHONE);
