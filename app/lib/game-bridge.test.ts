@@ -380,6 +380,20 @@ describe("connectGameFrame", () => {
     expect(received).toEqual([]);
   });
 
+  it("answers a hello only from the game's own frame and origin, and only to it", () => {
+    const { gameWindow, post } = setUp(EXTERNAL, undefined, {
+      player: () => ben,
+    });
+    post(hello, { someone: "else" });
+    post(hello, gameWindow, "https://evil.example");
+    post({ ...hello, type: "HELLO" });
+    expect(gameWindow.postMessage).not.toHaveBeenCalled();
+    post(hello);
+    expect(
+      gameWindow.postMessage.mock.calls.map(([, target]) => target),
+    ).toEqual([EXTERNAL]);
+  });
+
   it("leaves a hello unanswered where the game is not to be told (a replay)", () => {
     const { gameWindow, post } = setUp(EXTERNAL);
     post(hello);
