@@ -1,3 +1,5 @@
+import axe from "axe-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SLOW_GAME } from "../../app/lib/play";
 import {
@@ -10,6 +12,20 @@ import {
 
 // The play screen around a game that never gets going, and the frame's size while one plays (issue #30).
 const shared = browserAndGames();
+/** What axe finds serious or critical on the page as it is (the game's frame left out, as in accessibility.test.ts). */
+async function seriousFindings(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  const { violations } = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, {
+      iframes: false,
+      resultTypes: ["violations"],
+    }),
+  );
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help}`);
+}
+
 const gameId = (slug: string) =>
   shared.games.find((game) => game.slug === slug)!._id;
 
@@ -23,6 +39,7 @@ describe("the play splash", () => {
     await exit.waitFor();
     // Still the splash's 2 s: no game has had time to be ready.
     expect(await playPhase(page)).toBe("splash");
+    expect(await seriousFindings(page)).toEqual([]);
     await exit.tap();
     await page.waitForURL(new RegExp(`/detail/${id}$`));
     expect(errors).toEqual([]);
@@ -42,6 +59,7 @@ describe("the play splash", () => {
     const slow = page.getByTestId("splash-slow");
     await slow.waitFor({ timeout: 30_000 });
     expect(await slow.getByRole("heading").innerText()).toBe(SLOW_GAME.heading);
+    expect(await seriousFindings(page)).toEqual([]);
     // Retry takes the keyboard's focus, so Enter tries again.
     expect(
       await page.evaluate(() => document.activeElement?.textContent?.trim()),
