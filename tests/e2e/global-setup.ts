@@ -12,6 +12,7 @@ import {
   waitForHealthy,
 } from "../../scripts/lib.mjs";
 import { execFileSync } from "node:child_process";
+import { PORTAL_GAMES } from "./fixtures/portal-games/index";
 import { startFixtureServer } from "./fixtures/server";
 
 declare module "vitest" {
@@ -19,6 +20,8 @@ declare module "vitest" {
     baseURL: string;
     /** Another origin: external games and a hostile page (tests/e2e/fixtures/server.ts). */
     fixtureURL: string;
+    /** The same server as localhost: cross-site from the platform, where the portal games of issue #30 are served. */
+    portalURL: string;
   }
 }
 
@@ -66,6 +69,14 @@ export default async function setup(project: TestProject) {
     "CrazyGames Test Game",
     `${fixtures.url}/crazygames-game.html`,
   );
+  const portalURL = fixtures.url.replace("127.0.0.1", "localhost");
+  for (const [slug, game] of Object.entries(PORTAL_GAMES))
+    addExternalGame(
+      persistTo,
+      slug,
+      game.name,
+      `${portalURL}/portal/${slug}.html`,
+    );
 
   const server = startWranglerDev({
     port,
@@ -75,6 +86,7 @@ export default async function setup(project: TestProject) {
   await waitForHealthy(baseURL);
   project.provide("baseURL", baseURL);
   project.provide("fixtureURL", fixtures.url);
+  project.provide("portalURL", portalURL);
 
   return () => {
     stopProcessTree(server);
