@@ -68,6 +68,15 @@ describe("the fair-play model", () => {
     ).toBeNull();
   });
 
+  it("does not hold a low value reached fast: before a quarter of the best, that is a lucky deal", () => {
+    // Snake's first fruit next to the head: 2 in 32 steps where the model's fastest took 96.
+    const lucky = [{ step: 10, score: 9 }];
+    expect(outsideModel(model, facts(quiet, lucky, 9))).toBeNull();
+    expect(
+      outsideModel(model, facts(quiet, [{ step: 10, score: 10 }], 10)),
+    ).toBe("Reached 10 in 10 steps; the model's fastest took 1000");
+  });
+
   it("holds a round with more presses in ten seconds than the model allows", () => {
     const limit = MODEL_MARGINS.pressesFloor;
     const burst = (count: number) => ({

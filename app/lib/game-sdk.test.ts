@@ -20,6 +20,7 @@ interface PokiApi {
   init(): Promise<void>;
   setDebug(on: boolean): void;
   gameLoadingStart(): void;
+  gameLoadingProgress(progress: { percentageDone: number }): void;
   gameLoadingFinished(): void;
   gameplayStart(): void;
   gameplayStop(): void;
@@ -31,21 +32,44 @@ interface PokiApi {
   shareableURL(params: Record<string, string>): Promise<string>;
   getURLParam(name: string): string;
   isAdBlocked(): boolean;
+  login(): Promise<void>;
+  getToken(): Promise<string | null>;
+  getUser(): Promise<{
+    username: string;
+    avatarUrl: string;
+    optedIn: boolean;
+  } | null>;
+  getLanguage(): string;
+  getDeviceInfo(): { category: string };
+  setPlaytestCanvas(canvas: unknown): void;
   [other: string]: unknown;
 }
+
+type Callback = (error: unknown, value?: unknown) => void;
+type Answer = (callback?: Callback) => Promise<unknown>;
 
 interface CrazyGamesApi {
   SDK: {
     environment: string;
     init(): Promise<void>;
+    getEnvironment: Answer;
     game: Record<
       | "loadingStart"
       | "loadingStop"
+      | "sdkGameLoadingStart"
+      | "sdkGameLoadingStop"
       | "gameplayStart"
       | "gameplayStop"
       | "happytime",
-      () => void
-    >;
+      Answer
+    > & {
+      inviteLink(params: Record<string, string>): string | Promise<string>;
+      settings: { muteAudio: boolean; disableChat: boolean };
+      addSettingsChangeListener(
+        listener: (settings: { muteAudio: boolean }) => void,
+      ): void;
+      removeSettingsChangeListener(listener: unknown): void;
+    };
     ad: {
       requestAd(
         type: "midgame" | "rewarded",
@@ -54,9 +78,13 @@ interface CrazyGamesApi {
           adFinished?: () => void;
           adError?: (error: { code: string; message: string }) => void;
         },
-      ): void;
-      hasAdblock(): Promise<boolean>;
+      ): Promise<void>;
+      hasAdblock: Answer;
     };
+    banner: Record<
+      "requestBanner" | "requestResponsiveBanner",
+      (request: unknown, callback?: Callback) => Promise<void>
+    >;
     data: {
       getItem(key: string): string | null;
       setItem(key: string, value: unknown): void;
@@ -64,29 +92,83 @@ interface CrazyGamesApi {
       clear(): void;
     };
     user: {
-      getUser(): Promise<{
+      isUserAccountAvailable: boolean | Answer;
+      getUser(callback?: Callback): Promise<{
         username: string;
         profilePictureUrl: string | null;
       } | null>;
+      showAuthPrompt: Answer;
+      showAccountLinkPrompt: Answer;
+      getUserToken: Answer;
     };
   };
 }
 
 interface GameWindow {
+  name: string;
   PlayfeedSDK: {
     player: { name: string; picture: string | null } | null;
-    storage: { loaded: boolean };
+    storage: {
+      loaded: boolean;
+      getItem(key: string): string | null;
+      setItem(key: string, value: string): void;
+    };
+    on(type: string, handler: () => void): unknown;
   };
   PokiSDK: PokiApi;
   CrazyGames: CrazyGamesApi;
+  localStorage: Storage & Record<string, unknown>;
+  sessionStorage: Storage;
+  requestAnimationFrame(callback: (time: number) => void): number;
+  cancelAnimationFrame(id: number): void;
+  AudioContext: new () => FakeAudioContext;
+}
+
+/** An AudioContext as far as the SDK uses one: its state, suspend and resume. */
+class FakeAudioContext {
+  state: "running" | "suspended" | "closed" = "running";
+  suspend() {
+    this.state = "suspended";
+    return Promise.resolve();
+  }
+  resume() {
+    this.state = "running";
+    return Promise.resolve();
+  }
+}
+
+/** A page's event target: listeners by type, and the types dispatched, in order. */
+function eventTarget<T extends object>(base: T) {
+  const listeners: Record<string, Array<(event: unknown) => void>> = {};
+  const dispatched: string[] = [];
+  return Object.assign(base, {
+    listeners,
+    dispatched,
+    addEventListener: (type: string, listener: (event: unknown) => void) => {
+      (listeners[type] ??= []).push(listener);
+    },
+    dispatchEvent: (event: Event) => {
+      dispatched.push(event.type);
+      for (const listener of listeners[event.type] ?? []) listener(event);
+      return true;
+    },
+  });
 }
 
 function loadSdk({
   embedded = true,
   globals = {},
-}: { embedded?: boolean; globals?: Record<string, unknown> } = {}) {
+  name = "",
+  storageThrows = false,
+}: {
+  embedded?: boolean;
+  globals?: Record<string, unknown>;
+  /** The frame's name as the platform set it. */
+  name?: string;
+  /** The browser refuses the frame its storage (blocked third-party storage). */
+  storageThrows?: boolean;
+} = {}) {
   const posted: unknown[] = [];
-  const listeners: Array<(event: unknown) => void> = [];
   const parent = {
     postMessage: (message: unknown, target: string) => {
       expect(target).toBe(PLATFORM);
@@ -94,23 +176,53 @@ function loadSdk({
     },
   };
   const url = new URL(GAME_URL);
-  const window: Record<string, unknown> = {
-    ...globals,
+  const frames: Array<{ id: number; callback: (time: number) => void }> = [];
+  let nextFrame = 1;
+  const document = eventTarget({
+    referrer: "",
+    hidden: false,
+    visibilityState: "visible",
+  });
+  const window: Record<string, unknown> = eventTarget({
+    name,
     location: {
       href: url.href,
       search: url.search,
       ancestorOrigins: embedded ? [PLATFORM] : [],
     },
-    document: { referrer: "" },
-    navigator: { language: "en-GB" },
-    localStorage: null,
-    addEventListener: (type: string, listener: (event: unknown) => void) => {
-      if (type === "message") listeners.push(listener);
-    },
+    document,
+    navigator: { language: "en-GB", userAgent: "Mozilla/5.0 (X11; Linux)" },
     URL,
     URLSearchParams,
+    Event,
+    DOMException,
+    AudioContext: FakeAudioContext,
     setTimeout: (callback: () => void, ms?: number) => setTimeout(callback, ms),
-  };
+    clearTimeout: (timer: ReturnType<typeof setTimeout>) => clearTimeout(timer),
+    requestAnimationFrame: (callback: (time: number) => void) => {
+      frames.push({ id: nextFrame, callback });
+      return nextFrame++;
+    },
+    cancelAnimationFrame: (id: number) => {
+      const at = frames.findIndex((frame) => frame.id === id);
+      if (at >= 0) frames.splice(at, 1);
+    },
+  });
+  for (const storageName of ["localStorage", "sessionStorage"])
+    Object.defineProperty(window, storageName, {
+      configurable: true,
+      get: () => {
+        if (storageThrows)
+          throw new DOMException("Access is denied", "SecurityError");
+        return null;
+      },
+    });
+  for (const [key, value] of Object.entries(globals))
+    Object.defineProperty(window, key, {
+      configurable: true,
+      writable: true,
+      value,
+    });
   window.window = window;
   window.parent = embedded ? parent : window;
   runInNewContext(SDK, window);
@@ -118,24 +230,28 @@ function loadSdk({
     data: Record<string, unknown>,
     { source, origin = PLATFORM }: { source?: unknown; origin?: string } = {},
   ) => {
-    for (const listener of listeners)
+    for (const listener of (
+      window.listeners as Record<string, Array<(event: unknown) => void>>
+    ).message ?? [])
       listener({
         source: source ?? parent,
         origin,
         data: { source: "playfeed-platform", ...data },
       });
   };
-  /** The types of the messages posted so far, each checked against the platform's schemas. */
+  /** The types of the messages posted after the hello, each checked against the platform's schemas. */
   const sent = () =>
-    posted.map((data) => {
-      const accepted = acceptGameMessage(
-        { source: parent, origin: PLATFORM, data },
-        parent,
-        PLATFORM,
-      );
-      expect(accepted, JSON.stringify(data)).not.toBeNull();
-      return accepted!.type;
-    });
+    posted
+      .filter((data) => (data as { type?: string }).type !== "hello")
+      .map((data) => {
+        const accepted = acceptGameMessage(
+          { source: parent, origin: PLATFORM, data },
+          parent,
+          PLATFORM,
+        );
+        expect(accepted, JSON.stringify(data)).not.toBeNull();
+        return accepted!.type;
+      });
   /** The id of the last ad break the game asked for. */
   const lastBreakId = () => {
     const asked = posted.filter(
@@ -151,13 +267,20 @@ function loadSdk({
     if (outcome.shown) fromPlatform({ type: "ad_break_start", id });
     fromPlatform({ type: "ad_break_done", id, ...outcome });
   };
+  /** The browser paints a frame: the callbacks waiting for it run. */
+  const paint = () => {
+    for (const frame of frames.splice(0)) frame.callback(16);
+  };
   return {
     game: window as unknown as GameWindow,
+    document: document as unknown as Document & { dispatched: string[] },
+    windowEvents: window.dispatched as string[],
     posted,
     fromPlatform,
     sent,
     lastBreakId,
     answerBreak,
+    paint,
   };
 }
 
@@ -287,12 +410,15 @@ describe("window.CrazyGames.SDK", () => {
   it("maps loading, gameplay and happy time onto the bridge", () => {
     const { game, sent } = loadSdk();
     const { game: module } = game.CrazyGames.SDK;
-    module.loadingStart();
-    module.loadingStop();
-    module.gameplayStart();
-    module.happytime();
-    module.gameplayStop();
-    module.loadingStop();
+    for (const call of [
+      module.loadingStart,
+      module.loadingStop,
+      module.gameplayStart,
+      module.happytime,
+      module.gameplayStop,
+      module.loadingStop,
+    ])
+      void call();
     expect(sent()).toEqual([
       "loading",
       "ready",
@@ -314,7 +440,7 @@ describe("window.CrazyGames.SDK", () => {
         adFinished: vi.fn(),
         adError: vi.fn(),
       };
-      ad.requestAd(type, callbacks);
+      void ad.requestAd(type, callbacks);
       answerBreak(outcome);
       return callbacks;
     };
@@ -339,7 +465,7 @@ describe("window.CrazyGames.SDK", () => {
     await vi.waitFor(() => expect(watched.adFinished).toHaveBeenCalled());
     expect(watched.adError).not.toHaveBeenCalled();
 
-    ad.requestAd("midgame");
+    void ad.requestAd("midgame");
     answerBreak({ shown: true, rewarded: false });
     await expect(ad.hasAdblock()).resolves.toBe(false);
     expect(sent()).toEqual([
@@ -367,21 +493,57 @@ describe("window.CrazyGames.SDK", () => {
     expect(game.PlayfeedSDK.player).toEqual(ben);
   });
 
-  it("goes on without the platform after a while, and at once on its own page", async () => {
+  it("tells init the data cannot be had: a welcome that says so, or no word in 20 s; at once on its own page", async () => {
+    const { game, fromPlatform } = loadSdk();
+    const refused = game.CrazyGames.SDK.init();
+    fromPlatform({ type: "welcome", player: null, unavailable: true });
+    await expect(refused).rejects.toMatchObject({ code: "unexpectedError" });
+    await expect(game.PokiSDK.init()).rejects.toThrow(/cannot be had/);
+    expect(game.PlayfeedSDK.storage.loaded).toBe(false);
+    // The data comes later, with another welcome: init now resolves with it.
+    fromPlatform({ type: "welcome", player: null, storage: [["gold", "310"]] });
+    await expect(game.CrazyGames.SDK.init()).resolves.toBeUndefined();
+    expect(game.CrazyGames.SDK.data.getItem("gold")).toBe("310");
+
     vi.useFakeTimers();
-    const { game } = loadSdk();
-    const initialised = vi.fn();
-    void game.CrazyGames.SDK.init().then(initialised);
-    await vi.advanceTimersByTimeAsync(2999);
-    expect(initialised).not.toHaveBeenCalled();
+    const late = loadSdk().game;
+    const outcome = vi.fn();
+    late.CrazyGames.SDK.init().then(
+      () => {
+        outcome("resolved");
+      },
+      (error: { code: string }) => {
+        outcome(error.code);
+      },
+    );
+    const poki = late.PokiSDK.init().catch((error: Error) => error.message);
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(outcome).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(initialised).toHaveBeenCalled();
+    expect(outcome).toHaveBeenCalledWith("unexpectedError");
+    expect(await poki).toMatch(/in 20 seconds/);
     vi.useRealTimers();
 
-    const alone = loadSdk({ embedded: false }).game.CrazyGames.SDK;
-    expect(alone.environment).toBe("local");
-    await expect(alone.init()).resolves.toBeUndefined();
-    await expect(alone.user.getUser()).resolves.toBeNull();
+    const alone = loadSdk({ embedded: false });
+    expect(alone.posted).toEqual([]);
+    expect(alone.game.CrazyGames.SDK.environment).toBe("local");
+    await expect(alone.game.CrazyGames.SDK.init()).resolves.toBeUndefined();
+    await expect(alone.game.PokiSDK.init()).resolves.toBeUndefined();
+    await expect(alone.game.CrazyGames.SDK.user.getUser()).resolves.toBeNull();
+  });
+
+  it("never resolves init in a frame before the data: a welcome without storage or unavailable is not enough", async () => {
+    vi.useFakeTimers();
+    const { game, fromPlatform, posted } = loadSdk();
+    expect(posted[0]).toEqual({ source: "playfeed-game", type: "hello" });
+    const initialised = vi.fn();
+    void game.CrazyGames.SDK.init().then(initialised, () => {});
+    fromPlatform({ type: "welcome", player: ben });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(initialised).not.toHaveBeenCalled();
+    fromPlatform({ type: "welcome", player: ben, storage: [] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(initialised).toHaveBeenCalled();
   });
 
   it("believes a welcome only from the platform's window and origin", async () => {
@@ -394,7 +556,371 @@ describe("window.CrazyGames.SDK", () => {
     expect(sdk.storage.loaded).toBe(false);
     vi.useFakeTimers();
     const user = game.CrazyGames.SDK.user.getUser();
-    await vi.advanceTimersByTimeAsync(3000);
+    await vi.advanceTimersByTimeAsync(20_000);
     await expect(user).resolves.toBeNull();
+  });
+});
+
+describe("the portals' documented surface", () => {
+  // poki/npm-sdk dist/index.d.ts and the v2 loader's list (game-cdn.poki.com/scripts/v2/poki-sdk.js).
+  const POKI_PROMISES = [
+    "init",
+    "initWithVideoHB",
+    "commercialBreak",
+    "rewardedBreak",
+    "shareableURL",
+    "getUser",
+    "getToken",
+    "getLeaderboard",
+  ];
+  const POKI_CALLS = [
+    "setDebug",
+    "setLogging",
+    "gameLoadingStart",
+    "gameLoadingProgress",
+    "gameLoadingFinished",
+    "gameInteractive",
+    "gameplayStart",
+    "gameplayStop",
+    "roundStart",
+    "roundEnd",
+    "happyTime",
+    "displayAd",
+    "destroyAd",
+    "muteAd",
+    "showLeaderboard",
+    "sendHighscore",
+    "openExternalLink",
+    "movePill",
+    "measure",
+    "customEvent",
+    "logError",
+    "captureError",
+    "enableEventTracking",
+    "setDebugTouchOverlayController",
+    "setPlayerAge",
+    "setPlaytestCanvas",
+    "playtestSetCanvas",
+    "playtestCaptureHtmlOnce",
+    "playtestCaptureHtmlForce",
+    "playtestCaptureHtmlOn",
+    "playtestCaptureHtmlOff",
+  ];
+
+  it("has every Poki v2 call, Promises where Poki's are, and lets a template's loader run past setPlaytestCanvas", async () => {
+    const { game, fromPlatform, sent } = loadSdk();
+    fromPlatform({ type: "welcome", player: ben, storage: [] });
+    const poki = game.PokiSDK;
+    for (const name of POKI_CALLS) {
+      expect(typeof poki[name], name).toBe("function");
+      expect((poki[name] as () => unknown)(), name).toBeUndefined();
+    }
+    for (const name of POKI_PROMISES)
+      expect(typeof (poki[name] as () => Promise<unknown>)().then, name).toBe(
+        "function",
+      );
+    await expect(poki.login()).rejects.toThrow(/sign in on Playfeed/);
+    await expect(poki.getToken()).resolves.toBeNull();
+    await expect(poki.getUser()).resolves.toEqual({
+      username: "Ben",
+      avatarUrl: ben.picture,
+      optedIn: true,
+    });
+    expect(poki.getLanguage()).toBe("en");
+    expect(poki.getDeviceInfo()).toEqual({ category: "desktop" });
+
+    // erikdubbelboer/poki-pixijs-template src/loader.js: the last loading task.
+    const loader = () => {
+      poki.gameLoadingFinished();
+      poki.setPlaytestCanvas({});
+      return "done";
+    };
+    expect(loader()).toBe("done");
+    expect(sent()).toContain("ready");
+  });
+
+  it("maps gameLoadingProgress only when it must be a percentage", () => {
+    const { game, posted } = loadSdk();
+    for (const percentageDone of [0.5, 1, 40, 40.2, 100, 250])
+      game.PokiSDK.gameLoadingProgress({ percentageDone });
+    expect(
+      posted.filter((data) => (data as { type: string }).type === "loading"),
+    ).toEqual([
+      { source: "playfeed-game", type: "loading", value: 40 },
+      { source: "playfeed-game", type: "loading", value: 100 },
+    ]);
+  });
+
+  it("answers CrazyGames v2 calls with Promises and callbacks, as a v2 game chains them", async () => {
+    const { game, sent } = loadSdk();
+    const crazy = game.CrazyGames.SDK;
+    // A LittleJS game's module top: sdkGameLoadingStart().then(...) before its own loading.
+    const order: string[] = [];
+    await crazy.game
+      .sdkGameLoadingStart()
+      .then(() => order.push("started"))
+      .then(() => crazy.game.sdkGameLoadingStop())
+      .then(() => order.push("stopped"));
+    expect(order).toEqual(["started", "stopped"]);
+    const callback = vi.fn();
+    await crazy.game.gameplayStart(callback);
+    expect(callback).toHaveBeenCalledWith(null, undefined);
+    await expect(crazy.getEnvironment()).resolves.toBe("crazygames");
+    await expect(crazy.ad.hasAdblock()).resolves.toBe(false);
+    await expect(
+      crazy.banner.requestBanner({ id: "b" }),
+    ).resolves.toBeUndefined();
+    await expect(crazy.game.happytime()).resolves.toBeUndefined();
+    // v2: inviteLink and isUserAccountAvailable answer through Promises.
+    await expect(crazy.game.inviteLink({ room: "7" })).resolves.toMatch(
+      /gdroom=7/,
+    );
+    await expect((crazy.user.isUserAccountAvailable as Answer)()).resolves.toBe(
+      false,
+    );
+    const tokenCallback = vi.fn();
+    await expect(crazy.user.getUserToken(tokenCallback)).rejects.toMatchObject({
+      code: "userNotAuthenticated",
+    });
+    expect(tokenCallback).toHaveBeenCalledWith(
+      expect.objectContaining({ code: "userNotAuthenticated" }),
+    );
+    expect(sent()).toEqual([
+      "loading",
+      "ready",
+      "gameplay_start",
+      "happy_time",
+    ]);
+  });
+
+  it("answers in v3's shapes once a game called init(), and refuses with rejected Promises carrying v3's codes", async () => {
+    const { game, fromPlatform } = loadSdk();
+    const crazy = game.CrazyGames.SDK;
+    fromPlatform({ type: "welcome", player: null, storage: [] });
+    await crazy.init();
+    expect(crazy.user.isUserAccountAvailable).toBe(false);
+    expect(crazy.game.inviteLink({ roomId: "12" })).toMatch(/gdroomId=12/);
+    let refusals: unknown[] = [];
+    expect(() => {
+      refusals = [
+        crazy.user.showAuthPrompt(),
+        crazy.user.showAccountLinkPrompt(),
+        crazy.user.getUserToken(),
+      ];
+    }).not.toThrow();
+    const codes = await Promise.all(
+      refusals.map((refusal) =>
+        (refusal as Promise<unknown>).then(
+          () => "resolved",
+          (error: { code: string }) => error.code,
+        ),
+      ),
+    );
+    expect(codes).toEqual([
+      "userCancelled",
+      "userNotAuthenticated",
+      "userNotAuthenticated",
+    ]);
+
+    const signedIn = loadSdk();
+    signedIn.fromPlatform({ type: "welcome", player: ben, storage: [] });
+    await expect(
+      signedIn.game.CrazyGames.SDK.user.showAuthPrompt(),
+    ).rejects.toMatchObject({ code: "userAlreadySignedIn" });
+    await expect(
+      signedIn.game.CrazyGames.SDK.user.showAccountLinkPrompt(),
+    ).resolves.toEqual({ response: "no" });
+  });
+});
+
+describe("the game's data before its first line", () => {
+  it("is in the frame's name: loaded synchronously for the script after the SDK, and the name is cleared", async () => {
+    const entries = [
+      ["gold", "310"],
+      ["miners", "2"],
+    ];
+    const { game, posted } = loadSdk({
+      name: "playfeed-data:" + JSON.stringify(entries),
+    });
+    // What a game's own script, run right after the SDK's, reads at its top.
+    expect(game.CrazyGames.SDK.data.getItem("gold")).toBe("310");
+    expect(game.PlayfeedSDK.storage.loaded).toBe(true);
+    expect(game.name).toBe("");
+    await expect(game.CrazyGames.SDK.init()).resolves.toBeUndefined();
+    expect(posted).toEqual([{ source: "playfeed-game", type: "hello" }]);
+  });
+
+  it("leaves any other name alone, and loads nothing from a name that is not valid data", () => {
+    expect(loadSdk({ name: "my-game-window" }).game.name).toBe(
+      "my-game-window",
+    );
+    for (const name of [
+      "playfeed-data:{not json",
+      'playfeed-data:[["", "empty key"]]',
+      "playfeed-data:" + JSON.stringify([["k", "v".repeat(70_000)]]),
+    ]) {
+      const { game } = loadSdk({ name });
+      expect(game.PlayfeedSDK.storage.loaded, name.slice(0, 30)).toBe(false);
+      expect(game.name).toBe("");
+    }
+    // Standalone, the name is the page's own.
+    const alone = loadSdk({ embedded: false, name: "playfeed-data:[]" });
+    expect(alone.game.name).toBe("playfeed-data:[]");
+  });
+
+  it("keeps a write made before the data arrived and applies it over the data, not instead of it", async () => {
+    const { game, fromPlatform, sent } = loadSdk();
+    const data = game.CrazyGames.SDK.data;
+    // An autosave that runs before init() resolves.
+    data.setItem("time", "5");
+    expect(data.getItem("gold")).toBeNull();
+    fromPlatform({
+      type: "welcome",
+      player: null,
+      storage: [
+        ["gold", "310"],
+        ["time", "170"],
+      ],
+    });
+    await game.CrazyGames.SDK.init();
+    expect(data.getItem("gold")).toBe("310");
+    expect(data.getItem("time")).toBe("5");
+    // A later welcome with other data does not replace what is loaded.
+    fromPlatform({ type: "welcome", player: null, storage: [] });
+    expect(data.getItem("gold")).toBe("310");
+    expect(sent()).toEqual(["storage_set"]);
+  });
+});
+
+describe("a portal game's own page in a cross-site frame", () => {
+  it("stands in for a localStorage the browser refuses, with the game's data, throwing QuotaExceededError past the limits", () => {
+    const { game, fromPlatform, posted } = loadSdk({ storageThrows: true });
+    fromPlatform({ type: "welcome", player: null, storage: [["best", "7"]] });
+    const storage = game.localStorage;
+    expect(storage.getItem("best")).toBe("7");
+    storage.setItem("level", 4 as unknown as string);
+    expect(storage.getItem("level")).toBe("4");
+    expect(game.PlayfeedSDK.storage.getItem("level")).toBe("4");
+    expect(storage.length).toBe(2);
+    expect(storage.key(1)).toBe("level");
+    expect(storage.key(2)).toBeNull();
+    storage.coins = 12;
+    expect(storage.coins).toBe("12");
+    expect("coins" in storage).toBe(true);
+    delete storage.coins;
+    expect(storage.getItem("coins")).toBeNull();
+    expect(storage.getItem("missing")).toBeNull();
+    let refused: unknown;
+    try {
+      storage.setItem("big", "x".repeat(70_000));
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toMatchObject({ name: "QuotaExceededError" });
+    expect(storage.getItem("big")).toBeNull();
+    expect(
+      posted.filter(
+        (data) => (data as { type: string }).type === "storage_set",
+      ),
+    ).toEqual([
+      {
+        source: "playfeed-game",
+        type: "storage_set",
+        key: "level",
+        value: "4",
+      },
+      {
+        source: "playfeed-game",
+        type: "storage_set",
+        key: "coins",
+        value: "12",
+      },
+    ]);
+
+    // sessionStorage lasts as long as the page and reaches no one.
+    game.sessionStorage.setItem("tab", "1");
+    expect(game.sessionStorage.getItem("tab")).toBe("1");
+    expect(
+      posted.some((data) => (data as { key?: string }).key === "tab"),
+    ).toBe(false);
+  });
+
+  it("leaves a localStorage that works alone", () => {
+    const own = { getItem: () => null, setItem: () => {} };
+    const { game } = loadSdk({ globals: { localStorage: own } });
+    expect(game.localStorage).toBe(own);
+  });
+
+  it("holds the game's animation frames, hides the page and blurs it while paused, and gives all back on resume", () => {
+    const { game, document, windowEvents, fromPlatform, paint } = loadSdk();
+    const pauses = vi.fn();
+    game.PlayfeedSDK.on("pause", pauses);
+    const frames: number[] = [];
+    const loop = () => {
+      frames.push(1);
+      game.requestAnimationFrame(loop);
+    };
+    game.requestAnimationFrame(loop);
+    paint();
+    expect(frames).toHaveLength(1);
+    const cancelled = vi.fn();
+    game.cancelAnimationFrame(game.requestAnimationFrame(cancelled));
+
+    fromPlatform({ type: "pause" });
+    expect(pauses).toHaveBeenCalledTimes(1);
+    expect(document.hidden).toBe(true);
+    expect(document.visibilityState).toBe("hidden");
+    expect(document.dispatched).toEqual(["visibilitychange"]);
+    expect(windowEvents).toEqual(["blur"]);
+    paint();
+    paint();
+    expect(frames).toHaveLength(1);
+
+    fromPlatform({ type: "resume" });
+    expect(document.hidden).toBe(false);
+    expect(document.visibilityState).toBe("visible");
+    expect(document.dispatched).toEqual([
+      "visibilitychange",
+      "visibilitychange",
+    ]);
+    expect(windowEvents).toEqual(["blur", "focus"]);
+    paint();
+    expect(frames).toHaveLength(2);
+    paint();
+    expect(frames).toHaveLength(3);
+    expect(cancelled).not.toHaveBeenCalled();
+  });
+
+  it("mutes a CrazyGames game through muteAudio and its listeners, and suspends the game's AudioContexts, while muted or paused", async () => {
+    const { game, fromPlatform } = loadSdk();
+    const { game: module } = game.CrazyGames.SDK;
+    const heard: boolean[] = [];
+    const listener = (settings: { muteAudio: boolean }) =>
+      heard.push(settings.muteAudio);
+    module.addSettingsChangeListener(listener);
+    const audio = new game.AudioContext();
+    expect(audio.state).toBe("running");
+
+    fromPlatform({ type: "mute" });
+    expect(module.settings.muteAudio).toBe(true);
+    expect(audio.state).toBe("suspended");
+    fromPlatform({ type: "pause" });
+    fromPlatform({ type: "unmute" });
+    // Still paused: still silent.
+    expect(module.settings.muteAudio).toBe(true);
+    expect(audio.state).toBe("suspended");
+    fromPlatform({ type: "resume" });
+    await Promise.resolve();
+    expect(module.settings.muteAudio).toBe(false);
+    expect(audio.state).toBe("running");
+    expect(heard).toEqual([true, false]);
+
+    module.removeSettingsChangeListener(listener);
+    fromPlatform({ type: "pause" });
+    expect(heard).toEqual([true, false]);
+    // A context made while silent starts suspended.
+    const late = new game.AudioContext();
+    expect(late.state).toBe("suspended");
+    expect(late).toBeInstanceOf(FakeAudioContext);
   });
 });

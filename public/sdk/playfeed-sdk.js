@@ -1,8 +1,9 @@
 /*!
  * Playfeed game SDK (v1). Include it in a game page:
  *   <script src="https://<playfeed host>/sdk/playfeed-sdk.js"></script>
- * and talk to the platform through window.PlayfeedSDK. A game written for Poki (SDK v2) or CrazyGames (SDK v3)
- * finds window.PokiSDK and window.CrazyGames.SDK here too. Documented in docs/game-sdk.md.
+ * and talk to the platform through window.PlayfeedSDK. A game written for Poki (SDK v2) or CrazyGames (SDK v2 or v3)
+ * finds window.PokiSDK and window.CrazyGames.SDK here too, and its own localStorage, pause and sound behave as on its
+ * portal. Documented in docs/game-sdk.md.
  * Outside a Playfeed frame the SDK runs standalone: the game starts at once with a random seed.
  */
 (function () {
@@ -45,17 +46,35 @@
   // own) and sends it with every start; the copy here is loaded from the first one and is the truth afterwards.
   var LIMITS = { keys: 100, keyLength: 100, characters: 64 * 1024 };
   var STANDALONE_KEY = "playfeed-sdk:storage";
+  // The frame's name carries the data when the platform knew it as it made the frame (protocol: "playfeed-data:").
+  var NAME_PREFIX = "playfeed-data:";
+  /** How long init() waits for the game's data in a frame before it tells the game it cannot have it. */
+  var DATA_PATIENCE = 20000;
   var stored = new Map();
   var dataLoaded = false;
+  // The platform said the player's data cannot be had (offline, server error) and has not sent it since.
+  var dataUnavailable = false;
+  // init() calls waiting for the data: { resolve, reject }.
+  var dataWaiters = [];
   // Changes made before the data arrived, replayed over it (the platform has them too: messages keep their order).
   var unsynced = [];
+  // The page's own storage, read once before the SDK may stand in for it (below): standalone data lives there.
+  var nativeLocalStorage = (function () {
+    try {
+      var real = window.localStorage;
+      if (real) real.getItem(STANDALONE_KEY);
+      return real || null;
+    } catch (ignore) {
+      return null;
+    }
+  })();
 
   var handlers = {};
   var pending = [];
   var started = false;
   // The signed-in player's public name and picture, when the platform sends them; null for a visitor.
   var player = null;
-  // Callbacks waiting for the platform's first word (welcome or start): the portal aliases' init() and getUser().
+  // Callbacks waiting for the platform's first word (welcome or start), which names the player: getUser().
   var greeted = !embedded;
   var onGreeted = [];
   var muted = false;
@@ -78,6 +97,7 @@
 
   function deliver(command) {
     if (command.storage && !dataLoaded) loadData(command.storage);
+    if (command.unavailable && !dataLoaded) refuseData("unavailable");
     if (command.player !== undefined) player = command.player;
     if (command.type === "welcome" || command.type === "start") greet();
     if (command.type === "welcome") return;
@@ -125,6 +145,8 @@
     var command = { type: data.type };
     if (data.type === "welcome" || data.type === "start") {
       if (isEntries(data.storage)) command.storage = data.storage;
+      else if (data.type === "welcome" && data.unavailable === true)
+        command.unavailable = true;
       if (data.player === null || isPlayer(data.player))
         command.player = data.player && {
           name: data.player.name,
@@ -154,7 +176,11 @@
         command.hiddenSeed = data.hiddenSeed >>> 0;
     }
     if (data.type === "speed") command.speed = speedOf(data.speed);
+    // The portals' way, once per command (a handler registered later gets the command, not these again).
+    if (data.type === "pause" || data.type === "resume")
+      holdFrames(data.type === "pause");
     deliver(command);
+    if (data.type === "mute" || data.type === "unmute") soundChanged();
   });
 
   /** The platform's answer to a face this game asked for: the face, or why the server would not turn the card. */
@@ -244,7 +270,7 @@
     });
   }
 
-  /** Calls back once the platform has said its first word, or after `patience` ms at most; at once standalone. */
+  /** Calls back once the platform has said its first word (it names the player), or after `patience` ms at most. */
   function whenGreeted(patience) {
     return new Promise(function (resolve) {
       if (greeted) return resolve();
@@ -279,16 +305,83 @@
   function loadData(entries) {
     stored = new Map(entries);
     dataLoaded = true;
+    dataUnavailable = false;
     unsynced.forEach(function (change) {
       change(stored);
     });
     unsynced = [];
+    var waiting = dataWaiters;
+    dataWaiters = [];
+    waiting.forEach(function (waiter) {
+      waiter.resolve();
+    });
+  }
+
+  /** Tells every init() waiting for the data that it cannot be had: "unavailable" or "timeout". */
+  function refuseData(reason) {
+    if (reason === "unavailable") dataUnavailable = true;
+    var waiting = dataWaiters;
+    dataWaiters = [];
+    waiting.forEach(function (waiter) {
+      waiter.reject(reason);
+    });
+  }
+
+  /** Resolves once the game's data is loaded; rejects with "unavailable" or "timeout" inside a frame without it. */
+  function whenDataLoaded() {
+    return new Promise(function (resolve, reject) {
+      if (dataLoaded) return resolve();
+      if (dataUnavailable) return reject("unavailable");
+      var timer = setTimeout(function () {
+        dataWaiters.splice(dataWaiters.indexOf(waiter), 1);
+        reject("timeout");
+      }, DATA_PATIENCE);
+      var waiter = {
+        resolve: function () {
+          clearTimeout(timer);
+          resolve();
+        },
+        reject: function (reason) {
+          clearTimeout(timer);
+          reject(reason);
+        },
+      };
+      dataWaiters.push(waiter);
+    });
+  }
+
+  /** The data the platform put in the frame's name, loaded before the game's first line runs; the name is cleared. */
+  function readFrameName() {
+    var name;
+    try {
+      name = window.name;
+    } catch (ignore) {
+      return;
+    }
+    if (typeof name !== "string" || name.indexOf(NAME_PREFIX) !== 0) return;
+    try {
+      window.name = "";
+    } catch (ignore) {}
+    // JSON escapes at most sextuple a character: anything longer cannot be data within the limits.
+    if (name.length > NAME_PREFIX.length + LIMITS.characters * 6 + 64 * 1024)
+      return;
+    var entries;
+    try {
+      entries = JSON.parse(name.slice(NAME_PREFIX.length));
+    } catch (ignore) {
+      return;
+    }
+    if (
+      isEntries(entries) &&
+      charactersIn(new Map(entries)) <= LIMITS.characters
+    )
+      loadData(entries);
   }
 
   function readStandalone() {
     try {
       var parsed = JSON.parse(
-        window.localStorage.getItem(STANDALONE_KEY) || "[]",
+        nativeLocalStorage.getItem(STANDALONE_KEY) || "[]",
       );
       return isEntries(parsed) ? parsed : [];
     } catch (ignore) {
@@ -298,7 +391,7 @@
 
   function saveStandalone() {
     try {
-      window.localStorage.setItem(
+      nativeLocalStorage.setItem(
         STANDALONE_KEY,
         JSON.stringify(Array.from(stored)),
       );
@@ -382,6 +475,10 @@
   };
 
   if (!embedded) loadData(readStandalone());
+  else {
+    readFrameName();
+    post("hello");
+  }
 
   function randomSeed() {
     return Math.floor(Math.random() * 4294967296) >>> 0;
@@ -512,35 +609,275 @@
 
   window.PlayfeedSDK = sdk;
 
-  // Games written for other portals run unchanged: their SDKs' globals, each call mapped onto the calls above, so
-  // they reach the platform through the same few messages and nothing else (docs/game-sdk.md, "Games from other
-  // portals"). A game that loads its portal's own SDK as well keeps that one.
-  /** How long init() waits for the platform's first word (the game's data and player) before going on without it. */
-  var GREETING_PATIENCE = 3000;
-  var noop = function () {};
-  var resolved = function (value) {
-    return function () {
-      return Promise.resolve(value);
+  // ---- What a portal game expects of its page, where a cross-site frame differs ----
+
+  /** A DOMException named QuotaExceededError, as a full localStorage throws. */
+  function quotaExceeded(message) {
+    try {
+      return new DOMException(message, "QuotaExceededError");
+    } catch (ignore) {
+      var error = new Error(message);
+      error.name = "QuotaExceededError";
+      return error;
+    }
+  }
+
+  /** A Storage-like object over `backend` ({ get, set, remove, clear, keys }), with named properties where it can. */
+  function storageLike(backend) {
+    var methods = {
+      getItem: function (key) {
+        return backend.get(String(key));
+      },
+      setItem: function (key, value) {
+        backend.set(String(key), String(value));
+      },
+      removeItem: function (key) {
+        backend.remove(String(key));
+      },
+      clear: function () {
+        backend.clear();
+      },
+      key: function (index) {
+        var keys = backend.keys();
+        return index >= 0 && index < keys.length ? keys[index] : null;
+      },
+      get length() {
+        return backend.keys().length;
+      },
     };
+    if (typeof Proxy !== "function") return methods;
+    // Games also write localStorage.best = 3 and read localStorage.best, as a real Storage allows.
+    return new Proxy(methods, {
+      get: function (target, name) {
+        if (typeof name !== "string" || name in target) return target[name];
+        var value = backend.get(name);
+        return value === null ? undefined : value;
+      },
+      set: function (target, name, value) {
+        if (typeof name === "string" && !(name in target))
+          backend.set(name, String(value));
+        return true;
+      },
+      deleteProperty: function (target, name) {
+        if (typeof name === "string" && !(name in target)) backend.remove(name);
+        return true;
+      },
+      has: function (target, name) {
+        return name in target || backend.get(String(name)) !== null;
+      },
+    });
+  }
+
+  function standIn(name, backend) {
+    try {
+      var real = window[name];
+      if (real) {
+        real.getItem(STANDALONE_KEY);
+        return;
+      }
+    } catch (ignore) {}
+    try {
+      Object.defineProperty(window, name, {
+        configurable: true,
+        enumerable: true,
+        value: storageLike(backend),
+      });
+    } catch (ignore) {}
+  }
+
+  // Where the browser refuses a cross-site frame its storage (blocked third-party storage, an opaque origin), the
+  // game's own localStorage is the platform's data for it, and its sessionStorage lasts as long as the page.
+  standIn("localStorage", {
+    get: storage.getItem,
+    set: function (key, value) {
+      try {
+        storage.setItem(key, value);
+      } catch (error) {
+        throw quotaExceeded(error.message);
+      }
+    },
+    remove: storage.removeItem,
+    clear: storage.clear,
+    keys: function () {
+      return Array.from(stored.keys());
+    },
+  });
+  var session = new Map();
+  standIn("sessionStorage", {
+    get: function (key) {
+      return session.has(key) ? session.get(key) : null;
+    },
+    set: function (key, value) {
+      session.set(key, value);
+    },
+    remove: function (key) {
+      session.delete(key);
+    },
+    clear: function () {
+      session.clear();
+    },
+    keys: function () {
+      return Array.from(session.keys());
+    },
+  });
+
+  // Pause as a portal pauses its game: the page reads hidden, loses focus, and its animation frames wait.
+  var framesHeld = false;
+  var nextFrameId = 1;
+  var nativeFrames = {};
+  var heldFrames = [];
+  var nativeRequestFrame = window.requestAnimationFrame;
+  var nativeCancelFrame = window.cancelAnimationFrame;
+  if (typeof nativeRequestFrame === "function") {
+    var scheduleFrame = function (id, callback) {
+      nativeFrames[id] = nativeRequestFrame.call(window, function (time) {
+        delete nativeFrames[id];
+        if (framesHeld) heldFrames.push({ id: id, callback: callback });
+        else callback(time);
+      });
+    };
+    window.requestAnimationFrame = function (callback) {
+      var id = nextFrameId++;
+      if (framesHeld) heldFrames.push({ id: id, callback: callback });
+      else scheduleFrame(id, callback);
+      return id;
+    };
+    window.cancelAnimationFrame = function (id) {
+      if (nativeFrames[id] !== undefined) {
+        if (typeof nativeCancelFrame === "function")
+          nativeCancelFrame.call(window, nativeFrames[id]);
+        delete nativeFrames[id];
+      }
+      heldFrames = heldFrames.filter(function (frame) {
+        return frame.id !== id;
+      });
+    };
+  }
+
+  // The page's own hidden and visibilityState, read through the browser's getters, with the pause over them.
+  function documentGetter(name) {
+    for (var at = document; at; at = Object.getPrototypeOf(at)) {
+      var descriptor = Object.getOwnPropertyDescriptor(at, name);
+      if (descriptor)
+        return descriptor.get
+          ? descriptor.get.bind(document)
+          : function () {
+              return descriptor.value;
+            };
+    }
+    return noop;
+  }
+  var nativeHidden = documentGetter("hidden");
+  var nativeVisibility = documentGetter("visibilityState");
+  var pageHidden = {
+    hidden: function () {
+      return framesHeld || nativeHidden() === true;
+    },
+    visibilityState: function () {
+      return framesHeld ? "hidden" : nativeVisibility();
+    },
   };
+  Object.keys(pageHidden).forEach(function (name) {
+    try {
+      Object.defineProperty(document, name, {
+        configurable: true,
+        enumerable: true,
+        get: pageHidden[name],
+      });
+    } catch (ignore) {}
+  });
+
+  function dispatch(target, type) {
+    try {
+      target.dispatchEvent(new Event(type));
+    } catch (ignore) {}
+  }
+
+  function holdFrames(hold) {
+    if (hold === framesHeld) return;
+    framesHeld = hold;
+    dispatch(document, "visibilitychange");
+    dispatch(window, hold ? "blur" : "focus");
+    if (!hold) {
+      var held = heldFrames;
+      heldFrames = [];
+      held.forEach(function (frame) {
+        scheduleFrame(frame.id, frame.callback);
+      });
+    }
+    soundChanged();
+  }
+
+  // Sound stops while the platform mutes or pauses the game: its AudioContexts are suspended, and CrazyGames'
+  // muteAudio setting says so to the listeners a game registered.
+  var audioContexts = [];
+  var suspendedByUs = [];
+  ["AudioContext", "webkitAudioContext"].forEach(function (name) {
+    var Native = window[name];
+    if (typeof Native !== "function" || typeof Proxy !== "function") return;
+    window[name] = new Proxy(Native, {
+      construct: function (target, args, newTarget) {
+        var context = Reflect.construct(target, args, newTarget);
+        audioContexts.push(context);
+        if (silenced()) suspend(context);
+        return context;
+      },
+    });
+  });
+
+  function silenced() {
+    return muted || framesHeld;
+  }
+
+  function suspend(context) {
+    if (context.state === "closed" || suspendedByUs.indexOf(context) >= 0)
+      return;
+    suspendedByUs.push(context);
+    Promise.resolve(context.suspend()).catch(noop);
+  }
+
+  var settingsListeners = [];
+  var settings = { disableChat: true, muteAudio: false };
+
+  function soundChanged() {
+    if (silenced()) audioContexts.forEach(suspend);
+    else {
+      var ours = suspendedByUs;
+      suspendedByUs = [];
+      ours.forEach(function (context) {
+        if (context.state !== "closed")
+          Promise.resolve(context.resume()).catch(noop);
+      });
+    }
+    if (settings.muteAudio === silenced()) return;
+    settings.muteAudio = silenced();
+    settingsListeners.slice().forEach(function (listener) {
+      try {
+        listener({
+          disableChat: settings.disableChat,
+          muteAudio: settings.muteAudio,
+        });
+      } catch (ignore) {}
+    });
+  }
+
+  // ---- Games written for other portals run unchanged ----
+  // Their SDKs' globals, each call mapped onto the calls above, so they reach the platform through the same few
+  // messages and nothing else (docs/game-sdk.md, "Games from other portals"). A page that loads its portal's own SDK
+  // as well keeps that one.
+  function noop() {}
   var loadingFinished = false;
   function finishLoading() {
     if (loadingFinished) return;
     loadingFinished = true;
     sdk.ready();
   }
-  function notSignedIn() {
-    return Promise.reject({
-      code: "userNotAuthenticated",
-      message: "Players sign in on Playfeed itself",
-    });
-  }
-  function init() {
-    return whenGreeted(GREETING_PATIENCE);
-  }
-  /** Poki's breaks take onStart itself or, in later versions, { onStart }. */
-  function onStartOf(option) {
-    return option && typeof option === "object" ? option.onStart : option;
+  var lastProgress = -1;
+  function loadingProgress(percent) {
+    var rounded = Math.round(percent);
+    if (rounded === lastProgress) return;
+    lastProgress = rounded;
+    sdk.loadingProgress(rounded);
   }
 
   /** A link back to this game with `params` in its query, as `gd<name>` (Poki's way), read back by getURLParam. */
@@ -548,7 +885,8 @@
     var url = new URL(window.location.href);
     if (params && typeof params === "object")
       Object.keys(params).forEach(function (name) {
-        url.searchParams.set("gd" + name, String(params[name]));
+        if (params[name] !== undefined && params[name] !== null)
+          url.searchParams.set("gd" + name, String(params[name]));
       });
     return url.href;
   }
@@ -556,20 +894,52 @@
     var query = new URLSearchParams(window.location.search);
     return query.get("gd" + name) || query.get(String(name)) || "";
   }
+  function language() {
+    return String(navigator.language || "en")
+      .toLowerCase()
+      .split("-")[0];
+  }
+  function deviceType() {
+    var agent = String(navigator.userAgent || "").slice(0, 512);
+    if (/iPad|Tablet/i.test(agent)) return "tablet";
+    if (/Mobi|Android|iPhone/i.test(agent)) return "mobile";
+    return "desktop";
+  }
 
+  // ---- Poki SDK v2 ----
+  /** Poki's breaks take onStart itself or, in later versions, { onStart }. */
+  function onStartOf(option) {
+    return option && typeof option === "object" ? option.onStart : option;
+  }
+  function pokiInit() {
+    return whenDataLoaded().catch(function (reason) {
+      throw new Error(
+        reason === "timeout"
+          ? "Playfeed sent no word of the game's data in 20 seconds"
+          : "The player's saved data cannot be had now",
+      );
+    });
+  }
   if (!window.PokiSDK)
     window.PokiSDK = {
-      init: init,
-      initWithVideoHB: init,
+      init: pokiInit,
+      initWithVideoHB: pokiInit,
       setDebug: noop,
+      setLogging: noop,
       gameLoadingStart: function () {
-        sdk.loadingProgress(0);
+        loadingProgress(0);
       },
-      // Games pass percentageDone as a fraction or as a percentage: the splash shows no number rather than a wrong one.
-      gameLoadingProgress: noop,
+      /** { percentageDone } as a percentage only when it cannot be a fraction (above 1); else nothing. */
+      gameLoadingProgress: function (progress) {
+        var done = progress && Number(progress.percentageDone);
+        if (done > 1 && done <= 100) loadingProgress(done);
+      },
       gameLoadingFinished: finishLoading,
+      gameInteractive: noop,
       gameplayStart: sdk.gameplayStart,
       gameplayStop: sdk.gameplayStop,
+      roundStart: noop,
+      roundEnd: noop,
       happyTime: sdk.happyTime,
       /** Resolves when the break is over; onStart runs if an ad shows. */
       commercialBreak: function (onStart) {
@@ -579,31 +949,117 @@
       rewardedBreak: function (onStart) {
         return sdk.rewardedBreak(onStartOf(onStart));
       },
+      /** No display ads here: the slot reports itself empty, as Poki's does without an ad. */
+      displayAd: function (container, size, onCanDestroy, onDisplayRendered) {
+        try {
+          if (typeof onDisplayRendered === "function") onDisplayRendered(true);
+          if (typeof onCanDestroy === "function") onCanDestroy();
+        } catch (ignore) {}
+      },
+      destroyAd: noop,
+      muteAd: noop,
       shareableURL: function (params) {
         return Promise.resolve(shareableURL(params));
       },
       getURLParam: urlParam,
-      getLanguage: function () {
-        return navigator.language;
-      },
-      getIsoLanguage: function () {
-        return String(navigator.language).split("-")[0];
+      getLanguage: language,
+      getIsoLanguage: language,
+      getDeviceInfo: function () {
+        return { category: deviceType() };
       },
       isAdBlocked: function () {
         return false;
       },
-      displayAd: noop,
-      destroyAd: noop,
-      customEvent: noop,
+      getLeaderboard: function () {
+        return Promise.resolve([]);
+      },
+      showLeaderboard: noop,
+      sendHighscore: noop,
+      /** The Playfeed player, by the public name and picture the platform sent; null for a visitor. */
+      getUser: function () {
+        return whenGreeted(DATA_PATIENCE).then(function () {
+          return player
+            ? {
+                username: player.name,
+                avatarUrl: player.picture || "",
+                optedIn: true,
+              }
+            : null;
+        });
+      },
+      getToken: function () {
+        return Promise.resolve(null);
+      },
+      login: function () {
+        return Promise.reject(new Error("Players sign in on Playfeed itself"));
+      },
+      openExternalLink: noop,
+      movePill: noop,
       measure: noop,
+      customEvent: noop,
       logError: noop,
       captureError: noop,
       enableEventTracking: noop,
       setDebugTouchOverlayController: noop,
       setPlayerAge: noop,
       togglePlayerAdvertisingConsent: noop,
-      movePill: noop,
+      setPlaytestCanvas: noop,
+      playtestSetCanvas: noop,
+      playtestCaptureHtmlOnce: noop,
+      playtestCaptureHtmlForce: noop,
+      playtestCaptureHtmlOn: noop,
+      playtestCaptureHtmlOff: noop,
     };
+
+  // ---- CrazyGames SDK v2 and v3, on one window.CrazyGames.SDK ----
+  // v3 games call init() first; v2 has no init. Where the two differ (inviteLink, isUserAccountAvailable), a game
+  // that called init() gets v3's answer, any other v2's.
+  var crazyV3 = false;
+  function crazyError(code, message) {
+    return { code: code, message: message };
+  }
+  /** v2's way: an optional node-style callback, and a Promise either way. */
+  function answer(promise, callback) {
+    if (typeof callback === "function")
+      promise.then(
+        function (value) {
+          callback(null, value);
+        },
+        function (error) {
+          callback(error);
+        },
+      );
+    promise.catch(noop);
+    return promise;
+  }
+  function answered(action) {
+    return function (callback) {
+      return answer(Promise.resolve(action()), callback);
+    };
+  }
+  function inviteLink(params, callback) {
+    var link = shareableURL(params);
+    return crazyV3 ? link : answer(Promise.resolve(link), callback);
+  }
+  function crazyUser() {
+    return whenGreeted(DATA_PATIENCE).then(function () {
+      return player
+        ? { username: player.name, profilePictureUrl: player.picture }
+        : null;
+    });
+  }
+  function notAuthenticated() {
+    return Promise.reject(
+      crazyError("userNotAuthenticated", "Players sign in on Playfeed itself"),
+    );
+  }
+  function sameAsLocalStorage(action) {
+    try {
+      action();
+    } catch (error) {
+      throw quotaExceeded(error.message);
+    }
+  }
 
   if (!window.CrazyGames)
     window.CrazyGames = {
@@ -611,21 +1067,37 @@
         /** As on CrazyGames inside a Playfeed frame, so a game turns on what it offers there; "local" on its own. */
         environment: embedded ? "crazygames" : "local",
         isQaTool: false,
-        init: init,
+        /** v3: resolves once the game's data is in; rejects when it cannot be had or nothing came in 20 s. */
+        init: function () {
+          crazyV3 = true;
+          return whenDataLoaded().catch(function (reason) {
+            throw crazyError(
+              "unexpectedError",
+              reason === "timeout"
+                ? "Playfeed sent no word of the game's data in 20 seconds"
+                : "The player's saved data cannot be had now",
+            );
+          });
+        },
+        getEnvironment: function (callback) {
+          return answer(
+            Promise.resolve(embedded ? "crazygames" : "local"),
+            callback,
+          );
+        },
         game: {
-          loadingStart: function () {
-            sdk.loadingProgress(0);
-          },
-          loadingStop: finishLoading,
-          // v2 names, still called by games ported from it.
-          sdkGameLoadingStart: function () {
-            sdk.loadingProgress(0);
-          },
-          sdkGameLoadingStop: finishLoading,
-          gameplayStart: sdk.gameplayStart,
-          gameplayStop: sdk.gameplayStop,
-          happytime: sdk.happyTime,
-          inviteLink: shareableURL,
+          loadingStart: answered(function () {
+            loadingProgress(0);
+          }),
+          loadingStop: answered(finishLoading),
+          sdkGameLoadingStart: answered(function () {
+            loadingProgress(0);
+          }),
+          sdkGameLoadingStop: answered(finishLoading),
+          gameplayStart: answered(sdk.gameplayStart),
+          gameplayStop: answered(sdk.gameplayStop),
+          happytime: answered(sdk.happyTime),
+          inviteLink: inviteLink,
           getInviteParam: function (name) {
             return urlParam(name) || null;
           },
@@ -634,15 +1106,23 @@
           },
           hideInviteButton: noop,
           isInstantMultiplayer: false,
-          settings: { disableChat: true, muteAudio: false },
-          addSettingsChangeListener: noop,
-          removeSettingsChangeListener: noop,
+          isInstantJoin: false,
+          settings: settings,
+          addSettingsChangeListener: function (listener) {
+            if (typeof listener === "function")
+              settingsListeners.push(listener);
+          },
+          removeSettingsChangeListener: function (listener) {
+            settingsListeners = settingsListeners.filter(function (other) {
+              return other !== listener;
+            });
+          },
         },
         ad: {
           /**
            * "midgame" is an interstitial, "rewarded" a rewarded break. adStarted as an ad shows; adFinished when it
            * ran (for "rewarded": was watched to its end, so the reward is due); else adError, "unfilled" when no ad
-           * showed, as CrazyGames reports an ad it could not fill.
+           * showed, as CrazyGames reports an ad it could not fill. v2's Promise resolves when the break is over.
            */
           requestAd: function (type, callbacks) {
             var on = callbacks || {};
@@ -650,27 +1130,30 @@
               if (typeof on[name] === "function") on[name](value);
             };
             var kind = type === "rewarded" ? "rewarded" : "interstitial";
-            requestBreak(kind, function () {
+            return requestBreak(kind, function () {
               call("adStarted");
             }).then(function (outcome) {
               if (!outcome.shown)
-                call("adError", {
-                  code: "unfilled",
-                  message: "No ad was available",
-                });
+                call("adError", crazyError("unfilled", "No ad was available"));
               else if (kind === "rewarded" && !outcome.rewarded)
-                call("adError", {
-                  code: "other",
-                  message: "The ad was closed before its end",
-                });
+                call(
+                  "adError",
+                  crazyError("other", "The ad was closed before its end"),
+                );
               else call("adFinished");
             });
           },
-          hasAdblock: resolved(false),
+          hasAdblock: answered(function () {
+            return false;
+          }),
         },
         banner: {
-          requestBanner: resolved(undefined),
-          requestResponsiveBanner: resolved(undefined),
+          requestBanner: function (request, callback) {
+            return answer(Promise.resolve(), callback);
+          },
+          requestResponsiveBanner: function (container, callback) {
+            return answer(Promise.resolve(), callback);
+          },
           clearBanner: noop,
           clearAllBanners: noop,
         },
@@ -679,7 +1162,9 @@
             return storage.getItem(key);
           },
           setItem: function (key, value) {
-            storage.setItem(key, value);
+            sameAsLocalStorage(function () {
+              storage.setItem(key, value);
+            });
           },
           removeItem: function (key) {
             storage.removeItem(key);
@@ -690,19 +1175,54 @@
           syncUnityGameData: noop,
         },
         user: {
-          /** The player signed in on Playfeed, by the public name and picture the platform sent; null for a visitor. */
-          getUser: function () {
-            return init().then(function () {
-              return player
-                ? { username: player.name, profilePictureUrl: player.picture }
-                : null;
-            });
+          // Players sign in on Playfeed, not in a game: v3 reads false, v2's call answers false.
+          get isUserAccountAvailable() {
+            return crazyV3
+              ? false
+              : answered(function () {
+                  return false;
+                });
           },
-          // Players sign in on Playfeed, not in a game: no prompt, and no token for a game's own server.
-          isUserAccountAvailable: false,
-          showAuthPrompt: notSignedIn,
-          showAccountLinkPrompt: notSignedIn,
-          getUserToken: notSignedIn,
+          systemInfo: {
+            countryCode: "",
+            locale: String(navigator.language || "en"),
+            device: { type: deviceType() },
+            os: { name: "", version: "" },
+            browser: { name: "", version: "" },
+            applicationType: "web",
+          },
+          /** The player signed in on Playfeed, by the public name and picture the platform sent; null for a visitor. */
+          getUser: function (callback) {
+            return answer(crazyUser(), callback);
+          },
+          showAuthPrompt: function (callback) {
+            return answer(
+              Promise.reject(
+                player
+                  ? crazyError(
+                      "userAlreadySignedIn",
+                      "Already signed in on Playfeed",
+                    )
+                  : crazyError(
+                      "userCancelled",
+                      "Players sign in on Playfeed itself",
+                    ),
+              ),
+              callback,
+            );
+          },
+          showAccountLinkPrompt: function (callback) {
+            return answer(
+              player ? Promise.resolve({ response: "no" }) : notAuthenticated(),
+              callback,
+            );
+          },
+          getUserToken: function (callback) {
+            return answer(notAuthenticated(), callback);
+          },
+          getXsollaUserToken: function (callback) {
+            return answer(notAuthenticated(), callback);
+          },
           addAuthListener: noop,
           removeAuthListener: noop,
         },

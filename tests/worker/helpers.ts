@@ -12,6 +12,7 @@ import type { UserServerEvent } from "#contract/user-socket";
 import { seedDatabase } from "../../workers/db/seed";
 import { createDb } from "../../workers/db/client";
 import { createSessionService } from "../../workers/services/sessions";
+import { verifyRound } from "../../workers/services/replay";
 
 export const BASE = "https://playfeed.test";
 
@@ -293,6 +294,22 @@ export async function roundBody(
     } catch {
       continue;
     }
+    // A demo round that happens to beat the game's fair-play model would be held for review, not scored: the test
+    // wants an ordinary round, so it takes the next seed.
+    const verified = await verifyRound(
+      slug,
+      seed,
+      played.log,
+      score,
+      played.steps,
+      {
+        ...(hidden != null
+          ? { hidden: { seed: hidden, turns: played.turns } }
+          : {}),
+        budgetMs: 60_000,
+      },
+    );
+    if (verified.held) continue;
     if (seed !== session.seed)
       await env.DB.prepare("update game_stats set seed = ? where id = ?")
         .bind(seed, session._id)

@@ -45,8 +45,13 @@ export const PLAY_MODELS = models as unknown as Readonly<
 export const MODEL_MARGINS = {
   /** The ceiling is the model's best round times this. */
   ceiling: 1.5,
-  /** Held when a value is reached in less than this share of the model's fewest steps. */
+  /** Held when a value is reached in less than this share of the model's fewest steps... */
   growth: 0.5,
+  /**
+   * ...once it is this share of the model's best round: a low value reached fast is a lucky deal (Snake's first fruit
+   * next to its head), which about one honest round in 300 had before this.
+   */
+  growthFrom: 0.25,
   /** The most presses in ten seconds is the model's times this, and never under `pressesFloor`. */
   presses: 1.5,
   /** About what the fastest people sustain for ten seconds of tapping. */
@@ -113,7 +118,9 @@ export function outsideModel(
   const ceiling = Math.ceil(model.ceiling * MODEL_MARGINS.ceiling);
   if (ranked > ceiling)
     return `Reached ${ranked}, above the model's ceiling of ${ceiling}`;
+  const growthFrom = Math.ceil(model.ceiling * MODEL_MARGINS.growthFrom);
   for (const [value, step] of firstReached(moves)) {
+    if (value < growthFrom) continue;
     const fewest = modelSteps(model.growth, value);
     if (step < fewest * MODEL_MARGINS.growth)
       return `Reached ${value} in ${step} steps; the model's fastest took ${fewest}`;
