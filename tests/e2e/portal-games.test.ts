@@ -126,6 +126,7 @@ describe("a game written for Poki's SDK v2", () => {
     const messages = await recordGameMessages(page);
     await playRound(page, game);
     expect(messages).toEqual([
+      "hello",
       "ready",
       "commercial_break",
       "gameplay_start",
@@ -149,6 +150,7 @@ describe("a game written for CrazyGames' SDK v3", () => {
     const messages = await recordGameMessages(page);
     await playRound(page, game);
     expect(messages).toEqual([
+      "hello",
       "loading",
       "ready",
       "commercial_break",
