@@ -69,14 +69,16 @@ export default async function setup(project: TestProject) {
     "CrazyGames Test Game",
     `${fixtures.url}/crazygames-game.html`,
   );
+  // Issue #30's portal games (tests/e2e/fixtures/portal-games/), from a host cross-site from the platform.
   const portalURL = fixtures.url.replace("127.0.0.1", "localhost");
-  for (const [slug, game] of Object.entries(PORTAL_GAMES))
-    addExternalGame(
-      persistTo,
+  addExternalGames(
+    persistTo,
+    Object.entries(PORTAL_GAMES).map(([slug, game]) => ({
       slug,
-      game.name,
-      `${portalURL}/portal/${slug}.html`,
-    );
+      name: game.name,
+      link: `${portalURL}/portal/${slug}.html`,
+    })),
+  );
 
   const server = startWranglerDev({
     port,
@@ -102,9 +104,25 @@ export function addExternalGame(
   name: string,
   link: string,
 ) {
-  const sql = `insert into games (slug, name, category_id, publisher_id, description, how_to_play, icon, game_modes, type, external_link)
+  addExternalGames(persistTo, [{ slug, name, link }]);
+}
+
+/** Several games of type 2 in one call to wrangler, which takes seconds to start. */
+export function addExternalGames(
+  persistTo: string,
+  games: Array<{ slug: string; name: string; link: string }>,
+) {
+  const sql = games
+    .map(
+      ({
+        slug,
+        name,
+        link,
+      }) => `insert into games (slug, name, category_id, publisher_id, description, how_to_play, icon, game_modes, type, external_link)
     select '${slug}', '${name}', (select id from categories where name = 'Casual'),
-      (select id from publishers where name = 'Tiny Orbit'), '<p>Played from another site.</p>', '<p>Tap.</p>', '/favicon.svg', 1, 2, '${link}'`;
+      (select id from publishers where name = 'Tiny Orbit'), '<p>Played from another site.</p>', '<p>Tap.</p>', '/favicon.svg', 1, 2, '${link}'`,
+    )
+    .join(";\n");
   execFileSync(
     bin("wrangler"),
     [
