@@ -436,7 +436,7 @@ for (const [device, viewport] of [
       await open("cg-v3-slow-image");
       await expect
         .poll(() => frame().locator("#status").innerText())
-        .toBe("Ready while interactive");
+        .toBe("Ready before load");
       const start = Number(await frame().locator("#level").innerText());
       await press(frame().locator("#next"));
       await press(frame().locator("#next"));
@@ -446,7 +446,7 @@ for (const [device, viewport] of [
       await open("cg-v3-slow-image");
       await expect
         .poll(() => frame().locator("#status").innerText())
-        .toBe("Ready while interactive");
+        .toBe("Ready before load");
       expect(await frame().locator("#level").innerText()).toBe(
         String(start + 2),
       );
