@@ -3,6 +3,9 @@ import type { DailyBonusStatus, NotificationView } from "./coins";
 
 export type GameMode = 1 | 2 | 4;
 
+/** SPEC.md §3 game mode 4: scored/timed, where the clock counts down from maximum_game_time. */
+export const isTimed = (gameModes: readonly number[]) => gameModes.includes(4);
+
 export interface PublisherSummary {
   _id: number;
   name: string;
@@ -33,6 +36,11 @@ export interface Game {
   avgRating: number;
   rating_count: number;
   game_modes: GameMode[];
+  /**
+   * Game mode 4 (isTimed): the play screen counts down from maximum_game_time and ends the round there. An untimed
+   * game is a session: its clock counts up and it ends when the game sends a score or the player leaves.
+   */
+  timed: boolean;
   leaderboard_type: number;
   type: number;
   external_link: string | null;

@@ -5,7 +5,9 @@ import {
   OPAQUE_ORIGIN,
   OWN_GAME_SANDBOX,
   connectGameFrame,
+  frameDataName,
   frameOrigin,
+  nameGameFrame,
   type GameConnection,
   type GameMessage,
   type GamePlayer,
@@ -27,10 +29,13 @@ export interface GameFrameProps {
   /** Our own games run sandboxed with an opaque origin; external ones keep their own origin, sandboxed too. */
   external?: boolean;
   /**
-   * When given (null for a visitor), the game is told its data and the signed-in player (public name and picture)
-   * as soon as its page has loaded. A replay is not told: it plays someone else's round.
+   * When given (null for a visitor), the game is told its data and the signed-in player (public name and picture):
+   * the data in the frame's name before its page loads, when known, and both in answer to the SDK's `hello`. A replay
+   * is not told: it plays someone else's round.
    */
   player?: GamePlayer | null;
+  /** Each new value loads the game afresh in a new frame (Retry on a game that never said it was ready). */
+  attempt?: number;
   /** Shows the game's ad breaks; without it every break is over at once, with no ad. */
   onAdBreak?: RunAdBreak;
   /** Offline, our game's page is put together from the service worker's copies; this hears when it cannot be. */
@@ -48,6 +53,7 @@ export function GameFrame({
   player,
   onAdBreak,
   onUnavailable,
+  attempt = 0,
 }: GameFrameProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const onMessageRef = useRef(onMessage);
@@ -73,17 +79,15 @@ export function GameFrame({
       (message) => onMessageRef.current(message, connection),
       store,
       (request) => onAdBreakRef.current?.(request) ?? Promise.resolve(NO_AD),
+      welcomes ? () => playerRef.current ?? null : undefined,
     );
-    // Once the game's page has loaded (its scripts, the SDK among them, have run), it is told its data and player.
-    // Only the first load: a frame that navigated on is no longer the game that was asked for.
-    const welcome = () =>
-      connection.send({ type: "welcome", player: playerRef.current ?? null });
-    if (welcomes) frame.addEventListener("load", welcome, { once: true });
-    // The game is loaded only once the bridge listens: a game that says "ready" at once is never missed.
+    // The game is loaded only once the bridge listens: a game that says "ready" at once is never missed. Its data
+    // goes ahead in the frame's name, which its page reads before its first line (the SDK clears it).
     let current = true;
     const unavailable = () => {
       if (current) onUnavailableRef.current?.();
     };
+    nameGameFrame(frame, welcomes ? frameDataName(store) : "");
     if (isOnline()) frame.src = src;
     // Another site's game cannot be kept: offline it is not loaded at all.
     else if (external) queueMicrotask(unavailable);
@@ -93,13 +97,13 @@ export function GameFrame({
       }, unavailable);
     return () => {
       current = false;
-      frame.removeEventListener("load", welcome);
       connection.dispose();
     };
-  }, [src, external, welcomes, store]);
+  }, [src, external, welcomes, store, attempt]);
 
   return (
     <iframe
+      key={attempt}
       ref={frameRef}
       className="game-frame"
       title={title}

@@ -24,14 +24,21 @@ export function useGameStore(
   owner: GameDataOwner | null | undefined,
 ): GameStore {
   const storeRef = useRef<GameStore | null>(null);
+  /** Who hears the status of the store in use, whichever it is: the frame's connection welcomes the game on each. */
+  const listeners = useRef(new Set<() => void>());
   const savedRef = useRef(owner?.saved ?? null);
   savedRef.current = owner?.saved ?? null;
   const userId = owner?.userId;
   const gameId = owner?.gameId;
 
   useEffect(() => {
+    const heard = listeners.current;
+    const announce = () => {
+      for (const listener of [...heard]) listener();
+    };
     if (userId === undefined || gameId === undefined) {
       storeRef.current = createGameStore(slug);
+      announce();
       return;
     }
     const store = createPlayerGameStore({
@@ -41,24 +48,34 @@ export function useGameStore(
       send: sendGameData(gameId),
     });
     storeRef.current = store;
+    const stopAnnouncing = store.subscribe(announce);
+    announce();
     let mounted = true;
+    let learned = !!savedRef.current;
     // The page came without this player's data (it was rendered for someone else): the store asks the server first.
-    if (!savedRef.current)
+    const ask = () =>
       readGameData(gameId).then(
         (answer) => {
-          if (mounted) store.learn(answer);
+          if (!mounted || learned) return;
+          learned = true;
+          store.learn(answer);
         },
         () => {
-          // Offline or refused: the changes stay in this device's copy, unsent.
+          // Offline or refused: the changes stay in this device's copy, unsent, and the game hears what stands in.
+          if (mounted) store.unreachable();
         },
       );
+    if (!learned) void ask();
     // A change an earlier visit could not send (offline, or the page closed too soon) goes out now.
     else void store.flush();
     const leaving = () => void store.flush(true);
     const hidden = () => {
       if (document.visibilityState === "hidden") leaving();
     };
-    const online = () => void store.flush();
+    const online = () => {
+      if (learned) void store.flush();
+      else void ask();
+    };
     window.addEventListener("pagehide", leaving);
     document.addEventListener("visibilitychange", hidden);
     window.addEventListener("online", online);
@@ -69,6 +86,7 @@ export function useGameStore(
       window.removeEventListener("online", online);
       // Leaving the play screen within the app: the page lives on, so an ordinary request carries the last change.
       void store.flush();
+      stopAnnouncing();
       store.dispose();
       storeRef.current = null;
     };
@@ -78,6 +96,12 @@ export function useGameStore(
     () => ({
       read: () => storeRef.current?.read() ?? [],
       apply: (message) => storeRef.current?.apply(message),
+      status: () => storeRef.current?.status() ?? "pending",
+      subscribe(listener) {
+        const all = listeners.current;
+        all.add(listener);
+        return () => all.delete(listener);
+      },
     }),
     [],
   );

@@ -1,22 +1,30 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { memoryStorage } from "../../tests/setup/memory-storage";
 import {
+  EXTERNAL_GAME_SANDBOX,
+  FRAME_DATA_PREFIX,
   GAME_STORAGE_LIMITS,
   OPAQUE_ORIGIN,
+  OWN_GAME_SANDBOX,
   acceptGameMessage,
   applyStorageMessage,
   connectGameFrame,
   createGameStore,
+  frameDataName,
   frameOrigin,
+  nameGameFrame,
   gameFrameSource,
   gamePlayer,
   gamePlayerSchema,
   gameStorageKey,
   isAllowedExternalLink,
   type GameData,
+  type GamePlayer,
+  type GameStore,
   type RunAdBreak,
 } from "./game-bridge";
 import type { AdBreakOutcome } from "./ad-breaks";
+import { createPlayerGameStore } from "./player-game-store";
 
 const frame = { name: "game frame window" };
 const origin = "https://playfeed.app";
@@ -268,7 +276,11 @@ describe("createGameStore", () => {
 describe("connectGameFrame", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  function setUp(expectedOrigin: string, runAdBreak?: RunAdBreak) {
+  function setUp(
+    expectedOrigin: string,
+    runAdBreak?: RunAdBreak,
+    options: { store?: GameStore; player?: () => GamePlayer | null } = {},
+  ) {
     const page = new EventTarget();
     vi.stubGlobal("window", page);
     const gameWindow = { postMessage: vi.fn() };
@@ -281,8 +293,9 @@ describe("connectGameFrame", () => {
       frame,
       expectedOrigin,
       (message) => received.push(message),
-      createGameStore("snake", storage),
+      options.store ?? createGameStore("snake", storage),
       runAdBreak,
+      options.player,
     );
     const post = (
       data: unknown,
@@ -330,6 +343,145 @@ describe("connectGameFrame", () => {
     );
   });
 
+  const hello = { source: "playfeed-game", type: "hello" };
+  const ben = { name: "Ben", picture: null };
+  const EXTERNAL = "https://games.example.com";
+  /** A signed-in player's store for a page that came without their data: it waits for the server's answer. */
+  const waitingStore = (storage = memoryStorage()) =>
+    createPlayerGameStore({
+      userId: 7,
+      slug: "snake",
+      saved: null,
+      send: () => new Promise(() => undefined),
+      storage,
+    });
+  const welcomes = (gameWindow: { postMessage: ReturnType<typeof vi.fn> }) =>
+    gameWindow.postMessage.mock.calls
+      .map(([message]) => message as { type: string })
+      .filter((message) => message.type === "welcome");
+
+  it("answers every hello with the player and the game's data, and nothing on the frame's load", () => {
+    const { gameWindow, received, post } = setUp(EXTERNAL, undefined, {
+      player: () => ben,
+    });
+    post(hello);
+    // The game's page reloaded itself: its new SDK says hello again and is answered again.
+    post(hello);
+    const welcome = {
+      source: "playfeed-platform",
+      type: "welcome",
+      player: ben,
+      storage: [["best", "7"]],
+    };
+    expect(gameWindow.postMessage.mock.calls).toEqual([
+      [welcome, EXTERNAL],
+      [welcome, EXTERNAL],
+    ]);
+    expect(received).toEqual([]);
+  });
+
+  it("answers a hello only from the game's own frame and origin, and only to it", () => {
+    const { gameWindow, post } = setUp(EXTERNAL, undefined, {
+      player: () => ben,
+    });
+    post(hello, { someone: "else" });
+    post(hello, gameWindow, "https://evil.example");
+    post({ ...hello, type: "HELLO" });
+    expect(gameWindow.postMessage).not.toHaveBeenCalled();
+    post(hello);
+    expect(gameWindow.postMessage).toHaveBeenCalledTimes(1);
+    expect(gameWindow.postMessage).toHaveBeenCalledWith(
+      expect.objectContaining({ type: "welcome" }),
+      EXTERNAL,
+    );
+  });
+
+  it("leaves a hello unanswered where the game is not to be told (a replay)", () => {
+    const { gameWindow, post } = setUp(EXTERNAL);
+    post(hello);
+    expect(gameWindow.postMessage).not.toHaveBeenCalled();
+  });
+
+  it("waits for a signed-in player's data, then welcomes with it and the changes made meanwhile over it", () => {
+    const store = waitingStore();
+    const { gameWindow, post, connection } = setUp(EXTERNAL, undefined, {
+      store,
+      player: () => ben,
+    });
+    post(hello);
+    post(set("sound", "off"));
+    // Neither a welcome nor a start may tell a game its data is empty while it is not known.
+    connection.send({ type: "start", seed: 3 });
+    expect(welcomes(gameWindow)).toEqual([]);
+    expect(gameWindow.postMessage).toHaveBeenCalledWith(
+      { source: "playfeed-platform", type: "start", seed: 3 },
+      EXTERNAL,
+    );
+    store.learn({ data: [["gold", "310"]], updated_at: 800 });
+    expect(welcomes(gameWindow)).toEqual([
+      {
+        source: "playfeed-platform",
+        type: "welcome",
+        player: ben,
+        storage: [
+          ["gold", "310"],
+          ["sound", "off"],
+        ],
+      },
+    ]);
+  });
+
+  it("says the data is unavailable when the server cannot be read and the device has no copy, and welcomes again once it is", () => {
+    const store = waitingStore();
+    const { gameWindow, post } = setUp(EXTERNAL, undefined, {
+      store,
+      player: () => ben,
+    });
+    post(hello);
+    store.unreachable();
+    expect(welcomes(gameWindow)).toEqual([
+      {
+        source: "playfeed-platform",
+        type: "welcome",
+        player: ben,
+        unavailable: true,
+      },
+    ]);
+    post(hello);
+    expect(welcomes(gameWindow)).toHaveLength(2);
+    expect(welcomes(gameWindow)[1]).toEqual(welcomes(gameWindow)[0]);
+    store.learn({ data: [["gold", "310"]], updated_at: 800 });
+    expect(welcomes(gameWindow)[2]).toEqual({
+      source: "playfeed-platform",
+      type: "welcome",
+      player: ben,
+      storage: [["gold", "310"]],
+    });
+  });
+
+  it("welcomes with this device's copy when the server cannot be read, and tells nothing after being disposed", () => {
+    const storage = memoryStorage({
+      "pf_game:7:snake": JSON.stringify({
+        data: [["gold", "120"]],
+        updatedAt: 500,
+        changedAt: null,
+      }),
+    });
+    const store = waitingStore(storage);
+    const { gameWindow, post, connection } = setUp(EXTERNAL, undefined, {
+      store,
+      player: () => ben,
+    });
+    post(hello);
+    store.unreachable();
+    expect(welcomes(gameWindow)).toEqual([
+      expect.objectContaining({ storage: [["gold", "120"]] }),
+    ]);
+    connection.dispose();
+    store.learn({ data: [["gold", "310"]], updated_at: 800 });
+    expect(welcomes(gameWindow)).toHaveLength(1);
+  });
+
   it("names an external game's origin as the target", () => {
     const { gameWindow, connection } = setUp("https://games.example.com");
     connection.send({ type: "mute" });
@@ -351,6 +503,72 @@ describe("connectGameFrame", () => {
     connection.dispose();
     post({ source: "playfeed-game", type: "ready" });
     expect(received).toHaveLength(1);
+  });
+});
+
+describe("frameDataName", () => {
+  it("carries the game's data into the frame's name when it is known", () => {
+    const store = createGameStore(
+      "snake",
+      memoryStorage({
+        [gameStorageKey("snake")]: JSON.stringify({ best: "7" }),
+      }),
+    );
+    expect(frameDataName(store)).toBe(`${FRAME_DATA_PREFIX}[["best","7"]]`);
+    expect(FRAME_DATA_PREFIX).toBe("playfeed-data:");
+  });
+
+  it("carries nothing while a signed-in player's data is on its way or cannot be had", () => {
+    const store = createPlayerGameStore({
+      userId: 7,
+      slug: "snake",
+      saved: null,
+      send: () => new Promise(() => undefined),
+      storage: memoryStorage(),
+    });
+    store.apply(set("gold", "0"));
+    expect(frameDataName(store)).toBe("");
+    store.unreachable();
+    expect(store.status()).toBe("unavailable");
+    expect(frameDataName(store)).toBe("");
+    store.learn({ data: [["gold", "310"]], updated_at: 9 });
+    expect(frameDataName(store)).toBe(`${FRAME_DATA_PREFIX}[["gold","0"]]`);
+  });
+});
+
+describe("nameGameFrame", () => {
+  it("names the frame's own window, whose name outlives its navigation to the game", () => {
+    const frame = {
+      contentWindow: { name: "" },
+    } as unknown as HTMLIFrameElement;
+    expect(nameGameFrame(frame, "playfeed-data:[]")).toBe(true);
+    expect(frame.contentWindow!.name).toBe("playfeed-data:[]");
+  });
+
+  it("gives up quietly on a frame it may not reach (an opaque sandbox) or that has no window yet", () => {
+    const opaque = {
+      contentWindow: {
+        set name(_value: string) {
+          throw new DOMException("Blocked a frame", "SecurityError");
+        },
+      },
+    } as unknown as HTMLIFrameElement;
+    expect(nameGameFrame(opaque, "playfeed-data:[]")).toBe(false);
+    expect(nameGameFrame({ contentWindow: null }, "x")).toBe(false);
+  });
+});
+
+describe("the game sandboxes", () => {
+  it("let an external game's alert, confirm and prompt show, as its portal does; our own games stay without", () => {
+    expect(EXTERNAL_GAME_SANDBOX.split(" ")).toEqual(
+      expect.arrayContaining([
+        "allow-scripts",
+        "allow-same-origin",
+        "allow-modals",
+      ]),
+    );
+    expect(OWN_GAME_SANDBOX.split(" ")).not.toContain("allow-modals");
+    expect(OWN_GAME_SANDBOX.split(" ")).not.toContain("allow-same-origin");
   });
 });
 

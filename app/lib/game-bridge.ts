@@ -24,6 +24,8 @@ const score = z.number().int().nonnegative().max(MAX_SCORE);
 const breakId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
 export const gameMessageSchema = z.discriminatedUnion("type", [
+  /** The SDK's first word, as its script runs: the platform answers each one with `welcome` (a page may reload). */
+  z.object({ source: GAME, type: z.literal("hello") }),
   z.object({ source: GAME, type: z.literal("ready") }),
   z.object({
     source: GAME,
@@ -129,10 +131,16 @@ export function gamePlayer(
 
 export type PlatformCommand =
   /**
-   * Sent once the game's page has loaded, before any start: its data and the player, so a game that reads them while
-   * it loads (the portal aliases' init(), data and getUser) has them. The connection adds the data.
+   * The answer to each `hello`: the player and the game's data, so a game that reads them while it loads (the portal
+   * aliases' init(), data and getUser) has them. The connection adds the data, or `unavailable` when the player's data
+   * cannot be had; it sends another with the data if it comes later.
    */
-  | { type: "welcome"; player: GamePlayer | null; storage?: GameData }
+  | {
+      type: "welcome";
+      player: GamePlayer | null;
+      storage?: GameData;
+      unavailable?: true;
+    }
   /** The connection adds the game's stored data to every start; the SDK loads it from the first one. */
   | {
       type: "start";
@@ -240,9 +248,55 @@ export function pageStorage(): KeyValueStorage | null {
   }
 }
 
+/**
+ * Whether a store can tell the game its data: `known`, or `pending` while a signed-in player's data is on its way
+ * from the server, or `unavailable` when it could not be had (the read failed and this device has no copy).
+ */
+export type GameDataStatus = "known" | "pending" | "unavailable";
+
 export interface GameStore {
+  /** The data as this page holds it; only the game's data when `status()` is `known`. */
   read(): GameData;
   apply(message: StorageMessage): void;
+  status(): GameDataStatus;
+  /** Hears each change of status; returns how to stop hearing. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** The game's data when the store knows it, else null: a game is never handed a guess as its data. */
+export function knownGameData(store: GameStore | null): GameData | null {
+  if (!store) return [];
+  return store.status() === "known" ? store.read() : null;
+}
+
+export const FRAME_DATA_PREFIX = "playfeed-data:";
+
+/**
+ * What the frame's name carries into the game's page (the SDK reads window.name as its script starts and clears it):
+ * the game's data when it is known, so a game has it before its first line runs, else nothing.
+ */
+export function frameDataName(store: GameStore | null): string {
+  const data = knownGameData(store);
+  return data ? FRAME_DATA_PREFIX + JSON.stringify(data) : "";
+}
+
+/**
+ * Names the frame's window before it is pointed at the game: the name outlives that navigation, so the game's page
+ * finds it. The iframe's name attribute would not do: Chromium reads it only when the frame is inserted, which React
+ * (and the server's HTML) did long before. A sandboxed game without allow-same-origin (our own) cannot be named from
+ * here; it is told its data by `welcome` and `start`. Returns whether the name was set.
+ */
+export function nameGameFrame(
+  frame: Pick<HTMLIFrameElement, "contentWindow">,
+  name: string,
+): boolean {
+  try {
+    if (!frame.contentWindow) return false;
+    frame.contentWindow.name = name;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A game's data in the page's storage; what cannot be read or is out of bounds counts as nothing stored. */
@@ -266,6 +320,8 @@ export function createGameStore(
   };
   return {
     read,
+    status: () => "known",
+    subscribe: () => () => undefined,
     apply(message) {
       // Read afresh: another tab may have written since.
       const next = applyStorageMessage(read(), message);
@@ -324,9 +380,13 @@ export function frameOrigin(source: string, pageOrigin: string): string {
  */
 export const OWN_GAME_SANDBOX = "allow-scripts allow-pointer-lock";
 
-/** External games keep their own origin (a different one from ours), so they may keep their own storage. */
+/**
+ * External games keep their own origin (a different one from ours), so they may keep their own storage. Their
+ * alert/confirm/prompt show as the browser's own dialogs, as on the portals, whose game frames allow modals: without
+ * allow-modals they fail silently and a game's "Reset progress?" does nothing.
+ */
 export const EXTERNAL_GAME_SANDBOX =
-  "allow-scripts allow-same-origin allow-pointer-lock";
+  "allow-scripts allow-same-origin allow-pointer-lock allow-modals";
 
 /** A 32-bit seed; two players in a match receive the same one. */
 export function randomSeed(): number {
@@ -342,9 +402,10 @@ export interface GameConnection {
 
 /**
  * Listens to the game in the frame. Storage requests are answered here, and every start carries the game's stored
- * data, so a game can read it synchronously from its start handler on. Every ad break is answered too, through
- * `runAdBreak` (with none, at once with no ad), so a game waiting on one always goes on. Every other message, the
- * breaks included, goes to onMessage.
+ * data (when it is known), so a game can read it synchronously from its start handler on. Every ad break is answered
+ * too, through `runAdBreak` (with none, at once with no ad), so a game waiting on one always goes on. With `player`,
+ * each `hello` is answered with `welcome` as soon as the store can say what the data is, and again when it learns it.
+ * Every other message, the breaks included, goes to onMessage.
  */
 export function connectGameFrame(
   frame: HTMLIFrameElement,
@@ -352,22 +413,37 @@ export function connectGameFrame(
   onMessage: (message: GameMessage) => void,
   store: GameStore | null = null,
   runAdBreak: RunAdBreak = () => Promise.resolve(NO_AD),
+  player?: () => GamePlayer | null,
 ): GameConnection {
   // An opaque origin cannot be named as a target, so commands to a sandboxed game go to "*". Whoever holds the
   // document in our frame already is the game, so its own data and the playback commands tell it nothing new.
   const targetOrigin = expectedOrigin === OPAQUE_ORIGIN ? "*" : expectedOrigin;
   let connected = true;
+  const withData = (command: PlatformCommand): PlatformCommand => {
+    if (command.type !== "start" && command.type !== "welcome") return command;
+    const storage = knownGameData(store);
+    if (storage) return { ...command, storage };
+    // A game that is not told its data waits for it: an empty one would read as "no save" and be saved over.
+    const told = { ...command };
+    delete told.storage;
+    if (told.type === "welcome" && store?.status() === "unavailable")
+      told.unavailable = true;
+    return told;
+  };
   const send = (command: PlatformCommand) => {
     if (!connected) return;
-    const withData =
-      command.type === "start" || command.type === "welcome"
-        ? { ...command, storage: store?.read() ?? [] }
-        : command;
     frame.contentWindow?.postMessage(
-      { source: "playfeed-platform", ...withData },
+      { source: "playfeed-platform", ...withData(command) },
       targetOrigin,
     );
   };
+  /** Whether the game's page has said hello, so it waits for a welcome. */
+  let greeted = false;
+  const welcome = () => {
+    if (!player || !greeted || store?.status() === "pending") return;
+    send({ type: "welcome", player: player() });
+  };
+  const unsubscribe = store?.subscribe(welcome);
   const answerBreak = (kind: AdBreakRequest["kind"], id: number) => {
     void runAdBreak({
       kind,
@@ -394,6 +470,11 @@ export function connectGameFrame(
       store?.apply(message);
       return;
     }
+    if (message.type === "hello") {
+      greeted = true;
+      welcome();
+      return;
+    }
     if (message.type === "rewarded_break") answerBreak("rewarded", message.id);
     if (message.type === "commercial_break" && message.id !== undefined)
       answerBreak("interstitial", message.id);
@@ -408,6 +489,7 @@ export function connectGameFrame(
     },
     dispose() {
       connected = false;
+      unsubscribe?.();
       window.removeEventListener("message", listener);
     },
   };

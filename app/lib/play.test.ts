@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  GAME_READY_TIMEOUT_MS,
+  SLOW_GAME,
+  SPLASH_MS,
   clockState,
   clockText,
   isTimed,
@@ -28,15 +31,26 @@ describe("the play clock", () => {
     expect(clockState(119_001, 120, true)).toMatchObject({ timeUp: true });
   });
 
-  it("counts up otherwise, and still ends at the game's limit", () => {
+  it("counts up otherwise and never ends on time: an untimed game is a session", () => {
     expect(clockState(65_400, 120, false)).toMatchObject({
       elapsed: 65,
       shown: 65,
       timeUp: false,
     });
-    expect(clockState(119_500, 120, false).timeUp).toBe(true);
-    expect(clockState(5_000, 0, false)).toMatchObject({ timeUp: false });
-    expect(clockState(119_500, 0, false).timeUp).toBe(true);
+    expect(clockState(119_500, 120, false).timeUp).toBe(false);
+    expect(clockState(3_600_000, 120, false)).toMatchObject({
+      shown: 3600,
+      timeUp: false,
+    });
+    expect(clockState(119_500, 0, false).timeUp).toBe(false);
+    expect(clockState(119_500, 0, true).timeUp).toBe(true);
+  });
+
+  it("gives a game 20 s to say it is ready, and says what to do when it has not", () => {
+    expect(GAME_READY_TIMEOUT_MS).toBe(20_000);
+    expect(GAME_READY_TIMEOUT_MS).toBeGreaterThan(SPLASH_MS);
+    expect(SLOW_GAME.heading).toBe("This game is taking too long to load.");
+    expect(SLOW_GAME.note).toMatch(/try again|exit/i);
   });
 
   it("offers the exit after 10 s", () => {

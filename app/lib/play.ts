@@ -6,6 +6,16 @@ import type { RoundResult } from "#contract/scores";
 export const EXIT_DELAY_SECONDS = 10;
 /** SPEC.md §9: the splash shows for at least 2 s. */
 export const SPLASH_MS = 2000;
+/**
+ * A game that has not said it is ready this long after its frame began to load is offered Retry and Exit on the
+ * splash (issue #30): a game that threw while loading never says so, and the player must not be kept there.
+ */
+export const GAME_READY_TIMEOUT_MS = 20_000;
+/** What the splash says when the game has not said it is ready in time. */
+export const SLOW_GAME = {
+  heading: "This game is taking too long to load.",
+  note: "Check your connection and try again, or exit and pick another game.",
+} as const;
 /** SPEC.md §9: a game without its own maximum_game_time runs 120 s. */
 export const DEFAULT_MAX_GAME_TIME = 120;
 /** SPEC.md §8, word for word. */
@@ -37,8 +47,7 @@ export const PRACTICE_NOTICE = {
     "This round began offline, so its score isn't saved. You're back online: play again to play for the leaderboard.",
 } as const;
 
-/** SPEC.md §3 game mode 4: scored/timed, where the clock counts down from maximum_game_time. */
-export const isTimed = (gameModes: readonly number[]) => gameModes.includes(4);
+export { isTimed } from "#contract/types";
 
 /** SPEC.md §2 /play query type: 0 normal, 1 challenge. */
 export function playTypeFrom(value: string | null): 0 | 1 {
@@ -56,7 +65,10 @@ export interface ClockState {
   elapsed: number;
   /** What the clock shows: the time left in timed mode, the time played otherwise. */
   shown: number;
-  /** The round is over on time: in timed mode when less than 1 s is left; in any mode at the game's limit. */
+  /**
+   * The round is over on time: in timed mode when less than 1 s is left. An untimed game is a session, which ends when
+   * the game sends its score or the player leaves, never on the clock.
+   */
   timeUp: boolean;
   exitAvailable: boolean;
 }
@@ -72,7 +84,7 @@ export function clockState(
   return {
     elapsed,
     shown: timed ? Math.max(0, Math.ceil(remaining - 1e-9)) : elapsed,
-    timeUp: remaining < 1,
+    timeUp: timed && remaining < 1,
     exitAvailable: elapsed >= EXIT_DELAY_SECONDS,
   };
 }

@@ -276,6 +276,41 @@ describe("a player's game store", () => {
     ]);
   });
 
+  it("says whether it knows the player's data, and tells its listeners when that changes", () => {
+    expect(setUp().store.status()).toBe("known");
+    const { store } = setUp(null);
+    const heard: string[] = [];
+    store.subscribe(() => heard.push(store.status()));
+    expect(store.status()).toBe("pending");
+    store.learn({ data: [["best", "64"]], updated_at: 800 });
+    expect(heard).toEqual(["known"]);
+  });
+
+  it("with the server out of reach, is unavailable unless this device had a copy before the game wrote, and writes nothing", async () => {
+    const { server, store } = setUp(null);
+    // A fresh game's autosave while the data is on its way is not the player's data.
+    store.apply(set("gold", "0"));
+    store.unreachable();
+    expect(store.status()).toBe("unavailable");
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(server.writes).toHaveLength(0);
+
+    const storage = memoryStorage({
+      [playerGameStorageKey(7, "snake")]: JSON.stringify({
+        data: [["gold", "310"]],
+        updatedAt: 700,
+        changedAt: null,
+      }),
+    });
+    const withCopy = setUp(null, storage);
+    withCopy.store.unreachable();
+    expect(withCopy.store.status()).toBe("known");
+    expect(withCopy.store.read()).toEqual([["gold", "310"]]);
+    withCopy.store.apply(set("gold", "320"));
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(withCopy.server.writes).toHaveLength(0);
+  });
+
   it("survives a blocked storage, keeping the data for this page", async () => {
     const storage = memoryStorage();
     storage.setItem = () => {

@@ -8,6 +8,7 @@ import { isOnline } from "./network";
 import {
   applyStorageMessage,
   pageStorage,
+  type GameDataStatus,
   type GameStore,
   type KeyValueStorage,
   type StorageMessage,
@@ -46,6 +47,11 @@ export interface PlayerGameStore extends GameStore {
    * changes the game made meanwhile are played again over what the server holds.
    */
   learn(answer: GameDataAnswer): void;
+  /**
+   * The server's data could not be read (offline, an error): this device's copy from before the page stands in for it,
+   * still written nowhere but here; with no copy the status is `unavailable`. A later `learn` still takes the server's.
+   */
+  unreachable(): void;
   /** Stops the timer; a change not sent by then is still in the copy and goes out on the next visit. */
   dispose(): void;
 }
@@ -140,6 +146,12 @@ export function createPlayerGameStore({
   let copy = startingCopy(localAtStart, saved);
   /** While the server's data is not known: the game's changes, to play again over it. */
   let unknownChanges: StorageMessage[] | null = saved ? null : [];
+  let status: GameDataStatus = saved ? "known" : "pending";
+  const listeners = new Set<() => void>();
+  const settle = (next: GameDataStatus) => {
+    status = next;
+    for (const listener of [...listeners]) listener();
+  };
   const keep = (next: PlayerGameCopy) => {
     copy = next;
     try {
@@ -213,6 +225,11 @@ export function createPlayerGameStore({
 
   return {
     read: () => current().data,
+    status: () => status,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     apply(message) {
       const next = applyStorageMessage(current().data, message);
       if (!next) return;
@@ -235,9 +252,16 @@ export function createPlayerGameStore({
           : { data, updatedAt: base.updatedAt, changedAt: now() },
       );
       if (copy.changedAt !== null) void flush();
+      settle("known");
+    },
+    unreachable() {
+      if (status !== "pending") return;
+      // Only a copy from before this page: what the game wrote meanwhile is not the player's data.
+      settle(localAtStart ? "known" : "unavailable");
     },
     dispose() {
       disposed = true;
+      listeners.clear();
       if (timer !== null) clearTimeout(timer);
       timer = null;
     },

@@ -4,7 +4,13 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AccountProvider } from "~/components/AccountProvider";
 import { MultiplayerProvider } from "~/components/MultiplayerProvider";
-import { EXIT_CONFIRMATION, PRACTICE_NOTICE, STARTING_ROUND } from "~/lib/play";
+import {
+  EXIT_CONFIRMATION,
+  GAME_READY_TIMEOUT_MS,
+  PRACTICE_NOTICE,
+  SLOW_GAME,
+  STARTING_ROUND,
+} from "~/lib/play";
 import type { GameData } from "#contract/game-data";
 import type { Viewer } from "~/lib/viewer";
 import {
@@ -21,12 +27,23 @@ const GAME = {
   slug: "tower-stack",
   icon: "/games/tower-stack/icon.svg",
   type: 0,
-  external_link: null,
+  external_link: null as string | null,
   leaderboard_type: 1,
   // Timed, two minutes a round.
   game_modes: [1, 2, 4],
+  timed: true,
   maximum_game_time: 120,
 };
+
+/** A game from another site that plays as a session (no mode 4), as many portal games do. */
+const SESSION_GAME = {
+  ...GAME,
+  type: 2,
+  external_link: "https://games.example/idle/",
+  game_modes: [1],
+  timed: false,
+};
+const SESSION_ORIGIN = "https://games.example";
 
 let api: FakeApi;
 
@@ -73,20 +90,29 @@ afterEach(async () => {
 /** What the server keeps of the player's data for the game (ADR 031), as the loader reads it. */
 let savedData: GameData = [];
 
-function renderPlay(user: Viewer | null, entry = `/play/${GAME._id}`) {
+function renderPlay(
+  user: Viewer | null,
+  entry = `/play/${GAME._id}`,
+  {
+    game = GAME,
+    /** false: the page came without the player's data (it was rendered for someone else). */
+    withSaved = true,
+  }: { game?: typeof GAME; withSaved?: boolean } = {},
+) {
   renderInRoot(null, {
     user,
     path: "/play/:id",
     initialEntry: entry,
     loader: () => ({
-      game: GAME,
-      savedData: user
-        ? {
-            userId: user._id,
-            data: savedData,
-            updated_at: savedData.length ? 500 : null,
-          }
-        : null,
+      game,
+      savedData:
+        user && withSaved
+          ? {
+              userId: user._id,
+              data: savedData,
+              updated_at: savedData.length ? 500 : null,
+            }
+          : null,
     }),
     Component: Play,
     wrap: (page) => (
@@ -102,7 +128,7 @@ function renderPlay(user: Viewer | null, entry = `/play/${GAME._id}`) {
 }
 
 /** The game in the frame, seen from the page: what it says through the SDK, and what the page tells it. */
-async function gameFrame() {
+async function gameFrame(origin = "null") {
   // The page points the frame at the game only once its bridge listens; before that a message would be lost.
   const frame = await waitFor(() => {
     const element = screen.getByTitle<HTMLIFrameElement>(GAME.name);
@@ -130,12 +156,17 @@ async function gameFrame() {
         window.dispatchEvent(
           new MessageEvent("message", {
             data: { source: "playfeed-game", ...message },
-            origin: "null",
+            origin,
             source: gameWindow as unknown as MessageEventSource,
           }),
         );
       });
     },
+    /** Every command the page sent the game, whole. */
+    sent: () =>
+      commands.mock.calls.map(
+        ([command]) => command as { type: string } & Record<string, unknown>,
+      ),
     commands: () =>
       commands.mock.calls.map(
         ([command]) => (command as { type: string }).type,
@@ -230,6 +261,145 @@ describe("a signed-in player's game data", () => {
       configurable: true,
       value: "visible",
     });
+  });
+});
+
+describe("the game's greeting (issue #30)", () => {
+  // That the frame's name carries the data into the game's first line is seen in Chromium: tests/e2e/play-splash.test.ts.
+  it("answers every hello with the player's data, and says nothing on the frame's load", async () => {
+    savedData = [["gold", "310"]];
+    renderPlay(viewer({ _id: 3 }), undefined, { game: SESSION_GAME });
+    const game = await gameFrame(SESSION_ORIGIN);
+    act(() => void game.frame.dispatchEvent(new Event("load")));
+    expect(game.commands()).toEqual([]);
+    game.say({ type: "hello" });
+    game.say({ type: "hello" });
+    const welcome = {
+      source: "playfeed-platform",
+      type: "welcome",
+      player: { name: "Ava Player", picture: null },
+      storage: [["gold", "310"]],
+    };
+    expect(game.sent()).toEqual([welcome, welcome]);
+  });
+
+  it("waits for the data a page came without, and tells the game it is unavailable when the server cannot be read", async () => {
+    api.answer(`GET /api/game/${GAME._id}/data`, {
+      status: 503,
+      body: { error: { code: "unavailable", message: "Try again" } },
+    });
+    renderPlay(viewer({ _id: 3 }), undefined, {
+      game: SESSION_GAME,
+      withSaved: false,
+    });
+    const game = await gameFrame(SESSION_ORIGIN);
+    game.say({ type: "hello" });
+    await waitFor(() =>
+      expect(game.sent()).toEqual([
+        {
+          source: "playfeed-platform",
+          type: "welcome",
+          player: { name: "Ava Player", picture: null },
+          unavailable: true,
+        },
+      ]),
+    );
+    // Back online, the data is read again and the game is welcomed with it.
+    api.answer(`GET /api/game/${GAME._id}/data`, {
+      body: { data: [["gold", "310"]], updated_at: 900 },
+    });
+    act(() => void window.dispatchEvent(new Event("online")));
+    await waitFor(() =>
+      expect(game.sent().at(-1)).toMatchObject({
+        type: "welcome",
+        storage: [["gold", "310"]],
+      }),
+    );
+    expect(
+      api.calls.filter((call) => call.route.startsWith("PUT /api/game/")),
+    ).toEqual([]);
+  });
+});
+
+describe("the splash of a game that does not get going (issue #30)", () => {
+  it("offers Exit at once, which closes the play session and goes to the game's page", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPlay(viewer());
+    await gameFrame();
+    const splash = await screen.findByTestId("play-splash");
+    await user.click(within(splash).getByRole("button", { name: "Exit" }));
+    expect(
+      await screen.findByRole("heading", { name: "Detail page" }),
+    ).toBeTruthy();
+    expect(api.calls.map((call) => call.route)).toContain(
+      "PUT /api/gamestats/41",
+    );
+  });
+
+  it("says a game not ready after 20 s is taking too long, and Retry loads it again in a new frame", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPlay(null);
+    const first = (await gameFrame()).frame;
+    await advance(GAME_READY_TIMEOUT_MS - 1_000);
+    expect(screen.queryByText(SLOW_GAME.heading)).toBeNull();
+    await advance(1_000);
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("heading").textContent).toBe(
+      SLOW_GAME.heading,
+    );
+    const splash = screen.getByTestId("play-splash");
+    expect(within(splash).getByRole("button", { name: "Exit" })).toBeTruthy();
+    await user.click(within(splash).getByRole("button", { name: "Retry" }));
+    expect(screen.queryByText(SLOW_GAME.heading)).toBeNull();
+    const again = await gameFrame();
+    expect(again.frame).not.toBe(first);
+    expect(again.frame.getAttribute("src")).toBe(first.getAttribute("src"));
+    // The new frame has its own 20 s, and a game that says ready in it plays.
+    again.say({ type: "ready" });
+    await advance(GAME_READY_TIMEOUT_MS);
+    expect(screen.queryByText(SLOW_GAME.heading)).toBeNull();
+    expect(again.commands()).toEqual(["start"]);
+  });
+});
+
+describe("an untimed external game (issue #30)", () => {
+  it("is a session: its clock counts up past maximum_game_time, no round-over screen, and its time is recorded on exit", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPlay(viewer(), undefined, { game: SESSION_GAME });
+    const game = await gameFrame(SESSION_ORIGIN);
+    game.say({ type: "ready" });
+    await advance(2_000);
+    await waitFor(() => expect(game.commands()).toContain("start"));
+    expect(game.start()).not.toHaveProperty("duration");
+    expect(screen.getByTestId("play-clock").getAttribute("aria-label")).toBe(
+      "Time played",
+    );
+    await advance(200_000);
+    expect(screen.getByRole("timer").textContent).toMatch(/^3:2\d$/);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(game.commands()).toEqual(["start"]);
+    expect(document.querySelector(".player")?.getAttribute("data-phase")).toBe(
+      "playing",
+    );
+
+    await user.click(screen.getByRole("button", { name: "Exit game" }));
+    const dialog = await screen.findByRole("dialog", {
+      name: EXIT_CONFIRMATION,
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Yes" }));
+    await screen.findByRole("heading", { name: "Detail page" });
+    const ended = api.calls.find(
+      (call) => call.route === "PUT /api/gamestats/41",
+    );
+    expect(ended?.body).toMatchObject({
+      play_time: expect.any(Number) as number,
+    });
+    expect((ended?.body as { play_time: number }).play_time).toBeGreaterThan(
+      120,
+    );
+    expect(api.calls.map((call) => call.route)).not.toContain(
+      "POST /api/scores",
+    );
   });
 });
 

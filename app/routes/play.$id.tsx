@@ -34,12 +34,12 @@ import { EXTERNAL_GAME_TYPE } from "#contract/runs";
 import { createPlayClock, type PlayClock } from "~/lib/play-clock";
 import { isOnline, useOnline } from "~/lib/network";
 import {
+  GAME_READY_TIMEOUT_MS,
   PRACTICE_NOTICE,
   VISITOR_ROUND_NOTE,
   SPLASH_MS,
   clockState,
   clockText,
-  isTimed,
   playTypeFrom,
   resultPath,
   type RoundState,
@@ -91,6 +91,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       external_link: game.external_link,
       leaderboard_type: game.leaderboard_type,
       game_modes: game.game_modes,
+      timed: game.timed,
       maximum_game_time: game.maximum_game_time,
     },
   };
@@ -190,7 +191,7 @@ export default function Play() {
   const playType = playTypeFrom(searchParams.get("type"));
   const challengeId = idOrNull(searchParams.get("challengeId"));
   const levels = game.leaderboard_type === 2;
-  const timed = isTimed(game.game_modes);
+  const timed = game.timed;
   const {
     state: match,
     dispatch: dispatchMatch,
@@ -236,6 +237,9 @@ export default function Play() {
 
   const [phase, setPhase] = useState<Phase>({ name: "splash" });
   const [frameReady, setFrameReady] = useState(false);
+  /** Each Retry loads the game afresh; `slowLoad`: it has not said it is ready within GAME_READY_TIMEOUT_MS. */
+  const [loadAttempt, setLoadAttempt] = useState(0);
+  const [slowLoad, setSlowLoad] = useState(false);
   const [splashOver, setSplashOver] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [score, setScore] = useState(0);
@@ -595,13 +599,28 @@ export default function Play() {
       startNextRound();
   }, [phase.name, frameReady, splashOver, startNextRound, rejoining, selfLeft]);
 
-  // The clock ticks each second; when the time is up the round ends with the score so far.
+  // A game that never says it is ready (it threw while loading) must not keep the player on the splash.
+  useEffect(() => {
+    if (frameReady) return;
+    const timer = window.setTimeout(
+      () => setSlowLoad(true),
+      GAME_READY_TIMEOUT_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [frameReady, loadAttempt]);
+  const retryLoad = useCallback(() => {
+    setSlowLoad(false);
+    setProgress(null);
+    setLoadAttempt((attempt) => attempt + 1);
+  }, []);
+
+  // The clock ticks each second; a timed round ends when the time is up, with the score so far.
   useEffect(() => {
     if (phase.name !== "playing") return;
     const tick = () => {
       const now = sinceStart();
       setElapsedMs(now);
-      // Our own games end at their own time and send the log; only an external game is stopped by this clock.
+      // Our own games end at their own time and send the log; only a timed external game is stopped by this clock.
       if (!ownGame && clockState(now, game.maximum_game_time, timed).timeUp)
         void finish(lastScore.current);
     };
@@ -819,6 +838,7 @@ export default function Play() {
             player={player}
             onAdBreak={runGameBreak}
             onUnavailable={() => setUnavailable(true)}
+            attempt={loadAttempt}
           />
         ) : (
           <div className="player__overlay">
@@ -842,7 +862,14 @@ export default function Play() {
         !unavailable &&
         (phase.name === "splash" ||
           (phase.name === "starting" && phase.first)) ? (
-          <PlaySplash gameName={game.name} icon={icon} progress={progress} />
+          <PlaySplash
+            gameName={game.name}
+            icon={icon}
+            progress={progress}
+            slow={slowLoad && !frameReady}
+            onExit={() => void confirmExit()}
+            onRetry={retryLoad}
+          />
         ) : null}
         {phase.name === "starting" && !phase.first ? (
           <StartingRound gameId={game._id} gameName={game.name} />

@@ -56,6 +56,12 @@ export default async function setup(project: TestProject) {
     "External Test Game",
     `${fixtures.url}/external-game.html`,
   );
+  addExternalGame(
+    persistTo,
+    "never-ready-test",
+    "Never Ready Test Game",
+    `${fixtures.url}/never-ready.html`,
+  );
   // Games written for other portals, played through our SDK's aliases (tests/e2e/portal-games.test.ts).
   addExternalGame(
     persistTo,

@@ -262,7 +262,7 @@ describe("the clock and the tab", () => {
         document.dispatchEvent(new Event("visibilitychange"));
       }, hidden);
 
-    // The welcome (the game's data and player) came once the game's page had loaded.
+    // The welcome (the game's data and player) answered the SDK's hello, before the start.
     await setHidden(true);
     await expect.poll(commands).toEqual(["welcome", "start", "pause"]);
     await setHidden(false);

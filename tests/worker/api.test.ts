@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody, Game, Publisher } from "#contract/types";
-import { getJson, request, seed } from "./helpers";
+import { externalGame, getJson, request, seed } from "./helpers";
 
 beforeAll(seed);
 
@@ -61,6 +61,42 @@ describe("GET /api/game/:id", () => {
       });
     },
   );
+});
+
+describe("whether a game is timed", () => {
+  it("is said on the game, the catalogue and the play page, from game mode 4", async () => {
+    const timed = (await firstGame()).id;
+    // An external game whose modes lack 4: a session the play screen never cuts at maximum_game_time.
+    const untimed = await externalGame("untimed-session");
+    await env.DB.prepare("update games set game_modes = 3 where id = ?")
+      .bind(untimed)
+      .run();
+
+    expect((await getJson<Game>(`/api/game/${timed}`)).body).toMatchObject({
+      game_modes: [1, 2, 4],
+      timed: true,
+    });
+    expect((await getJson<Game>(`/api/game/${untimed}`)).body).toMatchObject({
+      game_modes: [1, 2],
+      timed: false,
+      type: 2,
+    });
+    const { body: published } = await getJson<Game[]>("/api/game/published");
+    const flags = new Map(published.map((game) => [game._id, game.timed]));
+    expect(flags.get(timed)).toBe(true);
+    expect(flags.get(untimed)).toBe(false);
+    expect([...flags.values()].every((flag) => typeof flag === "boolean")).toBe(
+      true,
+    );
+
+    // The play screen's loader hands the flag to the page: Remix streams its data into the HTML as `\"timed\",false`.
+    const playFlag = async (id: number) =>
+      /\\"timed\\",(true|false)/.exec(
+        await (await request(`/play/${id}`)).text(),
+      )?.[1];
+    expect(await playFlag(untimed)).toBe("false");
+    expect(await playFlag(timed)).toBe("true");
+  });
 });
 
 describe("GET /api/publisher/:id", () => {

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import type { LikeAnswer, RateAnswer, SaveAnswer } from "#contract/games";
-import type {
-  CategorySection,
-  Game,
-  GameMode,
-  Publisher,
+import {
+  isTimed,
+  type CategorySection,
+  type Game,
+  type GameMode,
+  type Publisher,
 } from "#contract/types";
 import type { Db } from "../db/client";
 import {
@@ -29,6 +30,12 @@ const RECENT_LIMIT = 30;
 
 export function gameModesFromMask(mask: number): GameMode[] {
   return MODE_FLAGS.filter((flag) => (mask & flag) === flag);
+}
+
+/** A game's modes and whether the play screen times its rounds (mode 4), so a client need not know the rule. */
+function modesOf(mask: number): Pick<Game, "game_modes" | "timed"> {
+  const game_modes = gameModesFromMask(mask);
+  return { game_modes, timed: isTimed(game_modes) };
 }
 
 export function gameModesToMask(modes: readonly GameMode[]): number {
@@ -85,7 +92,7 @@ function toGame(
     total_likes: game.totalLikes,
     avgRating: averageRating(game.ratingSum, game.ratingCount),
     rating_count: game.ratingCount,
-    game_modes: gameModesFromMask(game.gameModes),
+    ...modesOf(game.gameModes),
     leaderboard_type: game.leaderboardType,
     type: game.type,
     external_link: game.externalLink,
