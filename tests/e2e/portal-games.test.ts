@@ -26,7 +26,7 @@ import { HOLD_GREETING_HEADER } from "./fixtures/portal-games/index";
 
 /**
  * Issue #19: a game written for another portal runs on Playfeed by swapping one script tag. The two games in
- * tests/e2e/fixtures/portal-games.ts call only Poki's SDK v2 or CrazyGames' SDK v3 (plus the score, which no portal
+ * tests/e2e/fixtures/portal-games/first-ports.ts call only Poki's SDK v2 or CrazyGames' SDK v3 (plus the score, which no portal
  * has); played here, each reports its gameplay to the play screen and its round to the play session.
  */
 
