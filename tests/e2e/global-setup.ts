@@ -12,6 +12,7 @@ import {
   waitForHealthy,
 } from "../../scripts/lib.mjs";
 import { execFileSync } from "node:child_process";
+import { PORTAL_GAMES } from "./fixtures/portal-games/index";
 import { startFixtureServer } from "./fixtures/server";
 
 declare module "vitest" {
@@ -19,6 +20,8 @@ declare module "vitest" {
     baseURL: string;
     /** Another origin: external games and a hostile page (tests/e2e/fixtures/server.ts). */
     fixtureURL: string;
+    /** The same server as localhost: cross-site from the platform, where the portal games of issue #30 are served. */
+    portalURL: string;
   }
 }
 
@@ -72,6 +75,16 @@ export default async function setup(project: TestProject) {
     "CrazyGames Test Game",
     `${fixtures.url}/crazygames-game.html`,
   );
+  // Issue #30's portal games (tests/e2e/fixtures/portal-games/), from a host cross-site from the platform.
+  const portalURL = fixtures.url.replace("127.0.0.1", "localhost");
+  addExternalGames(
+    persistTo,
+    Object.entries(PORTAL_GAMES).map(([slug, game]) => ({
+      slug,
+      name: game.name,
+      link: `${portalURL}/portal/${slug}.html`,
+    })),
+  );
 
   const server = startWranglerDev({
     port,
@@ -81,6 +94,7 @@ export default async function setup(project: TestProject) {
   await waitForHealthy(baseURL);
   project.provide("baseURL", baseURL);
   project.provide("fixtureURL", fixtures.url);
+  project.provide("portalURL", portalURL);
 
   return () => {
     stopProcessTree(server);
@@ -96,9 +110,25 @@ export function addExternalGame(
   name: string,
   link: string,
 ) {
-  const sql = `insert into games (slug, name, category_id, publisher_id, description, how_to_play, icon, game_modes, type, external_link)
+  addExternalGames(persistTo, [{ slug, name, link }]);
+}
+
+/** Several games of type 2 in one call to wrangler, which takes seconds to start. */
+export function addExternalGames(
+  persistTo: string,
+  games: Array<{ slug: string; name: string; link: string }>,
+) {
+  const sql = games
+    .map(
+      ({
+        slug,
+        name,
+        link,
+      }) => `insert into games (slug, name, category_id, publisher_id, description, how_to_play, icon, game_modes, type, external_link)
     select '${slug}', '${name}', (select id from categories where name = 'Casual'),
-      (select id from publishers where name = 'Tiny Orbit'), '<p>Played from another site.</p>', '<p>Tap.</p>', '/favicon.svg', 1, 2, '${link}'`;
+      (select id from publishers where name = 'Tiny Orbit'), '<p>Played from another site.</p>', '<p>Tap.</p>', '/favicon.svg', 1, 2, '${link}'`,
+    )
+    .join(";\n");
   execFileSync(
     bin("wrangler"),
     [

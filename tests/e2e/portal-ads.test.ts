@@ -1,0 +1,111 @@
+import type { ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import type { Game } from "#contract/types";
+import {
+  migrateLocal,
+  seedIfEmpty,
+  startWranglerDev,
+  stopProcessTree,
+  waitForHealthy,
+} from "../../scripts/lib.mjs";
+import { DESKTOP, PHONE, launchBrowser, openPage } from "./browser";
+import { AD_RECORDER } from "./fixtures/ad-recorder";
+import { addExternalGame, freePort } from "./global-setup";
+
+/**
+ * Issue #30: a CrazyGames game's rewarded ad (tests/e2e/fixtures/portal-games/crazygames-v3-rewarded.ts, after
+ * DodecaDragons) on a server with an ad network, whose script a recorder answers (as in tests/e2e/ads.test.ts): the
+ * reward comes in `adFinished` only for an ad watched to its end, and an ad closed early is the game's `adError`.
+ */
+
+const CLIENT = "ca-pub-1234567890";
+const SCRIPT = "https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js";
+const SLUG = "cg-v3-rewarded";
+
+let server: ChildProcess | undefined;
+let adsURL: string;
+let browser: Browser;
+let game: Game;
+const persistTo = `.wrangler/e2e-portal-ads-${process.pid}`;
+
+beforeAll(async () => {
+  rmSync(persistTo, { recursive: true, force: true });
+  migrateLocal(persistTo);
+  seedIfEmpty(persistTo);
+  addExternalGame(
+    persistTo,
+    SLUG,
+    "Coins",
+    `${inject("portalURL")}/portal/${SLUG}.html`,
+  );
+  const port = await freePort();
+  adsURL = `http://127.0.0.1:${port}`;
+  server = startWranglerDev({
+    port,
+    persistTo,
+    stdio: ["ignore", "ignore", "inherit"],
+    vars: { AD_CLIENT_ID: CLIENT },
+  });
+  await waitForHealthy(adsURL);
+  const games = await (
+    await fetch(`${adsURL}/api/game/published`)
+  ).json<Game[]>();
+  game = games.find((each) => each.slug === SLUG)!;
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  stopProcessTree(server);
+  rmSync(persistTo, { recursive: true, force: true });
+});
+
+async function withRecorder(context: BrowserContext) {
+  await context.route(`${SCRIPT}?**`, (route) =>
+    route.fulfill({
+      contentType: "text/javascript",
+      headers: { "Access-Control-Allow-Origin": "*" },
+      body: AD_RECORDER,
+    }),
+  );
+}
+
+const adShowing = (page: Page) =>
+  page.evaluate(() => window.__adRecorder?.showing() ?? null);
+const finishAd = (page: Page, outcome: "viewed" | "dismissed") =>
+  page.evaluate((result) => window.__adRecorder.finish(result), outcome);
+
+for (const [device, viewport] of [
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+] as const)
+  it(`on a ${device}: a watched rewarded ad is the game's adFinished and its reward, one closed early its adError`, async () => {
+    const { context, page, errors } = await openPage(browser, viewport, {
+      baseURL: adsURL,
+    });
+    await withRecorder(context);
+    await page.goto(`/play/${game._id}`);
+    await page.waitForSelector('[data-phase="playing"]', { timeout: 20_000 });
+    const frame = page.frameLocator("iframe.game-frame");
+    const status = () => frame.locator("#status").innerText();
+    const watch = frame.locator("#watch");
+    await expect.poll(status).toBe("Ready");
+
+    await (viewport === PHONE ? watch.tap() : watch.click());
+    await expect.poll(() => adShowing(page)).toBe("reward");
+    await expect.poll(status).toBe("Ad on screen");
+    expect(await frame.locator("#coins").innerText()).toBe("0");
+    await finishAd(page, "viewed");
+    await expect.poll(status).toBe("Rewarded");
+    expect(await frame.locator("#coins").innerText()).toBe("100");
+
+    await (viewport === PHONE ? watch.tap() : watch.click());
+    await expect.poll(() => adShowing(page)).toBe("reward");
+    await finishAd(page, "dismissed");
+    await expect.poll(status).toBe("No ad: other");
+    expect(await frame.locator("#coins").innerText()).toBe("100");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
