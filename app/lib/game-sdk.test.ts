@@ -851,10 +851,26 @@ describe("a portal game's own page in a cross-site frame", () => {
     expect(game.localStorage).toBe(own);
   });
 
-  it("holds the game's animation frames, hides the page and blurs it while paused, and gives all back on resume", () => {
-    const { game, document, windowEvents, fromPlatform, paint } = loadSdk();
+  it("leaves pausing to a game that handles pause itself: it is told, and its frames run on to draw its pause screen", () => {
+    const { game, document, fromPlatform, paint } = loadSdk();
     const pauses = vi.fn();
     game.PlayfeedSDK.on("pause", pauses);
+    const frames: number[] = [];
+    const loop = () => {
+      frames.push(1);
+      game.requestAnimationFrame(loop);
+    };
+    game.requestAnimationFrame(loop);
+    fromPlatform({ type: "pause" });
+    expect(pauses).toHaveBeenCalledTimes(1);
+    expect(document.hidden).toBe(false);
+    paint();
+    paint();
+    expect(frames).toHaveLength(2);
+  });
+
+  it("holds a portal game's animation frames, hides the page and blurs it while paused, and gives all back on resume", () => {
+    const { game, document, windowEvents, fromPlatform, paint } = loadSdk();
     const frames: number[] = [];
     const loop = () => {
       frames.push(1);
@@ -867,7 +883,6 @@ describe("a portal game's own page in a cross-site frame", () => {
     game.cancelAnimationFrame(game.requestAnimationFrame(cancelled));
 
     fromPlatform({ type: "pause" });
-    expect(pauses).toHaveBeenCalledTimes(1);
     expect(document.hidden).toBe(true);
     expect(document.visibilityState).toBe("hidden");
     expect(document.dispatched).toEqual(["visibilitychange"]);

@@ -176,9 +176,10 @@
         command.hiddenSeed = data.hiddenSeed >>> 0;
     }
     if (data.type === "speed") command.speed = speedOf(data.speed);
-    // The portals' way, once per command (a handler registered later gets the command, not these again).
-    if (data.type === "pause" || data.type === "resume")
-      holdFrames(data.type === "pause");
+    // The portals' way, once per command (a handler registered later gets the command, not these again). A game that
+    // handles pause itself (PlayfeedSDK.on("pause"), as our own games do) is left to it: it may draw its pause screen.
+    if (data.type === "pause" && !handlers.pause) holdFrames(true);
+    if (data.type === "resume") holdFrames(false);
     deliver(command);
     if (data.type === "mute" || data.type === "unmute") soundChanged();
   });
