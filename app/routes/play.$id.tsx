@@ -965,6 +965,10 @@ export default function Play() {
                 <p className="player__note player__note--error" role="alert">
                   {phase.message}
                 </p>
+              ) : viewer && phase.kept ? (
+                <p className="player__note" role="status">
+                  {VISITOR_ROUND_NOTE.keeping}
+                </p>
               ) : viewer ? (
                 <p className="player__note">{VISITOR_ROUND_NOTE.signedIn}</p>
               ) : phase.kept ? (
