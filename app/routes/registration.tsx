@@ -132,10 +132,7 @@ export default function Registration() {
         />
         <p className="auth-card__switch">
           Already have an account?{" "}
-          <Link
-            to={withRedirect(LOGIN_PAGE, afterSignUp)}
-            onClick={logIn}
-          >
+          <Link to={withRedirect(LOGIN_PAGE, afterSignUp)} onClick={logIn}>
             Log in
           </Link>
         </p>
