@@ -6,7 +6,9 @@ import {
   DEMO_PASSWORD,
   PHONE,
   baseURL,
+  api,
   launchBrowser,
+  newAccount,
   openPage,
   ownAddress,
 } from "./browser";
@@ -201,48 +203,35 @@ describe("accounts without JavaScript", () => {
   });
 });
 
-/** An open invitation link of Ava's (ADR 026), as a visitor is sent one. */
-async function avasMatchLink(): Promise<string> {
-  const response = await fetch(`${baseURL()}/api/user/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      email: "ava@playfeed.local",
-      password: DEMO_PASSWORD,
-    }),
-  });
-  const cookie = response.headers.get("set-cookie")!.split(";")[0];
+/** An open invitation link of Ana's (ADR 026), as a visitor is sent one. */
+async function anasMatchLink(): Promise<string> {
+  const ana = await newAccount("Ana");
   const games = await (
     await fetch(`${baseURL()}/api/game/published`)
   ).json<Array<{ _id: number; game_modes: number[] }>>();
-  const invite = await fetch(`${baseURL()}/api/friend-matches`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Cookie: cookie },
-    body: JSON.stringify({
-      gameId: games.find((game) => game.game_modes.includes(2))!._id,
-    }),
+  const invite = await api<{ code: string }>(ana, "/api/friend-matches", {
+    gameId: games.find((game) => game.game_modes.includes(2))!._id,
   });
-  expect(invite.status).toBe(200);
-  return `/match/${(await invite.json<{ code: string }>()).code}`;
+  return `/match/${invite.code}`;
 }
 
 describe("a match link kept through sign-up", () => {
   it("without JavaScript: log-in and sign-up say whose match waits, and the new account lands on it", async () => {
-    const link = await avasMatchLink();
+    const link = await anasMatchLink();
     const { context, page, errors } = await openNoScriptPage();
     // Its own network, so the suite's sign-ups stay under the per-address limit.
     await context.setExtraHTTPHeaders(ownAddress());
     await page.goto(link);
     await page.waitForURL(`**/login?redirectTo=${encodeURIComponent(link)}`);
     expect(await page.getByTestId("waiting").innerText()).toBe(
-      MATCH_WAITING_TEXT.logIn("Ava Stone"),
+      MATCH_WAITING_TEXT.logIn("Ana"),
     );
     await page.getByRole("link", { name: "Create an account" }).click();
     await page.waitForURL(
       `**/registration?redirectTo=${encodeURIComponent(link)}`,
     );
     expect(await page.getByTestId("waiting").innerText()).toBe(
-      MATCH_WAITING_TEXT.signUp("Ava Stone"),
+      MATCH_WAITING_TEXT.signUp("Ana"),
     );
 
     // A refused first try keeps the way on.
@@ -284,7 +273,7 @@ describe("a match link kept through sign-up", () => {
   });
 
   it("with JavaScript: sign-up from a match link lands on the match", async () => {
-    const link = await avasMatchLink();
+    const link = await anasMatchLink();
     const { context, page, errors } = await openPage(browser, PHONE);
     await context.setExtraHTTPHeaders(ownAddress());
     await page.goto(link);
@@ -295,7 +284,7 @@ describe("a match link kept through sign-up", () => {
     );
     await expect
       .poll(() => page.getByTestId("waiting").innerText())
-      .toBe(MATCH_WAITING_TEXT.signUp("Ava Stone"));
+      .toBe(MATCH_WAITING_TEXT.signUp("Ana"));
     // "Log in" leads back to the log-in page that keeps the way on.
     expect(
       await page.getByRole("link", { name: "Log in" }).getAttribute("href"),
