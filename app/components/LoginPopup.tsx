@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { z } from "zod";
 import { apiFetch, errorMessage } from "~/lib/api";
+import { withRedirect } from "~/lib/redirect";
 import type { UserData } from "#contract/types";
 import { LoginSchema, fieldErrors } from "#contract/validation";
 import { useAccount } from "./AccountProvider";
@@ -21,20 +21,8 @@ const FIELD_ORDER = ["email", "password"] as const;
 /** Where a form posted without JavaScript (or before hydration) logs in: the /login page's action. */
 export const LOGIN_PAGE = "/login";
 
-// Only a path on this site: "//host" and "/\host" would leave it, and a scheme never starts with "/".
-const RedirectPathSchema = z
-  .string()
-  .max(512)
-  .regex(/^\/(?![/\\])[^\s\\]*$/);
-
-/** Where a form sends the player back to after a post without JavaScript: a path of ours, else `fallback`. */
-export function safeRedirect(
-  to: FormDataEntryValue | string | null | undefined,
-  fallback = "/home",
-): string {
-  const result = RedirectPathSchema.safeParse(to);
-  return result.success ? result.data : fallback;
-}
+/** Where a form sends the player back to after a post without JavaScript: a path of ours, else a fallback. */
+export { safeRedirect } from "~/lib/redirect";
 
 function formData(entries: Record<string, string>): FormData {
   const form = new FormData();
@@ -110,7 +98,7 @@ export function LoginForm({
     <form
       className="form auth-form"
       method="post"
-      action={LOGIN_PAGE}
+      action={withRedirect(LOGIN_PAGE, redirectTo)}
       onSubmit={onSubmit}
       noValidate
     >

@@ -55,3 +55,28 @@ export function PendingRounds() {
     </div>
   );
 }
+
+/**
+ * True while the round a visitor kept on this page is being given to the account they just signed up for or logged in
+ * to (`keptNow`: the round-over screen offered to keep it and someone is signed in now). The claim is the one above
+ * (one per tab); once it is refused or cannot be sent, this turns false and the screen says the next round counts.
+ */
+export function useKeepingVisitorRound(keptNow: boolean): boolean {
+  const [settled, setSettled] = useState(false);
+  const keeping = keptNow && !settled;
+  useEffect(() => {
+    if (!keeping) return;
+    const kept = keptVisitorRound();
+    if (!kept) {
+      setSettled(true);
+      return;
+    }
+    let live = true;
+    // A success navigates to the result (PendingRounds does): nothing to change here.
+    claimVisitorRound(kept).catch(() => live && setSettled(true));
+    return () => {
+      live = false;
+    };
+  }, [keeping]);
+  return keeping;
+}

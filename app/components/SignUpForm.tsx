@@ -2,6 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from "react";
 import { track } from "~/lib/analytics";
 import { readInvite } from "~/lib/invite";
 import { ApiError, apiFetch, errorMessage } from "~/lib/api";
+import { withRedirect } from "~/lib/redirect";
 import type { UserData } from "#contract/types";
 import {
   GENDER_OPTIONS,
@@ -60,6 +61,17 @@ export function fromServerFields(
   return password && !rest.Pwd_Hash ? { ...rest, Pwd_Hash: password } : rest;
 }
 
+/**
+ * The line above the button says what went wrong only when no field says it already: a refusal naming fields (the
+ * server's "Please enter name") shows under those fields, once.
+ */
+function lineAboveButton(
+  message: string,
+  fields: Record<string, string>,
+): string | null {
+  return Object.keys(fields).length > 0 ? null : message;
+}
+
 /** Where the form posts without JavaScript (or before hydration): the /registration page's action. */
 export const SIGN_UP_PAGE = "/registration";
 
@@ -76,6 +88,8 @@ export interface SignUpFormProps {
   onSignedUp: (user: UserData) => void;
   /** A friend's invite code from the page's address, posted along when there is no JavaScript to remember it. */
   invite?: string | null;
+  /** Where a post without JavaScript goes on to after signing up (the page's checked `redirectTo`). */
+  redirectTo?: string | null;
   /** The server's answer to a post without JavaScript, shown until the next submit. */
   initial?: SignUpProblem;
 }
@@ -89,6 +103,7 @@ export function SignUpForm({
   idPrefix,
   onSignedUp,
   invite,
+  redirectTo = null,
   initial,
 }: SignUpFormProps) {
   const [values, setValues] = useState<SignUpValues>(() =>
@@ -98,8 +113,8 @@ export function SignUpForm({
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(() =>
     fromServerFields(initial?.errors ?? {}),
   );
-  const [formError, setFormError] = useState<string | null>(
-    initial?.formError ?? null,
+  const [formError, setFormError] = useState<string | null>(() =>
+    initial ? lineAboveButton(initial.formError, initial.errors) : null,
   );
   const [busy, setBusy] = useState(false);
 
@@ -158,9 +173,10 @@ export function SignUpForm({
       track("SignUpSuccess");
       onSignedUp(user);
     } catch (error) {
-      if (error instanceof ApiError)
-        setServerErrors(fromServerFields(error.fields));
-      setFormError(errorMessage(error));
+      const fields =
+        error instanceof ApiError ? fromServerFields(error.fields) : {};
+      setServerErrors(fields);
+      setFormError(lineAboveButton(errorMessage(error), fields));
       setBusy(false);
     }
   };
@@ -169,10 +185,13 @@ export function SignUpForm({
     <form
       className="form auth-form"
       method="post"
-      action={SIGN_UP_PAGE}
+      action={withRedirect(SIGN_UP_PAGE, redirectTo)}
       onSubmit={onSubmit}
       noValidate
     >
+      {redirectTo ? (
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+      ) : null}
       {invite ? <input type="hidden" name="invite" value={invite} /> : null}
       <TextField
         {...text("name")}

@@ -26,6 +26,8 @@ export const EXIT_CONFIRMATION = "Are you sure want to exit the game ?";
 export const VISITOR_ROUND_NOTE = {
   kept: "Sign up or log in now to keep this score: it goes on your account and the leaderboard.",
   notKept: "Log in to save your scores and climb the leaderboard.",
+  /** The visitor has since signed in on this page and the round is being given to the account; its result follows. */
+  keeping: "Keeping this score on your account…",
   /** The visitor has since signed in on this page: from the next round on, rounds count. */
   signedIn: "You're signed in: play again to play for the leaderboard.",
 } as const;

@@ -51,7 +51,17 @@ export interface ShellHandle {
   immersive?: boolean;
   /** A full-screen form (sign-up): no header, menu, footer or bottom bar. */
   bare?: boolean;
+  /** A round's result: the daily bonus waits until the player moves on, so it never covers a first result. */
+  deferBonus?: boolean;
 }
+
+export const defersBonus = (handles: readonly unknown[]): boolean =>
+  handles.some(
+    (handle) =>
+      Boolean(handle) &&
+      typeof handle === "object" &&
+      (handle as ShellHandle).deferBonus === true,
+  );
 
 export function shellModeOf(
   handles: readonly unknown[],

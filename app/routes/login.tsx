@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useAccount } from "~/components/AccountProvider";
 import { AuthScreen, type Perk } from "~/components/AuthScreen";
@@ -12,7 +12,9 @@ import { CoinIcon, HeartIcon, SwordsIcon } from "~/components/icons";
 import { GoogleLogIn, LoginForm, safeRedirect } from "~/components/LoginPopup";
 import { pageTitle } from "#contract/format";
 import type { ShellHandle } from "~/lib/viewer";
+import { MATCH_WAITING_TEXT, withRedirect } from "~/lib/redirect";
 import { formAction, signedInRedirect, textField } from "~/server/auth.server";
+import { redirectTarget } from "~/server/redirect.server";
 
 /** A full-screen form like /registration: no header, menus or footer around it. */
 export const handle: ShellHandle = { bare: true };
@@ -25,14 +27,14 @@ const PERKS: Perk[] = [
   { Icon: SwordsIcon, text: "Answer your friends' challenges" },
 ];
 
-/** A player who is signed in already goes straight on. */
+/** A player who is signed in already goes straight on; anyone else is told what is waiting after logging in. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await context.services.sessions.userForRequest(request);
   if (user)
     throw redirect(
       safeRedirect(new URL(request.url).searchParams.get("redirectTo")),
     );
-  return null;
+  return redirectTarget(context, request);
 }
 
 /** The login form posted without JavaScript (or before the page hydrated): the cookie and 303 back, or the messages. */
@@ -54,8 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
  */
 export default function Login() {
   const problem = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const redirectTo = safeRedirect(searchParams.get("redirectTo"));
+  const target = useLoaderData<typeof loader>();
+  const redirectTo = target.redirectTo ?? "/home";
   const { closePopup, signedIn } = useAccount();
 
   // The page is the login form: a popup opened over it would be a second one.
@@ -76,7 +78,13 @@ export default function Login() {
       <div className="auth-card">
         <h1 className="auth-card__title">Log in</h1>
         <p className="auth-card__text">
-          Like games, collect your daily coins and challenge friends.
+          {target.matchHost ? (
+            <strong data-testid="waiting">
+              {MATCH_WAITING_TEXT.logIn(target.matchHost)}
+            </strong>
+          ) : (
+            "Like games, collect your daily coins and challenge friends."
+          )}
         </p>
         <LoginForm
           idPrefix="login-page"
@@ -86,7 +94,10 @@ export default function Login() {
         />
         <GoogleLogIn onSignedIn={onSignedIn} />
         <p className="auth-card__switch">
-          New to Playfeed? <Link to="/registration">Create an account</Link>
+          New to Playfeed?{" "}
+          <Link to={withRedirect("/registration", target.redirectTo)}>
+            Create an account
+          </Link>
         </p>
       </div>
     </AuthScreen>

@@ -16,6 +16,7 @@ import { StartingRound } from "~/components/play/StartingRound";
 import { PlaySplash } from "~/components/play/PlaySplash";
 import { usePlayAdBreaks } from "~/components/play/usePlayAdBreaks";
 import { usePlaySession } from "~/components/play/usePlaySession";
+import { useKeepingVisitorRound } from "~/components/PendingRounds";
 import { useMediaBase, useViewer } from "~/components/root-data";
 import { track } from "~/lib/analytics";
 import { apiFetch, errorMessage } from "~/lib/api";
@@ -236,6 +237,10 @@ export default function Play() {
   const selfLeft = mode === "match" && match.selfLeft;
 
   const [phase, setPhase] = useState<Phase>({ name: "splash" });
+  // Signed up or logged in from a visitor's round-over screen: its round is being kept, and its result follows.
+  const keepingRound = useKeepingVisitorRound(
+    viewer !== null && phase.name === "over" && phase.kept,
+  );
   const [frameReady, setFrameReady] = useState(false);
   /** Each Retry loads the game afresh; `slowLoad`: it has not said it is ready within GAME_READY_TIMEOUT_MS. */
   const [loadAttempt, setLoadAttempt] = useState(0);
@@ -964,6 +969,10 @@ export default function Play() {
               phase.name === "failed" ? (
                 <p className="player__note player__note--error" role="alert">
                   {phase.message}
+                </p>
+              ) : keepingRound ? (
+                <p className="player__note" role="status">
+                  {VISITOR_ROUND_NOTE.keeping}
                 </p>
               ) : viewer ? (
                 <p className="player__note">{VISITOR_ROUND_NOTE.signedIn}</p>

@@ -1,7 +1,12 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/cloudflare";
 import {
   Link,
   useActionData,
+  useLoaderData,
   useNavigate,
   useSearchParams,
 } from "@remix-run/react";
@@ -15,6 +20,7 @@ import { SignUpForm } from "~/components/SignUpForm";
 import { LOGIN_PAGE } from "~/components/LoginPopup";
 import { track } from "~/lib/analytics";
 import { pageTitle } from "#contract/format";
+import { MATCH_WAITING_TEXT, safeRedirect, withRedirect } from "~/lib/redirect";
 import type { ShellHandle } from "~/lib/viewer";
 import {
   formAction,
@@ -22,6 +28,7 @@ import {
   signedInRedirect,
   textField,
 } from "~/server/auth.server";
+import { redirectTarget } from "~/server/redirect.server";
 
 /** A full-screen form: no header, menus or footer around it. */
 export const handle: ShellHandle = { bare: true };
@@ -39,8 +46,13 @@ const PERKS: Perk[] = [
   { Icon: SwordsIcon, text: "Challenge friends and climb the leaderboards" },
 ];
 
-/** Where a new account goes, with or without JavaScript. */
+/** Where a new account goes, with or without JavaScript, unless it came with a `redirectTo` of ours. */
 const AFTER_SIGN_UP = "/home";
+
+/** Where the new account goes on to, and whose match waits there when it is a friend's match link. */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return redirectTarget(context, request);
+}
 
 /** The sign-up form posted without JavaScript (or before the page hydrated): the cookie and 303 on, or the messages. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -58,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       context,
       request,
       await signUpFromForm(context, request, form),
-      AFTER_SIGN_UP,
+      safeRedirect(form.get("redirectTo"), AFTER_SIGN_UP),
     );
   });
 }
@@ -67,11 +79,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Registration() {
   const { closePopup, openLogin, signedIn } = useAccount();
   const problem = useActionData<typeof action>();
+  const target = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const afterSignUp = target.redirectTo ?? AFTER_SIGN_UP;
 
-  // SPEC.md §2/§9: with JavaScript, "Log in" goes to /home and opens the popup there; without, the link is the /login page.
+  // SPEC.md §2/§9: with JavaScript, "Log in" goes to /home and opens the popup there; without, the link is the /login
+  // page. A player on their way somewhere (a friend's match link) goes to the /login page, which sends them on.
   const logIn = (event: MouseEvent) => {
+    if (target.redirectTo) return;
     event.preventDefault();
     navigate(AFTER_SIGN_UP);
     window.setTimeout(openLogin, LOGIN_REDIRECT_DELAY_MS);
@@ -99,20 +115,24 @@ export default function Registration() {
       <div className="auth-card">
         <h1 className="auth-card__title">Create Account</h1>
         <p className="auth-card__text">
-          It&apos;s free and takes less than a minute.
+          {target.matchHost ? (
+            <strong data-testid="waiting">
+              {MATCH_WAITING_TEXT.signUp(target.matchHost)}
+            </strong>
+          ) : (
+            <>It&apos;s free and takes less than a minute.</>
+          )}
         </p>
         <SignUpForm
           idPrefix="signup"
           invite={searchParams.get("invite")}
+          redirectTo={target.redirectTo}
           initial={problem}
-          onSignedUp={(user) => signedIn(user, AFTER_SIGN_UP)}
+          onSignedUp={(user) => signedIn(user, afterSignUp)}
         />
         <p className="auth-card__switch">
           Already have an account?{" "}
-          <Link
-            to={`${LOGIN_PAGE}?redirectTo=${AFTER_SIGN_UP}`}
-            onClick={logIn}
-          >
+          <Link to={withRedirect(LOGIN_PAGE, afterSignUp)} onClick={logIn}>
             Log in
           </Link>
         </p>

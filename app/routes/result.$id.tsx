@@ -35,12 +35,15 @@ import { FAIR_PLAY_MESSAGES } from "#contract/fair-play";
 import { formatNumber, pageTitle } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
-import { playTypeFrom, roundFromState } from "~/lib/play";
+import { roundFromState } from "~/lib/play";
 import { idOrNull } from "#contract/ids";
 import { scoreText } from "#contract/shares";
 import { createChallengeFromForm } from "~/server/challenge-forms.server";
 import { getGameOr404, viewerIdOf } from "~/server/loaders.server";
+import type { ShellHandle } from "~/lib/viewer";
 import "./result.$id.css";
+
+export const handle: ShellHandle = { deferBonus: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? `Result · ${data.game.name}` : "Result") },
@@ -119,15 +122,31 @@ async function challengeOptions(
   };
 }
 
+/** A tab's own address, so the tabs switch without JavaScript too; the other parameters (type, challengeId) stay. */
+function tabHref(
+  pathname: string,
+  searchParams: URLSearchParams,
+  tab: string,
+): string {
+  const query = new URLSearchParams(searchParams);
+  query.delete("challenge");
+  if (tab === "challenge") query.set("tab", tab);
+  else query.delete("tab");
+  const search = query.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
 /**
  * /result/:id (SPEC.md §2 Result): the round's score and the player's high score, Play again and Multiplayer, then
- * the Leader Board / Challenge toggle; `type=1` opens on the leaderboard.
+ * the Leader Board / Challenge toggle, open on the leaderboard (SPEC.md: `type=1` does too) unless a friend was
+ * picked to challenge or the challenge form was just answered.
  */
 export default function Result() {
   const loaded = useLoaderData<typeof loader>();
   const { game, board, challenging } = loaded;
   // Straight from the play screen, the round's own answer says what it scored and settled; a reload asks the loader.
-  const round = roundFromState(useLocation().state, game._id);
+  const location = useLocation();
+  const round = roundFromState(location.state, game._id);
   const yourScore = round ? round.score : (loaded.yourScore?.score ?? null);
   const review = round
     ? round.held
@@ -150,8 +169,13 @@ export default function Result() {
   const levels = game.leaderboard_type === 2;
   const highScore = standing?.score ?? 0;
   const rank = standing?.rank ?? null;
+  // News only right after the round (the play screen's answer); a later visit shows the rank instead.
   const newBest =
-    !held && yourScore !== null && yourScore > 0 && yourScore === highScore;
+    round !== null &&
+    !held &&
+    yourScore !== null &&
+    yourScore > 0 &&
+    yourScore === highScore;
   // The round just played (its score's id from the play screen), else the latest one the loader found shareable.
   const shareRoundId = round ? round._id : loaded.shareableRound;
   const value = (score: number | null) =>
@@ -346,12 +370,13 @@ export default function Result() {
           tabs={tabs}
           label="Leader Board or Challenge"
           initialTab={
-            playTypeFrom(searchParams.get("type")) === 1 &&
-            requestedId === null &&
-            !outcome
-              ? "leaderboard"
-              : "challenge"
+            searchParams.get("tab") === "challenge" ||
+            requestedId !== null ||
+            outcome
+              ? "challenge"
+              : "leaderboard"
           }
+          hrefFor={(id) => tabHref(location.pathname, searchParams, id)}
         />
       </div>
     </div>

@@ -68,5 +68,8 @@ export async function saveProfileForm(
     _id: caller.id,
     profile_img: profileImg,
   });
-  return context.services.accounts.updateProfile(caller, input);
+  const saved = await context.services.accounts.updateProfile(caller, input);
+  // The page's loaders run after this action in the same request: they must show what was just saved.
+  context.services.sessions.forget();
+  return saved;
 }

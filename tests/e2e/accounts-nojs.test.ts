@@ -1,12 +1,16 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "#contract/validation";
+import { MATCH_WAITING_TEXT } from "../../app/lib/redirect";
 import {
   DEMO_PASSWORD,
   PHONE,
   baseURL,
+  api,
   launchBrowser,
+  newAccount,
   openPage,
+  ownAddress,
 } from "./browser";
 
 let browser: Browser;
@@ -81,7 +85,8 @@ describe("accounts without JavaScript", () => {
       MESSAGES.invalidThe("phone number"),
       MESSAGES.genderRequired,
     ]) {
-      expect(await main(page).innerText()).toContain(message);
+      // Each message once: under its field, not again above the button (issue #31).
+      expect((await main(page).innerText()).split(message).length - 1).toBe(1);
     }
     expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(
       account.email,
@@ -112,16 +117,25 @@ describe("accounts without JavaScript", () => {
     expect(await page.getByLabel("Address", { exact: true }).inputValue()).toBe(
       "4 Ferry Lane",
     );
-    await page.getByLabel("Name", { exact: true }).fill("Noa Plain");
+    await page.getByLabel("Name", { exact: true }).fill("Pia Plain");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Your profile has been saved.").waitFor();
+    // The answer to the post shows what was saved (issue #31): the form, the profile card and the header.
+    const savedDetails = async () => {
+      expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(
+        "Pia Plain",
+      );
+      expect(
+        await page.getByLabel("Address", { exact: true }).inputValue(),
+      ).toBe("4 Ferry Lane");
+      expect(await page.locator(".profile-card__name").innerText()).toBe(
+        "Pia Plain",
+      );
+      expect(await headerAvatar(page).innerText()).toBe("P");
+    };
+    await savedDetails();
     await page.goto("/user-info");
-    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(
-      "Noa Plain",
-    );
-    expect(await page.getByLabel("Address", { exact: true }).inputValue()).toBe(
-      "4 Ferry Lane",
-    );
+    await savedDetails();
 
     // Contact confirms as it does with JavaScript (SPEC.md §2: it sends nothing).
     await page.goto("/contact");
@@ -185,6 +199,110 @@ describe("accounts without JavaScript", () => {
     );
     expect(unexpected([...errors, ...visitor.errors])).toEqual([]);
     await visitor.context.close();
+    await context.close();
+  });
+});
+
+/** An open invitation link of Ana's (ADR 026), as a visitor is sent one. */
+async function anasMatchLink(): Promise<string> {
+  const ana = await newAccount("Ana");
+  const games = await (
+    await fetch(`${baseURL()}/api/game/published`)
+  ).json<Array<{ _id: number; game_modes: number[] }>>();
+  const invite = await api<{ code: string }>(ana, "/api/friend-matches", {
+    gameId: games.find((game) => game.game_modes.includes(2))!._id,
+  });
+  return `/match/${invite.code}`;
+}
+
+describe("a match link kept through sign-up", () => {
+  it("without JavaScript: log-in and sign-up say whose match waits, and the new account lands on it", async () => {
+    const link = await anasMatchLink();
+    const { context, page, errors } = await openNoScriptPage();
+    // Its own network, so the suite's sign-ups stay under the per-address limit.
+    await context.setExtraHTTPHeaders(ownAddress());
+    await page.goto(link);
+    await page.waitForURL(`**/login?redirectTo=${encodeURIComponent(link)}`);
+    expect(await page.getByTestId("waiting").innerText()).toBe(
+      MATCH_WAITING_TEXT.logIn("Ana"),
+    );
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.waitForURL(
+      `**/registration?redirectTo=${encodeURIComponent(link)}`,
+    );
+    expect(await page.getByTestId("waiting").innerText()).toBe(
+      MATCH_WAITING_TEXT.signUp("Ana"),
+    );
+
+    // A refused first try keeps the way on.
+    const email = `link${unique}@example.com`;
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByText(MESSAGES.nameRequired).waitFor();
+    await page.getByLabel("Name", { exact: true }).fill("Lin Link");
+    await page.getByLabel("Phone number", { exact: true }).fill(account.phone);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByLabel("Male", { exact: true }).check();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(`**${link}`);
+    expect(await headerAvatar(page).innerText()).toBe("L");
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("refuses a redirectTo off the site: sign-up then goes home", async () => {
+    const { context, page } = await openNoScriptPage();
+    await context.setExtraHTTPHeaders(ownAddress());
+    await page.goto("/login?redirectTo=%2F%5Cevil.example");
+    expect(
+      await page
+        .getByRole("link", { name: "Create an account" })
+        .getAttribute("href"),
+    ).toBe("/registration");
+    await page.goto("/registration?redirectTo=%2F%2Fevil.example");
+    await page.getByLabel("Name", { exact: true }).fill("Eve Elsewhere");
+    await page
+      .getByLabel("Email", { exact: true })
+      .fill(`eve${unique}@example.com`);
+    await page.getByLabel("Phone number", { exact: true }).fill(account.phone);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByLabel("Female", { exact: true }).check();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(`${baseURL()}/home`);
+    await context.close();
+  });
+
+  it("with JavaScript: sign-up from a match link lands on the match", async () => {
+    const link = await anasMatchLink();
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await context.setExtraHTTPHeaders(ownAddress());
+    await page.goto(link);
+    await page.waitForURL(`**/login?redirectTo=${encodeURIComponent(link)}`);
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.waitForURL(
+      `**/registration?redirectTo=${encodeURIComponent(link)}`,
+    );
+    await expect
+      .poll(() => page.getByTestId("waiting").innerText())
+      .toBe(MATCH_WAITING_TEXT.signUp("Ana"));
+    // "Log in" leads back to the log-in page that keeps the way on.
+    expect(
+      await page.getByRole("link", { name: "Log in" }).getAttribute("href"),
+    ).toBe(`/login?redirectTo=${encodeURIComponent(link)}`);
+    await page.getByLabel("Name", { exact: true }).fill("Jo Script");
+    await page
+      .getByLabel("Email", { exact: true })
+      .fill(`jo${unique}@example.com`);
+    await page.getByLabel("Phone number", { exact: true }).fill(account.phone);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByLabel("Male", { exact: true }).check();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(`**${link}`);
+    await page
+      .getByRole("button", { name: /accept/i })
+      .first()
+      .waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -236,6 +236,9 @@ describe("challenges and follows without JavaScript", () => {
 
     const { context, page, errors } = await openNoScriptPage(ada);
     await page.goto(`/result/${ownGameId}`);
+    // The result opens on the leaderboard; the Challenge tab is a link without JavaScript.
+    await page.getByRole("tab", { name: "Challenge" }).click();
+    await page.waitForURL(`**/result/${ownGameId}?tab=challenge`);
     await page.getByRole("link", { name: `Challenge ${bo.user.name}` }).click();
     const form = page.getByRole("region", {
       name: `Challenge ${bo.user.name}`,

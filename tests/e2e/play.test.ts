@@ -11,6 +11,7 @@ import {
   baseURL,
   endRound,
   launchBrowser,
+  newAccount,
   openPage,
   postFromGame,
   roundRequests,
@@ -80,13 +81,17 @@ describe("a round of a bundled game, signed in", () => {
         .getAttribute("href"),
     ).toBe(`/waiting/${tower._id}`);
 
-    // Without type=1 the result opens on the Challenge Friends section; Leader Board shows the new score.
+    // The result opens on the leaderboard (issue #31), which shows the new score; Challenge Friends is one tab away.
+    expect(
+      await page
+        .getByRole("tab", { name: "Leader Board" })
+        .getAttribute("aria-selected"),
+    ).toBe("true");
     expect(
       await page
         .getByRole("heading", { name: "Challenge Friends" })
         .isVisible(),
-    ).toBe(true);
-    await page.getByRole("tab", { name: "Leader Board" }).click();
+    ).toBe(false);
     const board = page.getByTestId("leaderboard");
     await expect.poll(() => board.innerText()).toContain(player.name);
     expect(await board.innerText()).toContain(String(yourScore));
@@ -108,6 +113,30 @@ describe("a round of a bundled game, signed in", () => {
     expect(entries.find((entry) => entry.player_id === player._id)?.score).toBe(
       highScore,
     );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("says New high score right after a first round, and not when the result is opened again", async () => {
+    const tower = bySlug("tower-stack");
+    const account = await newAccount("First Best");
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await signIn(context, account.user.email, "Secret@123");
+    await page.goto(`/play/${tower._id}?type=0`);
+    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    await endRound(page, "tower-stack", 4);
+    await page.waitForURL(new RegExp(`/result/${tower._id}$`), {
+      timeout: 15_000,
+    });
+    const hero = page.locator(".result-hero");
+    await expect.poll(() => hero.innerText()).toContain("New high score");
+
+    await page.goto(`/detail/${tower._id}`);
+    await page.goto(`/result/${tower._id}`);
+    await expect
+      .poll(() => hero.innerText())
+      .toMatch(/You are #\d+ on the leaderboard/);
+    expect(await hero.innerText()).not.toContain("New high score");
     expect(errors).toEqual([]);
     await context.close();
   });

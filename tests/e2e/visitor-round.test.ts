@@ -116,9 +116,32 @@ describe("a visitor's round kept after logging in or signing up", () => {
     await context.close();
   });
 
-  it("keeps the round for the account a visitor signs up for from the round's end", async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+  it("keeps the round for the account a visitor signs up for from the round's end, with no bonus over its result", async () => {
+    const { context, page, errors } = await openPage(browser, DESKTOP, {
+      dailyBonus: true,
+    });
     const score = await visitorRound(page);
+    // Issue #31: what the page showed from here on, seen as it happens rather than sampled.
+    await page.evaluate(
+      ([signedInNote]) => {
+        const seen = { signedInNote: false, bonusOnResult: false };
+        Object.assign(window, { __seen: seen });
+        new MutationObserver(() => {
+          if (document.body.innerText.includes(signedInNote))
+            seen.signedInNote = true;
+          if (
+            location.pathname.startsWith("/result/") &&
+            document.getElementById("daily-bonus-title")
+          )
+            seen.bonusOnResult = true;
+        }).observe(document.body, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+        });
+      },
+      [VISITOR_ROUND_NOTE.signedIn],
+    );
 
     await page.getByRole("button", { name: "Sign up to keep it" }).click();
     const popup = page.locator("dialog[open]");
@@ -139,6 +162,15 @@ describe("a visitor's round kept after logging in or signing up", () => {
     );
     expect(me).not.toBeNull();
     expect((await highScore(me!._id)).score).toBe(score);
+    // The new account's first bonus waits until the player leaves the result, then shows.
+    await page.locator("a.back-link").click();
+    await page.waitForURL(`**/detail/${game._id}`);
+    await page.locator("#daily-bonus-title").waitFor();
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __seen: object }).__seen,
+      ),
+    ).toEqual({ signedInNote: false, bonusOnResult: false });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -265,6 +265,20 @@ export function createFriendMatchService(
       return view;
     },
 
+    /**
+     * Whose match an invitation link leads to, for the log-in and sign-up pages a visitor with the link sees (issue
+     * #31): the inviter's name while the invitation is open, else null. The code is the link's secret.
+     */
+    async hostNameOf(code: string): Promise<string | null> {
+      const [row] = await db
+        .select({ invite: matchInvites, name: users.name })
+        .from(matchInvites)
+        .innerJoin(users, eq(users.id, matchInvites.inviterId))
+        .where(eq(matchInvites.code, code))
+        .limit(1);
+      return row && statusOf(row.invite) === "open" ? row.name : null;
+    },
+
     /** The invitation as `viewerId` may see it: its two players, or anyone signed in for a link nobody took yet. */
     async view(viewerId: number, code: string): Promise<MatchInviteView> {
       const row = await rowOf(code);

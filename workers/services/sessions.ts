@@ -81,7 +81,7 @@ export function createSessionService(
 
     /**
      * Memoised per token: the root loader and a page's loader share one lookup per request. A write to
-     * the user in the same request (none today) would have to go through a fresh service.
+     * the user in the same request calls `forget`, so the loaders after the action read the new row.
      */
     userForToken(token: string | null): Promise<UserRow | null> {
       if (!token) return Promise.resolve(null);
@@ -91,6 +91,11 @@ export function createSessionService(
         lookups.set(token, lookup);
       }
       return lookup;
+    },
+
+    /** The user's row changed in this request (a form action saved the profile): the next lookup reads it again. */
+    forget(): void {
+      lookups.clear();
     },
 
     async userForRequest(request: Request): Promise<UserRow | null> {

@@ -8,7 +8,7 @@ import {
   storeBonusClosed,
 } from "~/lib/coin-store";
 import { BONUS_COLLECTED, bonusCredit, type WalletView } from "#contract/coins";
-import { shellModeOf, type Viewer } from "~/lib/viewer";
+import { defersBonus, shellModeOf, type Viewer } from "~/lib/viewer";
 import { useAccount } from "../AccountProvider";
 import { useViewer } from "../root-data";
 import { DailyBonusPopup } from "./DailyBonusPopup";
@@ -18,7 +18,7 @@ const OTHER_DIALOG_RETRY_MS = 700;
 
 /**
  * Offers the daily bonus once per page load (and again after a different player signs in), when SPEC.md §4 says it is
- * pending and the player has not closed it here today. It waits for the page to hydrate, for no game to be on screen
+ * pending and the player has not closed it here today. It waits for the page to hydrate, for no game or round result to be on screen
  * and for no other popup to be open, and gives way to a challenge notification (coming back after it).
  */
 export function DailyBonus() {
@@ -32,8 +32,8 @@ type Phase = "waiting" | "open" | "done";
 function DailyBonusOffer({ viewer }: { viewer: Viewer }) {
   const { popup } = useAccount();
   const revalidate = useRevalidate();
-  const immersive =
-    shellModeOf(useMatches().map((match) => match.handle)) !== "default";
+  const handles = useMatches().map((match) => match.handle);
+  const bonusWaits = shellModeOf(handles) !== "default" || defersBonus(handles);
   const [phase, setPhase] = useState<Phase>("waiting");
   const [error, setError] = useState<string | null>(null);
   const otherPopup =
@@ -41,7 +41,7 @@ function DailyBonusOffer({ viewer }: { viewer: Viewer }) {
   const pending = shouldOfferDailyBonus(viewer, false);
 
   useEffect(() => {
-    if (phase !== "waiting" || immersive || otherPopup) return;
+    if (phase !== "waiting" || bonusWaits || otherPopup) return;
     if (
       !shouldOfferDailyBonus(viewer, bonusClosedToday(viewer._id, Date.now()))
     )
@@ -57,7 +57,7 @@ function DailyBonusOffer({ viewer }: { viewer: Viewer }) {
       OTHER_DIALOG_RETRY_MS,
     );
     return () => window.clearInterval(timer);
-  }, [phase, immersive, otherPopup, viewer]);
+  }, [phase, bonusWaits, otherPopup, viewer]);
 
   const close = useCallback(() => {
     if (shouldOfferDailyBonus(viewer, false))
@@ -83,7 +83,7 @@ function DailyBonusOffer({ viewer }: { viewer: Viewer }) {
   };
 
   // Collected in another tab (its wallet_update reloaded the viewer): nothing left to offer, unless an error is shown.
-  if (phase !== "open" || immersive || otherPopup || (!pending && !error))
+  if (phase !== "open" || bonusWaits || otherPopup || (!pending && !error))
     return null;
   return (
     <DailyBonusPopup
