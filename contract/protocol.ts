@@ -106,8 +106,11 @@ export interface ChatMessage {
   content: string;
   status: number;
   created_dt: string;
-  /** Position in the conversation, for paging back (history only). */
-  seq?: number;
+  /**
+   * The message's place in its conversation, given where it is stored: every screen shows messages in this order,
+   * live and after a reload, and pages back from it.
+   */
+  seq: number;
 }
 
 /** SPEC.md §3 Bot data: a real recorded run of another player. */

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { BACK_ONLINE_TEXT, OFFLINE_TEXT, useOnline } from "~/lib/network";
 import { shellModeOf } from "~/lib/viewer";
 import { Icon } from "./icons";
+import { useOpenChat } from "./social/open-chat";
 import "./OfflineNotice.css";
 
 /** How long "back online" stays before it goes. */
@@ -21,14 +22,17 @@ const OfflineIcon = () => (
 /**
  * Says, politely, when the browser loses its network and when it is back (the second for a few seconds). The live
  * region is always in the page, so its words are read as they change. On a game's screen the play screen says it
- * itself (a practice round), so the pill is not shown there, only announced.
+ * itself (a practice round), so the pill is not shown there, only announced; the same with a chat open, which says
+ * it above its message field, where the pill would cover the newest message.
  */
 export function OfflineNotice() {
   const online = useOnline();
   const [state, setState] = useState<"online" | "offline" | "back">("online");
   const wasOffline = useRef(false);
-  const immersive =
-    shellModeOf(useMatches().map((match) => match.handle)) === "immersive";
+  const chatOpen = useOpenChat() !== null;
+  const saidElsewhere =
+    shellModeOf(useMatches().map((match) => match.handle)) === "immersive" ||
+    chatOpen;
 
   useEffect(() => {
     if (!online) {
@@ -52,7 +56,7 @@ export function OfflineNotice() {
   return (
     <div
       className={
-        text && !immersive
+        text && !saidElsewhere
           ? `offline-notice offline-notice--${state}`
           : "visually-hidden"
       }
@@ -60,7 +64,7 @@ export function OfflineNotice() {
       aria-live="polite"
       data-testid="offline-notice"
     >
-      {text && !immersive ? (
+      {text && !saidElsewhere ? (
         <span className="offline-notice__icon" aria-hidden="true">
           {state === "offline" ? (
             <OfflineIcon />

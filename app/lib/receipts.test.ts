@@ -26,6 +26,7 @@ const message = (
     content: `text of ${msgId}`,
     status: 0,
     created_dt: "2026-01-01T00:00:00.000Z",
+    seq: 1,
     user: to,
     friend_id: from,
     sender_name: "Friend",

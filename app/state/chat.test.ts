@@ -17,6 +17,8 @@ const FRIEND = 7;
 const CHAT = "3-7";
 
 let clock = Date.UTC(2026, 10, 21, 15, 0);
+/** The server numbers messages as it stores them; here, in the order the test makes them. */
+let stored = 0;
 function message(
   msg_id: string,
   sender: number,
@@ -31,6 +33,7 @@ function message(
     content: `text of ${msg_id}`,
     status: 0,
     created_dt: new Date(clock).toISOString(),
+    seq: ++stored,
     ...extra,
   };
 }
@@ -208,6 +211,7 @@ describe("chatReducer: sending and receiving", () => {
             ...once.messages[0],
             chat_id: CHAT,
             sender_id: FRIEND,
+            seq: once.messages[0].seq ?? 0,
             status: 1,
           },
         },
@@ -258,6 +262,80 @@ describe("chatReducer: sending and receiving", () => {
     expect(
       run([{ type: "sendFailed", msg_id: "unknown", error: "x" }], state),
     ).toBe(state);
+  });
+});
+
+describe("chatReducer: the stored order (issue #31 item 9)", () => {
+  const sent = (msg_id: string): ChatAction => ({
+    type: "sent",
+    message: {
+      msg_id,
+      sender: ME,
+      content: `text of ${msg_id}`,
+      status: 0,
+      created_dt: new Date(clock).toISOString(),
+    },
+  });
+  const stored = (msg_id: string, sender: number, seq: number): ChatAction => ({
+    type: "received",
+    message: message(msg_id, sender, { seq }),
+  });
+
+  it("shows both sides of an interleaved chat in the order the server stored them, whatever order they came in", () => {
+    // The conversation stored A1, B1, A2, B2, A3 (positions 1-5). The viewer typed A1-A3 quickly; the friend's B1 and
+    // B2 reached this screen after all three were on it, and the echoes of the viewer's own came in between.
+    const screen = run([
+      sent("A1"),
+      sent("A2"),
+      stored("A1", ME, 1),
+      sent("A3"),
+      stored("A2", ME, 3),
+      stored("B1", FRIEND, 2),
+      stored("A3", ME, 5),
+      stored("B2", FRIEND, 4),
+    ]);
+    expect(ids(screen)).toEqual(["A1", "B1", "A2", "B2", "A3"]);
+    // A reload reads the same order from the history.
+    const reloaded = run([
+      {
+        type: "historyLoaded",
+        messages: screen.messages.map((entry) =>
+          message(entry.msg_id, entry.sender, { seq: entry.seq }),
+        ),
+        hasMore: false,
+      },
+    ]);
+    expect(ids(reloaded)).toEqual(ids(screen));
+  });
+
+  it("keeps the viewer's messages not stored yet after every stored one, in the order written, until each has its place", () => {
+    const waiting = run([sent("A1"), sent("A2"), stored("B1", FRIEND, 7)]);
+    expect(ids(waiting)).toEqual(["B1", "A1", "A2"]);
+    // A2 was stored before B2 but after B1; A1 is still on its way.
+    const placed = run([stored("B2", FRIEND, 9), stored("A2", ME, 8)], waiting);
+    expect(ids(placed)).toEqual(["B1", "A2", "B2", "A1"]);
+  });
+
+  it("puts a message handed over late (a catch-up, an older page) at its place, not at the end", () => {
+    const screen = run([
+      {
+        type: "historyLoaded",
+        messages: [message("B4", FRIEND, { seq: 4 })],
+        hasMore: true,
+      },
+      stored("B6", FRIEND, 6),
+      stored("A5", ME, 5),
+      {
+        type: "historyLoaded",
+        messages: [
+          message("A2", ME, { seq: 2 }),
+          message("B3", FRIEND, { seq: 3 }),
+        ],
+        hasMore: false,
+        older: true,
+      },
+    ]);
+    expect(ids(screen)).toEqual(["A2", "B3", "B4", "A5", "B6"]);
   });
 });
 

@@ -118,12 +118,17 @@ function raiseUpTo(
   return changed ? next : messages;
 }
 
-/** Whether `message` comes before the first message of a freshly loaded page. */
-function isBefore(message: ChatEntry, first: ChatEntry): boolean {
-  if (message.local) return false;
-  if (message.seq !== undefined && first.seq !== undefined)
-    return message.seq < first.seq;
-  return Date.parse(message.created_dt) < Date.parse(first.created_dt);
+/**
+ * Where a message goes: in the conversation's stored order (its `seq`, given where it was stored), whatever order the
+ * screen heard of them in. The viewer's messages not stored yet have no place there and wait at the end, in the
+ * order they were written, until the server's copy gives them theirs.
+ */
+function inStoredOrder(messages: ChatEntry[]): ChatEntry[] {
+  const stored = messages.filter((message) => message.seq !== undefined);
+  const waiting = messages.filter((message) => message.seq === undefined);
+  // Array.prototype.sort is stable; the stored ones are nearly always in order already.
+  stored.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  return [...stored, ...waiting];
 }
 
 /** Delivery updates that were waiting for a message now in the list. */
@@ -161,23 +166,10 @@ function loadHistory(
   });
   const inPage = new Set(page.map((message) => message.msg_id));
   const rest = state.messages.filter((message) => !inPage.has(message.msg_id));
-  let messages: ChatEntry[];
-  let hasMore: boolean;
-  if (action.older) {
-    messages = [...page, ...rest];
-    hasMore = action.hasMore;
-  } else {
-    const first = page[0];
-    const before = first
-      ? rest.filter((message) => isBefore(message, first))
-      : [];
-    const after = first
-      ? rest.filter((message) => !isBefore(message, first))
-      : rest;
-    messages = [...before, ...page, ...after];
-    // Loading the newest page again (after a reconnect) says nothing about pages already loaded further back.
-    hasMore = state.loaded ? state.hasMore : action.hasMore;
-  }
+  const messages = inStoredOrder([...rest, ...page]);
+  // Loading the newest page again (after a reconnect) says nothing about pages already loaded further back.
+  const hasMore =
+    action.older || !state.loaded ? action.hasMore : state.hasMore;
   return applyEarlyDeliveries({ ...state, messages, hasMore, loaded: true });
 }
 
@@ -190,12 +182,13 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       const index = state.messages.findIndex(
         (message) => message.msg_id === entry.msg_id,
       );
-      const messages =
+      const messages = inStoredOrder(
         index === -1
           ? [...state.messages, entry]
           : state.messages.map((message, at) =>
               at === index ? merged(message, entry) : message,
-            );
+            ),
+      );
       // A message from someone ends their typing note.
       const typing = withoutTyping(state.typing, entry.sender);
       return applyEarlyDeliveries({ ...state, messages, typing });

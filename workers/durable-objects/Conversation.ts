@@ -20,7 +20,7 @@ export type DeliveryEvent = Extract<
   { event: "new_message_delivery" }
 >;
 /** A stored message as its sender's hub hears of it; `fresh` when this call stored it (not a resend). */
-export type SentMessage = ChatMessage & { seq: number; fresh: boolean };
+export type SentMessage = ChatMessage & { fresh: boolean };
 
 /**
  * What one member's hub brings a conversation in one call: their new messages, the ids of the other member's
@@ -62,9 +62,10 @@ interface Row extends Record<string, SqlStorageValue> {
 
 /**
  * One per pair of users (SPEC.md §3 Chat message, §4 Chat status). Messages live in this object's SQLite storage,
- * in the order they arrived, so nothing is lost when the object is evicted or a socket drops. Only the two members
- * may read or write; everything reaches them through their UserHubs. A message is delivered (status 1) only once
- * its recipient's client has acknowledged it; until then it is sent again on each new connection of theirs.
+ * so nothing is lost when the object is evicted or a socket drops, in the order they arrived, each numbered (`seq`)
+ * as it is stored: that number is the message's place on every screen. Only the two members may read or write;
+ * everything reaches them through their UserHubs. A message is delivered (status 1) only once its recipient's
+ * client has acknowledged it; until then it is sent again on each new connection of theirs.
  */
 export class Conversation extends DurableObject<Env> {
   /**
@@ -116,6 +117,7 @@ export class Conversation extends DurableObject<Env> {
       content: row.content,
       status: row.status,
       created_dt: new Date(row.created_at).toISOString(),
+      seq: row.seq,
     };
   }
 
@@ -134,7 +136,6 @@ export class Conversation extends DurableObject<Env> {
       event: "new_message",
       data: {
         ...this.toMessage(row, chatId),
-        seq: row.seq,
         user: row.recipient_id,
         friend_id: row.sender_id,
         sender_name: row.sender_name,
@@ -241,11 +242,7 @@ export class Conversation extends DurableObject<Env> {
     if (inserted)
       return {
         ok: true,
-        value: {
-          ...this.toMessage(inserted, chatId),
-          seq: inserted.seq,
-          fresh: true,
-        },
+        value: { ...this.toMessage(inserted, chatId), fresh: true },
         row: inserted,
       };
     const existing = this.row(message.msgId)!;
@@ -253,11 +250,7 @@ export class Conversation extends DurableObject<Env> {
       return { ok: false, message: "That message id is taken" };
     return {
       ok: true,
-      value: {
-        ...this.toMessage(existing, chatId),
-        seq: existing.seq,
-        fresh: false,
-      },
+      value: { ...this.toMessage(existing, chatId), fresh: false },
       row: existing.status === MESSAGE_STATUS.sent ? existing : null,
     };
   }
@@ -390,10 +383,7 @@ export class Conversation extends DurableObject<Env> {
       .toArray();
     const page = rows.slice(0, limit).reverse();
     return {
-      messages: page.map((row) => ({
-        ...this.toMessage(row, chatId),
-        seq: row.seq,
-      })),
+      messages: page.map((row) => this.toMessage(row, chatId)),
       has_more: rows.length > limit,
     };
   }

@@ -75,6 +75,7 @@ describe("pushFor", () => {
         content: "x".repeat(300),
         status: 0,
         created_dt: "2026-11-26T00:00:00.000Z",
+        seq: 1,
         user: 7,
         friend_id: 3,
         sender_name: "Ava",

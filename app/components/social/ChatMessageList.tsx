@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { MESSAGE_STATUS } from "#contract/chat";
 import { formatChatTime } from "~/lib/chat-time";
 import type { ChatEntry } from "~/state/chat";
-import { AlertIcon } from "../icons";
+import { AlertIcon, ClockIcon } from "../icons";
 import { DoubleTickIcon, FlagIcon, TickIcon } from "./icons";
 import "./ChatMessageList.css";
 
@@ -48,6 +48,22 @@ export function MessageStatus({ status }: { status: number }) {
       ) : (
         <TickIcon size={16} />
       )}
+    </span>
+  );
+}
+
+/** The viewer's message is only on this screen so far: the server has not said it stored it (offline, or on its way). */
+export function NotSentYet() {
+  return (
+    <span
+      className="chat-tick chat-tick--pending"
+      role="img"
+      aria-label="Not sent yet"
+      title="Not sent yet"
+      data-testid="message-status"
+    >
+      <ClockIcon size={14} />
+      <span className="chat-tick__text">Not sent yet</span>
     </span>
   );
 }
@@ -128,7 +144,9 @@ export function ChatMessageList({
                   className={
                     message.error
                       ? "chat-msg__bubble is-failed"
-                      : "chat-msg__bubble"
+                      : message.local
+                        ? "chat-msg__bubble is-pending"
+                        : "chat-msg__bubble"
                   }
                 >
                   {message.content}
@@ -138,7 +156,9 @@ export function ChatMessageList({
                     {formatChatTime(message.created_dt)}
                   </time>
                   {own ? (
-                    message.error ? null : (
+                    message.error ? null : message.local ? (
+                      <NotSentYet />
+                    ) : (
                       <MessageStatus status={message.status} />
                     )
                   ) : reported.has(message.msg_id) ? (

@@ -11,8 +11,10 @@ import {
   renderInRoot,
   type FakeApi,
 } from "../../../tests/setup/components";
+import { OFFLINE_TEXT } from "~/lib/network";
+import { OfflineNotice } from "../OfflineNotice";
 import { SocketProvider } from "../SocketProvider";
-import { ChatPanel, TYPING_SHOWN_MS } from "./ChatPanel";
+import { CHAT_OFFLINE_TEXT, ChatPanel, TYPING_SHOWN_MS } from "./ChatPanel";
 
 const AVA = 1;
 const BEN = 2;
@@ -106,7 +108,7 @@ describe("ChatPanel", () => {
     ]);
   });
 
-  it("sends a message, shows it at once as sent, then delivered and seen", async () => {
+  it("sends a message, shows it at once as not sent yet, then sent once stored, delivered and seen", async () => {
     const user = userEvent.setup();
     renderChat();
     const socket = await openSocket();
@@ -115,7 +117,11 @@ describe("ChatPanel", () => {
     await user.type(field(), "See you at the match{Enter}");
     const bubble = within(log()).getByText("See you at the match");
     const item = bubble.closest("li")!;
-    expect(within(item).getByRole("img", { name: "Sent" })).toBeTruthy();
+    // Only on this screen so far: not the tick of a stored message (issue #31 item 10).
+    expect(
+      within(item).getByRole("img", { name: "Not sent yet" }),
+    ).toBeTruthy();
+    expect(within(item).queryByRole("img", { name: "Sent" })).toBeNull();
     expect((field() as HTMLTextAreaElement).value).toBe("");
 
     const [sent] = sentChats(socket);
@@ -124,6 +130,23 @@ describe("ChatPanel", () => {
       content: "See you at the match",
     });
     const msgId = (sent.data as { msg_id: string }).msg_id;
+    // The server's copy: stored, with its place.
+    socket.receive({
+      event: "new_message",
+      data: {
+        ...message({
+          msg_id: msgId,
+          sender: AVA,
+          sender_id: AVA,
+          content: "See you at the match",
+          status: 0,
+        }),
+        user: BEN,
+        friend_id: BEN,
+        sender_name: "Ava",
+      },
+    });
+    expect(await within(item).findByRole("img", { name: "Sent" })).toBeTruthy();
     socket.receive({ event: "ack", data: { id: sent.id } });
     socket.receive({
       event: "new_message_delivery",
@@ -167,6 +190,60 @@ describe("ChatPanel", () => {
     );
     const item = within(log()).getByText("Are you there?").closest("li")!;
     expect(within(item).queryByRole("img", { name: "Sent" })).toBeNull();
+  });
+
+  it("offline, keeps a message as not sent yet and says so above the field, where the offline pill would cover the newest message", async () => {
+    let online = true;
+    vi.spyOn(navigator, "onLine", "get").mockImplementation(() => online);
+    const user = userEvent.setup();
+    renderInRoot(
+      <>
+        <ChatPanel
+          viewerId={AVA}
+          friendId={BEN}
+          friend={{ _id: BEN, name: "Ben Friend" }}
+          online
+          onClose={() => undefined}
+          onBlocked={() => undefined}
+        />
+        <OfflineNotice />
+      </>,
+      { wrap: (page) => <SocketProvider>{page}</SocketProvider> },
+    );
+    const socket = await openSocket();
+    await screen.findByText("Say hi to Ben Friend");
+    online = false;
+    act(() => {
+      window.dispatchEvent(new Event("offline"));
+      socket.close();
+    });
+
+    expect(await screen.findByText(CHAT_OFFLINE_TEXT)).toBeTruthy();
+    // The page-wide pill is only announced while a chat is open: the chat says it in its own flow.
+    const pill = screen.getByTestId("offline-notice");
+    expect(pill.textContent).toBe(OFFLINE_TEXT);
+    expect(pill.className).toBe("visually-hidden");
+
+    await user.type(field(), "On the train{Enter}");
+    const item = within(log()).getByText("On the train").closest("li")!;
+    expect(
+      within(item).getByRole("img", { name: "Not sent yet" }),
+    ).toBeTruthy();
+    expect(within(item).queryByRole("img", { name: "Sent" })).toBeNull();
+  });
+
+  it("disables the field of a chat the server refuses, saying why", async () => {
+    const why =
+      "You can chat with friends who follow you back. Follow each other to start a chat.";
+    api.answer(HISTORY, {
+      status: 403,
+      body: { error: { code: "forbidden", message: why } },
+    });
+    renderChat();
+    expect((await screen.findByTestId("chat-refusal")).textContent).toBe(why);
+    expect((field() as HTMLTextAreaElement).disabled).toBe(true);
+    expect(screen.queryByText("Say hi to Ben Friend")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
 
   it("shows the friend's messages as they arrive and reports them seen", async () => {

@@ -7,7 +7,8 @@ import {
   useState,
   type KeyboardEvent,
 } from "react";
-import { apiFetch, errorMessage } from "~/lib/api";
+import { ApiError, apiFetch, errorMessage } from "~/lib/api";
+import { useOnline } from "~/lib/network";
 import { chatIdOf, newMessageId, type HistoryPage } from "#contract/chat";
 import type { PublicProfile } from "#contract/types";
 import {
@@ -43,6 +44,10 @@ export const TYPING_SEND_EVERY_MS = 1_000;
  * while the friend types and still clears soon after they stop.
  */
 export const TYPING_SHOWN_MS = 3 * TYPING_SEND_EVERY_MS;
+
+/** Above the message field while the browser is offline: what happens to what the viewer writes meanwhile. */
+export const CHAT_OFFLINE_TEXT =
+  "You're offline. Messages you write now are sent when you're back online.";
 
 export interface ChatPerson extends AvatarPerson {
   _id: number;
@@ -119,6 +124,9 @@ export function ChatPanel({
   const [profile, setProfile] = useState<PublicProfile | null>(null);
   const [profileError, setProfileError] = useState<string | null>(null);
   const [historyError, setHistoryError] = useState<string | null>(null);
+  /** Why the server will not let the viewer write to this person (not friends both ways, or a block), from the history. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const networkOnline = useOnline();
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [reporting, setReporting] = useState<ChatEntry | null>(null);
   const [reported, setReported] = useState<ReadonlySet<string>>(new Set());
@@ -203,7 +211,12 @@ export function ChatPanel({
           });
         setHistoryError(null);
       } catch (failure) {
-        if (alive.current) setHistoryError(errorMessage(failure));
+        if (!alive.current) return;
+        // A refusal is an answer, not a failure: trying again would not change it.
+        if (failure instanceof ApiError && failure.status === 403) {
+          setRefusal(failure.message);
+          dispatch({ type: "historyLoaded", messages: [], hasMore: false });
+        } else setHistoryError(errorMessage(failure));
       } finally {
         if (alive.current && before) setLoadingOlder(false);
       }
@@ -495,16 +508,34 @@ export function ChatPanel({
               empty={
                 <div className="chat-empty">
                   <Avatar person={person ?? { name }} size={72} />
-                  <p className="chat-empty__title">Say hi to {name}</p>
-                  <p className="chat-empty__text">
-                    Messages here are only for the two of you.
-                  </p>
+                  {refusal ? (
+                    <p className="chat-empty__title">{name}</p>
+                  ) : (
+                    <>
+                      <p className="chat-empty__title">Say hi to {name}</p>
+                      <p className="chat-empty__text">
+                        Messages here are only for the two of you.
+                      </p>
+                    </>
+                  )}
                 </div>
               }
             />
+            {refusal ? (
+              <p className="chat-panel__note" data-testid="chat-refusal">
+                <AlertIcon size={16} />
+                <span>{refusal}</span>
+              </p>
+            ) : !networkOnline ? (
+              <p className="chat-panel__note" role="status">
+                <AlertIcon size={16} />
+                <span>{CHAT_OFFLINE_TEXT}</span>
+              </p>
+            ) : null}
             <ChatComposer
               ref={composerRef}
               friendName={name}
+              disabled={refusal !== null}
               onSend={sendMessage}
               onTyping={typed}
             />
