@@ -60,9 +60,10 @@ describe("no input can freeze the Worker", () => {
       ];
       for (const door of doors) {
         let answer: Awaited<ReturnType<(typeof doors)[number]>> | undefined;
-        // A loose bound for a shared 2-core machine; the backtracking pattern took seconds here.
+        // Not a speed target but a guard against backtracking, which took 9 s on 33 letters (and would never end on the
+        // megabyte): the bound is loose enough for a loaded CI machine, where an ordinary 400 took up to 1.3 s.
         expect(await timed(async () => (answer = await door()))).toBeLessThan(
-          250,
+          3000,
         );
         expect(answer!.status).toBe(400);
         expect(answer!.body.error.message).toBe("Please enter valid email");
