@@ -105,7 +105,13 @@ describe("presence when a phone reloads or loses its signal", () => {
     await phone.page.getByTestId("reconnecting").waitFor({ timeout: 10_000 });
 
     await desk.page.goto(`/waiting/${game._id}`);
-    await searching(desk.page);
+    const found = desk.page.getByText("Opponent found!");
+    await desk.page
+      .getByTestId("countdown")
+      .getByText(/^\d+$/)
+      .or(found)
+      .first()
+      .waitFor();
     // Lina's 10 s wait was still on: without the rule she would have been paired.
     expect(Date.now() - waitedAt).toBeLessThan(10_000);
     expect(await desk.page.getByText("Opponent found!").count()).toBe(0);
