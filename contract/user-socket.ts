@@ -17,6 +17,23 @@ import {
  * news for a player who is waiting for an opponent. A match's own events go on its room socket (`room-socket.ts`).
  */
 
+/**
+ * Liveness of the user socket (issue #31): a phone that loses its signal keeps its socket "open", so silence is the
+ * only sign. The page pings every USER_PING_INTERVAL_MS (the runtime answers and notes the time without waking the
+ * hub) and counts a ping unanswered for USER_PONG_TIMEOUT_MS as a dead link; the hub counts a socket it has heard
+ * nothing from for USER_SILENCE_MS as gone, as the match room does (RECONNECT_GRACE_MS).
+ */
+export const USER_PING_INTERVAL_MS = 3_000;
+export const USER_PONG_TIMEOUT_MS = 3_000;
+export const USER_SILENCE_MS = 10_000;
+/** Followers hear "offline" only once the user has had no socket this long: a reload is a new socket, not a departure. */
+export const OFFLINE_GRACE_MS = 3_000;
+/** The waiting page pings this often, and the lobby pairs a waiting player only if heard from within LOBBY_HEARD_MS. */
+export const LOBBY_PING_INTERVAL_MS = 1_000;
+export const LOBBY_HEARD_MS = 2_000;
+/** The close code of a socket the hub stopped waiting for: silent for USER_SILENCE_MS. */
+export const SILENT_CLOSE_CODE = 4002;
+
 const userId = z.number().int().positive();
 const chatMessageId = z
   .string()

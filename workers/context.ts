@@ -172,14 +172,14 @@ function userHubsOf(env: Env): UserHubs {
     inbox: (userId) => hubOf(env, userId).inboxView(),
     unreadMessages: (userId) => hubOf(env, userId).unreadMessages(),
     async onlineAmong(ids) {
-      const counts = await Promise.all(
+      const online = await Promise.all(
         ids.map((id) =>
           hubOf(env, id)
-            .connectionCount()
-            .catch(() => 0),
+            .isOnline()
+            .catch(() => false),
         ),
       );
-      return new Set(ids.filter((_, index) => counts[index] > 0));
+      return new Set(ids.filter((_, index) => online[index]));
     },
   };
 }

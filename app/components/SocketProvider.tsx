@@ -12,7 +12,12 @@ import { useMatches } from "@remix-run/react";
 import { shellModeOf } from "~/lib/viewer";
 import { useMultiplayer } from "./MultiplayerProvider";
 import { useRevalidate } from "./useRevalidate";
-import type { UserClientEvent, UserServerEvent } from "#contract/user-socket";
+import {
+  USER_PING_INTERVAL_MS,
+  USER_PONG_TIMEOUT_MS,
+  type UserClientEvent,
+  type UserServerEvent,
+} from "#contract/user-socket";
 import {
   createSocketClient,
   socketUrl,
@@ -90,6 +95,9 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     });
     const client = createSocketClient<UserClientEvent, UserServerEvent>({
       url: socketUrl(window.location),
+      // The hub counts a socket silent for USER_SILENCE_MS as gone: presence, the lobby and invitations rely on it.
+      pingIntervalMs: USER_PING_INTERVAL_MS,
+      pongTimeoutMs: USER_PONG_TIMEOUT_MS,
       onStatus: (next) => {
         if (next === "open") opened = true;
         setState({ status: next, wasOpen: opened });

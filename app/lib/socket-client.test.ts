@@ -488,6 +488,20 @@ describe("createSocketClient", () => {
       client.close();
     });
 
+    it("treats a caller's ping that nothing answers as a dead link too (the waiting page's pings)", () => {
+      const client = start({ pingIntervalMs: 60_000, pongTimeoutMs: 3_000 });
+      latest().open();
+      const dead = latest();
+      dead.answersPings = false;
+      client.send({ event: "ping" });
+      vi.advanceTimersByTime(2_999);
+      expect(statuses.at(-1)).toBe("open");
+      vi.advanceTimersByTime(1);
+      expect(dead.closed).toBe(true);
+      expect(statuses.at(-1)).toBe("reconnecting");
+      client.close();
+    });
+
     it("stops pinging while disconnected and starts afresh on reopen", () => {
       const client = start({ pingIntervalMs: 10_000 });
       latest().open();

@@ -15,7 +15,7 @@ import {
  * - Every event sent gets a unique `id` and stays in an outbox until the server acks that id (or answers it with an
  *   `error` carrying the id). Each (re)open resends the whole outbox in the order it was sent, so the server may see an
  *   event twice when only its ack was lost: the id lets it recognise the repeat.
- * - A `ping` goes out every 25 s while open; `pong` and `ack` frames stay inside, every other well-formed server event
+ * - A `ping` goes out every `pingIntervalMs` (25 s unless told) while open; `pong` and `ack` frames stay inside, every other well-formed server event
  *   goes to `onEvent`. Malformed frames are dropped.
  * - A link can die without a close (a phone losing its signal keeps the socket "open"): when nothing at all arrives
  *   within `pongTimeoutMs` of a ping, the socket counts as lost and the client reconnects as after a close.
@@ -216,14 +216,17 @@ export function createSocketClient<
     failures = 0;
     // Resend before announcing "open", so nothing sent from onStatus can overtake (or duplicate) the outbox.
     for (const frame of outbox.values()) transmit(frame);
-    const ws = socket;
-    pingTimer = setInterval(() => {
-      silenceTimer ??= setTimeout(() => {
-        if (ws && socket === ws) lost(ws);
-      }, pongTimeoutMs);
-      transmit(PING_FRAME);
-    }, pingIntervalMs);
+    pingTimer = setInterval(ping, pingIntervalMs);
     setStatus("open");
+  }
+
+  /** Any ping, the timer's or a caller's, expects something back within `pongTimeoutMs`. */
+  function ping(): void {
+    const ws = socket;
+    silenceTimer ??= setTimeout(() => {
+      if (ws && socket === ws) lost(ws);
+    }, pongTimeoutMs);
+    transmit(PING_FRAME);
   }
 
   function lost(ws: WebSocket): void {
@@ -272,7 +275,7 @@ export function createSocketClient<
     send(event) {
       if (stopped) return undefined;
       if (event.event === "ping") {
-        if (status === "open") transmit(PING_FRAME);
+        if (status === "open") ping();
         return undefined;
       }
       sequence += 1;

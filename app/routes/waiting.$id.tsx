@@ -23,6 +23,7 @@ import {
   type JoinAnswer,
   type Participant,
 } from "#contract/protocol";
+import { LOBBY_PING_INTERVAL_MS } from "#contract/user-socket";
 import { getGameOr404 } from "~/server/loaders.server";
 import "./match.css";
 
@@ -191,6 +192,16 @@ export default function Waiting() {
     const timer = window.setInterval(() => setNow(Date.now()), 250);
     return () => window.clearInterval(timer);
   }, [phase.name]);
+
+  // The lobby pairs a waiting player only if their user socket was heard from within LOBBY_HEARD_MS.
+  useEffect(() => {
+    if (phase.name !== "searching") return;
+    const timer = window.setInterval(
+      () => socket.send({ event: "ping" }),
+      LOBBY_PING_INTERVAL_MS,
+    );
+    return () => window.clearInterval(timer);
+  }, [phase.name, socket]);
 
   const quit = async () => {
     attempt.current++;

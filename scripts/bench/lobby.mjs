@@ -113,7 +113,16 @@ async function openSockets(base, tokens, told) {
           });
           socket.on("message", (raw) => {
             const frame = JSON.parse(String(raw));
-            if (frame.event === "connected") resolve(socket);
+            if (frame.event === "connected") {
+              // As the waiting page pings: a lobby pairs only players it heard from in the last 2 s.
+              const timer = setInterval(() => {
+                if (socket.readyState === WebSocket.OPEN)
+                  socket.send('{"event":"ping"}');
+              }, 1_000);
+              timer.unref();
+              socket.once("close", () => clearInterval(timer));
+              resolve(socket);
+            }
             if (frame.event === "request_gameplay")
               told(frame.data.roomId, userId);
           });

@@ -66,7 +66,8 @@ const AIM_KB_PER_PLAYER = 200;
 const FIRST_SECONDS = 5;
 /** As the browser does (contract/protocol.ts, socket-client.ts): the room socket pings every 2 s, the user socket every 25 s. */
 const ROOM_PING_MS = 2_000;
-const USER_PING_MS = 25_000;
+/** As the waiting page pings: a lobby pairs only a player it heard from in the last 2 s (ADR 016's amendment). */
+const USER_PING_MS = 1_000;
 const PING_FRAME = JSON.stringify({ event: "ping" });
 const REPORT_EVERY_S = 5;
 const persistTo = ".wrangler/bench-realtime";

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { JoinAnswer } from "#contract/protocol";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PING_FRAME, type JoinAnswer } from "#contract/protocol";
+import { LOBBY_PING_INTERVAL_MS } from "#contract/user-socket";
 import {
   forgetLayouts,
   joinLobby,
@@ -31,12 +32,22 @@ const waitingOn = (game: number, shard: number) =>
     lobby.waitingPlayer(),
   );
 
-/** Players with an open user socket each (a lobby pairs only players who can still hear of a match). */
+const pinging: Array<ReturnType<typeof setInterval>> = [];
+afterEach(() => pinging.splice(0).forEach((timer) => clearInterval(timer)));
+
+/**
+ * Players with an open user socket each that pings as the waiting page does (a lobby pairs only players it heard from
+ * lately, who can still hear of a match).
+ */
 async function playersWithSockets(prefix: string, count: number) {
   const players = [];
   for (let index = 0; index < count; index++) {
     const player = await newPlayer(`${prefix} ${index}`);
-    players.push({ player, socket: await connect(player) });
+    const socket = await connect(player);
+    pinging.push(
+      setInterval(() => socket.send(PING_FRAME), LOBBY_PING_INTERVAL_MS),
+    );
+    players.push({ player, socket });
   }
   return players;
 }

@@ -7,7 +7,13 @@ import {
   roomSocketPath,
   type JoinAnswer,
 } from "#contract/protocol";
-import type { ApiErrorBody } from "#contract/types";
+import type { ApiErrorBody, Friend } from "#contract/types";
+import {
+  LOBBY_HEARD_MS,
+  OFFLINE_GRACE_MS,
+  SILENT_CLOSE_CODE,
+  USER_SILENCE_MS,
+} from "#contract/user-socket";
 import { hubOf, lobbyOf, roomOf } from "../../workers/durable-objects/hubs";
 import type { Lobby } from "../../workers/durable-objects/Lobby";
 import type { MatchRoom } from "../../workers/durable-objects/MatchRoom";
@@ -73,6 +79,10 @@ const graceOver = (roomId: string) =>
   runInDurableObject(roomOf(env, roomId), (room: MatchRoom) =>
     room.age(RECONNECT_GRACE_MS, "drops"),
   );
+
+/** As if `ms` had passed since each of the player's user sockets was last heard from (and since the last one went). */
+const hubAged = (player: Player, ms: number) =>
+  runInDurableObject(hubOf(env, player.userId), (hub: UserHub) => hub.age(ms));
 
 const waitingIn = (game: number) =>
   runInDurableObject(lobbyOf(env, game), (lobby: Lobby) =>
@@ -157,6 +167,35 @@ describe("POST /api/multiplayer/join and the Lobby", () => {
     await runInDurableObject(lobbyOf(env, game), (lobby: Lobby) =>
       lobby.leaveLobby(next.userId),
     );
+  });
+
+  it("does not pair a waiting player whose phone went silent (no close); pairs one whose ping the runtime answered lately", async () => {
+    const game = await gameId("sky-hopper");
+    const [quiet, next, live] = [
+      await newPlayer("Quiet Quin"),
+      await newPlayer("Next Ned"),
+      await newPlayer("Live Lou"),
+    ];
+    const quietSocket = await connect(quiet);
+    const nextSocket = await connect(next);
+    const liveSocket = await connect(live);
+    expect((await join(quiet, game)).body.status).toBe("waiting");
+    // Quin's signal goes: his socket stays open, but nothing comes from it any more.
+    await hubAged(quiet, LOBBY_HEARD_MS + 1);
+    expect((await join(next, game)).body.status).toBe("waiting");
+    expect((await waitingIn(game))?.participant.user_id).toBe(next.userId);
+    expect(quietSocket.has("request_gameplay")).toBe(false);
+
+    // Ned's page keeps pinging while he waits: the runtime answers without waking his hub, and that counts.
+    await hubAged(next, LOBBY_HEARD_MS + 1);
+    nextSocket.send(PING_FRAME);
+    await nextSocket.next("pong");
+    const paired = await join(live, game);
+    expect(paired.body.status).toBe("matched");
+    expect((await nextSocket.next("request_gameplay")).data.roomId).toBe(
+      paired.body.roomId,
+    );
+    expect(liveSocket.has("room_timeout")).toBe(false);
   });
 
   it("refuses someone else's user id, an unknown game and a malformed body", async () => {
@@ -874,9 +913,87 @@ describe("presence", () => {
       online: true,
     });
     starSocket.socket.close(1000, "bye");
+    await expect.poll(() => hubCount(star)).toBe(0);
+    await hubAged(star, OFFLINE_GRACE_MS);
+    await runDurableObjectAlarm(hubOf(env, star.userId));
     expect((await fanSocket.next("user-connection")).data).toEqual({
       userId: star.userId,
       online: false,
     });
   });
+
+  it("says nothing to followers when a reload replaces the socket within the grace", async () => {
+    const [star, fan] = await followed("Reload Rae", "Fan Fay");
+    const fanSocket = await connect(fan);
+    const first = await connect(star);
+    await fanSocket.next("user-connection");
+    first.socket.close(1000, "reload");
+    await expect.poll(() => hubCount(star)).toBe(0);
+    // Meanwhile the friends list still says what followers were told.
+    expect(await friendsOf(fan)).toEqual([
+      expect.objectContaining({ _id: star.userId, is_online: true }),
+    ]);
+    await connect(star);
+    await hubAged(star, OFFLINE_GRACE_MS);
+    await runDurableObjectAlarm(hubOf(env, star.userId));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fanSocket.has("user-connection")).toBe(false);
+  });
+
+  it("counts a socket that stops answering as gone after the silence: followers hear it, the list and pushes follow", async () => {
+    const [star, fan] = await followed("Silent Sid", "Fan Flo");
+    const fanSocket = await connect(fan);
+    const starSocket = await connect(star);
+    const closed = new Promise<number>((resolve) =>
+      starSocket.socket.addEventListener("close", (event) =>
+        resolve(event.code),
+      ),
+    );
+    await fanSocket.next("user-connection");
+    // Heard from lately: the alarm finds nothing to do.
+    await runDurableObjectAlarm(hubOf(env, star.userId));
+    expect(await hubCount(star)).toBe(1);
+    expect(fanSocket.has("user-connection")).toBe(false);
+
+    // The phone loses its signal: no close, no pings.
+    await hubAged(star, USER_SILENCE_MS);
+    await runDurableObjectAlarm(hubOf(env, star.userId));
+    expect((await fanSocket.next("user-connection")).data).toEqual({
+      userId: star.userId,
+      online: false,
+    });
+    expect(await hubCount(star)).toBe(0);
+    expect(await friendsOf(fan)).toEqual([
+      expect.objectContaining({ _id: star.userId, is_online: false }),
+    ]);
+    // What is pushed now (an invitation) finds no tab, so it goes out as a Web Push instead.
+    expect(
+      await runInDurableObject(hubOf(env, star.userId), (hub: UserHub) =>
+        hub.push({ event: "wallet_update", data: { wallet: 1 } }),
+      ),
+    ).toBe(0);
+    expect(await closed).toBe(SILENT_CLOSE_CODE);
+  });
 });
+
+const hubCount = (player: Player) =>
+  runInDurableObject(hubOf(env, player.userId), (hub: UserHub) =>
+    hub.connectionCount(),
+  );
+
+async function followed(starName: string, fanName: string) {
+  const [star, fan] = [await newPlayer(starName), await newPlayer(fanName)];
+  await env.DB.prepare(
+    "insert into follows (follower_id, followee_id) values (?, ?)",
+  )
+    .bind(fan.userId, star.userId)
+    .run();
+  return [star, fan] as const;
+}
+
+const friendsOf = async (player: Player) =>
+  (
+    await getJson<Friend[]>(`/api/social/friends/${player.userId}`, {
+      headers: { Authorization: `Bearer ${player.token}` },
+    })
+  ).body;

@@ -1,5 +1,9 @@
 import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { OFFLINE_GRACE_MS } from "#contract/user-socket";
+import { hubOf } from "../../workers/durable-objects/hubs";
+import type { UserHub } from "../../workers/durable-objects/UserHub";
 import type { HistoryPage } from "#contract/chat";
 import type { BlockedPerson } from "#contract/social";
 import type { ApiErrorBody, Friend } from "#contract/types";
@@ -608,6 +612,17 @@ describe("chat over the socket, kept in the Conversation Durable Object", () => 
 
     // Bob going offline and coming back is news for his followers (Cat), no longer for Ann.
     b.socket.close(1000, "bye");
+    await expect
+      .poll(() =>
+        runInDurableObject(hubOf(env, bob.userId), (hub: UserHub) =>
+          hub.connectionCount(),
+        ),
+      )
+      .toBe(0);
+    await runInDurableObject(hubOf(env, bob.userId), (hub: UserHub) =>
+      hub.age(OFFLINE_GRACE_MS),
+    );
+    await runDurableObjectAlarm(hubOf(env, bob.userId));
     expect((await c.next("user-connection")).data).toEqual({
       userId: bob.userId,
       online: false,

@@ -4,7 +4,7 @@ import {
   type JoinAnswer,
   type Participant,
 } from "#contract/protocol";
-import type { UserServerEvent } from "#contract/user-socket";
+import { LOBBY_HEARD_MS, type UserServerEvent } from "#contract/user-socket";
 import { hubOf, roomOf } from "./hubs";
 import { lobbyShard, type Joiner } from "./lobby-shards";
 
@@ -155,12 +155,14 @@ export class Lobby extends DurableObject<Env> {
       await this.timeOut(mine);
     }
   }
-  /** The waiting player still has a user socket open, the only way they can learn of a match. */
+  /**
+   * The waiting player's user socket, the only way they can learn of a match, was heard from in the last
+   * LOBBY_HEARD_MS (the waiting page pings every second): a closed tab or a phone that lost its signal is not paired.
+   */
   private async stillThere(waiting: Waiting): Promise<boolean> {
-    const sockets = await hubOf(this.env, waiting.participant.user_id)
-      .connectionCount()
-      .catch(() => 0);
-    return sockets > 0;
+    return hubOf(this.env, waiting.participant.user_id)
+      .heardWithin(LOBBY_HEARD_MS)
+      .catch(() => false);
   }
 
   /**

@@ -25,6 +25,7 @@ import {
   trustedSessionKey,
   trustedUserId,
 } from "./hubs";
+import { SocketLiveness } from "./liveness";
 
 /**
  * SPEC.md §4, one per match (`room:{roomId}`), set up by the game's Lobby when it pairs two players: holds its
@@ -72,8 +73,11 @@ export class MatchRoom extends DurableObject<Env> {
   private live = new Map<number, number>();
   /** Each socket's player, so a relay does not deserialize the attachment per message (lost, and rebuilt, on hibernation). */
   private socketPlayers = new WeakMap<WebSocket, number>();
-  /** When each socket last sent a frame the object saw (pings answered by the runtime are read from the runtime). */
-  private heardAt = new WeakMap<WebSocket, number>();
+  /** When each socket was last heard from: a frame, or a ping the runtime answered. */
+  private readonly liveness = new SocketLiveness(
+    this.ctx,
+    (ws) => (ws.deserializeAttachment() as RoomSocketAttachment).openedAt,
+  );
   /**
    * Player → their open room sockets, so a relay does not ask the runtime for them per message. Filled on first use
    * (after a wake-up too) and forgotten for a player whenever one of their sockets opens or goes.
@@ -161,7 +165,7 @@ export class MatchRoom extends DurableObject<Env> {
       openedAt,
     } satisfies RoomSocketAttachment);
     this.socketPlayers.set(server, userId);
-    this.heardAt.set(server, openedAt);
+    this.liveness.heard(server, openedAt);
     this.sockets.delete(userId);
     sendEvent(server, {
       event: "connected",
@@ -177,7 +181,7 @@ export class MatchRoom extends DurableObject<Env> {
     ws: WebSocket,
     message: string | ArrayBuffer,
   ): Promise<void> {
-    this.heardAt.set(ws, Date.now());
+    this.liveness.heard(ws);
     const parsed = parseRoomFrame(message);
     // The hot path, a live score in a room in memory: handled at once, with no promise and no await.
     if (parsed.ok && parsed.event.event === "game_data" && this.room) {
@@ -394,19 +398,9 @@ export class MatchRoom extends DurableObject<Env> {
   }
 
   private lastHeardFrom(userId: number): number {
-    return Math.max(...this.socketsOf(userId).map((ws) => this.lastHeard(ws)));
-  }
-
-  /** The last time anything arrived on the socket: a frame, or a ping the runtime answered. */
-  private lastHeard(ws: WebSocket): number {
-    let heard = this.heardAt.get(ws);
-    if (heard === undefined) {
-      heard = (ws.deserializeAttachment() as RoomSocketAttachment).openedAt;
-      this.heardAt.set(ws, heard);
-    }
-    const pinged =
-      this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0;
-    return Math.max(heard, pinged);
+    return Math.max(
+      ...this.socketsOf(userId).map((ws) => this.liveness.lastHeard(ws)),
+    );
   }
 
   /**
@@ -415,8 +409,7 @@ export class MatchRoom extends DurableObject<Env> {
    */
   async age(ms: number, what: "drops" | "sockets"): Promise<void> {
     if (what === "sockets") {
-      for (const ws of this.ctx.getWebSockets())
-        this.heardAt.set(ws, this.lastHeard(ws) - ms);
+      this.liveness.age(ms);
       return;
     }
     const room = await this.loadRoom();

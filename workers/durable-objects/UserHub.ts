@@ -1,6 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
 import { assertNever, PING_FRAME, PONG_FRAME } from "#contract/protocol";
-import type { UserClientEvent, UserServerEvent } from "#contract/user-socket";
+import {
+  OFFLINE_GRACE_MS,
+  SILENT_CLOSE_CODE,
+  USER_SILENCE_MS,
+  type UserClientEvent,
+  type UserServerEvent,
+} from "#contract/user-socket";
 import { ConnectionLedger, type ReceiptEvent } from "./connection-ledger";
 import type {
   ChatAnswer,
@@ -24,6 +30,7 @@ import {
   trustedSessionKey,
   trustedUserId,
 } from "./hubs";
+import { SocketLiveness } from "./liveness";
 import {
   CHAT_MESSAGE_LIMIT,
   TYPING_NOTE_LIMIT,
@@ -52,6 +59,15 @@ type NotificationEvent = Extract<
 >;
 
 const USER_KEY = "userId";
+/**
+ * What the user's followers were last told (`user-connection`), and when "offline" is due while no socket is open: a
+ * reload closes one socket and opens the next within the grace, and followers hear nothing of it.
+ */
+const PRESENCE_KEY = "presence";
+interface Presence {
+  online: boolean;
+  offlineAt: number | null;
+}
 /** Friends who may have messages this user's client has not acknowledged. */
 const PENDING_KEY = "pendingChats";
 /** Notifications pushed and not acknowledged, as `note:{zero-padded id}` → KeptNotification. */
@@ -144,6 +160,13 @@ export class UserHub extends DurableObject<Env> {
   private pending: number[] | null = null;
   /** The chat inbox: one entry per friend, kept as messages and reports of seen pass through (ADR 028). */
   private readonly inbox = new InboxEntries(this.ctx.storage);
+  /** When each socket was last heard from: a frame, or a ping the runtime answered (as in the MatchRoom). */
+  private readonly liveness = new SocketLiveness(
+    this.ctx,
+    (ws) =>
+      (ws.deserializeAttachment() as Partial<SocketAttachment> | null)
+        ?.connectedAt ?? 0,
+  );
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -162,15 +185,17 @@ export class UserHub extends DurableObject<Env> {
     if (userId === null || sessionKey === null)
       return new Response("Unknown user", { status: 400 });
 
-    const wasOnline = this.openSockets().length > 0;
+    const hadSockets = this.openSockets().length > 0;
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [sessionTag(sessionKey)]);
     const connectionId = crypto.randomUUID();
+    const connectedAt = Date.now();
     server.serializeAttachment({
       userId,
-      connectedAt: Date.now(),
+      connectedAt,
       connectionId,
     } satisfies SocketAttachment);
+    this.liveness.heard(server, connectedAt);
     this.ledger.opened(connectionId);
     // Written once: a hub only ever belongs to one user, so later connections need no storage write.
     if ((await this.ctx.storage.get<number>(USER_KEY)) !== userId)
@@ -180,7 +205,7 @@ export class UserHub extends DurableObject<Env> {
       data: { userId, connections: this.openSockets().length },
     });
     this.ctx.waitUntil(this.catchUp(server, connectionId, userId));
-    if (!wasOnline) this.ctx.waitUntil(this.announce(userId, true));
+    await this.cameOnline(userId, hadSockets);
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -356,6 +381,7 @@ export class UserHub extends DurableObject<Env> {
     ws: WebSocket,
     message: string | ArrayBuffer,
   ): Promise<void> {
+    this.liveness.heard(ws);
     await answerClientFrame(ws, parseUserFrame(message), (event) =>
       this.handle(
         (ws.deserializeAttachment() as SocketAttachment).userId,
@@ -606,13 +632,109 @@ export class UserHub extends DurableObject<Env> {
     await this.afterSocketGone(ws);
   }
 
-  private async afterSocketGone(gone: WebSocket) {
+  /** The user's last socket went: followers hear "offline" once the grace is over without a new one (`alarm`). */
+  private async afterSocketGone(gone: WebSocket, goneAt = Date.now()) {
     const connectionId = connectionOf(gone);
     if (connectionId) this.ledger.closed(connectionId);
     if (this.openSockets().some((ws) => ws !== gone)) return;
-    const userId = await this.ctx.storage.get<number>(USER_KEY);
-    if (!userId) return;
-    await this.announce(userId, false);
+    const presence = await this.presence();
+    if (!presence.online) return;
+    const offlineAt = goneAt + OFFLINE_GRACE_MS;
+    if (presence.offlineAt === null || offlineAt < presence.offlineAt)
+      await this.savePresence({ online: true, offlineAt });
+    await this.schedulePresence();
+  }
+
+  /** A socket opened: followers hear "online" unless they were never told otherwise (a reload within the grace). */
+  private async cameOnline(userId: number, hadSockets: boolean) {
+    const presence = await this.presence(hadSockets);
+    if (!presence.online) {
+      await this.savePresence({ online: true, offlineAt: null });
+      this.ctx.waitUntil(this.announce(userId, true));
+    } else if (presence.offlineAt !== null)
+      await this.savePresence({ online: true, offlineAt: null });
+    await this.schedulePresence();
+  }
+
+  /**
+   * The hub's one alarm, presence: a socket silent for USER_SILENCE_MS is closed and counts as gone since it was
+   * last heard from, and once no socket is left and the grace is over, followers hear "offline".
+   */
+  async alarm(): Promise<void> {
+    const now = Date.now();
+    for (const ws of this.openSockets()) {
+      const heard = this.liveness.lastHeard(ws);
+      if (now - heard < USER_SILENCE_MS) continue;
+      try {
+        ws.close(SILENT_CLOSE_CODE, "Not heard from");
+      } catch {
+        // Already closing.
+      }
+      await this.afterSocketGone(ws, heard);
+    }
+    const presence = await this.presence();
+    if (
+      presence.online &&
+      presence.offlineAt !== null &&
+      presence.offlineAt <= now &&
+      this.openSockets().length === 0
+    ) {
+      await this.savePresence({ online: false, offlineAt: null });
+      const userId = await this.ctx.storage.get<number>(USER_KEY);
+      if (userId) await this.announce(userId, false);
+    }
+    await this.schedulePresence();
+  }
+
+  /** The next alarm: when the quietest socket would have been silent too long, or when "offline" is due. */
+  private async schedulePresence() {
+    const { offlineAt } = await this.presence();
+    const times = this.openSockets().map(
+      (ws) => this.liveness.lastHeard(ws) + USER_SILENCE_MS,
+    );
+    if (offlineAt !== null) times.push(offlineAt);
+    if (times.length === 0) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(Math.min(...times));
+  }
+
+  /** `hadSockets`: for a hub from before presence was kept, whose followers were told "online" while it had one. */
+  private async presence(
+    hadSockets = this.openSockets().length > 0,
+  ): Promise<Presence> {
+    return (
+      (await this.ctx.storage.get<Presence>(PRESENCE_KEY)) ?? {
+        online: hadSockets,
+        offlineAt: null,
+      }
+    );
+  }
+
+  private async savePresence(presence: Presence) {
+    await this.ctx.storage.put(PRESENCE_KEY, presence);
+  }
+
+  /** Whether followers were last told this user is online: the friends list says the same as the live dots. */
+  async isOnline(): Promise<boolean> {
+    return (await this.presence()).online;
+  }
+
+  /** Whether a socket of this user was heard from within `ms`: a waiting player is paired only then. */
+  heardWithin(ms: number): boolean {
+    const now = Date.now();
+    return this.openSockets().some(
+      (ws) => now - this.liveness.lastHeard(ws) <= ms,
+    );
+  }
+
+  /** For tests: as if `ms` had passed since each socket was last heard from and since the last one went. */
+  async age(ms: number): Promise<void> {
+    this.liveness.age(ms);
+    const presence = await this.presence();
+    if (presence.offlineAt !== null)
+      await this.savePresence({
+        ...presence,
+        offlineAt: presence.offlineAt - ms,
+      });
   }
 
   /**

@@ -19,7 +19,7 @@ export interface UserHubs {
   inbox(userId: number): Promise<Inbox>;
   /** The unread messages of the user's inbox (the badge on Social): one call to their hub. */
   unreadMessages(userId: number): Promise<number>;
-  /** Which of these users have a socket open right now. */
+  /** Which of these users their followers were last told are online (a socket heard from, or gone within the grace). */
   onlineAmong(ids: number[]): Promise<Set<number>>;
 }
 
