@@ -71,6 +71,8 @@ export function startWranglerDev({
       String(port),
       "--ip",
       "127.0.0.1",
+      // `/__scheduled?cron=…` runs scheduled() (`npm run cron`); wrangler's own /cdn-cgi/handler/scheduled cannot with [assets].
+      "--test-scheduled",
       ...(persistTo ? ["--persist-to", persistTo] : []),
       // Configuration over wrangler.toml's [vars], e.g. { AD_CLIENT_ID: "ca-pub-123" }.
       ...Object.entries(vars).flatMap(([name, value]) => [

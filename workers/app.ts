@@ -198,18 +198,19 @@ export default {
    */
   scheduled(_controller, env, ctx) {
     const services = createServices(env);
-    ctx.waitUntil(
-      Promise.all([
-        services.challenges
-          .settleAbandoned()
-          .then(() => services.challenges.expireDue()),
-        services.limits.sweep(),
-        services.visitorRounds.sweep(),
-        services.friendMatches.sweep(),
-        services.tournaments
-          .closeDue()
-          .then(() => services.tournaments.purgeClosed()),
-      ]),
-    );
+    const work = Promise.all([
+      services.challenges
+        .settleAbandoned()
+        .then(() => services.challenges.expireDue()),
+      services.limits.sweep(),
+      services.visitorRounds.sweep(),
+      services.friendMatches.sweep(),
+      services.tournaments
+        .closeDue()
+        .then(() => services.tournaments.purgeClosed()),
+    ]);
+    ctx.waitUntil(work);
+    // Returned too, so that wrangler's `/__scheduled` (`npm run cron`) answers once the work is done, not before.
+    return work.then(() => undefined);
   },
 } satisfies ExportedHandler<Env>;

@@ -27,6 +27,7 @@ import {
   readdirSync,
   readlinkSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
@@ -166,6 +167,33 @@ function awakeObjects(pid) {
   }
   return awake;
 }
+/**
+ * Each MatchRoom's SQLite write-ahead log: present while the room's database is open (the room in memory), and written
+ * by every storage write (its alarm's included). Per report window the load prints how many rooms wrote and how many
+ * were open, so a stall can be set beside the rooms' writes (alarms coming due together) or their eviction (#31).
+ */
+function roomLogs() {
+  const logs = new Map();
+  const dir = path.join(root, persistTo, "v3/do/playfeed-MatchRoom");
+  let names = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return logs;
+  }
+  for (const name of names) {
+    if (!name.endsWith(".sqlite-wal")) continue;
+    try {
+      logs.set(name, statSync(path.join(dir, name)).mtimeMs);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return logs;
+}
+const roomsWritten = (before, now) =>
+  [...now].filter(([name, at]) => before.get(name) !== at).length;
+
 const awakeText = (awake) =>
   ["UserHub", "MatchRoom"]
     .map((name) => `${name} ${awake[name] ?? 0}`)
@@ -455,14 +483,22 @@ async function inBatches(items, size, work) {
 }
 
 async function join(base, client, gameId) {
-  const response = await fetch(`${base}/api/multiplayer/join`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${client.token}`,
-      "Content-Type": "application/json",
-    },
-    body: JSON.stringify({ userId: client.userId, gameId }),
-  });
+  let response;
+  // On a busy machine wrangler's dev proxy answers some POSTs 503 "Your worker restarted mid-request" without the
+  // Worker having seen them (ARCHITECTURE.md): those are sent again, as a browser's retry would.
+  for (let attempt = 1; ; attempt++) {
+    response = await fetch(`${base}/api/multiplayer/join`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${client.token}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({ userId: client.userId, gameId }),
+    });
+    if (response.status !== 503 || attempt === 5) break;
+    await response.text();
+    await sleep(200 * attempt);
+  }
   const body = await response.json();
   if (!response.ok)
     throw new Error(
@@ -582,6 +618,7 @@ async function load(list, workerds) {
   stats.latencies = new Float64Array(total);
   const cpuStart = snapshotCpu(workerds);
   let cpuWindow = cpuStart;
+  let logsWindow = roomLogs();
   let windowSent = 0;
   let sent = 0;
   const worker = workerds.find((w) => w.role === "worker");
@@ -591,7 +628,7 @@ async function load(list, workerds) {
   loadStart = start;
   let nextReport = start + REPORT_EVERY_S * 1000;
   console.log(
-    `\n  ${"t s".padStart(4)} ${"sent/s".padStart(8)} ${"recv/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)}   ${"client".padStart(6)} ${workerds.map((w) => w.role.padStart(7)).join(" ")} ${"others".padStart(7)}  (CPU, share of one core)`,
+    `\n  ${"t s".padStart(4)} ${"sent/s".padStart(8)} ${"recv/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)}   ${"client".padStart(6)} ${workerds.map((w) => w.role.padStart(7)).join(" ")} ${"others".padStart(7)} ${"rooms w".padStart(7)} ${"open".padStart(6)}  (CPU, share of one core; MatchRooms that wrote storage in the window, and open)`,
   );
   lag.enable();
   await new Promise((resolve) => {
@@ -611,8 +648,11 @@ async function load(list, workerds) {
         const cpu = cpuSince(cpuWindow, workerds);
         cpuWindow = snapshotCpu(workerds);
         const window = stats.window.sort((a, b) => a - b);
+        const logs = roomLogs();
+        const written = roomsWritten(logsWindow, logs);
+        logsWindow = logs;
         console.log(
-          `  ${((now - start) / 1000).toFixed(0).padStart(4)} ${((sent - windowSent) / windowSeconds).toFixed(0).padStart(8)} ${(window.length / windowSeconds).toFixed(0).padStart(8)} ${ms(percentile(window, 50)).padStart(7)} ${ms(percentile(window, 99)).padStart(7)} ${ms(window[window.length - 1]).padStart(7)}   ${pct(cpu.node).padStart(6)} ${cpu.workerd.map((share) => pct(share).padStart(7)).join(" ")} ${pct(cpu.others).padStart(7)}`,
+          `  ${((now - start) / 1000).toFixed(0).padStart(4)} ${((sent - windowSent) / windowSeconds).toFixed(0).padStart(8)} ${(window.length / windowSeconds).toFixed(0).padStart(8)} ${ms(percentile(window, 50)).padStart(7)} ${ms(percentile(window, 99)).padStart(7)} ${ms(window[window.length - 1]).padStart(7)}   ${pct(cpu.node).padStart(6)} ${cpu.workerd.map((share) => pct(share).padStart(7)).join(" ")} ${pct(cpu.others).padStart(7)} ${String(written).padStart(7)} ${String(logs.size).padStart(6)}`,
         );
         stats.window = [];
         windowSent = sent;

@@ -22,6 +22,8 @@ declare module "vitest" {
     fixtureURL: string;
     /** The same server as localhost: cross-site from the platform, where the portal games of issue #30 are served. */
     portalURL: string;
+    /** The server's --persist-to folder, where a test may age a row with `wrangler d1 execute` (tests/e2e/cron.test.ts). */
+    persistTo: string;
   }
 }
 
@@ -95,6 +97,7 @@ export default async function setup(project: TestProject) {
   project.provide("baseURL", baseURL);
   project.provide("fixtureURL", fixtures.url);
   project.provide("portalURL", portalURL);
+  project.provide("persistTo", persistTo);
 
   return () => {
     stopProcessTree(server);

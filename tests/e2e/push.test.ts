@@ -46,6 +46,17 @@ async function sendMessage(from: Account, to: Account, content: string) {
   socket.close();
 }
 
+/** What the tests read of the service worker's global scope (the tests' types have no worker library). */
+interface WorkerScope {
+  clients: {
+    matchAll(options: {
+      type: "window";
+      includeUncontrolled: boolean;
+    }): Promise<unknown[]>;
+  };
+  registration: ServiceWorkerRegistration;
+}
+
 /** Waits until the app's service worker is installed and active on this page. */
 const workerReady = (page: Page) =>
   page.evaluate(async () => {
@@ -122,6 +133,98 @@ describe("push notifications", () => {
     await expect
       .poll(async () => (await shown()).map((n) => n.url))
       .toEqual(["/social?chat=42", "/notifications"]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("wakes the service worker with every page closed, and its notification's screen is the friend's chat", async () => {
+    const [friend, player] = [
+      await newAccount(`Fen Far ${unique()}`),
+      await newAccount(`Pia Pocket ${unique()}`),
+    ];
+    await befriend(friend, player);
+    const { context, page, errors } = await pageFor(browser, player, PHONE, {
+      serviceWorker: true,
+    });
+    await context.grantPermissions(["notifications"], { origin: baseURL() });
+    // DevTools reaches a browser context through one of its pages: a blank page, which is not one of ours.
+    const blank = await context.newPage();
+    const cdp = await context.newCDPSession(blank);
+    const registrations = new Map<string, string>();
+    cdp.on(
+      "ServiceWorker.workerRegistrationUpdated",
+      ({ registrations: all }) => {
+        for (const { registrationId, scopeURL, isDeleted } of all)
+          if (!isDeleted) registrations.set(scopeURL, registrationId);
+      },
+    );
+    await cdp.send("ServiceWorker.enable");
+    await page.goto("/home");
+    expect(await workerReady(page)).toBe("activated");
+    await expect
+      .poll(() => registrations.get(`${baseURL()}/`), { timeout: 10_000 })
+      .toBeTruthy();
+    await page.close();
+
+    // The worker, as the browser keeps it: no page of ours is open.
+    const [worker] = context.serviceWorkers();
+    const openWindows = () =>
+      worker.evaluate(
+        async () =>
+          (
+            await (self as unknown as WorkerScope).clients.matchAll({
+              type: "window",
+              includeUncontrolled: true,
+            })
+          ).length,
+      );
+    expect(await openWindows()).toBe(0);
+
+    // The friend writes; the player has no socket open, so the hub pushes (ADR 029) what push-out.ts makes of it.
+    await sendMessage(friend, player, "Are you there?");
+    const message: PushMessage = {
+      kind: "messages",
+      title: friend.user.name,
+      body: "Are you there?",
+      url: `/social?chat=${friend.user._id}`,
+      tag: `chat-${friend.user._id}`,
+    };
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: baseURL(),
+      registrationId: registrations.get(`${baseURL()}/`)!,
+      data: JSON.stringify(message),
+    });
+    const shown = () =>
+      worker.evaluate(async () =>
+        (
+          await (self as unknown as WorkerScope).registration.getNotifications()
+        ).map((n) => ({
+          title: n.title,
+          body: n.body,
+          url: (n.data as { url: string }).url,
+        })),
+      );
+    await expect
+      .poll(shown, { timeout: 10_000 })
+      .toEqual([
+        { title: friend.user.name, body: "Are you there?", url: message.url },
+      ]);
+    expect(await openWindows()).toBe(0);
+
+    // Automation cannot click a notification (DevTools has no command for it, and clients.openWindow needs the click):
+    // the tap opens its screen in a new window, as the worker does when no page of ours is open.
+    const opened = await context.newPage();
+    await opened.goto((await shown())[0].url);
+    await opened
+      .getByTestId("chat-panel")
+      .getByText("Are you there?")
+      .waitFor();
+    expect(
+      await opened
+        .getByTestId("chat-panel")
+        .getByRole("textbox", { name: `Message ${friend.user.name}` })
+        .isVisible(),
+    ).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
