@@ -43,6 +43,10 @@ describe("home", () => {
     expect(
       stats.filter((text) => /^(Rating )?0\.00$|^\D*0$/.test(text.trim())),
     ).toEqual([]);
+    // The house ads between the categories say no "★ 0.00" either.
+    await page.locator(".house-ad__meta").first().waitFor();
+    for (const meta of await page.locator(".house-ad__meta").allInnerTexts())
+      expect(meta).not.toContain("0.00");
     // Every short row keeps a full row's card size and leaves equal room on both sides.
     const rows = await page
       .locator(".category-section .game-grid")
