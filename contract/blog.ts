@@ -245,6 +245,18 @@ export function publishProblem(
   return hasContent ? null : "Add some text or an image before publishing";
 }
 
+/**
+ * Whether a post's poster is also one of its images. A post without a chosen poster is given its first image as
+ * poster, so its page must not show that picture again above the text.
+ */
+export const posterIsInContent = (post: {
+  poster_url: string | null;
+  content: BlogBlock[];
+}) =>
+  post.content.some(
+    (block) => block.type === "img" && block.content === post.poster_url,
+  );
+
 /** The date a reader sees: "12 Mar 2026", the same on the server and in every browser. */
 export const formatBlogDate = (iso: string) => formatDay(iso);
 

@@ -73,9 +73,13 @@ export function createServices(
   const rooms = matchRoomsOf(env);
   const dealers = cardDealersOf(env);
   const files = staticFilesOf(env);
-  const blog = createBlogService(db, async (paths) => {
-    if (origin) await forgetCachedPages(paths.map((path) => origin + path));
-  });
+  const blog = createBlogService(
+    db,
+    async (paths) => {
+      if (origin) await forgetCachedPages(paths.map((path) => origin + path));
+    },
+    async (path) => (await env.MEDIA.head(path)) !== null,
+  );
   return {
     accounts,
     auth: createAuthFlows(accounts, sessions, google, limits, social),

@@ -1,14 +1,15 @@
-import { NavLink, useLocation } from "@remix-run/react";
-import { FeedIcon, GamesIcon, SocialIcon } from "./icons";
+import { NavLink } from "@remix-run/react";
+import { FeedIcon, GamesIcon, HomeIcon, SocialIcon } from "./icons";
 import { useLoginGate } from "./AccountProvider";
-import { isHomePath } from "./navigation-items";
 import { socialLabel } from "#contract/inbox";
 import { UnreadBadge, useUnreadMessages } from "./social/UnreadMessages";
 import "./BottomBar.css";
 
-/** Phone navigation (< 1024 px). While a game is on screen it slides out of the way. */
+/**
+ * Phone navigation (< 1024 px): SPEC.md §2's home-page (the feed), /home and /social, led by Home (/), the games by
+ * category, which is also where the app starts. While a game is on screen it slides out of the way.
+ */
 export function BottomBar({ hidden = false }: { hidden?: boolean }) {
-  const { pathname } = useLocation();
   const loginGate = useLoginGate();
   const unreadMessages = useUnreadMessages();
   const linkClass = (active: boolean) =>
@@ -20,11 +21,18 @@ export function BottomBar({ hidden = false }: { hidden?: boolean }) {
       aria-hidden={hidden || undefined}
     >
       <NavLink
+        to="/"
+        end
+        prefetch="intent"
+        className={({ isActive }) => linkClass(isActive)}
+      >
+        <HomeIcon size={22} />
+        <span>Home</span>
+      </NavLink>
+      <NavLink
         to="/home-page"
         prefetch="intent"
-        className={({ isActive }) =>
-          linkClass(isActive || isHomePath(pathname))
-        }
+        className={({ isActive }) => linkClass(isActive)}
       >
         <FeedIcon size={22} />
         <span>Feed</span>

@@ -14,6 +14,7 @@ export type GameCardGame = Pick<
   | "category"
   | "icon"
   | "avgRating"
+  | "rating_count"
   | "total_likes"
   | "is_liked"
   | "is_placeholder"
@@ -68,25 +69,45 @@ export function GameCard({
       <div className="game-card__body">
         <Heading className="game-card__name">{game.name}</Heading>
         <p className="game-card__category">{game.category}</p>
-        <div className="game-card__stats">
-          <span className="stat stat--rating" title="Average rating">
-            <StarIcon size={14} />
-            <span className="visually-hidden">Rating </span>
-            {formatRating(game.avgRating)}
-          </span>
-          <span
-            className={
-              game.is_liked ? "stat stat--likes is-liked" : "stat stat--likes"
-            }
-            title="Likes"
-          >
-            <HeartIcon size={14} filled={game.is_liked} />
-            <span className="visually-hidden">Likes </span>
-            {formatCount(game.total_likes)}
-          </span>
-        </div>
+        <GameStats game={game} />
       </div>
     </Link>
+  );
+}
+
+/**
+ * A card's rating and likes. A game nobody has rated or liked yet shows neither: "★ 0.00" and "♥ 0" read as a
+ * verdict on a game that has none.
+ */
+function GameStats({ game }: { game: GameCardGame }) {
+  const rated = game.rating_count > 0;
+  const liked = game.total_likes > 0 || game.is_liked;
+  if (!rated && !liked) return null;
+  return (
+    <div className="game-card__stats">
+      {rated ? (
+        <span className="stat stat--rating" title="Average rating">
+          <StarIcon size={14} />
+          <span className="visually-hidden">Rating </span>
+          {formatRating(game.avgRating)}
+        </span>
+      ) : null}
+      {liked ? (
+        <span
+          className={
+            game.is_liked ? "stat stat--likes is-liked" : "stat stat--likes"
+          }
+          title="Likes"
+          data-liked={game.is_liked}
+        >
+          <HeartIcon size={14} filled={game.is_liked} />
+          <span className="visually-hidden">
+            {game.is_liked ? "Liked, likes " : "Likes "}
+          </span>
+          {formatCount(game.total_likes)}
+        </span>
+      ) : null}
+    </div>
   );
 }
 
@@ -106,7 +127,11 @@ export function GameGrid({
   headingLevel,
 }: GameGridProps) {
   return (
-    <ul className="game-grid">
+    // A short row keeps the cards' size and sits in the middle instead of leaving empty columns (CSS).
+    <ul
+      className="game-grid"
+      data-count={games.length < 4 ? games.length : undefined}
+    >
       {games.map((game, index) => (
         <li key={game._id}>
           <GameCard
@@ -178,26 +203,7 @@ export function GameListCard({
         <Heading id={`list-card-${game._id}`} className="list-card__name">
           {game.name}
         </Heading>
-        <div className="game-card__stats">
-          <span className="stat stat--rating" title="Average rating">
-            <StarIcon size={14} />
-            <span className="visually-hidden">Rating </span>
-            {formatRating(game.avgRating)}
-          </span>
-          <span
-            className={
-              game.is_liked ? "stat stat--likes is-liked" : "stat stat--likes"
-            }
-            title="Likes"
-            data-liked={game.is_liked}
-          >
-            <HeartIcon size={14} filled={game.is_liked} />
-            <span className="visually-hidden">
-              {game.is_liked ? "Liked, likes " : "Likes "}
-            </span>
-            {formatCount(game.total_likes)}
-          </span>
-        </div>
+        <GameStats game={game} />
         {text ? <p className="list-card__text">{text}</p> : null}
         <div className="list-card__actions">
           <Link

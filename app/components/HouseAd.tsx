@@ -9,7 +9,7 @@ import "./HouseAd.css";
 
 export type HouseAdGame = Pick<
   Game,
-  "_id" | "name" | "icon" | "category" | "avgRating"
+  "_id" | "name" | "icon" | "category" | "avgRating" | "rating_count"
 >;
 
 /** The ad shown when no network fills a slot: one of our own games, with a Play button. */
@@ -43,10 +43,15 @@ export function HouseAd({ game }: { game: HouseAdGame }) {
         </Link>
         <p className="house-ad__meta">
           {game.category}
-          <span aria-hidden="true"> · </span>
-          <StarIcon size={12} />
-          <span className="visually-hidden">Rating </span>
-          {formatRating(game.avgRating)}
+          {/* No "★ 0.00" for a game nobody has rated yet. */}
+          {game.rating_count > 0 ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              <StarIcon size={12} />
+              <span className="visually-hidden">Rating </span>
+              {formatRating(game.avgRating)}
+            </>
+          ) : null}
         </p>
       </div>
       <Link

@@ -33,7 +33,7 @@ export function ScoreTable({
   mark,
 }: ScoreTableProps) {
   return (
-    <table className={className}>
+    <table className={`score-table ${className}`}>
       <thead>
         <tr>
           <th scope="col">#</th>

@@ -55,6 +55,7 @@ const toCard = (game: Game): GameCardGame => ({
   category: game.category,
   icon: game.icon,
   avgRating: game.avgRating,
+  rating_count: game.rating_count,
   total_likes: game.total_likes,
   is_liked: game.is_liked,
   is_placeholder: game.is_placeholder,

@@ -9,6 +9,7 @@ import { BlogByline, BlogTags } from "~/components/blog/BlogMeta";
 import { BackLink } from "~/components/BackLink";
 import { EditIcon } from "~/components/icons";
 import { useMediaBase, useViewer } from "~/components/root-data";
+import { posterIsInContent } from "#contract/blog";
 import { postCardPath } from "#contract/cards";
 import { truncate, pageTitle } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
@@ -106,9 +107,6 @@ export default function BlogPost() {
   const poster = resolveMediaUrl(post.poster_url, useMediaBase());
   // SPEC.md §6: the Edit button is for the writer of the post.
   const canEdit = !!viewer?.can_write && viewer._id === post.user_id;
-  const firstBlockIsPoster =
-    post.content[0]?.type === "img" &&
-    post.content[0].content === post.poster_url;
   return (
     <article className="page page--narrow blog-post">
       <BackLink to="/blog" title="Blog" />
@@ -139,7 +137,7 @@ export default function BlogPost() {
           ) : null}
         </div>
       </header>
-      {poster && !firstBlockIsPoster ? (
+      {poster && !posterIsInContent(post) ? (
         <img
           className="blog-post__poster"
           src={poster}

@@ -86,6 +86,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
           icon: promoted.icon,
           category: promoted.category,
           avgRating: promoted.avgRating,
+          rating_count: promoted.rating_count,
         }
       : null,
   };

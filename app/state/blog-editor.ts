@@ -1,5 +1,6 @@
 import {
   parseTagList,
+  posterIsInContent,
   type Blog,
   type BlogBlock,
   type BlogStatus,
@@ -70,13 +71,7 @@ export function initialEditorState(
     title: post.title,
     tags: post.tags.join(", "),
     // A post without a chosen poster shows its first image; the editor only shows a poster that was chosen.
-    poster:
-      post.poster_url &&
-      !post.content.some(
-        (block) => block.type === "img" && block.content === post.poster_url,
-      )
-        ? post.poster_url
-        : null,
+    poster: posterIsInContent(post) ? null : post.poster_url,
     blocks:
       blocks.length > 0 ? blocks : [{ id: firstBlockId, kind: "placeholder" }],
     status: post.status,

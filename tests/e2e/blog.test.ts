@@ -215,6 +215,57 @@ describe("the blog", () => {
     await visitor.context.close();
   });
 
+  it("Publish waits for a picture still uploading, and the post then shows that picture once", async () => {
+    const writer = await openPage(browser, DESKTOP);
+    await signIn(writer.context, WRITER.email, WRITER.password);
+    const { page } = writer;
+    // The picture's upload is held until the writer has pressed Publish.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/media/upload/*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/editor/new");
+    const postTitle = `Held picture ${unique}`;
+    await page.getByLabel("Title").fill(postTitle);
+    await writeText(page, 1, "Text before the picture.");
+    await page.getByRole("button", { name: "Add block after block 1" }).click();
+    await block(page, 2)
+      .getByRole("button", { name: "Image", exact: true })
+      .click();
+    await block(page, 2)
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: "held.png",
+        mimeType: "image/png",
+        buffer: solidPng(40, [236, 72, 153]),
+      });
+    await expect.poll(() => block(page, 2).innerText()).toContain("Uploading…");
+    await page.getByRole("button", { name: "Publish" }).click();
+    const status = page.locator(".blog-editor__status");
+    await expect
+      .poll(() => status.innerText())
+      .toContain("Publishing as soon as the pictures have uploaded…");
+    release();
+    await expect.poll(() => status.innerText()).toContain("Published!");
+
+    const slugOf = `held-picture-${unique}`;
+    const stored = await (
+      await fetch(`${baseURL()}/api/blog/${slugOf}`)
+    ).json<Blog>();
+    expect(stored.content.map((item) => item.type)).toEqual(["text", "img"]);
+    expect(stored.poster_url).toBe(stored.content[1].content);
+
+    await page.goto(`/blog/${slugOf}`);
+    const pictures = page.locator(
+      `article.blog-post img[src$="${stored.poster_url}"]`,
+    );
+    await expect.poll(() => pictures.count()).toBe(1);
+    expect(writer.errors).toEqual([]);
+    await writer.context.close();
+  });
+
   it("lists 5 posts at a time, with more on request, with and without JavaScript", async () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     await page.goto("/blog");

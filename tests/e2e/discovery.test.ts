@@ -342,6 +342,16 @@ describe("a player's games", () => {
       expect(
         await share.getByRole("button", { name: "Copy link" }).isVisible(),
       ).toBe(true);
+      // Nothing said yet, so no empty band under Copy link.
+      const band = await share.evaluate((dialog) => {
+        const row = dialog.querySelector(".share-popup__link")!;
+        const actions = dialog.querySelector(".share-popup__actions")!;
+        return (
+          actions.getBoundingClientRect().bottom -
+          row.getBoundingClientRect().bottom
+        );
+      });
+      expect(band).toBeLessThan(1);
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await share.getByRole("button", { name: "Copy link" }).click();
       await expect

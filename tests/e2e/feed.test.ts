@@ -75,9 +75,13 @@ async function touchSwipe(
   page: Page,
   from: { x: number; y: number },
   dx: number,
+  dy = 0,
 ) {
   const cdp = await page.context().newCDPSession(page);
-  const point = (step: number) => ({ x: from.x + (dx * step) / 10, y: from.y });
+  const point = (step: number) => ({
+    x: from.x + (dx * step) / 10,
+    y: from.y + (dy * step) / 10,
+  });
   await cdp.send("Input.dispatchTouchEvent", {
     type: "touchStart",
     touchPoints: [point(0)],
@@ -126,16 +130,22 @@ describe("feed on a phone", () => {
 
     await swipe(page, 0, -220);
     await expectIndex(page, 1);
+    const scores = page
+      .locator(".feed__slide[data-current]")
+      .getByRole("button", { name: `Scores: leaderboard of ${games[1].name}` });
+    expect(await scores.innerText()).toBe("Scores");
     await swipe(page, 0, -220);
     await expectIndex(page, 2);
     expect(
       await page.locator(".feed__slide[data-current] .ad-slot").isVisible(),
     ).toBe(true);
     expect(
-      await page
-        .getByRole("button", { name: "Back to the first game" })
-        .isVisible(),
-    ).toBe(true);
+      await page.locator(".feed__slide[data-current] .feed-ad").innerText(),
+    ).toContain("Swipe up for the next game");
+    const toTop = page.getByRole("button", { name: "Back to the first game" });
+    expect(await toTop.isVisible()).toBe(true);
+    // It reads differently from a game's leaderboard button ("Scores"), to the eye and to a screen reader.
+    expect(await toTop.innerText()).toBe("First");
     await swipe(page, 0, 220);
     await expectIndex(page, 1);
     expect(
@@ -271,6 +281,15 @@ describe("feed on a phone", () => {
     await expect
       .poll(() => description.getAttribute("aria-expanded"))
       .toBe("false");
+    // A finger's swipe that starts on the opened description still moves the feed.
+    await description.tap();
+    await expect
+      .poll(() => description.getAttribute("aria-expanded"))
+      .toBe("true");
+    const text = (await description.boundingBox())!;
+    const onText = { x: text.x + text.width / 2, y: text.y + text.height / 2 };
+    await touchSwipe(page, onText, 0, -200);
+    await expectIndex(page, 1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -362,6 +381,13 @@ describe("feed on a desktop", () => {
     for (let index = 1; index <= last; index++) {
       await page.keyboard.press("ArrowDown");
       await expect.poll(() => currentIndex(page)).toBe(index);
+      if (index !== 2) continue;
+      // The ad's hint speaks to a mouse and keyboard here, not to a finger.
+      const adHint = page.locator(".feed__slide[data-current] .feed-ad");
+      expect(await adHint.innerText()).toContain(
+        "Scroll or press ↓ for the next game",
+      );
+      expect(await adHint.innerText()).not.toContain("Swipe");
     }
     await settled(track(page));
     await page.keyboard.press("ArrowDown");

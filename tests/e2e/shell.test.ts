@@ -34,6 +34,45 @@ describe("home", () => {
     await context.close();
   });
 
+  it("shows no empty rating or likes on a card, and centres a category of fewer than 4 games on a desktop", async () => {
+    const { context, page, errors } = await openPage(browser, DESKTOP);
+    await page.goto("/");
+    const stats = await page
+      .locator(".category-section .game-card .stat")
+      .allInnerTexts();
+    expect(
+      stats.filter((text) => /^(Rating )?0\.00$|^\D*0$/.test(text.trim())),
+    ).toEqual([]);
+    // The house ads between the categories say no "★ 0.00" either.
+    await page.locator(".house-ad__meta").first().waitFor();
+    for (const meta of await page.locator(".house-ad__meta").allInnerTexts())
+      expect(meta).not.toContain("0.00");
+    // Every short row keeps a full row's card size and leaves equal room on both sides.
+    const rows = await page
+      .locator(".category-section .game-grid")
+      .evaluateAll((grids) =>
+        grids.map((grid) => {
+          const box = grid.getBoundingClientRect();
+          const cards = [...grid.children].map((card) =>
+            card.getBoundingClientRect(),
+          );
+          return {
+            count: cards.length,
+            left: cards[0].left - box.left,
+            right: box.right - Math.max(...cards.map((card) => card.right)),
+          };
+        }),
+      );
+    const short = rows.filter((row) => row.count < 4);
+    expect(short.length).toBeGreaterThan(0);
+    for (const row of short) {
+      expect(Math.abs(row.left - row.right)).toBeLessThan(2);
+      expect(row.left).toBeGreaterThan(0);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("lays the grid out in 2 columns on a phone and 4 on a desktop", async () => {
     for (const [viewport, columns] of [
       [PHONE, 2],
@@ -60,6 +99,9 @@ describe("navigation on a phone", () => {
     expect(
       await page.getByRole("navigation", { name: "Main" }).isVisible(),
     ).toBe(false);
+    // `/` is the games by category (SPEC.md §2): Home is lit there, not Feed, and Home leads back to it.
+    const lit = () => bar.locator(".is-active").allInnerTexts();
+    expect(await lit()).toEqual(["Home"]);
 
     await bar.getByRole("link", { name: "Games" }).click();
     await page.waitForURL("**/home");
@@ -75,6 +117,10 @@ describe("navigation on a phone", () => {
     await page.keyboard.press("Escape");
     await bar.getByRole("link", { name: "Feed" }).click();
     await page.waitForURL("**/home-page");
+    await expect.poll(lit).toEqual(["Feed"]);
+    await bar.getByRole("link", { name: "Home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(lit).toEqual(["Home"]);
 
     const gameId = await firstGameId();
     await page.goto(`/play/${gameId}?type=0`);

@@ -16,21 +16,24 @@ describe("daily and weekly tournaments", () => {
     // Sky Hopper: the browser tests that expect an empty board look at other games.
     const game = games.find((entry) => entry.slug === "sky-hopper")!;
     const suffix = Date.now() % 100_000;
-    const [ida, jon, kit] = [
+    const [ida, jon, kit, lea] = [
       await newAccount(`Ida Daily ${suffix}`),
       await newAccount(`Jon Weekly ${suffix}`),
       await newAccount(`Kit Board ${suffix}`),
+      await newAccount(`Lea Fourth ${suffix}`),
     ];
-    const [first, ...others] = await Promise.all([
-      apiRound(ida, game, 4),
-      apiRound(jon, game, 1),
-      apiRound(kit, game, 1),
+    const scores = await Promise.all([
+      apiRound(ida, game, 6),
+      apiRound(jon, game, 4),
+      apiRound(kit, game, 2),
+      apiRound(lea, game, 1),
     ]);
-    for (const other of others)
-      expect(first.score).toBeGreaterThan(other.score);
+    // Three on the podium and Lea, who is looking, fourth: the first row of the table below it.
+    for (let place = 1; place < scores.length; place++)
+      expect(scores[place - 1].score).toBeGreaterThan(scores[place].score);
 
     for (const viewport of [PHONE, DESKTOP]) {
-      const { context, page, errors } = await pageFor(browser, jon, viewport);
+      const { context, page, errors } = await pageFor(browser, lea, viewport);
       await page.goto(`/detail/${game._id}`);
       const board = page.getByTestId("leaderboard");
       // All time is the board shown first, as before.
@@ -55,7 +58,18 @@ describe("daily and weekly tournaments", () => {
       expect([...podium].sort()).toEqual(
         [ida, jon, kit].map((account) => account.user.name).sort(),
       );
-      // Who can win is on the board; three accounts made today can win nothing, and Jon is told what he lacks.
+      // The viewer's own row is marked and looks it, on /detail as in the feed's drawer.
+      const mine = daily.locator(".leaderboard__table tbody tr.is-me");
+      expect(await mine.locator("td").nth(1).innerText()).toContain(
+        lea.user.name,
+      );
+      expect(
+        await mine
+          .locator("td")
+          .first()
+          .evaluate((cell) => getComputedStyle(cell).backgroundColor),
+      ).not.toBe("rgba(0, 0, 0, 0)");
+      // Who can win is on the board; four accounts made today can win nothing, and Lea is told what she lacks.
       expect(
         await daily
           .getByTestId("tournament-rules")

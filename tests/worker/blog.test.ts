@@ -320,6 +320,51 @@ describe("writing posts", () => {
     );
   });
 
+  it("refuses a post whose picture is still uploading, then takes it once the picture has landed", async () => {
+    const address = await getJson<{ url: string; path: string }>(
+      "/api/media/upload-url",
+      json(
+        "POST",
+        { mediaUploadType: "blog-image", fileName: "slow.png" },
+        writer.token,
+      ),
+    );
+    const withPicture = {
+      title: `Still uploading ${unique()}`,
+      content: [
+        text("a", "<p>Look:</p>"),
+        { id: "i", type: "img", content: address.body.path },
+      ],
+      status: "published",
+    };
+    const early = await createPost(writer.token, withPicture);
+    expect(early.status).toBe(400);
+    expect(early.body.error.message).toBe(
+      "A picture in this post has not finished uploading. Wait for it, then save again.",
+    );
+    const live = await publishedPost();
+    const earlyEdit = await getJson<ApiErrorBody>(
+      `/api/blog/${live._id}`,
+      json("PUT", { poster_url: address.body.path }, writer.token),
+    );
+    expect(earlyEdit.status).toBe(400);
+    expect(
+      (await getJson<Blog>(`/api/blog/content/${live._id}`)).body.poster_url,
+    ).toBe(null);
+
+    const landed = await request(new URL(address.body.url).pathname, {
+      method: "PUT",
+      body: PNG,
+      headers: { "Content-Type": "image/png" },
+    });
+    expect(landed.status).toBe(201);
+    const created = await createPost(writer.token, withPicture);
+    expect(created.status).toBe(201);
+    expect(created.body.content[1]).toMatchObject({
+      content: address.body.path,
+    });
+  });
+
   it("uses the first image as the poster when none is chosen", async () => {
     const created = await createPost(writer.token, {
       title: `No poster ${unique()}`,
@@ -357,6 +402,15 @@ describe("writing posts", () => {
         title: "Ok",
         content: [
           { id: "a", type: "img", content: "https://evil.example/x.png" },
+        ],
+      },
+      "An image must be a picture uploaded for the blog",
+    ],
+    [
+      {
+        title: "Ok",
+        content: [
+          { id: "a", type: "img", content: "blob:http://localhost/4f0c" },
         ],
       },
       "An image must be a picture uploaded for the blog",

@@ -84,6 +84,22 @@ describe("the cards' SVG", () => {
     expect(unnamed).toContain(">Level 7<");
   });
 
+  it("draws a score beside the game's icon, never its poster, whose in-game numbers would stand beside the score", () => {
+    const svg = scoreCardSvg(
+      {
+        ...game,
+        icon: "data:image/png;base64,ICON",
+        poster: "data:image/jpeg;base64,POSTER",
+      },
+      { player: "Ava Stone", score: 1, levels: false, caption: "scored" },
+      font,
+    );
+    expect(svg).toContain(
+      'width="320" height="320" href="data:image/png;base64,ICON"',
+    );
+    expect(svg).not.toContain("POSTER");
+  });
+
   it("cuts a name too long for its line with an ellipsis, and splits a long game title over two lines", () => {
     const svg = scoreCardSvg(
       game,

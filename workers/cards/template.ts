@@ -332,8 +332,9 @@ export function scoreCardSvg(
     ? `Level ${formatNumber(result.score)}`
     : formatNumber(result.score);
   const big = fit(value, font, 680, [150, 136, 120, 104, 92, 80], -3);
+  // The icon, not the poster: a poster is a frame of play whose own score would sit beside the one shared.
   return frame(
-    `${art(game)}
+    `${icon(game, 820, 150, 320)}
 ${icon(game, 80, 64, 96)}
 ${text(200, 108, gameName.text, gameName.size, COLOURS.text)}
 ${text(201, 144, game.category.toUpperCase(), 20, COLOURS.accentText, `letter-spacing="3"`)}

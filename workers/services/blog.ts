@@ -91,6 +91,38 @@ function assertOwnImages(authorId: number, paths: Array<string | null>) {
   }
 }
 
+/** Whether an uploaded picture has landed in storage; an upload address is handed out before its picture arrives. */
+export type PictureStored = (path: string) => Promise<boolean>;
+
+const stillUploading = () =>
+  badRequest(
+    "A picture in this post has not finished uploading. Wait for it, then save again.",
+  );
+
+/** Refuses a post that points at an uploaded picture not yet in storage, so readers never meet an empty image. */
+async function assertPicturesStored(
+  pictureStored: PictureStored,
+  paths: Array<string | null>,
+  alreadyStored: ReadonlySet<string> = new Set(),
+) {
+  const uploaded = new Set(
+    paths.filter(
+      (path): path is string =>
+        path !== null && imageOwner(path) !== null && !alreadyStored.has(path),
+    ),
+  );
+  const stored = await Promise.all([...uploaded].map(pictureStored));
+  if (stored.includes(false)) throw stillUploading();
+}
+
+const picturesOf = (
+  posterUrl: string | null,
+  content: BlogBlock[],
+): Array<string | null> => [
+  posterUrl,
+  ...content.map((block) => (block.type === "img" ? block.content : null)),
+];
+
 function assertWriter(user: UserRow) {
   if (!user.canWrite) throw forbidden("Only blog writers can write posts");
 }
@@ -110,7 +142,11 @@ const SLUG_ATTEMPTS = 4;
 export type ForgetPages = (paths: string[]) => Promise<void>;
 
 /** `forgetPages` is told of every page a write changed: the blog list and the post's old and new addresses. */
-export function createBlogService(db: Db, forgetPages: ForgetPages) {
+export function createBlogService(
+  db: Db,
+  forgetPages: ForgetPages,
+  pictureStored: PictureStored,
+) {
   const selectPosts = () =>
     db
       .select({ ...blogPostColumns(), ...authorColumns })
@@ -275,12 +311,9 @@ export function createBlogService(db: Db, forgetPages: ForgetPages) {
       assertWriter(user);
       const post = parseInput(BlogCreateSchema, input);
       const content = cleanContent(post.content);
-      assertOwnImages(user.id, [
-        post.poster_url,
-        ...content.map((block) =>
-          block.type === "img" ? block.content : null,
-        ),
-      ]);
+      const pictures = picturesOf(post.poster_url, content);
+      assertOwnImages(user.id, pictures);
+      await assertPicturesStored(pictureStored, pictures);
       const published = post.status === "published";
       if (published) {
         const problem = publishProblem({ title: post.title, content }, hasText);
@@ -323,12 +356,17 @@ export function createBlogService(db: Db, forgetPages: ForgetPages) {
           ? current.posterUrl
           : changes.poster_url;
       if (changes.content || changes.poster_url) {
-        assertOwnImages(user.id, [
-          posterUrl,
-          ...content.map((block) =>
-            block.type === "img" ? block.content : null,
+        const pictures = picturesOf(posterUrl, content);
+        assertOwnImages(user.id, pictures);
+        await assertPicturesStored(
+          pictureStored,
+          pictures,
+          new Set(
+            picturesOf(current.posterUrl, current.content).filter(
+              (path): path is string => path !== null,
+            ),
           ),
-        ]);
+        );
       }
       if (status === "published") {
         const problem = publishProblem({ title, content }, hasText);

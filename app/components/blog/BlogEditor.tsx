@@ -27,7 +27,8 @@ import {
   TextIcon,
   TrashIcon,
 } from "./icons";
-import { ImagePicker } from "./ImagePicker";
+import { ImagePicker, type UploadStage } from "./ImagePicker";
+import { usePendingUploads } from "./usePendingUploads";
 import { RichText } from "./RichText";
 import "./BlogEditor.css";
 import "./BlogMeta.css";
@@ -80,10 +81,17 @@ interface BlockCardProps {
   index: number;
   count: number;
   dispatch: Dispatch<EditorAction>;
+  onUpload: (stage: UploadStage) => void;
 }
 
 /** One block: its controls (move, delete), its content, and the button that adds a block after it. */
-function BlockCard({ block, index, count, dispatch }: BlockCardProps) {
+function BlockCard({
+  block,
+  index,
+  count,
+  dispatch,
+  onUpload,
+}: BlockCardProps) {
   const position = `block ${index + 1}`;
   const { id } = block;
   return (
@@ -169,6 +177,7 @@ function BlockCard({ block, index, count, dispatch }: BlockCardProps) {
             label="image"
             path={block.path}
             onChange={(path) => dispatch({ type: "setImage", id, path })}
+            onUpload={onUpload}
           />
           <TextField
             id={`block-${id}-alt`}
@@ -221,9 +230,10 @@ export function BlogEditor({ post }: { post: Blog | null }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const fetcher = useFetcher<EditorAnswer>();
+  const uploads = usePendingUploads();
   const busy =
     fetcher.state === "idle"
-      ? null
+      ? uploads.waiting
       : (fetcher.formData?.get("intent") as BlogStatus | null);
   useWarnBeforeLeaving(state.dirty);
 
@@ -256,9 +266,15 @@ export function BlogEditor({ post }: { post: Blog | null }) {
   }, [answer, navigate, saved]);
 
   const save = (status: BlogStatus) => {
-    if (busy) return;
+    if (fetcher.state !== "idle") return;
     setError(null);
     setNotice(null);
+    // An image block still uploading has no path yet: saving now would leave its picture out of the post.
+    if (uploads.uploading.size > 0) {
+      uploads.wait(status);
+      return;
+    }
+    uploads.sent();
     const payload = toPayload(state, status);
     // The same rules the server applies, checked first so the writer hears about a problem at once.
     const checked = BlogCreateSchema.safeParse(payload);
@@ -286,8 +302,20 @@ export function BlogEditor({ post }: { post: Blog | null }) {
     );
   };
 
+  const { waiting, uploading } = uploads;
+  useEffect(() => {
+    if (waiting && uploading.size === 0) save(waiting);
+    // save reads this render's state, which already holds the picture that just landed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waiting, uploading]);
+
   const published = state.status === "published";
   const tags = parseTagList(state.tags);
+  const shownError =
+    error ??
+    (uploads.lost
+      ? "A picture did not upload, so the post was not saved. Choose it again, then save."
+      : null);
   return (
     <form
       className="blog-editor"
@@ -343,6 +371,7 @@ export function BlogEditor({ post }: { post: Blog | null }) {
             path={state.poster}
             removable
             onChange={(path) => dispatch({ type: "setPoster", path })}
+            onUpload={uploads.track("poster")}
           />
         </div>
       </section>
@@ -359,6 +388,7 @@ export function BlogEditor({ post }: { post: Blog | null }) {
               index={index}
               count={state.blocks.length}
               dispatch={dispatch}
+              onUpload={uploads.track(block.id)}
             />
           ))}
         </ol>
@@ -366,9 +396,15 @@ export function BlogEditor({ post }: { post: Blog | null }) {
 
       <div className="blog-editor__bar">
         <div className="blog-editor__status" role="status">
-          {error ? (
+          {shownError ? (
             <span className="blog-editor__error">
-              <AlertIcon size={16} /> {error}
+              <AlertIcon size={16} /> {shownError}
+            </span>
+          ) : waiting ? (
+            <span className="blog-editor__state">
+              {waiting === "published" && !published
+                ? "Publishing as soon as the pictures have uploaded…"
+                : "Saving as soon as the pictures have uploaded…"}
             </span>
           ) : notice && !state.dirty ? (
             <span className="blog-editor__notice">

@@ -17,7 +17,11 @@ export interface ImagePickerProps {
   onChange: (path: string | null) => void;
   /** Whether the picture can be taken away again (the poster can; an image block is deleted instead). */
   removable?: boolean;
+  /** Told when an upload starts and how it ended, so the post is not saved without a picture still on its way. */
+  onUpload?: (stage: UploadStage) => void;
 }
+
+export type UploadStage = "started" | "done" | "failed";
 
 /** Picks a picture and uploads it to R2 through the blog-image upload address, then hands back its media path. */
 export function ImagePicker({
@@ -26,6 +30,7 @@ export function ImagePicker({
   path,
   onChange,
   removable = false,
+  onUpload,
 }: ImagePickerProps) {
   const mediaBase = useMediaBase();
   const [uploading, setUploading] = useState(false);
@@ -40,12 +45,16 @@ export function ImagePicker({
     setError(problem);
     if (problem) return;
     setUploading(true);
+    onUpload?.("started");
+    let stage: UploadStage = "failed";
     try {
       onChange(await uploadPicture(file, "blog-image"));
+      stage = "done";
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
       setUploading(false);
+      onUpload?.(stage);
     }
   };
 

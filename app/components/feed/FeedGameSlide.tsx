@@ -77,13 +77,13 @@ export function FeedGameSlide({
         <button
           type="button"
           className="feed-action"
-          aria-label={`Top: leaderboard of ${game.name}`}
+          aria-label={`Scores: leaderboard of ${game.name}`}
           onClick={onOpenLeaderboard}
         >
           <span className="feed-action__icon">
             <TrophyIcon size={26} />
           </span>
-          <span className="feed-action__label">Top</span>
+          <span className="feed-action__label">Scores</span>
         </button>
         <Link
           to={detailPath(game._id, "home-page")}

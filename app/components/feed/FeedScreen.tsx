@@ -166,8 +166,12 @@ export function FeedScreen({
                         className="feed-ad__slot"
                         onScreenGameIds={gamesBesideAd(items, index)}
                       />
-                      <p className="feed-ad__hint">
+                      {/* A finger swipes; a mouse and keyboard scroll or press ↓ (CSS picks by pointer). */}
+                      <p className="feed-ad__hint feed-ad__hint--touch">
                         Swipe up for the next game
+                      </p>
+                      <p className="feed-ad__hint feed-ad__hint--desktop">
+                        Scroll or press ↓ for the next game
                       </p>
                     </div>
                   )}
@@ -208,7 +212,7 @@ export function FeedScreen({
               onClick={() => dispatch({ type: "goTo", index: 0 })}
             >
               <ChevronIcon direction="up" size={20} />
-              <span>Top</span>
+              <span>First</span>
             </button>
           ) : null}
 

@@ -9,6 +9,12 @@ import {
 const SWIPE_MIN_PX = 40;
 const TAP_MAX_PX = 10;
 
+/** Whether `element` has more to scroll in the wheel's direction. */
+const canScroll = (element: Element, deltaY: number) =>
+  deltaY > 0
+    ? element.scrollTop + element.clientHeight < element.scrollHeight - 1
+    : element.scrollTop > 0;
+
 export interface FeedGestureOptions {
   stageRef: RefObject<HTMLElement>;
   dispatch: (action: FeedAction) => void;
@@ -112,6 +118,12 @@ export function useFeedGestures({
           event.target.closest(".feed-drawer"))
       )
         return;
+      // An opened long description scrolls under the wheel until its end; a finger's swipe always moves the feed.
+      const text =
+        event.target instanceof Element
+          ? event.target.closest(".feed-game__description.is-expanded")
+          : null;
+      if (text && canScroll(text, event.deltaY)) return;
       event.preventDefault();
       // One step per gesture: a trackpad's inertia keeps firing while the slide animates.
       if (performance.now() < wheelLockedUntil) return;
