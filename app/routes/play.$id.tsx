@@ -36,6 +36,7 @@ import { isOnline, useOnline } from "~/lib/network";
 import {
   GAME_READY_TIMEOUT_MS,
   PRACTICE_NOTICE,
+  RECORDED_PLAYER,
   VISITOR_ROUND_NOTE,
   SPLASH_MS,
   clockState,
@@ -218,9 +219,10 @@ export default function Play() {
           name:
             opponentOf(match.participants, viewer._id)?.user_name ?? "Opponent",
           left: match.status === "opponentLeft" && !match.selfLeft,
+          recorded: false,
         }
       : mode === "bot" && match.bot
-        ? { name: match.bot.name, left: false }
+        ? { name: match.bot.name, left: false, recorded: true }
         : null;
 
   // A reload or a reopened tab lost the match from memory: the room says whether to rejoin it or how it ended.
@@ -762,6 +764,15 @@ export default function Play() {
                   <span className="player__opponent-name" title={opponent.name}>
                     {opponent.name}
                   </span>
+                  {opponent.recorded ? (
+                    <span
+                      className="player__recorded"
+                      data-testid="opponent-recorded"
+                    >
+                      {" "}
+                      {RECORDED_PLAYER}
+                    </span>
+                  ) : null}
                 </>
               )}
             </span>
