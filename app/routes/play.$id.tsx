@@ -16,6 +16,7 @@ import { StartingRound } from "~/components/play/StartingRound";
 import { PlaySplash } from "~/components/play/PlaySplash";
 import { usePlayAdBreaks } from "~/components/play/usePlayAdBreaks";
 import { usePlaySession } from "~/components/play/usePlaySession";
+import { useLeaveGuard } from "~/components/play/useLeaveGuard";
 import { useMediaBase, useViewer } from "~/components/root-data";
 import { track } from "~/lib/analytics";
 import { apiFetch, errorMessage } from "~/lib/api";
@@ -653,13 +654,25 @@ export default function Play() {
     connection.current?.send({ type: "pause" });
     setConfirming(true);
   }, []);
+  // Back (or a link) in a match round asks the same question as Exit before the match is forfeited.
+  const leaveGuard = useLeaveGuard(
+    () =>
+      mode === "match" &&
+      !!roomId &&
+      !!viewer &&
+      !selfLeft &&
+      !finished.current,
+    askToExit,
+  );
+  const { stay, leave, held: leaving } = leaveGuard;
   const cancelExit = useCallback(() => {
     setConfirming(false);
+    stay();
     if (finished.current) return;
     clockRef.current.resume();
     connection.current?.send({ type: "resume" });
     connection.current?.focus();
-  }, []);
+  }, [stay]);
   const confirmExit = useCallback(async () => {
     finished.current = true;
     if (mode === "match" && roomId && viewer) {
@@ -671,8 +684,11 @@ export default function Play() {
       dispatchMatch({ type: "clear" });
     }
     await endSession();
-    navigate(`/detail/${game._id}`);
+    if (leaving) leave();
+    else navigate(`/detail/${game._id}`);
   }, [
+    leaving,
+    leave,
     endSession,
     navigate,
     game._id,
@@ -683,8 +699,8 @@ export default function Play() {
     dispatchMatch,
   ]);
 
-  // Going anywhere else in the app in the middle of a match (Back, a link) is leaving it, as the exit button is: the
-  // room hears it at once, and the opponent is not left waiting. (A reload or a closed tab drops the room socket
+  // Leaving the page in the middle of a match (Back or a link, once the player said Yes) is leaving the match, as the
+  // exit button is: the room hears it at once, and the opponent is not left waiting. (A reload or a closed tab drops the room socket
   // instead; the room then gives the player the 10 s grace to come back.)
   const leaveMatch = useRef<() => void>(() => undefined);
   leaveMatch.current = () => {
@@ -705,7 +721,8 @@ export default function Play() {
     clockRef.current.pause();
     connection.current?.send({ type: "pause" });
     setConfirming(false);
-  }, [selfLeft]);
+    stay();
+  }, [selfLeft, stay]);
 
   // The room has ended the match (both done, or the opponent gone and this player done): on to the summary.
   useEffect(() => {
