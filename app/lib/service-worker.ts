@@ -91,12 +91,12 @@ function loadKnownRouteCode() {
 export function useRouteCodeLoaded(pageKey: string) {
   useEffect(() => {
     if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
-    // Remix learns a page's links' routes shortly after it renders.
+    // Remix learns a page's links' routes within moments of rendering them (it asks in batches 100 ms apart).
     const timer = window.setTimeout(() => {
       if ("requestIdleCallback" in window)
-        window.requestIdleCallback(loadKnownRouteCode, { timeout: 2000 });
+        window.requestIdleCallback(loadKnownRouteCode, { timeout: 1000 });
       else loadKnownRouteCode();
-    }, 1000);
+    }, 300);
     return () => window.clearTimeout(timer);
   }, [pageKey]);
 }

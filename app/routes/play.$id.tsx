@@ -616,6 +616,14 @@ export default function Play() {
     setProgress(null);
     setLoadAttempt((attempt) => attempt + 1);
   }, []);
+  // The network went while the game was still loading from it (issue #31: the splash sat at 5 % with no word): it is
+  // loaded again at once, from this device's copy, or the screen says it needs a connection.
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    const lost = wasOnline.current && !online;
+    wasOnline.current = online;
+    if (lost && !frameReady) retryLoad();
+  }, [online, frameReady, retryLoad]);
 
   // The clock ticks each second; a timed round ends when the time is up, with the score so far.
   useEffect(() => {

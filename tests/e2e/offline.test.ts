@@ -339,6 +339,28 @@ describe("offline, after one visit", () => {
     await context.close();
   });
 
+  it("loses the network while a game loads: the game comes from this device's copy instead of the splash waiting on", async () => {
+    const { context, page, errors } = await openPage(browser, PHONE, {
+      serviceWorker: true,
+    });
+    await visitOnce(page, errors);
+    const tower = bySlug("tower-stack");
+    // The game's page is on its way when the signal goes: its answer never comes.
+    let held: () => void = () => undefined;
+    const requested = new Promise<void>((resolve) => (held = resolve));
+    await page.route(`**/games/${tower.slug}/`, (route) => {
+      if (route.request().resourceType() === "document") held();
+      else return route.continue();
+    });
+    await page.goto(`/play/${tower._id}?type=0`);
+    await requested;
+    await context.setOffline(true);
+    // Well before the splash's slow-load message (20 s), the round runs from the kept copy.
+    await expect.poll(() => phase(page), { timeout: 10_000 }).toBe("playing");
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   it("says politely when the network goes, and when it is back, then goes quiet", async () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
     await page.goto("/home");
