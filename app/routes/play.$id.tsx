@@ -618,7 +618,7 @@ export default function Play() {
   }, []);
   // The network went while the game was still loading from it (issue #31: the splash sat at 5 % with no word): it is
   // loaded again at once, from this device's copy, or the screen says it needs a connection.
-  const wasOnline = useRef(online);
+  const wasOnline = useRef(isOnline());
   useEffect(() => {
     const lost = wasOnline.current && !online;
     wasOnline.current = online;
@@ -692,8 +692,7 @@ export default function Play() {
       dispatchMatch({ type: "clear" });
     }
     await endSession();
-    if (leaving) leave();
-    else navigate(`/detail/${game._id}`);
+    if (!leaving || !leave()) navigate(`/detail/${game._id}`);
   }, [
     leaving,
     leave,
@@ -729,8 +728,7 @@ export default function Play() {
     clockRef.current.pause();
     connection.current?.send({ type: "pause" });
     setConfirming(false);
-    stay();
-  }, [selfLeft, stay]);
+  }, [selfLeft]);
 
   // The room has ended the match (both done, or the opponent gone and this player done): on to the summary.
   useEffect(() => {

@@ -23,6 +23,12 @@ export function useLeaveGuard(guarding: () => boolean, onAsk: () => void) {
   const current = useRef(blocker);
   current.current = blocker;
   const stay = useCallback(() => current.current.reset?.(), []);
-  const leave = useCallback(() => current.current.proceed?.(), []);
+  /** False when nothing is held any more (the navigation was let go meanwhile): the page then goes on its own. */
+  const leave = useCallback(() => {
+    const blocker = current.current;
+    if (blocker.state !== "blocked") return false;
+    blocker.proceed();
+    return true;
+  }, []);
   return { held, stay, leave };
 }
