@@ -10,6 +10,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
 } from "@remix-run/react";
 // The shell's own styles; components and routes import theirs beside them, so they load with the page that uses them.
@@ -32,8 +33,13 @@ import { ErrorPage } from "./components/ErrorPage";
 import { useNonce } from "./components/nonce";
 import { useViewer, type RootData } from "./components/root-data";
 import { pageTitle } from "#contract/format";
-import { useOfflineReload } from "./lib/network";
-import { useServiceWorker } from "./lib/service-worker";
+import {
+  OFFLINE_PAGE,
+  isNetworkFailure,
+  useOfflineReload,
+  useOfflineReloadDone,
+} from "./lib/network";
+import { useRouteCodeLoaded, useServiceWorker } from "./lib/service-worker";
 import { toViewer } from "./lib/viewer";
 
 export const links: LinksFunction = () => [
@@ -48,7 +54,13 @@ export const meta: MetaFunction = ({ error }) => {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
     return [
       {
-        title: pageTitle(notFound ? "Page not found" : "Something went wrong"),
+        title: pageTitle(
+          notFound
+            ? "Page not found"
+            : isNetworkFailure(error)
+              ? OFFLINE_PAGE.title
+              : "Something went wrong",
+        ),
       },
     ];
   }
@@ -111,6 +123,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useServiceWorker(useViewer()?._id ?? null);
+  useRouteCodeLoaded(useLocation().key);
+  useOfflineReloadDone();
   return (
     <SocketProvider>
       <MultiplayerProvider>
@@ -136,12 +150,17 @@ export function ErrorBoundary() {
     isRouteErrorResponse(error) && typeof error.data === "string"
       ? error.data
       : undefined;
-  const reloading = useOfflineReload();
-  if (!isRouteErrorResponse(error) && !reloading) console.error(error);
+  const { reloading, offline } = useOfflineReload(error);
+  if (!isRouteErrorResponse(error) && !reloading && !offline)
+    console.error(error);
   return (
     <>
       <AppShell mode="default">
-        {reloading ? null : <ErrorPage status={status} message={message} />}
+        {reloading ? null : offline ? (
+          <ErrorPage offline status={status} />
+        ) : (
+          <ErrorPage status={status} message={message} />
+        )}
       </AppShell>
       <NavigationProgress />
     </>

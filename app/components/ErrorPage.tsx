@@ -1,15 +1,43 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { AlertIcon, CompassIcon } from "./icons";
+import { OFFLINE_PAGE } from "~/lib/network";
 import "./ErrorPage.css";
 
 export interface ErrorPageProps {
   status: number;
   /** A message safe to show (from a thrown Response); never an internal error's text. */
   message?: string;
+  /** The page could not be reached for want of a network (issue #31): it says so, never "Something went wrong". */
+  offline?: boolean;
 }
 
 /** The designed page for a missing address (404) or any other failure, shown inside the normal shell. */
-export function ErrorPage({ status, message }: ErrorPageProps) {
+export function ErrorPage({ status, message, offline }: ErrorPageProps) {
+  const location = useLocation();
+  if (offline)
+    return (
+      <section className="error-page" data-testid="offline-page">
+        <div className="error-page__art" aria-hidden="true">
+          <span className="error-page__icon error-page__icon--alone">
+            <AlertIcon size={28} />
+          </span>
+        </div>
+        <h1 className="error-page__title">{OFFLINE_PAGE.title}</h1>
+        <p className="error-page__text">{OFFLINE_PAGE.text}</p>
+        <div className="error-page__actions">
+          <Link to="/" className="button button--primary">
+            Go to the home page
+          </Link>
+          <Link
+            to={`${location.pathname}${location.search}`}
+            replace
+            className="button button--ghost"
+          >
+            Try again
+          </Link>
+        </div>
+      </section>
+    );
   const notFound = status === 404;
   return (
     <section className="error-page">

@@ -20,6 +20,8 @@ export const SLOW_GAME = {
 export const DEFAULT_MAX_GAME_TIME = 120;
 /** SPEC.md §8, word for word. */
 export const EXIT_CONFIRMATION = "Are you sure want to exit the game ?";
+/** A bot opponent is a real player's recorded run: the play bar and the match summary both say so in these words. */
+export const RECORDED_PLAYER = "Recorded player";
 
 /** What the play screen says about a practice round, one begun offline (ADR 018): it is neither sent nor counted. */
 /** A visitor's round-over note: whether signing up or logging in now keeps this round (issue #21). */

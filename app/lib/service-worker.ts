@@ -61,3 +61,42 @@ export function useServiceWorker(viewerId: number | null) {
     writeKeptFor(now);
   }, [viewerId]);
 }
+
+interface RemixManifestWindow {
+  __remixManifest?: { routes?: Record<string, { module?: string }> };
+}
+
+const loadedRouteCode = new Set<string>();
+
+/** Loads the code of every route the app knows of so far (those this page's links lead to), each once. */
+function loadKnownRouteCode() {
+  // Controlled, the worker has every public route's code kept (ADR 018).
+  if (navigator.serviceWorker?.controller) return;
+  const routes = (window as RemixManifestWindow).__remixManifest?.routes ?? {};
+  for (const { module } of Object.values(routes)) {
+    if (!module || loadedRouteCode.has(module)) continue;
+    loadedRouteCode.add(module);
+    void import(/* @vite-ignore */ module).catch(() =>
+      loadedRouteCode.delete(module),
+    );
+  }
+}
+
+/**
+ * Until the service worker controls the page (its install takes seconds on a first visit), a route whose code was
+ * never loaded cannot be opened offline: Remix reloads the whole page for it, and without the worker that is the
+ * browser's own error page (issue #31). So once each page has settled and its links' routes are known, their code is
+ * loaded while idle; a link tapped offline then reaches the route, which says it needs a connection.
+ */
+export function useRouteCodeLoaded(pageKey: string) {
+  useEffect(() => {
+    if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
+    // Remix learns a page's links' routes within moments of rendering them (it asks in batches 100 ms apart).
+    const timer = window.setTimeout(() => {
+      if ("requestIdleCallback" in window)
+        window.requestIdleCallback(loadKnownRouteCode, { timeout: 1000 });
+      else loadKnownRouteCode();
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [pageKey]);
+}

@@ -17,6 +17,7 @@ import { PlaySplash } from "~/components/play/PlaySplash";
 import { usePlayAdBreaks } from "~/components/play/usePlayAdBreaks";
 import { usePlaySession } from "~/components/play/usePlaySession";
 import { useKeepingVisitorRound } from "~/components/PendingRounds";
+import { useLeaveGuard } from "~/components/play/useLeaveGuard";
 import { useMediaBase, useViewer } from "~/components/root-data";
 import { track } from "~/lib/analytics";
 import { apiFetch, errorMessage } from "~/lib/api";
@@ -37,6 +38,7 @@ import { isOnline, useOnline } from "~/lib/network";
 import {
   GAME_READY_TIMEOUT_MS,
   PRACTICE_NOTICE,
+  RECORDED_PLAYER,
   VISITOR_ROUND_NOTE,
   SPLASH_MS,
   clockState,
@@ -219,9 +221,10 @@ export default function Play() {
           name:
             opponentOf(match.participants, viewer._id)?.user_name ?? "Opponent",
           left: match.status === "opponentLeft" && !match.selfLeft,
+          recorded: false,
         }
       : mode === "bot" && match.bot
-        ? { name: match.bot.name, left: false }
+        ? { name: match.bot.name, left: false, recorded: true }
         : null;
 
   // A reload or a reopened tab lost the match from memory: the room says whether to rejoin it or how it ended.
@@ -618,6 +621,14 @@ export default function Play() {
     setProgress(null);
     setLoadAttempt((attempt) => attempt + 1);
   }, []);
+  // The network went while the game was still loading from it (issue #31: the splash sat at 5 % with no word): it is
+  // loaded again at once, from this device's copy, or the screen says it needs a connection.
+  const wasOnline = useRef(isOnline());
+  useEffect(() => {
+    const lost = wasOnline.current && !online;
+    wasOnline.current = online;
+    if (lost && !frameReady) retryLoad();
+  }, [online, frameReady, retryLoad]);
 
   // The clock ticks each second; a timed round ends when the time is up, with the score so far.
   useEffect(() => {
@@ -656,13 +667,25 @@ export default function Play() {
     connection.current?.send({ type: "pause" });
     setConfirming(true);
   }, []);
+  // Back (or a link) in a match round asks the same question as Exit before the match is forfeited.
+  const leaveGuard = useLeaveGuard(
+    () =>
+      mode === "match" &&
+      !!roomId &&
+      !!viewer &&
+      !selfLeft &&
+      !finished.current,
+    askToExit,
+  );
+  const { stay, leave, held: leaving } = leaveGuard;
   const cancelExit = useCallback(() => {
     setConfirming(false);
+    stay();
     if (finished.current) return;
     clockRef.current.resume();
     connection.current?.send({ type: "resume" });
     connection.current?.focus();
-  }, []);
+  }, [stay]);
   const confirmExit = useCallback(async () => {
     finished.current = true;
     if (mode === "match" && roomId && viewer) {
@@ -674,8 +697,10 @@ export default function Play() {
       dispatchMatch({ type: "clear" });
     }
     await endSession();
-    navigate(`/detail/${game._id}`);
+    if (!leaving || !leave()) navigate(`/detail/${game._id}`);
   }, [
+    leaving,
+    leave,
     endSession,
     navigate,
     game._id,
@@ -686,8 +711,8 @@ export default function Play() {
     dispatchMatch,
   ]);
 
-  // Going anywhere else in the app in the middle of a match (Back, a link) is leaving it, as the exit button is: the
-  // room hears it at once, and the opponent is not left waiting. (A reload or a closed tab drops the room socket
+  // Leaving the page in the middle of a match (Back or a link, once the player said Yes) is leaving the match, as the
+  // exit button is: the room hears it at once, and the opponent is not left waiting. (A reload or a closed tab drops the room socket
   // instead; the room then gives the player the 10 s grace to come back.)
   const leaveMatch = useRef<() => void>(() => undefined);
   leaveMatch.current = () => {
@@ -767,6 +792,15 @@ export default function Play() {
                   <span className="player__opponent-name" title={opponent.name}>
                     {opponent.name}
                   </span>
+                  {opponent.recorded ? (
+                    <span
+                      className="player__recorded"
+                      data-testid="opponent-recorded"
+                    >
+                      {" "}
+                      {RECORDED_PLAYER}
+                    </span>
+                  ) : null}
                 </>
               )}
             </span>

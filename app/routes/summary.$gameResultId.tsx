@@ -10,6 +10,7 @@ import { PlayIcon, TrophyIcon, VersusIcon } from "~/components/icons";
 import { useViewer } from "~/components/root-data";
 import { formatNumber, pageTitle } from "#contract/format";
 import { playPath } from "~/lib/navigation";
+import { RECORDED_PLAYER } from "~/lib/play";
 import { outcome } from "~/state/multiplayer";
 import { scoreText } from "#contract/shares";
 import type { MatchPlayer } from "#contract/types";
@@ -192,7 +193,7 @@ function PlayerScore({
         {formatNumber(player.score)}
       </span>
       {player.is_bot ? (
-        <span className="match-score__tag">Recorded player</span>
+        <span className="match-score__tag">{RECORDED_PLAYER}</span>
       ) : null}
       <WatchLink
         runId={player.run_id}

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Game } from "#contract/types";
 import { decodeLog } from "../../games/shared/input-log";
+import { EXIT_CONFIRMATION } from "../../app/lib/play";
 import {
   DESKTOP,
   PHONE,
@@ -211,13 +212,29 @@ describe("a match on a phone that loses its network, goes back or closes", () =>
     await desk.context.close();
   });
 
-  it("treats Back in the middle of a round as leaving: the opponent hears it at once", async () => {
+  it("asks before Back leaves a round, as Exit does; Cancel plays on, Yes leaves and the opponent hears it at once", async () => {
     const { game, one, phone, desk } = await match("tower-stack", [
       "Bea Back",
       "Cal Calm",
     ]);
-    const leftAt = Date.now();
+    const playing = phone.page.url();
+    const question = phone.page.getByRole("dialog", {
+      name: EXIT_CONFIRMATION,
+    });
     await phone.page.goBack();
+    await question.waitFor();
+    // Cancel: still in the round, and the opponent still plays against this player.
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await question.waitFor({ state: "detached" });
+    expect(phone.page.url()).toBe(playing);
+    expect(await phase(phone.page)).toBe("playing");
+    expect(await desk.page.getByTestId("opponent-name").innerText()).toContain(
+      "Bea Back",
+    );
+
+    await phone.page.goBack();
+    await question.getByRole("button", { name: "Yes" }).click();
+    const leftAt = Date.now();
     await phone.page.waitForURL(new RegExp(`/detail/${game._id}$`));
     await expect
       .poll(() => desk.page.getByTestId("opponent-name").innerText(), {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Game } from "#contract/types";
+import { RECORDED_PLAYER } from "../../app/lib/play";
 import {
   DESKTOP,
   PHONE,
@@ -69,6 +70,8 @@ describe("multiplayer", () => {
     expect(await b.page.getByTestId("opponent-name").innerText()).toContain(
       "Ada Match",
     );
+    // A live opponent is not labelled as a recorded run.
+    expect(await a.page.getByTestId("opponent-recorded").count()).toBe(0);
 
     // Each sees the other's live score.
     await liveScore(a.page, 3);
@@ -168,6 +171,10 @@ describe("multiplayer", () => {
     await expect
       .poll(() => page.getByTestId("opponent-name").innerText())
       .toContain("Rita Recorded");
+    // The play bar says the name is a recorded run, in the summary's words, not a player who is there.
+    expect(await page.getByTestId("opponent-recorded").textContent()).toContain(
+      RECORDED_PLAYER,
+    );
     await expect
       .poll(() => page.getByTestId("opponent-score").innerText(), {
         timeout: 30_000,

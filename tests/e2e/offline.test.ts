@@ -5,7 +5,11 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GameDataAnswer } from "#contract/game-data";
 import type { Game } from "#contract/types";
-import { BACK_ONLINE_TEXT, OFFLINE_TEXT } from "../../app/lib/network";
+import {
+  BACK_ONLINE_TEXT,
+  OFFLINE_PAGE,
+  OFFLINE_TEXT,
+} from "../../app/lib/network";
 import { PRACTICE_NOTICE } from "../../app/lib/play";
 import {
   CHROMIUM_ARGS,
@@ -286,6 +290,73 @@ describe("offline, after one visit", () => {
         { timeout: 10_000 },
       )
       .toContainEqual(["practice", "kept offline"]);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("right after a first visit, before the worker controls the page: a game card and Play say the page needs a connection, never an error page", async () => {
+    // The worker blocked: the first seconds of a first visit, while it installs and controls nothing yet.
+    const { context, page, errors } = await openPage(browser, PHONE);
+    /** Waits until this page has loaded the code of the route at `fragment` (a name in the build's assets). */
+    const routeCodeLoaded = (fragment: string) =>
+      page.waitForFunction((name) => {
+        const routes = (
+          window as {
+            __remixManifest?: { routes: Record<string, { module: string }> };
+          }
+        ).__remixManifest?.routes;
+        const module = Object.values(routes ?? {}).find((route) =>
+          route.module.includes(name),
+        )?.module;
+        return (
+          !!module &&
+          performance
+            .getEntriesByType("resource")
+            .some((entry) => entry.name.endsWith(module))
+        );
+      }, fragment);
+    const offlinePage = async () => {
+      await page.getByRole("heading", { name: OFFLINE_PAGE.title }).waitFor();
+      expect(await page.getByText(OFFLINE_PAGE.text).count()).toBe(1);
+      expect(page.url()).toMatch(/^http/);
+      expect(await page.getByText("Something went wrong").count()).toBe(0);
+    };
+
+    await page.goto("/");
+    await routeCodeLoaded("/detail._id-");
+    await context.setOffline(true);
+    await page.locator('a[href^="/detail/"]').first().click();
+    await offlinePage();
+
+    await context.setOffline(false);
+    const snake = bySlug("snake");
+    await page.goto(`/detail/${snake._id}`);
+    await routeCodeLoaded("/play._id-");
+    await context.setOffline(true);
+    await page.locator(`a[href^="/play/${snake._id}"]`).first().click();
+    await offlinePage();
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("loses the network while a game loads: the game comes from this device's copy instead of the splash waiting on", async () => {
+    const { context, page, errors } = await openPage(browser, PHONE, {
+      serviceWorker: true,
+    });
+    await visitOnce(page, errors);
+    const tower = bySlug("tower-stack");
+    // The game's page is on its way when the signal goes: its answer never comes.
+    let held: () => void = () => undefined;
+    const requested = new Promise<void>((resolve) => (held = resolve));
+    await page.route(`**/games/${tower.slug}/`, (route) => {
+      if (route.request().resourceType() === "document") held();
+      else return route.continue();
+    });
+    await page.goto(`/play/${tower._id}?type=0`);
+    await requested;
+    await context.setOffline(true);
+    // Well before the splash's slow-load message (20 s), the round runs from the kept copy.
+    await expect.poll(() => phase(page), { timeout: 10_000 }).toBe("playing");
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });
