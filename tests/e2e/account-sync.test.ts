@@ -10,6 +10,7 @@ import {
   pageFor,
   type Account,
   api,
+  unique,
 } from "./browser";
 
 let browser: Browser;
@@ -19,8 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const unique = () =>
-  `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
 const chipValue = async (page: Page) =>
   Number((await page.getByTestId("coin-chip").innerText()).replace(/\D/g, ""));
 const bonusPopup = (page: Page) =>

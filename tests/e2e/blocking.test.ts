@@ -8,6 +8,7 @@ import {
   launchBrowser,
   newAccount,
   twoFriends,
+  unique,
 } from "./browser";
 
 let browser: Browser;
@@ -16,9 +17,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-const unique = () =>
-  `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
 
 const friendRow = (page: Page, name: string) =>
   page.getByTestId("friend").filter({ hasText: name });

@@ -27,6 +27,10 @@ export const CHROMIUM_ARGS = [
 
 export const baseURL = () => inject("baseURL");
 
+/** A short mark that keeps names and e-mails of one test apart from every other's. */
+export const unique = () =>
+  `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
+
 /**
  * Sign-ups are limited per address, and every test reaches `wrangler dev` from 127.0.0.1: a sign-up that is not about
  * that limit names an address of its own (IPv6 documentation range), which `wrangler dev` passes on as it is.

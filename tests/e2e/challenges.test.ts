@@ -15,6 +15,7 @@ import {
   roundRequests,
   type Account,
   api,
+  unique,
 } from "./browser";
 
 let browser: Browser;
@@ -29,8 +30,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const unique = () =>
-  `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
 const walletOf = async (account: Account) =>
   (await api<{ wallet: number }>(account, "/api/user/me")).wallet;
 const coinChip = (page: Page) => page.getByTestId("coin-chip");

@@ -8,6 +8,7 @@ import {
   pageFor,
   twoFriends,
   api,
+  unique,
 } from "./browser";
 
 let browser: Browser;
@@ -16,8 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const unique = () =>
-  `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
 const chat = (page: Page) => page.getByTestId("chat-panel");
 const bubbles = (page: Page) =>
   chat(page).locator(".chat-msg__bubble").allInnerTexts();

@@ -10,6 +10,7 @@ import {
   openPage,
   pageFor,
   type Account,
+  unique,
 } from "./browser";
 
 let browser: Browser;
@@ -19,8 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const unique = () =>
-  `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
 const bonusPopup = (page: Page) =>
   page.getByRole("dialog", { name: "Daily Bonus" });
 const coinChip = (page: Page) => page.getByTestId("coin-chip");

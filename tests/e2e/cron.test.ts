@@ -9,10 +9,9 @@ import {
   baseURL,
   newAccount,
   type Account,
+  unique,
 } from "./browser";
 
-const unique = () =>
-  `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
 const walletOf = async (account: Account) =>
   (await api<{ wallet: number }>(account, "/api/user/me")).wallet;
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHONE, baseURL, launchBrowser, twoFriends } from "./browser";
+import { PHONE, baseURL, launchBrowser, twoFriends, unique } from "./browser";
 
 let browser: Browser;
 
@@ -8,9 +8,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-const unique = () =>
-  `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
 
 /** Social in the menu that page shows: the bottom bar on a phone, the side menu on a desktop. */
 const socialLink = (page: Page, menu: "Primary" | "Main") =>

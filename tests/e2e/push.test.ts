@@ -11,6 +11,7 @@ import {
   pageFor,
   type Account,
   befriend,
+  unique,
 } from "./browser";
 
 let browser: Browser;
@@ -19,9 +20,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-const unique = () =>
-  `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
 
 /** A chat message from `from`, sent on their own user socket as their app would. */
 async function sendMessage(from: Account, to: Account, content: string) {

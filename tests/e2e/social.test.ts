@@ -8,6 +8,7 @@ import {
   newAccount,
   pageFor,
   befriend,
+  unique,
 } from "./browser";
 
 let browser: Browser;
@@ -20,8 +21,6 @@ afterAll(() => browser?.close());
 const EMPTY_FRIENDS =
   "Your friend's list is empty. Go to Find People and start making friends";
 /** Names are searched by prefix: a number makes each run's players easy to find. */
-const unique = () =>
-  `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
 
 const chat = (page: Page) => page.getByTestId("chat-panel");
 const messages = (page: Page) => chat(page).getByTestId("chat-message");
