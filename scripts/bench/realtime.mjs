@@ -14,7 +14,8 @@
 // and over its first 5 s, nothing lost, ≤ 200 KB of the Worker's memory per player) is printed, never enforced: only
 // a real error fails the process.
 //
-// RT_ROOMS (500), RT_SECONDS (30), RT_RATE (messages per second per socket, 10), RT_DRAIN (seconds to wait for
+// RT_PERSIST (the data folder; /dev/shm/... takes the disk out of the picture), RT_ROOMS (500), RT_SECONDS (30),
+// RT_RATE (messages per second per socket, 10), RT_DRAIN (seconds to wait for
 // stragglers, 5), RT_PORT (8798), RT_DIRECT=1 (connect to the Worker's own workerd, past wrangler's proxy
 // workerd: a diagnostic, not the benchmark).
 import { execFileSync } from "node:child_process";
@@ -71,7 +72,7 @@ const ROOM_PING_MS = 2_000;
 const USER_PING_MS = 1_000;
 const PING_FRAME = JSON.stringify({ event: "ping" });
 const REPORT_EVERY_S = 5;
-const persistTo = ".wrangler/bench-realtime";
+const persistTo = process.env.RT_PERSIST ?? ".wrangler/bench-realtime";
 const SOCKETS = ROOMS * 2;
 const PER_SOCKET = SECONDS * RATE;
 
@@ -174,7 +175,7 @@ function awakeObjects(pid) {
  */
 function roomLogs() {
   const logs = new Map();
-  const dir = path.join(root, persistTo, "v3/do/playfeed-MatchRoom");
+  const dir = path.resolve(root, persistTo, "v3/do/playfeed-MatchRoom");
   let names = [];
   try {
     names = readdirSync(dir);
@@ -271,7 +272,7 @@ async function insertPlayers(count) {
   );
   const proxy = await getPlatformProxy({
     configPath,
-    persist: { path: path.join(root, persistTo, "v3") },
+    persist: { path: path.resolve(root, persistTo, "v3") },
   });
   try {
     const d1 = proxy.env.DB;
@@ -563,13 +564,18 @@ async function matchAll(base, list, gameIds) {
 
 // ---------- the load ----------
 
-/** Busy CPU seconds of the whole machine, from /proc/stat (all but idle and iowait). */
-function machineCpuSeconds() {
+/** The whole machine's CPU ticks, from /proc/stat's first line. */
+function machineTicks() {
   const [, ...fields] = readFileSync("/proc/stat", "utf8")
     .split("\n")[0]
     .trim()
     .split(/\s+/);
-  const ticks = fields.slice(0, 8).map(Number);
+  return fields.slice(0, 8).map(Number);
+}
+
+/** Busy CPU seconds of the whole machine (all but idle and iowait). */
+function machineCpuSeconds() {
+  const ticks = machineTicks();
   return (
     (ticks.reduce((sum, v) => sum + v, 0) - ticks[3] - ticks[4]) / CLOCK_TICKS
   );
@@ -581,6 +587,7 @@ function snapshotCpu(workerds) {
     node: process.cpuUsage(),
     workerd: workerds.map((w) => cpuSeconds(w.pid)),
     machine: machineCpuSeconds(),
+    iowait: machineTicks()[4] / CLOCK_TICKS,
   };
 }
 /** CPU used since `before`, each as a share of one core; `others` is everything else on the machine. */
@@ -598,6 +605,8 @@ function cpuSince(before, workerds) {
   return {
     node,
     workerd,
+    // Time cores sat waiting on the disk: a stall with idle CPUs and high iowait is storage, not computation.
+    iowait: (now.iowait - before.iowait) / wall,
     others: Math.max(
       0,
       machine - node - workerd.reduce((sum, v) => sum + v, 0),
@@ -628,7 +637,7 @@ async function load(list, workerds) {
   loadStart = start;
   let nextReport = start + REPORT_EVERY_S * 1000;
   console.log(
-    `\n  ${"t s".padStart(4)} ${"sent/s".padStart(8)} ${"recv/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)}   ${"client".padStart(6)} ${workerds.map((w) => w.role.padStart(7)).join(" ")} ${"others".padStart(7)} ${"rooms w".padStart(7)} ${"open".padStart(6)}  (CPU, share of one core; MatchRooms that wrote storage in the window, and open)`,
+    `\n  ${"t s".padStart(4)} ${"sent/s".padStart(8)} ${"recv/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)}   ${"client".padStart(6)} ${workerds.map((w) => w.role.padStart(7)).join(" ")} ${"others".padStart(7)} ${"iowait".padStart(7)} ${"rooms w".padStart(7)} ${"open".padStart(6)}  (CPU and disk wait, share of one core; MatchRooms that wrote storage in the window, and open)`,
   );
   lag.enable();
   await new Promise((resolve) => {
@@ -652,7 +661,7 @@ async function load(list, workerds) {
         const written = roomsWritten(logsWindow, logs);
         logsWindow = logs;
         console.log(
-          `  ${((now - start) / 1000).toFixed(0).padStart(4)} ${((sent - windowSent) / windowSeconds).toFixed(0).padStart(8)} ${(window.length / windowSeconds).toFixed(0).padStart(8)} ${ms(percentile(window, 50)).padStart(7)} ${ms(percentile(window, 99)).padStart(7)} ${ms(window[window.length - 1]).padStart(7)}   ${pct(cpu.node).padStart(6)} ${cpu.workerd.map((share) => pct(share).padStart(7)).join(" ")} ${pct(cpu.others).padStart(7)} ${String(written).padStart(7)} ${String(logs.size).padStart(6)}`,
+          `  ${((now - start) / 1000).toFixed(0).padStart(4)} ${((sent - windowSent) / windowSeconds).toFixed(0).padStart(8)} ${(window.length / windowSeconds).toFixed(0).padStart(8)} ${ms(percentile(window, 50)).padStart(7)} ${ms(percentile(window, 99)).padStart(7)} ${ms(window[window.length - 1]).padStart(7)}   ${pct(cpu.node).padStart(6)} ${cpu.workerd.map((share) => pct(share).padStart(7)).join(" ")} ${pct(cpu.others).padStart(7)} ${pct(cpu.iowait).padStart(7)} ${String(written).padStart(7)} ${String(logs.size).padStart(6)}`,
         );
         stats.window = [];
         windowSent = sent;
@@ -705,7 +714,7 @@ async function main() {
     );
 
   let t0 = performance.now();
-  rmSync(path.join(root, persistTo), { recursive: true, force: true });
+  rmSync(path.resolve(root, persistTo), { recursive: true, force: true });
   migrateLocal(persistTo);
   seedIfEmpty(persistTo);
   const players = await insertPlayers(SOCKETS);
@@ -895,7 +904,7 @@ async function main() {
   } finally {
     await stop();
     if (!process.argv.includes("--keep"))
-      rmSync(path.join(root, persistTo), { recursive: true, force: true });
+      rmSync(path.resolve(root, persistTo), { recursive: true, force: true });
   }
   console.log(
     `\nRealtime benchmark took ${((performance.now() - started) / 1000).toFixed(1)} s`,
