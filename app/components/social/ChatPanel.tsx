@@ -366,15 +366,6 @@ export function ChatPanel({
     }
   };
 
-  const block = async () => {
-    await apiFetch("/api/social/block", {
-      method: "POST",
-      json: { user_id: friendId },
-    });
-    setBlocking(false);
-    onBlocked(friendId);
-  };
-
   const older = oldestSeq(state);
   const typing = isTyping(state, friendId);
   let logHeader = null;
@@ -556,7 +547,12 @@ export function ChatPanel({
           <ConfirmDialog
             title={`Block ${name}?`}
             confirmLabel="Block"
-            onConfirm={block}
+            intent="block"
+            userId={friendId}
+            onDone={() => {
+              setBlocking(false);
+              onBlocked(friendId);
+            }}
             onClose={() => setBlocking(false)}
           >
             <p>
