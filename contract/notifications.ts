@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { NotificationView } from "./coins";
-import { digits } from "./input";
+import { boundedString, digits } from "./input";
 
 /** How many notifications a page holds. */
 export const NOTIFICATIONS_PAGE = 20;
@@ -27,6 +27,20 @@ export const MarkReadSchema = z.object({
     })
     .max(100)
     .optional(),
+});
+
+/**
+ * The pages' Mark as read (posted to /actions/notifications-read): `ids` is a comma-separated list of up to 100
+ * notification ids, or empty for all of them.
+ */
+export const MarkReadFormSchema = z.object({
+  ids: boundedString(1_100, "ids must be a list of notification ids")
+    .regex(
+      /^(\d{1,10}(,\d{1,10}){0,99})?$/,
+      "ids must be a list of notification ids",
+    )
+    .optional()
+    .transform((ids) => (ids ? ids.split(",").map(Number) : undefined)),
 });
 
 /** What is still unread after POST /api/notifications/read. */

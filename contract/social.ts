@@ -53,24 +53,44 @@ export interface BlockedPerson {
   blocked_dt: string;
 }
 
-/** The Blocked people screen's Unblock button (a form posting to /social): the caller is whoever is signed in. */
-export const UnblockFormSchema = z.object({
-  intent: z.literal("unblock", { error: "Choose Unblock" }),
-  user_id: idSchema("user"),
-});
+const messageIdSchema = boundedString(64, "Invalid message id").min(
+  1,
+  "Invalid message id",
+);
+const reportReasonSchema = boundedString(
+  500,
+  "Keep the reason under 500 characters",
+  "Say why you report this message",
+)
+  .trim()
+  .min(1, "Say why you report this message");
 
 /** POST /api/social/report: a chat message reported with a reason. */
 export const ReportSchema = z.object({
   user_id: idValueSchema("user"),
-  msg_id: boundedString(64, "Invalid message id").min(1, "Invalid message id"),
-  reason: boundedString(
-    500,
-    "Keep the reason under 500 characters",
-    "Say why you report this message",
-  )
-    .trim()
-    .min(1, "Say why you report this message"),
+  msg_id: messageIdSchema,
+  reason: reportReasonSchema,
 });
+
+/**
+ * What the Social page posts to its action (`/social`), one intent per use case: the same service calls as
+ * DELETE /api/social/unfriend/{id}, POST and DELETE /api/social/block and POST /api/social/report.
+ */
+export const SocialFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("unblock"), user_id: idSchema("user") }),
+    z.object({ intent: z.literal("block"), user_id: idSchema("user") }),
+    z.object({ intent: z.literal("unfriend"), user_id: idSchema("user") }),
+    z.object({
+      intent: z.literal("report"),
+      user_id: idSchema("user"),
+      msg_id: messageIdSchema,
+      reason: reportReasonSchema,
+    }),
+  ],
+  { error: "Choose Unblock, Block, Unfriend or Report" },
+);
 
 /** An invite code (users.invite_code): what /invite/{code} and /registration?invite= carry. */
 export const INVITE_CODE_PATTERN = /^[a-z0-9]{6,24}$/;

@@ -1,6 +1,10 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  Link,
+  useLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useReducer } from "react";
 import { useLoginPopupForVisitors } from "~/components/AccountProvider";
 import { EmptyState, LoginRequired } from "~/components/EmptyState";
 import { Loader } from "~/components/Loader";
@@ -11,22 +15,40 @@ import {
 import { useNotifications } from "~/components/notifications/NotificationsProvider";
 import { PageHeader } from "~/components/PageHeader";
 import { useViewer } from "~/components/root-data";
-import { useSocket } from "~/components/SocketProvider";
-import { apiFetch, errorMessage } from "~/lib/api";
+import {
+  initialListOf,
+  MarkAllReadButton,
+  useMarkShownRead,
+  useNotificationPages,
+} from "~/components/notifications/NotificationList";
 import type { NotificationView } from "#contract/coins";
 import { pageTitle } from "#contract/format";
-import type { NotificationsPage } from "#contract/notifications";
 import { notificationHref, timeAgo } from "~/lib/notifications";
-import {
-  initialNotificationList,
-  notificationListReducer,
-  oldestId,
-  unreadShown,
-} from "~/state/notification-list";
+import { notificationListReducer } from "~/state/notification-list";
+import { clientErrorMessage, viewerIdOf } from "~/server/loaders.server";
 import "../components/notifications/notification-row.css";
 import "./notifications.css";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Notifications") }];
+
+/**
+ * The newest page of the viewer's notifications, or the page before `?before={id}` (Load more asks for it with a
+ * fetcher): the same service call as GET /api/notifications.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewerId = await viewerIdOf(context, request);
+  if (!viewerId) return { answer: null, error: null };
+  const before = new URL(request.url).searchParams.get("before");
+  return clientErrorMessage(() =>
+    context.services.notifications.list(viewerId, before ? { before } : {}),
+  );
+}
+
+/** The list keeps itself live (socket events, Load more): marking read does not read the page again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => !formMethod && defaultShouldRevalidate;
 
 /** /notifications: the player's notifications, newest first; opening them marks what is shown as read. */
 export default function Notifications() {
@@ -49,86 +71,15 @@ export default function Notifications() {
 }
 
 function NotificationCenter() {
+  const loaded = useLoaderData<typeof loader>();
   const [state, dispatch] = useReducer(
     notificationListReducer,
-    initialNotificationList,
+    loaded,
+    initialListOf,
   );
-  const { unread, setUnread, markRead } = useNotifications();
-  const { subscribe } = useSocket();
-  const [now, setNow] = useState(() => Date.now());
-  const [markingAll, setMarkingAll] = useState(false);
-  const markingShown = useRef(new Set<number>());
-
-  const load = useCallback(
-    async (before: number | null, signal?: AbortSignal) => {
-      try {
-        const page = await apiFetch<NotificationsPage>(
-          `/api/notifications${before ? `?before=${before}` : ""}`,
-          { signal },
-        );
-        dispatch({ type: "pageLoaded", page });
-        setUnread(page.unread);
-        setNow(Date.now());
-      } catch (failure) {
-        if (!signal?.aborted)
-          dispatch({ type: "loadFailed", message: errorMessage(failure) });
-      }
-    },
-    [setUnread],
-  );
-
-  useEffect(() => {
-    if (state.status !== "loading") return;
-    const controller = new AbortController();
-    void load(null, controller.signal);
-    return () => controller.abort();
-  }, [state.status, load]);
-
-  // What is on screen has been seen: tell the server, once per notification.
-  const toMark = unreadShown(state).filter(
-    (id) => !markingShown.current.has(id),
-  );
-  const toMarkKey = toMark.join(",");
-  useEffect(() => {
-    if (!toMarkKey) return;
-    const ids = toMarkKey.split(",").map(Number);
-    for (const id of ids) markingShown.current.add(id);
-    markRead(ids)
-      .then(() => dispatch({ type: "markedRead", ids }))
-      .catch(() => {
-        for (const id of ids) markingShown.current.delete(id);
-      });
-  }, [toMarkKey, markRead]);
-
-  useEffect(
-    () =>
-      subscribe((event) => {
-        if (event.event === "new_challenge" || event.event === "notification") {
-          dispatch({ type: "received", notification: event.data });
-          setNow(Date.now());
-        }
-      }),
-    [subscribe],
-  );
-
-  const loadMore = () => {
-    const before = oldestId(state);
-    if (before === null || state.loadingMore) return;
-    dispatch({ type: "moreRequested" });
-    void load(before);
-  };
-
-  const markAll = async () => {
-    setMarkingAll(true);
-    try {
-      await markRead();
-      dispatch({ type: "allRead" });
-    } catch (failure) {
-      dispatch({ type: "actionFailed", message: errorMessage(failure) });
-    } finally {
-      setMarkingAll(false);
-    }
-  };
+  const { unread } = useNotifications();
+  const { now, loadMore } = useNotificationPages(state, dispatch, loaded);
+  useMarkShownRead(state, dispatch);
 
   const fresh = new Set(state.fresh);
   const canMarkAll = state.status === "ready" && (unread > 0 || fresh.size > 0);
@@ -139,15 +90,7 @@ function NotificationCenter() {
         subtitle="Challenges from your friends, how your challenges went and the tournament prizes you win."
         aside={
           state.items.length > 0 ? (
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={markAll}
-              disabled={!canMarkAll || markingAll}
-              aria-busy={markingAll}
-            >
-              {markingAll ? "Marking…" : "Mark all as read"}
-            </button>
+            <MarkAllReadButton canMarkAll={canMarkAll} dispatch={dispatch} />
           ) : null
         }
       />

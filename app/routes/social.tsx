@@ -27,7 +27,7 @@ import { MessagesTab, useInbox } from "~/components/social/MessagesTab";
 import { useFriends } from "~/components/social/useFriends";
 import { Tabs } from "~/components/Tabs";
 import { pageTitle } from "#contract/format";
-import { UnblockFormSchema } from "#contract/social";
+import { SocialFormSchema } from "#contract/social";
 import type { Friend } from "#contract/types";
 import { pageMutation } from "~/server/actions.server";
 import { clientErrorMessage, viewerIdOf } from "~/server/loaders.server";
@@ -74,11 +74,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { friends, inbox: await inbox, find, blocked };
 }
 
-/** The Blocked people screen's Unblock: the same service call as DELETE /api/social/block/{userId}. */
+/**
+ * The page's writes, one intent each: Unblock (the Blocked screen), Block and Unfriend (the friends list and the chat)
+ * and Report (a chat message). The same service calls as the JSON API's social endpoints.
+ */
 export const action = (args: ActionFunctionArgs) =>
-  pageMutation(args, UnblockFormSchema, (caller, { user_id }) =>
-    args.context.services.social.unblock(caller.id, user_id),
-  );
+  pageMutation(args, SocialFormSchema, async (caller, input) => {
+    const { social } = args.context.services;
+    switch (input.intent) {
+      case "unblock":
+        return social.unblock(caller.id, input.user_id);
+      case "block":
+        return social.block(caller.id, input.user_id);
+      case "unfriend":
+        return social.unfriend(caller.id, input.user_id);
+      case "report": {
+        const { user_id, msg_id, reason } = input;
+        await social.report(caller.id, { user_id, msg_id, reason });
+        return { reported: msg_id };
+      }
+    }
+  });
 
 /** With JavaScript the lists keep themselves live: only a new tab or search in the address asks the loader again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({

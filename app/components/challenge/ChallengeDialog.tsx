@@ -1,5 +1,12 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type FormEvent,
+  type SetStateAction,
+} from "react";
 import {
   CHALLENGE_MESSAGE_MAX,
   COIN_MESSAGES,
@@ -79,7 +86,6 @@ export function ChallengeDialog({
     if (problem?.field === "wallet") onInsufficient();
   };
 
-  const betId = "challenge-bet";
   const messageId = "challenge-message";
   return (
     <Modal
@@ -104,63 +110,13 @@ export function ChallengeDialog({
         <input type="hidden" name="game" value={game._id} />
         <input type="hidden" name="to" value={friend._id} />
         <input type="hidden" name="score" value={score} />
-        <div
-          className={shown?.field === "bet" ? "field field--invalid" : "field"}
-        >
-          <label htmlFor={betId}>Bet</label>
-          <div className="bet-stepper">
-            <button
-              type="button"
-              className="bet-stepper__step"
-              aria-label={`${COIN_STEP} coins less`}
-              onClick={() => setBet((current) => stepBet(current, -1))}
-              disabled={bet <= 0}
-            >
-              −
-            </button>
-            <div className="bet-stepper__value">
-              <CoinIcon size={20} />
-              <input
-                id={betId}
-                name="bet_amount"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={COIN_STEP}
-                value={bet}
-                onChange={(event) =>
-                  setBet(
-                    Math.max(0, Math.floor(Number(event.target.value) || 0)),
-                  )
-                }
-                onBlur={() =>
-                  setBet((current) =>
-                    Math.max(0, Math.round(current / COIN_STEP) * COIN_STEP),
-                  )
-                }
-                aria-invalid={shown?.field === "bet" || undefined}
-                aria-describedby={`${betId}-hint${shown?.field === "bet" ? ` ${betId}-error` : ""}`}
-                data-autofocus=""
-              />
-            </div>
-            <button
-              type="button"
-              className="bet-stepper__step"
-              aria-label={`${COIN_STEP} coins more`}
-              onClick={() => setBet((current) => stepBet(current, 1))}
-            >
-              +
-            </button>
-          </div>
-          <p id={`${betId}-hint`} className="challenge-dialog__hint">
-            Wallet {formatNumber(wallet)} coins · today you can still bet{" "}
-            {formatNumber(limitLeft)} of {formatNumber(DAILY_CHALLENGE_LIMIT)}
-          </p>
-          <FieldError
-            id={`${betId}-error`}
-            message={shown?.field === "bet" ? shown.message : undefined}
-          />
-        </div>
+        <BetField
+          bet={bet}
+          setBet={setBet}
+          wallet={wallet}
+          limitLeft={limitLeft}
+          error={shown?.field === "bet" ? shown.message : undefined}
+        />
         <div
           className={
             shown?.field === "message" ? "field field--invalid" : "field"
@@ -236,5 +192,75 @@ export function ChallengeHeader({
         </p>
       </div>
     </header>
+  );
+}
+
+const betId = "challenge-bet";
+
+/** The bet: a number field between − and + buttons that step by 5, with the wallet and today's limit under it. */
+function BetField({
+  bet,
+  setBet,
+  wallet,
+  limitLeft,
+  error,
+}: {
+  bet: number;
+  setBet: Dispatch<SetStateAction<number>>;
+  wallet: number;
+  limitLeft: number;
+  error: string | undefined;
+}) {
+  return (
+    <div className={error !== undefined ? "field field--invalid" : "field"}>
+      <label htmlFor={betId}>Bet</label>
+      <div className="bet-stepper">
+        <button
+          type="button"
+          className="bet-stepper__step"
+          aria-label={`${COIN_STEP} coins less`}
+          onClick={() => setBet((current) => stepBet(current, -1))}
+          disabled={bet <= 0}
+        >
+          −
+        </button>
+        <div className="bet-stepper__value">
+          <CoinIcon size={20} />
+          <input
+            id={betId}
+            name="bet_amount"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={COIN_STEP}
+            value={bet}
+            onChange={(event) =>
+              setBet(Math.max(0, Math.floor(Number(event.target.value) || 0)))
+            }
+            onBlur={() =>
+              setBet((current) =>
+                Math.max(0, Math.round(current / COIN_STEP) * COIN_STEP),
+              )
+            }
+            aria-invalid={error !== undefined || undefined}
+            aria-describedby={`${betId}-hint${error !== undefined ? ` ${betId}-error` : ""}`}
+            data-autofocus=""
+          />
+        </div>
+        <button
+          type="button"
+          className="bet-stepper__step"
+          aria-label={`${COIN_STEP} coins more`}
+          onClick={() => setBet((current) => stepBet(current, 1))}
+        >
+          +
+        </button>
+      </div>
+      <p id={`${betId}-hint`} className="challenge-dialog__hint">
+        Wallet {formatNumber(wallet)} coins · today you can still bet{" "}
+        {formatNumber(limitLeft)} of {formatNumber(DAILY_CHALLENGE_LIMIT)}
+      </p>
+      <FieldError id={`${betId}-error`} message={error} />
+    </div>
   );
 }

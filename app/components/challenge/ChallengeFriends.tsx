@@ -114,40 +114,15 @@ export function ChallengeFriends({
         </p>
       ) : null}
       <ul className="challenge-friends__people" aria-label="People you follow">
-        {friends.map((friend) => {
-          const done = challenged.has(friend._id);
-          return (
-            <li key={friend._id} className="challenge-friend">
-              <Avatar person={friend} size={44} />
-              <span className="challenge-friend__name">{friend.name}</span>
-              {done ? (
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  disabled
-                  aria-label={`${friend.name}: ${COIN_MESSAGES.challenged}`}
-                >
-                  {COIN_MESSAGES.challenged}
-                </button>
-              ) : (
-                <Link
-                  to={linkTo(friend)}
-                  preventScrollReset
-                  replace
-                  className="button button--primary button--small"
-                  aria-haspopup="dialog"
-                  aria-label={`Challenge ${friend.name}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setPicked(friend);
-                  }}
-                >
-                  Challenge
-                </Link>
-              )}
-            </li>
-          );
-        })}
+        {friends.map((friend) => (
+          <ChallengeFriendRow
+            key={friend._id}
+            friend={friend}
+            done={challenged.has(friend._id)}
+            linkTo={linkTo(friend)}
+            onPick={setPicked}
+          />
+        ))}
       </ul>
       {!hydrated && requested && !challenged.has(requested._id) ? (
         <PlainChallengeForm
@@ -195,5 +170,50 @@ export function ChallengeFriends({
         <InsufficientCoinsPopup onClose={() => setInsufficient(false)} />
       ) : null}
     </>
+  );
+}
+
+/** Someone the player follows: Challenge (a link to the dialog, so it works before the page runs), or Challenged. */
+function ChallengeFriendRow({
+  friend,
+  done,
+  linkTo,
+  onPick,
+}: {
+  friend: ChallengePlayer;
+  done: boolean;
+  linkTo: string;
+  onPick: (friend: ChallengePlayer) => void;
+}) {
+  return (
+    <li className="challenge-friend">
+      <Avatar person={friend} size={44} />
+      <span className="challenge-friend__name">{friend.name}</span>
+      {done ? (
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled
+          aria-label={`${friend.name}: ${COIN_MESSAGES.challenged}`}
+        >
+          {COIN_MESSAGES.challenged}
+        </button>
+      ) : (
+        <Link
+          to={linkTo}
+          preventScrollReset
+          replace
+          className="button button--primary button--small"
+          aria-haspopup="dialog"
+          aria-label={`Challenge ${friend.name}`}
+          onClick={(event) => {
+            event.preventDefault();
+            onPick(friend);
+          }}
+        >
+          Challenge
+        </Link>
+      )}
+    </li>
   );
 }

@@ -58,8 +58,6 @@ export function ChallengeInfo({
     fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
   const received = challenge.to === viewerId;
   const { other, outcome } = sidesOf(challenge, viewerId);
-  const game = challenge.game_info[0];
-  const levels = game.leaderboard_type === 2;
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const open =
     challenge.status === "pending" &&
@@ -98,25 +96,7 @@ export function ChallengeInfo({
           {STATUS_LABEL[challenge.status]}
         </span>
       </div>
-      <div className="challenge-info__body">
-        <Avatar person={other} size={48} />
-        <dl className="challenge-info__facts">
-          <div>
-            <dt>Game</dt>
-            <dd>{game.name}</dd>
-          </div>
-          <div>
-            <dt>{levels ? "Level to beat" : "Score to beat"}</dt>
-            <dd>{formatNumber(challenge.score)}</dd>
-          </div>
-          <div>
-            <dt>Bet</dt>
-            <dd className="challenge-info__bet">
-              <CoinIcon size={14} /> {formatNumber(challenge.bet_amount)}
-            </dd>
-          </div>
-        </dl>
-      </div>
+      <ChallengeFacts challenge={challenge} other={other} />
       <blockquote className="challenge-info__message">
         “{challenge.message}”
       </blockquote>
@@ -197,5 +177,38 @@ export function ChallengeInfo({
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** The challenger (or the challenged), the game, the score to beat and the bet. */
+function ChallengeFacts({
+  challenge,
+  other,
+}: {
+  challenge: ChallengeView;
+  other: ReturnType<typeof sidesOf>["other"];
+}) {
+  const game = challenge.game_info[0];
+  const levels = game.leaderboard_type === 2;
+  return (
+    <div className="challenge-info__body">
+      <Avatar person={other} size={48} />
+      <dl className="challenge-info__facts">
+        <div>
+          <dt>Game</dt>
+          <dd>{game.name}</dd>
+        </div>
+        <div>
+          <dt>{levels ? "Level to beat" : "Score to beat"}</dt>
+          <dd>{formatNumber(challenge.score)}</dd>
+        </div>
+        <div>
+          <dt>Bet</dt>
+          <dd className="challenge-info__bet">
+            <CoinIcon size={14} /> {formatNumber(challenge.bet_amount)}
+          </dd>
+        </div>
+      </dl>
+    </div>
   );
 }

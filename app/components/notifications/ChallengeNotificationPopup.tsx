@@ -53,7 +53,7 @@ function ChallengeNotice({
   onDone: () => void;
 }) {
   const { notification_data: data } = notification;
-  const [challenge, setChallenge] = useState<ChallengeView | null>(null);
+  const challenge = useChallengeDetails(data.challengeId);
   // Accept and Decline post to the challenge page's action, the same one its forms use; Remix reloads the page data
   // (the header's wallet) after it.
   const fetcher = useFetcher<ChallengeFormAnswer>({
@@ -72,17 +72,6 @@ function ChallengeNotice({
   const answered = answer && "intent" in answer ? answer.intent : null;
   const { markRead } = useNotifications();
   const navigate = useNavigate();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<ChallengeView>(`/api/challenge/${data.challengeId}`, {
-      signal: controller.signal,
-    })
-      .then(setChallenge)
-      // The notification itself names the challenger, game and bet: the popup works without the details.
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [data.challengeId]);
 
   // Answered or closed, the notification has been seen.
   const finish = () => {
@@ -115,8 +104,7 @@ function ChallengeNotice({
 
   const challenger = challenge?.challenger[0];
   const fromName = challenger?.name ?? data.fromName ?? "A friend";
-  const game = challenge?.game_info[0];
-  const gameName = game?.name ?? data.gameName;
+  const gameName = challenge?.game_info[0]?.name ?? data.gameName;
   const bet = challenge?.bet_amount ?? data.betAmount;
   const closed = challenge !== null && challenge.status !== "pending";
   return (
@@ -144,32 +132,12 @@ function ChallengeNotice({
           ) : null}
         </div>
       </div>
-      <div className="challenge-notice__info" data-testid="challenge-info">
-        {game ? (
-          <GameChip game={game} />
-        ) : gameName ? (
-          <p className="challenge-notice__game">{gameName}</p>
-        ) : null}
-        {bet !== undefined ? (
-          <p className="challenge-notice__bet">
-            <CoinIcon size={18} />
-            Bet <strong>{formatNumber(bet)}</strong> coins
-          </p>
-        ) : null}
-        {challenge ? (
-          <p className="challenge-notice__score">
-            Score to beat: <strong>{formatNumber(challenge.score)}</strong>
-          </p>
-        ) : null}
-        {challenge?.message ? (
-          <blockquote className="challenge-notice__message">
-            {challenge.message}
-          </blockquote>
-        ) : null}
-        {!challenge && notification.content ? (
-          <p className="challenge-notice__content">{notification.content}</p>
-        ) : null}
-      </div>
+      <ChallengeNoticeInfo
+        challenge={challenge}
+        gameName={gameName}
+        bet={bet}
+        content={notification.content}
+      />
       {closed ? (
         <p className="challenge-notice__closed" role="status">
           This challenge is{" "}
@@ -206,5 +174,68 @@ function ChallengeNotice({
         </button>
       </div>
     </Modal>
+  );
+}
+
+/**
+ * The challenge's details (GET /api/challenge/{id}), or null until they come or if they do not: the notification
+ * itself names the challenger, game and bet, so the popup works without them.
+ */
+function useChallengeDetails(
+  challengeId: number | undefined,
+): ChallengeView | null {
+  const [challenge, setChallenge] = useState<ChallengeView | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<ChallengeView>(`/api/challenge/${challengeId}`, {
+      signal: controller.signal,
+    })
+      .then(setChallenge)
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [challengeId]);
+  return challenge;
+}
+
+/** What the challenge is: the game, the bet, the score to beat and the challenger's message. */
+function ChallengeNoticeInfo({
+  challenge,
+  gameName,
+  bet,
+  content,
+}: {
+  challenge: ChallengeView | null;
+  gameName: string | undefined;
+  bet: number | undefined;
+  content: string;
+}) {
+  const game = challenge?.game_info[0];
+  return (
+    <div className="challenge-notice__info" data-testid="challenge-info">
+      {game ? (
+        <GameChip game={game} />
+      ) : gameName ? (
+        <p className="challenge-notice__game">{gameName}</p>
+      ) : null}
+      {bet !== undefined ? (
+        <p className="challenge-notice__bet">
+          <CoinIcon size={18} />
+          Bet <strong>{formatNumber(bet)}</strong> coins
+        </p>
+      ) : null}
+      {challenge ? (
+        <p className="challenge-notice__score">
+          Score to beat: <strong>{formatNumber(challenge.score)}</strong>
+        </p>
+      ) : null}
+      {challenge?.message ? (
+        <blockquote className="challenge-notice__message">
+          {challenge.message}
+        </blockquote>
+      ) : null}
+      {!challenge && content ? (
+        <p className="challenge-notice__content">{content}</p>
+      ) : null}
+    </div>
   );
 }

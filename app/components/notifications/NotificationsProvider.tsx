@@ -9,11 +9,10 @@ import {
   type ReactNode,
 } from "react";
 import { useRevalidate } from "../useRevalidate";
-import { apiFetch } from "~/lib/api";
-import type { NotificationsRead } from "#contract/notifications";
 import { useAccount } from "../AccountProvider";
 import { useRootData } from "../root-data";
 import { useSocket } from "../SocketProvider";
+import { useMarkRead } from "./useMarkRead";
 
 export interface Notifications {
   /** How many of the player's notifications are unread (the header bell's badge). */
@@ -89,17 +88,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     (count: number) => setUnreadState(Math.max(0, count)),
     [],
   );
-  const markRead = useCallback(
-    async (ids?: readonly number[]) => {
-      if (ids && ids.length === 0) return;
-      const answer = await apiFetch<NotificationsRead>(
-        "/api/notifications/read",
-        { method: "POST", json: ids ? { ids } : {} },
-      );
-      setUnread(answer.unread);
-    },
-    [setUnread],
-  );
+  const markRead = useMarkRead(setUnread);
 
   const value = useMemo(
     () => ({ unread: viewerId === null ? 0 : unread, setUnread, markRead }),

@@ -1,5 +1,6 @@
-import { useId, useState, type ReactNode } from "react";
-import { errorMessage } from "~/lib/api";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import type { action as socialAction } from "~/routes/social";
 import { AlertIcon } from "../icons";
 import { Modal } from "../Modal";
 
@@ -8,33 +9,36 @@ export interface ConfirmDialogProps {
   children: ReactNode;
   /** The confirming button's label, e.g. "Unfriend". */
   confirmLabel: string;
-  /** Does the thing; a failure keeps the dialog open with the server's message. */
-  onConfirm: () => Promise<void>;
+  /** What confirming posts to the Social page's action: the intent and whom it is about. */
+  intent: "unfriend" | "block";
+  userId: number;
+  /** The server did it; a failure keeps the dialog open with the server's message. */
+  onDone: () => void;
   onClose: () => void;
 }
 
-/** "Are you sure?" before something that cannot simply be undone (unfriend, block). */
+/** "Are you sure?" before something that cannot simply be undone (unfriend, block), posted to /social's action. */
 export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  onConfirm,
+  intent,
+  userId,
+  onDone,
   onClose,
 }: ConfirmDialogProps) {
   const headingId = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setBusy(false);
-    }
-  };
+  const fetcher = useFetcher<typeof socialAction>();
+  const busy = fetcher.state !== "idle";
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Each answer counts once, however often the parent renders meanwhile.
+  const told = useRef<typeof answer>(undefined);
+  useEffect(() => {
+    if (!answer?.ok || told.current === answer) return;
+    told.current = answer;
+    onDone();
+  }, [answer, onDone]);
+  const error = answer?.ok === false ? answer.error : null;
 
   return (
     <Modal labelledBy={headingId} onClose={onClose} className="confirm-dialog">
@@ -48,7 +52,13 @@ export function ConfirmDialog({
           {error}
         </p>
       ) : null}
-      <div className="confirm-dialog__actions">
+      <fetcher.Form
+        method="post"
+        action="/social"
+        className="confirm-dialog__actions"
+      >
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="user_id" value={userId} />
         <button
           type="button"
           className="button button--ghost"
@@ -58,9 +68,8 @@ export function ConfirmDialog({
           Cancel
         </button>
         <button
-          type="button"
+          type="submit"
           className="button button--danger"
-          onClick={() => void confirm()}
           disabled={busy}
           aria-busy={busy}
         >
@@ -69,7 +78,7 @@ export function ConfirmDialog({
           ) : null}
           {busy ? "Please wait" : confirmLabel}
         </button>
-      </div>
+      </fetcher.Form>
     </Modal>
   );
 }

@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useMemo, useState } from "react";
-import { apiFetch } from "~/lib/api";
+import { useCallback, useMemo, useState } from "react";
 import type { Friend } from "#contract/types";
 import { ACTION_PATHS } from "../ActionForm";
 import { Dot } from "../Dot";
@@ -53,6 +52,14 @@ export function FriendsTab({
     [friends, query],
   );
 
+  // The server did it: the friend leaves the list (a block also closes their chat).
+  const pendingDone = useCallback(() => {
+    if (!pending) return;
+    if (pending.kind === "unfriend") remove(pending.friend._id);
+    else onBlocked(pending.friend._id);
+    setPending(null);
+  }, [pending, remove, onBlocked]);
+
   if (error) {
     return (
       <EmptyState
@@ -90,24 +97,6 @@ export function FriendsTab({
     );
   }
 
-  const confirm = async () => {
-    if (!pending) return;
-    const { kind, friend } = pending;
-    if (kind === "unfriend") {
-      await apiFetch(`/api/social/unfriend/${friend.social_id}`, {
-        method: "DELETE",
-      });
-      remove(friend._id);
-    } else {
-      await apiFetch("/api/social/block", {
-        method: "POST",
-        json: { user_id: friend._id },
-      });
-      onBlocked(friend._id);
-    }
-    setPending(null);
-  };
-
   const onlineCount = friends.filter((friend) => isOnline(friend._id)).length;
 
   return (
@@ -138,119 +127,150 @@ export function FriendsTab({
             </style>
           </noscript>
           <ul className="people-list" data-testid="friends-list">
-            {shown.map((friend) => {
-              const online = isOnline(friend._id);
-              return (
-                <li
-                  key={friend._id}
-                  className={
-                    friend._id === chatWith
-                      ? "person friends-row is-current"
-                      : "person friends-row"
-                  }
-                  data-testid="friend"
-                >
-                  <PersonAvatar person={friend} online={online} />
-                  <span className="person__text">
-                    <span className="person__name">{friend.name}</span>
-                    <span
-                      className={
-                        online ? "person__meta is-online" : "person__meta"
-                      }
-                    >
-                      {friend.follows_back
-                        ? online
-                          ? "Online"
-                          : "Offline"
-                        : "Not following you back yet"}
-                    </span>
-                  </span>
-                  <span className="person__actions">
-                    <button
-                      type="button"
-                      className="button button--primary button--small needs-script"
-                      aria-label={`Chat with ${friend.name}`}
-                      // Not disabled when they do not follow back: they may have since, and the chat says so if not.
-                      onClick={() => onChat(friend)}
-                    >
-                      <ChatIcon size={16} />
-                      <span className="friends-row__label">Chat</span>
-                    </button>
-                    {friend.follows_back ? (
-                      <Link
-                        to={playWithFriendPath({ friendId: friend._id })}
-                        className="button button--secondary button--small"
-                        aria-label={`Play with ${friend.name}`}
-                      >
-                        <VersusIcon size={16} />
-                        <span className="friends-row__label">Play</span>
-                      </Link>
-                    ) : null}
-                    {/* Without JavaScript the menu cannot open: a plain Unfollow form stands in for it. */}
-                    <noscript>
-                      <form
-                        method="post"
-                        action={ACTION_PATHS.follow}
-                        className="follow"
-                      >
-                        <input type="hidden" name="intent" value="unfollow" />
-                        <input type="hidden" name="to" value={friend._id} />
-                        <input
-                          type="hidden"
-                          name="redirectTo"
-                          value="/social"
-                        />
-                        <button
-                          type="submit"
-                          className="button button--secondary button--small"
-                          aria-label={`Unfollow ${friend.name}`}
-                        >
-                          Unfollow
-                        </button>
-                      </form>
-                    </noscript>
-                    <ActionMenu
-                      label={`More for ${friend.name}`}
-                      actions={[
-                        {
-                          label: "Unfriend",
-                          icon: <UserMinusIcon size={18} />,
-                          onSelect: () =>
-                            setPending({ kind: "unfriend", friend }),
-                        },
-                        {
-                          label: "Block",
-                          icon: <BlockIcon size={18} />,
-                          onSelect: () => setPending({ kind: "block", friend }),
-                          danger: true,
-                        },
-                      ]}
-                    />
-                  </span>
-                </li>
-              );
-            })}
+            {shown.map((friend) => (
+              <FriendRow
+                key={friend._id}
+                friend={friend}
+                online={isOnline(friend._id)}
+                current={friend._id === chatWith}
+                onChat={onChat}
+                onPending={setPending}
+              />
+            ))}
           </ul>
         </>
       )}
       {pending ? (
-        <ConfirmDialog
-          title={
-            pending.kind === "unfriend"
-              ? `Unfriend ${pending.friend.name}?`
-              : `Block ${pending.friend.name}?`
-          }
-          confirmLabel={pending.kind === "unfriend" ? "Unfriend" : "Block"}
-          onConfirm={confirm}
+        <PendingDialog
+          pending={pending}
+          onDone={pendingDone}
           onClose={() => setPending(null)}
-        >
-          <p>
-            {pending.kind === "unfriend"
-              ? "They leave your friends list. You can follow them again from Find People at any time."
-              : "They can no longer message you, challenge you or follow you, and you stop following each other."}
-          </p>
-        </ConfirmDialog>
+        />
       ) : null}
     </section>
+  );
+}
+
+interface FriendRowProps {
+  friend: Friend;
+  online: boolean;
+  /** Their chat is open. */
+  current: boolean;
+  onChat: (friend: Friend) => void;
+  onPending: (pending: Pending) => void;
+}
+
+/** One friend: presence, Chat, Play when they follow back, and Unfriend and Block behind the ⋯ menu. */
+function FriendRow({
+  friend,
+  online,
+  current,
+  onChat,
+  onPending,
+}: FriendRowProps) {
+  return (
+    <li
+      className={
+        current ? "person friends-row is-current" : "person friends-row"
+      }
+      data-testid="friend"
+    >
+      <PersonAvatar person={friend} online={online} />
+      <span className="person__text">
+        <span className="person__name">{friend.name}</span>
+        <span className={online ? "person__meta is-online" : "person__meta"}>
+          {friend.follows_back
+            ? online
+              ? "Online"
+              : "Offline"
+            : "Not following you back yet"}
+        </span>
+      </span>
+      <span className="person__actions">
+        <button
+          type="button"
+          className="button button--primary button--small needs-script"
+          aria-label={`Chat with ${friend.name}`}
+          // Not disabled when they do not follow back: they may have since, and the chat says so if not.
+          onClick={() => onChat(friend)}
+        >
+          <ChatIcon size={16} />
+          <span className="friends-row__label">Chat</span>
+        </button>
+        {friend.follows_back ? (
+          <Link
+            to={playWithFriendPath({ friendId: friend._id })}
+            className="button button--secondary button--small"
+            aria-label={`Play with ${friend.name}`}
+          >
+            <VersusIcon size={16} />
+            <span className="friends-row__label">Play</span>
+          </Link>
+        ) : null}
+        {/* Without JavaScript the menu cannot open: a plain Unfollow form stands in for it. */}
+        <noscript>
+          <form method="post" action={ACTION_PATHS.follow} className="follow">
+            <input type="hidden" name="intent" value="unfollow" />
+            <input type="hidden" name="to" value={friend._id} />
+            <input type="hidden" name="redirectTo" value="/social" />
+            <button
+              type="submit"
+              className="button button--secondary button--small"
+              aria-label={`Unfollow ${friend.name}`}
+            >
+              Unfollow
+            </button>
+          </form>
+        </noscript>
+        <ActionMenu
+          label={`More for ${friend.name}`}
+          actions={[
+            {
+              label: "Unfriend",
+              icon: <UserMinusIcon size={18} />,
+              onSelect: () => onPending({ kind: "unfriend", friend }),
+            },
+            {
+              label: "Block",
+              icon: <BlockIcon size={18} />,
+              onSelect: () => onPending({ kind: "block", friend }),
+              danger: true,
+            },
+          ]}
+        />
+      </span>
+    </li>
+  );
+}
+
+/** Unfriend or Block, asked first. */
+function PendingDialog({
+  pending: { kind, friend },
+  onDone,
+  onClose,
+}: {
+  pending: NonNullable<Pending>;
+  onDone: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      title={
+        kind === "unfriend"
+          ? `Unfriend ${friend.name}?`
+          : `Block ${friend.name}?`
+      }
+      confirmLabel={kind === "unfriend" ? "Unfriend" : "Block"}
+      intent={kind}
+      userId={friend._id}
+      onDone={onDone}
+      onClose={onClose}
+    >
+      <p>
+        {kind === "unfriend"
+          ? "They leave your friends list. You can follow them again from Find People at any time."
+          : "They can no longer message you, challenge you or follow you, and you stop following each other."}
+      </p>
+    </ConfirmDialog>
   );
 }

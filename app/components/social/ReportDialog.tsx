@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from "react";
-import { apiFetch, errorMessage } from "~/lib/api";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import type { action as socialAction } from "~/routes/social";
 import type { ChatEntry } from "~/state/chat";
 import { AlertIcon, CheckIcon } from "../icons";
 import { Modal } from "../Modal";
@@ -15,7 +16,7 @@ export interface ReportDialogProps {
 
 const REASON_MAX = 500;
 
-/** Report a friend's message (POST /api/social/report): asks why, then thanks. */
+/** Report a friend's message (posted to /social's action, as POST /api/social/report): asks why, then thanks. */
 export function ReportDialog({
   friendId,
   friendName,
@@ -26,34 +27,26 @@ export function ReportDialog({
   const headingId = useId();
   const reasonId = useId();
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const [blank, setBlank] = useState(false);
+  const fetcher = useFetcher<typeof socialAction>();
+  const busy = fetcher.state !== "idle";
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const done = answer?.ok === true;
+  const told = useRef(false);
+  useEffect(() => {
+    if (!done || told.current) return;
+    told.current = true;
+    onReported(message.msg_id);
+  }, [done, message.msg_id, onReported]);
+  const error = blank
+    ? "Say why you report this message"
+    : answer?.ok === false
+      ? answer.error
+      : null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError("Say why you report this message");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await apiFetch("/api/social/report", {
-        method: "POST",
-        json: {
-          user_id: friendId,
-          msg_id: message.msg_id,
-          reason: reason.trim(),
-        },
-      });
-      setDone(true);
-      onReported(message.msg_id);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+  const submit = (event: FormEvent) => {
+    setBlank(!reason.trim());
+    if (!reason.trim()) event.preventDefault();
   };
 
   if (done) {
@@ -94,15 +87,21 @@ export function ReportDialog({
       <blockquote className="report-dialog__quote">
         {message.content}
       </blockquote>
-      <form
+      <fetcher.Form
+        method="post"
+        action="/social"
         className="form"
-        onSubmit={(event) => void submit(event)}
+        onSubmit={submit}
         noValidate
       >
+        <input type="hidden" name="intent" value="report" />
+        <input type="hidden" name="user_id" value={friendId} />
+        <input type="hidden" name="msg_id" value={message.msg_id} />
         <div className={error ? "field field--invalid" : "field"}>
           <label htmlFor={reasonId}>Why are you reporting this message?</label>
           <textarea
             id={reasonId}
+            name="reason"
             className="report-dialog__reason"
             value={reason}
             onChange={(event) => setReason(event.target.value)}
@@ -138,7 +137,7 @@ export function ReportDialog({
             {busy ? "Please wait" : "Report"}
           </button>
         </div>
-      </form>
+      </fetcher.Form>
     </Modal>
   );
 }
