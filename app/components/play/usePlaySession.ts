@@ -213,3 +213,4 @@ export function usePlaySession(
 
   return { open, adopt, seed, statsId, end, submit, finishVisitor, reveal };
 }
+export type PlaySessionHandle = ReturnType<typeof usePlaySession>;
