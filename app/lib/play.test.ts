@@ -9,6 +9,7 @@ import {
   playTypeFrom,
   resultPath,
   roundFromState,
+  seedFrom,
 } from "./play";
 
 describe("the play clock", () => {
@@ -94,5 +95,17 @@ describe("play addresses", () => {
     expect(roundFromState({ gameId: 6, round }, 5)).toBeNull();
     expect(roundFromState(null, 5)).toBeNull();
     expect(roundFromState("state", 5)).toBeNull();
+  });
+});
+
+describe("a match's shared seed", () => {
+  it("is read from ?seed= when it is a 32-bit whole number, and is none otherwise", () => {
+    const seed = (query: string) => seedFrom(new URLSearchParams(query));
+    expect(seed("seed=123")).toBe(123);
+    expect(seed("seed=4294967295")).toBe(0xffffffff);
+    expect(seed("seed=4294967296")).toBeNull();
+    expect(seed("seed=-1")).toBeNull();
+    expect(seed("seed=1e3")).toBeNull();
+    expect(seed("")).toBeNull();
   });
 });

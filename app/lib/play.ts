@@ -129,3 +129,11 @@ export const matchPlayPath = (gameId: number, roomId: string, seed: number) =>
 /** Where a round against a bot plays: the recorded run in the address. */
 export const botPlayPath = (gameId: number, botId: number) =>
   `/play/${gameId}?type=0&bot=${botId}`;
+
+/** A match passes its shared seed (?seed=); otherwise every round gets a fresh one. */
+export function seedFrom(params: URLSearchParams): number | null {
+  const value = params.get("seed");
+  return value && /^\d{1,10}$/.test(value) && Number(value) <= 0xffffffff
+    ? Number(value)
+    : null;
+}

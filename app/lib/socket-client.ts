@@ -114,6 +114,40 @@ function idIn(data: unknown): string | undefined {
 
 type Timer = ReturnType<typeof setTimeout>;
 
+/** Detaches and closes a socket we no longer want; whatever it reports later is ignored. */
+function discard(ws: WebSocket, code?: number): void {
+  ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
+  try {
+    if (code === undefined) ws.close();
+    else ws.close(code);
+  } catch {
+    // Already closed, or closing a socket that never connected: nothing more to do.
+  }
+}
+
+/** Events sent and not yet acked, each framed with a unique id; a Map keeps the order they were sent in. */
+function createOutbox() {
+  const frames = new Map<string, string>();
+  const idPrefix = randomPrefix();
+  let sequence = 0;
+  return {
+    add(event: AnyEvent): { id: string; frame: string } {
+      sequence += 1;
+      const id = `${idPrefix}-${sequence.toString(36)}`;
+      const frame = JSON.stringify({
+        event: event.event,
+        id,
+        data: event.data,
+      });
+      frames.set(id, frame);
+      return { id, frame };
+    },
+    frames: () => frames.values(),
+    settle: (id: string) => frames.delete(id),
+    clear: () => frames.clear(),
+  };
+}
+
 export function createSocketClient<
   ClientEvent extends AnyEvent,
   ServerEvent extends AnyEvent,
@@ -130,10 +164,7 @@ export function createSocketClient<
   } = options;
   const WebSocketImpl = options.WebSocketImpl ?? globalThis.WebSocket;
 
-  /** Un-acked frames by id; a Map keeps the order they were sent in. */
-  const outbox = new Map<string, string>();
-  const idPrefix = randomPrefix();
-  let sequence = 0;
+  const outbox = createOutbox();
 
   let status: SocketStatus = "closed";
   let stopped = false;
@@ -158,17 +189,6 @@ export function createSocketClient<
     clearInterval(pingTimer);
     clearTimeout(silenceTimer);
     reconnectTimer = connectTimer = pingTimer = silenceTimer = undefined;
-  }
-
-  /** Detaches and closes a socket we no longer want; whatever it reports later is ignored. */
-  function discard(ws: WebSocket, code?: number): void {
-    ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
-    try {
-      if (code === undefined) ws.close();
-      else ws.close(code);
-    } catch {
-      // Already closed, or closing a socket that never connected: nothing more to do.
-    }
   }
 
   function transmit(frame: string): void {
@@ -215,7 +235,7 @@ export function createSocketClient<
     connectTimer = undefined;
     failures = 0;
     // Resend before announcing "open", so nothing sent from onStatus can overtake (or duplicate) the outbox.
-    for (const frame of outbox.values()) transmit(frame);
+    for (const frame of outbox.frames()) transmit(frame);
     pingTimer = setInterval(ping, pingIntervalMs);
     setStatus("open");
   }
@@ -262,7 +282,7 @@ export function createSocketClient<
     if (event.event === "pong") return;
     if (event.event === "ack" || event.event === "error") {
       const id = idIn(event.data);
-      if (id !== undefined) outbox.delete(id);
+      if (id !== undefined) outbox.settle(id);
       if (event.event === "ack") return;
     }
     onEvent(event);
@@ -278,14 +298,7 @@ export function createSocketClient<
         if (status === "open") ping();
         return undefined;
       }
-      sequence += 1;
-      const id = `${idPrefix}-${sequence.toString(36)}`;
-      const frame = JSON.stringify({
-        event: event.event,
-        id,
-        data: event.data,
-      });
-      outbox.set(id, frame);
+      const { id, frame } = outbox.add(event);
       if (status === "open") transmit(frame);
       return id;
     },

@@ -1,11 +1,19 @@
 import { useCallback, useEffect, useRef } from "react";
-import { apiFetch } from "~/lib/api";
 import { deliverRound, keepRound } from "~/lib/round-outbox";
+import {
+  beginVisitorRound,
+  endPlaySession,
+  finishVisitorRound,
+  openPlaySession,
+  postScore,
+  revealSessionCard,
+  revealVisitorCard,
+} from "~/lib/play-session";
 import type { PlaySession } from "#contract/games";
 import type { Move } from "#contract/moves";
 import type { RoundResult } from "#contract/scores";
 import type { VisitorRound } from "#contract/visitor-rounds";
-import type { RevealCardRequest, RevealedCard } from "#contract/card-faces";
+import type { RevealCardRequest } from "#contract/card-faces";
 import { keepVisitorRound, type KeptVisitorRound } from "~/lib/visitor-round";
 
 interface SessionRecord {
@@ -44,21 +52,15 @@ export function usePlaySession(
       visitorRound.current =
         roomId || !keepsVisitorRounds
           ? null
-          : apiFetch<VisitorRound>("/api/visitor-rounds", {
-              method: "POST",
-              json: { game_id: gameId },
-            }).catch(() => null);
+          : beginVisitorRound(gameId).catch(() => null);
       return;
     }
     visitorRound.current = null;
     session.current = {
-      opened: apiFetch<PlaySession>("/api/gamestats", {
-        method: "POST",
-        json: {
-          game_id: gameId,
-          game_type: gameType,
-          ...(roomId ? { room_id: roomId } : {}),
-        },
+      opened: openPlaySession({
+        game_id: gameId,
+        game_type: gameType,
+        ...(roomId ? { room_id: roomId } : {}),
       }).catch(() => null),
       ended: false,
       submitting: false,
@@ -111,14 +113,10 @@ export function usePlaySession(
       visitorRound.current = null;
       if (!round || log === null) return null;
       try {
-        await apiFetch(`/api/visitor-rounds/${round.id}`, {
-          method: "PUT",
-          json: {
-            token: round.token,
-            score,
-            log,
-            play_time: Math.max(0, Math.round(playTimeRef.current())),
-          },
+        await finishVisitorRound(round, {
+          score,
+          log,
+          play_time: Math.max(0, Math.round(playTimeRef.current())),
         });
         return keepVisitorRound(round, score);
       } catch {
@@ -131,17 +129,10 @@ export function usePlaySession(
   /** The face of a card the game turned (ADR 014, "Hidden information"), dealt to this session or visitor round. */
   const reveal = useCallback(async (turned: RevealCardRequest) => {
     const opened = await session.current?.opened;
-    if (opened)
-      return apiFetch<RevealedCard>(`/api/gamestats/${opened._id}/reveal`, {
-        method: "POST",
-        json: turned,
-      });
+    if (opened) return revealSessionCard(opened._id, turned);
     const round = await visitorRound.current;
     if (!round) throw new Error("This round was dealt no cards");
-    return apiFetch<RevealedCard>(`/api/visitor-rounds/${round.id}/reveal`, {
-      method: "POST",
-      json: { ...turned, token: round.token },
-    });
+    return revealVisitorCard(round, turned);
   }, []);
 
   /** The open session's id, or null (a visitor, or no session could be opened). */
@@ -158,11 +149,7 @@ export function usePlaySession(
     const id = (await current.opened)?._id ?? null;
     if (id === null) return;
     const play_time = Math.max(0, Math.round(playTimeRef.current()));
-    await apiFetch(`/api/gamestats/${id}`, {
-      method: "PUT",
-      json: { play_time },
-      keepalive,
-    }).catch(() => undefined);
+    await endPlaySession(id, play_time, keepalive).catch(() => undefined);
   }, []);
 
   /**
@@ -199,12 +186,7 @@ export function usePlaySession(
         bot_id: round.botId ?? undefined,
       });
       try {
-        const result = await deliverRound(
-          kept,
-          (json) =>
-            apiFetch<RoundResult>("/api/scores", { method: "POST", json }),
-          onRetry,
-        );
+        const result = await deliverRound(kept, postScore, onRetry);
         if (current) current.ended = true;
         return result;
       } finally {
@@ -231,3 +213,4 @@ export function usePlaySession(
 
   return { open, adopt, seed, statsId, end, submit, finishVisitor, reveal };
 }
+export type PlaySessionHandle = ReturnType<typeof usePlaySession>;
