@@ -1,6 +1,7 @@
 import {
   redirect,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -20,9 +21,14 @@ import {
   checkedFormAction,
   nextPage,
   signedInAnswer,
+  retryAfterOf,
   textField,
 } from "~/server/auth.server";
 import { redirectTarget } from "~/server/redirect.server";
+
+/** A rate-limited post says when to try again, as the API does. */
+export const headers: HeadersFunction = ({ actionHeaders }) =>
+  retryAfterOf(actionHeaders);
 
 /** A full-screen form like /registration: no header, menus or footer around it. */
 export const handle: ShellHandle = { bare: true };

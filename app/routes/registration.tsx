@@ -1,5 +1,6 @@
 import type {
   ActionFunctionArgs,
+  HeadersFunction,
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/cloudflare";
@@ -27,9 +28,14 @@ import {
   checkedFormAction,
   nextPage,
   signedInAnswer,
+  retryAfterOf,
   textField,
 } from "~/server/auth.server";
 import { redirectTarget } from "~/server/redirect.server";
+
+/** A rate-limited post says when to try again, as the API does. */
+export const headers: HeadersFunction = ({ actionHeaders }) =>
+  retryAfterOf(actionHeaders);
 
 /** A full-screen form: no header, menus or footer around it. */
 export const handle: ShellHandle = { bare: true };

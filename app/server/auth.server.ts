@@ -117,6 +117,15 @@ export async function checkedFormAction<Values, Result>(
   return formAction(values, run);
 }
 
+/**
+ * A page's response headers after its form was refused by a rate limit: the action's Retry-After, which Remix leaves
+ * off the rendered page unless the route hands it on (the route's `headers`).
+ */
+export function retryAfterOf(actionHeaders: Headers): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
 /** A form field as text: files and missing fields become "". */
 export function textField(form: FormData, name: string): string {
   const value = form.get(name);
