@@ -27,6 +27,7 @@ import {
   type PopupState,
 } from "~/state/popup";
 import { useViewer } from "./root-data";
+import { useRevalidate } from "./useRevalidate";
 
 /** SPEC.md §4/§9: the session update goes out 5 s after the app loads. */
 const SESSION_UPDATE_DELAY_MS = 5_000;
@@ -41,8 +42,7 @@ export interface Account {
   openSignUp: () => void;
   closePopup: () => void;
   /**
-   * Login or sign-up succeeded (its fetcher's action reloads page data): keep the user, close the popup and go to
-   * `to`, if given.
+   * Login or sign-up succeeded: keep the user, close the popup and reload page data (then go to `to`, if given).
    */
   signedIn: (user: UserData, to?: string) => void;
   /** Log-out: ends the server session, forgets the user and goes home. */
@@ -68,6 +68,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const viewer = useViewer();
   const [popup, dispatchPopup] = useReducer(popupReducer, initialPopupState);
   const navigate = useNavigate();
+  const revalidate = useRevalidate();
   // Undefined when the root loader itself failed (an error page): then the server has said nothing about the player.
   const serverSpoke = useRouteLoaderData("root") !== undefined;
   const viewerIdRef = useRef(viewer?._id ?? null);
@@ -133,14 +134,15 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       signedIn: (user: UserData, to?: string) => {
         setProfile(user);
         dispatchPopup({ type: "loggedIn" });
-        // Going on interrupts the action's reload of page data; the navigation then loads every route.
+        // A reload interrupted by the navigation makes that navigation load every route, the root's viewer included.
+        revalidate();
         if (to) navigate(to);
       },
       signOut,
       profileSaved: (profile: Partial<UserProfile>) =>
         setProfile((stored) => ({ ...stored, ...profile })),
     }),
-    [navigate, signOut],
+    [navigate, revalidate, signOut],
   );
   const account = useMemo<Account>(
     () => ({ ...actions, popup }),
