@@ -4,7 +4,6 @@ import {
   useNavigate,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useRevalidate } from "./useRevalidate";
 import {
   createContext,
   useCallback,
@@ -18,6 +17,7 @@ import {
   type ReactNode,
 } from "react";
 import { apiFetch } from "~/lib/api";
+import { useFetcherPost } from "~/lib/forms-fetcher";
 import type { UserData, UserProfile } from "#contract/types";
 import { syncStoredUser } from "~/lib/user-store";
 import {
@@ -27,9 +27,13 @@ import {
   type PopupState,
 } from "~/state/popup";
 import { useViewer } from "./root-data";
+import { useRevalidate } from "./useRevalidate";
 
 /** SPEC.md §4/§9: the session update goes out 5 s after the app loads. */
 const SESSION_UPDATE_DELAY_MS = 5_000;
+
+/** The log-out's route action (routes/auth.logout.tsx). */
+const LOG_OUT_ACTION = "/auth/logout";
 
 export interface Account {
   popup: PopupState;
@@ -37,11 +41,13 @@ export interface Account {
   openLogin: () => void;
   openSignUp: () => void;
   closePopup: () => void;
-  /** Login or sign-up succeeded: keep the user, close the popup and reload page data (then go to `to`, if given). */
+  /**
+   * Login or sign-up succeeded: keep the user, close the popup and reload page data (then go to `to`, if given).
+   */
   signedIn: (user: UserData, to?: string) => void;
   /** Log-out: ends the server session, forgets the user and goes home. */
   signOut: () => Promise<void>;
-  /** The server saved the profile: merge it into the stored user and reload page data. */
+  /** The server saved the profile (its fetcher's action reloads page data): merge it into the stored user. */
   profileSaved: (profile: Partial<UserProfile>) => void;
 }
 
@@ -61,8 +67,8 @@ function socketIdOfThisTab(): string {
 export function AccountProvider({ children }: { children: ReactNode }) {
   const viewer = useViewer();
   const [popup, dispatchPopup] = useReducer(popupReducer, initialPopupState);
-  const revalidate = useRevalidate();
   const navigate = useNavigate();
+  const revalidate = useRevalidate();
   // Undefined when the root loader itself failed (an error page): then the server has said nothing about the player.
   const serverSpoke = useRouteLoaderData("root") !== undefined;
   const viewerIdRef = useRef(viewer?._id ?? null);
@@ -109,23 +115,14 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     return () => window.clearTimeout(timer);
   }, []);
 
-  // Reload every loader (root included, for the header) and, when asked, navigate: a revalidation interrupted by a
-  // navigation makes that navigation load every route.
-  const reload = useCallback(
-    (to?: string) => {
-      revalidate();
-      if (to) navigate(to);
-    },
-    [revalidate, navigate],
-  );
-
+  const post = useFetcherPost<{ ok: boolean }>();
   const signOut = useCallback(async () => {
     // The reloaded root data says who is signed in now, and userData follows it.
-    await apiFetch("/auth/logout", { method: "POST" }).catch(() => undefined);
+    await post(LOG_OUT_ACTION);
     setProfile(null);
     dispatchPopup({ type: "close" });
-    reload("/");
-  }, [reload]);
+    navigate("/");
+  }, [post, navigate]);
 
   // Stable across popup changes, so effects that open a popup do not run again when it closes.
   const actions = useMemo(
@@ -137,15 +134,15 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       signedIn: (user: UserData, to?: string) => {
         setProfile(user);
         dispatchPopup({ type: "loggedIn" });
-        reload(to);
+        // A reload interrupted by the navigation makes that navigation load every route, the root's viewer included.
+        revalidate();
+        if (to) navigate(to);
       },
       signOut,
-      profileSaved: (profile: Partial<UserProfile>) => {
-        setProfile((stored) => ({ ...stored, ...profile }));
-        reload();
-      },
+      profileSaved: (profile: Partial<UserProfile>) =>
+        setProfile((stored) => ({ ...stored, ...profile })),
     }),
-    [reload, signOut],
+    [navigate, revalidate, signOut],
   );
   const account = useMemo<Account>(
     () => ({ ...actions, popup }),

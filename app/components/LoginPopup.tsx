@@ -1,9 +1,10 @@
 import { useLocation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { apiFetch, errorMessage } from "~/lib/api";
+import { checkForm, type FormProblem } from "~/lib/forms";
+import { useFormFetcher } from "~/lib/forms-fetcher";
 import { withRedirect } from "~/lib/redirect";
 import type { UserData } from "#contract/types";
-import { LoginSchema, fieldErrors } from "#contract/validation";
+import { LoginSchema } from "#contract/validation";
 import { useAccount } from "./AccountProvider";
 import {
   FormError,
@@ -18,24 +19,11 @@ import { useRootData } from "./root-data";
 
 const FIELD_ORDER = ["email", "password"] as const;
 
-/** Where a form posted without JavaScript (or before hydration) logs in: the /login page's action. */
+/** Where every log-in posts, with JavaScript or without, the Google button's included: the /login page's action. */
 export const LOGIN_PAGE = "/login";
 
-/** Where a form sends the player back to after a post without JavaScript: a path of ours, else a fallback. */
-export { safeRedirect } from "~/lib/redirect";
-
-function formData(entries: Record<string, string>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(entries)) form.set(name, value);
-  return form;
-}
-
 /** What the /login page's action answered a post it refused: the messages and the email (never the password). */
-export interface LoginProblem {
-  formError: string;
-  errors: Record<string, string>;
-  values: { email: string };
-}
+export type LoginProblem = FormProblem<{ email: string }>;
 
 export interface LoginFormProps {
   /** Keeps input ids unique when the form appears in more than one place. */
@@ -48,8 +36,8 @@ export interface LoginFormProps {
 }
 
 /**
- * SPEC.md §2/§5 login form: checked only when 'Log in' is pressed; a failure stops the spinner and says why. With
- * JavaScript it posts to /auth/login and stays in place; without, it is a plain form post to the /login page.
+ * SPEC.md §2/§5 login form: checked only when 'Log in' is pressed; a failure stops the spinner and says why. It posts
+ * to the /login page's action: with JavaScript by a fetcher, staying in place; without, as a plain form post.
  */
 export function LoginForm({
   idPrefix,
@@ -64,34 +52,29 @@ export function LoginForm({
   const [errors, setErrors] = useState<Record<string, string>>(
     initial?.errors ?? {},
   );
-  const [formError, setFormError] = useState<string | null>(
-    initial?.formError ?? null,
-  );
-  const [busy, setBusy] = useState(false);
+  const post = useFormFetcher<{ user: UserData }, LoginProblem["values"]>({
+    // The fields keep the browser's check; the server's refusal is the line above the button.
+    shown: ({ formError }) => ({ formError, errors: {} }),
+    initial,
+    onAnswer: ({ user }) => onSignedIn(user),
+  });
+  const busy = post.busy || post.succeeded;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const result = LoginSchema.safeParse(values);
-    const found = result.success ? {} : fieldErrors(result.error);
+    const found = checkForm(LoginSchema, values).errors;
     setErrors(found);
-    setFormError(null);
+    post.setFormError(null);
     const invalid = firstInvalidField(found, FIELD_ORDER);
     if (invalid) {
       document.getElementById(`${idPrefix}-${invalid}`)?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      const { user } = await apiFetch<{ user: UserData }>("/auth/login", {
-        method: "POST",
-        body: formData(values),
-      });
-      onSignedIn(user);
-    } catch (error) {
-      setFormError(errorMessage(error));
-      setBusy(false);
-    }
+    const form = new FormData();
+    form.set("email", values.email);
+    form.set("password", values.password);
+    post.submit(form, LOGIN_PAGE);
   };
 
   return (
@@ -132,7 +115,7 @@ export function LoginForm({
           setValues((current) => ({ ...current, password: event.target.value }))
         }
       />
-      <FormError message={formError} />
+      <FormError message={post.formError} />
       <SubmitButton busy={busy} busyLabel="Logging in…">
         Log in
       </SubmitButton>
@@ -140,24 +123,25 @@ export function LoginForm({
   );
 }
 
-/** Google's button; its ID token is posted to /auth/google. A failure is only logged (SPEC.md §8). */
+/** Google's button; its ID token is posted to the /login page's action. A failure is only logged (SPEC.md §8). */
 export function GoogleLogIn({
   onSignedIn,
 }: {
   onSignedIn: (user: UserData) => void;
 }) {
   const { googleClientId } = useRootData();
+  const post = useFormFetcher<{ user: UserData }, { email: string }>({
+    shown: (problem) => {
+      console.error("Google login failed:", problem.formError);
+      return { formError: null, errors: {} };
+    },
+    onAnswer: ({ user }) => onSignedIn(user),
+  });
   if (!googleClientId) return null;
-  const onCredential = async (credential: string) => {
-    try {
-      const { user } = await apiFetch<{ user: UserData }>("/auth/google", {
-        method: "POST",
-        body: formData({ credential }),
-      });
-      onSignedIn(user);
-    } catch (error) {
-      console.error("Google login failed:", errorMessage(error));
-    }
+  const onCredential = (credential: string) => {
+    const form = new FormData();
+    form.set("credential", credential);
+    post.submit(form, LOGIN_PAGE);
   };
   return (
     <GoogleSignInButton clientId={googleClientId} onCredential={onCredential} />

@@ -1,17 +1,10 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
-import { ApiError, apiFetch, errorMessage } from "~/lib/api";
+import { useState, type ChangeEvent, type FormEvent } from "react";
+import { checkForm, type FormAnswer } from "~/lib/forms";
+import { useFormFetcher } from "~/lib/forms-fetcher";
 import type { UserProfile } from "#contract/types";
-import { PICTURE_TYPES, chosenPictureProblem } from "#contract/uploads";
-import { uploadPicture } from "~/lib/uploads";
-import {
-  PHONE_INPUT_MAX_LENGTH,
-  ProfileSchema,
-  fieldErrors,
-} from "#contract/validation";
+import { PHONE_INPUT_MAX_LENGTH, ProfileSchema } from "#contract/validation";
 import { useAccount } from "./AccountProvider";
-import { Avatar } from "./Avatar";
 import {
-  FieldError,
   FormError,
   FormSuccess,
   GenderField,
@@ -20,7 +13,7 @@ import {
   firstInvalidField,
   type GenderChoice,
 } from "./FormFields";
-import { CameraIcon } from "./icons";
+import { PictureField, usePictureChoice } from "./ProfilePicture";
 import "./ProfileForm.css";
 
 export interface ProfileValues {
@@ -32,6 +25,9 @@ export interface ProfileValues {
 }
 
 type TextFieldName = "name" | "phone_number" | "address";
+
+/** Where the form posts, with JavaScript or without: the /user-info page's action. */
+const PROFILE_PAGE = "/user-info";
 
 const FIELD_ORDER = [
   "picture",
@@ -59,28 +55,33 @@ function validate(
   values: ProfileValues,
   pictureError: string | null,
 ) {
-  const result = ProfileSchema.safeParse({ _id: profileId, ...values });
-  const errors = result.success ? {} : fieldErrors(result.error);
+  const { errors } = checkForm(ProfileSchema, { _id: profileId, ...values });
   const picture = pictureError ?? errors.profile_img;
   if (picture) errors.picture = picture;
-  return { result, errors };
+  return errors;
 }
 
 export const PROFILE_SAVED_MESSAGE = "Your profile has been saved.";
 
-/** What the /user-info action answered a post without JavaScript. */
-export type ProfileAnswer =
-  | { saved: true }
-  | {
-      formError: string;
-      errors: Record<string, string>;
-      values?: Omit<ProfileValues, "profile_img">;
-    };
+/** What the /user-info action answers: the saved profile, or the messages and what was entered. */
+export type ProfileAnswer = FormAnswer<
+  UserProfile,
+  Omit<ProfileValues, "profile_img"> | undefined
+>;
+
+/** The form with its data as posted: the text fields, and the chosen picture's file. */
+function postedForm(values: ProfileValues, picture: File | null): FormData {
+  const form = new FormData();
+  for (const name of ["name", "phone_number", "address", "gender"] as const)
+    form.set(name, values[name]);
+  if (picture) form.set("picture", picture);
+  return form;
+}
 
 /**
- * /user-info's form: name, phone number, address, gender and picture (SPEC.md §5 profile edit). With JavaScript it
- * saves through PUT /api/user/profile and stays in place; without, it is a plain form post to /user-info's action,
- * whose answer comes back as `initial`.
+ * /user-info's form: name, phone number, address, gender and picture (SPEC.md §5 profile edit). It posts to
+ * /user-info's action, by a fetcher with JavaScript (staying in place) and as a plain multipart post without, whose
+ * answer comes back as `initial`.
  */
 export function ProfileForm({
   profile,
@@ -90,38 +91,34 @@ export function ProfileForm({
   initial?: ProfileAnswer;
 }) {
   const { profileSaved } = useAccount();
-  const refused = initial && "formError" in initial ? initial : null;
+  const refused = initial && !initial.ok ? initial : null;
   const [values, setValues] = useState<ProfileValues>(() => ({
     ...valuesOf(profile),
     ...refused?.values,
   }));
-  const [picture, setPicture] = useState<{
-    file: File;
-    preview: string;
-  } | null>(null);
-  const [pictureError, setPictureError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>(
-    refused?.errors ?? {},
-  );
-  const [formError, setFormError] = useState<string | null>(
-    refused?.formError ?? null,
-  );
   const [saved, setSaved] = useState<string | null>(
-    initial && "saved" in initial ? PROFILE_SAVED_MESSAGE : null,
+    initial?.ok ? PROFILE_SAVED_MESSAGE : null,
   );
-  const [busy, setBusy] = useState(false);
+  const choice = usePictureChoice(() => setSaved(null));
+  const { picture, pictureError } = choice;
+  const post = useFormFetcher<
+    UserProfile,
+    Omit<ProfileValues, "profile_img"> | undefined
+  >({
+    initial: refused,
+    onAnswer: (answer) => {
+      profileSaved(answer);
+      setValues(valuesOf(answer));
+      choice.clear();
+      post.setServerErrors({});
+      setSubmitted(false);
+      setSaved(PROFILE_SAVED_MESSAGE);
+    },
+  });
+  const { serverErrors } = post;
 
-  useEffect(
-    () => (picture ? () => URL.revokeObjectURL(picture.preview) : undefined),
-    [picture],
-  );
-
-  const { result, errors: clientErrors } = validate(
-    profile._id,
-    values,
-    pictureError,
-  );
+  const clientErrors = validate(profile._id, values, pictureError);
   const errors: Record<string, string> = submitted
     ? { ...serverErrors, ...clientErrors }
     : pictureError
@@ -132,7 +129,7 @@ export function ProfileForm({
 
   const change = (name: keyof ProfileValues, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
-    setServerErrors(({ [name]: _dropped, ...rest }) => rest);
+    post.clearServerError(name);
     setSaved(null);
   };
   const text = (name: TextFieldName) => ({
@@ -144,24 +141,14 @@ export function ProfileForm({
       change(name, event.target.value),
   });
 
-  const choosePicture = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    setSaved(null);
-    const problem = await chosenPictureProblem(file);
-    setPictureError(problem);
-    setPicture(problem ? null : { file, preview: URL.createObjectURL(file) });
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    if (post.busy) return;
     setSubmitted(true);
-    setFormError(null);
+    post.setFormError(null);
     setSaved(null);
     const invalid = firstInvalidField(clientErrors, FIELD_ORDER);
-    if (invalid || !result.success) {
+    if (invalid || Object.keys(clientErrors).length > 0) {
       const target =
         invalid === "gender"
           ? "profile-gender-male"
@@ -171,95 +158,24 @@ export function ProfileForm({
       document.getElementById(target)?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      const profileImg = picture
-        ? await uploadPicture(picture.file, "profile-image")
-        : result.data.profile_img;
-      const answer = await apiFetch<UserProfile>("/api/user/profile", {
-        method: "PUT",
-        json: { ...result.data, _id: profile._id, profile_img: profileImg },
-      });
-      profileSaved(answer);
-      setValues(valuesOf(answer));
-      setPicture(null);
-      setServerErrors({});
-      setSubmitted(false);
-      setSaved(PROFILE_SAVED_MESSAGE);
-    } catch (error) {
-      if (error instanceof ApiError) setServerErrors(error.fields);
-      setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    post.submit(postedForm(values, picture?.file ?? null), PROFILE_PAGE, true);
   };
 
   return (
     <form
       className="form profile-form"
       method="post"
-      action="/user-info"
+      action={PROFILE_PAGE}
       encType="multipart/form-data"
       onSubmit={onSubmit}
       noValidate
     >
-      <div
-        className={
-          errors.picture ? "picture-field field--invalid" : "picture-field"
-        }
-      >
-        {picture ? (
-          <img
-            className="avatar"
-            src={picture.preview}
-            alt="Your new picture"
-            width={88}
-            height={88}
-          />
-        ) : (
-          <Avatar
-            person={{ ...profile, profile_img: values.profile_img }}
-            size={88}
-          />
-        )}
-        <div className="picture-field__body">
-          <p className="picture-field__label" id="profile-picture-label">
-            Profile picture
-          </p>
-          <p className="picture-field__hint">
-            PNG, JPEG, WebP or GIF, up to 2 MB
-          </p>
-          <div className="picture-field__actions">
-            <label className="button button--secondary button--small picture-field__choose">
-              <CameraIcon size={18} />
-              {picture || values.profile_img
-                ? "Change picture"
-                : "Choose picture"}
-              <input
-                id="profile-picture"
-                className="visually-hidden"
-                type="file"
-                name="picture"
-                accept={PICTURE_TYPES.join(",")}
-                aria-describedby={
-                  errors.picture ? "profile-picture-error" : undefined
-                }
-                onChange={choosePicture}
-              />
-            </label>
-            {picture ? (
-              <button
-                type="button"
-                className="text-button"
-                onClick={() => setPicture(null)}
-              >
-                Keep the current one
-              </button>
-            ) : null}
-          </div>
-          <FieldError id="profile-picture-error" message={errors.picture} />
-        </div>
-      </div>
+      <PictureField
+        profile={profile}
+        profileImg={values.profile_img}
+        choice={choice}
+        error={errors.picture}
+      />
       <TextField {...text("name")} label="Name" autoComplete="name" />
       <TextField
         {...text("phone_number")}
@@ -282,9 +198,9 @@ export function ProfileForm({
         onChange={(gender) => change("gender", gender)}
         error={errors.gender}
       />
-      <FormError message={formError} />
+      <FormError message={post.formError} />
       <FormSuccess message={saved} />
-      <SubmitButton busy={busy} busyLabel="Saving…">
+      <SubmitButton busy={post.busy} busyLabel="Saving…">
         Save changes
       </SubmitButton>
     </form>

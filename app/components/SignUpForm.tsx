@@ -1,14 +1,14 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { track } from "~/lib/analytics";
+import { checkForm, type FormProblem } from "~/lib/forms";
+import { useFormFetcher } from "~/lib/forms-fetcher";
 import { readInvite } from "~/lib/invite";
-import { ApiError, apiFetch, errorMessage } from "~/lib/api";
 import { withRedirect } from "~/lib/redirect";
 import type { UserData } from "#contract/types";
 import {
   GENDER_OPTIONS,
   PHONE_INPUT_MAX_LENGTH,
   SignUpSchema,
-  fieldErrors,
 } from "#contract/validation";
 import {
   FormError,
@@ -48,10 +48,8 @@ const FIELD_ORDER = [
   "address",
 ] as const;
 
-function validate(values: SignUpValues): Record<string, string> {
-  const result = SignUpSchema.safeParse(values);
-  return result.success ? {} : fieldErrors(result.error);
-}
+const validate = (values: SignUpValues) =>
+  checkForm(SignUpSchema, values).errors;
 
 /** Server field names are the payload's; a server may also call the password "password". */
 export function fromServerFields(
@@ -72,14 +70,22 @@ function lineAboveButton(
   return Object.keys(fields).length > 0 ? null : message;
 }
 
-/** Where the form posts without JavaScript (or before hydration): the /registration page's action. */
+/** Where the form posts, with JavaScript or without: the /registration page's action. */
 export const SIGN_UP_PAGE = "/registration";
 
 /** What the /registration action answered a post it refused: the messages and the values entered (never the password). */
-export interface SignUpProblem {
-  formError: string;
+export type SignUpProblem = FormProblem<Omit<SignUpValues, "Pwd_Hash">>;
+
+/** The server's field names are the payload's; the line above the button speaks only when no field does. */
+function shownProblem(problem: {
+  formError: string | null;
   errors: Record<string, string>;
-  values: Omit<SignUpValues, "Pwd_Hash">;
+}) {
+  const errors = fromServerFields(problem.errors);
+  return {
+    errors,
+    formError: problem.formError && lineAboveButton(problem.formError, errors),
+  };
 }
 
 export interface SignUpFormProps {
@@ -96,8 +102,8 @@ export interface SignUpFormProps {
 
 /**
  * SPEC.md §2/§4 sign-up form: messages stay hidden until the first submit, then follow every keystroke; a valid form
- * posts to /auth/signup; a failure shows one line above the button. Without JavaScript it is a plain form post to
- * /registration, whose answer comes back as `initial`.
+ * posts to /registration's action, by a fetcher with JavaScript and as a plain post without; a failure shows one line
+ * above the button.
  */
 export function SignUpForm({
   idPrefix,
@@ -110,28 +116,25 @@ export function SignUpForm({
     initial ? { ...EMPTY, ...initial.values } : EMPTY,
   );
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>(() =>
-    fromServerFields(initial?.errors ?? {}),
-  );
-  const [formError, setFormError] = useState<string | null>(() =>
-    initial ? lineAboveButton(initial.formError, initial.errors) : null,
-  );
-  const [busy, setBusy] = useState(false);
+  const post = useFormFetcher<{ user: UserData }, SignUpProblem["values"]>({
+    initial,
+    shown: shownProblem,
+    onAnswer: ({ user }) => {
+      track("SignUpSuccess");
+      onSignedUp(user);
+    },
+  });
+  // Signed up: the form stays busy until the page or popup it sits in goes.
+  const busy = post.busy || post.succeeded;
 
   const errors = submitted
-    ? { ...serverErrors, ...validate(values) }
-    : serverErrors;
+    ? { ...post.serverErrors, ...validate(values) }
+    : post.serverErrors;
   const id = (name: keyof SignUpValues) => `${idPrefix}-${name}`;
 
   const change = (name: keyof SignUpValues, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
-    // The server's word on a field holds only until the field changes.
-    setServerErrors((current) => {
-      if (!(name in current)) return current;
-      const next = { ...current };
-      delete next[name];
-      return next;
-    });
+    post.clearServerError(name);
   };
   const text = (name: TextFieldName) => ({
     id: id(name),
@@ -142,11 +145,11 @@ export function SignUpForm({
       change(name, event.target.value),
   });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     setSubmitted(true);
-    setFormError(null);
+    post.setFormError(null);
     const invalid = firstInvalidField(validate(values), FIELD_ORDER);
     if (invalid) {
       const target =
@@ -164,21 +167,7 @@ export function SignUpForm({
     }
     const invite = readInvite();
     if (invite) form.set("invite", invite);
-    setBusy(true);
-    try {
-      const { user } = await apiFetch<{ user: UserData }>("/auth/signup", {
-        method: "POST",
-        body: form,
-      });
-      track("SignUpSuccess");
-      onSignedUp(user);
-    } catch (error) {
-      const fields =
-        error instanceof ApiError ? fromServerFields(error.fields) : {};
-      setServerErrors(fields);
-      setFormError(lineAboveButton(errorMessage(error), fields));
-      setBusy(false);
-    }
+    post.submit(form, SIGN_UP_PAGE);
   };
 
   return (
@@ -237,7 +226,7 @@ export function SignUpForm({
         autoComplete="street-address"
         placeholder="Town or city"
       />
-      <FormError message={formError} />
+      <FormError message={post.formError} />
       <SubmitButton busy={busy} busyLabel="Creating account…">
         Create Account
       </SubmitButton>

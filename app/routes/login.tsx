@@ -1,6 +1,7 @@
 import {
   redirect,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -9,12 +10,25 @@ import { useEffect } from "react";
 import { useAccount } from "~/components/AccountProvider";
 import { AuthScreen, type Perk } from "~/components/AuthScreen";
 import { CoinIcon, HeartIcon, SwordsIcon } from "~/components/icons";
-import { GoogleLogIn, LoginForm, safeRedirect } from "~/components/LoginPopup";
+import { GoogleLogIn, LoginForm } from "~/components/LoginPopup";
 import { pageTitle } from "#contract/format";
 import type { ShellHandle } from "~/lib/viewer";
-import { MATCH_WAITING_TEXT, withRedirect } from "~/lib/redirect";
-import { formAction, signedInRedirect, textField } from "~/server/auth.server";
+import { GoogleCredentialSchema } from "#contract/accounts";
+import type { ApiSignedIn } from "#contract/types";
+import { LoginSchema } from "#contract/validation";
+import { MATCH_WAITING_TEXT, safeRedirect, withRedirect } from "~/lib/redirect";
+import {
+  checkedFormAction,
+  nextPage,
+  signedInAnswer,
+  retryAfterOf,
+  textField,
+} from "~/server/auth.server";
 import { redirectTarget } from "~/server/redirect.server";
+
+/** A rate-limited post says when to try again, as the API does. */
+export const headers: HeadersFunction = ({ actionHeaders }) =>
+  retryAfterOf(actionHeaders);
 
 /** A full-screen form like /registration: no header, menus or footer around it. */
 export const handle: ShellHandle = { bare: true };
@@ -37,17 +51,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return redirectTarget(context, request);
 }
 
-/** The login form posted without JavaScript (or before the page hydrated): the cookie and 303 back, or the messages. */
+/**
+ * Every log-in from a page: the form (this page's or the popup's) and Google's ID token (`credential`). A post
+ * without JavaScript gets the cookie and 303 back, a fetcher's the user; a refusal, the messages.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const redirectTo = safeRedirect(form.get("redirectTo"));
-  return formAction({ email: textField(form, "email") }, async () => {
-    const signedIn = await context.services.auth.logIn(
-      Object.fromEntries(form),
-      request,
+  const { auth } = context.services;
+  const next = nextPage(form, "/home");
+  const run = async (signIn: Promise<ApiSignedIn>) =>
+    signedInAnswer(context, request, await signIn, next);
+  if (form.has("credential"))
+    return checkedFormAction(form, GoogleCredentialSchema, { email: "" }, () =>
+      run(auth.logInWithGoogle(Object.fromEntries(form), request)),
     );
-    throw signedInRedirect(context, request, signedIn, redirectTo);
-  });
+  return checkedFormAction(
+    form,
+    LoginSchema,
+    { email: textField(form, "email") },
+    () => run(auth.logIn(Object.fromEntries(form), request)),
+  );
 }
 
 /**
@@ -90,7 +113,7 @@ export default function Login() {
           idPrefix="login-page"
           redirectTo={redirectTo}
           onSignedIn={onSignedIn}
-          initial={problem}
+          initial={problem?.ok === false ? problem : undefined}
         />
         <GoogleLogIn onSignedIn={onSignedIn} />
         <p className="auth-card__switch">

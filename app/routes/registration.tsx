@@ -1,5 +1,6 @@
 import type {
   ActionFunctionArgs,
+  HeadersFunction,
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/cloudflare";
@@ -20,15 +21,21 @@ import { SignUpForm } from "~/components/SignUpForm";
 import { LOGIN_PAGE } from "~/components/LoginPopup";
 import { track } from "~/lib/analytics";
 import { pageTitle } from "#contract/format";
-import { MATCH_WAITING_TEXT, safeRedirect, withRedirect } from "~/lib/redirect";
+import { MATCH_WAITING_TEXT, withRedirect } from "~/lib/redirect";
 import type { ShellHandle } from "~/lib/viewer";
+import { SignUpSchema } from "#contract/validation";
 import {
-  formAction,
-  signUpFromForm,
-  signedInRedirect,
+  checkedFormAction,
+  nextPage,
+  signedInAnswer,
+  retryAfterOf,
   textField,
 } from "~/server/auth.server";
 import { redirectTarget } from "~/server/redirect.server";
+
+/** A rate-limited post says when to try again, as the API does. */
+export const headers: HeadersFunction = ({ actionHeaders }) =>
+  retryAfterOf(actionHeaders);
 
 /** A full-screen form: no header, menus or footer around it. */
 export const handle: ShellHandle = { bare: true };
@@ -54,7 +61,10 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return redirectTarget(context, request);
 }
 
-/** The sign-up form posted without JavaScript (or before the page hydrated): the cookie and 303 on, or the messages. */
+/**
+ * The sign-up form, from this page or the popup: the cookie and 303 on after a post without JavaScript, the new
+ * user for a fetcher's, or the messages.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const field = (name: string) => textField(form, name);
@@ -65,14 +75,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     gender: genderChoice(field("gender")),
     address: field("address"),
   };
-  return formAction(values, async () => {
-    throw signedInRedirect(
+  return checkedFormAction(form, SignUpSchema, values, async () =>
+    signedInAnswer(
       context,
       request,
-      await signUpFromForm(context, request, form),
-      safeRedirect(form.get("redirectTo"), AFTER_SIGN_UP),
-    );
-  });
+      await context.services.auth.signUp(Object.fromEntries(form), request),
+      nextPage(form, AFTER_SIGN_UP),
+    ),
+  );
 }
 
 /** /registration: the sign-up screen ('Create Account'). */
@@ -127,7 +137,7 @@ export default function Registration() {
           idPrefix="signup"
           invite={searchParams.get("invite")}
           redirectTo={target.redirectTo}
-          initial={problem}
+          initial={problem?.ok === false ? problem : undefined}
           onSignedUp={(user) => signedIn(user, afterSignUp)}
         />
         <p className="auth-card__switch">

@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { useAccount } from "~/components/AccountProvider";
 import { DailyBonusPanel } from "~/components/coins/DailyBonusPanel";
 import { WalletPanel } from "~/components/coins/WalletPanel";
@@ -12,7 +17,17 @@ import "./shop.css";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Shop") }];
 
-/** The daily bonus panel's Collect: the same service call as POST /api/wallet. */
+/** Today's challenge limit for the wallet panel; a visitor has none. Read again after every action, coins moved. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await context.services.sessions.userForRequest(request);
+  return {
+    challengeLimit: user
+      ? await context.services.wallet.challengeLimit(user.id)
+      : null,
+  };
+}
+
+/** Collect in the shop's daily bonus panel and in the daily bonus popup: the same service call as POST /api/wallet. */
 export const action = (args: ActionFunctionArgs) =>
   pageMutation(args, ClaimFormSchema, (caller, { coins }) =>
     args.context.services.wallet.claimDailyBonus(caller.id, { coins }),
@@ -46,6 +61,7 @@ const COIN_PACKS = [
  */
 export default function Shop() {
   const user = useViewer();
+  const { challengeLimit } = useLoaderData<typeof loader>();
   const { openLogin } = useAccount();
   return (
     <div className="page">
@@ -56,7 +72,7 @@ export default function Shop() {
 
       {user ? (
         <>
-          <WalletPanel wallet={user.wallet} />
+          <WalletPanel wallet={user.wallet} limit={challengeLimit} />
           <DailyBonusPanel viewer={user} />
         </>
       ) : (

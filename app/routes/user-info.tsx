@@ -28,7 +28,8 @@ import { useViewer } from "~/components/root-data";
 import { formatNumber, pageTitle } from "#contract/format";
 import type { PushPreferences } from "#contract/push";
 import type { UserProfile } from "#contract/types";
-import { formAction, textField } from "~/server/auth.server";
+import { ProfileSchema } from "#contract/validation";
+import { checkedFormAction, textField } from "~/server/auth.server";
 import {
   PROFILE_POST_MAX_BYTES,
   myProfile,
@@ -60,7 +61,10 @@ export async function loader({
   };
 }
 
-/** The profile form posted without JavaScript (or before the page hydrated). */
+/**
+ * The profile form, posted by its fetcher or without JavaScript (a multipart post with the picture's file): the saved
+ * profile, or the messages and what was entered.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const caller = await context.services.sessions.userForRequest(request);
   if (!caller) throw redirect("/login?redirectTo=/user-info", 303);
@@ -68,10 +72,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     Number(request.headers.get("Content-Length") ?? 0) > PROFILE_POST_MAX_BYTES
   ) {
     const message = "Please choose a picture of 2 MB or less";
-    return data(
-      { formError: message, errors: { picture: message } },
-      { status: 413 },
-    );
+    const problem: ProfileAnswer = {
+      ok: false,
+      formError: message,
+      errors: { picture: message },
+      values: undefined,
+    };
+    return data(problem, { status: 413 });
   }
   const form = await request.formData();
   const field = (name: string) => textField(form, name);
@@ -81,10 +88,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     address: field("address"),
     gender: genderChoice(field("gender")),
   };
-  return formAction(values, async () => {
-    await saveProfileForm(context, request, caller, form);
-    return { saved: true as const };
-  });
+  return checkedFormAction(form, ProfileSchema, values, async () => ({
+    ok: true as const,
+    answer: myProfile(await saveProfileForm(context, request, caller, form)),
+  }));
 }
 
 const LIBRARY_LINKS = [

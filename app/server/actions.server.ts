@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { safeRedirect } from "~/components/LoginPopup";
+import { safeRedirect } from "~/lib/redirect";
 import type { UserRow } from "../../workers/db/schema";
 import { unauthorized } from "../../workers/services/errors";
 import { isApiError } from "./errors.server";

@@ -1,17 +1,15 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
+import type { z } from "zod";
 import type { ApiSignedIn, UserData } from "#contract/types";
+import {
+  IN_PLACE_FIELD,
+  checkForm,
+  firstMessage,
+  type FormProblem,
+} from "~/lib/forms";
+import { safeRedirect } from "~/lib/redirect";
 
-/** remix-auth drives the page log-in; the strategy hands the form to the same flow the API uses. */
-export function pageAuthenticator(context: AppLoadContext) {
-  return new Authenticator<ApiSignedIn>().use(
-    new FormStrategy(({ form, request }) =>
-      context.services.auth.logIn(Object.fromEntries(form), request),
-    ),
-    "password",
-  );
-}
+export type { FormProblem } from "~/lib/forms";
 
 interface ClientError {
   status: number;
@@ -37,69 +35,56 @@ export function pageUser({
   return user;
 }
 
-const sessionCookieOf = (
-  context: AppLoadContext,
-  request: Request,
-  { token }: ApiSignedIn,
-) => ({
-  "Set-Cookie": context.services.sessions.cookie(token, request),
-});
+/**
+ * Where a form that signed the player in goes on to, or null when its fetcher asked to stay in place (`IN_PLACE_FIELD`):
+ * the form's own `redirectTo` when it is a path of ours, else `fallback`.
+ */
+export function nextPage(form: FormData, fallback: string): string | null {
+  return form.has(IN_PLACE_FIELD)
+    ? null
+    : safeRedirect(form.get("redirectTo"), fallback);
+}
 
-/** A signed-in answer for the page's fetch: the user for `userData`, and the session in the httpOnly cookie. */
-export function signedInResponse(
+/** The account changed in this request: the loaders that run after the action must read it again. */
+export function accountChanged(context: AppLoadContext): void {
+  context.services.sessions.forget();
+}
+
+/**
+ * A form signed the player in: the session goes in the httpOnly cookie. A post without JavaScript goes on with 303
+ * (thrown, so an action's data stays what a page renders); a fetcher gets the user for `userData`.
+ */
+export function signedInAnswer(
   context: AppLoadContext,
   request: Request,
-  signedIn: ApiSignedIn,
-): Response {
-  return Response.json(
-    { user: pageUser(signedIn.user) },
-    { headers: sessionCookieOf(context, request, signedIn) },
+  { token, user }: ApiSignedIn,
+  next: string | null,
+) {
+  accountChanged(context);
+  const headers = {
+    "Set-Cookie": context.services.sessions.cookie(token, request),
+  };
+  if (next) throw redirect(next, { status: 303, headers });
+  return data(
+    { ok: true as const, answer: { user: pageUser(user) } },
+    { headers },
   );
 }
 
-/** Runs an auth action; a mistake the user can fix becomes its JSON error, anything else stays a 500. */
-export async function authAction(
-  run: () => Promise<Response>,
-): Promise<Response> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isClientError(error))
-      return Response.json(error.toJSON(), {
-        status: error.status,
-        headers: error.headers,
-      });
-    throw error;
-  }
-}
+const refused = <Values>(
+  status: number,
+  formError: string,
+  errors: Record<string, string>,
+  values: Values,
+  headers?: Record<string, string>,
+) => {
+  const problem: FormProblem<Values> = { ok: false, formError, errors, values };
+  return data(problem, { status, headers });
+};
 
 /**
- * A form posted without JavaScript (or before hydration) signed the player in: the cookie, and 303 to the next page.
- * Actions throw it, so their data stays only what a page renders.
- */
-export function signedInRedirect(
-  context: AppLoadContext,
-  request: Request,
-  signedIn: ApiSignedIn,
-  to: string,
-): Response {
-  return redirect(to, {
-    status: 303,
-    headers: sessionCookieOf(context, request, signedIn),
-  });
-}
-
-/** What a page's form shows after a post the server refused: one line above the button and one under each field. */
-export interface FormProblem<Values> {
-  formError: string;
-  errors: Record<string, string>;
-  /** What was entered, to put back in the fields; never a password. */
-  values: Values;
-}
-
-/**
- * Runs a page form's action for a post without JavaScript; a mistake the user can fix comes back as the page's
- * action data with its 4xx status, so the page renders again with the messages. Anything else stays a 500.
+ * Runs a page form's action: `run` calls the service. A mistake the user can fix comes back as a `FormProblem` with
+ * its 4xx status (and any Retry-After), for a fetcher or for the page rendered again; anything else stays a 500.
  */
 export async function formAction<Values, Result>(
   values: Values,
@@ -109,13 +94,36 @@ export async function formAction<Values, Result>(
     return await run();
   } catch (error) {
     if (!isClientError(error)) throw error;
-    const problem: FormProblem<Values> = {
-      formError: error.message,
-      errors: error.fields ?? {},
+    return refused(
+      error.status,
+      error.message,
+      error.fields ?? {},
       values,
-    };
-    return data(problem, { status: error.status });
+      error.headers,
+    );
   }
+}
+
+/** `formAction` for a form the browser checked first: the server checks it with the same contract schema. */
+export async function checkedFormAction<Values, Result>(
+  form: FormData,
+  schema: z.ZodType,
+  values: Values,
+  run: () => Promise<Result>,
+) {
+  const checked = checkForm(schema, form);
+  if (!checked.ok)
+    return refused(400, firstMessage(checked.errors), checked.errors, values);
+  return formAction(values, run);
+}
+
+/**
+ * A page's response headers after its form was refused by a rate limit: the action's Retry-After, which Remix leaves
+ * off the rendered page unless the route hands it on (the route's `headers`).
+ */
+export function retryAfterOf(actionHeaders: Headers): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
 }
 
 /** A form field as text: files and missing fields become "". */
@@ -123,11 +131,3 @@ export function textField(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
 }
-
-/** Sign-up from a page's form (the popup's fetch or a post without JavaScript), invite code included. */
-export const signUpFromForm = (
-  context: AppLoadContext,
-  request: Request,
-  form: FormData,
-): Promise<ApiSignedIn> =>
-  context.services.auth.signUp(Object.fromEntries(form), request);

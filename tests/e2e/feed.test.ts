@@ -486,7 +486,7 @@ describe("feed on a desktop", () => {
   it("likes and unlikes a game as a signed-in player", async () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
     const email = `feed${Date.now()}${Math.floor(Math.random() * 1e4)}@example.com`;
-    const signUp = await context.request.post("/auth/signup", {
+    const signUp = await context.request.post("/registration", {
       headers: ownAddress(),
       form: {
         name: "Feed Tester",
@@ -494,6 +494,7 @@ describe("feed on a desktop", () => {
         phone_number: "9876543210",
         Pwd_Hash: "Secret#123",
         gender: "female",
+        redirectTo: "/home",
       },
     });
     expect(signUp.status()).toBe(200);

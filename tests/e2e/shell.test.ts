@@ -147,7 +147,7 @@ describe("navigation on a desktop", () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
     // Profile, Social and Shop open for a player; sign-up sets the session cookie in this browser context.
     const email = `menu${Date.now()}@example.com`;
-    const signUp = await context.request.post("/auth/signup", {
+    const signUp = await context.request.post("/registration", {
       headers: ownAddress(),
       form: {
         name: "Menu Tester",
@@ -155,6 +155,7 @@ describe("navigation on a desktop", () => {
         phone_number: "9876543210",
         Pwd_Hash: "Secret#123",
         gender: "female",
+        redirectTo: "/home",
       },
     });
     expect(signUp.status()).toBe(200);

@@ -450,35 +450,56 @@ describe("cross-site writes", () => {
   });
 });
 
-describe("page log-in (Remix resource routes)", () => {
+describe("page log-in and sign-up (the /login and /registration route actions)", () => {
   const form = (fields: Record<string, string>) => {
     const body = new FormData();
     for (const [key, value] of Object.entries(fields)) body.set(key, value);
     return {
       method: "POST",
       body,
-      headers: { Origin: "https://playfeed.test" },
+      redirect: "manual" as const,
+      // Remix compares Origin with Host before it runs a page's action.
+      headers: { Origin: "https://playfeed.test", Host: "playfeed.test" },
     };
   };
+  const sessionCookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith("pf_session="));
 
   it("log-in sets an httpOnly, SameSite=Lax, Secure session cookie that pages and the API accept", async () => {
     const response = await request(
-      "/auth/login",
-      form({ email: "ava@playfeed.local", password: "Player@2026" }),
+      "/login",
+      form({
+        email: "ava@playfeed.local",
+        password: "Player@2026",
+        redirectTo: "/likes",
+      }),
     );
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/likes");
     // The session's cookie (a write also hands back the database session's bookmark, workers/d1-session.ts).
-    const cookie = response.headers
-      .getSetCookie()
-      .find((line) => line.startsWith("pf_session="))!;
+    const cookie = sessionCookieOf(response)!;
     expect(cookie).toMatch(
       /^pf_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/,
     );
-    const { user } = await response.json<{ user: UserData }>();
-    expect(user.email).toBe("ava@playfeed.local");
     const sessionCookie = cookie.split(";")[0];
-    // The token lives only in the httpOnly cookie: nothing a page script reads carries it.
-    expect(user).not.toHaveProperty("token");
+    // The fetcher's answer (the popup's) carries the user for userData, never the token: that lives only in the cookie.
+    const inPlace = await request(
+      "/login.data",
+      form({
+        email: "ava@playfeed.local",
+        password: "Player@2026",
+        inPlace: "1",
+      }),
+    );
+    expect(inPlace.status).toBe(200);
+    expect(sessionCookieOf(inPlace)).toMatch(/HttpOnly/);
+    const answer = await inPlace.text();
+    expect(answer).toContain("ava@playfeed.local");
+    expect(answer).not.toContain(
+      sessionCookieOf(inPlace)!.split(";")[0].split("=")[1],
+    );
     const me = await request("/api/user/me", {
       headers: { Cookie: sessionCookie },
     });
@@ -492,33 +513,22 @@ describe("page log-in (Remix resource routes)", () => {
       method: "POST",
       headers: { Cookie: sessionCookie, Origin: "https://playfeed.test" },
     });
-    expect(
-      logout.headers
-        .getSetCookie()
-        .find((line) => line.startsWith("pf_session=")),
-    ).toContain("Max-Age=0");
+    expect(sessionCookieOf(logout)).toContain("Max-Age=0");
     expect(
       (await request("/api/user/me", { headers: { Cookie: sessionCookie } }))
         .status,
     ).toBe(401);
   });
 
-  it("log-in failures come back as the API's errors", async () => {
+  it("log-in failures come back with the API's status and message", async () => {
     const wrong = await request(
-      "/auth/login",
+      "/login",
       form({ email: "ava@playfeed.local", password: "Nope@2026" }),
     );
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toEqual({
-      error: {
-        code: "invalid_credentials",
-        message: "Enter Valid Email Id or Password",
-      },
-    });
-    const empty = await request(
-      "/auth/login",
-      form({ email: "", password: "" }),
-    );
+    expect(sessionCookieOf(wrong)).toBeUndefined();
+    expect(await wrong.text()).toContain("Enter Valid Email Id or Password");
+    const empty = await request("/login", form({ email: "", password: "" }));
     expect(empty.status).toBe(400);
   });
 
@@ -526,13 +536,20 @@ describe("page log-in (Remix resource routes)", () => {
     const fields = Object.fromEntries(
       Object.entries(validSignUp()).map(([key, value]) => [key, String(value)]),
     );
-    const response = await request("/auth/signup", form(fields));
+    const response = await request(
+      "/registration.data",
+      form({ ...fields, inPlace: "1" }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Set-Cookie")).toContain("HttpOnly");
-    expect(await response.json()).not.toHaveProperty("user.token");
-    const taken = await request("/auth/signup", form(fields));
+    const answer = await response.text();
+    expect(answer).toContain(fields.email);
+    expect(answer).not.toContain(
+      sessionCookieOf(response)!.split(";")[0].split("=")[1],
+    );
+    const taken = await request("/registration", form(fields));
     expect(taken.status).toBe(409);
-    expect((await taken.json<ApiErrorBody>()).error.message).toBe(
+    expect(await taken.text()).toContain(
       "Already email exist please use another email",
     );
   });

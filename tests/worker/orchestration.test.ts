@@ -137,9 +137,10 @@ describe("signing up through a friend's invite link, at every door", () => {
       ),
     );
     expect(api.status).toBe(201);
+    // The sign-up popup's fetcher: the same action, asked to answer in place.
     const popup = await request(
-      "/auth/signup",
-      pagePost(signUpFields("Invited Popup", code)),
+      "/registration.data",
+      pagePost({ ...signUpFields("Invited Popup", code), inPlace: "1" }),
     );
     expect(popup.status).toBe(200);
     // The /registration form's action, reached as Remix's data request (the same action a post without JavaScript runs).

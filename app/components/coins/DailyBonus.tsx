@@ -1,17 +1,23 @@
 import { useMatches } from "@remix-run/react";
 import { useRevalidate } from "../useRevalidate";
 import { useCallback, useEffect, useState } from "react";
-import { ApiError, apiFetch, errorMessage } from "~/lib/api";
+import { NETWORK_ERROR_MESSAGE } from "~/lib/api";
+import { useFetcherPost } from "~/lib/forms-fetcher";
+import { isOnline } from "~/lib/network";
 import {
   bonusClosedToday,
   shouldOfferDailyBonus,
   storeBonusClosed,
 } from "~/lib/coin-store";
 import { BONUS_COLLECTED, bonusCredit, type WalletView } from "#contract/coins";
+import type { MutationResult } from "~/server/actions.server";
 import { defersBonus, shellModeOf, type Viewer } from "~/lib/viewer";
 import { useAccount } from "../AccountProvider";
 import { useViewer } from "../root-data";
 import { DailyBonusPopup } from "./DailyBonusPopup";
+
+/** The shop's route action collects the bonus, for this popup and the shop's own panel. */
+const COLLECT_ACTION = "/shop";
 
 /** How often to look again while another dialog (rating, share, exit...) is open. */
 const OTHER_DIALOG_RETRY_MS = 700;
@@ -32,6 +38,7 @@ type Phase = "waiting" | "open" | "done";
 function DailyBonusOffer({ viewer }: { viewer: Viewer }) {
   const { popup } = useAccount();
   const revalidate = useRevalidate();
+  const post = useFetcherPost<MutationResult<WalletView>>();
   const handles = useMatches().map((match) => match.handle);
   const bonusWaits = shellModeOf(handles) !== "default" || defersBonus(handles);
   const [phase, setPhase] = useState<Phase>("waiting");
@@ -67,18 +74,21 @@ function DailyBonusOffer({ viewer }: { viewer: Viewer }) {
 
   const collect = async () => {
     setError(null);
-    try {
-      await apiFetch<WalletView>("/api/wallet", {
-        method: "POST",
-        json: { coins: bonusCredit(viewer.login_day) },
-      });
-      setPhase("done");
-    } catch (failure) {
-      setError(errorMessage(failure));
-      // Collected elsewhere, or the day turned over: the reloaded viewer shows where things stand.
-      if (failure instanceof ApiError && failure.status === 409) revalidate();
+    // SPEC.md §8: a post that cannot leave says so in the popup rather than on an error page.
+    if (!isOnline()) {
+      setError(NETWORK_ERROR_MESSAGE);
       return;
     }
+    const answer = await post(COLLECT_ACTION, {
+      coins: String(bonusCredit(viewer.login_day)),
+    });
+    if (answer?.ok) {
+      setPhase("done");
+      return;
+    }
+    if (answer) setError(answer.error);
+    // Collected elsewhere, or the day turned over: the reloaded viewer shows where things stand (a refused action
+    // reloads no page data by itself).
     revalidate();
   };
 

@@ -1,33 +1,19 @@
-import { useEffect, useState } from "react";
-import { apiFetch, errorMessage } from "~/lib/api";
 import { DAILY_CHALLENGE_LIMIT, type WalletView } from "#contract/coins";
 import { formatNumber } from "#contract/format";
 import { CoinIcon } from "../icons";
 import "./WalletPanel.css";
 
 /**
- * The signed-in player's balance (from the page data, so it follows every live update) and what is left of today's
- * challenge limit (GET /api/wallet, read again whenever the balance changes).
+ * The signed-in player's balance and what is left of today's challenge limit, both from the page data, so they follow
+ * every live update.
  */
-export function WalletPanel({ wallet }: { wallet: number }) {
-  const [limit, setLimit] = useState<WalletView["challenge_limit"] | null>(
-    null,
-  );
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    apiFetch<WalletView>("/api/wallet", { signal: controller.signal })
-      .then((answer) => {
-        setLimit(answer.challenge_limit);
-        setError(null);
-      })
-      .catch((failure) => {
-        if (!controller.signal.aborted) setError(errorMessage(failure));
-      });
-    return () => controller.abort();
-  }, [wallet]);
-
+export function WalletPanel({
+  wallet,
+  limit,
+}: {
+  wallet: number;
+  limit: WalletView["challenge_limit"] | null;
+}) {
   const usedShare =
     limit && limit.limit > 0 ? Math.min(1, limit.used / limit.limit) : 0;
   return (
@@ -51,8 +37,6 @@ export function WalletPanel({ wallet }: { wallet: number }) {
               <strong>{formatNumber(limit.left)}</strong> of{" "}
               {formatNumber(limit.limit)} coins left
             </>
-          ) : error ? (
-            <span className="wallet-panel__error">{error}</span>
           ) : (
             "Please wait"
           )}
