@@ -94,6 +94,7 @@ interface BubblePopState {
   showCursor: boolean;
   aim: { x: number; y: number; target: Bubble | null };
   demoRest: number;
+  /** For each bubble, the run of its group's bubbles it belongs to: where the run ends, and its box. */
   runs: {
     end: number;
     left: number;
@@ -106,33 +107,13 @@ interface BubblePopState {
 }
 
 function createBubblePopState({ rng, emit }: SimContext): BubblePopState {
-  const groups: Group[] = [];
-  const effects: Effect[] = [];
-  const popups: {
-    text: string;
-    x: number;
-    y: number;
-    at: number;
-    big: boolean;
-  }[] = [];
-  const cursor = { x: W / 2, y: 420 };
-  const held = { left: false, right: false, up: false, down: false };
-  const aim = { x: W / 2, y: 460, target: null as Bubble | null };
-  /** For each bubble, the run of its group's bubbles it belongs to: where the run ends, and its box. */
-  const runs: {
-    end: number;
-    left: number;
-    right: number;
-    top: number;
-    bottom: number;
-  }[] = [];
   return {
     rng,
     emit,
     bubbles: [],
-    groups,
-    effects,
-    popups,
+    groups: [],
+    effects: [],
+    popups: [],
     time: 0,
     lives: LIVES,
     nextSpawn: 0,
@@ -140,12 +121,12 @@ function createBubblePopState({ rng, emit }: SimContext): BubblePopState {
     endAt: -1,
     popped: 0,
     bestChain: 0,
-    cursor,
-    held,
+    cursor: { x: W / 2, y: 420 },
+    held: { left: false, right: false, up: false, down: false },
     showCursor: false,
-    aim,
+    aim: { x: W / 2, y: 460, target: null },
     demoRest: 0,
-    runs,
+    runs: [],
     score: 0,
     over: false,
   };
