@@ -4,6 +4,13 @@ import type { Rng } from "./rng";
 import { type Round, type Replay, startReplay, startRound } from "./round";
 import { serverDealer } from "./server-dealer";
 import {
+  appendBest,
+  appendPlayAgain,
+  createChrome,
+  createMute,
+  fillEndCard,
+} from "./chrome";
+import {
   type Dealer,
   type Effect,
   type Rules,
@@ -46,11 +53,6 @@ export interface GameDefinition<S extends Simulation> {
   render(g: CanvasRenderingContext2D, sim: S, view: View): void;
 }
 
-const SPEAKER = '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>';
-const SPEAKER_ON = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${SPEAKER}<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
-const SPEAKER_OFF = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${SPEAKER}<path d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
-
-const BEST_KEY = "best";
 /** Steps between two checkpoints of a round's log (one second). */
 const CHECKPOINT_STEPS = 60;
 
@@ -75,30 +77,11 @@ export function runGame<S extends Simulation>(
 
   document.title = definition.title;
   document.body.style.background = definition.background;
-  const canvas = document.createElement("canvas");
-  canvas.setAttribute("aria-label", definition.title);
-  // Focusable, so the keyboard reaches the game without the player pressing Tab first.
-  canvas.tabIndex = 0;
-  const hud = element("div", "pf-hud");
-  const scoreLabel = element("span", "pf-score");
-  const levelLabel = element("span", "pf-level");
-  hud.append(scoreLabel, levelLabel);
-  const muteButton = element("button", "pf-mute") as HTMLButtonElement;
-  muteButton.type = "button";
-  const hint = element("div", "pf-hint");
-  hint.textContent = definition.hint;
-  const card = element("div", "pf-card");
-  card.hidden = true;
-  document.body.append(canvas, hud, muteButton, hint, card);
-  // In a Playfeed frame the play bar above the game shows the score (and the level): a second one here, sometimes a
-  // step apart, would only compete with it. Standalone, the game keeps its own.
-  if (sdk.embedded) hud.hidden = true;
-  // The demo is the promo video: no controls or hints on screen.
-  if (demo) {
-    muteButton.hidden = true;
-    hint.hidden = true;
-  }
-
+  const { canvas, scoreLabel, levelLabel, muteButton, hint, card } =
+    createChrome(definition.title, definition.hint, {
+      embedded: sdk.embedded,
+      demo,
+    });
   const g = canvas.getContext("2d")!;
   let view = { scale: 1, offsetX: 0, offsetY: 0 };
   let round: Round<S> | null = null;
@@ -115,24 +98,10 @@ export function runGame<S extends Simulation>(
   let lastLevel: number | undefined;
   let demoRestartIn = 0;
 
-  // The player's own choice (the button, the M key) and the platform's (mute during an ad) are kept apart: the sound is
-  // off while either wants it off, and the platform's unmute after an ad never overrides a player who muted the game.
-  let playerMuted = demo;
-  let platformMuted = sdk.muted;
-  function showSound() {
-    const muted = playerMuted || platformMuted;
-    sound.muted = muted;
-    // Drawn, not an emoji: many devices (and headless browsers) have no emoji font.
-    muteButton.innerHTML = muted ? SPEAKER_OFF : SPEAKER_ON;
-    muteButton.setAttribute("aria-label", muted ? "Unmute" : "Mute");
-    muteButton.setAttribute("aria-pressed", String(muted));
-  }
-  function toggleMuted() {
-    playerMuted = !playerMuted;
-    showSound();
-  }
-  showSound();
-  muteButton.addEventListener("click", toggleMuted);
+  const mute = createMute(sound, muteButton, {
+    player: demo,
+    platform: sdk.muted,
+  });
 
   function resize() {
     const ratio = window.devicePixelRatio || 1;
@@ -288,19 +257,11 @@ export function runGame<S extends Simulation>(
       demoRestartIn = 90; // steps: the demo shows its end for 1.5 s, then plays again
       return;
     }
-    card.innerHTML = "";
-    const heading = element("h2", "");
-    heading.textContent = watching
-      ? "End of the run"
-      : timeUp
-        ? "Time's up!"
-        : "Game over";
-    const line = element("p", "");
-    line.textContent =
-      sim.level !== undefined
-        ? `Level ${sim.level} · Score ${sim.score}`
-        : `Score ${sim.score}`;
-    card.append(heading, line);
+    fillEndCard(
+      card,
+      watching ? "End of the run" : timeUp ? "Time's up!" : "Game over",
+      sim,
+    );
     if (watching) {
       sdk.watchEnded(ranked(sim));
       card.hidden = false;
@@ -308,33 +269,9 @@ export function runGame<S extends Simulation>(
     }
     sdk.gameplayStop();
     sdk.finalScore(ranked(sim), encodeLog(round.log()));
-    const best = recordBest(ranked(sim));
-    if (best.value > 0) {
-      const bestLine = element("p", "pf-best");
-      const bestText =
-        sim.level !== undefined ? `level ${best.value}` : String(best.value);
-      bestLine.textContent = best.isNew
-        ? `New best: ${bestText}!`
-        : `Best: ${bestText}`;
-      card.append(bestLine);
-    }
-    if (!sdk.embedded) {
-      const again = element("button", "pf-again") as HTMLButtonElement;
-      again.type = "button";
-      again.textContent = "Play again";
-      again.addEventListener("click", () => start((seed + 1) >>> 0));
-      card.append(again);
-      setTimeout(() => again.focus(), 0);
-    }
+    appendBest(card, sdk.storage, ranked(sim), sim.level !== undefined);
+    if (!sdk.embedded) appendPlayAgain(card, () => start((seed + 1) >>> 0));
     card.hidden = false;
-  }
-
-  /** The player's best result in this browser: the platform keeps it for the game through sdk.storage. */
-  function recordBest(result: number): { value: number; isNew: boolean } {
-    const previous = Number(sdk.storage.getItem(BEST_KEY)) || 0;
-    if (result <= previous) return { value: previous, isNew: false };
-    sdk.storage.setItem(BEST_KEY, String(result));
-    return { value: result, isNew: true };
   }
 
   function step() {
@@ -373,37 +310,12 @@ export function runGame<S extends Simulation>(
 
   // Input, in world coordinates, queued for the next step. Nothing reaches a round that is paused,
   // over, watched or playing itself.
-  const live = () => round && !finished && !paused && !demo && !watching;
-  canvas.addEventListener("pointerdown", (event) => {
-    canvas.focus({ preventScroll: true });
-    if (!live()) return;
-    event.preventDefault();
-    canvas.setPointerCapture?.(event.pointerId);
-    const { x, y } = toWorld(event);
-    round!.input.pointerDown(x, y);
-  });
-  canvas.addEventListener("pointermove", (event) => {
-    if (!live()) return;
-    const { x, y } = toWorld(event);
-    round!.input.pointerMove(x, y);
-  });
-  canvas.addEventListener("pointerup", (event) => {
-    if (!live()) return;
-    const { x, y } = toWorld(event);
-    round!.input.pointerUp(x, y);
-  });
-  window.addEventListener("keydown", (event) => {
-    if (event.key === "m" || event.key === "M") {
-      toggleMuted();
-      return;
-    }
-    if (KEYS_WE_OWN.has(event.key)) event.preventDefault();
-    if (!live() || event.repeat) return;
-    round!.input.keyDown(event.key);
-  });
-  window.addEventListener("keyup", (event) => {
-    if (live()) round!.input.keyUp(event.key);
-  });
+  listenForInput(
+    canvas,
+    () => (round && !finished && !paused && !demo && !watching ? round : null),
+    toWorld,
+    mute.toggle,
+  );
   window.addEventListener("resize", resize);
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) paused = true;
@@ -433,14 +345,8 @@ export function runGame<S extends Simulation>(
       externallyPaused = false;
       paused = document.hidden;
     })
-    .on("mute", () => {
-      platformMuted = true;
-      showSound();
-    })
-    .on("unmute", () => {
-      platformMuted = false;
-      showSound();
-    });
+    .on("mute", () => mute.platform(true))
+    .on("unmute", () => mute.platform(false));
 
   resize();
 
@@ -463,24 +369,7 @@ export function runGame<S extends Simulation>(
     return;
   }
 
-  // Fixed steps against real time: the same inputs on the same seed give the same game.
-  let previous = performance.now();
-  let accumulator = 0;
-  function frame(now: number) {
-    accumulator = Math.min(accumulator + (now - previous) / 1000, 0.25);
-    previous = now;
-    if (!paused) {
-      while (accumulator >= STEP) {
-        step();
-        accumulator -= STEP;
-      }
-    } else {
-      accumulator = 0;
-    }
-    draw();
-    requestAnimationFrame(frame);
-  }
-  requestAnimationFrame(frame);
+  runLoop(step, draw, () => paused);
 
   if (demo) {
     start(Number(params.get("seed") ?? 1));
@@ -492,6 +381,70 @@ export function runGame<S extends Simulation>(
   }
   sdk.loadingProgress(100);
   sdk.ready();
+}
+
+/** Queues the player's pointer and keys for the next step of the round `live` names, if any. */
+function listenForInput(
+  canvas: HTMLCanvasElement,
+  live: () => Round | null,
+  toWorld: (event: PointerEvent) => { x: number; y: number },
+  toggleMuted: () => void,
+) {
+  canvas.addEventListener("pointerdown", (event) => {
+    canvas.focus({ preventScroll: true });
+    const round = live();
+    if (!round) return;
+    event.preventDefault();
+    canvas.setPointerCapture?.(event.pointerId);
+    const { x, y } = toWorld(event);
+    round.input.pointerDown(x, y);
+  });
+  canvas.addEventListener("pointermove", (event) => {
+    const round = live();
+    if (!round) return;
+    const { x, y } = toWorld(event);
+    round.input.pointerMove(x, y);
+  });
+  canvas.addEventListener("pointerup", (event) => {
+    const round = live();
+    if (!round) return;
+    const { x, y } = toWorld(event);
+    round.input.pointerUp(x, y);
+  });
+  window.addEventListener("keydown", (event) => {
+    if (event.key === "m" || event.key === "M") {
+      toggleMuted();
+      return;
+    }
+    if (KEYS_WE_OWN.has(event.key)) event.preventDefault();
+    const round = live();
+    if (!round || event.repeat) return;
+    round.input.keyDown(event.key);
+  });
+  window.addEventListener("keyup", (event) => {
+    live()?.input.keyUp(event.key);
+  });
+}
+
+/** Fixed steps against real time: the same inputs on the same seed give the same game. */
+function runLoop(step: () => void, draw: () => void, paused: () => boolean) {
+  let previous = performance.now();
+  let accumulator = 0;
+  function frame(now: number) {
+    accumulator = Math.min(accumulator + (now - previous) / 1000, 0.25);
+    previous = now;
+    if (!paused()) {
+      while (accumulator >= STEP) {
+        step();
+        accumulator -= STEP;
+      }
+    } else {
+      accumulator = 0;
+    }
+    draw();
+    requestAnimationFrame(frame);
+  }
+  requestAnimationFrame(frame);
 }
 
 /** The same generator, noting its first draws (the seed test compares them). */
@@ -508,12 +461,6 @@ function tracing(rng: Rng, trace: number[]): Rng {
     pick: (items) => items[Math.floor(next() * items.length)],
     chance: (probability) => next() < probability,
   };
-}
-
-function element(tag: string, className: string): HTMLElement {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  return node;
 }
 
 export function roundRect(
