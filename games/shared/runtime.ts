@@ -3,6 +3,7 @@ import { decodeLog, encodeLog, type InputLog } from "./input-log";
 import type { Rng } from "./rng";
 import { type Round, type Replay, startReplay, startRound } from "./round";
 import { serverDealer } from "./server-dealer";
+import { listenForInput } from "./listen";
 import {
   appendBest,
   appendPlayAgain,
@@ -56,374 +57,417 @@ export interface GameDefinition<S extends Simulation> {
 /** Steps between two checkpoints of a round's log (one second). */
 const CHECKPOINT_STEPS = 60;
 
-const KEYS_WE_OWN = new Set([
-  "ArrowLeft",
-  "ArrowRight",
-  "ArrowUp",
-  "ArrowDown",
-  " ",
-  "Spacebar",
-]);
+/** One game page's runtime: its page furniture, the round in play and how it is going. */
+interface RunState<S extends Simulation> {
+  definition: GameDefinition<S>;
+  params: URLSearchParams;
+  demo: boolean;
+  record: boolean;
+  sdk: PlayfeedSDKApi;
+  sound: Sound;
+  world: { width: number; height: number };
+  canvas: HTMLCanvasElement;
+  scoreLabel: HTMLElement;
+  levelLabel: HTMLElement;
+  muteButton: HTMLButtonElement;
+  hint: HTMLElement;
+  card: HTMLElement;
+  g: CanvasRenderingContext2D;
+  view: { scale: number; offsetX: number; offsetY: number };
+  round: Round<S> | null;
+  /** Set while a stored run is being watched: its steps drive the round, the player's input does not. */
+  watching: { replay: Replay<S>; speed: number } | null;
+  seed: number;
+  trace: number[];
+  durationSteps: number;
+  paused: boolean;
+  /** Paused by the platform (its round is over, or an ad is on screen), not only by a hidden tab. */
+  externallyPaused: boolean;
+  finished: boolean;
+  lastScore: number;
+  lastLevel: number | undefined;
+  demoRestartIn: number;
+  mute: { toggle: () => void; platform(muted: boolean): void };
+  /** True while a resumed round is stepped up to where it was: silently, in one go. */
+  catchingUp: boolean;
+}
 
-export function runGame<S extends Simulation>(
+function runGameState<S extends Simulation>(
   definition: GameDefinition<S>,
-): void {
+): RunState<S> {
+  document.title = definition.title;
+  document.body.style.background = definition.background;
   const params = new URLSearchParams(location.search);
   const demo = params.get("demo") === "1";
   const record = params.get("record") === "1";
   const sdk = window.PlayfeedSDK;
   const sound = createSound();
   const { world } = definition.rules;
-
-  document.title = definition.title;
-  document.body.style.background = definition.background;
   const { canvas, scoreLabel, levelLabel, muteButton, hint, card } =
     createChrome(definition.title, definition.hint, {
       embedded: sdk.embedded,
       demo,
     });
   const g = canvas.getContext("2d")!;
-  let view = { scale: 1, offsetX: 0, offsetY: 0 };
-  let round: Round<S> | null = null;
-  /** Set while a stored run is being watched: its steps drive the round, the player's input does not. */
-  let watching: { replay: Replay<S>; speed: number } | null = null;
-  let seed = 0;
-  let trace: number[] = [];
-  let durationSteps = Infinity;
-  let paused = false;
-  /** Paused by the platform (its round is over, or an ad is on screen), not only by a hidden tab. */
-  let externallyPaused = false;
-  let finished = false;
-  let lastScore = -1;
-  let lastLevel: number | undefined;
-  let demoRestartIn = 0;
-
   const mute = createMute(sound, muteButton, {
     player: demo,
     platform: sdk.muted,
   });
-
-  function resize() {
-    const ratio = window.devicePixelRatio || 1;
-    const width = window.innerWidth;
-    const height = window.innerHeight;
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
-    canvas.style.width = `${width}px`;
-    canvas.style.height = `${height}px`;
-    const scale = Math.min(width / world.width, height / world.height);
-    view = {
-      scale: scale * ratio,
-      offsetX: ((width - world.width * scale) / 2) * ratio,
-      offsetY: ((height - world.height * scale) / 2) * ratio,
-    };
-    draw();
-  }
-
-  function toWorld(event: PointerEvent | MouseEvent) {
-    const ratio = window.devicePixelRatio || 1;
-    return {
-      x: (event.clientX * ratio - view.offsetX) / view.scale,
-      y: (event.clientY * ratio - view.offsetY) / view.scale,
-    };
-  }
-
-  /** True while a resumed round is stepped up to where it was: silently, in one go. */
-  let catchingUp = false;
-  const play = (effect: Effect) => {
-    if (!catchingUp) sound.play(effect);
-  };
-  /** The seed's draws, kept for the record-mode test hook. */
-  const traced = (rules: Rules<S>): Rules<S> => ({
-    ...rules,
-    create: (ctx) => rules.create({ ...ctx, rng: tracing(ctx.rng, trace) }),
-  });
-
-  function begin(startSeed: number, duration?: number) {
-    seed = startSeed >>> 0;
-    trace = [];
-    finished = false;
-    lastScore = -1;
-    lastLevel = undefined;
-    durationSteps = duration ? Math.round(duration / STEP) : Infinity;
-    card.hidden = true;
-    hint.classList.remove("pf-hint--gone");
-    setTimeout(() => hint.classList.add("pf-hint--gone"), 2200);
-  }
-
-  /**
-   * Starts a round from the seed; with `resume` (the input log of this round so far, from a page that reloaded in a
-   * match), steps it through those inputs to where it was and carries on from there: the same round, whose log the
-   * server will replay from the start.
-   */
-  /**
-   * What a game that hides information (ADR 014) is dealt from: the server, card by card, in a round it dealt;
-   * otherwise (practice, standalone, the demo) a hidden seed of this browser's own.
-   */
-  function dealerFor(dealt: boolean): Dealer | undefined {
-    const { dealer } = definition.rules;
-    if (!dealer) return undefined;
-    if (dealt && sdk.embedded)
-      return serverDealer((turn, level, card) => sdk.reveal(turn, level, card));
-    return dealer(crypto.getRandomValues(new Uint32Array(1))[0]);
-  }
-
-  function start(
-    startSeed: number,
-    duration?: number,
-    resume?: string,
-    dealt = false,
-  ) {
-    // The platform pauses a game when its round is over; a new round runs again (unless the tab is hidden).
-    externallyPaused = false;
-    paused = document.hidden;
-    begin(startSeed, duration);
-    watching = null;
-    const deal = dealerFor(dealt);
-    round = startRound(traced(definition.rules), seed, play, deal);
-    // A round whose faces the server dealt cannot be stepped through its log again here: it starts afresh.
-    if (resume && !deal) {
-      let log: InputLog | null = null;
-      try {
-        log = decodeLog(resume);
-      } catch {
-        // Not a log this game wrote: the round starts afresh.
-      }
-      if (log) {
-        const replay = startReplay(traced(definition.rules), seed, log, play);
-        catchingUp = true;
-        try {
-          while (replay.step());
-          round = replay.round;
-        } catch {
-          round = startRound(traced(definition.rules), seed, play);
-        } finally {
-          catchingUp = false;
-        }
-      }
-    }
-    if (!demo) {
-      sdk.gameplayStart();
-      canvas.focus({ preventScroll: true });
-    }
-    reportProgress();
-    draw();
-  }
-
-  /** Replays a stored run: same seed, same inputs on the same steps, `speed` steps per tick. */
-  function watch(
-    startSeed: number,
-    log: InputLog,
-    speed: number,
-    hiddenSeed?: number,
-  ) {
-    begin(startSeed);
-    hint.hidden = true;
-    const { dealer } = definition.rules;
-    const replay = startReplay(
-      definition.rules,
-      seed,
-      log,
-      play,
-      dealer && hiddenSeed !== undefined ? dealer(hiddenSeed) : undefined,
-    );
-    watching = { replay, speed: Math.max(1, Math.min(8, Math.round(speed))) };
-    round = replay.round;
-    reportProgress();
-    draw();
-  }
-
-  function reportProgress() {
-    if (!round) return;
-    const { sim } = round;
-    if (sim.score !== lastScore) {
-      lastScore = sim.score;
-      scoreLabel.textContent = String(sim.score);
-    }
-    if (sim.level !== lastLevel) {
-      lastLevel = sim.level;
-      levelLabel.textContent =
-        sim.level === undefined ? "" : `Level ${sim.level}`;
-    }
-    if (!demo) sdk.score(ranked(sim));
-  }
-
-  function finish(timeUp: boolean) {
-    if (!round || finished) return;
-    finished = true;
-    const { sim } = round;
-    sound.play("over");
-    if (demo) {
-      demoRestartIn = 90; // steps: the demo shows its end for 1.5 s, then plays again
-      return;
-    }
-    fillEndCard(
-      card,
-      watching ? "End of the run" : timeUp ? "Time's up!" : "Game over",
-      sim,
-    );
-    if (watching) {
-      sdk.watchEnded(ranked(sim));
-      card.hidden = false;
-      return;
-    }
-    sdk.gameplayStop();
-    sdk.finalScore(ranked(sim), encodeLog(round.log()));
-    appendBest(card, sdk.storage, ranked(sim), sim.level !== undefined);
-    if (!sdk.embedded) appendPlayAgain(card, () => start((seed + 1) >>> 0));
-    card.hidden = false;
-  }
-
-  function step() {
-    if (demo && finished && --demoRestartIn <= 0) start(seed + 1);
-    if (!round || finished) return;
-    if (watching) {
-      for (let i = 0; i < watching.speed && !finished; i++) {
-        const more = watching.replay.step();
-        reportProgress();
-        if (!more || round.sim.over) finish(false);
-      }
-      return;
-    }
-    round.step({ autoplay: demo });
-    reportProgress();
-    if (round.sim.over) finish(false);
-    else if (round.steps >= durationSteps) finish(true);
-    // Once a second, the log so far: the page keeps it, so a reload in a match can resume this round.
-    else if (!demo && round.steps % CHECKPOINT_STEPS === 0)
-      sdk.checkpoint(encodeLog(round.log()));
-  }
-
-  function draw() {
-    g.setTransform(1, 0, 0, 1, 0, 0);
-    g.fillStyle = definition.background;
-    g.fillRect(0, 0, canvas.width, canvas.height);
-    if (!round) return;
-    g.setTransform(view.scale, 0, 0, view.scale, view.offsetX, view.offsetY);
-    g.save();
-    g.beginPath();
-    g.rect(0, 0, world.width, world.height);
-    g.clip();
-    definition.render(g, round.sim, { demo, steps: round.steps });
-    g.restore();
-  }
-
-  // Input, in world coordinates, queued for the next step. Nothing reaches a round that is paused,
-  // over, watched or playing itself.
-  listenForInput(
+  return {
+    definition,
+    params,
+    demo,
+    record,
+    sdk,
+    sound,
+    world,
     canvas,
-    () => (round && !finished && !paused && !demo && !watching ? round : null),
-    toWorld,
-    mute.toggle,
-  );
-  window.addEventListener("resize", resize);
-  document.addEventListener("visibilitychange", () => {
-    if (document.hidden) paused = true;
-    else if (!externallyPaused) paused = false;
-  });
+    scoreLabel,
+    levelLabel,
+    muteButton,
+    hint,
+    card,
+    g,
+    view: { scale: 1, offsetX: 0, offsetY: 0 },
+    round: null,
+    watching: null,
+    seed: 0,
+    trace: [],
+    durationSteps: Infinity,
+    paused: false,
+    externallyPaused: false,
+    finished: false,
+    lastScore: -1,
+    lastLevel: undefined,
+    demoRestartIn: 0,
+    mute,
+    catchingUp: false,
+  };
+}
 
-  sdk
+function resize<S extends Simulation>(st: RunState<S>) {
+  const ratio = window.devicePixelRatio || 1;
+  const width = window.innerWidth;
+  const height = window.innerHeight;
+  st.canvas.width = Math.round(width * ratio);
+  st.canvas.height = Math.round(height * ratio);
+  st.canvas.style.width = `${width}px`;
+  st.canvas.style.height = `${height}px`;
+  const scale = Math.min(width / st.world.width, height / st.world.height);
+  st.view = {
+    scale: scale * ratio,
+    offsetX: ((width - st.world.width * scale) / 2) * ratio,
+    offsetY: ((height - st.world.height * scale) / 2) * ratio,
+  };
+  draw(st);
+}
+
+function toWorld<S extends Simulation>(
+  st: RunState<S>,
+  event: PointerEvent | MouseEvent,
+) {
+  const ratio = window.devicePixelRatio || 1;
+  return {
+    x: (event.clientX * ratio - st.view.offsetX) / st.view.scale,
+    y: (event.clientY * ratio - st.view.offsetY) / st.view.scale,
+  };
+}
+
+const play = <S extends Simulation>(st: RunState<S>, effect: Effect) => {
+  if (!st.catchingUp) st.sound.play(effect);
+};
+
+/** The seed's draws, kept for the record-mode test hook. */
+const traced = <S extends Simulation>(
+  st: RunState<S>,
+  rules: Rules<S>,
+): Rules<S> => ({
+  ...rules,
+  create: (ctx) => rules.create({ ...ctx, rng: tracing(ctx.rng, st.trace) }),
+});
+
+function begin<S extends Simulation>(
+  st: RunState<S>,
+  startSeed: number,
+  duration?: number,
+) {
+  st.seed = startSeed >>> 0;
+  st.trace = [];
+  st.finished = false;
+  st.lastScore = -1;
+  st.lastLevel = undefined;
+  st.durationSteps = duration ? Math.round(duration / STEP) : Infinity;
+  st.card.hidden = true;
+  st.hint.classList.remove("pf-hint--gone");
+  setTimeout(() => st.hint.classList.add("pf-hint--gone"), 2200);
+}
+
+/**
+ * Starts a round from the seed; with `resume` (the input log of this round so far, from a page that reloaded in a
+ * match), steps it through those inputs to where it was and carries on from there: the same round, whose log the
+ * server will replay from the start.
+ */
+/**
+ * What a game that hides information (ADR 014) is dealt from: the server, card by card, in a round it dealt;
+ * otherwise (practice, standalone, the demo) a hidden seed of this browser's own.
+ */
+function dealerFor<S extends Simulation>(
+  st: RunState<S>,
+  dealt: boolean,
+): Dealer | undefined {
+  const { dealer } = st.definition.rules;
+  if (!dealer) return undefined;
+  if (dealt && st.sdk.embedded)
+    return serverDealer((turn, level, card) =>
+      st.sdk.reveal(turn, level, card),
+    );
+  return dealer(crypto.getRandomValues(new Uint32Array(1))[0]);
+}
+
+function start<S extends Simulation>(
+  st: RunState<S>,
+  startSeed: number,
+  duration?: number,
+  resume?: string,
+  dealt = false,
+) {
+  // The platform pauses a game when its round is over; a new round runs again (unless the tab is hidden).
+  st.externallyPaused = false;
+  st.paused = document.hidden;
+  begin(st, startSeed, duration);
+  st.watching = null;
+  const deal = dealerFor(st, dealt);
+  st.round = startRound(
+    traced(st, st.definition.rules),
+    st.seed,
+    (effect: Effect) => play(st, effect),
+    deal,
+  );
+  // A round whose faces the server dealt cannot be stepped through its log again here: it starts afresh.
+  if (resume && !deal) {
+    let log: InputLog | null = null;
+    try {
+      log = decodeLog(resume);
+    } catch {
+      // Not a log this game wrote: the round starts afresh.
+    }
+    if (log) {
+      const replay = startReplay(
+        traced(st, st.definition.rules),
+        st.seed,
+        log,
+        (effect: Effect) => play(st, effect),
+      );
+      st.catchingUp = true;
+      try {
+        while (replay.step());
+        st.round = replay.round;
+      } catch {
+        st.round = startRound(
+          traced(st, st.definition.rules),
+          st.seed,
+          (effect: Effect) => play(st, effect),
+        );
+      } finally {
+        st.catchingUp = false;
+      }
+    }
+  }
+  if (!st.demo) {
+    st.sdk.gameplayStart();
+    st.canvas.focus({ preventScroll: true });
+  }
+  reportProgress(st);
+  draw(st);
+}
+
+/** Replays a stored run: same seed, same inputs on the same steps, `speed` steps per tick. */
+function watch<S extends Simulation>(
+  st: RunState<S>,
+  startSeed: number,
+  log: InputLog,
+  speed: number,
+  hiddenSeed?: number,
+) {
+  begin(st, startSeed);
+  st.hint.hidden = true;
+  const { dealer } = st.definition.rules;
+  const replay = startReplay(
+    st.definition.rules,
+    st.seed,
+    log,
+    (effect: Effect) => play(st, effect),
+    dealer && hiddenSeed !== undefined ? dealer(hiddenSeed) : undefined,
+  );
+  st.watching = { replay, speed: Math.max(1, Math.min(8, Math.round(speed))) };
+  st.round = replay.round;
+  reportProgress(st);
+  draw(st);
+}
+
+function reportProgress<S extends Simulation>(st: RunState<S>) {
+  if (!st.round) return;
+  const { sim } = st.round;
+  if (sim.score !== st.lastScore) {
+    st.lastScore = sim.score;
+    st.scoreLabel.textContent = String(sim.score);
+  }
+  if (sim.level !== st.lastLevel) {
+    st.lastLevel = sim.level;
+    st.levelLabel.textContent =
+      sim.level === undefined ? "" : `Level ${sim.level}`;
+  }
+  if (!st.demo) st.sdk.score(ranked(sim));
+}
+
+function finish<S extends Simulation>(st: RunState<S>, timeUp: boolean) {
+  if (!st.round || st.finished) return;
+  st.finished = true;
+  const { sim } = st.round;
+  st.sound.play("over");
+  if (st.demo) {
+    st.demoRestartIn = 90; // steps: the demo shows its end for 1.5 s, then plays again
+    return;
+  }
+  fillEndCard(
+    st.card,
+    st.watching ? "End of the run" : timeUp ? "Time's up!" : "Game over",
+    sim,
+  );
+  if (st.watching) {
+    st.sdk.watchEnded(ranked(sim));
+    st.card.hidden = false;
+    return;
+  }
+  st.sdk.gameplayStop();
+  st.sdk.finalScore(ranked(sim), encodeLog(st.round.log()));
+  appendBest(st.card, st.sdk.storage, ranked(sim), sim.level !== undefined);
+  if (!st.sdk.embedded)
+    appendPlayAgain(st.card, () => start(st, (st.seed + 1) >>> 0));
+  st.card.hidden = false;
+}
+
+function step<S extends Simulation>(st: RunState<S>) {
+  if (st.demo && st.finished && --st.demoRestartIn <= 0) start(st, st.seed + 1);
+  if (!st.round || st.finished) return;
+  if (st.watching) {
+    for (let i = 0; i < st.watching.speed && !st.finished; i++) {
+      const more = st.watching.replay.step();
+      reportProgress(st);
+      if (!more || st.round.sim.over) finish(st, false);
+    }
+    return;
+  }
+  st.round.step({ autoplay: st.demo });
+  reportProgress(st);
+  if (st.round.sim.over) finish(st, false);
+  else if (st.round.steps >= st.durationSteps) finish(st, true);
+  // Once a second, the log so far: the page keeps it, so a reload in a match can resume this round.
+  else if (!st.demo && st.round.steps % CHECKPOINT_STEPS === 0)
+    st.sdk.checkpoint(encodeLog(st.round.log()));
+}
+
+function draw<S extends Simulation>(st: RunState<S>) {
+  st.g.setTransform(1, 0, 0, 1, 0, 0);
+  st.g.fillStyle = st.definition.background;
+  st.g.fillRect(0, 0, st.canvas.width, st.canvas.height);
+  if (!st.round) return;
+  st.g.setTransform(
+    st.view.scale,
+    0,
+    0,
+    st.view.scale,
+    st.view.offsetX,
+    st.view.offsetY,
+  );
+  st.g.save();
+  st.g.beginPath();
+  st.g.rect(0, 0, st.world.width, st.world.height);
+  st.g.clip();
+  st.definition.render(st.g, st.round.sim, {
+    demo: st.demo,
+    steps: st.round.steps,
+  });
+  st.g.restore();
+}
+
+export function runGame<S extends Simulation>(
+  definition: GameDefinition<S>,
+): void {
+  const st = runGameState(definition);
+  listenForInput(
+    st.canvas,
+    () =>
+      st.round && !st.finished && !st.paused && !st.demo && !st.watching
+        ? st.round
+        : null,
+    (event: PointerEvent) => toWorld(st, event),
+    st.mute.toggle,
+  );
+  window.addEventListener("resize", () => resize(st));
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) st.paused = true;
+    else if (!st.externallyPaused) st.paused = false;
+  });
+  st.sdk
     .on("start", ({ seed: startSeed, duration, resume, dealt }) =>
-      start(startSeed, duration, resume, dealt),
+      start(st, startSeed, duration, resume, dealt),
     )
     .on("watch", ({ seed: startSeed, log, speed, hiddenSeed }) => {
       try {
-        watch(startSeed, decodeLog(log), speed ?? 1, hiddenSeed);
+        watch(st, startSeed, decodeLog(log), speed ?? 1, hiddenSeed);
       } catch {
-        card.innerHTML = "<h2>This run cannot be shown</h2>";
-        card.hidden = false;
+        st.card.innerHTML = "<h2>This run cannot be shown</h2>";
+        st.card.hidden = false;
       }
     })
     .on("speed", ({ speed }) => {
-      if (watching) watching.speed = Math.max(1, Math.min(8, speed));
+      if (st.watching) st.watching.speed = Math.max(1, Math.min(8, speed));
     })
     .on("pause", () => {
-      externallyPaused = true;
-      paused = true;
+      st.externallyPaused = true;
+      st.paused = true;
     })
     .on("resume", () => {
-      externallyPaused = false;
-      paused = document.hidden;
+      st.externallyPaused = false;
+      st.paused = document.hidden;
     })
-    .on("mute", () => mute.platform(true))
-    .on("unmute", () => mute.platform(false));
-
-  resize();
-
-  if (record) {
+    .on("mute", () => st.mute.platform(true))
+    .on("unmute", () => st.mute.platform(false));
+  resize(st);
+  if (st.record) {
     window.__playfeed = {
-      start: (startSeed, duration) => start(startSeed, duration),
+      start: (startSeed, duration) => start(st, startSeed, duration),
       step(count) {
-        for (let i = 0; i < count; i++) step();
-        draw();
+        for (let i = 0; i < count; i++) step(st);
+        draw(st);
       },
-      rngTrace: () => [...trace],
+      rngTrace: () => [...st.trace],
       state: () => ({
-        score: round?.sim.score ?? 0,
-        over: finished,
-        level: round?.sim.level,
+        score: st.round?.sim.score ?? 0,
+        over: st.finished,
+        level: st.round?.sim.level,
       }),
-      log: () => (round ? encodeLog(round.log()) : ""),
+      log: () => (st.round ? encodeLog(st.round.log()) : ""),
     };
-    if (demo) start(Number(params.get("seed") ?? 1));
+    if (st.demo) start(st, Number(st.params.get("seed") ?? 1));
     return;
   }
-
-  runLoop(step, draw, () => paused);
-
-  if (demo) {
-    start(Number(params.get("seed") ?? 1));
+  runLoop(
+    () => step(st),
+    () => draw(st),
+    () => st.paused,
+  );
+  if (st.demo) {
+    start(st, Number(st.params.get("seed") ?? 1));
     return;
   }
-  if (!sdk.embedded && params.has("seed")) {
-    start(Number(params.get("seed")));
+  if (!st.sdk.embedded && st.params.has("seed")) {
+    start(st, Number(st.params.get("seed")));
     return;
   }
-  sdk.loadingProgress(100);
-  sdk.ready();
-}
-
-/** Queues the player's pointer and keys for the next step of the round `live` names, if any. */
-function listenForInput(
-  canvas: HTMLCanvasElement,
-  live: () => Round | null,
-  toWorld: (event: PointerEvent) => { x: number; y: number },
-  toggleMuted: () => void,
-) {
-  canvas.addEventListener("pointerdown", (event) => {
-    canvas.focus({ preventScroll: true });
-    const round = live();
-    if (!round) return;
-    event.preventDefault();
-    canvas.setPointerCapture?.(event.pointerId);
-    const { x, y } = toWorld(event);
-    round.input.pointerDown(x, y);
-  });
-  canvas.addEventListener("pointermove", (event) => {
-    const round = live();
-    if (!round) return;
-    const { x, y } = toWorld(event);
-    round.input.pointerMove(x, y);
-  });
-  canvas.addEventListener("pointerup", (event) => {
-    const round = live();
-    if (!round) return;
-    const { x, y } = toWorld(event);
-    round.input.pointerUp(x, y);
-  });
-  window.addEventListener("keydown", (event) => {
-    if (event.key === "m" || event.key === "M") {
-      toggleMuted();
-      return;
-    }
-    if (KEYS_WE_OWN.has(event.key)) event.preventDefault();
-    const round = live();
-    if (!round || event.repeat) return;
-    round.input.keyDown(event.key);
-  });
-  window.addEventListener("keyup", (event) => {
-    live()?.input.keyUp(event.key);
-  });
+  st.sdk.loadingProgress(100);
+  st.sdk.ready();
 }
 
 /** Fixed steps against real time: the same inputs on the same seed give the same game. */
