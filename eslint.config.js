@@ -71,7 +71,7 @@ export default tseslint.config(
     // Game rules replay on the server to the same bits as in any browser (ADR 014): only operations IEEE 754 rounds
     // exactly; games/shared/trig.ts has the sine, cosine and atan2 they may use.
     files: [
-      "games/*/{sim,deal}.ts",
+      "games/*/{sim,deal,course,layout}.ts",
       "games/shared/{sim,rng,round,trig,bounded,input-log,dealer}.ts",
     ],
     rules: {

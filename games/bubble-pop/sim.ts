@@ -1,10 +1,12 @@
 import { compact, pushCapped } from "../shared/bounded";
+import type { Rng } from "../shared/rng";
 import {
+  clamp,
+  type Effect as SimEffect,
   type Input,
   type Rules,
   type SimContext,
   type Simulation,
-  clamp,
 } from "../shared/sim";
 import { cos, sin } from "../shared/trig";
 
@@ -73,399 +75,455 @@ interface Effect {
   kind: "pop" | "escape";
 }
 
-function createBubblePop({ rng, emit }: SimContext) {
-  let bubbles: Bubble[] = [];
-  const groups: Group[] = [];
-  const effects: Effect[] = [];
-  const popups: {
-    text: string;
-    x: number;
-    y: number;
-    at: number;
-    big: boolean;
-  }[] = [];
-  let time = 0;
-  let lives = LIVES;
-  let nextSpawn = 0;
-  let hurtAt = -100;
-  let endAt = -1;
-  let popped = 0;
-  let bestChain = 0;
-  const cursor = { x: W / 2, y: 420 };
-  const held = { left: false, right: false, up: false, down: false };
-  let showCursor = false;
-  const aim = { x: W / 2, y: 460, target: null as Bubble | null };
-  let demoRest = 0;
-
-  const seconds = () => time / 60;
-  const riseSpeed = () => Math.min(2.4, 0.72 + seconds() * 0.02); // world units per step
-  const colorCount = () => (seconds() < 35 ? 4 : 5);
-
-  function spawnGroup(startY?: number) {
-    const count = 1 + rng.int(1, Math.min(4, 2 + Math.floor(seconds() / 15)));
-    const members: { ox: number; oy: number; r: number; color: number }[] = [];
-    for (let k = 0; k < count; k++) {
-      const r = rng.range(19, 27);
-      if (!k) {
-        members.push({ ox: 0, oy: 0, r, color: rng.int(0, colorCount() - 1) });
-        continue;
-      }
-      // Attach to an earlier bubble, touching it, without overlapping the others.
-      for (let tries = 0; tries < 12; tries++) {
-        const host = members[rng.int(0, members.length - 1)];
-        const angle = rng.range(0, Math.PI * 2);
-        const ox = host.ox + cos(angle) * (host.r + r);
-        const oy = host.oy + sin(angle) * (host.r + r);
-        if (Math.abs(ox) > 70) continue;
-        if (members.some((m) => distance(m.ox - ox, m.oy - oy) < m.r + r - 1))
-          continue;
-        const color = rng.chance(0.45)
-          ? host.color
-          : rng.int(0, colorCount() - 1);
-        members.push({ ox, oy, r, color });
-        break;
-      }
-    }
-    const minX = Math.min(...members.map((m) => m.ox - m.r));
-    const maxX = Math.max(...members.map((m) => m.ox + m.r));
-    const minY = Math.min(...members.map((m) => m.oy - m.r));
-    const wobble = rng.range(4, 12);
-    const baseX = rng.range(10 + wobble - minX, W - 10 - wobble - maxX);
-    const group: Group = {
-      baseX,
-      minX,
-      maxX,
-      y: startY ?? H + 6 - minY,
-      speed: rng.range(0.92, 1.08),
-      wobble,
-      phase: rng.range(0, Math.PI * 2),
-      sway: 0,
-      members: 0,
-    };
-    groups.push(group);
-    for (const m of members)
-      bubbles.push({
-        group,
-        ...m,
-        x: baseX + m.ox,
-        y: group.y + m.oy,
-        popAt: -1,
-      });
-  }
-
-  function place(b: Bubble) {
-    const g = b.group;
-    b.x = g.baseX + b.ox + g.sway;
-    b.y = g.y + b.oy;
-  }
-
-  const live = (b: Bubble) => b.popAt < 0;
+interface BubblePopState {
+  rng: Rng;
+  emit: (effect: SimEffect) => void;
+  bubbles: Bubble[];
+  groups: Group[];
+  effects: Effect[];
+  popups: { text: string; x: number; y: number; at: number; big: boolean }[];
+  time: number;
+  lives: number;
+  nextSpawn: number;
+  hurtAt: number;
+  endAt: number;
+  popped: number;
+  bestChain: number;
+  cursor: { x: number; y: number };
+  held: { left: boolean; right: boolean; up: boolean; down: boolean };
+  showCursor: boolean;
+  aim: { x: number; y: number; target: Bubble | null };
+  demoRest: number;
   /** For each bubble, the run of its group's bubbles it belongs to: where the run ends, and its box. */
-  const runs: {
+  runs: {
     end: number;
     left: number;
     right: number;
     top: number;
     bottom: number;
-  }[] = [];
+  }[];
+  score: number;
+  over: boolean;
+}
 
-  /** Clusters that drift into each other nudge apart instead of overlapping. */
-  function separate() {
-    // A group's bubbles sit next to each other in `bubbles`: one box around each such run lets a bubble
-    // skip a whole cluster it cannot touch. Pairs are still met in the same order, so the nudges add up
-    // to the same numbers as a loop over every pair.
-    const n = bubbles.length;
-    while (runs.length < n)
-      runs.push({ end: 0, left: 0, right: 0, top: 0, bottom: 0 });
-    for (let start = 0; start < n;) {
-      const group = bubbles[start].group;
-      let end = start;
-      let left = Infinity;
-      let right = -Infinity;
-      let top = Infinity;
-      let bottom = -Infinity;
-      for (; end < n && bubbles[end].group === group; end++) {
-        const b = bubbles[end];
-        if (!live(b)) continue;
-        left = Math.min(left, b.x - b.r);
-        right = Math.max(right, b.x + b.r);
-        top = Math.min(top, b.y - b.r);
-        bottom = Math.max(bottom, b.y + b.r);
-      }
-      for (let k = start; k < end; k++) {
-        const box = runs[k];
-        box.end = end;
-        box.left = left;
-        box.right = right;
-        box.top = top;
-        box.bottom = bottom;
-      }
-      start = end;
+function createBubblePopState({ rng, emit }: SimContext): BubblePopState {
+  return {
+    rng,
+    emit,
+    bubbles: [],
+    groups: [],
+    effects: [],
+    popups: [],
+    time: 0,
+    lives: LIVES,
+    nextSpawn: 0,
+    hurtAt: -100,
+    endAt: -1,
+    popped: 0,
+    bestChain: 0,
+    cursor: { x: W / 2, y: 420 },
+    held: { left: false, right: false, up: false, down: false },
+    showCursor: false,
+    aim: { x: W / 2, y: 460, target: null },
+    demoRest: 0,
+    runs: [],
+    score: 0,
+    over: false,
+  };
+}
+
+const seconds = (st: BubblePopState) => st.time / 60;
+
+const riseSpeed = (st: BubblePopState) =>
+  Math.min(2.4, 0.72 + seconds(st) * 0.02);
+
+// world units per step
+const colorCount = (st: BubblePopState) => (seconds(st) < 35 ? 4 : 5);
+
+function spawnGroup(st: BubblePopState, startY?: number) {
+  const count =
+    1 + st.rng.int(1, Math.min(4, 2 + Math.floor(seconds(st) / 15)));
+  const members: { ox: number; oy: number; r: number; color: number }[] = [];
+  for (let k = 0; k < count; k++) {
+    const r = st.rng.range(19, 27);
+    if (!k) {
+      members.push({
+        ox: 0,
+        oy: 0,
+        r,
+        color: st.rng.int(0, colorCount(st) - 1),
+      });
+      continue;
     }
-    for (let i = 0; i < n; i++) {
-      const a = bubbles[i];
-      if (!live(a)) continue;
-      for (let j = i + 1; j < n; j++) {
-        const box = runs[j];
-        if (
-          box.left >= a.x + a.r ||
-          box.right <= a.x - a.r ||
-          box.top >= a.y + a.r ||
-          box.bottom <= a.y - a.r
-        ) {
-          j = box.end - 1;
-          continue;
-        }
-        const b = bubbles[j];
-        if (b.group === a.group || !live(b)) continue;
-        const dx = b.x - a.x;
-        const dy = b.y - a.y;
-        const reach = a.r + b.r;
-        const squared = dx * dx + dy * dy;
-        if (squared >= reach * reach) continue;
-        const d = Math.sqrt(squared) || 1;
-        const push = Math.min(reach - d, 3) * 0.5;
-        const nx = dx / d;
-        const ny = dy / d;
-        a.group.baseX -= nx * push;
-        a.group.y -= ny * push;
-        b.group.baseX += nx * push;
-        b.group.y += ny * push;
-      }
+    // Attach to an earlier bubble, touching it, without overlapping the others.
+    for (let tries = 0; tries < 12; tries++) {
+      const host = members[st.rng.int(0, members.length - 1)];
+      const angle = st.rng.range(0, Math.PI * 2);
+      const ox = host.ox + cos(angle) * (host.r + r);
+      const oy = host.oy + sin(angle) * (host.r + r);
+      if (Math.abs(ox) > 70) continue;
+      if (members.some((m) => distance(m.ox - ox, m.oy - oy) < m.r + r - 1))
+        continue;
+      const color = st.rng.chance(0.45)
+        ? host.color
+        : st.rng.int(0, colorCount(st) - 1);
+      members.push({ ox, oy, r, color });
+      break;
     }
-    for (const g of groups)
-      g.baseX = clamp(
-        g.baseX,
-        6 + g.wobble - g.minX,
-        W - 6 - g.wobble - g.maxX,
-      );
   }
+  const minX = Math.min(...members.map((m) => m.ox - m.r));
+  const maxX = Math.max(...members.map((m) => m.ox + m.r));
+  const minY = Math.min(...members.map((m) => m.oy - m.r));
+  const wobble = st.rng.range(4, 12);
+  const baseX = st.rng.range(10 + wobble - minX, W - 10 - wobble - maxX);
+  const group: Group = {
+    baseX,
+    minX,
+    maxX,
+    y: startY ?? H + 6 - minY,
+    speed: st.rng.range(0.92, 1.08),
+    wobble,
+    phase: st.rng.range(0, Math.PI * 2),
+    sway: 0,
+    members: 0,
+  };
+  st.groups.push(group);
+  for (const m of members)
+    st.bubbles.push({
+      group,
+      ...m,
+      x: baseX + m.ox,
+      y: group.y + m.oy,
+      popAt: -1,
+    });
+}
 
-  function bubbleAt(x: number, y: number, reach: number): Bubble | null {
-    let best: Bubble | null = null;
-    let bestD = Infinity;
-    for (const b of bubbles) {
+function place(b: Bubble) {
+  const g = b.group;
+  b.x = g.baseX + b.ox + g.sway;
+  b.y = g.y + b.oy;
+}
+
+const live = (b: Bubble) => b.popAt < 0;
+
+/** Clusters that drift into each other nudge apart instead of overlapping. */
+function separate(st: BubblePopState) {
+  // A group's bubbles sit next to each other in `bubbles`: one box around each such run lets a bubble
+  // skip a whole cluster it cannot touch. Pairs are still met in the same order, so the nudges add up
+  // to the same numbers as a loop over every pair.
+  const n = st.bubbles.length;
+  while (st.runs.length < n)
+    st.runs.push({ end: 0, left: 0, right: 0, top: 0, bottom: 0 });
+  for (let start = 0; start < n;) {
+    const group = st.bubbles[start].group;
+    let end = start;
+    let left = Infinity;
+    let right = -Infinity;
+    let top = Infinity;
+    let bottom = -Infinity;
+    for (; end < n && st.bubbles[end].group === group; end++) {
+      const b = st.bubbles[end];
       if (!live(b)) continue;
-      const d = distance(b.x - x, b.y - y) - b.r;
-      if (d < reach && d < bestD) {
-        bestD = d;
+      left = Math.min(left, b.x - b.r);
+      right = Math.max(right, b.x + b.r);
+      top = Math.min(top, b.y - b.r);
+      bottom = Math.max(bottom, b.y + b.r);
+    }
+    for (let k = start; k < end; k++) {
+      const box = st.runs[k];
+      box.end = end;
+      box.left = left;
+      box.right = right;
+      box.top = top;
+      box.bottom = bottom;
+    }
+    start = end;
+  }
+  for (let i = 0; i < n; i++) {
+    const a = st.bubbles[i];
+    if (!live(a)) continue;
+    for (let j = i + 1; j < n; j++) {
+      const box = st.runs[j];
+      if (
+        box.left >= a.x + a.r ||
+        box.right <= a.x - a.r ||
+        box.top >= a.y + a.r ||
+        box.bottom <= a.y - a.r
+      ) {
+        j = box.end - 1;
+        continue;
+      }
+      const b = st.bubbles[j];
+      if (b.group === a.group || !live(b)) continue;
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const reach = a.r + b.r;
+      const squared = dx * dx + dy * dy;
+      if (squared >= reach * reach) continue;
+      const d = Math.sqrt(squared) || 1;
+      const push = Math.min(reach - d, 3) * 0.5;
+      const nx = dx / d;
+      const ny = dy / d;
+      a.group.baseX -= nx * push;
+      a.group.y -= ny * push;
+      b.group.baseX += nx * push;
+      b.group.y += ny * push;
+    }
+  }
+  for (const g of st.groups)
+    g.baseX = clamp(g.baseX, 6 + g.wobble - g.minX, W - 6 - g.wobble - g.maxX);
+}
+
+function bubbleAt(
+  st: BubblePopState,
+  x: number,
+  y: number,
+  reach: number,
+): Bubble | null {
+  let best: Bubble | null = null;
+  let bestD = Infinity;
+  for (const b of st.bubbles) {
+    if (!live(b)) continue;
+    const d = distance(b.x - x, b.y - y) - b.r;
+    if (d < reach && d < bestD) {
+      bestD = d;
+      best = b;
+    }
+  }
+  return best;
+}
+
+/** The bubble and every same-coloured bubble touching it, in rings outward. */
+function cluster(st: BubblePopState, start: Bubble): Bubble[][] {
+  const rings: Bubble[][] = [[start]];
+  const taken = new Set([start]);
+  for (;;) {
+    const ring: Bubble[] = [];
+    for (const a of rings[rings.length - 1]) {
+      for (const b of st.bubbles) {
+        if (taken.has(b) || !live(b) || b.color !== start.color) continue;
+        if (distance(a.x - b.x, a.y - b.y) <= a.r + b.r + 4) {
+          taken.add(b);
+          ring.push(b);
+        }
+      }
+    }
+    if (!ring.length) return rings;
+    rings.push(ring);
+  }
+}
+
+function popAt(st: BubblePopState, x: number, y: number, reach: number) {
+  if (st.endAt >= 0) return;
+  const hit = bubbleAt(st, x, y, reach);
+  if (!hit) return;
+  const rings = cluster(st, hit);
+  let n = 0;
+  rings.forEach((ring, depth) => {
+    for (const b of ring) {
+      b.popAt = st.time + depth * 4;
+      n++;
+    }
+  });
+  const gained = 10 * n * n;
+  st.score += gained;
+  st.popped += n;
+  st.bestChain = Math.max(st.bestChain, n);
+  pushCapped(
+    st.popups,
+    {
+      text: n > 1 ? `+${gained}  chain ×${n}` : `+${gained}`,
+      x: hit.x,
+      y: hit.y - hit.r,
+      at: st.time,
+      big: n > 2,
+    },
+    CAPS.popups,
+  );
+  st.emit(n > 1 ? "score" : "tap");
+}
+
+/** What the drawing reads: the state of the world, never changed by it. */
+const view = (st: BubblePopState) => ({
+  time: st.time,
+  lives: st.lives,
+  hurtAt: st.hurtAt,
+  endAt: st.endAt,
+  popped: st.popped,
+  bestChain: st.bestChain,
+  bubbles: st.bubbles,
+  effects: st.effects,
+  popups: st.popups,
+  cursor: st.cursor,
+  showCursor: st.showCursor,
+  /** Where the demo player's finger is (drawn in promo videos). */
+  aim: st.aim,
+});
+
+function step(st: BubblePopState) {
+  st.time++;
+  if (st.endAt >= 0) {
+    if (st.time - st.endAt > 50) st.over = true;
+  } else if (st.time >= st.nextSpawn) {
+    spawnGroup(st);
+    st.nextSpawn = st.time + Math.max(26, Math.round(52 - seconds(st) * 0.45));
+  }
+  const speed = st.endAt >= 0 ? 0 : riseSpeed(st);
+  for (const g of st.groups) {
+    g.y -= speed * g.speed;
+    g.sway = sin(st.time * 0.03 + g.phase) * g.wobble;
+  }
+  for (const b of st.bubbles) if (live(b)) place(b);
+  separate(st);
+
+  // Keyboard cursor.
+  const dx = Number(st.held.right) - Number(st.held.left);
+  const dy = Number(st.held.down) - Number(st.held.up);
+  st.cursor.x = clamp(st.cursor.x + dx * CURSOR_SPEED, 10, W - 10);
+  st.cursor.y = clamp(st.cursor.y + dy * CURSOR_SPEED, SURFACE, H - 10);
+
+  const remaining: Bubble[] = [];
+  for (const b of st.bubbles) {
+    if (!live(b)) {
+      if (st.time >= b.popAt) {
+        pushCapped(
+          st.effects,
+          {
+            x: b.x,
+            y: b.y,
+            r: b.r,
+            color: COLORS[b.color].fill,
+            at: st.time,
+            kind: "pop",
+          },
+          CAPS.effects,
+        );
+        continue;
+      }
+    } else if (b.y < SURFACE) {
+      pushCapped(
+        st.effects,
+        {
+          x: b.x,
+          y: b.y,
+          r: b.r,
+          color: COLORS[b.color].fill,
+          at: st.time,
+          kind: "escape",
+        },
+        CAPS.effects,
+      );
+      if (st.endAt < 0) {
+        st.lives--;
+        st.hurtAt = st.time;
+        st.emit("hit");
+        if (st.lives <= 0) st.endAt = st.time;
+      }
+      continue;
+    }
+    remaining.push(b);
+  }
+  st.bubbles = remaining;
+  for (const g of st.groups) g.members = 0;
+  for (const b of st.bubbles) b.group.members++;
+  compact(st.groups, (g) => g.members > 0);
+  compact(st.effects, (e) => st.time - e.at <= 24);
+  compact(st.popups, (p) => st.time - p.at <= 50);
+}
+
+function onKeyDown(st: BubblePopState, key: string) {
+  const k = key.length === 1 ? key.toLowerCase() : key;
+  if (k === "ArrowLeft" || k === "a") st.held.left = true;
+  else if (k === "ArrowRight" || k === "d") st.held.right = true;
+  else if (k === "ArrowUp" || k === "w") st.held.up = true;
+  else if (k === "ArrowDown" || k === "s") st.held.down = true;
+  else if (k === " " || k === "Spacebar" || k === "Enter") {
+    if (st.showCursor) popAt(st, st.cursor.x, st.cursor.y, 14);
+  } else return;
+  st.showCursor = true;
+}
+
+function demo(st: BubblePopState, input: Input) {
+  if (st.endAt >= 0) return;
+  // Pick a target: save anything close to the surface first, else the biggest same-colour cluster.
+  if (st.demoRest > 0) st.demoRest--;
+  if (
+    !st.aim.target ||
+    !live(st.aim.target) ||
+    !st.bubbles.includes(st.aim.target)
+  ) {
+    st.aim.target = null;
+    let best: Bubble | null = null;
+    let bestScore = -Infinity;
+    for (const b of st.bubbles) {
+      // Let bubbles rise into view before going for them, unless they are getting close to the surface.
+      if (!live(b) || b.y > 470) continue;
+      const size = cluster(st, b).reduce((n, ring) => n + ring.length, 0);
+      if (size < 2 && b.y > 300) continue;
+      const urgency = b.y < 250 ? (250 - b.y) * 4 : 0;
+      const reach = distance(b.x - st.aim.x, b.y - st.aim.y) * 0.15;
+      const score = size * size * 12 + urgency - reach;
+      if (score > bestScore) {
+        bestScore = score;
         best = b;
       }
     }
-    return best;
+    st.aim.target = best;
   }
-
-  /** The bubble and every same-coloured bubble touching it, in rings outward. */
-  function cluster(start: Bubble): Bubble[][] {
-    const rings: Bubble[][] = [[start]];
-    const taken = new Set([start]);
-    for (;;) {
-      const ring: Bubble[] = [];
-      for (const a of rings[rings.length - 1]) {
-        for (const b of bubbles) {
-          if (taken.has(b) || !live(b) || b.color !== start.color) continue;
-          if (distance(a.x - b.x, a.y - b.y) <= a.r + b.r + 4) {
-            taken.add(b);
-            ring.push(b);
-          }
-        }
-      }
-      if (!ring.length) return rings;
-      rings.push(ring);
-    }
+  const t = st.aim.target;
+  if (!t) return;
+  const dx = t.x - st.aim.x;
+  const dy = t.y - st.aim.y;
+  const d = distance(dx, dy);
+  const stepLength = Math.min(d, 9 + d * 0.12);
+  if (d > 0) {
+    st.aim.x += (dx / d) * stepLength;
+    st.aim.y += (dy / d) * stepLength;
   }
-
-  function popAt(x: number, y: number, reach: number) {
-    if (endAt >= 0) return;
-    const hit = bubbleAt(x, y, reach);
-    if (!hit) return;
-    const rings = cluster(hit);
-    let n = 0;
-    rings.forEach((ring, depth) => {
-      for (const b of ring) {
-        b.popAt = time + depth * 4;
-        n++;
-      }
-    });
-    const gained = 10 * n * n;
-    game.score += gained;
-    popped += n;
-    bestChain = Math.max(bestChain, n);
-    pushCapped(
-      popups,
-      {
-        text: n > 1 ? `+${gained}  chain ×${n}` : `+${gained}`,
-        x: hit.x,
-        y: hit.y - hit.r,
-        at: time,
-        big: n > 2,
-      },
-      CAPS.popups,
-    );
-    emit(n > 1 ? "score" : "tap");
+  if (
+    distance(t.x - st.aim.x, t.y - st.aim.y) < t.r * 0.5 &&
+    (st.demoRest === 0 || t.y < 200)
+  ) {
+    input.pointerDown(st.aim.x, st.aim.y);
+    st.aim.target = null;
+    st.demoRest = 14;
   }
+}
 
-  /** What the drawing reads: the state of the world, never changed by it. */
-  const view = () => ({
-    time,
-    lives,
-    hurtAt,
-    endAt,
-    popped,
-    bestChain,
-    bubbles,
-    effects,
-    popups,
-    cursor,
-    showCursor,
-    /** Where the demo player's finger is (drawn in promo videos). */
-    aim,
-  });
-
+function createBubblePop(ctx: SimContext) {
+  const st = createBubblePopState(ctx);
   const game: Simulation & { readonly view: ReturnType<typeof view> } = {
-    score: 0,
-    over: false,
+    get score() {
+      return st.score;
+    },
+    get over() {
+      return st.over;
+    },
     update() {
-      time++;
-      if (endAt >= 0) {
-        if (time - endAt > 50) game.over = true;
-      } else if (time >= nextSpawn) {
-        spawnGroup();
-        nextSpawn = time + Math.max(26, Math.round(52 - seconds() * 0.45));
-      }
-      const speed = endAt >= 0 ? 0 : riseSpeed();
-      for (const g of groups) {
-        g.y -= speed * g.speed;
-        g.sway = sin(time * 0.03 + g.phase) * g.wobble;
-      }
-      for (const b of bubbles) if (live(b)) place(b);
-      separate();
-
-      // Keyboard cursor.
-      const dx = Number(held.right) - Number(held.left);
-      const dy = Number(held.down) - Number(held.up);
-      cursor.x = clamp(cursor.x + dx * CURSOR_SPEED, 10, W - 10);
-      cursor.y = clamp(cursor.y + dy * CURSOR_SPEED, SURFACE, H - 10);
-
-      const remaining: Bubble[] = [];
-      for (const b of bubbles) {
-        if (!live(b)) {
-          if (time >= b.popAt) {
-            pushCapped(
-              effects,
-              {
-                x: b.x,
-                y: b.y,
-                r: b.r,
-                color: COLORS[b.color].fill,
-                at: time,
-                kind: "pop",
-              },
-              CAPS.effects,
-            );
-            continue;
-          }
-        } else if (b.y < SURFACE) {
-          pushCapped(
-            effects,
-            {
-              x: b.x,
-              y: b.y,
-              r: b.r,
-              color: COLORS[b.color].fill,
-              at: time,
-              kind: "escape",
-            },
-            CAPS.effects,
-          );
-          if (endAt < 0) {
-            lives--;
-            hurtAt = time;
-            emit("hit");
-            if (lives <= 0) endAt = time;
-          }
-          continue;
-        }
-        remaining.push(b);
-      }
-      bubbles = remaining;
-      for (const g of groups) g.members = 0;
-      for (const b of bubbles) b.group.members++;
-      compact(groups, (g) => g.members > 0);
-      compact(effects, (e) => time - e.at <= 24);
-      compact(popups, (p) => time - p.at <= 50);
+      step(st);
     },
     get view() {
-      return view();
+      return view(st);
     },
     pointerDown(x, y) {
-      popAt(x, y, 10);
+      popAt(st, x, y, 10);
     },
     keyDown(key) {
-      const k = key.length === 1 ? key.toLowerCase() : key;
-      if (k === "ArrowLeft" || k === "a") held.left = true;
-      else if (k === "ArrowRight" || k === "d") held.right = true;
-      else if (k === "ArrowUp" || k === "w") held.up = true;
-      else if (k === "ArrowDown" || k === "s") held.down = true;
-      else if (k === " " || k === "Spacebar" || k === "Enter") {
-        if (showCursor) popAt(cursor.x, cursor.y, 14);
-      } else return;
-      showCursor = true;
+      onKeyDown(st, key);
     },
     keyUp(key) {
       const k = key.length === 1 ? key.toLowerCase() : key;
-      if (k === "ArrowLeft" || k === "a") held.left = false;
-      else if (k === "ArrowRight" || k === "d") held.right = false;
-      else if (k === "ArrowUp" || k === "w") held.up = false;
-      else if (k === "ArrowDown" || k === "s") held.down = false;
+      if (k === "ArrowLeft" || k === "a") st.held.left = false;
+      else if (k === "ArrowRight" || k === "d") st.held.right = false;
+      else if (k === "ArrowUp" || k === "w") st.held.up = false;
+      else if (k === "ArrowDown" || k === "s") st.held.down = false;
     },
     autoplay(input: Input) {
-      if (endAt >= 0) return;
-      // Pick a target: save anything close to the surface first, else the biggest same-colour cluster.
-      if (demoRest > 0) demoRest--;
-      if (!aim.target || !live(aim.target) || !bubbles.includes(aim.target)) {
-        aim.target = null;
-        let best: Bubble | null = null;
-        let bestScore = -Infinity;
-        for (const b of bubbles) {
-          // Let bubbles rise into view before going for them, unless they are getting close to the surface.
-          if (!live(b) || b.y > 470) continue;
-          const size = cluster(b).reduce((n, ring) => n + ring.length, 0);
-          if (size < 2 && b.y > 300) continue;
-          const urgency = b.y < 250 ? (250 - b.y) * 4 : 0;
-          const reach = distance(b.x - aim.x, b.y - aim.y) * 0.15;
-          const score = size * size * 12 + urgency - reach;
-          if (score > bestScore) {
-            bestScore = score;
-            best = b;
-          }
-        }
-        aim.target = best;
-      }
-      const t = aim.target;
-      if (!t) return;
-      const dx = t.x - aim.x;
-      const dy = t.y - aim.y;
-      const d = distance(dx, dy);
-      const stepLength = Math.min(d, 9 + d * 0.12);
-      if (d > 0) {
-        aim.x += (dx / d) * stepLength;
-        aim.y += (dy / d) * stepLength;
-      }
-      if (
-        distance(t.x - aim.x, t.y - aim.y) < t.r * 0.5 &&
-        (demoRest === 0 || t.y < 200)
-      ) {
-        input.pointerDown(aim.x, aim.y);
-        aim.target = null;
-        demoRest = 14;
-      }
+      demo(st, input);
     },
   };
-
-  // Start with a few clusters already on their way up.
-  for (const y of [330, 440, 550, 650]) spawnGroup(y);
-  nextSpawn = 40;
+  for (const y of [330, 440, 550, 650]) spawnGroup(st, y);
+  st.nextSpawn = 40;
   return game;
 }
 

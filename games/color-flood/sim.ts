@@ -1,9 +1,11 @@
 import { compact, pushCapped } from "../shared/bounded";
-import {
-  type Input,
-  type Rules,
-  type SimContext,
-  type Simulation,
+import type { Rng } from "../shared/rng";
+import type {
+  Effect,
+  Input,
+  Rules,
+  SimContext,
+  Simulation,
 } from "../shared/sim";
 
 export const W = 360;
@@ -172,23 +174,32 @@ function smartColor(board: number[]): number {
   return best;
 }
 
-function createColorFlood({ rng, emit }: SimContext) {
-  let board: number[] = [];
-  let previous: number[] = [];
-  let changeAt: number[] = [];
-  let owned: Uint8Array = new Uint8Array(N * N);
-  let limit = 0;
-  let used = 0;
-  let boardNumber = 0;
-  let time = 0;
-  let phase: "play" | "won" | "lost" = "play";
-  let phaseAt = 0;
-  let selected = 0;
-  let pressed = -1;
-  let pressedAt = -100;
-  let shake = 0;
-  let winBonus = 0;
-  let demoWait = 24;
+interface ColorFloodState {
+  rng: Rng;
+  emit: (effect: Effect) => void;
+  board: number[];
+  previous: number[];
+  changeAt: number[];
+  owned: Uint8Array<ArrayBufferLike>;
+  limit: number;
+  used: number;
+  boardNumber: number;
+  time: number;
+  phase: "play" | "won" | "lost";
+  phaseAt: number;
+  selected: number;
+  pressed: number;
+  pressedAt: number;
+  shake: number;
+  winBonus: number;
+  demoWait: number;
+  popups: { text: string; x: number; y: number; at: number; color: string }[];
+  score: number;
+  over: boolean;
+}
+
+function createColorFloodState({ rng, emit }: SimContext): ColorFloodState {
+  const owned: Uint8Array = new Uint8Array(N * N);
   const popups: {
     text: string;
     x: number;
@@ -196,153 +207,194 @@ function createColorFlood({ rng, emit }: SimContext) {
     at: number;
     color: string;
   }[] = [];
-
-  function newBoard() {
-    boardNumber++;
-    board = Array.from({ length: N * N }, () => rng.int(0, COLORS.length - 1));
-    const slack = Math.max(1, 5 - boardNumber);
-    limit = greedyMoves(board) + slack;
-    used = 0;
-    owned = floodRegion(board, board[0]);
-    previous = board.slice();
-    // Deal the new board in as a diagonal wave.
-    changeAt = board.map((_, i) => time + (Math.floor(i / N) + (i % N)) * 1.5);
-    previous = board.map(() => -1);
-    phase = "play";
-    phaseAt = time;
-  }
-
-  function pick(color: number) {
-    if (phase !== "play" || color < 0 || color >= COLORS.length) return;
-    selected = color;
-    pressed = color;
-    pressedAt = time;
-    if (color === board[0]) {
-      shake = 10;
-      emit("tap");
-      return;
-    }
-    const before = count(owned);
-    const next = floodRegion(board, color);
-    // The colour change spreads outward from the corner through the region.
-    const distance = new Int16Array(N * N).fill(-1);
-    const queue = new Int16Array(N * N);
-    let tail = 0;
-    distance[0] = 0;
-    queue[tail++] = 0;
-    for (let q = 0; q < tail; q++) {
-      const i = queue[q];
-      for (const j of NEIGHBOURS[i]) {
-        if (next[j] && distance[j] < 0) {
-          distance[j] = distance[i] + 1;
-          queue[tail++] = j;
-        }
-      }
-    }
-    for (let i = 0; i < N * N; i++) {
-      if (!next[i]) continue;
-      previous[i] = time >= changeAt[i] ? board[i] : previous[i];
-      changeAt[i] = time + distance[i] * 0.9;
-      board[i] = color;
-    }
-    owned = next;
-    used++;
-    const gained = count(owned) - before;
-    game.score += gained;
-    if (gained > 0) {
-      pushCapped(
-        popups,
-        {
-          text: `+${gained}`,
-          x: buttonX(color),
-          y: BUTTON_Y - 40,
-          at: time,
-          color: COLORS[color],
-        },
-        CAPS.popups,
-      );
-    }
-    emit(gained >= 6 ? "score" : "move");
-    if (owned.every((held) => held === 1)) {
-      winBonus = 100 + 50 * (limit - used);
-      game.score += winBonus;
-      phase = "won";
-      phaseAt = time;
-      emit("level");
-    } else if (used >= limit) {
-      phase = "lost";
-      phaseAt = time;
-      emit("hit");
-    }
-  }
-
-  /** What the drawing reads: the state of the world, never changed by it. */
-  const view = () => ({
-    board,
-    /** Until its step in `changeAt`, a cell still shows its previous colour (the flood spreads as a wave). */
-    previous,
-    changeAt,
+  return {
+    rng,
+    emit,
+    board: [],
+    previous: [],
+    changeAt: [],
     owned,
-    limit,
-    used,
-    boardNumber,
-    time,
-    phase,
-    phaseAt,
-    selected,
-    pressed,
-    pressedAt,
-    shake,
-    winBonus,
+    limit: 0,
+    used: 0,
+    boardNumber: 0,
+    time: 0,
+    phase: "play",
+    phaseAt: 0,
+    selected: 0,
+    pressed: -1,
+    pressedAt: -100,
+    shake: 0,
+    winBonus: 0,
+    demoWait: 24,
     popups,
-  });
-
-  const game: Simulation & { readonly view: ReturnType<typeof view> } = {
     score: 0,
     over: false,
+  };
+}
+
+function newBoard(st: ColorFloodState) {
+  st.boardNumber++;
+  st.board = Array.from({ length: N * N }, () =>
+    st.rng.int(0, COLORS.length - 1),
+  );
+  const slack = Math.max(1, 5 - st.boardNumber);
+  st.limit = greedyMoves(st.board) + slack;
+  st.used = 0;
+  st.owned = floodRegion(st.board, st.board[0]);
+  st.previous = st.board.slice();
+  // Deal the new board in as a diagonal wave.
+  st.changeAt = st.board.map(
+    (_, i) => st.time + (Math.floor(i / N) + (i % N)) * 1.5,
+  );
+  st.previous = st.board.map(() => -1);
+  st.phase = "play";
+  st.phaseAt = st.time;
+}
+
+function pick(st: ColorFloodState, color: number) {
+  if (st.phase !== "play" || color < 0 || color >= COLORS.length) return;
+  st.selected = color;
+  st.pressed = color;
+  st.pressedAt = st.time;
+  if (color === st.board[0]) {
+    st.shake = 10;
+    st.emit("tap");
+    return;
+  }
+  const before = count(st.owned);
+  const next = floodRegion(st.board, color);
+  // The colour change spreads outward from the corner through the region.
+  const distance = new Int16Array(N * N).fill(-1);
+  const queue = new Int16Array(N * N);
+  let tail = 0;
+  distance[0] = 0;
+  queue[tail++] = 0;
+  for (let q = 0; q < tail; q++) {
+    const i = queue[q];
+    for (const j of NEIGHBOURS[i]) {
+      if (next[j] && distance[j] < 0) {
+        distance[j] = distance[i] + 1;
+        queue[tail++] = j;
+      }
+    }
+  }
+  for (let i = 0; i < N * N; i++) {
+    if (!next[i]) continue;
+    st.previous[i] = st.time >= st.changeAt[i] ? st.board[i] : st.previous[i];
+    st.changeAt[i] = st.time + distance[i] * 0.9;
+    st.board[i] = color;
+  }
+  st.owned = next;
+  st.used++;
+  const gained = count(st.owned) - before;
+  st.score += gained;
+  if (gained > 0) {
+    pushCapped(
+      st.popups,
+      {
+        text: `+${gained}`,
+        x: buttonX(color),
+        y: BUTTON_Y - 40,
+        at: st.time,
+        color: COLORS[color],
+      },
+      CAPS.popups,
+    );
+  }
+  st.emit(gained >= 6 ? "score" : "move");
+  if (st.owned.every((held) => held === 1)) {
+    st.winBonus = 100 + 50 * (st.limit - st.used);
+    st.score += st.winBonus;
+    st.phase = "won";
+    st.phaseAt = st.time;
+    st.emit("level");
+  } else if (st.used >= st.limit) {
+    st.phase = "lost";
+    st.phaseAt = st.time;
+    st.emit("hit");
+  }
+}
+
+/** What the drawing reads: the state of the world, never changed by it. */
+const view = (st: ColorFloodState) => ({
+  board: st.board,
+  /** Until its step in `changeAt`, a cell still shows its previous colour (the flood spreads as a wave). */
+  previous: st.previous,
+  changeAt: st.changeAt,
+  owned: st.owned,
+  limit: st.limit,
+  used: st.used,
+  boardNumber: st.boardNumber,
+  time: st.time,
+  phase: st.phase,
+  phaseAt: st.phaseAt,
+  selected: st.selected,
+  pressed: st.pressed,
+  pressedAt: st.pressedAt,
+  shake: st.shake,
+  winBonus: st.winBonus,
+  popups: st.popups,
+});
+
+function onPointerDown(st: ColorFloodState, x: number, y: number) {
+  for (let i = 0; i < COLORS.length; i++) {
+    const dx = x - buttonX(i);
+    const dy = y - BUTTON_Y;
+    if (dx * dx + dy * dy <= (BUTTON_R + 6) * (BUTTON_R + 6)) {
+      pick(st, i);
+      return;
+    }
+  }
+  // Tapping a cell floods with that cell's colour.
+  const c = Math.floor((x - BX) / CELL);
+  const r = Math.floor((y - BY) / CELL);
+  if (r >= 0 && r < N && c >= 0 && c < N) pick(st, st.board[r * N + c]);
+}
+
+function onKeyDown(st: ColorFloodState, key: string) {
+  if (key >= "1" && key <= "6") pick(st, Number(key) - 1);
+  else if (key === "ArrowLeft" || key === "a" || key === "A")
+    st.selected = (st.selected + COLORS.length - 1) % COLORS.length;
+  else if (key === "ArrowRight" || key === "d" || key === "D")
+    st.selected = (st.selected + 1) % COLORS.length;
+  else if (key === "Enter" || key === " " || key === "Spacebar")
+    pick(st, st.selected);
+}
+
+function createColorFlood(ctx: SimContext) {
+  const st = createColorFloodState(ctx);
+  const game: Simulation & { readonly view: ReturnType<typeof view> } = {
+    get score() {
+      return st.score;
+    },
+    get over() {
+      return st.over;
+    },
     update() {
-      time++;
-      if (shake > 0) shake--;
-      if (phase === "won" && time - phaseAt > 90) newBoard();
-      if (phase === "lost" && time - phaseAt > 75) game.over = true;
-      compact(popups, (p) => time - p.at <= 45);
+      st.time++;
+      if (st.shake > 0) st.shake--;
+      if (st.phase === "won" && st.time - st.phaseAt > 90) newBoard(st);
+      if (st.phase === "lost" && st.time - st.phaseAt > 75) st.over = true;
+      compact(st.popups, (p) => st.time - p.at <= 45);
     },
     get view() {
-      return view();
+      return view(st);
     },
     pointerDown(x, y) {
-      for (let i = 0; i < COLORS.length; i++) {
-        const dx = x - buttonX(i);
-        const dy = y - BUTTON_Y;
-        if (dx * dx + dy * dy <= (BUTTON_R + 6) * (BUTTON_R + 6)) {
-          pick(i);
-          return;
-        }
-      }
-      // Tapping a cell floods with that cell's colour.
-      const c = Math.floor((x - BX) / CELL);
-      const r = Math.floor((y - BY) / CELL);
-      if (r >= 0 && r < N && c >= 0 && c < N) pick(board[r * N + c]);
+      onPointerDown(st, x, y);
     },
     keyDown(key) {
-      if (key >= "1" && key <= "6") pick(Number(key) - 1);
-      else if (key === "ArrowLeft" || key === "a" || key === "A")
-        selected = (selected + COLORS.length - 1) % COLORS.length;
-      else if (key === "ArrowRight" || key === "d" || key === "D")
-        selected = (selected + 1) % COLORS.length;
-      else if (key === "Enter" || key === " " || key === "Spacebar")
-        pick(selected);
+      onKeyDown(st, key);
     },
     autoplay(input: Input) {
-      if (phase !== "play") return;
-      if (--demoWait > 0) return;
-      demoWait = 26;
-      const color = smartColor(board);
+      if (st.phase !== "play") return;
+      if (--st.demoWait > 0) return;
+      st.demoWait = 26;
+      const color = smartColor(st.board);
       input.pointerDown(buttonX(color), BUTTON_Y);
     },
   };
-
-  newBoard();
+  newBoard(st);
   return game;
 }
 

@@ -1,9 +1,11 @@
 import { compact, pushCapped } from "../shared/bounded";
-import {
-  type Input,
-  type Rules,
-  type SimContext,
-  type Simulation,
+import type { Rng } from "../shared/rng";
+import type {
+  Effect,
+  Input,
+  Rules,
+  SimContext,
+  Simulation,
 } from "../shared/sim";
 
 export const W = 360;
@@ -153,199 +155,244 @@ function bestMove(board: number[]): Dir | null {
   return best;
 }
 
-function createMergeTiles({ rng, emit }: SimContext) {
-  let grid: (Tile | null)[][] = Array.from({ length: N }, () =>
+interface MergeTilesState {
+  rng: Rng;
+  emit: (effect: Effect) => void;
+  grid: (Tile | null)[][];
+  tiles: Tile[];
+  nextId: number;
+  time: number;
+  moveAt: number;
+  queued: Dir | null;
+  moves: number;
+  bestTile: number;
+  stuckAt: number;
+  swipe: { x: number; y: number } | null;
+  shake: number;
+  demoWait: number;
+  popups: Popup[];
+  score: number;
+  over: boolean;
+}
+
+function createMergeTilesState({ rng, emit }: SimContext): MergeTilesState {
+  const grid: (Tile | null)[][] = Array.from({ length: N }, () =>
     new Array<Tile | null>(N).fill(null),
   );
-  let tiles: Tile[] = [];
-  let nextId = 1;
-  let time = 0;
-  let moveAt = -100;
-  let queued: Dir | null = null;
-  let moves = 0;
-  let bestTile = 2;
-  let stuckAt = -1;
-  let swipe: { x: number; y: number } | null = null;
-  let shake = 0;
-  let demoWait = 30;
   const popups: Popup[] = [];
-
-  function spawn(appear: number) {
-    const empty: [number, number][] = [];
-    for (let r = 0; r < N; r++)
-      for (let c = 0; c < N; c++) if (!grid[r][c]) empty.push([r, c]);
-    if (!empty.length) return;
-    const [r, c] = empty[rng.int(0, empty.length - 1)];
-    const value = rng.chance(0.9) ? 2 : 4;
-    const tile: Tile = {
-      id: nextId++,
-      value,
-      r,
-      c,
-      fr: r,
-      fc: c,
-      appear,
-      kind: "new",
-      consumed: false,
-    };
-    grid[r][c] = tile;
-    tiles.push(tile);
-  }
-
-  const values = () => grid.flat().map((t) => (t ? t.value : 0));
-  const canMove = () =>
-    ([0, 1, 2, 3] as Dir[]).some((d) => slideValues(values(), d).moved);
-  const busy = () => time < moveAt + SLIDE;
-
-  function move(d: Dir) {
-    if (stuckAt >= 0) return;
-    if (busy()) {
-      queued = d;
-      return;
-    }
-    // Settle the last move: drop tiles that merged away and fix everyone's start cell.
-    tiles = tiles.filter((t) => !t.consumed);
-    for (const t of tiles) {
-      t.fr = t.r;
-      t.fc = t.c;
-    }
-    const next: (Tile | null)[][] = Array.from({ length: N }, () =>
-      new Array<Tile | null>(N).fill(null),
-    );
-    let gained = 0;
-    let moved = false;
-    let mergedCount = 0;
-    for (let i = 0; i < N; i++) {
-      const cells = lineCells(d, i);
-      const line = cells
-        .map(([r, c]) => grid[r][c])
-        .filter((t): t is Tile => t !== null);
-      let slot = 0;
-      for (let k = 0; k < line.length; k++) {
-        const [r, c] = cells[slot];
-        const a = line[k];
-        const b = line[k + 1];
-        if (b && a.value === b.value) {
-          a.r = b.r = r;
-          a.c = b.c = c;
-          a.consumed = b.consumed = true;
-          const merged: Tile = {
-            id: nextId++,
-            value: a.value * 2,
-            r,
-            c,
-            fr: r,
-            fc: c,
-            appear: time + SLIDE,
-            kind: "merge",
-            consumed: false,
-          };
-          tiles.push(merged);
-          next[r][c] = merged;
-          gained += merged.value;
-          mergedCount++;
-          pushCapped(
-            popups,
-            {
-              text: `+${merged.value}`,
-              x: cellX(c) + CELL / 2,
-              y: cellY(r) + 8,
-              born: time + SLIDE,
-              color: "#fff",
-            },
-            CAPS.popups,
-          );
-          bestTile = Math.max(bestTile, merged.value);
-          moved = true;
-          k++;
-        } else {
-          if (a.r !== r || a.c !== c) moved = true;
-          a.r = r;
-          a.c = c;
-          next[r][c] = a;
-        }
-        slot++;
-      }
-    }
-    if (!moved) {
-      shake = 8;
-      return;
-    }
-    grid = next;
-    moveAt = time;
-    moves++;
-    for (const t of tiles)
-      if (t.kind !== "old" && t.appear <= time) t.kind = "old";
-    spawn(time + SLIDE);
-    if (gained) {
-      game.score += gained;
-      emit(mergedCount > 1 || gained >= 64 ? "score" : "tap");
-    } else emit("move");
-    if (!canMove()) stuckAt = time;
-  }
-
-  /** What the drawing reads: the state of the world, never changed by it. */
-  const view = () => ({
-    bestTile,
-    moves,
-    shake,
-    time,
-    moveAt,
-    tiles,
-    stuckAt,
+  return {
+    rng,
+    emit,
+    grid,
+    tiles: [],
+    nextId: 1,
+    time: 0,
+    moveAt: -100,
+    queued: null,
+    moves: 0,
+    bestTile: 2,
+    stuckAt: -1,
+    swipe: null,
+    shake: 0,
+    demoWait: 30,
     popups,
-  });
-
-  const game: Simulation & { readonly view: ReturnType<typeof view> } = {
     score: 0,
     over: false,
-    update() {
-      time++;
-      if (shake > 0) shake--;
-      if (!busy()) {
-        tiles = tiles.filter((t) => !t.consumed);
-        if (queued !== null) {
-          const d = queued;
-          queued = null;
-          move(d);
-        }
+  };
+}
+
+function spawn(st: MergeTilesState, appear: number) {
+  const empty: [number, number][] = [];
+  for (let r = 0; r < N; r++)
+    for (let c = 0; c < N; c++) if (!st.grid[r][c]) empty.push([r, c]);
+  if (!empty.length) return;
+  const [r, c] = empty[st.rng.int(0, empty.length - 1)];
+  const value = st.rng.chance(0.9) ? 2 : 4;
+  const tile: Tile = {
+    id: st.nextId++,
+    value,
+    r,
+    c,
+    fr: r,
+    fc: c,
+    appear,
+    kind: "new",
+    consumed: false,
+  };
+  st.grid[r][c] = tile;
+  st.tiles.push(tile);
+}
+
+const values = (st: MergeTilesState) =>
+  st.grid.flat().map((t) => (t ? t.value : 0));
+
+const canMove = (st: MergeTilesState) =>
+  ([0, 1, 2, 3] as Dir[]).some((d) => slideValues(values(st), d).moved);
+
+const busy = (st: MergeTilesState) => st.time < st.moveAt + SLIDE;
+
+function move(st: MergeTilesState, d: Dir) {
+  if (st.stuckAt >= 0) return;
+  if (busy(st)) {
+    st.queued = d;
+    return;
+  }
+  // Settle the last move: drop tiles that merged away and fix everyone's start cell.
+  st.tiles = st.tiles.filter((t) => !t.consumed);
+  for (const t of st.tiles) {
+    t.fr = t.r;
+    t.fc = t.c;
+  }
+  const next: (Tile | null)[][] = Array.from({ length: N }, () =>
+    new Array<Tile | null>(N).fill(null),
+  );
+  let gained = 0;
+  let moved = false;
+  let mergedCount = 0;
+  for (let i = 0; i < N; i++) {
+    const cells = lineCells(d, i);
+    const line = cells
+      .map(([r, c]) => st.grid[r][c])
+      .filter((t): t is Tile => t !== null);
+    let slot = 0;
+    for (let k = 0; k < line.length; k++) {
+      const [r, c] = cells[slot];
+      const a = line[k];
+      const b = line[k + 1];
+      if (b && a.value === b.value) {
+        a.r = b.r = r;
+        a.c = b.c = c;
+        a.consumed = b.consumed = true;
+        const merged: Tile = {
+          id: st.nextId++,
+          value: a.value * 2,
+          r,
+          c,
+          fr: r,
+          fc: c,
+          appear: st.time + SLIDE,
+          kind: "merge",
+          consumed: false,
+        };
+        st.tiles.push(merged);
+        next[r][c] = merged;
+        gained += merged.value;
+        mergedCount++;
+        pushCapped(
+          st.popups,
+          {
+            text: `+${merged.value}`,
+            x: cellX(c) + CELL / 2,
+            y: cellY(r) + 8,
+            born: st.time + SLIDE,
+            color: "#fff",
+          },
+          CAPS.popups,
+        );
+        st.bestTile = Math.max(st.bestTile, merged.value);
+        moved = true;
+        k++;
+      } else {
+        if (a.r !== r || a.c !== c) moved = true;
+        a.r = r;
+        a.c = c;
+        next[r][c] = a;
       }
-      compact(popups, (p) => time - p.born <= 40);
-      if (stuckAt >= 0 && time - stuckAt > 70) game.over = true;
+      slot++;
+    }
+  }
+  if (!moved) {
+    st.shake = 8;
+    return;
+  }
+  st.grid = next;
+  st.moveAt = st.time;
+  st.moves++;
+  for (const t of st.tiles)
+    if (t.kind !== "old" && t.appear <= st.time) t.kind = "old";
+  spawn(st, st.time + SLIDE);
+  if (gained) {
+    st.score += gained;
+    st.emit(mergedCount > 1 || gained >= 64 ? "score" : "tap");
+  } else st.emit("move");
+  if (!canMove(st)) st.stuckAt = st.time;
+}
+
+/** What the drawing reads: the state of the world, never changed by it. */
+const view = (st: MergeTilesState) => ({
+  bestTile: st.bestTile,
+  moves: st.moves,
+  shake: st.shake,
+  time: st.time,
+  moveAt: st.moveAt,
+  tiles: st.tiles,
+  stuckAt: st.stuckAt,
+  popups: st.popups,
+});
+
+function step(st: MergeTilesState) {
+  st.time++;
+  if (st.shake > 0) st.shake--;
+  if (!busy(st)) {
+    st.tiles = st.tiles.filter((t) => !t.consumed);
+    if (st.queued !== null) {
+      const d = st.queued;
+      st.queued = null;
+      move(st, d);
+    }
+  }
+  compact(st.popups, (p) => st.time - p.born <= 40);
+  if (st.stuckAt >= 0 && st.time - st.stuckAt > 70) st.over = true;
+}
+
+function onPointerMove(st: MergeTilesState, x: number, y: number) {
+  if (!st.swipe) return;
+  const dx = x - st.swipe.x;
+  const dy = y - st.swipe.y;
+  if (Math.max(Math.abs(dx), Math.abs(dy)) < 24) return;
+  st.swipe = null;
+  move(st, Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 1 : 3) : dy > 0 ? 2 : 0);
+}
+
+function createMergeTiles(ctx: SimContext) {
+  const st = createMergeTilesState(ctx);
+  const game: Simulation & { readonly view: ReturnType<typeof view> } = {
+    get score() {
+      return st.score;
+    },
+    get over() {
+      return st.over;
+    },
+    update() {
+      step(st);
     },
     get view() {
-      return view();
+      return view(st);
     },
     keyDown(key) {
       const d = KEYS[key] ?? KEYS[key.toLowerCase()];
-      if (d !== undefined) move(d);
+      if (d !== undefined) move(st, d);
     },
     pointerDown(x, y) {
-      swipe = { x, y };
+      st.swipe = { x, y };
     },
     pointerMove(x, y) {
-      if (!swipe) return;
-      const dx = x - swipe.x;
-      const dy = y - swipe.y;
-      if (Math.max(Math.abs(dx), Math.abs(dy)) < 24) return;
-      swipe = null;
-      move(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 1 : 3) : dy > 0 ? 2 : 0);
+      onPointerMove(st, x, y);
     },
     pointerUp(x, y) {
       game.pointerMove?.(x, y);
-      swipe = null;
+      st.swipe = null;
     },
     autoplay(input: Input) {
-      if (busy() || stuckAt >= 0 || queued !== null) return;
-      if (--demoWait > 0) return;
-      demoWait = 9;
-      const d = bestMove(values());
+      if (busy(st) || st.stuckAt >= 0 || st.queued !== null) return;
+      if (--st.demoWait > 0) return;
+      st.demoWait = 9;
+      const d = bestMove(values(st));
       if (d !== null) input.keyDown(DIR_KEYS[d]);
     },
   };
-
-  spawn(0);
-  spawn(0);
+  spawn(st, 0);
+  spawn(st, 0);
   return game;
 }
 

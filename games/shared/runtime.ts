@@ -3,6 +3,14 @@ import { decodeLog, encodeLog, type InputLog } from "./input-log";
 import type { Rng } from "./rng";
 import { type Round, type Replay, startReplay, startRound } from "./round";
 import { serverDealer } from "./server-dealer";
+import { listenForInput } from "./listen";
+import {
+  appendBest,
+  appendPlayAgain,
+  createChrome,
+  createMute,
+  fillEndCard,
+} from "./chrome";
 import {
   type Dealer,
   type Effect,
@@ -46,430 +54,430 @@ export interface GameDefinition<S extends Simulation> {
   render(g: CanvasRenderingContext2D, sim: S, view: View): void;
 }
 
-const SPEAKER = '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>';
-const SPEAKER_ON = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${SPEAKER}<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
-const SPEAKER_OFF = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${SPEAKER}<path d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>`;
-
-const BEST_KEY = "best";
 /** Steps between two checkpoints of a round's log (one second). */
 const CHECKPOINT_STEPS = 60;
 
-const KEYS_WE_OWN = new Set([
-  "ArrowLeft",
-  "ArrowRight",
-  "ArrowUp",
-  "ArrowDown",
-  " ",
-  "Spacebar",
-]);
+/** One game page's runtime: its page furniture, the round in play and how it is going. */
+interface RunState<S extends Simulation> {
+  definition: GameDefinition<S>;
+  params: URLSearchParams;
+  demo: boolean;
+  record: boolean;
+  sdk: PlayfeedSDKApi;
+  sound: Sound;
+  world: { width: number; height: number };
+  canvas: HTMLCanvasElement;
+  scoreLabel: HTMLElement;
+  levelLabel: HTMLElement;
+  muteButton: HTMLButtonElement;
+  hint: HTMLElement;
+  card: HTMLElement;
+  g: CanvasRenderingContext2D;
+  view: { scale: number; offsetX: number; offsetY: number };
+  round: Round<S> | null;
+  /** Set while a stored run is being watched: its steps drive the round, the player's input does not. */
+  watching: { replay: Replay<S>; speed: number } | null;
+  seed: number;
+  trace: number[];
+  durationSteps: number;
+  paused: boolean;
+  /** Paused by the platform (its round is over, or an ad is on screen), not only by a hidden tab. */
+  externallyPaused: boolean;
+  finished: boolean;
+  lastScore: number;
+  lastLevel: number | undefined;
+  demoRestartIn: number;
+  mute: { toggle: () => void; platform(muted: boolean): void };
+  /** True while a resumed round is stepped up to where it was: silently, in one go. */
+  catchingUp: boolean;
+}
 
-export function runGame<S extends Simulation>(
+function runGameState<S extends Simulation>(
   definition: GameDefinition<S>,
-): void {
+): RunState<S> {
+  document.title = definition.title;
+  document.body.style.background = definition.background;
   const params = new URLSearchParams(location.search);
   const demo = params.get("demo") === "1";
   const record = params.get("record") === "1";
   const sdk = window.PlayfeedSDK;
   const sound = createSound();
   const { world } = definition.rules;
-
-  document.title = definition.title;
-  document.body.style.background = definition.background;
-  const canvas = document.createElement("canvas");
-  canvas.setAttribute("aria-label", definition.title);
-  // Focusable, so the keyboard reaches the game without the player pressing Tab first.
-  canvas.tabIndex = 0;
-  const hud = element("div", "pf-hud");
-  const scoreLabel = element("span", "pf-score");
-  const levelLabel = element("span", "pf-level");
-  hud.append(scoreLabel, levelLabel);
-  const muteButton = element("button", "pf-mute") as HTMLButtonElement;
-  muteButton.type = "button";
-  const hint = element("div", "pf-hint");
-  hint.textContent = definition.hint;
-  const card = element("div", "pf-card");
-  card.hidden = true;
-  document.body.append(canvas, hud, muteButton, hint, card);
-  // In a Playfeed frame the play bar above the game shows the score (and the level): a second one here, sometimes a
-  // step apart, would only compete with it. Standalone, the game keeps its own.
-  if (sdk.embedded) hud.hidden = true;
-  // The demo is the promo video: no controls or hints on screen.
-  if (demo) {
-    muteButton.hidden = true;
-    hint.hidden = true;
-  }
-
+  const { canvas, scoreLabel, levelLabel, muteButton, hint, card } =
+    createChrome(definition.title, definition.hint, {
+      embedded: sdk.embedded,
+      demo,
+    });
   const g = canvas.getContext("2d")!;
-  let view = { scale: 1, offsetX: 0, offsetY: 0 };
-  let round: Round<S> | null = null;
-  /** Set while a stored run is being watched: its steps drive the round, the player's input does not. */
-  let watching: { replay: Replay<S>; speed: number } | null = null;
-  let seed = 0;
-  let trace: number[] = [];
-  let durationSteps = Infinity;
-  let paused = false;
-  /** Paused by the platform (its round is over, or an ad is on screen), not only by a hidden tab. */
-  let externallyPaused = false;
-  let finished = false;
-  let lastScore = -1;
-  let lastLevel: number | undefined;
-  let demoRestartIn = 0;
-
-  // The player's own choice (the button, the M key) and the platform's (mute during an ad) are kept apart: the sound is
-  // off while either wants it off, and the platform's unmute after an ad never overrides a player who muted the game.
-  let playerMuted = demo;
-  let platformMuted = sdk.muted;
-  function showSound() {
-    const muted = playerMuted || platformMuted;
-    sound.muted = muted;
-    // Drawn, not an emoji: many devices (and headless browsers) have no emoji font.
-    muteButton.innerHTML = muted ? SPEAKER_OFF : SPEAKER_ON;
-    muteButton.setAttribute("aria-label", muted ? "Unmute" : "Mute");
-    muteButton.setAttribute("aria-pressed", String(muted));
-  }
-  function toggleMuted() {
-    playerMuted = !playerMuted;
-    showSound();
-  }
-  showSound();
-  muteButton.addEventListener("click", toggleMuted);
-
-  function resize() {
-    const ratio = window.devicePixelRatio || 1;
-    const width = window.innerWidth;
-    const height = window.innerHeight;
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
-    canvas.style.width = `${width}px`;
-    canvas.style.height = `${height}px`;
-    const scale = Math.min(width / world.width, height / world.height);
-    view = {
-      scale: scale * ratio,
-      offsetX: ((width - world.width * scale) / 2) * ratio,
-      offsetY: ((height - world.height * scale) / 2) * ratio,
-    };
-    draw();
-  }
-
-  function toWorld(event: PointerEvent | MouseEvent) {
-    const ratio = window.devicePixelRatio || 1;
-    return {
-      x: (event.clientX * ratio - view.offsetX) / view.scale,
-      y: (event.clientY * ratio - view.offsetY) / view.scale,
-    };
-  }
-
-  /** True while a resumed round is stepped up to where it was: silently, in one go. */
-  let catchingUp = false;
-  const play = (effect: Effect) => {
-    if (!catchingUp) sound.play(effect);
+  const mute = createMute(sound, muteButton, {
+    player: demo,
+    platform: sdk.muted,
+  });
+  return {
+    definition,
+    params,
+    demo,
+    record,
+    sdk,
+    sound,
+    world,
+    canvas,
+    scoreLabel,
+    levelLabel,
+    muteButton,
+    hint,
+    card,
+    g,
+    view: { scale: 1, offsetX: 0, offsetY: 0 },
+    round: null,
+    watching: null,
+    seed: 0,
+    trace: [],
+    durationSteps: Infinity,
+    paused: false,
+    externallyPaused: false,
+    finished: false,
+    lastScore: -1,
+    lastLevel: undefined,
+    demoRestartIn: 0,
+    mute,
+    catchingUp: false,
   };
-  /** The seed's draws, kept for the record-mode test hook. */
-  const traced = (rules: Rules<S>): Rules<S> => ({
-    ...rules,
-    create: (ctx) => rules.create({ ...ctx, rng: tracing(ctx.rng, trace) }),
-  });
+}
 
-  function begin(startSeed: number, duration?: number) {
-    seed = startSeed >>> 0;
-    trace = [];
-    finished = false;
-    lastScore = -1;
-    lastLevel = undefined;
-    durationSteps = duration ? Math.round(duration / STEP) : Infinity;
-    card.hidden = true;
-    hint.classList.remove("pf-hint--gone");
-    setTimeout(() => hint.classList.add("pf-hint--gone"), 2200);
-  }
+function resize<S extends Simulation>(st: RunState<S>) {
+  const ratio = window.devicePixelRatio || 1;
+  const width = window.innerWidth;
+  const height = window.innerHeight;
+  st.canvas.width = Math.round(width * ratio);
+  st.canvas.height = Math.round(height * ratio);
+  st.canvas.style.width = `${width}px`;
+  st.canvas.style.height = `${height}px`;
+  const scale = Math.min(width / st.world.width, height / st.world.height);
+  st.view = {
+    scale: scale * ratio,
+    offsetX: ((width - st.world.width * scale) / 2) * ratio,
+    offsetY: ((height - st.world.height * scale) / 2) * ratio,
+  };
+  draw(st);
+}
 
-  /**
-   * Starts a round from the seed; with `resume` (the input log of this round so far, from a page that reloaded in a
-   * match), steps it through those inputs to where it was and carries on from there: the same round, whose log the
-   * server will replay from the start.
-   */
-  /**
-   * What a game that hides information (ADR 014) is dealt from: the server, card by card, in a round it dealt;
-   * otherwise (practice, standalone, the demo) a hidden seed of this browser's own.
-   */
-  function dealerFor(dealt: boolean): Dealer | undefined {
-    const { dealer } = definition.rules;
-    if (!dealer) return undefined;
-    if (dealt && sdk.embedded)
-      return serverDealer((turn, level, card) => sdk.reveal(turn, level, card));
-    return dealer(crypto.getRandomValues(new Uint32Array(1))[0]);
-  }
+function toWorld<S extends Simulation>(
+  st: RunState<S>,
+  event: PointerEvent | MouseEvent,
+) {
+  const ratio = window.devicePixelRatio || 1;
+  return {
+    x: (event.clientX * ratio - st.view.offsetX) / st.view.scale,
+    y: (event.clientY * ratio - st.view.offsetY) / st.view.scale,
+  };
+}
 
-  function start(
-    startSeed: number,
-    duration?: number,
-    resume?: string,
-    dealt = false,
-  ) {
-    // The platform pauses a game when its round is over; a new round runs again (unless the tab is hidden).
-    externallyPaused = false;
-    paused = document.hidden;
-    begin(startSeed, duration);
-    watching = null;
-    const deal = dealerFor(dealt);
-    round = startRound(traced(definition.rules), seed, play, deal);
-    // A round whose faces the server dealt cannot be stepped through its log again here: it starts afresh.
-    if (resume && !deal) {
-      let log: InputLog | null = null;
-      try {
-        log = decodeLog(resume);
-      } catch {
-        // Not a log this game wrote: the round starts afresh.
-      }
-      if (log) {
-        const replay = startReplay(traced(definition.rules), seed, log, play);
-        catchingUp = true;
-        try {
-          while (replay.step());
-          round = replay.round;
-        } catch {
-          round = startRound(traced(definition.rules), seed, play);
-        } finally {
-          catchingUp = false;
-        }
-      }
-    }
-    if (!demo) {
-      sdk.gameplayStart();
-      canvas.focus({ preventScroll: true });
-    }
-    reportProgress();
-    draw();
-  }
+const play = <S extends Simulation>(st: RunState<S>, effect: Effect) => {
+  if (!st.catchingUp) st.sound.play(effect);
+};
 
-  /** Replays a stored run: same seed, same inputs on the same steps, `speed` steps per tick. */
-  function watch(
-    startSeed: number,
-    log: InputLog,
-    speed: number,
-    hiddenSeed?: number,
-  ) {
-    begin(startSeed);
-    hint.hidden = true;
-    const { dealer } = definition.rules;
-    const replay = startReplay(
-      definition.rules,
-      seed,
-      log,
-      play,
-      dealer && hiddenSeed !== undefined ? dealer(hiddenSeed) : undefined,
+/** The seed's draws, kept for the record-mode test hook. */
+const traced = <S extends Simulation>(
+  st: RunState<S>,
+  rules: Rules<S>,
+): Rules<S> => ({
+  ...rules,
+  create: (ctx) => rules.create({ ...ctx, rng: tracing(ctx.rng, st.trace) }),
+});
+
+function begin<S extends Simulation>(
+  st: RunState<S>,
+  startSeed: number,
+  duration?: number,
+) {
+  st.seed = startSeed >>> 0;
+  st.trace = [];
+  st.finished = false;
+  st.lastScore = -1;
+  st.lastLevel = undefined;
+  st.durationSteps = duration ? Math.round(duration / STEP) : Infinity;
+  st.card.hidden = true;
+  st.hint.classList.remove("pf-hint--gone");
+  setTimeout(() => st.hint.classList.add("pf-hint--gone"), 2200);
+}
+
+/**
+ * Starts a round from the seed; with `resume` (the input log of this round so far, from a page that reloaded in a
+ * match), steps it through those inputs to where it was and carries on from there: the same round, whose log the
+ * server will replay from the start.
+ */
+/**
+ * What a game that hides information (ADR 014) is dealt from: the server, card by card, in a round it dealt;
+ * otherwise (practice, standalone, the demo) a hidden seed of this browser's own.
+ */
+function dealerFor<S extends Simulation>(
+  st: RunState<S>,
+  dealt: boolean,
+): Dealer | undefined {
+  const { dealer } = st.definition.rules;
+  if (!dealer) return undefined;
+  if (dealt && st.sdk.embedded)
+    return serverDealer((turn, level, card) =>
+      st.sdk.reveal(turn, level, card),
     );
-    watching = { replay, speed: Math.max(1, Math.min(8, Math.round(speed))) };
-    round = replay.round;
-    reportProgress();
-    draw();
-  }
+  return dealer(crypto.getRandomValues(new Uint32Array(1))[0]);
+}
 
-  function reportProgress() {
-    if (!round) return;
-    const { sim } = round;
-    if (sim.score !== lastScore) {
-      lastScore = sim.score;
-      scoreLabel.textContent = String(sim.score);
+function start<S extends Simulation>(
+  st: RunState<S>,
+  startSeed: number,
+  duration?: number,
+  resume?: string,
+  dealt = false,
+) {
+  // The platform pauses a game when its round is over; a new round runs again (unless the tab is hidden).
+  st.externallyPaused = false;
+  st.paused = document.hidden;
+  begin(st, startSeed, duration);
+  st.watching = null;
+  const deal = dealerFor(st, dealt);
+  st.round = startRound(
+    traced(st, st.definition.rules),
+    st.seed,
+    (effect: Effect) => play(st, effect),
+    deal,
+  );
+  // A round whose faces the server dealt cannot be stepped through its log again here: it starts afresh.
+  if (resume && !deal) {
+    let log: InputLog | null = null;
+    try {
+      log = decodeLog(resume);
+    } catch {
+      // Not a log this game wrote: the round starts afresh.
     }
-    if (sim.level !== lastLevel) {
-      lastLevel = sim.level;
-      levelLabel.textContent =
-        sim.level === undefined ? "" : `Level ${sim.level}`;
-    }
-    if (!demo) sdk.score(ranked(sim));
-  }
-
-  function finish(timeUp: boolean) {
-    if (!round || finished) return;
-    finished = true;
-    const { sim } = round;
-    sound.play("over");
-    if (demo) {
-      demoRestartIn = 90; // steps: the demo shows its end for 1.5 s, then plays again
-      return;
-    }
-    card.innerHTML = "";
-    const heading = element("h2", "");
-    heading.textContent = watching
-      ? "End of the run"
-      : timeUp
-        ? "Time's up!"
-        : "Game over";
-    const line = element("p", "");
-    line.textContent =
-      sim.level !== undefined
-        ? `Level ${sim.level} · Score ${sim.score}`
-        : `Score ${sim.score}`;
-    card.append(heading, line);
-    if (watching) {
-      sdk.watchEnded(ranked(sim));
-      card.hidden = false;
-      return;
-    }
-    sdk.gameplayStop();
-    sdk.finalScore(ranked(sim), encodeLog(round.log()));
-    const best = recordBest(ranked(sim));
-    if (best.value > 0) {
-      const bestLine = element("p", "pf-best");
-      const bestText =
-        sim.level !== undefined ? `level ${best.value}` : String(best.value);
-      bestLine.textContent = best.isNew
-        ? `New best: ${bestText}!`
-        : `Best: ${bestText}`;
-      card.append(bestLine);
-    }
-    if (!sdk.embedded) {
-      const again = element("button", "pf-again") as HTMLButtonElement;
-      again.type = "button";
-      again.textContent = "Play again";
-      again.addEventListener("click", () => start((seed + 1) >>> 0));
-      card.append(again);
-      setTimeout(() => again.focus(), 0);
-    }
-    card.hidden = false;
-  }
-
-  /** The player's best result in this browser: the platform keeps it for the game through sdk.storage. */
-  function recordBest(result: number): { value: number; isNew: boolean } {
-    const previous = Number(sdk.storage.getItem(BEST_KEY)) || 0;
-    if (result <= previous) return { value: previous, isNew: false };
-    sdk.storage.setItem(BEST_KEY, String(result));
-    return { value: result, isNew: true };
-  }
-
-  function step() {
-    if (demo && finished && --demoRestartIn <= 0) start(seed + 1);
-    if (!round || finished) return;
-    if (watching) {
-      for (let i = 0; i < watching.speed && !finished; i++) {
-        const more = watching.replay.step();
-        reportProgress();
-        if (!more || round.sim.over) finish(false);
+    if (log) {
+      const replay = startReplay(
+        traced(st, st.definition.rules),
+        st.seed,
+        log,
+        (effect: Effect) => play(st, effect),
+      );
+      st.catchingUp = true;
+      try {
+        while (replay.step());
+        st.round = replay.round;
+      } catch {
+        st.round = startRound(
+          traced(st, st.definition.rules),
+          st.seed,
+          (effect: Effect) => play(st, effect),
+        );
+      } finally {
+        st.catchingUp = false;
       }
-      return;
     }
-    round.step({ autoplay: demo });
-    reportProgress();
-    if (round.sim.over) finish(false);
-    else if (round.steps >= durationSteps) finish(true);
-    // Once a second, the log so far: the page keeps it, so a reload in a match can resume this round.
-    else if (!demo && round.steps % CHECKPOINT_STEPS === 0)
-      sdk.checkpoint(encodeLog(round.log()));
   }
-
-  function draw() {
-    g.setTransform(1, 0, 0, 1, 0, 0);
-    g.fillStyle = definition.background;
-    g.fillRect(0, 0, canvas.width, canvas.height);
-    if (!round) return;
-    g.setTransform(view.scale, 0, 0, view.scale, view.offsetX, view.offsetY);
-    g.save();
-    g.beginPath();
-    g.rect(0, 0, world.width, world.height);
-    g.clip();
-    definition.render(g, round.sim, { demo, steps: round.steps });
-    g.restore();
+  if (!st.demo) {
+    st.sdk.gameplayStart();
+    st.canvas.focus({ preventScroll: true });
   }
+  reportProgress(st);
+  draw(st);
+}
 
-  // Input, in world coordinates, queued for the next step. Nothing reaches a round that is paused,
-  // over, watched or playing itself.
-  const live = () => round && !finished && !paused && !demo && !watching;
-  canvas.addEventListener("pointerdown", (event) => {
-    canvas.focus({ preventScroll: true });
-    if (!live()) return;
-    event.preventDefault();
-    canvas.setPointerCapture?.(event.pointerId);
-    const { x, y } = toWorld(event);
-    round!.input.pointerDown(x, y);
-  });
-  canvas.addEventListener("pointermove", (event) => {
-    if (!live()) return;
-    const { x, y } = toWorld(event);
-    round!.input.pointerMove(x, y);
-  });
-  canvas.addEventListener("pointerup", (event) => {
-    if (!live()) return;
-    const { x, y } = toWorld(event);
-    round!.input.pointerUp(x, y);
-  });
-  window.addEventListener("keydown", (event) => {
-    if (event.key === "m" || event.key === "M") {
-      toggleMuted();
-      return;
+/** Replays a stored run: same seed, same inputs on the same steps, `speed` steps per tick. */
+function watch<S extends Simulation>(
+  st: RunState<S>,
+  startSeed: number,
+  log: InputLog,
+  speed: number,
+  hiddenSeed?: number,
+) {
+  begin(st, startSeed);
+  st.hint.hidden = true;
+  const { dealer } = st.definition.rules;
+  const replay = startReplay(
+    st.definition.rules,
+    st.seed,
+    log,
+    (effect: Effect) => play(st, effect),
+    dealer && hiddenSeed !== undefined ? dealer(hiddenSeed) : undefined,
+  );
+  st.watching = { replay, speed: Math.max(1, Math.min(8, Math.round(speed))) };
+  st.round = replay.round;
+  reportProgress(st);
+  draw(st);
+}
+
+function reportProgress<S extends Simulation>(st: RunState<S>) {
+  if (!st.round) return;
+  const { sim } = st.round;
+  if (sim.score !== st.lastScore) {
+    st.lastScore = sim.score;
+    st.scoreLabel.textContent = String(sim.score);
+  }
+  if (sim.level !== st.lastLevel) {
+    st.lastLevel = sim.level;
+    st.levelLabel.textContent =
+      sim.level === undefined ? "" : `Level ${sim.level}`;
+  }
+  if (!st.demo) st.sdk.score(ranked(sim));
+}
+
+function finish<S extends Simulation>(st: RunState<S>, timeUp: boolean) {
+  if (!st.round || st.finished) return;
+  st.finished = true;
+  const { sim } = st.round;
+  st.sound.play("over");
+  if (st.demo) {
+    st.demoRestartIn = 90; // steps: the demo shows its end for 1.5 s, then plays again
+    return;
+  }
+  fillEndCard(
+    st.card,
+    st.watching ? "End of the run" : timeUp ? "Time's up!" : "Game over",
+    sim,
+  );
+  if (st.watching) {
+    st.sdk.watchEnded(ranked(sim));
+    st.card.hidden = false;
+    return;
+  }
+  st.sdk.gameplayStop();
+  st.sdk.finalScore(ranked(sim), encodeLog(st.round.log()));
+  appendBest(st.card, st.sdk.storage, ranked(sim), sim.level !== undefined);
+  if (!st.sdk.embedded)
+    appendPlayAgain(st.card, () => start(st, (st.seed + 1) >>> 0));
+  st.card.hidden = false;
+}
+
+function step<S extends Simulation>(st: RunState<S>) {
+  if (st.demo && st.finished && --st.demoRestartIn <= 0) start(st, st.seed + 1);
+  if (!st.round || st.finished) return;
+  if (st.watching) {
+    for (let i = 0; i < st.watching.speed && !st.finished; i++) {
+      const more = st.watching.replay.step();
+      reportProgress(st);
+      if (!more || st.round.sim.over) finish(st, false);
     }
-    if (KEYS_WE_OWN.has(event.key)) event.preventDefault();
-    if (!live() || event.repeat) return;
-    round!.input.keyDown(event.key);
+    return;
+  }
+  st.round.step({ autoplay: st.demo });
+  reportProgress(st);
+  if (st.round.sim.over) finish(st, false);
+  else if (st.round.steps >= st.durationSteps) finish(st, true);
+  // Once a second, the log so far: the page keeps it, so a reload in a match can resume this round.
+  else if (!st.demo && st.round.steps % CHECKPOINT_STEPS === 0)
+    st.sdk.checkpoint(encodeLog(st.round.log()));
+}
+
+function draw<S extends Simulation>(st: RunState<S>) {
+  st.g.setTransform(1, 0, 0, 1, 0, 0);
+  st.g.fillStyle = st.definition.background;
+  st.g.fillRect(0, 0, st.canvas.width, st.canvas.height);
+  if (!st.round) return;
+  st.g.setTransform(
+    st.view.scale,
+    0,
+    0,
+    st.view.scale,
+    st.view.offsetX,
+    st.view.offsetY,
+  );
+  st.g.save();
+  st.g.beginPath();
+  st.g.rect(0, 0, st.world.width, st.world.height);
+  st.g.clip();
+  st.definition.render(st.g, st.round.sim, {
+    demo: st.demo,
+    steps: st.round.steps,
   });
-  window.addEventListener("keyup", (event) => {
-    if (live()) round!.input.keyUp(event.key);
-  });
-  window.addEventListener("resize", resize);
+  st.g.restore();
+}
+
+export function runGame<S extends Simulation>(
+  definition: GameDefinition<S>,
+): void {
+  const st = runGameState(definition);
+  listenForInput(
+    st.canvas,
+    () =>
+      st.round && !st.finished && !st.paused && !st.demo && !st.watching
+        ? st.round
+        : null,
+    (event: PointerEvent) => toWorld(st, event),
+    st.mute.toggle,
+  );
+  window.addEventListener("resize", () => resize(st));
   document.addEventListener("visibilitychange", () => {
-    if (document.hidden) paused = true;
-    else if (!externallyPaused) paused = false;
+    if (document.hidden) st.paused = true;
+    else if (!st.externallyPaused) st.paused = false;
   });
-
-  sdk
+  st.sdk
     .on("start", ({ seed: startSeed, duration, resume, dealt }) =>
-      start(startSeed, duration, resume, dealt),
+      start(st, startSeed, duration, resume, dealt),
     )
     .on("watch", ({ seed: startSeed, log, speed, hiddenSeed }) => {
       try {
-        watch(startSeed, decodeLog(log), speed ?? 1, hiddenSeed);
+        watch(st, startSeed, decodeLog(log), speed ?? 1, hiddenSeed);
       } catch {
-        card.innerHTML = "<h2>This run cannot be shown</h2>";
-        card.hidden = false;
+        st.card.innerHTML = "<h2>This run cannot be shown</h2>";
+        st.card.hidden = false;
       }
     })
     .on("speed", ({ speed }) => {
-      if (watching) watching.speed = Math.max(1, Math.min(8, speed));
+      if (st.watching) st.watching.speed = Math.max(1, Math.min(8, speed));
     })
     .on("pause", () => {
-      externallyPaused = true;
-      paused = true;
+      st.externallyPaused = true;
+      st.paused = true;
     })
     .on("resume", () => {
-      externallyPaused = false;
-      paused = document.hidden;
+      st.externallyPaused = false;
+      st.paused = document.hidden;
     })
-    .on("mute", () => {
-      platformMuted = true;
-      showSound();
-    })
-    .on("unmute", () => {
-      platformMuted = false;
-      showSound();
-    });
-
-  resize();
-
-  if (record) {
+    .on("mute", () => st.mute.platform(true))
+    .on("unmute", () => st.mute.platform(false));
+  resize(st);
+  if (st.record) {
     window.__playfeed = {
-      start: (startSeed, duration) => start(startSeed, duration),
+      start: (startSeed, duration) => start(st, startSeed, duration),
       step(count) {
-        for (let i = 0; i < count; i++) step();
-        draw();
+        for (let i = 0; i < count; i++) step(st);
+        draw(st);
       },
-      rngTrace: () => [...trace],
+      rngTrace: () => [...st.trace],
       state: () => ({
-        score: round?.sim.score ?? 0,
-        over: finished,
-        level: round?.sim.level,
+        score: st.round?.sim.score ?? 0,
+        over: st.finished,
+        level: st.round?.sim.level,
       }),
-      log: () => (round ? encodeLog(round.log()) : ""),
+      log: () => (st.round ? encodeLog(st.round.log()) : ""),
     };
-    if (demo) start(Number(params.get("seed") ?? 1));
+    if (st.demo) start(st, Number(st.params.get("seed") ?? 1));
     return;
   }
+  runLoop(
+    () => step(st),
+    () => draw(st),
+    () => st.paused,
+  );
+  if (st.demo) {
+    start(st, Number(st.params.get("seed") ?? 1));
+    return;
+  }
+  if (!st.sdk.embedded && st.params.has("seed")) {
+    start(st, Number(st.params.get("seed")));
+    return;
+  }
+  st.sdk.loadingProgress(100);
+  st.sdk.ready();
+}
 
-  // Fixed steps against real time: the same inputs on the same seed give the same game.
+/** Fixed steps against real time: the same inputs on the same seed give the same game. */
+function runLoop(step: () => void, draw: () => void, paused: () => boolean) {
   let previous = performance.now();
   let accumulator = 0;
   function frame(now: number) {
     accumulator = Math.min(accumulator + (now - previous) / 1000, 0.25);
     previous = now;
-    if (!paused) {
+    if (!paused()) {
       while (accumulator >= STEP) {
         step();
         accumulator -= STEP;
@@ -481,17 +489,6 @@ export function runGame<S extends Simulation>(
     requestAnimationFrame(frame);
   }
   requestAnimationFrame(frame);
-
-  if (demo) {
-    start(Number(params.get("seed") ?? 1));
-    return;
-  }
-  if (!sdk.embedded && params.has("seed")) {
-    start(Number(params.get("seed")));
-    return;
-  }
-  sdk.loadingProgress(100);
-  sdk.ready();
 }
 
 /** The same generator, noting its first draws (the seed test compares them). */
@@ -508,12 +505,6 @@ function tracing(rng: Rng, trace: number[]): Rng {
     pick: (items) => items[Math.floor(next() * items.length)],
     chance: (probability) => next() < probability,
   };
-}
-
-function element(tag: string, className: string): HTMLElement {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  return node;
 }
 
 export function roundRect(

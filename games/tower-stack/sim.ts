@@ -1,6 +1,12 @@
 import { compact, pushCapped } from "../shared/bounded";
-import { createRng } from "../shared/rng";
-import type { Input, Rules, SimContext, Simulation } from "../shared/sim";
+import { type Rng, createRng } from "../shared/rng";
+import type {
+  Effect,
+  Input,
+  Rules,
+  SimContext,
+  Simulation,
+} from "../shared/sim";
 
 export const W = 360;
 export const H = 640;
@@ -44,7 +50,31 @@ export interface Debris {
   hue: number;
 }
 
-function createTowerStack({ rng, emit }: SimContext): TowerStack {
+interface TowerStackState {
+  rng: Rng;
+  emit: (effect: Effect) => void;
+  fx: Rng;
+  hue0: number;
+  clouds: { x: number; y: number; s: number; drift: number }[];
+  stars: { x: number; y: number; r: number }[];
+  blocks: Block[];
+  debris: Debris[];
+  popups: { text: string; y: number; life: number; big: boolean }[];
+  moving: { x: number; w: number; dir: number; speed: number };
+  streak: number;
+  frame: number;
+  camY: number;
+  zoom: number;
+  baseScreen: number;
+  placeFlash: number;
+  ring: number;
+  dying: number;
+  demoOffset: number;
+  score: number;
+  over: boolean;
+}
+
+function createTowerStackState({ rng, emit }: SimContext): TowerStackState {
   const fx = createRng(rng.int(1, 2 ** 30));
   const hue0 = rng.int(0, 359);
   const clouds = Array.from({ length: 8 }, () => ({
@@ -62,199 +92,228 @@ function createTowerStack({ rng, emit }: SimContext): TowerStack {
   const debris: Debris[] = [];
   const popups: { text: string; y: number; life: number; big: boolean }[] = [];
   const moving = { x: CENTER, w: BASE_W, dir: 1, speed: 2 };
-  let streak = 0;
-  let frame = 0;
-  let camY = 0;
-  let zoom = 1;
-  let baseScreen = BASE_Y;
-  let placeFlash = 0;
-  let ring = 0;
-  let dying = -1;
-  let demoOffset = 0;
-
-  const hueAt = (level: number) => (hue0 + level * 9) % 360;
-
-  function spawn() {
-    const level = blocks.length;
-    const top = blocks[level - 1];
-    const side = rng.chance(0.5) ? -1 : 1;
-    moving.w = top.w;
-    moving.x = CENTER + side * RANGE;
-    moving.dir = -side;
-    // The seed sets each block's pace: a steady climb, with the odd quick one once the tower is up.
-    let speed = Math.min(2.1 + level * 0.07, 5.2) * rng.range(0.9, 1.12);
-    if (level > 8 && rng.chance(0.18)) speed *= 1.3;
-    moving.speed = speed;
-    demoOffset = fx.chance(0.72)
-      ? 0
-      : fx.range(5, 12) * (fx.chance(0.5) ? -1 : 1);
-    if (top.w < 70) demoOffset = 0;
-  }
-
-  function drop() {
-    if (dying >= 0) return;
-    const level = blocks.length;
-    const top = blocks[level - 1];
-    const offset = moving.x - top.x;
-    const hue = hueAt(level);
-    if (Math.abs(offset) >= moving.w) {
-      // Missed the tower completely.
-      pushCapped(
-        debris,
-        {
-          x: moving.x,
-          y: topY(level),
-          w: moving.w,
-          vx: moving.dir * 1.5,
-          vy: 0,
-          rot: 0,
-          vr: moving.dir * 0.03,
-          hue,
-        },
-        CAPS.debris,
-      );
-      emit("hit");
-      dying = 100;
-      streak = 0;
-      return;
-    }
-    if (Math.abs(offset) <= PERFECT) {
-      streak++;
-      let w = top.w;
-      if (streak >= 3) w = Math.min(w + 6, BASE_W);
-      blocks.push({ x: top.x, w, hue });
-      game.score += 2;
-      ring = 1;
-      emit(streak >= 3 ? "level" : "score");
-      pushCapped(
-        popups,
-        {
-          text: streak > 1 ? `PERFECT ×${streak}` : "PERFECT!",
-          y: topY(level) - 62,
-          life: 50,
-          big: true,
-        },
-        CAPS.popups,
-      );
-    } else {
-      streak = 0;
-      const left = Math.max(moving.x - moving.w / 2, top.x - top.w / 2);
-      const right = Math.min(moving.x + moving.w / 2, top.x + top.w / 2);
-      blocks.push({ x: (left + right) / 2, w: right - left, hue });
-      // The overhang breaks off and tumbles away.
-      const cutW = moving.w - (right - left);
-      const cutX = offset > 0 ? right + cutW / 2 : left - cutW / 2;
-      pushCapped(
-        debris,
-        {
-          x: cutX,
-          y: topY(level),
-          w: cutW,
-          vx: Math.sign(offset) * 1.2,
-          vy: -1,
-          rot: 0,
-          vr: Math.sign(offset) * 0.04,
-          hue,
-        },
-        CAPS.debris,
-      );
-      game.score += 1;
-      emit("tap");
-    }
-    placeFlash = 1;
-    spawn();
-  }
-
-  const game: TowerStack = {
+  return {
+    rng,
+    emit,
+    fx,
+    hue0,
+    clouds,
+    stars,
+    blocks,
+    debris,
+    popups,
+    moving,
+    streak: 0,
+    frame: 0,
+    camY: 0,
+    zoom: 1,
+    baseScreen: BASE_Y,
+    placeFlash: 0,
+    ring: 0,
+    dying: -1,
+    demoOffset: 0,
     score: 0,
     over: false,
+  };
+}
+
+const hueAt = (s: TowerStackState, level: number) => (s.hue0 + level * 9) % 360;
+
+function spawn(s: TowerStackState) {
+  const level = s.blocks.length;
+  const top = s.blocks[level - 1];
+  const side = s.rng.chance(0.5) ? -1 : 1;
+  s.moving.w = top.w;
+  s.moving.x = CENTER + side * RANGE;
+  s.moving.dir = -side;
+  // The seed sets each block's pace: a steady climb, with the odd quick one once the tower is up.
+  let speed = Math.min(2.1 + level * 0.07, 5.2) * s.rng.range(0.9, 1.12);
+  if (level > 8 && s.rng.chance(0.18)) speed *= 1.3;
+  s.moving.speed = speed;
+  s.demoOffset = s.fx.chance(0.72)
+    ? 0
+    : s.fx.range(5, 12) * (s.fx.chance(0.5) ? -1 : 1);
+  if (top.w < 70) s.demoOffset = 0;
+}
+
+function drop(s: TowerStackState) {
+  if (s.dying >= 0) return;
+  const level = s.blocks.length;
+  const top = s.blocks[level - 1];
+  const offset = s.moving.x - top.x;
+  const hue = hueAt(s, level);
+  if (Math.abs(offset) >= s.moving.w) {
+    // Missed the tower completely.
+    pushCapped(
+      s.debris,
+      {
+        x: s.moving.x,
+        y: topY(level),
+        w: s.moving.w,
+        vx: s.moving.dir * 1.5,
+        vy: 0,
+        rot: 0,
+        vr: s.moving.dir * 0.03,
+        hue,
+      },
+      CAPS.debris,
+    );
+    s.emit("hit");
+    s.dying = 100;
+    s.streak = 0;
+    return;
+  }
+  if (Math.abs(offset) <= PERFECT) {
+    s.streak++;
+    let w = top.w;
+    if (s.streak >= 3) w = Math.min(w + 6, BASE_W);
+    s.blocks.push({ x: top.x, w, hue });
+    s.score += 2;
+    s.ring = 1;
+    s.emit(s.streak >= 3 ? "level" : "score");
+    pushCapped(
+      s.popups,
+      {
+        text: s.streak > 1 ? `PERFECT ×${s.streak}` : "PERFECT!",
+        y: topY(level) - 62,
+        life: 50,
+        big: true,
+      },
+      CAPS.popups,
+    );
+  } else {
+    s.streak = 0;
+    const left = Math.max(s.moving.x - s.moving.w / 2, top.x - top.w / 2);
+    const right = Math.min(s.moving.x + s.moving.w / 2, top.x + top.w / 2);
+    s.blocks.push({ x: (left + right) / 2, w: right - left, hue });
+    // The overhang breaks off and tumbles away.
+    const cutW = s.moving.w - (right - left);
+    const cutX = offset > 0 ? right + cutW / 2 : left - cutW / 2;
+    pushCapped(
+      s.debris,
+      {
+        x: cutX,
+        y: topY(level),
+        w: cutW,
+        vx: Math.sign(offset) * 1.2,
+        vy: -1,
+        rot: 0,
+        vr: Math.sign(offset) * 0.04,
+        hue,
+      },
+      CAPS.debris,
+    );
+    s.score += 1;
+    s.emit("tap");
+  }
+  s.placeFlash = 1;
+  spawn(s);
+}
+
+function step(s: TowerStackState) {
+  s.frame++;
+  s.placeFlash = Math.max(0, s.placeFlash - 0.06);
+  s.ring = Math.max(0, s.ring - 0.035);
+  for (const d of s.debris) {
+    d.x += d.vx;
+    d.y += d.vy;
+    d.vy += 0.45;
+    d.rot += d.vr;
+  }
+  compact(s.debris, (d) => d.y <= BASE_Y + 700);
+  for (const p of s.popups) {
+    p.y -= 0.6;
+    p.life--;
+  }
+  while (s.popups.length && s.popups[0].life <= 0) s.popups.shift();
+
+  const height = s.blocks.length * BH;
+  if (s.dying >= 0) {
+    // Pull back to show the whole tower.
+    const targetZoom = Math.min(1, 470 / (height + 120));
+    s.zoom += (targetZoom - s.zoom) * 0.06;
+    s.baseScreen += (590 - s.baseScreen) * 0.06;
+    if (--s.dying <= 0) s.over = true;
+    return;
+  }
+  s.camY += (Math.max(0, height + BH - (BASE_Y - FOCUS)) - s.camY) * 0.1;
+  s.baseScreen = BASE_Y + s.camY;
+
+  s.moving.x += s.moving.dir * s.moving.speed;
+  if (s.moving.x > CENTER + RANGE) {
+    s.moving.x = CENTER + RANGE;
+    s.moving.dir = -1;
+  } else if (s.moving.x < CENTER - RANGE) {
+    s.moving.x = CENTER - RANGE;
+    s.moving.dir = 1;
+  }
+}
+
+function onKeyDown(s: TowerStackState, key: string) {
+  if (
+    key === " " ||
+    key === "Enter" ||
+    key === "ArrowDown" ||
+    key === "ArrowUp"
+  )
+    drop(s);
+}
+
+function createTowerStack(ctx: SimContext): TowerStack {
+  const s = createTowerStackState(ctx);
+  const game: TowerStack = {
+    get score() {
+      return s.score;
+    },
+    get over() {
+      return s.over;
+    },
     get blocks() {
-      return blocks;
+      return s.blocks;
     },
     get debris() {
-      return debris;
+      return s.debris;
     },
     get popups() {
-      return popups;
+      return s.popups;
     },
     get moving() {
-      return moving;
+      return s.moving;
     },
     get nextHue() {
-      return hueAt(blocks.length);
+      return hueAt(s, s.blocks.length);
     },
     get scene() {
       return {
-        frame,
-        camY,
-        zoom,
-        baseScreen,
-        placeFlash,
-        ring,
-        dying,
-        clouds,
-        stars,
+        frame: s.frame,
+        camY: s.camY,
+        zoom: s.zoom,
+        baseScreen: s.baseScreen,
+        placeFlash: s.placeFlash,
+        ring: s.ring,
+        dying: s.dying,
+        clouds: s.clouds,
+        stars: s.stars,
       };
     },
     update() {
-      frame++;
-      placeFlash = Math.max(0, placeFlash - 0.06);
-      ring = Math.max(0, ring - 0.035);
-      for (const d of debris) {
-        d.x += d.vx;
-        d.y += d.vy;
-        d.vy += 0.45;
-        d.rot += d.vr;
-      }
-      compact(debris, (d) => d.y <= BASE_Y + 700);
-      for (const p of popups) {
-        p.y -= 0.6;
-        p.life--;
-      }
-      while (popups.length && popups[0].life <= 0) popups.shift();
-
-      const height = blocks.length * BH;
-      if (dying >= 0) {
-        // Pull back to show the whole tower.
-        const targetZoom = Math.min(1, 470 / (height + 120));
-        zoom += (targetZoom - zoom) * 0.06;
-        baseScreen += (590 - baseScreen) * 0.06;
-        if (--dying <= 0) game.over = true;
-        return;
-      }
-      camY += (Math.max(0, height + BH - (BASE_Y - FOCUS)) - camY) * 0.1;
-      baseScreen = BASE_Y + camY;
-
-      moving.x += moving.dir * moving.speed;
-      if (moving.x > CENTER + RANGE) {
-        moving.x = CENTER + RANGE;
-        moving.dir = -1;
-      } else if (moving.x < CENTER - RANGE) {
-        moving.x = CENTER - RANGE;
-        moving.dir = 1;
-      }
+      step(s);
     },
     pointerDown() {
-      drop();
+      drop(s);
     },
     keyDown(key) {
-      if (
-        key === " " ||
-        key === "Enter" ||
-        key === "ArrowDown" ||
-        key === "ArrowUp"
-      )
-        drop();
+      onKeyDown(s, key);
     },
     autoplay(input: Input) {
-      if (dying >= 0) return;
+      if (s.dying >= 0) return;
       // Drop as the block passes its mark: usually dead centre, now and then a little off.
-      const mark = blocks[blocks.length - 1].x + demoOffset;
-      if (Math.abs(moving.x - mark) <= moving.speed / 2 + 0.01)
-        input.pointerDown(moving.x, 300);
+      const mark = s.blocks[s.blocks.length - 1].x + s.demoOffset;
+      if (Math.abs(s.moving.x - mark) <= s.moving.speed / 2 + 0.01)
+        input.pointerDown(s.moving.x, 300);
     },
   };
-  spawn();
+  spawn(s);
   return game;
 }
 
