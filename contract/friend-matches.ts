@@ -51,16 +51,6 @@ export const CreateMatchInviteFormSchema = z.object({
 /** POST /api/friend-matches/rematch: the match to play again. */
 export const RematchSchema = z.object({ resultId: idValueSchema("match") });
 
-/**
- * The in-place answers to an invitation or a rematch offer (the invitation dialog, a summary's Rematch panel), posted
- * to /actions/friend-match: ids and codes as form text.
- */
-export const FriendMatchFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("accept"), code: matchCodeSchema }),
-  z.object({ intent: z.literal("decline"), code: matchCodeSchema }),
-  z.object({ intent: z.literal("rematch"), resultId: idSchema("match") }),
-]);
-
 /** What players read, word for word. */
 export const FRIEND_MATCH_TEXT = {
   expired: "This invitation has expired",

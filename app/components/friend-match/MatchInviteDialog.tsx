@@ -4,12 +4,13 @@ import {
   FRIEND_MATCH_TEXT,
   timeLeftText,
   type MatchInviteView,
+  type MatchStart,
 } from "#contract/friend-matches";
+import { apiFetch, errorMessage } from "~/lib/api";
 import { Avatar } from "../Avatar";
 import { Modal } from "../Modal";
 import { VersusIcon } from "../icons";
 import { useSocket } from "../SocketProvider";
-import { useFriendMatchAction } from "./useFriendMatchAction";
 import { useGoToMatch } from "./useGoToMatch";
 import { useTimeLeft } from "./useTimeLeft";
 import "./MatchInviteDialog.css";
@@ -74,11 +75,8 @@ function InviteDialog({
 }) {
   const left = useTimeLeft(invite.expiresAt);
   const goToMatch = useGoToMatch();
+  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const { busy, submit } = useFriendMatchAction((answer) => {
-    onClose();
-    if (answer.intent === "accept") goToMatch(answer.match);
-  }, setProblem);
   const rematch = invite.kind === "rematch";
   const ended =
     closedAs ??
@@ -88,15 +86,34 @@ function InviteDialog({
         : FRIEND_MATCH_TEXT.expired
       : null);
 
-  const answer = (intent: "accept" | "decline") => {
+  const answer = async (intent: "accept" | "decline") => {
+    setBusy(true);
     setProblem(null);
-    submit({ intent, code: invite.code });
+    try {
+      if (intent === "accept") {
+        const match = await apiFetch<MatchStart>(
+          `/api/friend-matches/${invite.code}/accept`,
+          { method: "POST", json: {} },
+        );
+        onClose();
+        goToMatch(match);
+        return;
+      }
+      await apiFetch(`/api/friend-matches/${invite.code}/decline`, {
+        method: "POST",
+        json: {},
+      });
+      onClose();
+    } catch (failure) {
+      setProblem(errorMessage(failure));
+      setBusy(false);
+    }
   };
 
   return (
     <Modal
       labelledBy="match-invite-title"
-      onClose={() => (ended ? onClose() : answer("decline"))}
+      onClose={() => (ended ? onClose() : void answer("decline"))}
       className="match-invite"
     >
       <div className="match-invite__body" data-testid="match-invite">
@@ -145,7 +162,7 @@ function InviteDialog({
                 className="button button--primary"
                 disabled={busy}
                 data-autofocus
-                onClick={() => answer("accept")}
+                onClick={() => void answer("accept")}
               >
                 Accept
               </button>
@@ -153,7 +170,7 @@ function InviteDialog({
                 type="button"
                 className="button button--ghost"
                 disabled={busy}
-                onClick={() => answer("decline")}
+                onClick={() => void answer("decline")}
               >
                 Decline
               </button>

@@ -6,10 +6,11 @@ import {
   timeLeftText,
   type MatchInviteView,
   type PairTally,
+  type RematchAnswer,
 } from "#contract/friend-matches";
+import { apiFetch, errorMessage } from "~/lib/api";
 import { VersusIcon } from "../icons";
 import { useSocket } from "../SocketProvider";
-import { useFriendMatchAction } from "./useFriendMatchAction";
 import { useGoToMatch } from "./useGoToMatch";
 import { useTimeLeft } from "./useTimeLeft";
 import "./RematchPanel.css";
@@ -56,13 +57,7 @@ function useRematch({
   const invite =
     phase.name === "asked" || phase.name === "offered" ? phase.invite : null;
   const left = useTimeLeft(invite?.expiresAt ?? null, renderedAt);
-  const { busy, submit } = useFriendMatchAction((answer) => {
-    if (answer.intent === "decline") setPhase({ name: "idle" });
-    else if (answer.intent === "rematch") {
-      if (answer.rematch.status === "matched") goToMatch(answer.rematch.match);
-      else setPhase({ name: "asked", invite: answer.rematch.invite });
-    }
-  }, setProblem);
+  const [busy, setBusy] = useState(false);
 
   useEffect(
     () =>
@@ -92,11 +87,37 @@ function useRematch({
     [subscribe, resultId, invite?.code, goToMatch, opponent],
   );
 
-  const ask = () => {
+  const ask = async () => {
+    setBusy(true);
     setProblem(null);
-    submit({ intent: "rematch", resultId: String(resultId) });
+    try {
+      const answer = await apiFetch<RematchAnswer>(
+        "/api/friend-matches/rematch",
+        { method: "POST", json: { resultId } },
+      );
+      if (answer.status === "matched") goToMatch(answer.match);
+      else setPhase({ name: "asked", invite: answer.invite });
+    } catch (failure) {
+      setProblem(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
   };
-  const decline = (code: string) => submit({ intent: "decline", code });
+
+  const decline = async (code: string) => {
+    setBusy(true);
+    try {
+      await apiFetch(`/api/friend-matches/${code}/decline`, {
+        method: "POST",
+        json: {},
+      });
+      setPhase({ name: "idle" });
+    } catch (failure) {
+      setProblem(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
   return {
     phase,
     left,
@@ -150,7 +171,7 @@ export function RematchPanel({
               : FRIEND_MATCH_TEXT.rematchLapsed
           }
           busy={busy}
-          onAsk={ask}
+          onAsk={() => void ask()}
         />
       ) : phase.name === "asked" ? (
         <>
@@ -162,7 +183,7 @@ export function RematchPanel({
             type="button"
             className="button button--ghost button--small"
             disabled={busy}
-            onClick={() => decline(phase.invite.code)}
+            onClick={() => void decline(phase.invite.code)}
           >
             Cancel
           </button>
@@ -172,8 +193,8 @@ export function RematchPanel({
           opponent={opponent}
           left={left}
           busy={busy}
-          onAccept={ask}
-          onDecline={() => decline(phase.invite.code)}
+          onAccept={() => void ask()}
+          onDecline={() => void decline(phase.invite.code)}
         />
       ) : (
         <>
@@ -181,7 +202,7 @@ export function RematchPanel({
             type="button"
             className="button button--primary button--large"
             disabled={busy}
-            onClick={ask}
+            onClick={() => void ask()}
           >
             <VersusIcon size={20} /> Rematch
           </button>
