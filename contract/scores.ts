@@ -115,3 +115,35 @@ export const LeaderboardQuerySchema = z.object({
 });
 
 export type LeaderboardScope = z.infer<typeof LeaderboardQuerySchema>["scope"];
+
+/** A game's all-time board as a page shows it: the entries and the signed-in player's own best and rank. */
+export interface BoardData {
+  entries: LeaderboardEntry[];
+  standing: HighScore | null;
+}
+
+/**
+ * The pages' board reads (`/boards/{gameId}`, a route loader): the all-time board, everyone's or the people the
+ * viewer follows, or a tournament period's board.
+ */
+export const BoardQuerySchema = LeaderboardQuerySchema.extend({
+  period: z
+    .enum(["daily", "weekly", "all"], {
+      error: "period must be daily, weekly or all",
+    })
+    .default("all"),
+});
+
+/** Where a page's board loads from (app/routes/boards.$gameId.ts). */
+export function boardPath(
+  gameId: number,
+  query: { scope?: LeaderboardScope; period?: "daily" | "weekly" | "all" },
+): string {
+  const search = new URLSearchParams();
+  if (query.scope && query.scope !== "everyone")
+    search.set("scope", query.scope);
+  if (query.period && query.period !== "all")
+    search.set("period", query.period);
+  const text = search.toString();
+  return text ? `/boards/${gameId}?${text}` : `/boards/${gameId}`;
+}

@@ -11,27 +11,19 @@ import {
   useLocation,
   useSearchParams,
 } from "@remix-run/react";
-import { useAccount } from "~/components/AccountProvider";
 import { BackLink } from "~/components/BackLink";
-import { EmptyState } from "~/components/EmptyState";
-import {
-  ChallengeFriends,
-  type ChallengeOutcome,
-} from "~/components/challenge/ChallengeFriends";
+import type { ChallengeOutcome } from "~/components/challenge/ChallengeFriends";
 import { HeadToHead } from "~/components/challenge/HeadToHead";
 import { ShareScore } from "~/components/game/ShareScore";
 import { Tabs } from "~/components/Tabs";
 import { Leaderboard, type BoardData } from "~/components/game/Leaderboard";
+import { ResultChallengeTab } from "~/components/game/ResultChallengeTab";
 import {
-  PlayIcon,
-  ShieldIcon,
-  SocialIcon,
-  SwordsIcon,
-  TrophyIcon,
-  VersusIcon,
-} from "~/components/icons";
+  ResultScores,
+  type RoundOutcome,
+} from "~/components/game/ResultScores";
+import { PlayIcon, VersusIcon } from "~/components/icons";
 import { useMediaBase, useViewer } from "~/components/root-data";
-import { FAIR_PLAY_MESSAGES } from "#contract/fair-play";
 import { formatNumber, pageTitle } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
 import { playPath } from "~/lib/navigation";
@@ -136,15 +128,13 @@ function tabHref(
   return search ? `${pathname}?${search}` : pathname;
 }
 
+type ResultData = ReturnType<typeof useLoaderData<typeof loader>>;
+
 /**
- * /result/:id (SPEC.md §2 Result): the round's score and the player's high score, Play again and Multiplayer, then
- * the Leader Board / Challenge toggle, open on the leaderboard (SPEC.md: `type=1` does too) unless a friend was
- * picked to challenge or the challenge form was just answered.
+ * Straight from the play screen, the round's own answer says what it scored and settled; a reload asks the loader.
  */
-export default function Result() {
-  const loaded = useLoaderData<typeof loader>();
-  const { game, board, challenging } = loaded;
-  // Straight from the play screen, the round's own answer says what it scored and settled; a reload asks the loader.
+function useRoundOutcome(loaded: ResultData) {
+  const { game, board } = loaded;
   const location = useLocation();
   const round = roundFromState(location.state, game._id);
   const yourScore = round ? round.score : (loaded.yourScore?.score ?? null);
@@ -155,29 +145,49 @@ export default function Result() {
     : (loaded.yourScore?.review ?? null);
   const held = review === "held" || review === "removed";
   const standing = round ? round.best : board.standing;
-  const challenge =
-    round?.challenge?.challenge.game === game._id
-      ? round.challenge.challenge
-      : loaded.challenge;
+  const highScore = standing?.score ?? 0;
+  const outcome: RoundOutcome = {
+    yourScore,
+    review,
+    held,
+    highScore,
+    rank: standing?.rank ?? null,
+    newBest:
+      round !== null &&
+      !held &&
+      yourScore !== null &&
+      yourScore > 0 &&
+      yourScore === highScore,
+  };
+  return {
+    outcome,
+    challenge:
+      round?.challenge?.challenge.game === game._id
+        ? round.challenge.challenge
+        : loaded.challenge,
+    // The round just played (its score's id from the play screen), else the latest one the loader found shareable.
+    shareRoundId: round ? round._id : loaded.shareableRound,
+  };
+}
+
+/**
+ * /result/:id (SPEC.md §2 Result): the round's score and the player's high score, Play again and Multiplayer, then
+ * the Leader Board / Challenge toggle, open on the leaderboard (SPEC.md: `type=1` does too) unless a friend was
+ * picked to challenge or the challenge form was just answered.
+ */
+export default function Result() {
+  const loaded = useLoaderData<typeof loader>();
+  const { game, board, challenging } = loaded;
+  const { outcome, challenge, shareRoundId } = useRoundOutcome(loaded);
+  const { yourScore, held } = outcome;
+  const location = useLocation();
   const [searchParams] = useSearchParams();
-  const outcome = useActionData<typeof action>() as
+  const answered = useActionData<typeof action>() as
     ChallengeOutcome | undefined;
   const requestedId = idOrNull(searchParams.get("challenge"));
   const viewer = useViewer();
-  const { openLogin } = useAccount();
   const icon = resolveMediaUrl(game.icon, useMediaBase());
   const levels = game.leaderboard_type === 2;
-  const highScore = standing?.score ?? 0;
-  const rank = standing?.rank ?? null;
-  // News only right after the round (the play screen's answer); a later visit shows the rank instead.
-  const newBest =
-    round !== null &&
-    !held &&
-    yourScore !== null &&
-    yourScore > 0 &&
-    yourScore === highScore;
-  // The round just played (its score's id from the play screen), else the latest one the loader found shareable.
-  const shareRoundId = round ? round._id : loaded.shareableRound;
   const value = (score: number | null) =>
     score === null ? "–" : `${levels ? "Level " : ""}${formatNumber(score)}`;
 
@@ -199,53 +209,16 @@ export default function Result() {
       id: "challenge",
       label: "Challenge",
       content: (
-        <section
-          className="challenge-friends"
-          aria-labelledby="challenge-friends-title"
-        >
-          <h2 id="challenge-friends-title" className="challenge-friends__title">
-            <SwordsIcon size={20} /> Challenge Friends
-          </h2>
-          <p className="challenge-friends__lead">
-            {!held && yourScore !== null && yourScore > 0
-              ? `Dare a friend to beat your ${levels ? "level" : "score"} of ${formatNumber(yourScore)}, with coins on the line.`
-              : "Dare a friend to beat your score, with coins on the line."}
-          </p>
-          {viewer && challenging ? (
-            <ChallengeFriends
-              game={game}
-              friends={challenging.friends}
-              challengedIds={challenging.challengedIds}
-              score={yourScore}
-              held={held}
-              scoreLabel={(score) =>
-                `${levels ? "level" : "score"} of ${formatNumber(score)}`
-              }
-              wallet={viewer.wallet}
-              limitLeft={challenging.limitLeft}
-              requestedId={requestedId}
-              outcome={outcome}
-            />
-          ) : (
-            <div className="challenge-friends__empty">
-              <SocialIcon size={22} />
-              <p>Log in to challenge the people you follow.</p>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                onClick={openLogin}
-              >
-                Log in
-              </button>
-            </div>
-          )}
-          <Link
-            to={`/detail/${game._id}`}
-            className="button button--primary button--block"
-          >
-            Done
-          </Link>
-        </section>
+        <ResultChallengeTab
+          game={game}
+          levels={levels}
+          yourScore={yourScore}
+          held={held}
+          wallet={viewer ? viewer.wallet : null}
+          challenging={challenging}
+          requestedId={requestedId}
+          outcome={answered}
+        />
       ),
     },
   ];
@@ -280,63 +253,7 @@ export default function Result() {
             <p className="result-hero__category">{game.category}</p>
           </div>
         </div>
-        {viewer ? (
-          <>
-            <dl className="result-scores">
-              <div className="result-stat result-stat--own">
-                <dt>Your score</dt>
-                <dd data-testid="your-score">{value(yourScore)}</dd>
-              </div>
-              <div className="result-stat">
-                <dt>High score</dt>
-                <dd data-testid="high-score">
-                  {value(standing?.rank ? highScore : null)}
-                </dd>
-              </div>
-            </dl>
-            {held ? (
-              <p className="result-hero__held" role="status">
-                <ShieldIcon size={18} />
-                <span>
-                  {review === "removed"
-                    ? FAIR_PLAY_MESSAGES.removed
-                    : FAIR_PLAY_MESSAGES.held}
-                </span>
-              </p>
-            ) : null}
-            {newBest ? (
-              <p className="result-hero__badge">
-                <TrophyIcon size={16} /> New high score
-                {rank ? ` · #${rank} on the leaderboard` : ""}
-              </p>
-            ) : rank ? (
-              <p className="result-hero__rank">
-                You are #{rank} on the leaderboard
-              </p>
-            ) : yourScore === null ? (
-              <p className="result-hero__rank">
-                Play a round to get your first score.
-              </p>
-            ) : null}
-          </>
-        ) : (
-          <EmptyState
-            title="Log in to keep your scores"
-            className="result-hero__login"
-          >
-            <p>
-              Your scores, your high score and your place on the leaderboard are
-              saved when you play logged in.
-            </p>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={openLogin}
-            >
-              Log in
-            </button>
-          </EmptyState>
-        )}
+        <ResultScores signedIn={!!viewer} outcome={outcome} value={value} />
         <div className="result-hero__actions">
           <Link
             to={playPath(game._id)}
@@ -372,7 +289,7 @@ export default function Result() {
           initialTab={
             searchParams.get("tab") === "challenge" ||
             requestedId !== null ||
-            outcome
+            answered
               ? "challenge"
               : "leaderboard"
           }

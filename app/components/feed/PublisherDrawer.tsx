@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
-import { apiFetch, errorMessage } from "~/lib/api";
+import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
+import type { loader as panelLoader } from "~/routes/publisher-panel.$id";
 import { truncate } from "#contract/format";
 import { resolveMediaUrl } from "~/lib/media";
-import type { Game, Publisher, PublisherSummary } from "#contract/types";
+import type { PublisherSummary } from "#contract/types";
 import { PUBLISHER_ABOUT_MAX } from "~/state/feed";
 import { Loader } from "../Loader";
 import { useMediaBase } from "../root-data";
@@ -11,10 +12,6 @@ import { FeedDrawer } from "./FeedDrawer";
 import { GameRow } from "./GameRow";
 import { PublisherAvatar } from "./PublisherAvatar";
 import "./PublisherDrawer.css";
-
-type Loaded =
-  | { id: number; publisher: Publisher; games: Game[] }
-  | { id: number; error: string };
 
 /** SPEC.md §2: the publisher page in a drawer: back arrow, icon, name, about (40 chars), tabs Games and About. */
 export function PublisherDrawer({
@@ -26,31 +23,18 @@ export function PublisherDrawer({
   publisher: PublisherSummary;
   onClose: () => void;
 }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const fetcher = useFetcher<typeof panelLoader>();
+  const { load } = fetcher;
   const mediaBase = useMediaBase();
   const id = publisher._id;
-
-  useEffect(() => {
-    if (!open || loaded?.id === id) return;
-    const controller = new AbortController();
-    Promise.all([
-      apiFetch<Publisher>(`/api/publisher/${id}`, {
-        signal: controller.signal,
-      }),
-      apiFetch<Game[]>(`/api/game/publisher/${id}`, {
-        signal: controller.signal,
-      }),
-    ]).then(
-      ([full, games]) => setLoaded({ id, publisher: full, games }),
-      (error: unknown) => {
-        if (!controller.signal.aborted)
-          setLoaded({ id, error: errorMessage(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [open, id, loaded?.id]);
-
+  const loaded = fetcher.data;
   const current = loaded?.id === id ? loaded : null;
+
+  // Read when the drawer opens, once per publisher.
+  useEffect(() => {
+    if (open && !current) load(`/publisher-panel/${id}`);
+  }, [open, id, current, load]);
+
   const full = current && "publisher" in current ? current.publisher : null;
   const banner = resolveMediaUrl(full?.banner, mediaBase);
 

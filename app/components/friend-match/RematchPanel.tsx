@@ -22,15 +22,14 @@ type Phase =
   | { name: "over"; message: string };
 
 /**
- * A match summary's Rematch, for its two players (ADR 026): the first to ask waits up to 15 s with a countdown while
- * the other sees the offer live; when the other accepts in time both play again in a new room with a new seed. Also
- * the pair's record against each other. Not for a match against a bot: there is nobody to ask.
+ * The rematch offer as this player sees it: idle, asked and waiting, offered by the other, or over (with why). Follows
+ * the live `match_invite` and `match_invite_answer` events; asking, accepting and declining post to the friend-match
+ * action, and a match that starts takes both players into its room.
  */
-export function RematchPanel({
+function useRematch({
   resultId,
   viewerId,
   opponent,
-  tally,
   offer,
   rematched,
   renderedAt,
@@ -38,15 +37,12 @@ export function RematchPanel({
   resultId: number;
   viewerId: number;
   opponent: string;
-  tally: PairTally;
   offer: MatchInviteView | null;
   rematched: boolean;
-  /** The loader's time, so the countdown's first draw matches the server's HTML. */
   renderedAt: number;
 }) {
   const { subscribe } = useSocket();
   const goToMatch = useGoToMatch();
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>(() =>
     rematched
@@ -61,7 +57,7 @@ export function RematchPanel({
   const invite =
     phase.name === "asked" || phase.name === "offered" ? phase.invite : null;
   const left = useTimeLeft(invite?.expiresAt ?? null, renderedAt);
-  const lapsed = invite !== null && left === 0;
+  const [busy, setBusy] = useState(false);
 
   useEffect(
     () =>
@@ -122,89 +118,38 @@ export function RematchPanel({
       setBusy(false);
     }
   };
+  return {
+    phase,
+    left,
+    lapsed: invite !== null && left === 0,
+    busy,
+    problem,
+    ask,
+    decline,
+  };
+}
 
-  let body;
-  if (phase.name === "over" || lapsed) {
-    const message =
-      phase.name === "over" ? phase.message : FRIEND_MATCH_TEXT.rematchLapsed;
-    body = (
-      <>
-        <p className="rematch__status" role="status">
-          {message}
-        </p>
-        {message === FRIEND_MATCH_TEXT.rematchDone ? null : (
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={busy}
-            onClick={() => void ask()}
-          >
-            <VersusIcon size={18} /> Ask again
-          </button>
-        )}
-      </>
-    );
-  } else if (phase.name === "asked") {
-    body = (
-      <>
-        <p className="rematch__status" role="status">
-          Waiting for {opponent}… <Seconds left={left} />
-        </p>
-        <Bar left={left} />
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          disabled={busy}
-          onClick={() => void decline(phase.invite.code)}
-        >
-          Cancel
-        </button>
-      </>
-    );
-  } else if (phase.name === "offered") {
-    body = (
-      <>
-        <p className="rematch__status" role="status">
-          {opponent} wants a rematch <Seconds left={left} />
-        </p>
-        <Bar left={left} />
-        <div className="rematch__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy}
-            onClick={() => void ask()}
-          >
-            <VersusIcon size={18} /> Accept rematch
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={busy}
-            onClick={() => void decline(phase.invite.code)}
-          >
-            Decline
-          </button>
-        </div>
-      </>
-    );
-  } else {
-    body = (
-      <>
-        <button
-          type="button"
-          className="button button--primary button--large"
-          disabled={busy}
-          onClick={() => void ask()}
-        >
-          <VersusIcon size={20} /> Rematch
-        </button>
-        <p className="rematch__hint">
-          {opponent} has 15 seconds to accept. You play again with a new start.
-        </p>
-      </>
-    );
-  }
+/**
+ * A match summary's Rematch, for its two players (ADR 026): the first to ask waits up to 15 s with a countdown while
+ * the other sees the offer live; when the other accepts in time both play again in a new room with a new seed. Also
+ * the pair's record against each other. Not for a match against a bot: there is nobody to ask.
+ */
+export function RematchPanel({
+  tally,
+  ...props
+}: {
+  resultId: number;
+  viewerId: number;
+  opponent: string;
+  tally: PairTally;
+  offer: MatchInviteView | null;
+  rematched: boolean;
+  /** The loader's time, so the countdown's first draw matches the server's HTML. */
+  renderedAt: number;
+}) {
+  const { opponent } = props;
+  const { phase, left, lapsed, busy, problem, ask, decline } =
+    useRematch(props);
 
   return (
     <section
@@ -218,13 +163,130 @@ export function RematchPanel({
       <p className="rematch__tally" data-testid="pair-tally">
         {tallyText(tally)}
       </p>
-      {body}
+      {phase.name === "over" || lapsed ? (
+        <RematchOver
+          message={
+            phase.name === "over"
+              ? phase.message
+              : FRIEND_MATCH_TEXT.rematchLapsed
+          }
+          busy={busy}
+          onAsk={() => void ask()}
+        />
+      ) : phase.name === "asked" ? (
+        <>
+          <p className="rematch__status" role="status">
+            Waiting for {opponent}… <Seconds left={left} />
+          </p>
+          <Bar left={left} />
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={busy}
+            onClick={() => void decline(phase.invite.code)}
+          >
+            Cancel
+          </button>
+        </>
+      ) : phase.name === "offered" ? (
+        <RematchOffered
+          opponent={opponent}
+          left={left}
+          busy={busy}
+          onAccept={() => void ask()}
+          onDecline={() => void decline(phase.invite.code)}
+        />
+      ) : (
+        <>
+          <button
+            type="button"
+            className="button button--primary button--large"
+            disabled={busy}
+            onClick={() => void ask()}
+          >
+            <VersusIcon size={20} /> Rematch
+          </button>
+          <p className="rematch__hint">
+            {opponent} has 15 seconds to accept. You play again with a new
+            start.
+          </p>
+        </>
+      )}
       {problem ? (
         <p className="rematch__problem" role="alert">
           {problem}
         </p>
       ) : null}
     </section>
+  );
+}
+
+function RematchOver({
+  message,
+  busy,
+  onAsk,
+}: {
+  message: string;
+  busy: boolean;
+  onAsk: () => void;
+}) {
+  return (
+    <>
+      <p className="rematch__status" role="status">
+        {message}
+      </p>
+      {message === FRIEND_MATCH_TEXT.rematchDone ? null : (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={onAsk}
+        >
+          <VersusIcon size={18} /> Ask again
+        </button>
+      )}
+    </>
+  );
+}
+
+function RematchOffered({
+  opponent,
+  left,
+  busy,
+  onAccept,
+  onDecline,
+}: {
+  opponent: string;
+  left: number;
+  busy: boolean;
+  onAccept: () => void;
+  onDecline: () => void;
+}) {
+  return (
+    <>
+      <p className="rematch__status" role="status">
+        {opponent} wants a rematch <Seconds left={left} />
+      </p>
+      <Bar left={left} />
+      <div className="rematch__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={onAccept}
+        >
+          <VersusIcon size={18} /> Accept rematch
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={busy}
+          onClick={onDecline}
+        >
+          Decline
+        </button>
+      </div>
+    </>
   );
 }
 

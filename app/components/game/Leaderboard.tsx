@@ -1,3 +1,4 @@
+import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { apiFetch } from "~/lib/api";
 import {
@@ -6,10 +7,13 @@ import {
   ownRowBelow,
 } from "~/lib/leaderboard";
 import {
+  boardPath,
+  type BoardData,
   type HighScore,
   type LeaderboardEntry,
   type LeaderboardScope,
 } from "#contract/scores";
+import type { loader as boardLoader } from "~/routes/boards.$gameId";
 import { TrophyIcon } from "../icons";
 import { Standings } from "./Standings";
 import {
@@ -19,25 +23,42 @@ import {
 } from "./TournamentBoard";
 import "./Leaderboard.css";
 
-export interface BoardData {
-  entries: LeaderboardEntry[];
-  /** The signed-in player's own best and rank. */
-  standing: HighScore | null;
-}
+export type { BoardData };
 
 export interface LeaderboardProps {
   gameId: number;
   leaderboardType: number;
   /** The signed-in player, whose row is marked and whose rank shows even below the top list. */
   viewer?: { _id: number; name: string } | null;
-  /** Data the page loader already has; without it the board loads in the browser. */
-  initial?: BoardData;
+  /** Everyone's all-time board, from the page's loader. */
+  initial: BoardData;
   /** Rendered without its own card, inside another panel. */
   bare?: boolean;
 }
 
 /**
- * Loads a board; a failure reads as an empty board (SPEC.md §8: leaderboard load failures are ignored). Nothing loads
+ * The board a page shows: everyone's from the page's loader, the people the viewer follows read through the boards
+ * route's loader when that scope is chosen (null while it loads).
+ */
+function usePageBoard(
+  gameId: number,
+  initial: BoardData,
+  scope: LeaderboardScope,
+): BoardData | null {
+  const fetcher = useFetcher<typeof boardLoader>();
+  const { load } = fetcher;
+  useEffect(() => {
+    if (scope === "following") load(boardPath(gameId, { scope }));
+  }, [load, gameId, scope]);
+  if (scope === "everyone") return initial;
+  const loaded = fetcher.data;
+  return loaded?.gameId === gameId && loaded.scope === scope
+    ? loaded.board
+    : null;
+}
+
+/**
+ * Loads a board through the JSON API (the feed's drawer); a failure reads as an empty board (SPEC.md §8: leaderboard load failures are ignored). Nothing loads
  * while `enabled` is false (a closed drawer), and the last board stays until it does.
  */
 export function useBoard(
@@ -95,12 +116,7 @@ export function Leaderboard({
   const viewerId = viewer?._id ?? null;
   const [scope, setScope] = useState<LeaderboardScope>("everyone");
   const [period, setPeriod] = useState<BoardPeriod>("all");
-  const board = useBoard(
-    gameId,
-    viewerId,
-    scope === "everyone" ? initial : undefined,
-    scope,
-  );
+  const board = usePageBoard(gameId, initial, scope);
   const column = leaderboardColumn(leaderboardType);
   const entries = board?.entries ?? [];
   const own = ownRowBelow(entries, board?.standing ?? null, viewerId);

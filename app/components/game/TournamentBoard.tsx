@@ -1,7 +1,7 @@
+import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { apiFetch } from "~/lib/api";
 import { formatNumber } from "#contract/format";
-import type { LeaderboardEntry } from "#contract/scores";
+import { boardPath, type LeaderboardEntry } from "#contract/scores";
 import {
   PERIOD_RANK_LIMIT,
   missingForPrizes,
@@ -12,6 +12,7 @@ import {
   type TournamentBoard,
   type TournamentEntry,
 } from "#contract/tournaments";
+import type { loader as boardLoader } from "~/routes/boards.$gameId";
 import { useHydrated } from "../ActionForm";
 import { Tabs } from "../Tabs";
 import { CheckIcon, ClockIcon, CoinIcon, AlertIcon } from "../icons";
@@ -59,30 +60,19 @@ export function BoardTabs({
 }
 
 /**
- * Loads the period's board in the browser; a failure reads as an empty board, like the all-time one (SPEC.md §8).
- * `version` asks again (when the period turns over).
+ * Reads the period's board through the boards route's loader when its tab opens; a failure reads as an empty board,
+ * like the all-time one (SPEC.md §8). `version` asks again (when the period turns over), the old board showing meanwhile. Undefined while it first loads.
  */
 function useTournament(gameId: number, period: Period, version: number) {
-  const key = `${gameId}:${period}:${version}`;
-  const [loaded, setLoaded] = useState<{
-    key: string;
-    board: TournamentBoard | null;
-  } | null>(null);
+  const fetcher = useFetcher<typeof boardLoader>();
+  const { load } = fetcher;
   useEffect(() => {
-    const controller = new AbortController();
-    void apiFetch<TournamentBoard>(
-      `/api/tournaments/${gameId}?period=${period}`,
-      {
-        signal: controller.signal,
-      },
-    )
-      .catch(() => null)
-      .then((board) => {
-        if (!controller.signal.aborted) setLoaded({ key, board });
-      });
-    return () => controller.abort();
-  }, [key, gameId, period]);
-  return loaded?.key === key ? loaded : null;
+    load(boardPath(gameId, { period }));
+  }, [load, gameId, period, version]);
+  const loaded = fetcher.data;
+  return loaded?.gameId === gameId && loaded.period === period
+    ? { board: loaded.tournament }
+    : undefined;
 }
 
 /** Counts down to `end` once a second; null before hydration, so the server never writes a time. */

@@ -1,0 +1,76 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { EVENTS_PATH } from "../../app/lib/analytics";
+import {
+  DESKTOP,
+  PHONE,
+  browserAndGames,
+  newAccount,
+  openPage,
+  pageFor,
+} from "./browser";
+
+const shared = browserAndGames();
+const SHELL_PROFILE_PATH = "/api/user/me";
+
+/**
+ * Every request the page makes to the JSON API after its document, other than analytics (POST /api/events, which is
+ * client-side by design) and the app shell's own profile read for a signed-in player (GET /api/user/me, in
+ * AccountProvider on every page, not the detail page's). Issue #32: the leaderboard and house ad come with the loader.
+ */
+function apiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (
+      pathname.startsWith("/api/") &&
+      pathname !== EVENTS_PATH &&
+      pathname !== SHELL_PROFILE_PATH
+    )
+      seen.push(`${request.method()} ${pathname}`);
+  });
+  return seen;
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector(".detail") ?? {}).some((key) =>
+      key.startsWith("__reactFiber"),
+    ),
+  );
+}
+
+describe("the detail page reads through its loader", () => {
+  it("shows its leaderboard and ad with no request to /api after the document, for a visitor and a player", async () => {
+    const { browser, games } = shared;
+    const game = games.find((entry) => entry.slug === "sky-hopper")!;
+    const player = await newAccount(`Dora Detail ${Date.now() % 100_000}`);
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const opened of [
+        await openPage(browser, viewport),
+        await pageFor(browser, player, viewport),
+      ]) {
+        const { context, page, errors } = opened;
+        const requests = apiRequests(page);
+        await page.goto(`/detail/${game._id}`, { waitUntil: "networkidle" });
+        await hydrated(page);
+        const board = page.getByTestId("leaderboard");
+        expect(await board.getAttribute("aria-busy")).toBe("false");
+        expect(await board.innerText()).not.toContain("Loading scores");
+        expect(await page.locator(".detail__ad").count()).toBe(1);
+        expect(requests).toEqual([]);
+
+        // A tournament tab reads its board through the boards route's loader, not the JSON API.
+        const boards = page.waitForRequest((request) =>
+          new URL(request.url()).pathname.startsWith(`/boards/${game._id}`),
+        );
+        await board.getByRole("tab", { name: "Daily" }).click();
+        await boards;
+        await board.getByTestId("tournament-daily").waitFor();
+        expect(requests).toEqual([]);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+});
