@@ -276,7 +276,7 @@ export function createShareService(db: Db, deps: ShareDeps) {
     },
 
     /** /scores/{id}: the shared result, or a 404. */
-    view,
+    view: (id: string) => view(db, id),
 
     /**
      * The id of the player's latest round of the game if it can be shared (replayed by the server), for the result

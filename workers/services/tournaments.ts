@@ -160,7 +160,7 @@ export const PURGE_CHUNK = 5_000;
 export const PURGE_ROWS_PER_RUN = 200_000;
 
 /** The rules a player must meet for a prize, as the board shows them. */
-const prizeRules = (minScore: number) => ({
+const prizeRules = (minScore: number | null) => ({
   account_days: PRIZE_ACCOUNT_DAYS,
   rounds: PRIZE_ROUNDS,
   days: PRIZE_DAYS,
