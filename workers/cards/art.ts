@@ -1,6 +1,7 @@
 import { sniffImage } from "#contract/uploads";
 import { imageSize, jpegOrientation } from "./image-size";
-import { accentOf, dataUrl, type CardGame, type CardPicture } from "./template";
+import type { CardPicture } from "./post-card";
+import { accentOf, dataUrl, type CardGame } from "./template";
 
 /** Reads a file of the client build (build/client) by its path, or null when there is none. */
 export type StaticFiles = (path: string) => Promise<Uint8Array | null>;

@@ -2,15 +2,13 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { readFont } from "./font";
+import { drawableTitle, postCardSvg, type CardPost } from "./post-card";
 import {
   accentOf,
   drawableName,
-  drawableTitle,
   gameCardSvg,
-  postCardSvg,
   scoreCardSvg,
   type CardGame,
-  type CardPost,
 } from "./template";
 
 const font = readFont(

@@ -12,7 +12,7 @@ import type { FontMetrics } from "./font";
 /** The family name resvg knows the shipped font by. */
 export const CARD_FONT_FAMILY = "DejaVu Sans";
 
-const COLOURS = {
+export const COLOURS = {
   ground: "#0a0b17",
   surface: "#141731",
   frame: "#252a52",
@@ -122,7 +122,7 @@ export function drawableName(name: string, font: FontMetrics): string | null {
 }
 
 /** The largest size from `sizes` at which `text` fits `width`; at the smallest, the text is cut with an ellipsis. */
-function fit(
+export function fit(
   text: string,
   font: FontMetrics,
   width: number,
@@ -148,7 +148,7 @@ function fit(
  * of the three largest sizes, and fewer lines rather than slightly larger ones). Too long even at the smallest size, it takes `maxLines` lines there and the last is cut
  * with an ellipsis.
  */
-function titleLines(
+export function titleLines(
   text: string,
   font: FontMetrics,
   width: number,
@@ -203,7 +203,7 @@ function cutAtWord(
   return fit(text, font, width, [size]).text;
 }
 
-const text = (
+export const text = (
   x: number,
   y: number,
   value: string,
@@ -213,7 +213,7 @@ const text = (
 ) =>
   `<text x="${x}" y="${y}" font-family="${CARD_FONT_FAMILY}" font-weight="bold" font-size="${size}" fill="${fill}"${extra ? ` ${extra}` : ""}>${escapeXml(value)}</text>`;
 
-function frame(body: string, accent: string): string {
+export function frame(body: string, accent: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}">
 <defs>
   <radialGradient id="glow-accent" cx="0.78" cy="0.3" r="0.62"><stop offset="0" stop-color="${accent}" stop-opacity="0.42"/><stop offset="1" stop-color="${accent}" stop-opacity="0"/></radialGradient>
@@ -230,7 +230,7 @@ ${body}
 }
 
 /** The Playfeed mark and name, bottom left, as on every card. */
-function brand(x: number, y: number, label = "Playfeed"): string {
+export function brand(x: number, y: number, label = "Playfeed"): string {
   return `<g transform="translate(${x} ${y})">
   <rect width="44" height="44" rx="12" fill="url(#brand)"/>
   <path d="M17.2 13.5v17a1.1 1.1 0 0 0 1.7 1l13.2-8.5a1.1 1.1 0 0 0 0-1.9l-13.2-8.5a1.1 1.1 0 0 0-1.7 1Z" fill="#fff"/>
@@ -267,7 +267,7 @@ function icon(game: CardGame, x: number, y: number, size: number): string {
 }
 
 /** A small rounded label such as the game's category. */
-function pill(
+export function pill(
   x: number,
   y: number,
   label: string,
@@ -283,7 +283,7 @@ ${text(x + 20, y + 27, upper, size, COLOURS.accentText, `letter-spacing="${spaci
 }
 
 /** The game's poster in a phone on the right, or its icon, large, where it has no poster. */
-function art(game: CardGame): string {
+export function art(game: CardGame): string {
   if (game.poster) return phone("poster", game.poster, 846, 46, 290, 4);
   return icon(game, 820, 150, 320);
 }
@@ -416,187 +416,6 @@ ${text(80, 124, card.kicker.toUpperCase(), 22, COLOURS.accentText, `letter-spaci
 ${headline}
 ${lead}
 ${brand(80, 530, card.brand)}`,
-    COLOURS.magenta,
-  );
-}
-
-/** A picture for a card, with its size as read from its own bytes. */
-export interface CardPicture {
-  /** A data: address. */
-  href: string;
-  /** Its size as seen upright, after `orientation`. */
-  width: number;
-  height: number;
-  /** Its EXIF orientation (1–8): how its stored pixels are turned and mirrored to be seen upright; 1 by default. */
-  orientation?: number;
-}
-
-/** EXIF orientation → the mirror (applied last) and the turn, in degrees clockwise, that show the pixels upright. */
-const ORIENTATIONS: Record<number, [mirror: boolean, turn: number]> = {
-  1: [false, 0],
-  2: [true, 0],
-  3: [false, 180],
-  4: [true, 180],
-  5: [true, 90],
-  6: [false, 90],
-  7: [true, -90],
-  8: [false, -90],
-};
-
-/**
- * `picture` cropped to fill the box (x, y, width, height), turned upright: for a quarter turn the stored pixels fill
- * the box's transpose, which the turn lays over the box.
- */
-function coverImage(
-  picture: CardPicture,
-  x: number,
-  y: number,
-  width: number,
-  height: number,
-): string {
-  const [mirror, turn] = ORIENTATIONS[picture.orientation ?? 1] ?? [false, 0];
-  const quarter = Math.abs(turn) === 90;
-  const [w, h] = quarter ? [height, width] : [width, height];
-  const cx = x + width / 2;
-  const cy = y + height / 2;
-  const transform =
-    mirror || turn
-      ? ` transform="translate(${cx} ${cy})${mirror ? " scale(-1 1)" : ""}${turn ? ` rotate(${turn})` : ""} translate(${-cx} ${-cy})"`
-      : "";
-  return `<image x="${cx - w / 2}" y="${cy - h / 2}" width="${w}" height="${h}" preserveAspectRatio="xMidYMid slice"${transform} href="${picture.href}"/>`;
-}
-
-/** A blog post as its card shows it (/cards/posts/{id}-{version}.png). */
-export interface CardPost {
-  /** The title as it may be drawn, or null when the font cannot draw it (see `drawableTitle`). */
-  title: string | null;
-  /** The writer's name as it may be drawn, or null (see `drawableName`). */
-  author: string | null;
-  /** The first tag as it may be drawn, or null. */
-  tag: string | null;
-  /** The poster, cover-cropped into the panel on the right; null shows the games' icons instead. */
-  poster: CardPicture | null;
-  /** The games' icons (data: addresses) for a post without a poster, as on the blog's own card. */
-  icons: string[];
-}
-
-/** Emoji and their joiners, which the shipped font lacks: left out of a title rather than drawn as boxes. */
-const EMOJI =
-  /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u{FE0E}\u{FE0F}\u{20E3}\u{E0020}-\u{E007F}]/u;
-
-/**
- * A post's title as the card can draw it: as `drawableName`, with emoji the font lacks left out. Null when another
- * character has no glyph (a title in Chinese, say): the card then shows a headline of its own, and the link preview's
- * title, drawn in the viewer's fonts, carries the real one.
- */
-export function drawableTitle(title: string, font: FontMetrics): string | null {
-  const kept = [...title]
-    .filter((char) => font.has(char.codePointAt(0)!) || !EMOJI.test(char))
-    .join("");
-  return drawableName(kept, font);
-}
-
-/** Where a post's art goes, and how wide its text may be beside it. */
-interface PostLayout {
-  textWidth: number;
-  panel: { x: number; y: number; width: number; height: number } | null;
-}
-
-/**
- * A portrait or squarish poster fills a tall panel; a landscape one (a 1200×630 picture, a photo taken sideways) a
- * wide panel as near its own shape as 16:9 allows, so that little of it is cropped away.
- */
-function postLayout(poster: CardPicture | null): PostLayout {
-  if (!poster) return { textWidth: 560, panel: null };
-  const aspect = poster.width / poster.height;
-  if (aspect < 1.2)
-    return {
-      textWidth: 560,
-      panel: { x: 704, y: 92, width: 416, height: 446 },
-    };
-  const width = 500;
-  const height = Math.round(width / Math.min(aspect, 16 / 9));
-  return {
-    textWidth: 500,
-    panel: { x: 1120 - width, y: Math.round(315 - height / 2), width, height },
-  };
-}
-
-/** The art on the right of a post's card: the poster cover-cropped into a tilted frame, or the games' icons. */
-function postArt(post: CardPost, layout: PostLayout): string {
-  if (!post.poster || !layout.panel)
-    return post.icons
-      .slice(0, 9)
-      .map((source, i) => {
-        const x = 720 + (i % 3) * 140;
-        const y = 100 + Math.floor(i / 3) * 150;
-        return `<image x="${x}" y="${y}" width="116" height="116" href="${source}" filter="url(#shadow)"/>`;
-      })
-      .join("\n");
-  const { x, y, width, height } = layout.panel;
-  const [radius, border] = [34, 12];
-  const cx = x + width / 2;
-  const cy = y + height / 2;
-  // The surface under the picture shows should the renderer fail to decode it.
-  return `<g transform="rotate(3 ${cx} ${cy})">
-  <clipPath id="post-poster"><rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${radius}"/></clipPath>
-  <rect x="${x - border}" y="${y - border}" width="${width + 2 * border}" height="${height + 2 * border}" rx="${radius + border}" fill="${COLOURS.frame}" filter="url(#shadow)"/>
-  <rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${radius}" fill="${COLOURS.surface}"/>
-  <g clip-path="url(#post-poster)">${coverImage(post.poster, x, y, width, height)}</g>
-</g>`;
-}
-
-/**
- * A blog post's card: "The blog" and its first tag, the title over up to three lines, who wrote it, and the poster (or
- * the games' icons, as on the blog's own card). Drawn on its first request by a CardPainter, like a score's card.
- */
-export function postCardSvg(post: CardPost, font: FontMetrics): string {
-  const layout = postLayout(post.poster);
-  const width = layout.textWidth;
-  const kicker = "THE BLOG";
-  const kickerWidth = Math.ceil(font.width(kicker, 22) + 4 * kicker.length);
-  const tag = post.tag
-    ? fit(post.tag.toUpperCase(), font, width - kickerWidth - 24 - 40, [20], 3)
-        .text
-    : null;
-  const title = titleLines(
-    post.title ?? "A new post on the Playfeed blog",
-    font,
-    width,
-    [76, 68, 62, 56, 50, 46, 42],
-    3,
-  );
-  const lineHeight = Math.round(title.size * 1.12);
-  const by = fit(
-    `By ${post.author ?? "a Playfeed writer"}`,
-    font,
-    width,
-    [30, 28, 26, 24],
-  );
-  // The title and the byline sit in the middle of the room between the kicker and the brand.
-  const firstBaseline = title.size * 0.8;
-  const byBaseline =
-    firstBaseline + (title.lines.length - 1) * lineHeight + 30 + by.size * 0.9;
-  const top = Math.round(Math.max(168, 330 - (byBaseline + 8) / 2));
-  const lines = title.lines
-    .map((line, i) =>
-      text(
-        80,
-        top + firstBaseline + i * lineHeight,
-        line,
-        title.size,
-        COLOURS.text,
-        `letter-spacing="-1"`,
-      ),
-    )
-    .join("\n");
-  return frame(
-    `${postArt(post, layout)}
-${text(80, 124, kicker, 22, COLOURS.accentText, `letter-spacing="4"`)}
-${tag ? pill(80 + kickerWidth + 24, 97, tag, font, COLOURS.magenta) : ""}
-${lines}
-${text(80, top + byBaseline, by.text, by.size, COLOURS.muted)}
-${brand(80, 530, "Playfeed blog")}`,
     COLOURS.magenta,
   );
 }

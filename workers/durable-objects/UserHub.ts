@@ -1,20 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { assertNever, PING_FRAME, PONG_FRAME } from "#contract/protocol";
-import {
-  OFFLINE_GRACE_MS,
-  SILENT_CLOSE_CODE,
-  USER_SILENCE_MS,
-  type UserClientEvent,
-  type UserServerEvent,
-} from "#contract/user-socket";
+import type { UserClientEvent, UserServerEvent } from "#contract/user-socket";
 import { ConnectionLedger, type ReceiptEvent } from "./connection-ledger";
-import type {
-  ChatAnswer,
-  ChatExchange,
-  ChatExchangeAnswer,
-  DeliveryEvent,
-  SentMessage,
-} from "./Conversation";
+import type { DeliveryEvent } from "./Conversation";
 import { Inbox as InboxEntries, type InboxChange } from "./inbox";
 import type { Inbox } from "#contract/inbox";
 import { createDb } from "../db/client";
@@ -44,6 +32,9 @@ import {
   sendEvent,
   type EventAnswer,
 } from "./client-frames";
+import { ChatLanes, waitIn } from "./hub-chat-lanes";
+import { HubPresence } from "./hub-presence";
+import { KeptNotifications, PendingFriends } from "./hub-kept";
 
 interface SocketAttachment {
   userId: number;
@@ -53,29 +44,8 @@ interface SocketAttachment {
 }
 
 type ChatEvent = Extract<UserServerEvent, { event: "new_message" }>;
-type NotificationEvent = Extract<
-  UserServerEvent,
-  { event: "new_challenge" | "notification" }
->;
 
 const USER_KEY = "userId";
-/**
- * What the user's followers were last told (`user-connection`), and when "offline" is due while no socket is open: a
- * reload closes one socket and opens the next within the grace, and followers hear nothing of it.
- */
-const PRESENCE_KEY = "presence";
-interface Presence {
-  online: boolean;
-  offlineAt: number | null;
-}
-/** Friends who may have messages this user's client has not acknowledged. */
-const PENDING_KEY = "pendingChats";
-/** Notifications pushed and not acknowledged, as `note:{zero-padded id}` → KeptNotification. */
-const NOTE_PREFIX = "note:";
-/** Notifications kept for sending again at most: older ones are still in the list (GET /api/notifications). */
-const NOTES_KEPT = 50;
-/** A notification not acknowledged within a day is not sent again: the list and the unread count have it. */
-const NOTE_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Room id → when this user last opened a room socket there: a log-out closes those sockets too. */
 const ROOMS_KEY = "rooms";
 /** A match is long over after this; older rooms are forgotten. */
@@ -85,43 +55,6 @@ const ROOM_MEMORY_MS = 60 * 60 * 1000;
  * either way). A block, an unblock or a change of name tells the hubs to forget at once (`forgetChatPeers`).
  */
 const CHAT_CHECK_TTL_MS = 60_000;
-/**
- * How long a receipt (`messages_received`) waits here for a message of this user to the same friend to ride along
- * with (one call to the Conversation instead of two, and the friend's hub hears both in one). The sender's
- * "delivered" tick comes at most this much later in a one-way chat.
- */
-const RECEIPT_HOLD_MS = 500;
-
-type Unseen = NonNullable<ChatExchangeAnswer["unseen"]>;
-
-/** A part of an exchange waiting for its batch: settled with that part's answer. */
-interface Waiting<T> {
-  resolve: (answer: T) => void;
-  reject: (error: unknown) => void;
-}
-
-/** Puts a part in its queue; the promise settles with that part's answer when its exchange is answered. */
-function waitIn<P, T>(queue: Array<P & Waiting<T>>, part: P): Promise<T> {
-  return new Promise<T>((resolve, reject) =>
-    queue.push({ ...part, resolve, reject }),
-  );
-}
-
-/** What this hub's user asked of one conversation and is not yet on its way: the next exchange (`ChatExchange`). */
-interface ChatLane {
-  userName: string;
-  messages: Array<
-    { msgId: string; content: string } & Waiting<ChatAnswer<SentMessage>>
-  >;
-  received: Array<{ msgIds: string[] } & Waiting<void>>;
-  /** Answered with what the conversation counted still unseen after the report (the inbox's count). */
-  seen: Array<{ msgId: string | null } & Waiting<ChatAnswer<Unseen>>>;
-  /** An exchange of this lane is on its way: the next waits for its answer, so they reach the Conversation in order. */
-  busy: boolean;
-  /** Receipts go even with no message to ride with. */
-  receiptsDue: boolean;
-  holding: ReturnType<typeof setTimeout> | undefined;
-}
 
 /**
  * One per user: holds that user's sockets (one per browser tab) and sleeps while they are idle. It speaks the user
@@ -149,15 +82,10 @@ export class UserHub extends DurableObject<Env> {
   );
   /** What each connection has been sent of what clients acknowledge. */
   private readonly ledger = new ConnectionLedger();
-  /**
-   * Friend → a count that rises with every message of theirs handed over here: a friend is forgotten as pending only
-   * if none came while the conversation was asked whether anything is still unacknowledged.
-   */
-  private readonly handedOver = new Map<number, number>();
-  /** Friend → what goes to their Conversation next: frames about one chat reach it in order, batched. */
-  private readonly lanes = new Map<number, ChatLane>();
-  /** Friends who may have unacknowledged messages (`PENDING_KEY`), read once and kept in step with storage. */
-  private pending: number[] | null = null;
+  /** Friend → what goes to their Conversation next, batched; a receipt alone waits for the alarm. */
+  private readonly lanes = new ChatLanes(this.env, () => this.schedule());
+  private readonly pending = new PendingFriends(this.ctx.storage);
+  private readonly notes = new KeptNotifications(this.ctx.storage);
   /** The chat inbox: one entry per friend, kept as messages and reports of seen pass through (ADR 028). */
   private readonly inbox = new InboxEntries(this.ctx.storage);
   /** When each socket was last heard from: a frame, or a ping the runtime answered (as in the MatchRoom). */
@@ -167,6 +95,19 @@ export class UserHub extends DurableObject<Env> {
       (ws.deserializeAttachment() as Partial<SocketAttachment> | null)
         ?.connectedAt ?? 0,
   );
+  /** Presence and the #31 liveness rule: who is told online or offline, and when. */
+  private readonly presence = new HubPresence({
+    storage: this.ctx.storage,
+    liveness: this.liveness,
+    openSockets: () => this.openSockets(),
+    announce: (online) => this.announce(online),
+    closed: (ws) => {
+      const connectionId = connectionOf(ws);
+      if (connectionId) this.ledger.closed(connectionId);
+    },
+    wake: () => this.schedule(),
+    waitUntil: (promise) => this.ctx.waitUntil(promise),
+  });
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -205,7 +146,7 @@ export class UserHub extends DurableObject<Env> {
       data: { userId, connections: this.openSockets().length },
     });
     this.ctx.waitUntil(this.catchUp(server, connectionId, userId));
-    await this.cameOnline(userId, hadSockets);
+    await this.presence.cameOnline(hadSockets);
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -234,7 +175,7 @@ export class UserHub extends DurableObject<Env> {
           .catch(() => undefined),
       ),
     );
-    if (sockets.length > 0) await this.afterSocketGone(sockets[0]);
+    if (sockets.length > 0) await this.presence.socketGone(sockets[0]);
   }
 
   /** Number of open sockets: more than zero means the user is online. */
@@ -251,7 +192,7 @@ export class UserHub extends DurableObject<Env> {
     if (this.openSockets().length === 0) this.pushOut(event);
     if (event.event === "new_challenge" || event.event === "notification") {
       if (this.openSockets().length === 0) return 0;
-      await this.keepNotification(event);
+      await this.notes.keep(event);
       return this.sendReceipted(event);
     }
     const sockets = this.openSockets();
@@ -272,8 +213,7 @@ export class UserHub extends DurableObject<Env> {
     if (events.length > 0) {
       const newest = events.at(-1);
       if (newest && this.openSockets().length === 0) this.pushOut(newest);
-      this.handedOver.set(friendId, (this.handedOver.get(friendId) ?? 0) + 1);
-      await this.notePendingFriend(friendId);
+      await this.pending.handedOverFrom(friendId);
       for (const event of events) this.sendReceipted(event);
       await this.tellInbox(
         this.inbox.received(
@@ -328,10 +268,10 @@ export class UserHub extends DurableObject<Env> {
    */
   private async catchUp(ws: WebSocket, connectionId: string, userId: number) {
     try {
-      for (const event of await this.keptNotifications())
+      for (const event of await this.notes.kept())
         if (this.ledger.offer(connectionId, event, true))
           sendEvent(ws, { ...event, redelivered: true });
-      for (const friendId of await this.pendingFriends())
+      for (const friendId of await this.pending.all())
         await this.resendChat(ws, connectionId, userId, friendId, true);
     } catch (error) {
       // Whatever was not sent stays unacknowledged, and goes on the next connection.
@@ -352,7 +292,7 @@ export class UserHub extends DurableObject<Env> {
     friendId: number,
     catchingUp: boolean,
   ) {
-    const handedOver = this.handedOver.get(friendId) ?? 0;
+    const handedOver = this.pending.handOvers(friendId);
     const conversation = conversationOf(this.env, userId, friendId);
     let after = 0;
     let any = false;
@@ -374,7 +314,7 @@ export class UserHub extends DurableObject<Env> {
       if (!last || last.data.seq === undefined) break;
       after = last.data.seq;
     }
-    if (!any) await this.forgetPendingFriend(friendId, handedOver);
+    if (!any) await this.pending.forget(friendId, handedOver);
   }
 
   async webSocketMessage(
@@ -409,7 +349,7 @@ export class UserHub extends DurableObject<Env> {
         const check = await this.chatCheck(userId, to);
         const refusal = chatRefusal(check);
         if (refusal) return { ok: false, message: refusal.message };
-        const sent = await this.inLane(userId, to, (lane) => {
+        const sent = await this.lanes.inLane(userId, to, (lane) => {
           lane.userName = check.senderName;
           return waitIn(lane.messages, { msgId: msg_id, content });
         });
@@ -445,7 +385,7 @@ export class UserHub extends DurableObject<Env> {
       }
       case "message_status": {
         const { friendId, msg_id } = event.data;
-        const seen = await this.inLane(userId, friendId, (lane) =>
+        const seen = await this.lanes.inLane(userId, friendId, (lane) =>
           waitIn(lane.seen, { msgId: msg_id ?? null }),
         );
         if (!seen.ok) return seen;
@@ -457,105 +397,17 @@ export class UserHub extends DurableObject<Env> {
       case "messages_received": {
         const { friendId, msg_ids } = event.data;
         // Answered once stored. The friend stays pending until a new connection finds nothing unacknowledged.
-        await this.inLane(userId, friendId, (lane) =>
+        await this.lanes.inLane(userId, friendId, (lane) =>
           waitIn(lane.received, { msgIds: msg_ids }),
         );
         return { ok: true };
       }
       case "notifications_received":
-        await this.ctx.storage.delete(event.data.ids.map(noteKey));
+        await this.notes.acknowledged(event.data.ids);
         return { ok: true };
       default:
         return assertNever(event);
     }
-  }
-
-  /**
-   * Puts a part of the next exchange with `friendId`'s conversation in that lane and starts the exchange unless one
-   * is on its way (then this part goes with the next, when that one is answered). A receipt alone waits up to
-   * RECEIPT_HOLD_MS for a message to ride with.
-   */
-  private inLane<T>(
-    userId: number,
-    friendId: number,
-    add: (lane: ChatLane) => Promise<T>,
-  ): Promise<T> {
-    let lane = this.lanes.get(friendId);
-    if (!lane) {
-      lane = {
-        userName: "",
-        messages: [],
-        received: [],
-        seen: [],
-        busy: false,
-        receiptsDue: false,
-        holding: undefined,
-      };
-      this.lanes.set(friendId, lane);
-    }
-    const answer = add(lane);
-    this.runLane(userId, friendId, lane);
-    return answer;
-  }
-
-  /** Sends what the lane holds as one exchange, unless one is on its way or only receipts wait (and may wait). */
-  private runLane(userId: number, friendId: number, lane: ChatLane): void {
-    if (lane.busy) return;
-    const receiptsGo =
-      lane.receiptsDue || lane.messages.length > 0 || lane.seen.length > 0;
-    if (!receiptsGo) {
-      if (lane.received.length > 0 && lane.holding === undefined)
-        lane.holding = setTimeout(() => {
-          lane.holding = undefined;
-          lane.receiptsDue = true;
-          this.runLane(userId, friendId, lane);
-        }, RECEIPT_HOLD_MS);
-      if (lane.received.length === 0 && this.lanes.get(friendId) === lane)
-        this.lanes.delete(friendId);
-      return;
-    }
-    clearTimeout(lane.holding);
-    lane.holding = undefined;
-    lane.receiptsDue = false;
-    const messages = lane.messages.splice(0);
-    const received = lane.received.splice(0);
-    const seen = lane.seen.splice(0);
-    lane.busy = true;
-    const exchange: ChatExchange = {
-      userId,
-      friendId,
-      userName: lane.userName,
-      messages: messages.map(({ msgId, content }) => ({ msgId, content })),
-      received: received.flatMap((part) => part.msgIds),
-      seen: seen.map((part) => part.msgId),
-    };
-    conversationOf(this.env, userId, friendId)
-      .exchange(exchange)
-      .then(
-        (answer) => {
-          messages.forEach((part, index) => part.resolve(answer.sent[index]));
-          for (const part of received) part.resolve();
-          seen.forEach((part, index) => {
-            const reported = answer.seen[index];
-            part.resolve(
-              reported.ok
-                ? {
-                    ok: true,
-                    value: answer.unseen ?? { count: 0, upToSeq: 0 },
-                  }
-                : reported,
-            );
-          });
-        },
-        (error: unknown) => {
-          for (const part of [...messages, ...received, ...seen])
-            part.reject(error);
-        },
-      )
-      .finally(() => {
-        lane.busy = false;
-        this.runLane(userId, friendId, lane);
-      });
   }
 
   /** The sender's name, the recipient, and blocks either way: read from D1 at most once a minute per partner. */
@@ -625,116 +477,46 @@ export class UserHub extends DurableObject<Env> {
     reason: string,
   ): Promise<void> {
     closeBack(ws, code, reason);
-    await this.afterSocketGone(ws);
+    await this.presence.socketGone(ws);
   }
 
   async webSocketError(ws: WebSocket): Promise<void> {
-    await this.afterSocketGone(ws);
-  }
-
-  /** The user's last socket went: followers hear "offline" once the grace is over without a new one (`alarm`). */
-  private async afterSocketGone(gone: WebSocket, goneAt = Date.now()) {
-    const connectionId = connectionOf(gone);
-    if (connectionId) this.ledger.closed(connectionId);
-    if (this.openSockets().some((ws) => ws !== gone)) return;
-    const presence = await this.presence();
-    if (!presence.online) return;
-    const offlineAt = goneAt + OFFLINE_GRACE_MS;
-    if (presence.offlineAt === null || offlineAt < presence.offlineAt)
-      await this.savePresence({ online: true, offlineAt });
-    await this.schedulePresence();
-  }
-
-  /** A socket opened: followers hear "online" unless they were never told otherwise (a reload within the grace). */
-  private async cameOnline(userId: number, hadSockets: boolean) {
-    const presence = await this.presence(hadSockets);
-    if (!presence.online) {
-      await this.savePresence({ online: true, offlineAt: null });
-      this.ctx.waitUntil(this.announce(userId, true));
-    } else if (presence.offlineAt !== null)
-      await this.savePresence({ online: true, offlineAt: null });
-    await this.schedulePresence();
+    await this.presence.socketGone(ws);
   }
 
   /**
-   * The hub's one alarm, presence: a socket silent for USER_SILENCE_MS is closed and counts as gone since it was
-   * last heard from, and once no socket is left and the grace is over, followers hear "offline".
+   * The hub's one alarm, set for its earliest due job: receipts whose hold is over go to their conversation, and
+   * presence looks at silent sockets and a due "offline" (`HubPresence.sweep`).
    */
   async alarm(): Promise<void> {
     const now = Date.now();
-    for (const ws of this.openSockets()) {
-      const heard = this.liveness.lastHeard(ws);
-      if (now - heard < USER_SILENCE_MS) continue;
-      try {
-        ws.close(SILENT_CLOSE_CODE, "Not heard from");
-      } catch {
-        // Already closing.
-      }
-      await this.afterSocketGone(ws, heard);
-    }
-    const presence = await this.presence();
-    if (
-      presence.online &&
-      presence.offlineAt !== null &&
-      presence.offlineAt <= now &&
-      this.openSockets().length === 0
-    ) {
-      await this.savePresence({ online: false, offlineAt: null });
-      const userId = await this.ctx.storage.get<number>(USER_KEY);
-      if (userId) await this.announce(userId, false);
-    }
-    await this.schedulePresence();
+    this.lanes.runDue(now);
+    await this.presence.sweep(now);
+    await this.schedule();
   }
 
-  /** The next alarm: when the quietest socket would have been silent too long, or when "offline" is due. */
-  private async schedulePresence() {
-    const { offlineAt } = await this.presence();
-    const times = this.openSockets().map(
-      (ws) => this.liveness.lastHeard(ws) + USER_SILENCE_MS,
-    );
-    if (offlineAt !== null) times.push(offlineAt);
+  /** The next alarm: the earliest of presence's times and a held receipt's; none when nothing is due. */
+  private async schedule() {
+    const times = await this.presence.dueTimes();
+    const receipts = this.lanes.nextDue();
+    if (receipts !== null) times.push(receipts);
     if (times.length === 0) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(Math.min(...times));
   }
 
-  /** `hadSockets`: for a hub from before presence was kept, whose followers were told "online" while it had one. */
-  private async presence(
-    hadSockets = this.openSockets().length > 0,
-  ): Promise<Presence> {
-    return (
-      (await this.ctx.storage.get<Presence>(PRESENCE_KEY)) ?? {
-        online: hadSockets,
-        offlineAt: null,
-      }
-    );
-  }
-
-  private async savePresence(presence: Presence) {
-    await this.ctx.storage.put(PRESENCE_KEY, presence);
-  }
-
   /** Whether followers were last told this user is online: the friends list says the same as the live dots. */
   async isOnline(): Promise<boolean> {
-    return (await this.presence()).online;
+    return this.presence.isOnline();
   }
 
   /** Whether a socket of this user was heard from within `ms`: a waiting player is paired only then. */
   heardWithin(ms: number): boolean {
-    const now = Date.now();
-    return this.openSockets().some(
-      (ws) => now - this.liveness.lastHeard(ws) <= ms,
-    );
+    return this.presence.heardWithin(ms);
   }
 
   /** For tests: as if `ms` had passed since each socket was last heard from and since the last one went. */
   async age(ms: number): Promise<void> {
-    this.liveness.age(ms);
-    const presence = await this.presence();
-    if (presence.offlineAt !== null)
-      await this.savePresence({
-        ...presence,
-        offlineAt: presence.offlineAt - ms,
-      });
+    await this.presence.age(ms);
   }
 
   /**
@@ -742,8 +524,7 @@ export class UserHub extends DurableObject<Env> {
    * what they can take in order now, the rest goes on the next connection.
    */
   async notePending(friendId: number): Promise<void> {
-    this.handedOver.set(friendId, (this.handedOver.get(friendId) ?? 0) + 1);
-    await this.notePendingFriend(friendId);
+    await this.pending.handedOverFrom(friendId);
     const userId = await this.ctx.storage.get<number>(USER_KEY);
     if (!userId) return;
     for (const ws of this.openSockets()) {
@@ -754,56 +535,10 @@ export class UserHub extends DurableObject<Env> {
     }
   }
 
-  private async pendingFriends(): Promise<number[]> {
-    this.pending ??= (await this.ctx.storage.get<number[]>(PENDING_KEY)) ?? [];
-    return this.pending;
-  }
-
-  /** Written only when the friend is new to the list: a busy chat costs no storage write here per message. */
-  private async notePendingFriend(friendId: number) {
-    const pending = await this.pendingFriends();
-    if (pending.includes(friendId)) return;
-    this.pending = [...pending, friendId];
-    await this.ctx.storage.put(PENDING_KEY, this.pending);
-  }
-
-  /** Nothing from `friendId` is unacknowledged: forgotten, unless a message of theirs came meanwhile. */
-  private async forgetPendingFriend(friendId: number, handedOver: number) {
-    if ((this.handedOver.get(friendId) ?? 0) !== handedOver) return;
-    const pending = await this.pendingFriends();
-    if (!pending.includes(friendId)) return;
-    this.pending = pending.filter((id) => id !== friendId);
-    await this.ctx.storage.put(PENDING_KEY, this.pending);
-  }
-
-  private async keepNotification(event: NotificationEvent) {
-    await this.ctx.storage.put(noteKey(event.data._id), {
-      event,
-      keptAt: Date.now(),
-    } satisfies KeptNotification);
-    const keys = [
-      ...(await this.ctx.storage.list({ prefix: NOTE_PREFIX })).keys(),
-    ];
-    if (keys.length > NOTES_KEPT)
-      await this.ctx.storage.delete(keys.slice(0, keys.length - NOTES_KEPT));
-  }
-
-  /** Kept notifications in the order they were made; those kept too long are dropped. */
-  private async keptNotifications(): Promise<NotificationEvent[]> {
-    const kept = await this.ctx.storage.list<KeptNotification>({
-      prefix: NOTE_PREFIX,
-    });
-    const stale = [...kept]
-      .filter(([, note]) => Date.now() - note.keptAt > NOTE_KEPT_MS)
-      .map(([key]) => key);
-    if (stale.length > 0) await this.ctx.storage.delete(stale);
-    return [...kept]
-      .filter(([key]) => !stale.includes(key))
-      .map(([, note]) => note.event);
-  }
-
   /** SPEC.md §7 user-connection, to everyone who follows this user. */
-  private async announce(userId: number, online: boolean) {
+  private async announce(online: boolean) {
+    const userId = await this.ctx.storage.get<number>(USER_KEY);
+    if (!userId) return;
     const followers = await createMultiplayerService(
       createDb(this.env.DB),
     ).followerIds(userId);
@@ -824,15 +559,7 @@ export class UserHub extends DurableObject<Env> {
   }
 }
 
-interface KeptNotification {
-  event: NotificationEvent;
-  keptAt: number;
-}
-
 /** The connection's name in the ledger (none on a socket accepted before connections had one). */
 const connectionOf = (ws: WebSocket): string | null =>
   (ws.deserializeAttachment() as Partial<SocketAttachment> | null)
     ?.connectionId ?? null;
-
-/** Keys sort as the ids do, so a listing comes in the order the notifications were made. */
-const noteKey = (id: number) => `${NOTE_PREFIX}${String(id).padStart(12, "0")}`;

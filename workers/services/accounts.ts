@@ -57,72 +57,73 @@ function isUniqueViolation(error: unknown): boolean {
   return text.includes("UNIQUE constraint failed");
 }
 
+async function findByEmail(db: Db, email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return user ?? null;
+}
+
+/**
+ * Reserves one log-in attempt for this email and address in a single statement, before any password is checked: D1
+ * runs writes one at a time, so of any number of concurrent guesses at most MAX_FAILED_LOGINS get a row, and only
+ * they go on to hash. A wrong password keeps its row (the failure); a right one clears the email's rows.
+ */
+async function reserveAttempt(db: Db, email: string, ip: string, now: number) {
+  const since = now - FAILED_LOGIN_WINDOW_MS;
+  const reserved = await db.all(sql`
+    insert into login_attempts (email, ip, created_at)
+    select ${email}, ${ip}, ${now}
+    where (select count(*) from login_attempts where email = ${email} and created_at > ${since}) < ${MAX_FAILED_LOGINS}
+      and (select count(*) from login_attempts where ip = ${ip} and created_at > ${since}) < ${MAX_FAILED_LOGINS}
+    returning id`);
+  if (reserved.length > 0) return;
+  throw tooManyRequests(...(await lockedOut(db, email, ip, now)));
+}
+
+/** The 429's message and wait: until the oldest attempt of the locked email or address is 15 minutes old. */
+async function lockedOut(
+  db: Db,
+  email: string,
+  ip: string,
+  now: number,
+): Promise<[string, number]> {
+  const since = new Date(now - FAILED_LOGIN_WINDOW_MS);
+  const recent = (
+    column: typeof loginAttempts.email | typeof loginAttempts.ip,
+    value: string,
+  ) =>
+    db
+      .select({ attempts: count(), oldest: min(loginAttempts.createdAt) })
+      .from(loginAttempts)
+      .where(and(eq(column, value), gt(loginAttempts.createdAt, since)));
+  const [[byEmail], [byIp]] = await Promise.all([
+    recent(loginAttempts.email, email),
+    recent(loginAttempts.ip, ip),
+  ]);
+  const locked = [byEmail, byIp].filter(
+    (row) => row.attempts >= MAX_FAILED_LOGINS && row.oldest,
+  );
+  // A row cleared by a success in between: the next try goes through, so ask for the shortest wait.
+  const retryAt =
+    locked.length > 0
+      ? Math.max(
+          ...locked.map(
+            (row) => row.oldest!.getTime() + FAILED_LOGIN_WINDOW_MS,
+          ),
+        )
+      : now + 1000;
+  const seconds = (retryAt - now) / 1000;
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return [
+    `Too many failed log-ins. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    seconds,
+  ];
+}
+
 export function createAccountService(db: Db, hubs: UserHubs) {
-  async function findByEmail(email: string) {
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(eq(users.email, email))
-      .limit(1);
-    return user ?? null;
-  }
-
-  /**
-   * Reserves one log-in attempt for this email and address in a single statement, before any password is checked: D1
-   * runs writes one at a time, so of any number of concurrent guesses at most MAX_FAILED_LOGINS get a row, and only
-   * they go on to hash. A wrong password keeps its row (the failure); a right one clears the email's rows.
-   */
-  async function reserveAttempt(email: string, ip: string, now: number) {
-    const since = now - FAILED_LOGIN_WINDOW_MS;
-    const reserved = await db.all(sql`
-      insert into login_attempts (email, ip, created_at)
-      select ${email}, ${ip}, ${now}
-      where (select count(*) from login_attempts where email = ${email} and created_at > ${since}) < ${MAX_FAILED_LOGINS}
-        and (select count(*) from login_attempts where ip = ${ip} and created_at > ${since}) < ${MAX_FAILED_LOGINS}
-      returning id`);
-    if (reserved.length > 0) return;
-    throw tooManyRequests(...(await lockedOut(email, ip, now)));
-  }
-
-  /** The 429's message and wait: until the oldest attempt of the locked email or address is 15 minutes old. */
-  async function lockedOut(
-    email: string,
-    ip: string,
-    now: number,
-  ): Promise<[string, number]> {
-    const since = new Date(now - FAILED_LOGIN_WINDOW_MS);
-    const recent = (
-      column: typeof loginAttempts.email | typeof loginAttempts.ip,
-      value: string,
-    ) =>
-      db
-        .select({ attempts: count(), oldest: min(loginAttempts.createdAt) })
-        .from(loginAttempts)
-        .where(and(eq(column, value), gt(loginAttempts.createdAt, since)));
-    const [[byEmail], [byIp]] = await Promise.all([
-      recent(loginAttempts.email, email),
-      recent(loginAttempts.ip, ip),
-    ]);
-    const locked = [byEmail, byIp].filter(
-      (row) => row.attempts >= MAX_FAILED_LOGINS && row.oldest,
-    );
-    // A row cleared by a success in between: the next try goes through, so ask for the shortest wait.
-    const retryAt =
-      locked.length > 0
-        ? Math.max(
-            ...locked.map(
-              (row) => row.oldest!.getTime() + FAILED_LOGIN_WINDOW_MS,
-            ),
-          )
-        : now + 1000;
-    const seconds = (retryAt - now) / 1000;
-    const minutes = Math.max(1, Math.ceil(seconds / 60));
-    return [
-      `Too many failed log-ins. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      seconds,
-    ];
-  }
-
   return {
     async signUp(input: z.output<typeof SignUpSchema>): Promise<UserRow> {
       try {
@@ -152,8 +153,8 @@ export function createAccountService(db: Db, hubs: UserHubs) {
       ip: string,
       now = Date.now(),
     ): Promise<UserRow> {
-      await reserveAttempt(email, ip, now);
-      const user = await findByEmail(email);
+      await reserveAttempt(db, email, ip, now);
+      const user = await findByEmail(db, email);
       // Unknown email and wrong password look the same from outside, and cost the same hashing time.
       const ok = user?.passwordHash
         ? await verifyPassword(password, user.passwordHash)
@@ -176,7 +177,7 @@ export function createAccountService(db: Db, hubs: UserHubs) {
         .where(eq(users.googleSub, identity.sub))
         .limit(1);
       if (linked) return linked;
-      const existing = await findByEmail(identity.email);
+      const existing = await findByEmail(db, identity.email);
       if (existing) {
         const [user] = await db
           .update(users)
@@ -202,7 +203,8 @@ export function createAccountService(db: Db, hubs: UserHubs) {
         return user;
       } catch (error) {
         // Two first sign-ins raced: the other one created the account.
-        if (isUniqueViolation(error)) return await findByEmail(identity.email);
+        if (isUniqueViolation(error))
+          return await findByEmail(db, identity.email);
         throw error;
       }
     },

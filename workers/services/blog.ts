@@ -141,136 +141,137 @@ const SLUG_ATTEMPTS = 4;
 /** Drops the edge's cached copies of these pages (paths), so readers see a change at once. */
 export type ForgetPages = (paths: string[]) => Promise<void>;
 
+const selectPosts = (db: Db) =>
+  db
+    .select({ ...blogPostColumns(), ...authorColumns })
+    .from(blogPosts)
+    .innerJoin(users, eq(users.id, blogPosts.authorId));
+
+async function findRow(
+  db: Db,
+  where: ReturnType<typeof eq>,
+): Promise<PostWithAuthor | undefined> {
+  const [row] = await selectPosts(db).where(where).limit(1);
+  return row;
+}
+
+/** A post as `viewerId` may see it: a draft is its author's alone, and for everyone else it does not exist. */
+function visibleTo(
+  row: PostWithAuthor | undefined,
+  viewerId: number | undefined,
+): PostWithAuthor {
+  if (!row || (row.status === "draft" && row.authorId !== viewerId))
+    throw postNotFound();
+  return row;
+}
+
+/** The title's slug, or the same with the lowest free number after it ("my-post-2"). */
+async function freeSlug(
+  db: Db,
+  title: string,
+  exceptId?: number,
+): Promise<string> {
+  const base = slugify(title);
+  const taken = await db
+    .select({ slug: blogPosts.slug })
+    .from(blogPosts)
+    // A range, not LIKE: D1 refuses LIKE patterns over 50 bytes, and a slug may be 80 characters. '.' follows '-'.
+    .where(
+      and(
+        or(
+          eq(blogPosts.slug, base),
+          and(gte(blogPosts.slug, `${base}-`), lt(blogPosts.slug, `${base}.`)),
+        ),
+        exceptId ? sql`${blogPosts.id} <> ${exceptId}` : undefined,
+      ),
+    );
+  const used = new Set(taken.map((row) => row.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** Runs a write that claims a slug; a race for the same slug retries with a fresh one, then gives up with a 409. */
+async function withFreeSlug<T>(
+  db: Db,
+  title: string,
+  exceptId: number | undefined,
+  write: (slug: string) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+    try {
+      const free = await freeSlug(db, title, exceptId);
+      return await write(
+        attempt < 2 ? free : `${free}-${crypto.randomUUID().slice(0, 6)}`,
+      );
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new ApiError(
+    409,
+    "conflict",
+    "Another post took this address at the same moment. Please save again.",
+  );
+}
+
+async function editableRow(
+  db: Db,
+  user: UserRow,
+  id: number,
+): Promise<PostWithAuthor> {
+  const row = await findRow(db, eq(blogPosts.id, id));
+  if (!row) throw postNotFound();
+  assertWriter(user);
+  if (row.authorId !== user.id)
+    throw forbidden("You can only edit your own posts");
+  return row;
+}
+
+/** SPEC.md §7 GET /blog/list/{clientId}: published posts, newest first, a page at a time; `author=me` lists the caller's own. */
+async function listPosts(
+  db: Db,
+  clientId: string,
+  query: unknown,
+  viewer: UserRow | null,
+): Promise<BlogPage> {
+  if (clientId !== BLOG_CLIENT_ID)
+    throw notFound(`There is no blog for client '${truncate(clientId, 40)}'`);
+  const { page, limit, tag, author } = parseInput(BlogListQuerySchema, query);
+  if (author && !viewer) throw unauthorized("Please log in to see your posts");
+  const rows = await selectPosts(db)
+    .where(
+      and(
+        author
+          ? eq(blogPosts.authorId, viewer!.id)
+          : eq(blogPosts.status, "published"),
+        tag
+          ? sql`exists (select 1 from json_each(${blogPosts.tags}) where value = ${tag})`
+          : undefined,
+      ),
+    )
+    .orderBy(
+      ...(author ? [desc(blogPosts.updatedAt)] : [desc(blogPosts.publishedAt)]),
+      desc(blogPosts.id),
+    )
+    .limit(limit + 1)
+    .offset(page * limit);
+  return {
+    posts: rows.slice(0, limit).map(summaryOf),
+    page,
+    has_more: rows.length > limit,
+  };
+}
+
 /** `forgetPages` is told of every page a write changed: the blog list and the post's old and new addresses. */
 export function createBlogService(
   db: Db,
   forgetPages: ForgetPages,
   pictureStored: PictureStored,
 ) {
-  const selectPosts = () =>
-    db
-      .select({ ...blogPostColumns(), ...authorColumns })
-      .from(blogPosts)
-      .innerJoin(users, eq(users.id, blogPosts.authorId));
-
-  async function findRow(
-    where: ReturnType<typeof eq>,
-  ): Promise<PostWithAuthor | undefined> {
-    const [row] = await selectPosts().where(where).limit(1);
-    return row;
-  }
-
-  /** A post as `viewerId` may see it: a draft is its author's alone, and for everyone else it does not exist. */
-  function visibleTo(
-    row: PostWithAuthor | undefined,
-    viewerId: number | undefined,
-  ): PostWithAuthor {
-    if (!row || (row.status === "draft" && row.authorId !== viewerId))
-      throw postNotFound();
-    return row;
-  }
-
-  /** The title's slug, or the same with the lowest free number after it ("my-post-2"). */
-  async function freeSlug(title: string, exceptId?: number): Promise<string> {
-    const base = slugify(title);
-    const taken = await db
-      .select({ slug: blogPosts.slug })
-      .from(blogPosts)
-      // A range, not LIKE: D1 refuses LIKE patterns over 50 bytes, and a slug may be 80 characters. '.' follows '-'.
-      .where(
-        and(
-          or(
-            eq(blogPosts.slug, base),
-            and(
-              gte(blogPosts.slug, `${base}-`),
-              lt(blogPosts.slug, `${base}.`),
-            ),
-          ),
-          exceptId ? sql`${blogPosts.id} <> ${exceptId}` : undefined,
-        ),
-      );
-    const used = new Set(taken.map((row) => row.slug));
-    if (!used.has(base)) return base;
-    for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
-  }
-
-  /** Runs a write that claims a slug; a race for the same slug retries with a fresh one, then gives up with a 409. */
-  async function withFreeSlug<T>(
-    title: string,
-    exceptId: number | undefined,
-    write: (slug: string) => Promise<T>,
-  ): Promise<T> {
-    for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
-      try {
-        const free = await freeSlug(title, exceptId);
-        return await write(
-          attempt < 2 ? free : `${free}-${crypto.randomUUID().slice(0, 6)}`,
-        );
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
-    }
-    throw new ApiError(
-      409,
-      "conflict",
-      "Another post took this address at the same moment. Please save again.",
-    );
-  }
-
-  async function editableRow(
-    user: UserRow,
-    id: number,
-  ): Promise<PostWithAuthor> {
-    const row = await findRow(eq(blogPosts.id, id));
-    if (!row) throw postNotFound();
-    assertWriter(user);
-    if (row.authorId !== user.id)
-      throw forbidden("You can only edit your own posts");
-    return row;
-  }
-
   const service = {
-    /** SPEC.md §7 GET /blog/list/{clientId}: published posts, newest first, a page at a time; `author=me` lists the caller's own. */
-    async list(
-      clientId: string,
-      query: unknown,
-      viewer: UserRow | null,
-    ): Promise<BlogPage> {
-      if (clientId !== BLOG_CLIENT_ID)
-        throw notFound(
-          `There is no blog for client '${truncate(clientId, 40)}'`,
-        );
-      const { page, limit, tag, author } = parseInput(
-        BlogListQuerySchema,
-        query,
-      );
-      if (author && !viewer)
-        throw unauthorized("Please log in to see your posts");
-      const rows = await selectPosts()
-        .where(
-          and(
-            author
-              ? eq(blogPosts.authorId, viewer!.id)
-              : eq(blogPosts.status, "published"),
-            tag
-              ? sql`exists (select 1 from json_each(${blogPosts.tags}) where value = ${tag})`
-              : undefined,
-          ),
-        )
-        .orderBy(
-          ...(author
-            ? [desc(blogPosts.updatedAt)]
-            : [desc(blogPosts.publishedAt)]),
-          desc(blogPosts.id),
-        )
-        .limit(limit + 1)
-        .offset(page * limit);
-      return {
-        posts: rows.slice(0, limit).map(summaryOf),
-        page,
-        has_more: rows.length > limit,
-      };
-    },
+    /** SPEC.md §7 GET /blog/list/{clientId}. */
+    list: (clientId: string, query: unknown, viewer: UserRow | null) =>
+      listPosts(db, clientId, query, viewer),
 
     /** The address and last change of published posts, newest first, at most `limit` (the sitemap). */
     async listPublishedAddresses(
@@ -290,20 +291,22 @@ export function createBlogService(
 
     /** SPEC.md §7 GET /blog/content/{id}. */
     async getById(id: number, viewerId?: number): Promise<Blog> {
-      return blogOf(visibleTo(await findRow(eq(blogPosts.id, id)), viewerId));
+      return blogOf(
+        visibleTo(await findRow(db, eq(blogPosts.id, id)), viewerId),
+      );
     },
 
     /** SPEC.md §7 GET /blog/{title}: by the slug in the post's address. */
     async getBySlug(rawSlug: string, viewerId?: number): Promise<Blog> {
       const slug = parseInput(SlugSchema, rawSlug);
       return blogOf(
-        visibleTo(await findRow(eq(blogPosts.slug, slug)), viewerId),
+        visibleTo(await findRow(db, eq(blogPosts.slug, slug)), viewerId),
       );
     },
 
     /** The post as its author edits it; another writer's post is a 403, and only writers edit at all. */
     async forEditing(user: UserRow, id: number): Promise<Blog> {
-      return blogOf(await editableRow(user, id));
+      return blogOf(await editableRow(db, user, id));
     },
 
     /** SPEC.md §7 POST /blog: writers only. */
@@ -320,7 +323,7 @@ export function createBlogService(
         if (problem) throw badRequest(problem);
       }
       const now = new Date();
-      const id = await withFreeSlug(post.title, undefined, async (slug) => {
+      const id = await withFreeSlug(db, post.title, undefined, async (slug) => {
         const [row] = await db
           .insert(blogPosts)
           .values({
@@ -337,14 +340,14 @@ export function createBlogService(
           .returning({ id: blogPosts.id });
         return row.id;
       });
-      const created = blogOf((await findRow(eq(blogPosts.id, id)))!);
+      const created = blogOf((await findRow(db, eq(blogPosts.id, id)))!);
       await forgetPages(["/blog", created.blog_url]);
       return created;
     },
 
     /** SPEC.md §7 PUT /blog/{id}: the author only. The slug follows the title until the post is first published. */
     async update(user: UserRow, id: number, input: unknown): Promise<Blog> {
-      const current = await editableRow(user, id);
+      const current = await editableRow(db, user, id);
       const changes = parseInput(BlogUpdateSchema, input);
       const content = changes.content
         ? cleanContent(changes.content)
@@ -392,8 +395,8 @@ export function createBlogService(
       // A published address has been shared: it stays, whatever the title becomes.
       if (current.publishedAt || title === current.title)
         await write(current.slug);
-      else await withFreeSlug(title, id, write);
-      const updated = blogOf((await findRow(eq(blogPosts.id, id)))!);
+      else await withFreeSlug(db, title, id, write);
+      const updated = blogOf((await findRow(db, eq(blogPosts.id, id)))!);
       await forgetPages(["/blog", blogPath(current.slug), updated.blog_url]);
       return updated;
     },

@@ -7,13 +7,8 @@ import {
 import type { Blog } from "#contract/blog";
 import { posterArt, type StaticFiles } from "../cards/art";
 import { loadCardFont } from "../cards/card-font";
-import {
-  dataUrl,
-  drawableName,
-  drawableTitle,
-  postCardSvg,
-  type CardPost,
-} from "../cards/template";
+import { drawableTitle, postCardSvg, type CardPost } from "../cards/post-card";
+import { dataUrl, drawableName } from "../cards/template";
 import { CATALOGUE } from "../db/catalogue";
 import { notFound } from "./errors";
 import type { CardPainters } from "./ports";

@@ -77,193 +77,326 @@ export function takeRefusal(
 /** How long an invitation's row stays after it stopped being open. */
 const INVITE_KEPT_MS = 24 * 60 * 60_000;
 
-export function createFriendMatchService(
-  db: Db,
-  deps: {
-    multiplayer: MultiplayerService;
-    rooms: MatchRooms;
-    push: Pusher;
-    limits: RateLimiter;
-  },
-) {
-  const { multiplayer, rooms, push, limits } = deps;
+/** What the friend-match use cases work with. */
+interface FriendMatchDeps {
+  db: Db;
+  multiplayer: MultiplayerService;
+  rooms: MatchRooms;
+  push: Pusher;
+  limits: RateLimiter;
+}
 
-  async function rowOf(code: string): Promise<Row> {
-    const [row] = await db
-      .select()
-      .from(matchInvites)
-      .where(eq(matchInvites.code, code))
-      .limit(1);
-    if (!row) throw notFound("Unknown invitation");
-    return row;
+async function rowOf({ db }: FriendMatchDeps, code: string): Promise<Row> {
+  const [row] = await db
+    .select()
+    .from(matchInvites)
+    .where(eq(matchInvites.code, code))
+    .limit(1);
+  if (!row) throw notFound("Unknown invitation");
+  return row;
+}
+
+async function viewOf(
+  { db }: FriendMatchDeps,
+  row: Row,
+  now = Date.now(),
+): Promise<MatchInviteView> {
+  const from = alias(users, "inviter");
+  const to = alias(users, "invitee");
+  const [names] = await db
+    .select({
+      from: { id: from.id, name: from.name, profile_pic: from.profileImg },
+      to: { id: to.id, name: to.name, profile_pic: to.profileImg },
+      game: { id: games.id, name: games.name, icon: games.icon },
+    })
+    .from(from)
+    .innerJoin(games, eq(games.id, row.gameId))
+    .leftJoin(to, eq(to.id, row.inviteeId ?? 0))
+    .where(eq(from.id, row.inviterId))
+    .limit(1);
+  if (!names) throw notFound("Unknown invitation");
+  return {
+    code: row.code,
+    kind: row.kind,
+    from: names.from,
+    to: row.inviteeId !== null && names.to?.id ? names.to : null,
+    game: names.game,
+    expiresAt: row.expiresAt.toISOString(),
+    status: statusOf(row, now),
+    resultId: row.rematchOf,
+    match: null,
+  };
+}
+
+async function matchOf(
+  { multiplayer }: FriendMatchDeps,
+  row: Row,
+  takerId: number,
+): Promise<MatchStart> {
+  const participants = await Promise.all(
+    [row.inviterId, takerId].map(async (id) => ({
+      ...(await multiplayer.participantOf(id)),
+      room_id: row.roomId,
+    })),
+  );
+  return {
+    roomId: row.roomId,
+    gameId: row.gameId,
+    seed: row.seed ?? 0,
+    participants,
+  };
+}
+
+async function assertNotBlocked({ db }: FriendMatchDeps, a: number, b: number) {
+  const check = await readChatCheck(db, a, b);
+  if (!check.recipientExists) throw notFound("User not found");
+  if (check.blocked) throw forbidden(TEXT.blocked);
+  return check;
+}
+
+/** Claims the invitation for `callerId`, or says why not; the winner sets the room up before anyone hears of it. */
+async function take(
+  all: FriendMatchDeps,
+  code: string,
+  callerId: number,
+): Promise<MatchStart> {
+  const { db, rooms, push } = all;
+  const now = new Date();
+  const [claimed] = await db
+    .update(matchInvites)
+    .set({ takenBy: callerId, seed: newSeed() })
+    .where(
+      and(
+        eq(matchInvites.code, code),
+        isNull(matchInvites.takenBy),
+        isNull(matchInvites.closedAt),
+        sql`${matchInvites.expiresAt} > ${now.getTime()}`,
+        sql`${matchInvites.inviterId} <> ${callerId}`,
+        or(
+          isNull(matchInvites.inviteeId),
+          eq(matchInvites.inviteeId, callerId),
+        ),
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const row = await rowOf(all, code);
+    const refusal = takeRefusal(row, callerId, now.getTime());
+    if (refusal) throw refusal;
+    // Taken by this caller already (a second tap, another tab): the same match.
+    return matchOf(all, row, callerId);
   }
+  const match = await matchOf(all, claimed, callerId);
+  await rooms.start(match);
+  const answer = {
+    event: "match_invite_answer",
+    data: { code, status: "accepted", match },
+  } as const;
+  await Promise.all([push(claimed.inviterId, answer), push(callerId, answer)]);
+  return match;
+}
 
-  async function viewOf(row: Row, now = Date.now()): Promise<MatchInviteView> {
-    const from = alias(users, "inviter");
-    const to = alias(users, "invitee");
-    const [names] = await db
-      .select({
-        from: { id: from.id, name: from.name, profile_pic: from.profileImg },
-        to: { id: to.id, name: to.name, profile_pic: to.profileImg },
-        game: { id: games.id, name: games.name, icon: games.icon },
-      })
-      .from(from)
-      .innerJoin(games, eq(games.id, row.gameId))
-      .leftJoin(to, eq(to.id, row.inviteeId ?? 0))
-      .where(eq(from.id, row.inviterId))
-      .limit(1);
-    if (!names) throw notFound("Unknown invitation");
-    return {
-      code: row.code,
-      kind: row.kind,
-      from: names.from,
-      to: row.inviteeId !== null && names.to?.id ? names.to : null,
-      game: names.game,
-      expiresAt: row.expiresAt.toISOString(),
-      status: statusOf(row, now),
-      resultId: row.rematchOf,
-      match: null,
-    };
+/** "Play with a friend": an invitation to this game, to a friend (told live) or as a link for anyone. */
+async function createInvite(
+  all: FriendMatchDeps,
+  callerId: number,
+  body: unknown,
+): Promise<MatchInviteView> {
+  const { db, multiplayer, push, limits } = all;
+  const input = parseInput(CreateMatchInviteSchema, body);
+  const friendId = input.friendId ?? null;
+  if (friendId === callerId) throw forbidden(TEXT.ownInvite);
+  await multiplayer.assertMultiplayerGame(input.gameId);
+  if (friendId !== null) {
+    const refusal = chatRefusal(await readChatCheck(db, callerId, friendId));
+    if (refusal)
+      throw new ApiError(
+        refusal.status,
+        refusal.status === 404 ? "not_found" : "forbidden",
+        refusal.status === 404
+          ? refusal.message
+          : refusal.message === "You cannot message this player"
+            ? TEXT.blocked
+            : TEXT.friendsOnly,
+      );
   }
-
-  async function matchOf(row: Row, takerId: number): Promise<MatchStart> {
-    const participants = await Promise.all(
-      [row.inviterId, takerId].map(async (id) => ({
-        ...(await multiplayer.participantOf(id)),
-        room_id: row.roomId,
-      })),
-    );
-    return {
-      roomId: row.roomId,
-      gameId: row.gameId,
-      seed: row.seed ?? 0,
-      participants,
-    };
+  await limits.hit("matchInvitePerUser", callerId);
+  const now = Date.now();
+  const insert = db
+    .insert(matchInvites)
+    .values({
+      code: newCode(),
+      kind: "friend",
+      inviterId: callerId,
+      inviteeId: friendId,
+      gameId: input.gameId,
+      roomId: crypto.randomUUID(),
+      expiresAt: new Date(now + FRIEND_INVITE_TTL_MS),
+    })
+    .returning();
+  if (friendId === null) {
+    const [row] = await insert;
+    return viewOf(all, row, now);
   }
-
-  async function assertNotBlocked(a: number, b: number) {
-    const check = await readChatCheck(db, a, b);
-    if (!check.recipientExists) throw notFound("User not found");
-    if (check.blocked) throw forbidden(TEXT.blocked);
-    return check;
-  }
-
-  /** Claims the invitation for `callerId`, or says why not; the winner sets the room up before anyone hears of it. */
-  async function take(code: string, callerId: number): Promise<MatchStart> {
-    const now = new Date();
-    const [claimed] = await db
+  // One open invitation per friend: a new one replaces the caller's earlier ones to them in the same batch, so
+  // racing twins leave one open (D1 runs a batch as one transaction).
+  const [replaced, [row]] = await db.batch([
+    db
       .update(matchInvites)
-      .set({ takenBy: callerId, seed: newSeed() })
+      .set({ closedAt: new Date(now), closedBy: callerId })
       .where(
         and(
-          eq(matchInvites.code, code),
+          eq(matchInvites.kind, "friend"),
+          eq(matchInvites.inviterId, callerId),
+          eq(matchInvites.inviteeId, friendId),
           isNull(matchInvites.takenBy),
           isNull(matchInvites.closedAt),
-          sql`${matchInvites.expiresAt} > ${now.getTime()}`,
-          sql`${matchInvites.inviterId} <> ${callerId}`,
-          or(
-            isNull(matchInvites.inviteeId),
-            eq(matchInvites.inviteeId, callerId),
-          ),
         ),
       )
-      .returning();
-    if (!claimed) {
-      const row = await rowOf(code);
-      const refusal = takeRefusal(row, callerId, now.getTime());
-      if (refusal) throw refusal;
-      // Taken by this caller already (a second tap, another tab): the same match.
-      return matchOf(row, callerId);
-    }
-    const match = await matchOf(claimed, callerId);
-    await rooms.start(match);
-    const answer = {
-      event: "match_invite_answer",
-      data: { code, status: "accepted", match },
-    } as const;
-    await Promise.all([
-      push(claimed.inviterId, answer),
-      push(callerId, answer),
-    ]);
-    return match;
+      .returning({
+        code: matchInvites.code,
+        expiresAt: matchInvites.expiresAt,
+      }),
+    insert,
+  ]);
+  const view = await viewOf(all, row, now);
+  await Promise.all(
+    replaced
+      .filter((old) => old.expiresAt.getTime() > now)
+      .flatMap((old) => {
+        const event = {
+          event: "match_invite_answer",
+          data: { code: old.code, status: "cancelled", match: null },
+        } as const;
+        return [push(friendId, event), push(callerId, event)];
+      }),
+  );
+  await push(friendId, { event: "match_invite", data: view });
+  return view;
+}
+
+/** The invitee says no, or the inviter takes it back; the other side hears of it at once. */
+async function declineInvite(
+  all: FriendMatchDeps,
+  callerId: number,
+  code: string,
+): Promise<MatchInviteView> {
+  const { db, push } = all;
+  const row = await rowOf(all, code);
+  const inviter = row.inviterId === callerId;
+  if (!inviter && row.inviteeId !== callerId)
+    throw forbidden(
+      row.inviteeId === null
+        ? "Only the player who made this link can cancel it"
+        : TEXT.notForYou,
+    );
+  const [closed] = await db
+    .update(matchInvites)
+    .set({ closedAt: new Date(), closedBy: callerId })
+    .where(
+      and(
+        eq(matchInvites.code, code),
+        isNull(matchInvites.takenBy),
+        isNull(matchInvites.closedAt),
+      ),
+    )
+    .returning();
+  if (!closed) {
+    const now = await rowOf(all, code);
+    if (now.takenBy !== null) throw conflict("This match has started");
+    // Declined, cancelled or expired already: the same answer again.
+    return viewOf(all, now);
   }
+  const status = inviter ? "cancelled" : "declined";
+  const event = {
+    event: "match_invite_answer",
+    data: { code, status, match: null },
+  } as const;
+  const others = [closed.inviterId, closed.inviteeId].filter(
+    (id): id is number => id !== null,
+  );
+  await Promise.all(others.map((id) => push(id, event)));
+  return viewOf(all, closed);
+}
+
+/**
+ * Rematch from a match's summary: the first of its two players to ask makes an offer open REMATCH_TTL_MS, which
+ * the other sees live; the other asking within it takes the offer, and they play again with a new seed.
+ */
+async function requestRematch(
+  all: FriendMatchDeps,
+  callerId: number,
+  body: unknown,
+): Promise<RematchAnswer> {
+  const { db, push, limits } = all;
+  const { resultId } = parseInput(RematchSchema, body);
+  const [result] = await db
+    .select()
+    .from(matchResults)
+    .where(eq(matchResults.id, resultId))
+    .limit(1);
+  if (!result) throw notFound("Match not found");
+  if (result.playerTwoId === null) throw forbidden(TEXT.botMatch);
+  const players = [result.playerOneId, result.playerTwoId];
+  if (!players.includes(callerId)) throw forbidden(TEXT.notYourMatch);
+  const opponentId = players.find((id) => id !== callerId) ?? callerId;
+  await assertNotBlocked(all, callerId, opponentId);
+  const taken = await db
+    .select({ code: matchInvites.code })
+    .from(matchInvites)
+    .where(
+      and(
+        eq(matchInvites.rematchOf, resultId),
+        sql`${matchInvites.takenBy} is not null`,
+      ),
+    )
+    .limit(1);
+  if (taken.length > 0) throw conflict(TEXT.rematchDone);
+  await limits.hit("matchInvitePerUser", callerId);
+  const now = Date.now();
+  const code = newCode();
+  // One statement: an offer is made only while no open one exists, so two players asking at once make one offer
+  // and the second of them takes it.
+  const made = await db.all<{ code: string }>(sql`
+    insert into ${matchInvites} (code, kind, inviter_id, invitee_id, game_id, rematch_of, room_id, expires_at)
+    select ${code}, 'rematch', ${callerId}, ${opponentId}, ${result.gameId}, ${resultId}, ${crypto.randomUUID()},
+      ${now + REMATCH_TTL_MS}
+    where not exists (
+      select 1 from ${matchInvites} where rematch_of = ${resultId} and taken_by is null and closed_at is null
+        and expires_at > ${now})
+    returning code`);
+  if (made.length > 0) {
+    const view = await viewOf(all, await rowOf(all, code), now);
+    await push(opponentId, { event: "match_invite", data: view });
+    return { status: "waiting", invite: view };
+  }
+  const [open] = await db
+    .select()
+    .from(matchInvites)
+    .where(
+      and(
+        eq(matchInvites.rematchOf, resultId),
+        isNull(matchInvites.closedAt),
+        sql`${matchInvites.expiresAt} > ${now}`,
+      ),
+    )
+    .orderBy(sql`${matchInvites.createdAt} desc`)
+    .limit(1);
+  if (!open) throw conflict(TEXT.rematchDone);
+  if (open.inviterId === callerId && open.takenBy === null)
+    return { status: "waiting", invite: await viewOf(all, open, now) };
+  return { status: "matched", match: await take(all, open.code, callerId) };
+}
+
+export function createFriendMatchService(
+  db: Db,
+  deps: Omit<FriendMatchDeps, "db">,
+) {
+  const all: FriendMatchDeps = { db, ...deps };
 
   const service = {
-    /** "Play with a friend": an invitation to this game, to a friend (told live) or as a link for anyone. */
-    async create(callerId: number, body: unknown): Promise<MatchInviteView> {
-      const input = parseInput(CreateMatchInviteSchema, body);
-      const friendId = input.friendId ?? null;
-      if (friendId === callerId) throw forbidden(TEXT.ownInvite);
-      await multiplayer.assertMultiplayerGame(input.gameId);
-      if (friendId !== null) {
-        const refusal = chatRefusal(
-          await readChatCheck(db, callerId, friendId),
-        );
-        if (refusal)
-          throw new ApiError(
-            refusal.status,
-            refusal.status === 404 ? "not_found" : "forbidden",
-            refusal.status === 404
-              ? refusal.message
-              : refusal.message === "You cannot message this player"
-                ? TEXT.blocked
-                : TEXT.friendsOnly,
-          );
-      }
-      await limits.hit("matchInvitePerUser", callerId);
-      const now = Date.now();
-      const insert = db
-        .insert(matchInvites)
-        .values({
-          code: newCode(),
-          kind: "friend",
-          inviterId: callerId,
-          inviteeId: friendId,
-          gameId: input.gameId,
-          roomId: crypto.randomUUID(),
-          expiresAt: new Date(now + FRIEND_INVITE_TTL_MS),
-        })
-        .returning();
-      if (friendId === null) {
-        const [row] = await insert;
-        return viewOf(row, now);
-      }
-      // One open invitation per friend: a new one replaces the caller's earlier ones to them in the same batch, so
-      // racing twins leave one open (D1 runs a batch as one transaction).
-      const [replaced, [row]] = await db.batch([
-        db
-          .update(matchInvites)
-          .set({ closedAt: new Date(now), closedBy: callerId })
-          .where(
-            and(
-              eq(matchInvites.kind, "friend"),
-              eq(matchInvites.inviterId, callerId),
-              eq(matchInvites.inviteeId, friendId),
-              isNull(matchInvites.takenBy),
-              isNull(matchInvites.closedAt),
-            ),
-          )
-          .returning({
-            code: matchInvites.code,
-            expiresAt: matchInvites.expiresAt,
-          }),
-        insert,
-      ]);
-      const view = await viewOf(row, now);
-      await Promise.all(
-        replaced
-          .filter((old) => old.expiresAt.getTime() > now)
-          .flatMap((old) => {
-            const event = {
-              event: "match_invite_answer",
-              data: { code: old.code, status: "cancelled", match: null },
-            } as const;
-            return [push(friendId, event), push(callerId, event)];
-          }),
-      );
-      await push(friendId, { event: "match_invite", data: view });
-      return view;
-    },
+    create: (callerId: number, body: unknown) =>
+      createInvite(all, callerId, body),
 
     /**
      * Whose match an invitation link leads to, for the log-in and sign-up pages a visitor with the link sees (issue
@@ -281,128 +414,32 @@ export function createFriendMatchService(
 
     /** The invitation as `viewerId` may see it: its two players, or anyone signed in for a link nobody took yet. */
     async view(viewerId: number, code: string): Promise<MatchInviteView> {
-      const row = await rowOf(code);
+      const row = await rowOf(all, code);
       const player = viewerId === row.inviterId || viewerId === row.takenBy;
       if (!player && row.inviteeId !== null && row.inviteeId !== viewerId)
         throw forbidden(TEXT.notForYou);
       if (!player && row.takenBy !== null) throw conflict(TEXT.taken);
-      const view = await viewOf(row);
+      const view = await viewOf(all, row);
       if (player && row.takenBy !== null)
-        view.match = await matchOf(row, row.takenBy);
+        view.match = await matchOf(all, row, row.takenBy);
       return view;
     },
 
     /** Takes the invitation: the invited friend, or for a link anyone signed in but the inviter, the first one wins. */
     async accept(callerId: number, code: string): Promise<MatchStart> {
-      const row = await rowOf(code);
+      const row = await rowOf(all, code);
       const refusal = takeRefusal(row, callerId);
       if (refusal) throw refusal;
-      if (row.takenBy === null) await assertNotBlocked(callerId, row.inviterId);
-      return take(code, callerId);
+      if (row.takenBy === null)
+        await assertNotBlocked(all, callerId, row.inviterId);
+      return take(all, code, callerId);
     },
 
-    /** The invitee says no, or the inviter takes it back; the other side hears of it at once. */
-    async decline(callerId: number, code: string): Promise<MatchInviteView> {
-      const row = await rowOf(code);
-      const inviter = row.inviterId === callerId;
-      if (!inviter && row.inviteeId !== callerId)
-        throw forbidden(
-          row.inviteeId === null
-            ? "Only the player who made this link can cancel it"
-            : TEXT.notForYou,
-        );
-      const [closed] = await db
-        .update(matchInvites)
-        .set({ closedAt: new Date(), closedBy: callerId })
-        .where(
-          and(
-            eq(matchInvites.code, code),
-            isNull(matchInvites.takenBy),
-            isNull(matchInvites.closedAt),
-          ),
-        )
-        .returning();
-      if (!closed) {
-        const now = await rowOf(code);
-        if (now.takenBy !== null) throw conflict("This match has started");
-        // Declined, cancelled or expired already: the same answer again.
-        return viewOf(now);
-      }
-      const status = inviter ? "cancelled" : "declined";
-      const event = {
-        event: "match_invite_answer",
-        data: { code, status, match: null },
-      } as const;
-      const others = [closed.inviterId, closed.inviteeId].filter(
-        (id): id is number => id !== null,
-      );
-      await Promise.all(others.map((id) => push(id, event)));
-      return viewOf(closed);
-    },
+    decline: (callerId: number, code: string) =>
+      declineInvite(all, callerId, code),
 
-    /**
-     * Rematch from a match's summary: the first of its two players to ask makes an offer open REMATCH_TTL_MS, which
-     * the other sees live; the other asking within it takes the offer, and they play again with a new seed.
-     */
-    async rematch(callerId: number, body: unknown): Promise<RematchAnswer> {
-      const { resultId } = parseInput(RematchSchema, body);
-      const [result] = await db
-        .select()
-        .from(matchResults)
-        .where(eq(matchResults.id, resultId))
-        .limit(1);
-      if (!result) throw notFound("Match not found");
-      if (result.playerTwoId === null) throw forbidden(TEXT.botMatch);
-      const players = [result.playerOneId, result.playerTwoId];
-      if (!players.includes(callerId)) throw forbidden(TEXT.notYourMatch);
-      const opponentId = players.find((id) => id !== callerId) ?? callerId;
-      await assertNotBlocked(callerId, opponentId);
-      const taken = await db
-        .select({ code: matchInvites.code })
-        .from(matchInvites)
-        .where(
-          and(
-            eq(matchInvites.rematchOf, resultId),
-            sql`${matchInvites.takenBy} is not null`,
-          ),
-        )
-        .limit(1);
-      if (taken.length > 0) throw conflict(TEXT.rematchDone);
-      await limits.hit("matchInvitePerUser", callerId);
-      const now = Date.now();
-      const code = newCode();
-      // One statement: an offer is made only while no open one exists, so two players asking at once make one offer
-      // and the second of them takes it.
-      const made = await db.all<{ code: string }>(sql`
-        insert into ${matchInvites} (code, kind, inviter_id, invitee_id, game_id, rematch_of, room_id, expires_at)
-        select ${code}, 'rematch', ${callerId}, ${opponentId}, ${result.gameId}, ${resultId}, ${crypto.randomUUID()},
-          ${now + REMATCH_TTL_MS}
-        where not exists (
-          select 1 from ${matchInvites} where rematch_of = ${resultId} and taken_by is null and closed_at is null
-            and expires_at > ${now})
-        returning code`);
-      if (made.length > 0) {
-        const view = await viewOf(await rowOf(code), now);
-        await push(opponentId, { event: "match_invite", data: view });
-        return { status: "waiting", invite: view };
-      }
-      const [open] = await db
-        .select()
-        .from(matchInvites)
-        .where(
-          and(
-            eq(matchInvites.rematchOf, resultId),
-            isNull(matchInvites.closedAt),
-            sql`${matchInvites.expiresAt} > ${now}`,
-          ),
-        )
-        .orderBy(sql`${matchInvites.createdAt} desc`)
-        .limit(1);
-      if (!open) throw conflict(TEXT.rematchDone);
-      if (open.inviterId === callerId && open.takenBy === null)
-        return { status: "waiting", invite: await viewOf(open, now) };
-      return { status: "matched", match: await take(open.code, callerId) };
-    },
+    rematch: (callerId: number, body: unknown) =>
+      requestRematch(all, callerId, body),
 
     /** The open rematch offer of a match, if any, for a summary opened (or reloaded) while it stands. */
     async openRematch(resultId: number): Promise<MatchInviteView | null> {
@@ -419,7 +456,7 @@ export function createFriendMatchService(
           ),
         )
         .limit(1);
-      return open ? viewOf(open, now) : null;
+      return open ? viewOf(all, open, now) : null;
     },
 
     /**

@@ -151,93 +151,211 @@ function sectionsOf(
     .map((entry) => entry.section);
 }
 
-export function createGameService(db: Db) {
-  const selectGames = () =>
+const selectGames = (db: Db) =>
+  db
+    .select(gameColumns)
+    .from(games)
+    .innerJoin(categories, eq(games.categoryId, categories.id))
+    .innerJoin(publishers, eq(games.publisherId, publishers.id));
+
+const selectPublished = (db: Db) =>
+  selectGames(db)
+    .where(eq(games.isPublished, true))
+    .orderBy(asc(categories.sortOrder), asc(games.id));
+
+/** The published games with their category's place, for home's sections: one query. */
+const selectPublishedByCategory = (db: Db) =>
+  db
+    .select({ ...gameColumns, categorySort: categories.sortOrder })
+    .from(games)
+    .innerJoin(categories, eq(games.categoryId, categories.id))
+    .innerJoin(publishers, eq(games.publisherId, publishers.id))
+    .where(eq(games.isPublished, true))
+    .orderBy(asc(categories.sortOrder), asc(games.id));
+
+/** The viewer's likes, saves and ratings, fetched once per page however many games it lists. */
+async function marksOf(
+  db: Db,
+  viewerId: number | undefined,
+  gameId?: number,
+): Promise<ViewerMarks> {
+  if (!viewerId) return NO_MARKS;
+  const forGame = <
+    T extends
+      typeof likes.gameId | typeof savedGames.gameId | typeof ratings.gameId,
+  >(
+    column: T,
+  ) => (gameId === undefined ? undefined : eq(column, gameId));
+  const [liked, saved, rated] = await db.batch([
     db
-      .select(gameColumns)
-      .from(games)
-      .innerJoin(categories, eq(games.categoryId, categories.id))
-      .innerJoin(publishers, eq(games.publisherId, publishers.id));
-
-  const selectPublished = () =>
-    selectGames()
-      .where(eq(games.isPublished, true))
-      .orderBy(asc(categories.sortOrder), asc(games.id));
-
-  /** The published games with their category's place, for home's sections: one query. */
-  const selectPublishedByCategory = () =>
+      .select({ gameId: likes.gameId })
+      .from(likes)
+      .where(and(eq(likes.userId, viewerId), forGame(likes.gameId))),
     db
-      .select({ ...gameColumns, categorySort: categories.sortOrder })
+      .select({ gameId: savedGames.gameId })
+      .from(savedGames)
+      .where(and(eq(savedGames.userId, viewerId), forGame(savedGames.gameId))),
+    db
+      .select({ gameId: ratings.gameId, value: ratings.value })
+      .from(ratings)
+      .where(and(eq(ratings.userId, viewerId), forGame(ratings.gameId))),
+  ]);
+  return {
+    liked: new Set(liked.map((row) => row.gameId)),
+    saved: new Set(saved.map((row) => row.gameId)),
+    rated: new Map(rated.map((row) => [row.gameId, row.value])),
+  };
+}
+
+async function withMarks(
+  db: Db,
+  rows: GameJoinRow[],
+  viewerId?: number,
+): Promise<Game[]> {
+  const marks = await marksOf(
+    db,
+    viewerId,
+    rows.length === 1 ? rows[0].game.id : undefined,
+  );
+  return rows.map((row) => toGame(row, marks));
+}
+
+async function assertGameExists(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: games.id })
+    .from(games)
+    .where(eq(games.id, id))
+    .limit(1);
+  if (!row) throw notFound("Game not found");
+}
+
+/**
+ * Like or un-like. The like row and the recount run in one batch (one transaction), so the count is
+ * exact however many people like at once, and liking twice counts once.
+ */
+async function setLiked(
+  db: Db,
+  userId: number,
+  gameId: number,
+  liked: boolean,
+): Promise<LikeAnswer> {
+  await assertGameExists(db, gameId);
+  const change = liked
+    ? db.insert(likes).values({ userId, gameId }).onConflictDoNothing()
+    : db
+        .delete(likes)
+        .where(and(eq(likes.userId, userId), eq(likes.gameId, gameId)));
+  const [, , [game]] = await db.batch([
+    change,
+    db
+      .update(games)
+      .set({
+        totalLikes: sql`(select count(*) from ${likes} where ${likes.gameId} = ${gameId})`,
+      })
+      .where(eq(games.id, gameId)),
+    db
+      .select({ totalLikes: games.totalLikes })
       .from(games)
-      .innerJoin(categories, eq(games.categoryId, categories.id))
-      .innerJoin(publishers, eq(games.publisherId, publishers.id))
-      .where(eq(games.isPublished, true))
-      .orderBy(asc(categories.sortOrder), asc(games.id));
+      .where(eq(games.id, gameId)),
+  ]);
+  forgetCatalogue();
+  return { game_id: gameId, is_liked: liked, total_likes: game.totalLikes };
+}
 
-  /** The viewer's likes, saves and ratings, fetched once per page however many games it lists. */
-  async function marksOf(
-    viewerId: number | undefined,
-    gameId?: number,
-  ): Promise<ViewerMarks> {
-    if (!viewerId) return NO_MARKS;
-    const forGame = <
-      T extends
-        typeof likes.gameId | typeof savedGames.gameId | typeof ratings.gameId,
-    >(
-      column: T,
-    ) => (gameId === undefined ? undefined : eq(column, gameId));
-    const [liked, saved, rated] = await db.batch([
-      db
-        .select({ gameId: likes.gameId })
-        .from(likes)
-        .where(and(eq(likes.userId, viewerId), forGame(likes.gameId))),
-      db
-        .select({ gameId: savedGames.gameId })
-        .from(savedGames)
-        .where(
-          and(eq(savedGames.userId, viewerId), forGame(savedGames.gameId)),
-        ),
-      db
-        .select({ gameId: ratings.gameId, value: ratings.value })
-        .from(ratings)
-        .where(and(eq(ratings.userId, viewerId), forGame(ratings.gameId))),
-    ]);
-    return {
-      liked: new Set(liked.map((row) => row.gameId)),
-      saved: new Set(saved.map((row) => row.gameId)),
-      rated: new Map(rated.map((row) => [row.gameId, row.value])),
-    };
-  }
+/** One rating per user and game; a new one replaces the old, and the average is recounted with it. */
+async function rateGame(
+  db: Db,
+  userId: number,
+  gameId: number,
+  value: number,
+): Promise<RateAnswer> {
+  await assertGameExists(db, gameId);
+  const [, , [game]] = await db.batch([
+    db
+      .insert(ratings)
+      .values({ userId, gameId, value })
+      .onConflictDoUpdate({
+        target: [ratings.userId, ratings.gameId],
+        set: { value },
+      }),
+    db
+      .update(games)
+      .set({
+        ratingSum: sql`(select coalesce(sum(${ratings.value}), 0) from ${ratings} where ${ratings.gameId} = ${gameId})`,
+        ratingCount: sql`(select count(*) from ${ratings} where ${ratings.gameId} = ${gameId})`,
+      })
+      .where(eq(games.id, gameId)),
+    db
+      .select({ sum: games.ratingSum, count: games.ratingCount })
+      .from(games)
+      .where(eq(games.id, gameId)),
+  ]);
+  forgetCatalogue();
+  return {
+    game: gameId,
+    value,
+    avgRating: averageRating(game.sum, game.count),
+    ratingCount: game.count,
+  };
+}
 
-  async function withMarks(
-    rows: GameJoinRow[],
-    viewerId?: number,
-  ): Promise<Game[]> {
-    const marks = await marksOf(
-      viewerId,
-      rows.length === 1 ? rows[0].game.id : undefined,
-    );
-    return rows.map((row) => toGame(row, marks));
-  }
+async function setSaved(
+  db: Db,
+  userId: number,
+  gameId: number,
+  saved: boolean,
+): Promise<SaveAnswer> {
+  await assertGameExists(db, gameId);
+  if (saved)
+    await db
+      .insert(savedGames)
+      .values({ userId, gameId })
+      .onConflictDoNothing();
+  else
+    await db
+      .delete(savedGames)
+      .where(and(eq(savedGames.userId, userId), eq(savedGames.gameId, gameId)));
+  return { game_id: gameId, is_saved: saved };
+}
 
-  async function assertGameExists(id: number) {
-    const [row] = await db
+/**
+ * What a search engine may list (the sitemap): the ids of published games, and of the publishers with at least one
+ * (a publisher page lists only published games, so any other would be empty). At most `limit` of each.
+ */
+async function listIndexable(
+  db: Db,
+  limit: number,
+): Promise<{ gameIds: number[]; publisherIds: number[] }> {
+  const [gameRows, publisherRows] = await db.batch([
+    db
       .select({ id: games.id })
       .from(games)
-      .where(eq(games.id, id))
-      .limit(1);
-    if (!row) throw notFound("Game not found");
-  }
+      .where(eq(games.isPublished, true))
+      .orderBy(asc(games.id))
+      .limit(limit),
+    db
+      .selectDistinct({ id: games.publisherId })
+      .from(games)
+      .where(eq(games.isPublished, true))
+      .orderBy(asc(games.publisherId))
+      .limit(limit),
+  ]);
+  return {
+    gameIds: gameRows.map((row) => row.id),
+    publisherIds: publisherRows.map((row) => row.id),
+  };
+}
 
+export function createGameService(db: Db) {
   const service = {
     async getGame(id: number, viewerId?: number): Promise<Game> {
-      const rows = await selectGames().where(eq(games.id, id)).limit(1);
+      const rows = await selectGames(db).where(eq(games.id, id)).limit(1);
       if (!rows.length) throw notFound("Game not found");
-      return (await withMarks(rows, viewerId))[0];
+      return (await withMarks(db, rows, viewerId))[0];
     },
 
     async listPublished(viewerId?: number): Promise<Game[]> {
-      return withMarks(await selectPublished(), viewerId);
+      return withMarks(db, await selectPublished(db), viewerId);
     },
 
     async listByPublisher(
@@ -245,12 +363,12 @@ export function createGameService(db: Db) {
       viewerId?: number,
     ): Promise<Game[]> {
       await service.getPublisher(publisherId);
-      const rows = await selectGames()
+      const rows = await selectGames(db)
         .where(
           and(eq(games.publisherId, publisherId), eq(games.isPublished, true)),
         )
         .orderBy(asc(games.id));
-      return withMarks(rows, viewerId);
+      return withMarks(db, rows, viewerId);
     },
 
     async getPublisher(id: number): Promise<Publisher> {
@@ -269,37 +387,12 @@ export function createGameService(db: Db) {
       };
     },
 
-    /**
-     * What a search engine may list (the sitemap): the ids of published games, and of the publishers with at least one
-     * (a publisher page lists only published games, so any other would be empty). At most `limit` of each.
-     */
-    async listIndexable(
-      limit: number,
-    ): Promise<{ gameIds: number[]; publisherIds: number[] }> {
-      const [gameRows, publisherRows] = await db.batch([
-        db
-          .select({ id: games.id })
-          .from(games)
-          .where(eq(games.isPublished, true))
-          .orderBy(asc(games.id))
-          .limit(limit),
-        db
-          .selectDistinct({ id: games.publisherId })
-          .from(games)
-          .where(eq(games.isPublished, true))
-          .orderBy(asc(games.publisherId))
-          .limit(limit),
-      ]);
-      return {
-        gameIds: gameRows.map((row) => row.id),
-        publisherIds: publisherRows.map((row) => row.id),
-      };
-    },
+    listIndexable: (limit: number) => listIndexable(db, limit),
 
     /** Home: every category in its order with its published games (one query, and one more for a viewer's marks). */
     async listByCategory(viewerId?: number): Promise<CategorySection[]> {
-      const rows = await selectPublishedByCategory();
-      return sectionsOf(rows, await withMarks(rows, viewerId));
+      const rows = await selectPublishedByCategory(db);
+      return sectionsOf(rows, await withMarks(db, rows, viewerId));
     },
 
     /**
@@ -311,7 +404,7 @@ export function createGameService(db: Db) {
       const now = Date.now();
       if (catalogueCopy && catalogueCopy.expires > now)
         return catalogueCopy.catalogue;
-      const catalogue = selectPublishedByCategory().then((rows) => {
+      const catalogue = selectPublishedByCategory(db).then((rows) => {
         const published = rows.map((row) => toGame(row, NO_MARKS));
         return {
           sections: sectionsOf(rows, published),
@@ -329,23 +422,23 @@ export function createGameService(db: Db) {
     },
 
     async listLiked(userId: number): Promise<Game[]> {
-      const rows = await selectGames()
+      const rows = await selectGames(db)
         .innerJoin(
           likes,
           and(eq(likes.gameId, games.id), eq(likes.userId, userId)),
         )
         .orderBy(desc(likes.createdAt));
-      return withMarks(rows, userId);
+      return withMarks(db, rows, userId);
     },
 
     async listSaved(userId: number): Promise<Game[]> {
-      const rows = await selectGames()
+      const rows = await selectGames(db)
         .innerJoin(
           savedGames,
           and(eq(savedGames.gameId, games.id), eq(savedGames.userId, userId)),
         )
         .orderBy(desc(savedGames.createdAt));
-      return withMarks(rows, userId);
+      return withMarks(db, rows, userId);
     },
 
     async listRecent(userId: number): Promise<Game[]> {
@@ -355,103 +448,24 @@ export function createGameService(db: Db) {
         .where(eq(plays.userId, userId))
         .groupBy(plays.gameId)
         .as("last_played");
-      const rows = await selectGames()
+      const rows = await selectGames(db)
         .innerJoin(lastPlayed, eq(lastPlayed.gameId, games.id))
         .orderBy(desc(lastPlayed.at))
         .limit(RECENT_LIMIT);
-      return withMarks(rows, userId);
+      return withMarks(db, rows, userId);
     },
 
-    /**
-     * Like or un-like. The like row and the recount run in one batch (one transaction), so the count is
-     * exact however many people like at once, and liking twice counts once.
-     */
-    async setLiked(
-      userId: number,
-      gameId: number,
-      liked: boolean,
-    ): Promise<LikeAnswer> {
-      await assertGameExists(gameId);
-      const change = liked
-        ? db.insert(likes).values({ userId, gameId }).onConflictDoNothing()
-        : db
-            .delete(likes)
-            .where(and(eq(likes.userId, userId), eq(likes.gameId, gameId)));
-      const [, , [game]] = await db.batch([
-        change,
-        db
-          .update(games)
-          .set({
-            totalLikes: sql`(select count(*) from ${likes} where ${likes.gameId} = ${gameId})`,
-          })
-          .where(eq(games.id, gameId)),
-        db
-          .select({ totalLikes: games.totalLikes })
-          .from(games)
-          .where(eq(games.id, gameId)),
-      ]);
-      forgetCatalogue();
-      return { game_id: gameId, is_liked: liked, total_likes: game.totalLikes };
-    },
+    setLiked: (userId: number, gameId: number, liked: boolean) =>
+      setLiked(db, userId, gameId, liked),
 
-    /** One rating per user and game; a new one replaces the old, and the average is recounted with it. */
-    async rate(
-      userId: number,
-      gameId: number,
-      value: number,
-    ): Promise<RateAnswer> {
-      await assertGameExists(gameId);
-      const [, , [game]] = await db.batch([
-        db
-          .insert(ratings)
-          .values({ userId, gameId, value })
-          .onConflictDoUpdate({
-            target: [ratings.userId, ratings.gameId],
-            set: { value },
-          }),
-        db
-          .update(games)
-          .set({
-            ratingSum: sql`(select coalesce(sum(${ratings.value}), 0) from ${ratings} where ${ratings.gameId} = ${gameId})`,
-            ratingCount: sql`(select count(*) from ${ratings} where ${ratings.gameId} = ${gameId})`,
-          })
-          .where(eq(games.id, gameId)),
-        db
-          .select({ sum: games.ratingSum, count: games.ratingCount })
-          .from(games)
-          .where(eq(games.id, gameId)),
-      ]);
-      forgetCatalogue();
-      return {
-        game: gameId,
-        value,
-        avgRating: averageRating(game.sum, game.count),
-        ratingCount: game.count,
-      };
-    },
+    rate: (userId: number, gameId: number, value: number) =>
+      rateGame(db, userId, gameId, value),
 
-    async setSaved(
-      userId: number,
-      gameId: number,
-      saved: boolean,
-    ): Promise<SaveAnswer> {
-      await assertGameExists(gameId);
-      if (saved)
-        await db
-          .insert(savedGames)
-          .values({ userId, gameId })
-          .onConflictDoNothing();
-      else
-        await db
-          .delete(savedGames)
-          .where(
-            and(eq(savedGames.userId, userId), eq(savedGames.gameId, gameId)),
-          );
-      return { game_id: gameId, is_saved: saved };
-    },
+    setSaved: (userId: number, gameId: number, saved: boolean) =>
+      setSaved(db, userId, gameId, saved),
 
     async recordPlay(userId: number, gameId: number, type: number) {
-      await assertGameExists(gameId);
+      await assertGameExists(db, gameId);
       await db.insert(plays).values({ userId, gameId, type });
     },
   };

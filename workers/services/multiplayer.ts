@@ -71,31 +71,178 @@ export const botResultRow = (
   botProfilePic: run.profileImg,
 });
 
-export function createMultiplayerService(db: Db) {
-  const service = {
-    /** The recorded run a player's round against a bot replayed: another player's run of the same game. */
-    async botRun(
-      botId: number,
-      gameId: number,
-      callerId: number,
-    ): Promise<BotRun> {
-      const [run] = await db
+/** SPEC.md §2 /summary/{gameResultId}. */
+async function matchSummary(db: Db, id: number): Promise<MatchSummary> {
+  const one = alias(users, "player_one");
+  const two = alias(users, "player_two");
+  const [row] = await db
+    .select({
+      result: matchResults,
+      game: {
+        id: games.id,
+        name: games.name,
+        icon: games.icon,
+        leaderboardType: games.leaderboardType,
+      },
+      one: { name: one.name, profileImg: one.profileImg },
+      two: { name: two.name, profileImg: two.profileImg },
+    })
+    .from(matchResults)
+    .innerJoin(games, eq(matchResults.gameId, games.id))
+    .innerJoin(one, eq(matchResults.playerOneId, one.id))
+    .leftJoin(two, eq(matchResults.playerTwoId, two.id))
+    .where(eq(matchResults.id, id))
+    .limit(1);
+  if (!row) throw notFound("Match not found");
+  const { result } = row;
+  // The runs kept for this match, to watch: each player's session of the room, or of the bot round, and the ghost's.
+  const which = [
+    result.statsId !== null
+      ? eq(playerMoves.statsId, result.statsId)
+      : undefined,
+    result.botRunId !== null ? eq(playerMoves.id, result.botRunId) : undefined,
+    result.roomId !== null ? eq(gameStats.roomId, result.roomId) : undefined,
+  ].filter((condition) => condition !== undefined);
+  const runs = which.length
+    ? await db
         .select({
           id: playerMoves.id,
-          gameId: playerMoves.gameId,
+          publicId: playerMoves.publicId,
           userId: playerMoves.userId,
-          moves: playerMoves.moves,
-          name: users.name,
-          profileImg: users.profileImg,
+          private: isPrivateRun(playerMoves.statsId),
         })
         .from(playerMoves)
-        .innerJoin(users, eq(playerMoves.userId, users.id))
-        .where(eq(playerMoves.id, botId))
-        .limit(1);
-      if (!run || run.gameId !== gameId || run.userId === callerId)
-        throw refused("That bot did not play this game");
-      return run;
+        .innerJoin(gameStats, eq(gameStats.id, playerMoves.statsId))
+        .where(and(isNotNull(playerMoves.inputLog), or(...which)))
+    : [];
+  const runOf = (userId: number | null) =>
+    runs.find((run) => run.userId === userId && run.id !== result.botRunId)
+      ?.publicId ?? null;
+  // The ghost's run is someone else's: linked only when it is not private to its own players.
+  const ghostRun = runs.find((run) => run.id === result.botRunId);
+  const second: MatchPlayer = result.playerTwoId
+    ? {
+        _id: result.playerTwoId,
+        name: row.two?.name ?? "Player",
+        profile_pic: row.two?.profileImg ?? null,
+        score: result.playerTwoScore,
+        is_bot: false,
+        run_id: runOf(result.playerTwoId),
+      }
+    : {
+        _id: null,
+        name: result.botName ?? "Bot",
+        profile_pic: result.botProfilePic,
+        score: result.playerTwoScore,
+        is_bot: true,
+        run_id: ghostRun && !ghostRun.private ? ghostRun.publicId : null,
+      };
+  return {
+    _id: result.id,
+    game: {
+      _id: row.game.id,
+      name: row.game.name,
+      icon: row.game.icon,
+      leaderboard_type: row.game.leaderboardType,
     },
+    players: [
+      {
+        _id: result.playerOneId,
+        name: row.one.name,
+        profile_pic: row.one.profileImg,
+        score: result.playerOneScore,
+        is_bot: false,
+        run_id: runOf(result.playerOneId),
+      },
+      second,
+    ],
+    status: result.status,
+    left_user_id: result.leftUserId,
+    created_dt: result.createdAt.toISOString(),
+  };
+}
+
+/** SPEC.md §7 GET /player-move/{id}: a real recorded run of another player, or no moves when there is none. */
+async function botFor(
+  db: Db,
+  gameId: number,
+  callerId: number,
+): Promise<BotData | { _id: null; name: null; profile_pic: null; moves: [] }> {
+  const candidates = await db
+    .select({
+      id: playerMoves.id,
+      name: users.name,
+      profileImg: users.profileImg,
+      moves: playerMoves.moves,
+    })
+    .from(playerMoves)
+    .innerJoin(users, eq(playerMoves.userId, users.id))
+    .innerJoin(games, eq(games.id, playerMoves.gameId))
+    .where(
+      and(
+        eq(playerMoves.gameId, gameId),
+        ne(playerMoves.userId, callerId),
+        gt(playerMoves.score, 0),
+        // A challenge's or private match's run is only its players' to watch (ADR 033), so no one's ghost.
+        sql`not ${isPrivateRun(playerMoves.statsId)}`,
+        // A run held for a fair-play review, or removed after one, is no one's ghost (ADR 032).
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(scores)
+            .where(
+              and(
+                eq(scores.statsId, playerMoves.statsId),
+                inArray(scores.review, ["held", "removed"]),
+              ),
+            ),
+        ),
+        // A true ghost: our own games' bots are runs the server replayed, so their timeline is what happened.
+        or(isNotNull(playerMoves.inputLog), eq(games.type, EXTERNAL_GAME_TYPE)),
+      ),
+    )
+    .orderBy(desc(playerMoves.createdAt))
+    .limit(BOT_CANDIDATES);
+  const pick = candidates[Math.floor(Math.random() * candidates.length)];
+  if (!pick || pick.moves.length === 0)
+    return { _id: null, name: null, profile_pic: null, moves: [] };
+  return {
+    _id: pick.id,
+    name: pick.name,
+    profile_pic: pick.profileImg,
+    moves: pick.moves,
+  };
+}
+
+/** The recorded run a player's round against a bot replayed: another player's run of the same game. */
+async function botRun(
+  db: Db,
+  botId: number,
+  gameId: number,
+  callerId: number,
+): Promise<BotRun> {
+  const [run] = await db
+    .select({
+      id: playerMoves.id,
+      gameId: playerMoves.gameId,
+      userId: playerMoves.userId,
+      moves: playerMoves.moves,
+      name: users.name,
+      profileImg: users.profileImg,
+    })
+    .from(playerMoves)
+    .innerJoin(users, eq(playerMoves.userId, users.id))
+    .where(eq(playerMoves.id, botId))
+    .limit(1);
+  if (!run || run.gameId !== gameId || run.userId === callerId)
+    throw refused("That bot did not play this game");
+  return run;
+}
+
+export function createMultiplayerService(db: Db) {
+  const service = {
+    botRun: (botId: number, gameId: number, callerId: number) =>
+      botRun(db, botId, gameId, callerId),
 
     /** The player's name and picture as the room shows them. */
     async participantOf(userId: number) {
@@ -128,61 +275,7 @@ export function createMultiplayerService(db: Db) {
         throw refused("This game has no multiplayer mode");
     },
 
-    /** SPEC.md §7 GET /player-move/{id}: a real recorded run of another player, or no moves when there is none. */
-    async botFor(
-      gameId: number,
-      callerId: number,
-    ): Promise<
-      BotData | { _id: null; name: null; profile_pic: null; moves: [] }
-    > {
-      const candidates = await db
-        .select({
-          id: playerMoves.id,
-          name: users.name,
-          profileImg: users.profileImg,
-          moves: playerMoves.moves,
-        })
-        .from(playerMoves)
-        .innerJoin(users, eq(playerMoves.userId, users.id))
-        .innerJoin(games, eq(games.id, playerMoves.gameId))
-        .where(
-          and(
-            eq(playerMoves.gameId, gameId),
-            ne(playerMoves.userId, callerId),
-            gt(playerMoves.score, 0),
-            // A challenge's or private match's run is only its players' to watch (ADR 033), so no one's ghost.
-            sql`not ${isPrivateRun(playerMoves.statsId)}`,
-            // A run held for a fair-play review, or removed after one, is no one's ghost (ADR 032).
-            notExists(
-              db
-                .select({ one: sql`1` })
-                .from(scores)
-                .where(
-                  and(
-                    eq(scores.statsId, playerMoves.statsId),
-                    inArray(scores.review, ["held", "removed"]),
-                  ),
-                ),
-            ),
-            // A true ghost: our own games' bots are runs the server replayed, so their timeline is what happened.
-            or(
-              isNotNull(playerMoves.inputLog),
-              eq(games.type, EXTERNAL_GAME_TYPE),
-            ),
-          ),
-        )
-        .orderBy(desc(playerMoves.createdAt))
-        .limit(BOT_CANDIDATES);
-      const pick = candidates[Math.floor(Math.random() * candidates.length)];
-      if (!pick || pick.moves.length === 0)
-        return { _id: null, name: null, profile_pic: null, moves: [] };
-      return {
-        _id: pick.id,
-        name: pick.name,
-        profile_pic: pick.profileImg,
-        moves: pick.moves,
-      };
-    },
+    botFor: (gameId: number, callerId: number) => botFor(db, gameId, callerId),
 
     /** The score the server accepted for a play session of this player and game, or null. */
     async sessionScore(
@@ -273,7 +366,7 @@ export function createMultiplayerService(db: Db) {
         throw forbidden("This play session belongs to another player");
       if (session.score === null)
         throw refused("Submit the round's score first");
-      const run = await service.botRun(input.bot_id, session.gameId, callerId);
+      const run = await botRun(db, input.bot_id, session.gameId, callerId);
       await db
         .insert(matchResults)
         .values(
@@ -288,100 +381,7 @@ export function createMultiplayerService(db: Db) {
       return { _id: row.id };
     },
 
-    /** SPEC.md §2 /summary/{gameResultId}. */
-    async summary(id: number): Promise<MatchSummary> {
-      const one = alias(users, "player_one");
-      const two = alias(users, "player_two");
-      const [row] = await db
-        .select({
-          result: matchResults,
-          game: {
-            id: games.id,
-            name: games.name,
-            icon: games.icon,
-            leaderboardType: games.leaderboardType,
-          },
-          one: { name: one.name, profileImg: one.profileImg },
-          two: { name: two.name, profileImg: two.profileImg },
-        })
-        .from(matchResults)
-        .innerJoin(games, eq(matchResults.gameId, games.id))
-        .innerJoin(one, eq(matchResults.playerOneId, one.id))
-        .leftJoin(two, eq(matchResults.playerTwoId, two.id))
-        .where(eq(matchResults.id, id))
-        .limit(1);
-      if (!row) throw notFound("Match not found");
-      const { result } = row;
-      // The runs kept for this match, to watch: each player's session of the room, or of the bot round, and the ghost's.
-      const which = [
-        result.statsId !== null
-          ? eq(playerMoves.statsId, result.statsId)
-          : undefined,
-        result.botRunId !== null
-          ? eq(playerMoves.id, result.botRunId)
-          : undefined,
-        result.roomId !== null
-          ? eq(gameStats.roomId, result.roomId)
-          : undefined,
-      ].filter((condition) => condition !== undefined);
-      const runs = which.length
-        ? await db
-            .select({
-              id: playerMoves.id,
-              publicId: playerMoves.publicId,
-              userId: playerMoves.userId,
-              private: isPrivateRun(playerMoves.statsId),
-            })
-            .from(playerMoves)
-            .innerJoin(gameStats, eq(gameStats.id, playerMoves.statsId))
-            .where(and(isNotNull(playerMoves.inputLog), or(...which)))
-        : [];
-      const runOf = (userId: number | null) =>
-        runs.find((run) => run.userId === userId && run.id !== result.botRunId)
-          ?.publicId ?? null;
-      // The ghost's run is someone else's: linked only when it is not private to its own players.
-      const ghostRun = runs.find((run) => run.id === result.botRunId);
-      const second: MatchPlayer = result.playerTwoId
-        ? {
-            _id: result.playerTwoId,
-            name: row.two?.name ?? "Player",
-            profile_pic: row.two?.profileImg ?? null,
-            score: result.playerTwoScore,
-            is_bot: false,
-            run_id: runOf(result.playerTwoId),
-          }
-        : {
-            _id: null,
-            name: result.botName ?? "Bot",
-            profile_pic: result.botProfilePic,
-            score: result.playerTwoScore,
-            is_bot: true,
-            run_id: ghostRun && !ghostRun.private ? ghostRun.publicId : null,
-          };
-      return {
-        _id: result.id,
-        game: {
-          _id: row.game.id,
-          name: row.game.name,
-          icon: row.game.icon,
-          leaderboard_type: row.game.leaderboardType,
-        },
-        players: [
-          {
-            _id: result.playerOneId,
-            name: row.one.name,
-            profile_pic: row.one.profileImg,
-            score: result.playerOneScore,
-            is_bot: false,
-            run_id: runOf(result.playerOneId),
-          },
-          second,
-        ],
-        status: result.status,
-        left_user_id: result.leftUserId,
-        created_dt: result.createdAt.toISOString(),
-      };
-    },
+    summary: (id: number) => matchSummary(db, id),
 
     /** Who sees this user's presence: the people who follow them. */
     async followerIds(userId: number): Promise<number[]> {

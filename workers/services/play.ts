@@ -26,7 +26,11 @@ import {
 import { ApiError, forbidden, notFound } from "./errors";
 import { type CardDealers, hiddenDealOf } from "./card-faces";
 import type { ChallengeService, Statement } from "./challenges";
-import { botResultRow, type MultiplayerService } from "./multiplayer";
+import {
+  botResultRow,
+  type BotRun,
+  type MultiplayerService,
+} from "./multiplayer";
 import { parseInput } from "./parse";
 import { dealSeed, isReplayable, scoreRefused } from "./replay";
 import { bestScoreWrite, type ScoreService } from "./scores";
@@ -279,56 +283,288 @@ export const isUniqueViolation = (error: unknown) => {
   return false;
 };
 
-export function createPlayService(db: Db, deps: RoundDependencies) {
-  const gameLimits = (gameId: number) => gameLimitsOf(db, gameId);
-
-  const ownSession = (userId: number, statsId: number) =>
-    ownSessionOf(db, userId, statsId);
-
-  /** The named session, or the player's latest one of this game that matches `open`. */
-  async function sessionFor(
-    userId: number,
-    gameId: number,
-    statsId: number | undefined,
-    open: boolean,
-  ): Promise<Session> {
-    if (statsId !== undefined) {
-      const session = await ownSession(userId, statsId).catch(
-        (error: unknown) => {
-          // A score never tells whether someone else's session exists.
-          throw error instanceof ApiError
-            ? refused("There is no play session of yours with that id")
-            : error;
-        },
-      );
-      if (session.gameId !== gameId)
-        throw refused("This play session is for another game");
-      return session;
-    }
-    const [latest] = await db
-      .select()
-      .from(gameStats)
-      .where(
-        and(
-          eq(gameStats.userId, userId),
-          eq(gameStats.gameId, gameId),
-          open
-            ? and(isNull(gameStats.scoredAt), isNull(gameStats.endedAt))
-            : sql`${gameStats.scoredAt} is not null`,
+/**
+ * The writes of a round that passed its checks, for one batch: the score, the session (closed when the play time
+ * comes with it), the best score and period boards unless held, the timeline when kept, and a bot match's result.
+ */
+function roundWrites(
+  db: Db,
+  round: {
+    userId: number;
+    game: { id: number };
+    session: Session;
+    input: { score: number; log?: string };
+    verified: Awaited<ReturnType<typeof verifiedRound>> | null;
+    moves: Move[];
+    keepRun: boolean;
+    run: BotRun | null;
+    playTime: number | null;
+    now: number;
+  },
+): { statements: [RoundStatement, ...RoundStatement[]]; held: boolean } {
+  const {
+    userId,
+    game,
+    session,
+    input,
+    verified,
+    moves,
+    keepRun,
+    run,
+    playTime,
+    now,
+  } = round;
+  const at = new Date(now);
+  const statements: [RoundStatement, ...RoundStatement[]] = [
+    db.insert(scores).values({
+      userId,
+      gameId: game.id,
+      score: input.score,
+      statsId: session.id,
+      createdAt: at,
+      ...heldFields(verified),
+    }),
+    db
+      .update(gameStats)
+      .set({
+        score: input.score,
+        scoredAt: at,
+        ...(playTime === null ? {} : { playTime, endedAt: at }),
+      })
+      .where(eq(gameStats.id, session.id)),
+  ];
+  // A round held for review stays off the boards until a moderator lets it on (ADR 032).
+  const held = verified?.held != null;
+  if (!held)
+    statements.push(
+      bestScoreWrite(db, {
+        gameId: game.id,
+        userId,
+        score: input.score,
+        statsId: session.id,
+        now,
+      }),
+    );
+  // Daily and weekly tournaments count only rounds the server replayed, and only those that scored (ADR 027).
+  if (verified && !held && input.score > 0)
+    statements.push(
+      ...periodBoardWrites(db, {
+        gameId: game.id,
+        userId,
+        score: input.score,
+        statsId: session.id,
+        now,
+      }),
+    );
+  if (keepRun)
+    statements.push(
+      db.insert(playerMoves).values({
+        statsId: session.id,
+        userId,
+        gameId: game.id,
+        score: input.score,
+        moves,
+        ...(verified
+          ? {
+              seed: session.seed,
+              inputLog: input.log,
+              steps: verified.steps,
+            }
+          : {}),
+      }),
+    );
+  if (run)
+    statements.push(
+      db
+        .insert(matchResults)
+        .values(
+          botResultRow(
+            { id: session.id, gameId: game.id, score: input.score },
+            userId,
+            run,
+          ),
         ),
-      )
-      .orderBy(desc(gameStats.id))
-      .limit(1);
-    if (!latest) {
-      throw refused(
+    );
+
+  return { statements, held };
+}
+
+/** The named session, or the player's latest one of this game that matches `open`. */
+async function sessionFor(
+  db: Db,
+  userId: number,
+  gameId: number,
+  statsId: number | undefined,
+  open: boolean,
+): Promise<Session> {
+  if (statsId !== undefined) {
+    const session = await ownSessionOf(db, userId, statsId).catch(
+      (error: unknown) => {
+        // A score never tells whether someone else's session exists.
+        throw error instanceof ApiError
+          ? refused("There is no play session of yours with that id")
+          : error;
+      },
+    );
+    if (session.gameId !== gameId)
+      throw refused("This play session is for another game");
+    return session;
+  }
+  const [latest] = await db
+    .select()
+    .from(gameStats)
+    .where(
+      and(
+        eq(gameStats.userId, userId),
+        eq(gameStats.gameId, gameId),
         open
-          ? "There is no open play session for this game; start the game again to submit a score"
-          : "There is no scored play session for this game",
-      );
+          ? and(isNull(gameStats.scoredAt), isNull(gameStats.endedAt))
+          : sql`${gameStats.scoredAt} is not null`,
+      ),
+    )
+    .orderBy(desc(gameStats.id))
+    .limit(1);
+  if (!latest) {
+    throw refused(
+      open
+        ? "There is no open play session for this game; start the game again to submit a score"
+        : "There is no scored play session for this game",
+    );
+  }
+  return latest;
+}
+
+/**
+ * POST /api/scores: a finished round, in one request. Believed only for an open, unscored session of this player
+ * and game that has not outrun the game's time, with a timeline that fits it, and for a challenge or a bot run
+ * the round can belong to; every check runs before anything is written. Then one batch writes the score, the
+ * session (closed when the play time comes with it), the best score, the timeline, the bot match's result and
+ * the challenge's settlement. The unique score per session makes a repeat or a racing twin write nothing.
+ */
+async function submitRound(
+  db: Db,
+  deps: RoundDependencies,
+  userId: number,
+  body: unknown,
+  address: string,
+): Promise<RoundResult> {
+  if (logTooLong(body))
+    throw new ApiError(413, "log_too_large", RUN_MESSAGES.tooLong);
+  const input = parseInput(RoundSchema, body);
+  if (input.player_id !== userId)
+    throw forbidden("You can only submit your own scores");
+  if (input.challenge_id !== undefined && input.bot_id !== undefined)
+    throw new ApiError(
+      400,
+      "bad_request",
+      "A round is played for a challenge or against a bot, not both",
+    );
+  await countRoundAttempt(deps.limits, userId, address);
+  const now = Date.now();
+  const game = await gameLimitsOf(db, input.game_id);
+  const session = await sessionFor(db, userId, game.id, input.stats_id, true);
+  const startedAt = session.createdAt.getTime();
+  const verified = replayable(game)
+    ? await verifiedRound(deps, game, session, input, now)
+    : null;
+  const moves = verified ? verified.moves : (input.moves ?? []);
+  const problem = verified
+    ? null
+    : (sessionProblem(session, game, input.score, now) ??
+      timelineProblem(moves, input.score, now - startedAt));
+  if (problem) throw refused(problem);
+  const run =
+    input.bot_id === undefined
+      ? null
+      : await deps.multiplayer.botRun(input.bot_id, game.id, userId);
+  // An external game's timeline is kept when it scored; a replayed round's run as keepsRun says.
+  const keepRun = verified
+    ? await keepsRun(deps.limits, userId, {
+        score: input.score,
+        log: input.log ?? "",
+        match: session.roomId !== null || run !== null,
+      })
+    : input.score > 0 && moves.length > 0;
+  // Never more time than the server saw pass since the session opened.
+  const playTime =
+    input.play_time === undefined
+      ? null
+      : Math.min(
+          Math.round(input.play_time),
+          Math.ceil((now - startedAt) / 1000),
+        );
+
+  const { statements, held } = roundWrites(db, {
+    userId,
+    game,
+    session,
+    input,
+    verified,
+    moves,
+    keepRun,
+    run,
+    playTime,
+    now,
+  });
+
+  // Two submissions for one session racing: the unique index lets only one in, and its batch alone commits.
+  const alreadyScored = () => refused("This play session already has a score");
+  let challenge: RoundResult["challenge"] = null;
+  // The session's own challenge settles whether or not the client names it.
+  const challengeId =
+    input.challenge_id ?? (await deps.challenges.boundTo(session.id));
+  // A held round settles its challenge only when it is reviewed; until then the challenge waits (or expires).
+  if (challengeId !== null && !held) {
+    challenge = await deps.challenges.settleWithRound(
+      userId,
+      challengeId,
+      {
+        gameId: game.id,
+        statsId: session.id,
+        startedAt: session.createdAt,
+        score: input.score,
+        statements,
+        duplicate: alreadyScored,
+      },
+      now,
+    );
+  } else {
+    try {
+      await db.batch(statements);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw alreadyScored();
+      throw error;
     }
-    return latest;
   }
 
+  const [[stored], [match], best] = await Promise.all([
+    db
+      .select({ id: scores.id })
+      .from(scores)
+      .where(eq(scores.statsId, session.id))
+      .limit(1),
+    run
+      ? db
+          .select({ id: matchResults.id })
+          .from(matchResults)
+          .where(eq(matchResults.statsId, session.id))
+          .limit(1)
+      : Promise.resolve([]),
+    deps.scores.highScore(game.id, userId),
+  ]);
+  return {
+    _id: stored.id,
+    score: input.score,
+    stats_id: session.id,
+    play_time: playTime,
+    best,
+    challenge,
+    match_id: match?.id ?? null,
+    held,
+  };
+}
+
+export function createPlayService(db: Db, deps: RoundDependencies) {
   return {
     /**
      * POST /api/gamestats: opens the play session a score will need, with the seed the server deals its round (a
@@ -337,7 +573,7 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
      */
     async startSession(userId: number, body: unknown) {
       const input = parseInput(StartSessionSchema, body);
-      const game = await gameLimits(input.game_id);
+      const game = await gameLimitsOf(db, input.game_id);
       const now = Date.now();
       await deps.limits.hit("sessionStartPerUser", userId, now);
       let seed = dealSeed();
@@ -383,7 +619,7 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
     /** PUT /api/gamestats/{id}: the play time, at the end of the round or on exit; closes the session. */
     async endSession(userId: number, statsId: number, body: unknown) {
       const { play_time } = parseInput(EndSessionSchema, body);
-      const session = await ownSession(userId, statsId);
+      const session = await ownSessionOf(db, userId, statsId);
       if (session.endedAt)
         throw new ApiError(
           409,
@@ -418,193 +654,8 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
       };
     },
 
-    /**
-     * POST /api/scores: a finished round, in one request. Believed only for an open, unscored session of this player
-     * and game that has not outrun the game's time, with a timeline that fits it, and for a challenge or a bot run
-     * the round can belong to; every check runs before anything is written. Then one batch writes the score, the
-     * session (closed when the play time comes with it), the best score, the timeline, the bot match's result and
-     * the challenge's settlement. The unique score per session makes a repeat or a racing twin write nothing.
-     */
-    async submitRound(
-      userId: number,
-      body: unknown,
-      address: string,
-    ): Promise<RoundResult> {
-      if (logTooLong(body))
-        throw new ApiError(413, "log_too_large", RUN_MESSAGES.tooLong);
-      const input = parseInput(RoundSchema, body);
-      if (input.player_id !== userId)
-        throw forbidden("You can only submit your own scores");
-      if (input.challenge_id !== undefined && input.bot_id !== undefined)
-        throw new ApiError(
-          400,
-          "bad_request",
-          "A round is played for a challenge or against a bot, not both",
-        );
-      await countRoundAttempt(deps.limits, userId, address);
-      const now = Date.now();
-      const game = await gameLimits(input.game_id);
-      const session = await sessionFor(userId, game.id, input.stats_id, true);
-      const startedAt = session.createdAt.getTime();
-      const verified = replayable(game)
-        ? await verifiedRound(deps, game, session, input, now)
-        : null;
-      const moves = verified ? verified.moves : (input.moves ?? []);
-      const problem = verified
-        ? null
-        : (sessionProblem(session, game, input.score, now) ??
-          timelineProblem(moves, input.score, now - startedAt));
-      if (problem) throw refused(problem);
-      const run =
-        input.bot_id === undefined
-          ? null
-          : await deps.multiplayer.botRun(input.bot_id, game.id, userId);
-      // An external game's timeline is kept when it scored; a replayed round's run as keepsRun says.
-      const keepRun = verified
-        ? await keepsRun(deps.limits, userId, {
-            score: input.score,
-            log: input.log ?? "",
-            match: session.roomId !== null || run !== null,
-          })
-        : input.score > 0 && moves.length > 0;
-      // Never more time than the server saw pass since the session opened.
-      const playTime =
-        input.play_time === undefined
-          ? null
-          : Math.min(
-              Math.round(input.play_time),
-              Math.ceil((now - startedAt) / 1000),
-            );
-
-      const at = new Date(now);
-      const statements: [RoundStatement, ...RoundStatement[]] = [
-        db.insert(scores).values({
-          userId,
-          gameId: game.id,
-          score: input.score,
-          statsId: session.id,
-          createdAt: at,
-          ...heldFields(verified),
-        }),
-        db
-          .update(gameStats)
-          .set({
-            score: input.score,
-            scoredAt: at,
-            ...(playTime === null ? {} : { playTime, endedAt: at }),
-          })
-          .where(eq(gameStats.id, session.id)),
-      ];
-      // A round held for review stays off the boards until a moderator lets it on (ADR 032).
-      const held = verified?.held != null;
-      if (!held)
-        statements.push(
-          bestScoreWrite(db, {
-            gameId: game.id,
-            userId,
-            score: input.score,
-            statsId: session.id,
-            now,
-          }),
-        );
-      // Daily and weekly tournaments count only rounds the server replayed, and only those that scored (ADR 027).
-      if (verified && !held && input.score > 0)
-        statements.push(
-          ...periodBoardWrites(db, {
-            gameId: game.id,
-            userId,
-            score: input.score,
-            statsId: session.id,
-            now,
-          }),
-        );
-      if (keepRun)
-        statements.push(
-          db.insert(playerMoves).values({
-            statsId: session.id,
-            userId,
-            gameId: game.id,
-            score: input.score,
-            moves,
-            ...(verified
-              ? {
-                  seed: session.seed,
-                  inputLog: input.log,
-                  steps: verified.steps,
-                }
-              : {}),
-          }),
-        );
-      if (run)
-        statements.push(
-          db
-            .insert(matchResults)
-            .values(
-              botResultRow(
-                { id: session.id, gameId: game.id, score: input.score },
-                userId,
-                run,
-              ),
-            ),
-        );
-
-      // Two submissions for one session racing: the unique index lets only one in, and its batch alone commits.
-      const alreadyScored = () =>
-        refused("This play session already has a score");
-      let challenge: RoundResult["challenge"] = null;
-      // The session's own challenge settles whether or not the client names it.
-      const challengeId =
-        input.challenge_id ?? (await deps.challenges.boundTo(session.id));
-      // A held round settles its challenge only when it is reviewed; until then the challenge waits (or expires).
-      if (challengeId !== null && !held) {
-        challenge = await deps.challenges.settleWithRound(
-          userId,
-          challengeId,
-          {
-            gameId: game.id,
-            statsId: session.id,
-            startedAt: session.createdAt,
-            score: input.score,
-            statements,
-            duplicate: alreadyScored,
-          },
-          now,
-        );
-      } else {
-        try {
-          await db.batch(statements);
-        } catch (error) {
-          if (isUniqueViolation(error)) throw alreadyScored();
-          throw error;
-        }
-      }
-
-      const [[stored], [match], best] = await Promise.all([
-        db
-          .select({ id: scores.id })
-          .from(scores)
-          .where(eq(scores.statsId, session.id))
-          .limit(1),
-        run
-          ? db
-              .select({ id: matchResults.id })
-              .from(matchResults)
-              .where(eq(matchResults.statsId, session.id))
-              .limit(1)
-          : Promise.resolve([]),
-        deps.scores.highScore(game.id, userId),
-      ]);
-      return {
-        _id: stored.id,
-        score: input.score,
-        stats_id: session.id,
-        play_time: playTime,
-        best,
-        challenge,
-        match_id: match?.id ?? null,
-        held,
-      };
-    },
+    submitRound: (userId: number, body: unknown, address: string) =>
+      submitRound(db, deps, userId, body, address),
 
     /**
      * POST /api/player-move: the timeline of a scored round, kept for bots to replay. It must fit the score the
@@ -614,8 +665,14 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
       const input = parseInput(PlayerMovesSchema, body);
       if (input.player_id !== userId)
         throw forbidden("You can only record your own moves");
-      const game = await gameLimits(input.game_id);
-      const session = await sessionFor(userId, game.id, input.stats_id, false);
+      const game = await gameLimitsOf(db, input.game_id);
+      const session = await sessionFor(
+        db,
+        userId,
+        game.id,
+        input.stats_id,
+        false,
+      );
       if (session.score === null || !session.scoredAt)
         throw refused("This play session has no score yet");
       if (session.score === 0)

@@ -34,66 +34,74 @@ export const FAILED_DEVICE_RETRY_MS = 24 * 60 * 60 * 1000;
 /** How long one push may take before it counts as failed, so a slow push service holds no hub open. */
 export const PUSH_TIMEOUT_MS = 10_000;
 
+interface PushDeps {
+  db: Db;
+  keys: VapidKeys | null;
+  send: (request: Request) => Promise<Response>;
+}
+
+const drop = (db: Db, id: number) =>
+  db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+const markFailed = (db: Db, id: number) =>
+  db
+    .update(pushSubscriptions)
+    .set({ failedAt: new Date() })
+    .where(eq(pushSubscriptions.id, id));
+
+/** One device's push; what its answer means for the row is decided here. */
+async function sendTo(
+  { db, keys, send }: PushDeps,
+  device: typeof pushSubscriptions.$inferSelect,
+  payload: string,
+  message: PushMessage,
+  ttl: number,
+): Promise<boolean> {
+  if (!keys) return false;
+  if (pushEndpointProblem(device.endpoint) !== null) {
+    await drop(db, device.id);
+    return false;
+  }
+  try {
+    const request = await pushRequest(device, payload, keys, {
+      ttl,
+      urgency: message.kind === "invitations" ? "high" : "normal",
+    });
+    const response = await send(
+      new Request(request, { signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) }),
+    );
+    await response.body?.cancel();
+    if (response.ok) {
+      if (device.failedAt !== null)
+        await db
+          .update(pushSubscriptions)
+          .set({ failedAt: null })
+          .where(eq(pushSubscriptions.id, device.id));
+      return true;
+    }
+    if (response.status === 404 || response.status === 410) {
+      await drop(db, device.id);
+      return false;
+    }
+    // 429 is the push service asking us to slow down, not a broken device: the next event tries again.
+    if (response.status !== 429) await markFailed(db, device.id);
+    console.error(
+      `a push service answered ${response.status} for ${new URL(device.endpoint).origin}`,
+    );
+    return false;
+  } catch (error) {
+    console.error("sending a push failed", error);
+    await markFailed(db, device.id).catch(() => undefined);
+    return false;
+  }
+}
+
 /** Web Push subscriptions per device, the kinds each player turned off, and sending (ADR 029). */
 export function createPushService(
   db: Db,
   keys: VapidKeys | null,
   send: (request: Request) => Promise<Response> = (request) => fetch(request),
 ) {
-  const drop = (id: number) =>
-    db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
-  const markFailed = (id: number) =>
-    db
-      .update(pushSubscriptions)
-      .set({ failedAt: new Date() })
-      .where(eq(pushSubscriptions.id, id));
-
-  /** One device's push; what its answer means for the row is decided here. */
-  async function sendTo(
-    device: typeof pushSubscriptions.$inferSelect,
-    payload: string,
-    message: PushMessage,
-    ttl: number,
-  ): Promise<boolean> {
-    if (!keys) return false;
-    if (pushEndpointProblem(device.endpoint) !== null) {
-      await drop(device.id);
-      return false;
-    }
-    try {
-      const request = await pushRequest(device, payload, keys, {
-        ttl,
-        urgency: message.kind === "invitations" ? "high" : "normal",
-      });
-      const response = await send(
-        new Request(request, { signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) }),
-      );
-      await response.body?.cancel();
-      if (response.ok) {
-        if (device.failedAt !== null)
-          await db
-            .update(pushSubscriptions)
-            .set({ failedAt: null })
-            .where(eq(pushSubscriptions.id, device.id));
-        return true;
-      }
-      if (response.status === 404 || response.status === 410) {
-        await drop(device.id);
-        return false;
-      }
-      // 429 is the push service asking us to slow down, not a broken device: the next event tries again.
-      if (response.status !== 429) await markFailed(device.id);
-      console.error(
-        `a push service answered ${response.status} for ${new URL(device.endpoint).origin}`,
-      );
-      return false;
-    } catch (error) {
-      console.error("sending a push failed", error);
-      await markFailed(device.id).catch(() => undefined);
-      return false;
-    }
-  }
-
+  const deps: PushDeps = { db, keys, send };
   return {
     /** The key a page subscribes with, or null when push is not configured. */
     publicKey: keys?.publicKey ?? null,
@@ -210,7 +218,7 @@ export function createPushService(
         if (muted.length > 0 || due.length === 0) return 0;
         const payload = JSON.stringify(message);
         const sent = await Promise.all(
-          due.map((device) => sendTo(device, payload, message, ttl)),
+          due.map((device) => sendTo(deps, device, payload, message, ttl)),
         );
         return sent.filter(Boolean).length;
       } catch (error) {

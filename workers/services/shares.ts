@@ -57,192 +57,190 @@ export interface ShareDeps {
   mediaBase: string;
 }
 
-export function createShareService(db: Db, deps: ShareDeps) {
-  const opponent = alias(users, "opponent");
+const opponent = alias(users, "opponent");
 
-  /** The share of this result if there is one. */
-  async function existing(where: SQL | undefined) {
-    const [row] = await db
-      .select({ id: scoreShares.id })
-      .from(scoreShares)
-      .where(where)
-      .limit(1);
-    return row?.id ?? null;
-  }
+/** The share of this result if there is one. */
+async function existing(db: Db, where: SQL | undefined) {
+  const [row] = await db
+    .select({ id: scoreShares.id })
+    .from(scoreShares)
+    .where(where)
+    .limit(1);
+  return row?.id ?? null;
+}
 
-  /** The caller's round or side of a match, as a share would keep it, or why it cannot be shared. */
-  async function resultOf(
-    callerId: number,
-    input: { score_id?: number; match_id?: number },
-  ) {
-    if (input.score_id !== undefined) {
-      const [row] = await db
-        .select({
-          userId: scores.userId,
-          gameId: scores.gameId,
-          score: scores.score,
-          review: scores.review,
-          replayed: sql<number>`${playerMoves.inputLog} is not null`,
-        })
-        .from(scores)
-        .leftJoin(playerMoves, eq(playerMoves.statsId, scores.statsId))
-        .where(eq(scores.id, input.score_id))
-        .limit(1);
-      if (!row) throw notFound("Score not found");
-      if (row.userId !== callerId)
-        throw forbidden("Only the player who scored it can share this score");
-      if (row.review === "held" || row.review === "removed")
-        throw notShareable(FAIR_PLAY_MESSAGES.heldShare);
-      // A public card carries a score the server checked: our games' rounds are replayed; a game on another site's are not.
-      if (!row.replayed)
-        throw notShareable(
-          "Only scores the server verified by replaying the round can be shared",
-        );
-      return {
-        gameId: row.gameId,
-        score: row.score,
-        scoreId: input.score_id,
-        matchId: null,
-        where: eq(scoreShares.scoreId, input.score_id),
-      };
-    }
-    const matchId = input.match_id!;
-    const [row] = await db
-      .select()
-      .from(matchResults)
-      .where(eq(matchResults.id, matchId))
-      .limit(1);
-    if (!row) throw notFound("Match not found");
-    const side =
-      row.playerOneId === callerId
-        ? row.playerOneScore
-        : row.playerTwoId === callerId
-          ? row.playerTwoScore
-          : null;
-    if (side === null)
-      throw forbidden("Only a player of this match can share it");
-    return {
-      gameId: row.gameId,
-      score: side,
-      scoreId: null,
-      matchId,
-      where: and(
-        eq(scoreShares.matchId, matchId),
-        eq(scoreShares.userId, callerId),
-      ),
-    };
-  }
-
-  const answer = (
-    id: string,
-    origin: string,
-    created: boolean,
-  ): ScoreShare => ({
-    id,
-    url: new URL(sharePath(id), origin).href,
-    card_url: new URL(shareCardPath(id), origin).href,
-    created,
-  });
-
-  async function view(id: string): Promise<SharedScore> {
+/** The caller's round or side of a match, as a share would keep it, or why it cannot be shared. */
+async function resultOf(
+  db: Db,
+  callerId: number,
+  input: { score_id?: number; match_id?: number },
+) {
+  if (input.score_id !== undefined) {
     const [row] = await db
       .select({
-        share: scoreShares,
-        game: {
-          id: games.id,
-          name: games.name,
-          icon: games.icon,
-          poster: games.poster,
-          leaderboardType: games.leaderboardType,
-        },
-        category: categories.name,
-        profileImg: users.profileImg,
-        match: matchResults,
-        opponentName: opponent.name,
+        userId: scores.userId,
+        gameId: scores.gameId,
+        score: scores.score,
+        review: scores.review,
+        replayed: sql<number>`${playerMoves.inputLog} is not null`,
       })
-      .from(scoreShares)
-      .innerJoin(games, eq(scoreShares.gameId, games.id))
-      .innerJoin(categories, eq(games.categoryId, categories.id))
-      .innerJoin(users, eq(scoreShares.userId, users.id))
-      .leftJoin(matchResults, eq(scoreShares.matchId, matchResults.id))
-      .leftJoin(
-        opponent,
-        or(
-          and(
-            eq(matchResults.playerOneId, scoreShares.userId),
-            eq(opponent.id, matchResults.playerTwoId),
-          ),
-          and(
-            isNotNull(matchResults.playerTwoId),
-            eq(matchResults.playerTwoId, scoreShares.userId),
-            eq(opponent.id, matchResults.playerOneId),
-          ),
-        ),
-      )
-      .where(eq(scoreShares.id, id))
+      .from(scores)
+      .leftJoin(playerMoves, eq(playerMoves.statsId, scores.statsId))
+      .where(eq(scores.id, input.score_id))
       .limit(1);
-    if (!row) throw notFound("This shared score does not exist");
-    const { share, match } = row;
-    let versus: SharedScore["match"] = null;
-    if (match) {
-      const first = match.playerOneId === share.userId;
-      const other = first ? match.playerTwoScore : match.playerOneScore;
-      const bot = first && match.playerTwoId === null;
-      versus = {
-        opponent: bot
-          ? (match.botName ?? "Bot")
-          : (row.opponentName ?? "Player"),
-        opponent_is_bot: bot,
-        opponent_score: other,
-        outcome:
-          share.score > other ? "win" : share.score < other ? "lose" : "draw",
-      };
-    }
+    if (!row) throw notFound("Score not found");
+    if (row.userId !== callerId)
+      throw forbidden("Only the player who scored it can share this score");
+    if (row.review === "held" || row.review === "removed")
+      throw notShareable(FAIR_PLAY_MESSAGES.heldShare);
+    // A public card carries a score the server checked: our games' rounds are replayed; a game on another site's are not.
+    if (!row.replayed)
+      throw notShareable(
+        "Only scores the server verified by replaying the round can be shared",
+      );
     return {
-      id: share.id,
-      game: {
-        _id: row.game.id,
-        name: row.game.name,
-        category: row.category,
-        icon: row.game.icon,
-        poster: row.game.poster,
-        leaderboard_type: row.game.leaderboardType,
-      },
-      player: { name: share.playerName, profile_img: row.profileImg },
-      score: share.score,
-      match: versus,
-      created_dt: share.createdAt.toISOString(),
+      gameId: row.gameId,
+      score: row.score,
+      scoreId: input.score_id,
+      matchId: null,
+      where: eq(scoreShares.scoreId, input.score_id),
     };
   }
+  const matchId = input.match_id!;
+  const [row] = await db
+    .select()
+    .from(matchResults)
+    .where(eq(matchResults.id, matchId))
+    .limit(1);
+  if (!row) throw notFound("Match not found");
+  const side =
+    row.playerOneId === callerId
+      ? row.playerOneScore
+      : row.playerTwoId === callerId
+        ? row.playerTwoScore
+        : null;
+  if (side === null)
+    throw forbidden("Only a player of this match can share it");
+  return {
+    gameId: row.gameId,
+    score: side,
+    scoreId: null,
+    matchId,
+    where: and(
+      eq(scoreShares.matchId, matchId),
+      eq(scoreShares.userId, callerId),
+    ),
+  };
+}
 
-  /** Draws the share's card (ADR 017): the SVG here, the pixels in a CardPainter. */
-  async function paint(shared: SharedScore): Promise<Uint8Array<ArrayBuffer>> {
-    const font = (await loadCardFont()).metrics;
-    const art = await gameArt(
-      shared.game,
-      deps.files,
-      deps.media,
-      deps.mediaBase,
-    );
-    const levels = shared.game.leaderboard_type === 2;
-    const svg = scoreCardSvg(
-      { name: shared.game.name, category: shared.game.category, ...art },
-      {
-        player: drawableName(shared.player.name, font),
-        score: shared.score,
-        levels,
-        caption:
-          shared.match?.outcome === "win"
-            ? "won the match with"
-            : levels
-              ? "reached"
-              : "scored",
+const answer = (id: string, origin: string, created: boolean): ScoreShare => ({
+  id,
+  url: new URL(sharePath(id), origin).href,
+  card_url: new URL(shareCardPath(id), origin).href,
+  created,
+});
+
+async function view(db: Db, id: string): Promise<SharedScore> {
+  const [row] = await db
+    .select({
+      share: scoreShares,
+      game: {
+        id: games.id,
+        name: games.name,
+        icon: games.icon,
+        poster: games.poster,
+        leaderboardType: games.leaderboardType,
       },
-      font,
-    );
-    return deps.painters.paint(svg);
+      category: categories.name,
+      profileImg: users.profileImg,
+      match: matchResults,
+      opponentName: opponent.name,
+    })
+    .from(scoreShares)
+    .innerJoin(games, eq(scoreShares.gameId, games.id))
+    .innerJoin(categories, eq(games.categoryId, categories.id))
+    .innerJoin(users, eq(scoreShares.userId, users.id))
+    .leftJoin(matchResults, eq(scoreShares.matchId, matchResults.id))
+    .leftJoin(
+      opponent,
+      or(
+        and(
+          eq(matchResults.playerOneId, scoreShares.userId),
+          eq(opponent.id, matchResults.playerTwoId),
+        ),
+        and(
+          isNotNull(matchResults.playerTwoId),
+          eq(matchResults.playerTwoId, scoreShares.userId),
+          eq(opponent.id, matchResults.playerOneId),
+        ),
+      ),
+    )
+    .where(eq(scoreShares.id, id))
+    .limit(1);
+  if (!row) throw notFound("This shared score does not exist");
+  const { share, match } = row;
+  let versus: SharedScore["match"] = null;
+  if (match) {
+    const first = match.playerOneId === share.userId;
+    const other = first ? match.playerTwoScore : match.playerOneScore;
+    const bot = first && match.playerTwoId === null;
+    versus = {
+      opponent: bot ? (match.botName ?? "Bot") : (row.opponentName ?? "Player"),
+      opponent_is_bot: bot,
+      opponent_score: other,
+      outcome:
+        share.score > other ? "win" : share.score < other ? "lose" : "draw",
+    };
   }
+  return {
+    id: share.id,
+    game: {
+      _id: row.game.id,
+      name: row.game.name,
+      category: row.category,
+      icon: row.game.icon,
+      poster: row.game.poster,
+      leaderboard_type: row.game.leaderboardType,
+    },
+    player: { name: share.playerName, profile_img: row.profileImg },
+    score: share.score,
+    match: versus,
+    created_dt: share.createdAt.toISOString(),
+  };
+}
 
+/** Draws the share's card (ADR 017): the SVG here, the pixels in a CardPainter. */
+async function paint(
+  deps: ShareDeps,
+  shared: SharedScore,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const font = (await loadCardFont()).metrics;
+  const art = await gameArt(
+    shared.game,
+    deps.files,
+    deps.media,
+    deps.mediaBase,
+  );
+  const levels = shared.game.leaderboard_type === 2;
+  const svg = scoreCardSvg(
+    { name: shared.game.name, category: shared.game.category, ...art },
+    {
+      player: drawableName(shared.player.name, font),
+      score: shared.score,
+      levels,
+      caption:
+        shared.match?.outcome === "win"
+          ? "won the match with"
+          : levels
+            ? "reached"
+            : "scored",
+    },
+    font,
+  );
+  return deps.painters.paint(svg);
+}
+
+export function createShareService(db: Db, deps: ShareDeps) {
   return {
     /**
      * Makes the caller's verified round (`score_id`) or their side of a match (`match_id`) public at /scores/{id}.
@@ -255,8 +253,8 @@ export function createShareService(db: Db, deps: ShareDeps) {
       origin: string,
     ): Promise<ScoreShare> {
       const input = parseInput(ShareScoreSchema, body);
-      const result = await resultOf(caller.id, input);
-      const before = await existing(result.where);
+      const result = await resultOf(db, caller.id, input);
+      const before = await existing(db, result.where);
       if (before) return answer(before, origin, false);
       await deps.limits.hit("sharePerUser", caller.id);
       await db
@@ -272,13 +270,13 @@ export function createShareService(db: Db, deps: ShareDeps) {
         })
         // Two requests at once for the same result: the unique index keeps one, and both answer it.
         .onConflictDoNothing();
-      const id = await existing(result.where);
+      const id = await existing(db, result.where);
       if (!id) throw new Error("A share was written but cannot be read back");
       return answer(id, origin, true);
     },
 
     /** /scores/{id}: the shared result, or a 404. */
-    view,
+    view: (id: string) => view(db, id),
 
     /**
      * The id of the player's latest round of the game if it can be shared (replayed by the server), for the result
@@ -308,10 +306,10 @@ export function createShareService(db: Db, deps: ShareDeps) {
      * right after the link is posted). A 404 when the share is gone, whatever R2 still holds.
      */
     async card(id: string): Promise<Uint8Array<ArrayBuffer>> {
-      const shared = await view(id);
+      const shared = await view(db, id);
       const kept = await deps.media.get(shareCardKey(id));
       if (kept) return new Uint8Array(await kept.arrayBuffer());
-      const png = await paint(shared);
+      const png = await paint(deps, shared);
       await deps.media.put(shareCardKey(id), png, {
         httpMetadata: { contentType: "image/png" },
       });

@@ -87,6 +87,277 @@ export async function readChatCheck(
   };
 }
 
+/** What the social use cases work with. */
+interface SocialDeps {
+  db: Db;
+  hubs: UserHubs;
+  conversations: Conversations;
+  limits: RateLimiter;
+}
+
+async function isBlocked(db: Db, a: number, b: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(blockedBetween(a, b))
+    .limit(1);
+  return !!row;
+}
+
+async function assertUser(db: Db, id: number) {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!user) throw notFound("User not found");
+}
+
+/**
+ * SPEC.md §2 Find People: other players with a name and an address (which is not shown: it is private), by name prefix, a page at a time; people
+ * who blocked the caller or whom the caller blocked are left out. followStatus tells whom the caller follows.
+ */
+async function findPeople(
+  { db, limits }: SocialDeps,
+  callerId: number,
+  query: unknown,
+): Promise<FindAnswer> {
+  await limits.hit("searchPerUser", callerId);
+  const { q, page } = parseInput(FindQuerySchema, query);
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      profileImg: users.profileImg,
+      following: sql<number>`${follows.followerId} is not null`,
+      followsBack: followsBack(callerId),
+    })
+    .from(users)
+    .leftJoin(
+      follows,
+      and(eq(follows.followerId, callerId), eq(follows.followeeId, users.id)),
+    )
+    .where(
+      and(
+        ne(users.id, callerId),
+        isNotNull(users.address),
+        sql`${users.address} != ''`,
+        q ? sql`${users.name} like ${likePrefix(q)} escape '\\'` : undefined,
+        sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${callerId} and ${blocks.blockedId} = ${users.id})
+          or (${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = ${callerId}))`,
+      ),
+    )
+    .orderBy(sql`${users.name} collate nocase`, asc(users.id))
+    .limit(FIND_PAGE_SIZE + 1)
+    .offset(page * FIND_PAGE_SIZE);
+  const people = rows.slice(0, FIND_PAGE_SIZE).map((row) => ({
+    _id: row.id,
+    name: row.name,
+    profile_img: row.profileImg,
+    is_online: false,
+    social_id: row.id,
+    isFriend: !!row.following,
+    followStatus: !!row.following,
+    follows_back: !!row.followsBack,
+  }));
+  return { people, page, has_more: rows.length > FIND_PAGE_SIZE };
+}
+
+/**
+ * SPEC.md §2 Friends: the people the caller follows, by name; their hubs tell who is online, unless the list is
+ * only for choosing someone (`presence: false`), which spares a call to every friend's hub.
+ */
+async function friendsOf(
+  { db, hubs }: SocialDeps,
+  callerId: number,
+  { presence = true }: { presence?: boolean } = {},
+): Promise<Friend[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      profileImg: users.profileImg,
+      followsBack: followsBack(callerId),
+    })
+    .from(follows)
+    .innerJoin(users, eq(follows.followeeId, users.id))
+    .where(eq(follows.followerId, callerId))
+    .orderBy(sql`${users.name} collate nocase`, asc(users.id));
+  const onlineIds = presence
+    ? await hubs.onlineAmong(rows.map((row) => row.id))
+    : new Set<number>();
+  return rows.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    profile_img: row.profileImg,
+    is_online: onlineIds.has(row.id),
+    social_id: row.id,
+    isFriend: true,
+    followStatus: true,
+    follows_back: !!row.followsBack,
+  }));
+}
+
+/**
+ * SPEC.md §7 chat history between the caller and a friend, newest page first; `before` pages back. Checked before
+ * the Conversation is addressed, so a probe of a stranger reaches no object. The friend's messages the caller
+ * reported say so (`reported`), so a report outlives the page it was made on.
+ */
+async function historyWith(
+  { db, conversations }: SocialDeps,
+  callerId: number,
+  friendId: number,
+  query: unknown,
+): Promise<HistoryPage> {
+  const refusal = chatRefusal(await readChatCheck(db, callerId, friendId));
+  if (refusal)
+    throw new ApiError(
+      refusal.status,
+      refusal.status === 404 ? "not_found" : "forbidden",
+      refusal.message,
+    );
+  const { before, limit } = parseInput(HistoryQuerySchema, query);
+  const page = await conversations.history(
+    callerId,
+    friendId,
+    before ?? null,
+    limit,
+  );
+  const received = page.messages
+    .filter((message) => message.sender === friendId)
+    .map((message) => message.msg_id);
+  if (received.length === 0) return page;
+  const rows = await db
+    .select({ msgId: reports.msgId })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.reporterId, callerId),
+        eq(reports.reportedUserId, friendId),
+        inArray(reports.msgId, received),
+      ),
+    );
+  if (rows.length === 0) return page;
+  const reported = new Set(rows.map((row) => row.msgId));
+  return {
+    ...page,
+    messages: page.messages.map((message) =>
+      reported.has(message.msg_id) ? { ...message, reported: true } : message,
+    ),
+  };
+}
+
+/**
+ * A message someone sent the caller, reported: the copy kept for moderators comes from the conversation itself,
+ * never from the reporter. Refused reports count against the limit too.
+ */
+async function reportMessage(
+  { db, conversations, limits }: SocialDeps,
+  callerId: number,
+  body: unknown,
+) {
+  await limits.hit("reportPerUser", callerId);
+  const input = parseInput(ReportSchema, body);
+  const message = await conversations.messageFor(
+    callerId,
+    input.user_id,
+    input.msg_id,
+  );
+  if (!message || message.senderId !== input.user_id)
+    throw notFound("That message was not sent to you");
+  await db
+    .insert(reports)
+    .values({
+      reporterId: callerId,
+      reportedUserId: input.user_id,
+      msgId: input.msg_id,
+      content: message.content,
+      reason: input.reason,
+    })
+    .onConflictDoNothing();
+  return { reported: true };
+}
+
+/** The caller's invite code, made on first use. */
+async function inviteCode(
+  { db }: SocialDeps,
+  callerId: number,
+): Promise<string> {
+  const [user] = await db
+    .select({ code: users.inviteCode })
+    .from(users)
+    .where(eq(users.id, callerId))
+    .limit(1);
+  if (!user) throw notFound("User not found");
+  if (user.code) return user.code;
+  const code = [...crypto.getRandomValues(new Uint8Array(9))]
+    .map((byte) => byte.toString(36).padStart(2, "0"))
+    .join("")
+    .slice(0, 12);
+  await db
+    .update(users)
+    .set({ inviteCode: code })
+    .where(and(eq(users.id, callerId), sql`${users.inviteCode} is null`));
+  const [saved] = await db
+    .select({ code: users.inviteCode })
+    .from(users)
+    .where(eq(users.id, callerId))
+    .limit(1);
+  return saved.code!;
+}
+
+/** The Blocked people screen: whom the caller blocked (not who blocked them), by name. */
+async function blockedPeople(
+  { db }: SocialDeps,
+  callerId: number,
+): Promise<BlockedPerson[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      profileImg: users.profileImg,
+      blockedAt: blocks.createdAt,
+    })
+    .from(blocks)
+    .innerJoin(users, eq(blocks.blockedId, users.id))
+    .where(eq(blocks.blockerId, callerId))
+    .orderBy(sql`${users.name} collate nocase`, asc(users.id));
+  return rows.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    profile_img: row.profileImg,
+    blocked_dt: row.blockedAt.toISOString(),
+  }));
+}
+
+/** Blocking also ends following in both directions. */
+async function blockPlayer(
+  { db, hubs }: SocialDeps,
+  callerId: number,
+  userId: number,
+) {
+  if (userId === callerId) throw badRequest("You cannot block yourself");
+  await assertUser(db, userId);
+  await db.batch([
+    db
+      .insert(blocks)
+      .values({ blockerId: callerId, blockedId: userId })
+      .onConflictDoNothing(),
+    db
+      .delete(follows)
+      .where(
+        or(
+          and(eq(follows.followerId, callerId), eq(follows.followeeId, userId)),
+          and(eq(follows.followerId, userId), eq(follows.followeeId, callerId)),
+        ),
+      ),
+  ]);
+  await hubs.chatChanged(callerId, userId);
+  // The blocked player's open pages drop the blocker from friends, presence and chat without a reload.
+  await hubs.blocked(callerId, userId);
+  return { blocked: true };
+}
+
 /**
  * Who follows and blocks whom, and what they say to each other. Each change of who may chat tells both players' hubs,
  * whose cached chat checks it makes stale; searches, follows and reports count against the caller's limits.
@@ -97,111 +368,15 @@ export function createSocialService(
   conversations: Conversations,
   limits: RateLimiter,
 ) {
-  async function isBlocked(a: number, b: number): Promise<boolean> {
-    const [row] = await db
-      .select({ one: sql`1` })
-      .from(blocks)
-      .where(blockedBetween(a, b))
-      .limit(1);
-    return !!row;
-  }
-
-  async function assertUser(id: number) {
-    const [user] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1);
-    if (!user) throw notFound("User not found");
-  }
-
+  const deps: SocialDeps = { db, hubs, conversations, limits };
   const service = {
-    isBlocked,
+    isBlocked: (a: number, b: number) => isBlocked(db, a, b),
 
-    /**
-     * SPEC.md §2 Find People: other players with a name and an address (which is not shown: it is private), by name prefix, a page at a time; people
-     * who blocked the caller or whom the caller blocked are left out. followStatus tells whom the caller follows.
-     */
-    async find(callerId: number, query: unknown): Promise<FindAnswer> {
-      await limits.hit("searchPerUser", callerId);
-      const { q, page } = parseInput(FindQuerySchema, query);
-      const rows = await db
-        .select({
-          id: users.id,
-          name: users.name,
-          profileImg: users.profileImg,
-          following: sql<number>`${follows.followerId} is not null`,
-          followsBack: followsBack(callerId),
-        })
-        .from(users)
-        .leftJoin(
-          follows,
-          and(
-            eq(follows.followerId, callerId),
-            eq(follows.followeeId, users.id),
-          ),
-        )
-        .where(
-          and(
-            ne(users.id, callerId),
-            isNotNull(users.address),
-            sql`${users.address} != ''`,
-            q
-              ? sql`${users.name} like ${likePrefix(q)} escape '\\'`
-              : undefined,
-            sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${callerId} and ${blocks.blockedId} = ${users.id})
-              or (${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = ${callerId}))`,
-          ),
-        )
-        .orderBy(sql`${users.name} collate nocase`, asc(users.id))
-        .limit(FIND_PAGE_SIZE + 1)
-        .offset(page * FIND_PAGE_SIZE);
-      const people = rows.slice(0, FIND_PAGE_SIZE).map((row) => ({
-        _id: row.id,
-        name: row.name,
-        profile_img: row.profileImg,
-        is_online: false,
-        social_id: row.id,
-        isFriend: !!row.following,
-        followStatus: !!row.following,
-        follows_back: !!row.followsBack,
-      }));
-      return { people, page, has_more: rows.length > FIND_PAGE_SIZE };
-    },
+    find: (callerId: number, query: unknown) =>
+      findPeople(deps, callerId, query),
 
-    /**
-     * SPEC.md §2 Friends: the people the caller follows, by name; their hubs tell who is online, unless the list is
-     * only for choosing someone (`presence: false`), which spares a call to every friend's hub.
-     */
-    async friends(
-      callerId: number,
-      { presence = true }: { presence?: boolean } = {},
-    ): Promise<Friend[]> {
-      const rows = await db
-        .select({
-          id: users.id,
-          name: users.name,
-          profileImg: users.profileImg,
-          followsBack: followsBack(callerId),
-        })
-        .from(follows)
-        .innerJoin(users, eq(follows.followeeId, users.id))
-        .where(eq(follows.followerId, callerId))
-        .orderBy(sql`${users.name} collate nocase`, asc(users.id));
-      const onlineIds = presence
-        ? await hubs.onlineAmong(rows.map((row) => row.id))
-        : new Set<number>();
-      return rows.map((row) => ({
-        _id: row.id,
-        name: row.name,
-        profile_img: row.profileImg,
-        is_online: onlineIds.has(row.id),
-        social_id: row.id,
-        isFriend: true,
-        followStatus: true,
-        follows_back: !!row.followsBack,
-      }));
-    },
+    friends: (callerId: number, options: { presence?: boolean } = {}) =>
+      friendsOf(deps, callerId, options),
 
     /**
      * The caller's chat inbox (/social's Messages tab), from their hub (ADR 028): entries of people they may no
@@ -226,8 +401,8 @@ export function createSocialService(
       if (from !== callerId)
         throw forbidden("You can only follow people yourself");
       if (to === callerId) throw badRequest("You cannot follow yourself");
-      await assertUser(to);
-      if (await isBlocked(callerId, to))
+      await assertUser(db, to);
+      if (await isBlocked(db, callerId, to))
         throw forbidden("You cannot follow this player");
       await db
         .insert(follows)
@@ -254,35 +429,8 @@ export function createSocialService(
       return { social_id: socialId, followStatus: false };
     },
 
-    /** Blocking also ends following in both directions. */
-    async block(callerId: number, userId: number) {
-      if (userId === callerId) throw badRequest("You cannot block yourself");
-      await assertUser(userId);
-      await db.batch([
-        db
-          .insert(blocks)
-          .values({ blockerId: callerId, blockedId: userId })
-          .onConflictDoNothing(),
-        db
-          .delete(follows)
-          .where(
-            or(
-              and(
-                eq(follows.followerId, callerId),
-                eq(follows.followeeId, userId),
-              ),
-              and(
-                eq(follows.followerId, userId),
-                eq(follows.followeeId, callerId),
-              ),
-            ),
-          ),
-      ]);
-      await hubs.chatChanged(callerId, userId);
-      // The blocked player's open pages drop the blocker from friends, presence and chat without a reload.
-      await hubs.blocked(callerId, userId);
-      return { blocked: true };
-    },
+    block: (callerId: number, userId: number) =>
+      blockPlayer(deps, callerId, userId),
 
     async unblock(callerId: number, userId: number) {
       await db
@@ -302,78 +450,12 @@ export function createSocialService(
       return rows.map((row) => row.id);
     },
 
-    /** The Blocked people screen: whom the caller blocked (not who blocked them), by name. */
-    async blockedPeople(callerId: number): Promise<BlockedPerson[]> {
-      const rows = await db
-        .select({
-          id: users.id,
-          name: users.name,
-          profileImg: users.profileImg,
-          blockedAt: blocks.createdAt,
-        })
-        .from(blocks)
-        .innerJoin(users, eq(blocks.blockedId, users.id))
-        .where(eq(blocks.blockerId, callerId))
-        .orderBy(sql`${users.name} collate nocase`, asc(users.id));
-      return rows.map((row) => ({
-        _id: row.id,
-        name: row.name,
-        profile_img: row.profileImg,
-        blocked_dt: row.blockedAt.toISOString(),
-      }));
-    },
+    blockedPeople: (callerId: number) => blockedPeople(deps, callerId),
 
-    /**
-     * A message someone sent the caller, reported: the copy kept for moderators comes from the conversation itself,
-     * never from the reporter. Refused reports count against the limit too.
-     */
-    async report(callerId: number, body: unknown) {
-      await limits.hit("reportPerUser", callerId);
-      const input = parseInput(ReportSchema, body);
-      const message = await conversations.messageFor(
-        callerId,
-        input.user_id,
-        input.msg_id,
-      );
-      if (!message || message.senderId !== input.user_id)
-        throw notFound("That message was not sent to you");
-      await db
-        .insert(reports)
-        .values({
-          reporterId: callerId,
-          reportedUserId: input.user_id,
-          msgId: input.msg_id,
-          content: message.content,
-          reason: input.reason,
-        })
-        .onConflictDoNothing();
-      return { reported: true };
-    },
+    report: (callerId: number, body: unknown) =>
+      reportMessage(deps, callerId, body),
 
-    /** The caller's invite code, made on first use. */
-    async inviteCode(callerId: number): Promise<string> {
-      const [user] = await db
-        .select({ code: users.inviteCode })
-        .from(users)
-        .where(eq(users.id, callerId))
-        .limit(1);
-      if (!user) throw notFound("User not found");
-      if (user.code) return user.code;
-      const code = [...crypto.getRandomValues(new Uint8Array(9))]
-        .map((byte) => byte.toString(36).padStart(2, "0"))
-        .join("")
-        .slice(0, 12);
-      await db
-        .update(users)
-        .set({ inviteCode: code })
-        .where(and(eq(users.id, callerId), sql`${users.inviteCode} is null`));
-      const [saved] = await db
-        .select({ code: users.inviteCode })
-        .from(users)
-        .where(eq(users.id, callerId))
-        .limit(1);
-      return saved.code!;
-    },
+    inviteCode: (callerId: number) => inviteCode(deps, callerId),
 
     /** Who owns an invite code, as the public invite page shows them; null for a code nobody has. */
     async inviter(
@@ -407,55 +489,8 @@ export function createSocialService(
       return true;
     },
 
-    /**
-     * SPEC.md §7 chat history between the caller and a friend, newest page first; `before` pages back. Checked before
-     * the Conversation is addressed, so a probe of a stranger reaches no object. The friend's messages the caller
-     * reported say so (`reported`), so a report outlives the page it was made on.
-     */
-    async history(
-      callerId: number,
-      friendId: number,
-      query: unknown,
-    ): Promise<HistoryPage> {
-      const refusal = chatRefusal(await readChatCheck(db, callerId, friendId));
-      if (refusal)
-        throw new ApiError(
-          refusal.status,
-          refusal.status === 404 ? "not_found" : "forbidden",
-          refusal.message,
-        );
-      const { before, limit } = parseInput(HistoryQuerySchema, query);
-      const page = await conversations.history(
-        callerId,
-        friendId,
-        before ?? null,
-        limit,
-      );
-      const received = page.messages
-        .filter((message) => message.sender === friendId)
-        .map((message) => message.msg_id);
-      if (received.length === 0) return page;
-      const rows = await db
-        .select({ msgId: reports.msgId })
-        .from(reports)
-        .where(
-          and(
-            eq(reports.reporterId, callerId),
-            eq(reports.reportedUserId, friendId),
-            inArray(reports.msgId, received),
-          ),
-        );
-      if (rows.length === 0) return page;
-      const reported = new Set(rows.map((row) => row.msgId));
-      return {
-        ...page,
-        messages: page.messages.map((message) =>
-          reported.has(message.msg_id)
-            ? { ...message, reported: true }
-            : message,
-        ),
-      };
-    },
+    history: (callerId: number, friendId: number, query: unknown) =>
+      historyWith(deps, callerId, friendId, query),
 
     /** Names of users by id (for chat senders). */
     async namesOf(ids: number[]): Promise<Map<number, string>> {

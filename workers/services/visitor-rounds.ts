@@ -50,69 +50,179 @@ type Round = typeof visitorRounds.$inferSelect;
  * any round, ADR 015) and writes it as the caller's session, score, best score and run in one batch. The session's
  * unique `visitor_round_id` makes a repeated or racing claim write nothing twice.
  */
-export function createVisitorRoundService(
+/** What a visitor's round needs besides the database. */
+interface VisitorRoundDeps {
+  referees: Referees;
+  dealers: CardDealers;
+  limits: RateLimiter;
+  scores: Pick<ScoreService, "highScore">;
+}
+
+/** The round whose token this is; any other id or token is the same 404, so rounds cannot be probed. */
+async function roundFor(db: Db, id: number, token: string): Promise<Round> {
+  const [round] = await db
+    .select()
+    .from(visitorRounds)
+    .where(
+      and(
+        eq(visitorRounds.id, id),
+        eq(visitorRounds.tokenHash, await hashToken(token)),
+      ),
+    )
+    .limit(1);
+  if (!round) throw notFound(VISITOR_ROUND_MESSAGES.unknown);
+  return round;
+}
+
+/** The session a claim made of the round, if one did. */
+async function keptAs(db: Db, roundId: number) {
+  const [kept] = await db
+    .select({
+      id: gameStats.id,
+      userId: gameStats.userId,
+      gameId: gameStats.gameId,
+      score: gameStats.score,
+      playTime: gameStats.playTime,
+      scoreId: scores.id,
+      review: scores.review,
+    })
+    .from(gameStats)
+    .innerJoin(scores, eq(scores.statsId, gameStats.id))
+    .where(eq(gameStats.visitorRoundId, roundId))
+    .limit(1);
+  return kept ?? null;
+}
+
+/** The claimer's answer, the same for the claim that wrote it and any repeat of it. */
+async function resultFor(
+  deps: VisitorRoundDeps,
+  kept: NonNullable<Awaited<ReturnType<typeof keptAs>>>,
+  userId: number,
+): Promise<RoundResult> {
+  if (kept.userId !== userId)
+    throw conflict(VISITOR_ROUND_MESSAGES.otherAccount);
+  return {
+    _id: kept.scoreId,
+    score: kept.score ?? 0,
+    stats_id: kept.id,
+    play_time: kept.playTime,
+    best: await deps.scores.highScore(kept.gameId, userId),
+    challenge: null,
+    match_id: null,
+    held: kept.review === "held",
+  };
+}
+
+/**
+ * POST /api/visitor-rounds/{id}/claim: the round becomes the signed-in caller's, believed only if its log replays
+ * to its score from the dealt seed within the time the server saw pass before it ended.
+ */
+async function claimRound(
   db: Db,
-  deps: {
-    referees: Referees;
-    dealers: CardDealers;
-    limits: RateLimiter;
-    scores: Pick<ScoreService, "highScore">;
-  },
-) {
-  /** The round whose token this is; any other id or token is the same 404, so rounds cannot be probed. */
-  async function roundFor(id: number, token: string): Promise<Round> {
-    const [round] = await db
-      .select()
-      .from(visitorRounds)
-      .where(
-        and(
-          eq(visitorRounds.id, id),
-          eq(visitorRounds.tokenHash, await hashToken(token)),
-        ),
-      )
-      .limit(1);
-    if (!round) throw notFound(VISITOR_ROUND_MESSAGES.unknown);
-    return round;
+  deps: VisitorRoundDeps,
+  userId: number,
+  id: number,
+  body: unknown,
+  address: string,
+  now = Date.now(),
+): Promise<RoundResult> {
+  const { token } = parseInput(ClaimVisitorRoundSchema, body);
+  const round = await roundFor(db, id, token);
+  const kept = await keptAs(db, round.id);
+  if (kept) return resultFor(deps, kept, userId);
+  const { finishedAt, score, inputLog } = round;
+  if (!finishedAt || score === null)
+    throw conflict(VISITOR_ROUND_MESSAGES.unfinished);
+  // The sweep drops the log of a round nobody claimed in time.
+  if (now - finishedAt.getTime() > CLAIM_WINDOW_MS || inputLog === null)
+    throw new ApiError(410, "expired", VISITOR_ROUND_MESSAGES.expired);
+  // A claim makes a session and a score: it counts as starting a game and as submitting a round, before the
+  // replay, and a round is replayed at most as often as a session's (ADR 015).
+  await deps.limits.hit("sessionStartPerUser", userId, now);
+  await countRoundAttempt(deps.limits, userId, address);
+  await deps.limits.hit("replaysPerSession", `visitor:${round.id}`, now);
+  const game = await gameLimitsOf(db, round.gameId);
+  const verified = await deps.referees.verify(
+    game.slug,
+    round.seed,
+    inputLog,
+    score,
+    stepsAllowed(game, finishedAt.getTime() - round.createdAt.getTime()),
+    await hiddenDealOf(
+      deps.dealers,
+      game.slug,
+      `visitor:${round.id}`,
+      round.hiddenSeed,
+    ),
+  );
+  const session = sql`(select ${gameStats.id} from ${gameStats} where ${gameStats.visitorRoundId} = ${round.id})`;
+  // Off the day's and week's boards (ADR 027): a visitor's seeds are dealt to no account, so a player could open
+  // rounds signed out, leave the bad seeds and claim only a good one. The all-time board takes it.
+  const held = verified.held !== null;
+  const keepRun = await keepsRun(deps.limits, userId, {
+    score,
+    log: inputLog,
+    match: false,
+  });
+  try {
+    await db.batch([
+      db.insert(gameStats).values({
+        userId,
+        gameId: game.id,
+        seed: round.seed,
+        hiddenSeed: round.hiddenSeed,
+        score,
+        playTime: round.playTime,
+        scoredAt: finishedAt,
+        endedAt: finishedAt,
+        createdAt: round.createdAt,
+        visitorRoundId: round.id,
+      }),
+      db.insert(scores).values({
+        userId,
+        gameId: game.id,
+        score,
+        statsId: session,
+        createdAt: finishedAt,
+        ...heldFields(verified),
+      }),
+      // A round held for review stays off the boards until a moderator lets it on (ADR 032).
+      ...(held
+        ? []
+        : [
+            bestScoreWrite(db, {
+              gameId: game.id,
+              userId,
+              score,
+              statsId: session,
+              now,
+            }),
+          ]),
+      ...(keepRun
+        ? [
+            db.insert(playerMoves).values({
+              statsId: session,
+              userId,
+              gameId: game.id,
+              score,
+              moves: verified.moves,
+              seed: round.seed,
+              inputLog,
+              steps: verified.steps,
+            }),
+          ]
+        : []),
+    ]);
+  } catch (error) {
+    // A racing twin of this claim, or of another account's, wrote first: answer as it did.
+    if (!isUniqueViolation(error)) throw error;
   }
+  const written = await keptAs(db, round.id);
+  if (!written) throw conflict(VISITOR_ROUND_MESSAGES.unfinished);
+  return resultFor(deps, written, userId);
+}
 
-  /** The session a claim made of the round, if one did. */
-  async function keptAs(roundId: number) {
-    const [kept] = await db
-      .select({
-        id: gameStats.id,
-        userId: gameStats.userId,
-        gameId: gameStats.gameId,
-        score: gameStats.score,
-        playTime: gameStats.playTime,
-        scoreId: scores.id,
-        review: scores.review,
-      })
-      .from(gameStats)
-      .innerJoin(scores, eq(scores.statsId, gameStats.id))
-      .where(eq(gameStats.visitorRoundId, roundId))
-      .limit(1);
-    return kept ?? null;
-  }
-
-  /** The claimer's answer, the same for the claim that wrote it and any repeat of it. */
-  async function resultFor(
-    kept: NonNullable<Awaited<ReturnType<typeof keptAs>>>,
-    userId: number,
-  ): Promise<RoundResult> {
-    if (kept.userId !== userId)
-      throw conflict(VISITOR_ROUND_MESSAGES.otherAccount);
-    return {
-      _id: kept.scoreId,
-      score: kept.score ?? 0,
-      stats_id: kept.id,
-      play_time: kept.playTime,
-      best: await deps.scores.highScore(kept.gameId, userId),
-      challenge: null,
-      match_id: null,
-      held: kept.review === "held",
-    };
-  }
-
+export function createVisitorRoundService(db: Db, deps: VisitorRoundDeps) {
   return {
     /** POST /api/visitor-rounds: a visitor's round of one of our games, with its seed and claim token. */
     async start(address: string, body: unknown): Promise<VisitorRound> {
@@ -146,7 +256,7 @@ export function createVisitorRoundService(
     async reveal(id: number, body: unknown, address: string, now = Date.now()) {
       await deps.limits.hit("revealPerAddress", addressBlock(address));
       const input = parseInput(RevealVisitorCardSchema, body);
-      const round = await roundFor(id, input.token);
+      const round = await roundFor(db, id, input.token);
       const game = await gameLimitsOf(db, round.gameId);
       if (!hidesInformation(game.slug) || round.hiddenSeed === null)
         throw new ApiError(422, "not_hidden", REVEAL_MESSAGES.notHidden);
@@ -171,7 +281,7 @@ export function createVisitorRoundService(
      */
     async finish(id: number, body: unknown, address: string, now = Date.now()) {
       const input = parseInput(FinishVisitorRoundSchema, body);
-      const round = await roundFor(id, input.token);
+      const round = await roundFor(db, id, input.token);
       if (round.finishedAt) throw conflict(VISITOR_ROUND_MESSAGES.finished);
       const game = await gameLimitsOf(db, round.gameId);
       const elapsedMs = now - round.createdAt.getTime();
@@ -212,112 +322,13 @@ export function createVisitorRoundService(
       };
     },
 
-    /**
-     * POST /api/visitor-rounds/{id}/claim: the round becomes the signed-in caller's, believed only if its log replays
-     * to its score from the dealt seed within the time the server saw pass before it ended.
-     */
-    async claim(
+    claim: (
       userId: number,
       id: number,
       body: unknown,
       address: string,
       now = Date.now(),
-    ): Promise<RoundResult> {
-      const { token } = parseInput(ClaimVisitorRoundSchema, body);
-      const round = await roundFor(id, token);
-      const kept = await keptAs(round.id);
-      if (kept) return resultFor(kept, userId);
-      const { finishedAt, score, inputLog } = round;
-      if (!finishedAt || score === null)
-        throw conflict(VISITOR_ROUND_MESSAGES.unfinished);
-      // The sweep drops the log of a round nobody claimed in time.
-      if (now - finishedAt.getTime() > CLAIM_WINDOW_MS || inputLog === null)
-        throw new ApiError(410, "expired", VISITOR_ROUND_MESSAGES.expired);
-      // A claim makes a session and a score: it counts as starting a game and as submitting a round, before the
-      // replay, and a round is replayed at most as often as a session's (ADR 015).
-      await deps.limits.hit("sessionStartPerUser", userId, now);
-      await countRoundAttempt(deps.limits, userId, address);
-      await deps.limits.hit("replaysPerSession", `visitor:${round.id}`, now);
-      const game = await gameLimitsOf(db, round.gameId);
-      const verified = await deps.referees.verify(
-        game.slug,
-        round.seed,
-        inputLog,
-        score,
-        stepsAllowed(game, finishedAt.getTime() - round.createdAt.getTime()),
-        await hiddenDealOf(
-          deps.dealers,
-          game.slug,
-          `visitor:${round.id}`,
-          round.hiddenSeed,
-        ),
-      );
-      const session = sql`(select ${gameStats.id} from ${gameStats} where ${gameStats.visitorRoundId} = ${round.id})`;
-      // Off the day's and week's boards (ADR 027): a visitor's seeds are dealt to no account, so a player could open
-      // rounds signed out, leave the bad seeds and claim only a good one. The all-time board takes it.
-      const held = verified.held !== null;
-      const keepRun = await keepsRun(deps.limits, userId, {
-        score,
-        log: inputLog,
-        match: false,
-      });
-      try {
-        await db.batch([
-          db.insert(gameStats).values({
-            userId,
-            gameId: game.id,
-            seed: round.seed,
-            hiddenSeed: round.hiddenSeed,
-            score,
-            playTime: round.playTime,
-            scoredAt: finishedAt,
-            endedAt: finishedAt,
-            createdAt: round.createdAt,
-            visitorRoundId: round.id,
-          }),
-          db.insert(scores).values({
-            userId,
-            gameId: game.id,
-            score,
-            statsId: session,
-            createdAt: finishedAt,
-            ...heldFields(verified),
-          }),
-          // A round held for review stays off the boards until a moderator lets it on (ADR 032).
-          ...(held
-            ? []
-            : [
-                bestScoreWrite(db, {
-                  gameId: game.id,
-                  userId,
-                  score,
-                  statsId: session,
-                  now,
-                }),
-              ]),
-          ...(keepRun
-            ? [
-                db.insert(playerMoves).values({
-                  statsId: session,
-                  userId,
-                  gameId: game.id,
-                  score,
-                  moves: verified.moves,
-                  seed: round.seed,
-                  inputLog,
-                  steps: verified.steps,
-                }),
-              ]
-            : []),
-        ]);
-      } catch (error) {
-        // A racing twin of this claim, or of another account's, wrote first: answer as it did.
-        if (!isUniqueViolation(error)) throw error;
-      }
-      const written = await keptAs(round.id);
-      if (!written) throw conflict(VISITOR_ROUND_MESSAGES.unfinished);
-      return resultFor(written, userId);
-    },
+    ) => claimRound(db, deps, userId, id, body, address, now),
 
     /**
      * The hourly cron: drops a round's log once it can no longer be claimed (a claimed run keeps its own copy), so a

@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+} from "drizzle-orm/sqlite-core";
+import { userRef } from "./accounts";
+import { gameRef } from "./catalogue";
+import { createdAt } from "./columns";
+
+// What players do with games outside a round: likes, ratings, saves, plays and events.
+
+/** One like per user and game; games.total_likes is recounted from here in the same batch. */
+export const likes = sqliteTable(
+  "likes",
+  { userId: userRef(), gameId: gameRef(), createdAt: createdAt() },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.gameId] }),
+    index("likes_game_idx").on(t.gameId),
+  ],
+);
+
+/** One rating per user and game (re-rating replaces it); games.rating_sum/count are recounted from here. */
+export const ratings = sqliteTable(
+  "ratings",
+  {
+    userId: userRef(),
+    gameId: gameRef(),
+    value: integer("value").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.gameId] }),
+    index("ratings_game_idx").on(t.gameId),
+    check("ratings_value_range", sql`${t.value} between 1 and 5`),
+  ],
+);
+
+export const savedGames = sqliteTable(
+  "saved_games",
+  { userId: userRef(), gameId: gameRef(), createdAt: createdAt() },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] })],
+);
+
+/** Each start of a game by a signed-in user (POST /api/user/play), for Recently Played. */
+export const plays = sqliteTable(
+  "plays",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: userRef(),
+    gameId: gameRef(),
+    /** 0 normal, 1 challenge, 2 multiplayer. */
+    type: integer("type").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("plays_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Product analytics when no Analytics Engine binding is configured. */
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    userId: integer("user_id"),
+    data: text("data"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_name_idx").on(t.name, t.createdAt)],
+);
