@@ -1,13 +1,10 @@
-import { z } from "zod";
-import { idSchema, idValueSchema } from "#contract/ids";
+import { idSchema } from "#contract/ids";
+import { JoinSchema, LeaveSchema } from "#contract/multiplayer";
 import { ROOM_ID_PATTERN } from "#contract/protocol";
 import { roomOf } from "../durable-objects/hubs";
 import { joinLobby, leaveLobby } from "../durable-objects/lobby-shards";
-import { JoinSchema } from "../services/multiplayer";
 import { forbidden, notFound } from "../services/errors";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
-
-const LeaveSchema = z.object({ gameId: idValueSchema("game") });
 
 /** SPEC.md §7 POST /multiplayer/join and the rest of a match's HTTP side; the live part runs over /ws. */
 export const multiplayerRouter = createRouter()

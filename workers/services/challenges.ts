@@ -14,25 +14,23 @@ import {
   sql,
 } from "drizzle-orm";
 import { SQLiteAsyncDialect, alias } from "drizzle-orm/sqlite-core";
-import { z } from "zod";
 import {
-  CHALLENGE_MESSAGE_MAX,
   CHALLENGE_TTL_MS,
   COIN_MESSAGES,
-  COIN_STEP,
   DAILY_CHALLENGE_LIMIT,
-  MAX_BET,
   type ChallengeAccepted,
   type ChallengeOutcome,
   type ChallengeView,
 } from "#contract/coins";
-import { idValueSchema } from "#contract/ids";
+import {
+  CreateChallengeSchema,
+  SubmitChallengeSchema,
+} from "#contract/challenges";
 import {
   CHALLENGE_ROUND_MESSAGE,
   EXTERNAL_GAME_TYPE,
   RUN_MESSAGES,
 } from "#contract/runs";
-import { scoreValue } from "#contract/scores";
 import type { Db } from "../db/client";
 import {
   blocks,
@@ -48,37 +46,6 @@ import { ApiError, forbidden, notFound } from "./errors";
 import type { NotificationService } from "./notifications";
 import { parseInput } from "./parse";
 import { constraintFailure, insufficientCoins, stakedTodaySql } from "./wallet";
-
-/** SPEC.md §7 POST /challenge: game, from, to, bet_amount, message, score. */
-export const CreateChallengeSchema = z.object({
-  game: idValueSchema("game"),
-  from: idValueSchema("user"),
-  to: idValueSchema("friend"),
-  bet_amount: z
-    .number({ error: COIN_MESSAGES.addCoins })
-    .int(`Bets are whole coins in steps of ${COIN_STEP}`)
-    .positive(COIN_MESSAGES.addCoins)
-    .max(MAX_BET, `A bet can be at most ${MAX_BET} coins`)
-    .refine(
-      (bet) => bet % COIN_STEP === 0,
-      `Bets go in steps of ${COIN_STEP} coins`,
-    ),
-  message: z
-    .string({ error: COIN_MESSAGES.enterMessage })
-    .trim()
-    .min(1, COIN_MESSAGES.enterMessage)
-    .max(
-      CHALLENGE_MESSAGE_MAX,
-      `Keep the message under ${CHALLENGE_MESSAGE_MAX} characters`,
-    ),
-  score: scoreValue("score"),
-});
-
-/** SPEC.md §7 POST /challenge/submit: the challenge result. */
-export const SubmitChallengeSchema = z.object({
-  challengeId: idValueSchema("challenge"),
-  score: scoreValue("score"),
-});
 
 const dialect = new SQLiteAsyncDialect();
 const challenger = alias(users, "challenger");
