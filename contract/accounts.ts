@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedString } from "./input";
 
 /** POST /api/user/login/google: the ID token Google Identity Services handed the page. */
 export const GoogleCredentialSchema = z.object({
@@ -21,4 +22,9 @@ export const SessionUpdateSchema = z.object({
     .min(1, "Invalid token")
     .max(256, "Invalid token")
     .optional(),
+});
+
+/** A friend's invite code sent along with a sign-up; one that is not a code is ignored, like an unknown one. */
+export const InviteSchema = z.object({
+  invite: boundedString(64, "Invalid invite code").optional(),
 });

@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { catalogueSql } from "../workers/db/catalogue";
+import { catalogueSql } from "../workers/seed/catalogue-sql";
 import { bin, quietEnv, root } from "./lib.mjs";
 
 const args = process.argv.slice(2);

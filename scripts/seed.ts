@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
-import { isDatabaseEmpty, seedDatabase } from "../workers/db/seed";
+import { isDatabaseEmpty, seedDatabase } from "../workers/seed/seed";
 
 const args = process.argv.slice(2);
 const ifEmpty = args.includes("--if-empty");

@@ -30,6 +30,7 @@ import { createVisitorRoundService } from "./services/visitor-rounds";
 import type {
   CardPainters,
   Conversations,
+  Lobbies,
   MatchRooms,
   Referees,
   UserHubs,
@@ -43,6 +44,7 @@ import {
   refereeOf,
   roomOf,
 } from "./durable-objects/hubs";
+import { joinLobby, leaveLobby } from "./durable-objects/lobby-shards";
 import { scoreRefused, withinRefereeTime } from "./services/replay";
 import type { Verdict } from "./durable-objects/Referee";
 import { forgetCachedPages } from "./page-cache";
@@ -104,6 +106,9 @@ export function createServices(
       scores,
     }),
     multiplayer,
+    /** For the routes of matchmaking and a match's HTTP side, which talk to the objects themselves. */
+    lobbies: lobbiesOf(env),
+    rooms,
     fairPlay: createFairPlayService(db, { challenges }),
     tournaments: createTournamentService(db, pushTo(env)),
     friendMatches: createFriendMatchService(db, {
@@ -193,6 +198,14 @@ function matchRoomsOf(env: Env): MatchRooms {
     seedFor: (roomId, userId, gameId) =>
       roomOf(env, roomId).seedFor(userId, gameId),
     start: (match) => roomOf(env, match.roomId).start(match),
+    viewFor: (roomId, userId) => roomOf(env, roomId).viewFor(userId),
+  };
+}
+
+function lobbiesOf(env: Env): Lobbies {
+  return {
+    join: (gameId, joiner) => joinLobby(env, gameId, joiner),
+    leave: (gameId, userId) => leaveLobby(env, gameId, userId),
   };
 }
 

@@ -1,15 +1,19 @@
-import { z } from "zod";
-import { logValue } from "#contract/runs";
 import {
   GAME_STORAGE_LIMITS,
   GameDataSchema,
-  storageKey,
-  storageValue,
   withinStorageLimits,
   type GameData,
 } from "#contract/game-data";
-import { MAX_SCORE } from "#contract/scores";
-import { RevealCardSchema } from "#contract/card-faces";
+import {
+  PLATFORM_SOURCE,
+  gameMessageSchema,
+  gamePlayerSchema,
+  storageMessageSchema,
+  type GameMessage,
+  type GamePlayer,
+  type PlatformCommand,
+  type StorageMessage,
+} from "#contract/game-protocol";
 import { NO_AD, type AdBreakOutcome } from "./ad-breaks";
 
 /**
@@ -18,89 +22,19 @@ import { NO_AD, type AdBreakOutcome } from "./ad-breaks";
  * are believed, and commands go only to that frame.
  */
 
-const GAME = z.literal("playfeed-game");
-const score = z.number().int().nonnegative().max(MAX_SCORE);
-/** The SDK numbers its ad breaks so that each answer finds its question. */
-const breakId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-
-export const gameMessageSchema = z.discriminatedUnion("type", [
-  /** The SDK's first word, as its script runs: the platform answers each one with `welcome` (a page may reload). */
-  z.object({ source: GAME, type: z.literal("hello") }),
-  z.object({ source: GAME, type: z.literal("ready") }),
-  z.object({
-    source: GAME,
-    type: z.literal("loading"),
-    value: z.number().min(0).max(100),
-  }),
-  z.object({ source: GAME, type: z.literal("gameplay_start") }),
-  z.object({ source: GAME, type: z.literal("gameplay_stop") }),
-  z.object({ source: GAME, type: z.literal("game_score"), value: score }),
-  /** Our own games add the round's input log, which the server replays (games/shared/input-log.ts). */
-  z.object({
-    source: GAME,
-    type: z.literal("final_score"),
-    value: score,
-    log: logValue.optional(),
-  }),
-  /** A watched run has reached its end, at this score. */
-  z.object({ source: GAME, type: z.literal("watch_end"), value: score }),
-  /** Our own games, during a round: its input log so far, kept so a reload can resume the round. */
-  z.object({ source: GAME, type: z.literal("checkpoint"), log: logValue }),
-  z.object({ source: GAME, type: z.literal("happy_time") }),
-  /** A card turned in a game that hides its faces (ADR 014): the page asks the server and answers `revealed`. */
-  z.object({
-    source: GAME,
-    type: z.literal("reveal"),
-    ...RevealCardSchema.shape,
-  }),
-  /**
-   * A natural break where the game would show an ad (an interstitial), or an ad the player chose to watch for a reward.
-   * The platform answers `ad_break_done` with the same id once the break is over; an SDK that sent no id waits for none.
-   */
-  z.object({
-    source: GAME,
-    type: z.literal("commercial_break"),
-    id: breakId.optional(),
-  }),
-  z.object({ source: GAME, type: z.literal("rewarded_break"), id: breakId }),
-]);
-
-export type GameMessage = z.infer<typeof gameMessageSchema>;
-
 /** What one game may keep through sdk.storage (contract/game-data.ts); the SDK enforces the same limits before it posts. */
 export { GAME_STORAGE_LIMITS, type GameData };
 
-export const storageMessageSchema = z.discriminatedUnion("type", [
-  z.object({
-    source: GAME,
-    type: z.literal("storage_set"),
-    key: storageKey,
-    value: storageValue,
-  }),
-  z.object({
-    source: GAME,
-    type: z.literal("storage_remove"),
-    key: storageKey,
-  }),
-  z.object({ source: GAME, type: z.literal("storage_clear") }),
-]);
-
-export type StorageMessage = z.infer<typeof storageMessageSchema>;
-
-/**
- * The signed-in player as a game may see them (CrazyGames' user.getUser()): the public name and picture the boards
- * show anyway, nothing else. The SDK checks the same bounds.
- */
-export const gamePlayerSchema = z.object({
-  name: z.string().min(1).max(50),
-  picture: z
-    .string()
-    .max(2048)
-    .regex(/^https?:\/\//)
-    .nullable(),
-});
-
-export type GamePlayer = z.infer<typeof gamePlayerSchema>;
+/** The protocol's messages (contract/game-protocol.ts), for the page's code that imports them from here. */
+export {
+  gameMessageSchema,
+  gamePlayerSchema,
+  storageMessageSchema,
+  type GameMessage,
+  type GamePlayer,
+  type PlatformCommand,
+  type StorageMessage,
+};
 
 /**
  * What a game is told of the viewer: their name (cut to the bound) and their picture as an absolute http(s) URL, or
@@ -128,51 +62,6 @@ export function gamePlayer(
   if (gamePlayerSchema.safeParse(player).success) return player;
   return { name, picture: null };
 }
-
-export type PlatformCommand =
-  /**
-   * The answer to each `hello`: the player and the game's data, so a game that reads them while it loads (the portal
-   * aliases' init(), data and getUser) has them. The connection adds the data, or `unavailable` when the player's data
-   * cannot be had; it sends another with the data if it comes later.
-   */
-  | {
-      type: "welcome";
-      player: GamePlayer | null;
-      storage?: GameData;
-      unavailable?: true;
-    }
-  /** The connection adds the game's stored data to every start; the SDK loads it from the first one. */
-  | {
-      type: "start";
-      seed: number;
-      duration?: number;
-      storage?: GameData;
-      /** Our own games: the input log of the round to carry on from (a reload in a match). */
-      resume?: string;
-      /** The server deals what the game hides: it asks for each face with `reveal` (ADR 014). */
-      dealt?: boolean;
-      player?: GamePlayer | null;
-    }
-  /** Replays a stored run: the game steps its own simulation through the log, `speed` steps per tick. */
-  | {
-      type: "watch";
-      seed: number;
-      log: string;
-      speed: number;
-      /** Games that hide information: the seed its faces were dealt from. */
-      hiddenSeed?: number;
-    }
-  /** The face of the card a game turned as `turn`, or (no face) why the server would not turn it. */
-  | { type: "revealed"; turn: number; face?: number; message?: string }
-  | { type: "speed"; speed: number }
-  | { type: "pause" }
-  | { type: "resume" }
-  | { type: "mute" }
-  | { type: "unmute" }
-  /** The ad of break `id` is about to show (Poki's onStart, CrazyGames' adStarted). */
-  | { type: "ad_break_start"; id: number }
-  /** Break `id` is over; `rewarded` only for a rewarded break whose ad was watched to its end. */
-  | { type: "ad_break_done"; id: number; shown: boolean; rewarded: boolean };
 
 /** What the page does for a game's break: show an ad or not, and say so. */
 export interface AdBreakRequest {
@@ -433,7 +322,7 @@ export function connectGameFrame(
   const send = (command: PlatformCommand) => {
     if (!connected) return;
     frame.contentWindow?.postMessage(
-      { source: "playfeed-platform", ...withData(command) },
+      { source: PLATFORM_SOURCE, ...withData(command) },
       targetOrigin,
     );
   };

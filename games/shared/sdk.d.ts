@@ -1,4 +1,4 @@
-/** The global installed by public/sdk/playfeed-sdk.js. */
+/** The global installed by public/sdk/playfeed-sdk.js; the messages under it are contract/game-protocol.ts, whose test checks `on`'s types here. */
 interface PlayfeedStartOptions {
   seed: number;
   /** Seconds; when set the round ends by itself after this long. */

@@ -182,7 +182,7 @@ export async function firstGameId(): Promise<number> {
   return games[0]._id;
 }
 
-/** Demo accounts seeded by workers/db/seed.ts. */
+/** Demo accounts seeded by workers/seed/seed.ts. */
 export const DEMO_PASSWORD = "Player@2026";
 
 /** What the login popup leaves in userData: the profile without the token (pages authenticate by the cookie). */

@@ -1,12 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import {
-  CATALOGUE,
-  CATEGORIES,
-  catalogueSql,
-  loadCatalogue,
-  PUBLISHERS,
-} from "../../workers/db/catalogue";
+import { CATALOGUE, CATEGORIES, PUBLISHERS } from "../../workers/db/catalogue";
+import { catalogueSql, loadCatalogue } from "../../workers/seed/catalogue-sql";
 
 const CATALOGUE_TABLES = ["categories", "games", "publishers"];
 

@@ -9,7 +9,7 @@ import { startRound } from "../../games/shared/round";
 import { ranked } from "../../games/shared/sim";
 import type { RoomServerEvent } from "#contract/room-socket";
 import type { UserServerEvent } from "#contract/user-socket";
-import { seedDatabase } from "../../workers/db/seed";
+import { seedDatabase } from "../../workers/seed/seed";
 import { createDb } from "../../workers/db/client";
 import { createSessionService } from "../../workers/services/sessions";
 import { verifyRound } from "../../workers/services/replay";

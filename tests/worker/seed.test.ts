@@ -7,7 +7,7 @@ import {
   DEMO_COINS,
   isDatabaseEmpty,
   seedDatabase,
-} from "../../workers/db/seed";
+} from "../../workers/seed/seed";
 import { verifyPassword } from "../../workers/services/password";
 
 describe("seedDatabase", () => {

@@ -1,13 +1,8 @@
-import { z } from "zod";
-import { idSchema, idValueSchema } from "#contract/ids";
+import { idSchema } from "#contract/ids";
+import { JoinSchema, LeaveSchema } from "#contract/multiplayer";
 import { ROOM_ID_PATTERN } from "#contract/protocol";
-import { roomOf } from "../durable-objects/hubs";
-import { joinLobby, leaveLobby } from "../durable-objects/lobby-shards";
-import { JoinSchema } from "../services/multiplayer";
 import { forbidden, notFound } from "../services/errors";
 import { createRouter, parseInput, readJson, requireUser } from "./hono";
-
-const LeaveSchema = z.object({ gameId: idValueSchema("game") });
 
 /** SPEC.md §7 POST /multiplayer/join and the rest of a match's HTTP side; the live part runs over /ws. */
 export const multiplayerRouter = createRouter()
@@ -23,12 +18,12 @@ export const multiplayerRouter = createRouter()
     await multiplayer.assertMultiplayerGame(gameId);
     const joiner = await multiplayer.participantOf(caller.id);
     // The game's lobby, or its player's shard of it when the game is busy (ADR 025).
-    return c.json(await joinLobby(c.env, gameId, joiner));
+    return c.json(await c.var.services.lobbies.join(gameId, joiner));
   })
   // Quit on the waiting screen: stop waiting, so nobody is matched with a player who left.
   .post("/leave", requireUser, async (c) => {
     const { gameId } = parseInput(LeaveSchema, await readJson(c.req.raw));
-    await leaveLobby(c.env, gameId, c.var.user.id);
+    await c.var.services.lobbies.leave(gameId, c.var.user.id);
     return c.json({ ok: true });
   })
   .post("/bot-result", requireUser, async (c) => {
@@ -46,7 +41,7 @@ export const multiplayerRouter = createRouter()
     const roomId = c.req.param("roomId");
     if (roomId.length > 64 || !ROOM_ID_PATTERN.test(roomId))
       throw notFound("Unknown room");
-    const view = await roomOf(c.env, roomId).viewFor(c.var.user.id);
+    const view = await c.var.services.rooms.viewFor(roomId, c.var.user.id);
     if (!view) throw notFound("Unknown room");
     return c.json(view);
   })

@@ -1,7 +1,7 @@
 import type { StoredBlogBlock } from "./schema";
 
 /**
- * The demo writer's posts (seeded by workers/db/seed.ts). Their pictures are static files in public/media/blog/,
+ * The demo writer's posts (seeded by workers/seed/seed.ts). Their pictures are static files in public/media/blog/,
  * drawn by scripts/blog-art.mjs from the games' real promo frames; pictures writers upload live in R2 instead.
  */
 export interface SeedBlogPost {

@@ -10,8 +10,7 @@ import {
   type RoomView,
 } from "#contract/protocol";
 import type { RoomClientEvent, RoomServerEvent } from "#contract/room-socket";
-import { createDb } from "../db/client";
-import { createMultiplayerService } from "../services/multiplayer";
+import { createServices, type Services } from "../context";
 import {
   answerClientFrame,
   closeBack,
@@ -83,9 +82,12 @@ export class MatchRoom extends DurableObject<Env> {
    * (after a wake-up too) and forgotten for a player whenever one of their sockets opens or goes.
    */
   private sockets = new Map<number, WebSocket[]>();
+  /** The services the room records matches through, built as every request's are (workers/context.ts). */
+  private readonly services: Services;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.services = createServices(env);
     // Keep-alive pings are answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(
       new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME),
@@ -298,7 +300,7 @@ export class MatchRoom extends DurableObject<Env> {
     if (!room) return { ok: false, message: "Unknown room" };
     if (room.left.includes(userId) || userId in room.finals) return OK;
     const score =
-      (await createMultiplayerService(createDb(this.env.DB)).roomScore(
+      (await this.services.multiplayer.roomScore(
         room.roomId,
         userId,
         room.gameId,
@@ -326,9 +328,12 @@ export class MatchRoom extends DurableObject<Env> {
       if (room.resultId !== null) this.sendTo(userId, this.endEvent(room));
       return OK;
     }
-    const score = await createMultiplayerService(
-      createDb(this.env.DB),
-    ).sessionScore(statsId, userId, room.gameId, room.roomId);
+    const score = await this.services.multiplayer.sessionScore(
+      statsId,
+      userId,
+      room.gameId,
+      room.roomId,
+    );
     if (score === null)
       return {
         ok: false,
@@ -455,9 +460,7 @@ export class MatchRoom extends DurableObject<Env> {
     )
       return;
     const leftUserId = room.left[0] ?? null;
-    room.resultId = await createMultiplayerService(
-      createDb(this.env.DB),
-    ).saveRoomResult({
+    room.resultId = await this.services.multiplayer.saveRoomResult({
       roomId: room.roomId,
       gameId: room.gameId,
       players: room.participants.map((participant) => ({

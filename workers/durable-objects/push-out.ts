@@ -2,8 +2,8 @@ import { matchInvitePath } from "#contract/friend-matches";
 import type { NotificationView } from "#contract/coins";
 import type { PushMessage } from "#contract/push";
 import type { UserServerEvent } from "#contract/user-socket";
-import { createDb } from "../db/client";
-import { createPushService, vapidKeysFrom } from "../services/push";
+import { createServices } from "../context";
+import { vapidKeysFrom } from "../services/push";
 
 /** A notification's body is the stored text; a chat message's is cut to what a notification shows. */
 const BODY_MAX = 140;
@@ -123,13 +123,8 @@ export async function sendPush(
   outgoing: OutgoingPush,
 ): Promise<void> {
   try {
-    const keys = vapidKeysFrom(env);
-    if (!keys) return;
-    await createPushService(createDb(env.DB), keys).send(
-      userId,
-      outgoing.message,
-      outgoing.ttl,
-    );
+    if (!vapidKeysFrom(env)) return;
+    await createServices(env).push.send(userId, outgoing.message, outgoing.ttl);
   } catch (error) {
     console.error("a push for a user-socket event failed", error);
   }

@@ -1,6 +1,4 @@
-import { z } from "zod";
-import { boundedString } from "#contract/input";
-import { GoogleCredentialSchema } from "#contract/accounts";
+import { GoogleCredentialSchema, InviteSchema } from "#contract/accounts";
 import type { ApiSignedIn } from "#contract/types";
 import { LoginSchema, SignUpSchema } from "#contract/validation";
 import { toUserData, type AccountService } from "./accounts";
@@ -9,11 +7,6 @@ import { parseFields } from "./parse";
 import { clientAddress, type RateLimiter } from "./rate-limits";
 import type { SessionService } from "./sessions";
 import type { SocialService } from "./social";
-
-/** A friend's invite code sent along with a sign-up; one that is not a code is ignored, like an unknown one. */
-const InviteSchema = z.object({
-  invite: boundedString(64, "Invalid invite code").optional(),
-});
 
 /**
  * Sign-up and log-in as one flow for both doors: the JSON API (token in the body, for API clients) and the pages'

@@ -1,12 +1,7 @@
-import { z } from "zod";
 import {
-  CHALLENGE_MESSAGE_MAX,
-  COIN_MESSAGES,
-  COIN_STEP,
-  MAX_BET,
-} from "#contract/coins";
-import { idValueSchema } from "#contract/ids";
-import { scoreValue } from "#contract/scores";
+  CreateChallengeSchema,
+  SubmitChallengeSchema,
+} from "#contract/challenges";
 import type { Db } from "../db/client";
 import { acceptChallenge, declineChallenge } from "./challenges/answer";
 import { createChallenge } from "./challenges/create";
@@ -28,37 +23,6 @@ import {
 import { parseInput } from "./parse";
 
 export type { Statement } from "./challenges/shared";
-
-/** SPEC.md §7 POST /challenge: game, from, to, bet_amount, message, score. */
-export const CreateChallengeSchema = z.object({
-  game: idValueSchema("game"),
-  from: idValueSchema("user"),
-  to: idValueSchema("friend"),
-  bet_amount: z
-    .number({ error: COIN_MESSAGES.addCoins })
-    .int(`Bets are whole coins in steps of ${COIN_STEP}`)
-    .positive(COIN_MESSAGES.addCoins)
-    .max(MAX_BET, `A bet can be at most ${MAX_BET} coins`)
-    .refine(
-      (bet) => bet % COIN_STEP === 0,
-      `Bets go in steps of ${COIN_STEP} coins`,
-    ),
-  message: z
-    .string({ error: COIN_MESSAGES.enterMessage })
-    .trim()
-    .min(1, COIN_MESSAGES.enterMessage)
-    .max(
-      CHALLENGE_MESSAGE_MAX,
-      `Keep the message under ${CHALLENGE_MESSAGE_MAX} characters`,
-    ),
-  score: scoreValue("score"),
-});
-
-/** SPEC.md §7 POST /challenge/submit: the challenge result. */
-export const SubmitChallengeSchema = z.object({
-  challengeId: idValueSchema("challenge"),
-  score: scoreValue("score"),
-});
 
 /**
  * SPEC.md §4 Challenge with real coins. Each step that moves coins is one D1 batch: a conditional write of the

@@ -1,7 +1,24 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
+/**
+ * Marks every ApiError, whichever copy of this module made it: the Worker's bundle and the Remix server build each
+ * carry their own copy of the class, and a symbol from the global registry is the same in both.
+ */
+const API_ERROR = Symbol.for("playfeed.ApiError");
+
 /** An error a client can act on; the API turns it into `{ error: { code, message, fields? } }`. */
 export class ApiError extends Error {
+  /** `instanceof ApiError` holds for an ApiError from either copy of the class (see API_ERROR). */
+  static [Symbol.hasInstance](value: unknown): value is ApiError {
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as { [API_ERROR]?: true })[API_ERROR] === true
+    );
+  }
+
+  readonly [API_ERROR] = true;
+
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string,

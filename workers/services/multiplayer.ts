@@ -11,8 +11,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { z } from "zod";
-import { idValueSchema } from "#contract/ids";
+import { BotResultSchema } from "#contract/multiplayer";
 import { EXTERNAL_GAME_TYPE } from "#contract/runs";
 import type { Move } from "#contract/moves";
 import type { BotData } from "#contract/protocol";
@@ -33,15 +32,6 @@ import { parseInput } from "./parse";
 
 /** Bots replay one of the most recent runs of a game, picked at random, so a few old runs are not replayed forever. */
 const BOT_CANDIDATES = 50;
-
-export const JoinSchema = z.object({
-  userId: idValueSchema("user"),
-  gameId: idValueSchema("game"),
-});
-export const BotResultSchema = z.object({
-  stats_id: idValueSchema("play session"),
-  bot_id: idValueSchema("bot"),
-});
 
 const refused = (message: string) =>
   new ApiError(422, "match_refused", message);

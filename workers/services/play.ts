@@ -1,19 +1,13 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
 import { StartSessionSchema } from "#contract/games";
-import { idValueSchema } from "#contract/ids";
+import { EndSessionSchema, PlayerMovesSchema } from "#contract/play";
 import {
   EXTERNAL_GAME_TYPE,
   MAX_LOG_CHARS,
   RUN_MESSAGES,
 } from "#contract/runs";
 import type { Move } from "#contract/moves";
-import {
-  RoundSchema,
-  movesSchema,
-  playTimeValue,
-  type RoundResult,
-} from "#contract/scores";
+import { RoundSchema, type RoundResult } from "#contract/scores";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import {
@@ -49,15 +43,6 @@ export const SCORE_SUBMISSIONS_PER_MINUTE =
 export const SESSIONS_PER_MINUTE = RATE_LIMITS.sessionStartPerUser.limit;
 /** How often one play session's round may be replayed, accepted or refused. */
 export const REPLAYS_PER_SESSION = RATE_LIMITS.replaysPerSession.limit;
-
-export const EndSessionSchema = z.object({ play_time: playTimeValue });
-
-export const PlayerMovesSchema = z.object({
-  game_id: idValueSchema("game"),
-  player_id: idValueSchema("player"),
-  stats_id: idValueSchema("play session").optional(),
-  moves: movesSchema,
-});
 
 /** A score or timeline the server will not believe: a 422 whose message says why. */
 const refused = scoreRefused;

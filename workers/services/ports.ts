@@ -1,5 +1,10 @@
 import type { Inbox } from "#contract/inbox";
-import type { ChatMessage, Participant } from "#contract/protocol";
+import type {
+  ChatMessage,
+  JoinAnswer,
+  Participant,
+  RoomView,
+} from "#contract/protocol";
 import type { HiddenDeal, VerifiedRound } from "./replay";
 
 /*
@@ -54,6 +59,19 @@ export interface MatchRooms {
     seed: number;
     participants: Participant[];
   }): Promise<void>;
+  /** Where one of the room's players stands (to rejoin, or how it ended); null for anyone else or an unknown room. */
+  viewFor(roomId: string, userId: number): Promise<RoomView | null>;
+}
+
+/** The Lobby objects of the games' matchmaking, one or a few shards per game (ADR 025). */
+export interface Lobbies {
+  /** SPEC.md §4: the player waits in the game's lobby, or is paired at once. */
+  join(
+    gameId: number,
+    joiner: Omit<Participant, "room_id">,
+  ): Promise<JoinAnswer>;
+  /** The player stops waiting, on whichever shard their wait is. */
+  leave(gameId: number, userId: number): Promise<void>;
 }
 
 /** The Referee objects, which replay rounds of our games outside the submitting request (ADR 015). */

@@ -2,9 +2,9 @@ import { count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { sanitizeHtml } from "../services/html";
 import { hashPassword } from "../services/password";
-import { SEED_BLOG_POSTS } from "./blog-posts";
-import { loadCatalogue } from "./catalogue";
-import { blogPosts, follows, games, ledger, users } from "./schema";
+import { SEED_BLOG_POSTS } from "../db/blog-posts";
+import { loadCatalogue } from "./catalogue-sql";
+import { blogPosts, follows, games, ledger, users } from "../db/schema";
 
 /**
  * Demo data for a local database: the catalogue (catalogue.ts: categories, publishers, the games of
