@@ -165,7 +165,7 @@ export function FriendsTab({
                         : "Not following you back yet"}
                     </span>
                   </span>
-                  <span className="person__actions">
+                  <div className="person__actions">
                     <button
                       type="button"
                       className="button button--primary button--small needs-script"
@@ -226,7 +226,7 @@ export function FriendsTab({
                         },
                       ]}
                     />
-                  </span>
+                  </div>
                 </li>
               );
             })}
