@@ -16,14 +16,7 @@ import {
   widthFor,
   type Lobby,
 } from "../../workers/durable-objects/Lobby";
-import {
-  clockMoved,
-  connect,
-  gameId,
-  newPlayer,
-  seed,
-  type Player,
-} from "./helpers";
+import { connect, gameId, newPlayer, seed, type Player } from "./helpers";
 
 beforeAll(seed);
 beforeEach(forgetLayouts);
@@ -177,7 +170,7 @@ describe("the lobby's shards", { timeout: 30_000 }, () => {
       1,
     );
     expect(early.answer.status).toBe("waiting");
-    await clockMoved();
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const later = await lobbyShard(env, game, 2).join(
       game,
       joinerOf(cy.player),
