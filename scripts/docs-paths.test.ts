@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const docs = [
   "README.md",
-  ...readdirSync(path.join(root, "docs"))
+  ...readdirSync(path.join(root, "docs"), { recursive: true })
+    .map(String)
     .filter((name) => name.endsWith(".md"))
     .map((name) => `docs/${name}`),
 ];

@@ -3,6 +3,7 @@ import { FeedIcon, GamesIcon, HomeIcon, SocialIcon } from "./icons";
 import { useLoginGate } from "./AccountProvider";
 import { socialLabel } from "#contract/inbox";
 import { UnreadBadge, useUnreadMessages } from "./social/UnreadMessages";
+import { inert } from "./inert";
 import "./BottomBar.css";
 
 /**
@@ -19,6 +20,7 @@ export function BottomBar({ hidden = false }: { hidden?: boolean }) {
       className={hidden ? "bottom-bar is-hidden" : "bottom-bar"}
       aria-label="Primary"
       aria-hidden={hidden || undefined}
+      {...inert(hidden)}
     >
       <NavLink
         to="/"

@@ -193,14 +193,11 @@ describe("a slow navigation", () => {
       const { context, page, errors } = await openPage(browser, viewport);
       await page.goto("/home");
       await page.waitForFunction(() => "__remixRouter" in window);
-      // The next page's data takes 1.5 s, as on a slow network.
+      // The next page's data is held, as on a slow network, until the bar has been seen.
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route(/\.data(\?|$)/, async (route) => {
-        await Promise.race([
-          held,
-          new Promise((resolve) => setTimeout(resolve, 1500)),
-        ]);
+        await held;
         await route.continue();
       });
       await page.locator('a[href^="/detail/"]').first().click();

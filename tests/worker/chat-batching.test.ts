@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { conversationOf } from "../../workers/durable-objects/hubs";
 import { storedStatuses } from "./conversation-rows";
 import {
@@ -60,14 +60,20 @@ async function statusesUntil(
   bob: Player,
   done: (statuses: number[]) => boolean,
 ) {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const statuses = (await storedStatuses(ann.userId, bob.userId)).map(
-      (row) => row.status,
-    );
-    if (done(statuses) || Date.now() > deadline) return statuses;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  let statuses: number[] = [];
+  await vi
+    .waitFor(
+      async () => {
+        statuses = (await storedStatuses(ann.userId, bob.userId)).map(
+          (row) => row.status,
+        );
+        if (!done(statuses)) throw new Error("not yet");
+      },
+      { timeout: 5_000, interval: 50 },
+    )
+    // The caller's assertion says what the statuses were instead.
+    .catch(() => {});
+  return statuses;
 }
 
 describe("messages sent in batches", () => {

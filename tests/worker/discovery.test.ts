@@ -4,7 +4,7 @@ import type { ApiErrorBody, Game } from "#contract/types";
 import { createDb } from "../../workers/db/client";
 import { users } from "../../workers/db/schema";
 import { createSessionService } from "../../workers/services/sessions";
-import { getJson, json, request, seed, tokenFor } from "./helpers";
+import { clockMoved, getJson, json, request, seed, tokenFor } from "./helpers";
 
 beforeAll(seed);
 
@@ -248,7 +248,7 @@ describe("liked, saved and recently played lists", () => {
           )
         ).status,
       ).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await clockMoved();
     }
     const recent = await getJson<Game[]>("/api/game/recent", auth);
     expect(recent.body.map((game) => game.slug)).toEqual([

@@ -375,18 +375,19 @@ export async function openSocket(
     matches: (event: ServerEvent) => boolean,
     what: string,
   ): Promise<ServerEvent> {
-    const deadline = Date.now() + 2000;
+    const deadline = AbortSignal.timeout(2000);
     for (;;) {
       const index = received.findIndex(matches);
       if (index >= 0) return received.splice(index, 1)[0];
-      if (Date.now() > deadline)
+      if (deadline.aborted)
         throw new Error(
           `${who} got no ${what}; got ${JSON.stringify(received)}`,
         );
-      await Promise.race([
-        new Promise<void>((resolve) => waiters.push(resolve)),
-        new Promise((resolve) => setTimeout(resolve, 50)),
-      ]);
+      // Woken by the next frame, or by the deadline.
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        deadline.addEventListener("abort", () => resolve(), { once: true });
+      });
     }
   }
   /** The next event of that name, skipping others. */
@@ -396,7 +397,20 @@ export async function openSocket(
     socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
   const has = (name: ServerEvent["event"]) =>
     received.some((event) => event.event === name);
-  return { socket, next, take, send, has };
+  /**
+   * A ping the object itself answers (one with an id), taken with its pong and ack: whatever the object sent this
+   * socket before handling it has arrived by then, so `has` after it proves that nothing did.
+   */
+  const barrier = async () => {
+    const id = `barrier-${crypto.randomUUID()}`;
+    send({ event: "ping", id });
+    await take((event) => event.event === "pong", "pong");
+    await take(
+      (event) => event.event === "ack" && event.data.id === id,
+      "barrier ack",
+    );
+  };
+  return { socket, next, take, send, has, barrier };
 }
 
 /** `openSocket` for a player, once the server has said `connected`. */
@@ -428,4 +442,15 @@ export async function externalGame(
     )
     .run();
   return gameId(slug);
+}
+
+/** Waits until the clock has moved on, so that what is written next carries a later time than what came before. */
+export async function clockMoved() {
+  const before = Date.now();
+  await vi.waitFor(
+    () => {
+      if (Date.now() <= before) throw new Error("the clock has not moved");
+    },
+    { interval: 1 },
+  );
 }

@@ -135,7 +135,8 @@ describe("POST /api/multiplayer/join and the Lobby", () => {
       ben.userId,
     ]);
     // The pairing reaches each player one way only: Ben has it in his answer, so his user socket hears nothing.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await b.barrier();
+    await a.barrier();
     expect(b.has("request_gameplay") || b.has("user_joined")).toBe(false);
     expect(a.has("request_gameplay")).toBe(false);
     // The lobby is free for the next pair.
@@ -396,7 +397,7 @@ describe("/ws/room/{roomId}: the room socket", () => {
       userId: two.userId,
       score: 3,
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const socket of [ra, rb, a, b]) await socket.barrier();
     // Not echoed to the sender, and nothing of the match goes over the user sockets.
     expect(
       ra.has("game_data") ||
@@ -508,7 +509,7 @@ describe("/ws/room/{roomId}: the room socket", () => {
       event: "end_game",
       data: { statsId: await scoredRound(one, game, 29, 1, roomId) },
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await ra.barrier();
     expect(ra.has("end_game")).toBe(false);
     rb.send({
       event: "end_game",
@@ -580,7 +581,7 @@ describe("/ws/room/{roomId}: the room socket", () => {
 
     // Closing the user socket is not leaving the match: only the room socket counts.
     a.socket.close(1000, "tab");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => hubCount(one)).toBe(0);
     expect(await droppedIn(roomId)).toEqual([]);
 
     // Ava's room socket drops and comes back in time: nothing happens.
@@ -652,7 +653,7 @@ describe("/ws/room/{roomId}: the room socket", () => {
     });
     ra.send({ event: "game_data", id: "late", data: { score: 50 } });
     expect((await ra.next("ack")).data).toEqual({ id: "late" });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await rb.barrier();
     expect(rb.has("game_data")).toBe(false);
     // Ben is still in the match and finishes it.
     rb.send({
@@ -826,7 +827,8 @@ describe("the room's relay path: live scores handled at once, in memory", () => 
     // Her drop is over: however much later the alarm runs, nobody is counted gone.
     await graceOver(roomId);
     await runDurableObjectAlarm(roomOf(env, roomId));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await rb.barrier();
+    await back.barrier();
     expect(rb.has("exit_game_room") || back.has("exit_game_room")).toBe(false);
   });
 
@@ -936,7 +938,7 @@ describe("presence", () => {
     await connect(star);
     await hubAged(star, OFFLINE_GRACE_MS);
     await runDurableObjectAlarm(hubOf(env, star.userId));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await fanSocket.barrier();
     expect(fanSocket.has("user-connection")).toBe(false);
   });
 

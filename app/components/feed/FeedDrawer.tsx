@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { ArrowLeftIcon } from "../icons";
+import { inert } from "../inert";
 import "./FeedDrawer.css";
 
 export interface FeedDrawerProps {
@@ -19,22 +20,20 @@ export function FeedDrawer({
   onClose,
   children,
 }: FeedDrawerProps) {
-  const ref = useRef<HTMLDivElement>(null);
   const backRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (ref.current) ref.current.inert = !open;
     if (open) backRef.current?.focus({ preventScroll: true });
   }, [open]);
 
   return (
     <div
-      ref={ref}
       className={`feed-drawer feed-drawer--${side}${open ? " is-open" : ""}`}
       role="dialog"
       aria-modal="false"
       aria-label={label}
       aria-hidden={!open}
+      {...inert(!open)}
     >
       <div className="feed-drawer__bar">
         <button

@@ -1,28 +1,33 @@
-import { useEffect, useMemo, useReducer, useRef, useState } from "react";
+import {
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type Dispatch,
+} from "react";
 import type { Game } from "#contract/types";
 import {
   buildFeedItems,
   Drawer,
   FEED_ANIMATION_MS,
+  type FeedAction,
   feedReducer,
+  type FeedState,
   initialFeedState,
   isNearCurrent,
   showsScrollToTop,
 } from "~/state/feed";
 import { useAccount } from "../AccountProvider";
-import { adSlotForIndex, gamesBesideAd } from "~/lib/ads";
-import { AdSlot } from "../AdSlot";
+import { adSlotForIndex } from "~/lib/ads";
 import { EmptyState } from "../EmptyState";
 import { FeedIcon } from "../icons";
 import { ChevronIcon } from "./ChevronIcon";
-import { FeedGameSlide } from "./FeedGameSlide";
+import { FeedSlide } from "./FeedSlide";
 import { LeaderboardDrawer } from "./LeaderboardDrawer";
 import { PublisherDrawer } from "./PublisherDrawer";
 import { useFeedGestures } from "./useFeedGestures";
 import "./FeedScreen.css";
-
-/** Items further than this from the current one render as empty frames: a feed of hundreds of games stays light. */
-const RENDER_RADIUS = 2;
 
 /** SPEC.md §2 Home feed: one game (or ad) per screen, moved by swipe, wheel and arrow keys; drawers on the sides. */
 export function FeedScreen({
@@ -81,6 +86,13 @@ export function FeedScreen({
 
   const dragging = dragOffset !== 0;
   const drawerOpen = state.drawer !== Drawer.closed;
+  const toggle = (
+    drawer: typeof Drawer.publisher | typeof Drawer.leaderboard,
+  ) =>
+    dispatch({
+      type: state.drawer === drawer ? "closeDrawer" : "openDrawer",
+      drawer,
+    });
   return (
     <div className="feed-page">
       <h1 className="visually-hidden">Feed</h1>
@@ -94,15 +106,7 @@ export function FeedScreen({
               : "Open publisher"
           }
           disabled={!drawerGame}
-          onClick={() =>
-            dispatch({
-              type:
-                state.drawer === Drawer.publisher
-                  ? "closeDrawer"
-                  : "openDrawer",
-              drawer: Drawer.publisher,
-            })
-          }
+          onClick={() => toggle(Drawer.publisher)}
         >
           <ChevronIcon direction="left" size={26} />
         </button>
@@ -110,6 +114,7 @@ export function FeedScreen({
         <div
           className={drawerOpen ? "feed has-drawer" : "feed"}
           ref={stageRef}
+          role="region"
           aria-roledescription="carousel"
           aria-label="Game feed"
         >
@@ -121,100 +126,25 @@ export function FeedScreen({
             }}
             aria-live="polite"
           >
-            {items.map((item, index) => {
-              const near = Math.abs(index - state.index) <= RENDER_RADIUS;
-              const isCurrent = index === state.index;
-              return (
-                <section
-                  key={item.key}
-                  className={`feed__slide feed__slide--${item.kind}`}
-                  aria-roledescription="slide"
-                  aria-label={`${index + 1} of ${items.length}`}
-                  aria-hidden={!isCurrent || undefined}
-                  ref={(element) => {
-                    // React 18 has no `inert` prop; off-screen slides must not take focus.
-                    if (element) element.inert = !isCurrent || drawerOpen;
-                  }}
-                  data-index={index}
-                  data-kind={item.kind}
-                  data-current={isCurrent || undefined}
-                >
-                  {!near ? null : item.kind === "game" ? (
-                    <FeedGameSlide
-                      game={item.game}
-                      withVideo={isNearCurrent(state, index)}
-                      active={isCurrent && !drawerOpen}
-                      eager={isCurrent}
-                      onOpenPublisher={() =>
-                        dispatch({
-                          type: "openDrawer",
-                          drawer: Drawer.publisher,
-                        })
-                      }
-                      onOpenLeaderboard={() =>
-                        dispatch({
-                          type: "openDrawer",
-                          drawer: Drawer.leaderboard,
-                        })
-                      }
-                    />
-                  ) : (
-                    <div className="feed-ad">
-                      <AdSlot
-                        slot={item.slot}
-                        variant="box"
-                        className="feed-ad__slot"
-                        onScreenGameIds={gamesBesideAd(items, index)}
-                      />
-                      {/* A finger swipes; a mouse and keyboard scroll or press ↓ (CSS picks by pointer). */}
-                      <p className="feed-ad__hint feed-ad__hint--touch">
-                        Swipe up for the next game
-                      </p>
-                      <p className="feed-ad__hint feed-ad__hint--desktop">
-                        Scroll or press ↓ for the next game
-                      </p>
-                    </div>
-                  )}
-                </section>
-              );
-            })}
+            {items.map((item, index) => (
+              <FeedSlide
+                key={item.key}
+                items={items}
+                index={index}
+                current={state.index}
+                withVideo={isNearCurrent(state, index)}
+                drawerOpen={drawerOpen}
+                onOpenPublisher={() =>
+                  dispatch({ type: "openDrawer", drawer: Drawer.publisher })
+                }
+                onOpenLeaderboard={() =>
+                  dispatch({ type: "openDrawer", drawer: Drawer.leaderboard })
+                }
+              />
+            ))}
           </div>
 
-          <div className="feed__nav" aria-label="Feed navigation">
-            <button
-              type="button"
-              className="feed__nav-button"
-              aria-label="Previous game"
-              disabled={state.index === 0}
-              onClick={() => dispatch({ type: "key", key: "ArrowUp" })}
-            >
-              <ChevronIcon direction="up" size={22} />
-            </button>
-            <span className="feed__counter" aria-hidden="true">
-              {state.index + 1}/{items.length}
-            </span>
-            <button
-              type="button"
-              className="feed__nav-button"
-              aria-label="Next game"
-              disabled={state.index === items.length - 1}
-              onClick={() => dispatch({ type: "key", key: "ArrowDown" })}
-            >
-              <ChevronIcon direction="down" size={22} />
-            </button>
-          </div>
-
-          {showsScrollToTop(state) ? (
-            <button
-              type="button"
-              className="feed__to-top"
-              aria-label="Back to the first game"
-              onClick={() => dispatch({ type: "goTo", index: 0 })}
-            >
-              <ChevronIcon direction="up" size={20} />
-              <span>First</span>
-            </button>
-          ) : null}
+          <FeedNav state={state} count={items.length} dispatch={dispatch} />
 
           {drawerGame ? (
             <>
@@ -250,19 +180,62 @@ export function FeedScreen({
               : "Open leaderboard"
           }
           disabled={!drawerGame}
-          onClick={() =>
-            dispatch({
-              type:
-                state.drawer === Drawer.leaderboard
-                  ? "closeDrawer"
-                  : "openDrawer",
-              drawer: Drawer.leaderboard,
-            })
-          }
+          onClick={() => toggle(Drawer.leaderboard)}
         >
           <ChevronIcon direction="right" size={26} />
         </button>
       </div>
     </div>
+  );
+}
+
+/** The desktop's previous and next buttons with the counter, and the way back to the first game. */
+function FeedNav({
+  state,
+  count,
+  dispatch,
+}: {
+  state: FeedState;
+  count: number;
+  dispatch: Dispatch<FeedAction>;
+}) {
+  return (
+    <>
+      <div className="feed__nav" role="group" aria-label="Feed navigation">
+        <button
+          type="button"
+          className="feed__nav-button"
+          aria-label="Previous game"
+          disabled={state.index === 0}
+          onClick={() => dispatch({ type: "key", key: "ArrowUp" })}
+        >
+          <ChevronIcon direction="up" size={22} />
+        </button>
+        <span className="feed__counter" aria-hidden="true">
+          {state.index + 1}/{count}
+        </span>
+        <button
+          type="button"
+          className="feed__nav-button"
+          aria-label="Next game"
+          disabled={state.index === count - 1}
+          onClick={() => dispatch({ type: "key", key: "ArrowDown" })}
+        >
+          <ChevronIcon direction="down" size={22} />
+        </button>
+      </div>
+
+      {showsScrollToTop(state) ? (
+        <button
+          type="button"
+          className="feed__to-top"
+          aria-label="Back to the first game"
+          onClick={() => dispatch({ type: "goTo", index: 0 })}
+        >
+          <ChevronIcon direction="up" size={20} />
+          <span>First</span>
+        </button>
+      ) : null}
+    </>
   );
 }

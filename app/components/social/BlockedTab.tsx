@@ -108,9 +108,9 @@ export function BlockedTab({ active, initial = null }: BlockedTabProps) {
                 Blocked {formatDay(person.blocked_dt)}
               </span>
             </span>
-            <span className="person__actions">
+            <div className="person__actions">
               <UnblockButton person={person} onUnblocked={removed} />
-            </span>
+            </div>
           </li>
         ))}
       </ul>

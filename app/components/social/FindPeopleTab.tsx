@@ -90,7 +90,7 @@ export function FindPeopleTab({
               <span className="person__text">
                 <span className="person__name">{person.name}</span>
               </span>
-              <span className="person__actions">
+              <div className="person__actions">
                 <FollowButton
                   person={person}
                   following={
@@ -100,7 +100,7 @@ export function FindPeopleTab({
                   }
                   onFollowed={followed}
                 />
-              </span>
+              </div>
             </li>
           ))}
         </ul>

@@ -186,7 +186,7 @@ function FriendRow({
             : "Not following you back yet"}
         </span>
       </span>
-      <span className="person__actions">
+      <div className="person__actions">
         <button
           type="button"
           className="button button--primary button--small needs-script"
@@ -238,7 +238,7 @@ function FriendRow({
             },
           ]}
         />
-      </span>
+      </div>
     </li>
   );
 }
