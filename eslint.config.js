@@ -125,6 +125,30 @@ export default tseslint.config(
     },
   },
   {
+    // The size budget for shipped code (issue #32). 150 lines is what one concern takes: the largest service use case,
+    // React component or game step we have that still reads top to bottom without scrolling back. 500 lines per file
+    // keeps a module to one subject; the schema and the games' course data were the only files near it. Counted
+    // without blank lines and comments, so explaining code never costs budget. A factory counts every method it
+    // returns, so services are built from module-level use cases, not one closure.
+    files: [
+      "app/**/*.{ts,tsx}",
+      "workers/**/*.ts",
+      "contract/**/*.ts",
+      "games/**/*.ts",
+    ],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.d.ts"],
+    rules: {
+      "max-lines-per-function": [
+        "error",
+        { max: 150, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+      "max-lines": [
+        "error",
+        { max: 500, skipBlankLines: true, skipComments: true },
+      ],
+    },
+  },
+  {
     // Test fakes stand in for async APIs and keep their signatures even when they answer at once.
     files: ["**/*.test.{ts,tsx}", "tests/**/*.ts"],
     rules: { "@typescript-eslint/require-await": "off" },
