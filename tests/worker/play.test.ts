@@ -6,7 +6,7 @@ import { decodeLog, encodeLog } from "../../games/shared/input-log";
 import {
   REPLAYS_PER_SESSION,
   SCORE_SUBMISSIONS_PER_MINUTE,
-} from "../../workers/services/play";
+} from "../../workers/services/round-rules";
 import { withinRefereeTime } from "../../workers/services/replay";
 import {
   externalGame,

@@ -9,7 +9,11 @@ import type { Db } from "../db/client";
 
 import { ApiError } from "./errors";
 import { parseInput } from "./parse";
-import { SESSION_GRACE_SECONDS, gameLimitsOf, ownSessionOf } from "./play";
+import {
+  SESSION_GRACE_SECONDS,
+  gameLimitsOf,
+  ownSessionOf,
+} from "./round-rules";
 import type { RateLimiter } from "./rate-limits";
 import type { HiddenDeal } from "./replay";
 

@@ -21,7 +21,7 @@ import {
   replayable,
   SESSION_GRACE_SECONDS,
   stepsAllowed,
-} from "./play";
+} from "./round-rules";
 import type { Referees } from "./ports";
 import {
   type CardDealers,
