@@ -31,6 +31,8 @@ export const DISALLOWED_PREFIXES = [
   "/result/",
   "/summary/",
   "/match/",
+  "/boards/",
+  "/publisher-panel/",
 ] as const;
 
 /** How long a browser or crawler may keep robots.txt and the sitemap; a new game or post shows within it. */
