@@ -27,12 +27,9 @@ export { GAME_STORAGE_LIMITS, type GameData };
 
 /** The protocol's messages (contract/game-protocol.ts), for the page's code that imports them from here. */
 export {
-  gameMessageSchema,
   gamePlayerSchema,
-  storageMessageSchema,
   type GameMessage,
   type GamePlayer,
-  type PlatformCommand,
   type StorageMessage,
 };
 
@@ -64,7 +61,7 @@ export function gamePlayer(
 }
 
 /** What the page does for a game's break: show an ad or not, and say so. */
-export interface AdBreakRequest {
+interface AdBreakRequest {
   kind: "interstitial" | "rewarded";
   /** To be called as the ad is about to show. */
   onAdStart: () => void;
@@ -153,7 +150,7 @@ export interface GameStore {
 }
 
 /** The game's data when the store knows it, else null: a game is never handed a guess as its data. */
-export function knownGameData(store: GameStore | null): GameData | null {
+function knownGameData(store: GameStore | null): GameData | null {
   if (!store) return [];
   return store.status() === "known" ? store.read() : null;
 }

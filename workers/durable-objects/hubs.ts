@@ -37,10 +37,10 @@ export const conversationOf = (env: Env, a: number, b: number) =>
  * Header the Worker sets after authenticating a socket upgrade; the UserHub and the MatchRoom trust it and are only
  * reachable through the Worker, which always builds a fresh header set, so a client can never supply it.
  */
-export const USER_ID_HEADER = "X-Playfeed-User";
+const USER_ID_HEADER = "X-Playfeed-User";
 
 /** Names the session a socket was opened with (a digest of its token, never the token), so log-out can close it. */
-export const SESSION_KEY_HEADER = "X-Playfeed-Session";
+const SESSION_KEY_HEADER = "X-Playfeed-Session";
 
 /** An upgrade request for a Durable Object that carries only the authenticated user and their session's key. */
 export const trustedUpgrade = (

@@ -46,7 +46,7 @@ export function toPublicProfile(user: UserRow): PublicProfile {
   };
 }
 
-export const firstNameOf = (name: string) =>
+const firstNameOf = (name: string) =>
   name.trim().split(/[ _-]/)[0] || name;
 
 const loginFailed = () =>
