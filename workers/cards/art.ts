@@ -13,10 +13,7 @@ const MAX_ART_BYTES = 2 * 1024 * 1024;
  * A stored picture value as a path on this site: root-relative paths as they are, media keys under the media base
  * when that base is on this site. Absolute addresses elsewhere are never fetched for a card.
  */
-function ownPath(
-  value: string | null,
-  mediaBase: string,
-): string | null {
+function ownPath(value: string | null, mediaBase: string): string | null {
   if (!value || value.startsWith("//") || /^[a-z][a-z0-9+.-]*:/i.test(value))
     return null;
   if (value.startsWith("/")) return value;
