@@ -1,5 +1,4 @@
 import {
-  GAME_STORAGE_LIMITS,
   GameDataSchema,
   withinStorageLimits,
   type GameData,
@@ -23,15 +22,10 @@ import { NO_AD, type AdBreakOutcome } from "./ad-breaks";
  */
 
 /** What one game may keep through sdk.storage (contract/game-data.ts); the SDK enforces the same limits before it posts. */
-export { GAME_STORAGE_LIMITS, type GameData };
+export { type GameData };
 
 /** The protocol's messages (contract/game-protocol.ts), for the page's code that imports them from here. */
-export {
-  gamePlayerSchema,
-  type GameMessage,
-  type GamePlayer,
-  type StorageMessage,
-};
+export { type GameMessage, type GamePlayer, type StorageMessage };
 
 /**
  * What a game is told of the viewer: their name (cut to the bound) and their picture as an absolute http(s) URL, or

@@ -51,8 +51,6 @@ export const PRACTICE_NOTICE = {
     "This round began offline, so its score isn't saved. You're back online: play again to play for the leaderboard.",
 } as const;
 
-export { isTimed } from "#contract/types";
-
 /** SPEC.md §2 /play query type: 0 normal, 1 challenge. */
 export function playTypeFrom(value: string | null): 0 | 1 {
   return value === "1" ? 1 : 0;

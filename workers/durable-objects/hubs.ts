@@ -9,8 +9,6 @@ const CARD_PAINTER_SHARDS = 4;
 /** Stubs of the Durable Objects by their names, so every caller addresses the same instance. */
 export const hubOf = (env: Env, userId: number) =>
   env.USER_HUB.get(env.USER_HUB.idFromName(`user:${userId}`));
-export const lobbyOf = (env: Env, gameId: number) =>
-  env.LOBBY.get(env.LOBBY.idFromName(`lobby:${gameId}`));
 export const roomOf = (env: Env, roomId: string) =>
   env.MATCH_ROOM.get(env.MATCH_ROOM.idFromName(`room:${roomId}`));
 /** The object that deals Memory Match's faces to one session, `session:{id}` or `visitor:{id}` (ADR 014). */
