@@ -34,7 +34,7 @@ const escapeHtml = (text: string) =>
   );
 
 /** Text typed without the rich editor (no JavaScript): one paragraph per blank-line-separated part. */
-export function plainTextBlocks(text: string): BlogBlock[] {
+function plainTextBlocks(text: string): BlogBlock[] {
   const paragraphs = text
     .split(/\r?\n\s*\r?\n/)
     .map((part) => part.trim())

@@ -28,9 +28,9 @@ export const BLOG_LIMITS = {
 export const BLOG_STATUSES = ["draft", "published"] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 
-export type BlogTextBlock = { id: string; type: "text"; content: string };
+type BlogTextBlock = { id: string; type: "text"; content: string };
 /** `content` is a media path: an uploaded R2 key (`blog/{userId}/…`) or a static `/media/blog/…` file. */
-export type BlogImageBlock = {
+type BlogImageBlock = {
   id: string;
   type: "img";
   content: string;
@@ -99,7 +99,7 @@ export function imageOwner(path: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-export const BlogImagePathSchema = boundedString(
+const BlogImagePathSchema = boundedString(
   200,
   "An image must be a picture uploaded for the blog",
 ).refine(
@@ -108,7 +108,7 @@ export const BlogImagePathSchema = boundedString(
 );
 
 // Whitespace is collapsed before the limit applies, so the raw bound leaves room for it.
-export const BlogTitleSchema = boundedString(
+const BlogTitleSchema = boundedString(
   BLOG_LIMITS.title * 4,
   `Keep the title under ${BLOG_LIMITS.title} characters`,
   "Please enter a title",
@@ -141,7 +141,7 @@ const TagSchema = boundedString(
       ),
   );
 
-export const BlogTagsSchema = z
+const BlogTagsSchema = z
   .array(TagSchema, { error: "tags must be a list of words" })
   .transform((tags) => [...new Set(tags)])
   .pipe(
@@ -171,7 +171,7 @@ const BlockIdSchema = boundedString(
   "A block id is 1 to 40 letters, digits, - or _",
 );
 
-export const BlogBlockSchema = z.discriminatedUnion(
+const BlogBlockSchema = z.discriminatedUnion(
   "type",
   [
     z.object({
@@ -229,9 +229,6 @@ export const BlogUpdateSchema = z.object({
   content: BlogContentSchema.optional(),
   status: StatusSchema.optional(),
 });
-
-export type BlogCreateInput = z.output<typeof BlogCreateSchema>;
-export type BlogUpdateInput = z.output<typeof BlogUpdateSchema>;
 
 /** What a post needs before readers may see it; null when it is ready. */
 export function publishProblem(

@@ -37,7 +37,7 @@ export const postCardPath = (id: number, updatedDt: string) =>
   `/cards/posts/${id}-${postCardVersion(updatedDt)}.png`;
 
 /** A post card's file name, `{id}-{version}.png`: bounded runs of digits and letters, matched in linear time. */
-export const POST_CARD_FILE = /^([1-9][0-9]{0,14})-([0-9a-z]{1,12})\.png$/;
+const POST_CARD_FILE = /^([1-9][0-9]{0,14})-([0-9a-z]{1,12})\.png$/;
 
 /** A post card's file name from a path, as its post's id and the version asked for; anything else is not a card. */
 export const postCardFileSchema = boundedString(40, "This post has no card")

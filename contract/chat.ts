@@ -40,7 +40,7 @@ export const HistoryQuerySchema = z.object({
 });
 
 /** A message of the history as its reader sees it: `reported` when the reader reported it (POST /api/social/report). */
-export interface HistoryMessage extends ChatMessage {
+interface HistoryMessage extends ChatMessage {
   reported?: boolean;
 }
 

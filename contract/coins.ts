@@ -9,7 +9,7 @@ import { digits } from "./input";
 /** SPEC.md §9: bets move in steps of 5 coins. */
 export const COIN_STEP = 5;
 /** SPEC.md §9: the daily bonus popup shows six day cards. */
-export const DAILY_BONUS_CARDS = 6;
+const DAILY_BONUS_CARDS = 6;
 /** Responsible play: the most coins one player can put into challenges in a (UTC) day. */
 export const DAILY_CHALLENGE_LIMIT = 5_000;
 /** A challenge nobody accepts within this time expires and its escrow is returned. */
@@ -50,7 +50,7 @@ export function bonusCredit(loginDay: number): number {
   return loginDay > 7 ? 1000 : 50 * loginDay + 50;
 }
 
-export type BonusCardState = "collected" | "collect" | "locked";
+type BonusCardState = "collected" | "collect" | "locked";
 export interface BonusCard {
   /** 1-based day the card stands for. */
   day: number;
@@ -156,7 +156,7 @@ export const CHALLENGE_STATUSES = [
   "expired",
   "declined",
 ] as const;
-export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
+type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
 
 export interface ChallengePlayer {
   _id: number;

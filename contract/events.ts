@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** SPEC.md §7 analytics events. */
-export const EVENT_NAMES = [
+const EVENT_NAMES = [
   "SignUpOpen",
   "SignUpSuccess",
   "LikeGame",

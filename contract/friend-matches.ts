@@ -13,7 +13,7 @@ export const FRIEND_INVITE_TTL_MS = 2 * 60_000;
 export const REMATCH_TTL_MS = 15_000;
 
 export const MATCH_INVITE_KINDS = ["friend", "rematch"] as const;
-export type MatchInviteKind = (typeof MATCH_INVITE_KINDS)[number];
+type MatchInviteKind = (typeof MATCH_INVITE_KINDS)[number];
 
 /** An invitation's code: random, so a link cannot be guessed or counted. */
 export const MATCH_CODE_PATTERN = /^[A-Za-z0-9_-]{22}$/;

@@ -38,7 +38,7 @@ export const storageValue = z
   });
 
 /** Characters of keys and values together, the measure of the size limit. */
-export function charactersIn(data: Iterable<[string, string]>): number {
+function charactersIn(data: Iterable<[string, string]>): number {
   let characters = 0;
   for (const [key, value] of data) characters += key.length + value.length;
   return characters;

@@ -28,7 +28,7 @@ export interface LikeAnswer {
 }
 
 /** The rating message, shared by the JSON API and the pages' rate form. */
-export const RATING_MESSAGE = "Please choose 1 to 5 stars";
+const RATING_MESSAGE = "Please choose 1 to 5 stars";
 const STARS = RATING_MESSAGE;
 const SAVED_MESSAGE = "saved must be true or false";
 

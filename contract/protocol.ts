@@ -57,7 +57,7 @@ export const CHAT_MAX_LENGTH = 2000;
 /** The close code of a socket whose session ended (log-out): the client stops there instead of reconnecting. */
 export const SIGNED_OUT_CLOSE_CODE = 4001;
 /** A whole client frame: a chat message at its limit, even with every character escaped, fits with room to spare. */
-export const MAX_CLIENT_FRAME_LENGTH = 16 * 1024;
+const MAX_CLIENT_FRAME_LENGTH = 16 * 1024;
 
 /** The acknowledgement id a client puts on an event. */
 export const messageId = z.string().min(1).max(64).optional();

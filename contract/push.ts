@@ -27,17 +27,17 @@ export const PUSH_KIND_LABELS: Record<PushKind, string> = {
  * posts to them. Exact hosts, and suffixes matched on a dot boundary for the services that spread devices over
  * many hosts (Apple's `*.push.apple.com`, Microsoft's `*.notify.windows.com`).
  */
-export const PUSH_SERVICE_HOSTS = [
+const PUSH_SERVICE_HOSTS = [
   "fcm.googleapis.com",
   "android.googleapis.com",
   "updates.push.services.mozilla.com",
 ] as const;
-export const PUSH_SERVICE_SUFFIXES = [
+const PUSH_SERVICE_SUFFIXES = [
   ".push.apple.com",
   ".notify.windows.com",
 ] as const;
 
-export const MAX_ENDPOINT_CHARS = 1024;
+const MAX_ENDPOINT_CHARS = 1024;
 
 /** Devices kept per player; subscribing one more drops the one subscribed longest ago. */
 export const MAX_PUSH_DEVICES = 10;
@@ -117,8 +117,6 @@ export const PushSubscriptionSchema = z.object({
     auth: base64Url(64, "auth"),
   }),
 });
-
-export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
 
 export const PushUnsubscribeSchema = z.object({
   endpoint: storedEndpointSchema,

@@ -26,7 +26,7 @@ const roomData = <Shape extends z.ZodRawShape>(shape: Shape) =>
         : undefined,
   });
 
-export const roomClientEventSchema = z.discriminatedUnion("event", [
+const roomClientEventSchema = z.discriminatedUnion("event", [
   pingEventSchema,
   /** The sender's live score, relayed to the opponent. */
   z.object({

@@ -7,7 +7,7 @@ import { logValue } from "./runs";
 /** The highest score anything accepts: the game bridge, the room socket, a round, a challenge. */
 export const MAX_SCORE = 1_000_000_000;
 /** The longest play time a session records, in seconds: a day. */
-export const MAX_PLAY_TIME = 86_400;
+const MAX_PLAY_TIME = 86_400;
 
 /** A score as a request carries it; `label` names the field in the messages. */
 export const scoreValue = (label: string) =>
@@ -59,8 +59,6 @@ export const RoundSchema = z.object({
   /** The recorded run (GET /api/player-move/{gameId}) this round was played against. */
   bot_id: idValueSchema("bot").optional(),
 });
-
-export type RoundInput = z.infer<typeof RoundSchema>;
 
 /** How many players GET /api/scores/{gameId} ranks. */
 export const LEADERBOARD_SIZE = 10;

@@ -5,7 +5,7 @@ import { boundedString } from "./input";
 
 /** A share's public id: 12 letters and digits, random (about 71 bits), in /scores/{id}. */
 export const SHARE_ID_LENGTH = 12;
-export const SHARE_ID_PATTERN = /^[A-Za-z0-9]{12}$/;
+const SHARE_ID_PATTERN = /^[A-Za-z0-9]{12}$/;
 
 const ONE_RESULT = "Name either a round (score_id) or a match (match_id)";
 
@@ -36,8 +36,6 @@ export const ShareScoreFormSchema = z
       error: ONE_RESULT,
     },
   );
-
-export type ShareScoreInput = z.infer<typeof ShareScoreSchema>;
 
 /** A share's id from a path; anything else is simply not a share (404), never a lookup. */
 export const shareIdSchema = boundedString(

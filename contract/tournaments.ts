@@ -67,7 +67,7 @@ export const ordinal = (place: number): string =>
   `${place}${place === 1 ? "st" : place === 2 ? "nd" : place === 3 ? "rd" : "th"}`;
 
 /** How a closed period is named in a sentence: "the daily tournament of 25 Nov 2026", "the weekly … of 23 Nov 2026". */
-export const periodName = (period: Period, start: number): string =>
+const periodName = (period: Period, start: number): string =>
   period === "daily"
     ? `daily tournament of ${formatDay(start)}`
     : `weekly tournament (week of ${formatDay(start)})`;
@@ -140,7 +140,7 @@ export const TournamentQuerySchema = z.object({
 });
 
 /** A winner of a closed board. */
-export interface TournamentWinner {
+interface TournamentWinner {
   place: number;
   player_id: number;
   name: string;

@@ -68,7 +68,7 @@ export interface PublicProfile {
   profile_pic: string | null;
 }
 
-export interface ApiErrorDetail {
+interface ApiErrorDetail {
   code: string;
   message: string;
   /** Field name → message, on validation errors. */
@@ -77,7 +77,7 @@ export interface ApiErrorDetail {
 
 /** The stored genders of a user; sign-up's "transgender" (labelled Other) is stored as "others". */
 export const GENDERS = ["male", "female", "others"] as const;
-export type Gender = (typeof GENDERS)[number];
+type Gender = (typeof GENDERS)[number];
 
 /**
  * SPEC.md §3 User as pages get it and the browser keeps it (localStorage key userData). The session token is not

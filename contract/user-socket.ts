@@ -43,7 +43,7 @@ const chatMessageId = z
 /** Most ids one receipt names: a client acknowledging a long replay sends several. */
 export const RECEIPT_MAX_IDS = 100;
 
-export const userClientEventSchema = z.discriminatedUnion("event", [
+const userClientEventSchema = z.discriminatedUnion("event", [
   pingEventSchema,
   /** SPEC.md §7 new_message: `msg_id` is made by the sender, so a resend after a reconnect is stored once. */
   z.object({

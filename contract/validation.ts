@@ -132,7 +132,7 @@ export const AddressSchema = requiredText(
   ADDRESS_TOO_LONG,
 ).min(3, MESSAGES.addressMin("Address"));
 
-export function isStrongPassword(password: string): boolean {
+function isStrongPassword(password: string): boolean {
   return (
     PASSWORD_CHARACTERS.test(password) &&
     /[A-Z]/.test(password) &&
@@ -163,7 +163,6 @@ export const SignUpSchema = z.object({
   gender: GenderSchema,
   address: OptionalAddressSchema,
 });
-export type SignUpInput = z.input<typeof SignUpSchema>;
 
 /** The login popup and POST /api/user/login. */
 export const LoginSchema = z.object({
@@ -179,7 +178,6 @@ export const LoginSchema = z.object({
     .min(1, MESSAGES.passwordRequired)
     .refine(isStrongPassword, MESSAGES.invalid("password")),
 });
-export type LoginInput = z.input<typeof LoginSchema>;
 
 /** /user-info and PUT /api/user/profile. profile_img is a stored media path or an absolute address. */
 export const ProfileSchema = z.object({
@@ -201,7 +199,6 @@ export const ProfileSchema = z.object({
     .nullish()
     .transform((value) => value || null),
 });
-export type ProfileInput = z.input<typeof ProfileSchema>;
 
 /** Field name → first message, for forms that show one line under each field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

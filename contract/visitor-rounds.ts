@@ -14,7 +14,7 @@ import { playTimeValue, scoreValue } from "./scores";
 export const VISITOR_ROUND_CLAIM_MINUTES = 60;
 
 /** A claim token: 32 random bytes, base64url. */
-export const VISITOR_TOKEN_CHARS = 43;
+const VISITOR_TOKEN_CHARS = 43;
 const tokenValue = boundedString(
   VISITOR_TOKEN_CHARS,
   "token is not this round's",

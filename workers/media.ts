@@ -1,4 +1,4 @@
-import { ApiError, badRequest, notFound } from "./services/errors";
+import { badRequest, notFound } from "./services/errors";
 
 // Keys are written by the server (uploads come later); still, nothing outside this shape is looked up.
 const MEDIA_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/;
@@ -37,5 +37,3 @@ export async function serveMedia(
     headers,
   });
 }
-
-export { ApiError };

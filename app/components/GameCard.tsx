@@ -20,7 +20,7 @@ export type GameCardGame = Pick<
   | "is_placeholder"
 >;
 
-export interface GameCardProps {
+interface GameCardProps {
   game: GameCardGame;
   /** Screen name written to the detail link's _sF so its back link returns here. */
   from?: string;
@@ -31,7 +31,7 @@ export interface GameCardProps {
 }
 
 /** A tile in a game grid: icon, name, category, rating and likes; the whole card opens the detail page. */
-export function GameCard({
+function GameCard({
   game,
   from = "home-page",
   eager = false,
@@ -160,7 +160,7 @@ export type GameListCardGame = GameCardGame &
  * SPEC.md §2 game card of the liked, saved, recent and publisher lists: image, name, rating to 2 decimals, likes
  * (a red heart when liked), the description's text, How to Play and Play buttons.
  */
-export function GameListCard({
+function GameListCard({
   game,
   eager = false,
   from = DEFAULT_ORIGIN,

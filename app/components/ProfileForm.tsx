@@ -61,7 +61,7 @@ function validate(
   return errors;
 }
 
-export const PROFILE_SAVED_MESSAGE = "Your profile has been saved.";
+const PROFILE_SAVED_MESSAGE = "Your profile has been saved.";
 
 /** What the /user-info action answers: the saved profile, or the messages and what was entered. */
 export type ProfileAnswer = FormAnswer<

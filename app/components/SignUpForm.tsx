@@ -52,7 +52,7 @@ const validate = (values: SignUpValues) =>
   checkForm(SignUpSchema, values).errors;
 
 /** Server field names are the payload's; a server may also call the password "password". */
-export function fromServerFields(
+function fromServerFields(
   fields: Record<string, string>,
 ): Record<string, string> {
   const { password, ...rest } = fields;
@@ -71,7 +71,7 @@ function lineAboveButton(
 }
 
 /** Where the form posts, with JavaScript or without: the /registration page's action. */
-export const SIGN_UP_PAGE = "/registration";
+const SIGN_UP_PAGE = "/registration";
 
 /** What the /registration action answered a post it refused: the messages and the values entered (never the password). */
 export type SignUpProblem = FormProblem<Omit<SignUpValues, "Pwd_Hash">>;

@@ -6,7 +6,7 @@ import {
   type ReactNode,
 } from "react";
 
-export interface TabItem {
+interface TabItem {
   id: string;
   label: string;
   content: ReactNode;

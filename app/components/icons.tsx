@@ -188,12 +188,6 @@ export const LockIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const SparkIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M5.6 5.6l2.8 2.8M15.6 15.6l2.8 2.8M5.6 18.4l2.8-2.8M15.6 8.4l2.8-2.8" />
-  </Icon>
-);
-
 export const ClockIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />

@@ -5,7 +5,7 @@
  */
 
 /** The placement types we use: before the first gameplay, at a later natural break, and an ad the player asked for. */
-export type InterstitialType = "start" | "next";
+type InterstitialType = "start" | "next";
 
 export interface AdBreakOutcome {
   /** An ad was on screen (beforeAd came). */

@@ -32,11 +32,11 @@ export function randomAdSlot(random: () => number = Math.random): AdSlotId {
 /** SPEC.md §9: an ad counts as seen once a tenth of it is on screen. */
 export const AD_VISIBLE_RATIO = 0.1;
 
-export const AD_SCRIPT_URL =
+const AD_SCRIPT_URL =
   "https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js";
 
 /** What Google's ad script reads from the page: one queue for ad slots (`{}`) and for its H5 games placement API. */
-export interface AdsWindow {
+interface AdsWindow {
   adsbygoogle?: Array<Record<string, unknown>>;
 }
 

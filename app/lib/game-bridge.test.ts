@@ -3,7 +3,6 @@ import { memoryStorage } from "../../tests/setup/memory-storage";
 import {
   EXTERNAL_GAME_SANDBOX,
   FRAME_DATA_PREFIX,
-  GAME_STORAGE_LIMITS,
   OPAQUE_ORIGIN,
   OWN_GAME_SANDBOX,
   acceptGameMessage,
@@ -15,7 +14,6 @@ import {
   nameGameFrame,
   gameFrameSource,
   gamePlayer,
-  gamePlayerSchema,
   gameStorageKey,
   isAllowedExternalLink,
   type GameData,
@@ -23,6 +21,8 @@ import {
   type GameStore,
   type RunAdBreak,
 } from "./game-bridge";
+import { GAME_STORAGE_LIMITS } from "#contract/game-data";
+import { gamePlayerSchema } from "#contract/game-protocol";
 import type { AdBreakOutcome } from "./ad-breaks";
 import { createPlayerGameStore } from "./player-game-store";
 

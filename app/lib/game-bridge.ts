@@ -1,5 +1,4 @@
 import {
-  GAME_STORAGE_LIMITS,
   GameDataSchema,
   withinStorageLimits,
   type GameData,
@@ -23,18 +22,10 @@ import { NO_AD, type AdBreakOutcome } from "./ad-breaks";
  */
 
 /** What one game may keep through sdk.storage (contract/game-data.ts); the SDK enforces the same limits before it posts. */
-export { GAME_STORAGE_LIMITS, type GameData };
+export { type GameData };
 
 /** The protocol's messages (contract/game-protocol.ts), for the page's code that imports them from here. */
-export {
-  gameMessageSchema,
-  gamePlayerSchema,
-  storageMessageSchema,
-  type GameMessage,
-  type GamePlayer,
-  type PlatformCommand,
-  type StorageMessage,
-};
+export { type GameMessage, type GamePlayer, type StorageMessage };
 
 /**
  * What a game is told of the viewer: their name (cut to the bound) and their picture as an absolute http(s) URL, or
@@ -64,7 +55,7 @@ export function gamePlayer(
 }
 
 /** What the page does for a game's break: show an ad or not, and say so. */
-export interface AdBreakRequest {
+interface AdBreakRequest {
   kind: "interstitial" | "rewarded";
   /** To be called as the ad is about to show. */
   onAdStart: () => void;
@@ -153,7 +144,7 @@ export interface GameStore {
 }
 
 /** The game's data when the store knows it, else null: a game is never handed a guess as its data. */
-export function knownGameData(store: GameStore | null): GameData | null {
+function knownGameData(store: GameStore | null): GameData | null {
   if (!store) return [];
   return store.status() === "known" ? store.read() : null;
 }

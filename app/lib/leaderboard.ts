@@ -6,7 +6,7 @@ export const EMPTY_LEADERBOARD =
   "No one played the game. Score the maximum and be the top of the leaderboard";
 
 /** SPEC.md §9: three or more entries stand on a podium. */
-export const PODIUM_MIN = 3;
+const PODIUM_MIN = 3;
 
 /** The top three on a podium when there are at least three, the rest in a table. */
 export function splitPodium(entries: LeaderboardEntry[]): {

@@ -5,12 +5,12 @@ import {
   SPLASH_MS,
   clockState,
   clockText,
-  isTimed,
   playTypeFrom,
   resultPath,
   roundFromState,
   seedFrom,
 } from "./play";
+import { isTimed } from "#contract/types";
 
 describe("the play clock", () => {
   it("counts down from maximum_game_time in timed mode and ends below 1 s", () => {

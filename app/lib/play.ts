@@ -3,7 +3,7 @@
 import type { RoundResult } from "#contract/scores";
 
 /** SPEC.md §9: the exit (x) button appears after 10 s of play. */
-export const EXIT_DELAY_SECONDS = 10;
+const EXIT_DELAY_SECONDS = 10;
 /** SPEC.md §9: the splash shows for at least 2 s. */
 export const SPLASH_MS = 2000;
 /**
@@ -17,7 +17,7 @@ export const SLOW_GAME = {
   note: "Check your connection and try again, or exit and pick another game.",
 } as const;
 /** SPEC.md §9: a game without its own maximum_game_time runs 120 s. */
-export const DEFAULT_MAX_GAME_TIME = 120;
+const DEFAULT_MAX_GAME_TIME = 120;
 /** SPEC.md §8, word for word. */
 export const EXIT_CONFIRMATION = "Are you sure want to exit the game ?";
 /** A bot opponent is a real player's recorded run: the play bar and the match summary both say so in these words. */
@@ -50,8 +50,6 @@ export const PRACTICE_NOTICE = {
   overOnline:
     "This round began offline, so its score isn't saved. You're back online: play again to play for the leaderboard.",
 } as const;
-
-export { isTimed } from "#contract/types";
 
 /** SPEC.md §2 /play query type: 0 normal, 1 challenge. */
 export function playTypeFrom(value: string | null): 0 | 1 {

@@ -73,7 +73,7 @@ export interface PlayerGameStoreOptions {
   online?: () => boolean;
 }
 
-export const GAME_DATA_WRITE_DELAY_MS = 1000;
+const GAME_DATA_WRITE_DELAY_MS = 1000;
 
 function parseCopy(text: string | null): PlayerGameCopy | null {
   if (text === null) return null;

@@ -31,8 +31,8 @@ export interface ReceiptsOptions {
   remember?: number;
 }
 
-export const DEFAULT_RECEIPT_DELAY_MS = 50;
-export const DEFAULT_RECEIPTS_REMEMBERED = 1_000;
+const DEFAULT_RECEIPT_DELAY_MS = 50;
+const DEFAULT_RECEIPTS_REMEMBERED = 1_000;
 
 /** Ids in the order they were added, the oldest forgotten past `limit`. */
 class RecentIds<T> {

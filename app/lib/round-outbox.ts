@@ -51,7 +51,7 @@ export function keepRound(body: Record<string, unknown>): PendingRound {
   return round;
 }
 
-export function dropRound(id: string) {
+function dropRound(id: string) {
   write(read().filter((one) => one.id !== id));
 }
 

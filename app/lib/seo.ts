@@ -55,7 +55,7 @@ function rootText(
 }
 
 /** The site's origin from the root loader's data, or null before it is there (an error page). */
-export const siteOrigin = (matches: Matches): string | null =>
+const siteOrigin = (matches: Matches): string | null =>
   rootText(matches, "site");
 
 export interface ShareCard {

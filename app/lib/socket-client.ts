@@ -68,11 +68,11 @@ export interface SocketClient<ClientEvent extends AnyEvent> {
   close(): void;
 }
 
-export const DEFAULT_MIN_DELAY_MS = 1_000;
-export const DEFAULT_MAX_DELAY_MS = 5_000;
-export const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
-export const DEFAULT_PING_INTERVAL_MS = 25_000;
-export const DEFAULT_PONG_TIMEOUT_MS = 10_000;
+const DEFAULT_MIN_DELAY_MS = 1_000;
+const DEFAULT_MAX_DELAY_MS = 5_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 20_000;
+const DEFAULT_PING_INTERVAL_MS = 25_000;
+const DEFAULT_PONG_TIMEOUT_MS = 10_000;
 
 /** The wait before reconnect attempt `attempt` (1 for the first after a failure): min, 2·min, 4·min, ... capped at max. */
 export function reconnectDelay(

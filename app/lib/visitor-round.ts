@@ -42,7 +42,7 @@ export function keepVisitorRound(
   return kept;
 }
 
-export function forgetVisitorRound() {
+function forgetVisitorRound() {
   try {
     sessionStorage.removeItem(KEY);
   } catch {

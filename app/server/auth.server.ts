@@ -28,10 +28,7 @@ function isClientError(error: unknown): error is ClientError {
 }
 
 /** What a page may hold of a signed-in user: everything but the token, which travels only in the httpOnly cookie. */
-export function pageUser({
-  token: _token,
-  ...user
-}: ApiSignedIn["user"]): UserData {
+function pageUser({ token: _token, ...user }: ApiSignedIn["user"]): UserData {
   return user;
 }
 

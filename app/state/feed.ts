@@ -34,7 +34,7 @@ export function buildFeedItems<G extends { _id: number }>(
 
 /** SPEC.md §4 drawer state. */
 export const Drawer = { closed: 0, publisher: 1, leaderboard: 2 } as const;
-export type DrawerState = (typeof Drawer)[keyof typeof Drawer];
+type DrawerState = (typeof Drawer)[keyof typeof Drawer];
 
 export interface FeedState {
   /** Number of items (games and ads). */

@@ -13,14 +13,14 @@ type FormedMatch = Extract<
 
 /** SPEC.md §4 / §9 game type: single player (0), multiplayer (1), multiplayer with bot (2). */
 export const GAME_TYPE = { single: 0, multiplayer: 1, bot: 2 } as const;
-export type GameType = (typeof GAME_TYPE)[keyof typeof GAME_TYPE];
+type GameType = (typeof GAME_TYPE)[keyof typeof GAME_TYPE];
 
 /** SPEC.md §4 multiplayer state: idle, waiting for opponent, connected, check readiness, opponent left, end. */
-export type MultiplayerStatus =
+type MultiplayerStatus =
   "idle" | "waiting" | "connected" | "checkReadiness" | "opponentLeft" | "end";
 
 /** SPEC.md §3 own / opponent game data. */
-export interface GameData {
+interface GameData {
   userId: number;
   score: number;
 }

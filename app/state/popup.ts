@@ -2,7 +2,7 @@ import { assertNever } from "#contract/protocol";
 import type { AppNotification, MessageNotification } from "#contract/types";
 
 /** SPEC.md §4 popup type. */
-export type PopupType =
+type PopupType =
   "idle" | "login" | "signup" | "notification" | "message-notification";
 
 export interface PopupState {

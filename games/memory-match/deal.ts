@@ -1,8 +1,5 @@
 import { createRng } from "../shared/rng";
 import type { Dealer } from "../shared/sim";
-import type { Turn } from "../shared/dealer";
-
-export type { Turn };
 
 /**
  * Memory Match's hidden information: which face each card holds. The faces come from a second seed, the hidden one,
@@ -12,7 +9,7 @@ export type { Turn };
  */
 
 /** [columns, rows] per level; from level 7 on the board stays 6×6 and the clock gets tighter. */
-export const LAYOUTS: readonly [number, number][] = [
+const LAYOUTS: readonly [number, number][] = [
   [3, 2],
   [3, 4],
   [4, 4],
@@ -25,7 +22,7 @@ export const LAYOUTS: readonly [number, number][] = [
 export const layoutOf = (level: number) =>
   LAYOUTS[Math.min(Math.max(level, 1), LAYOUTS.length) - 1];
 
-export const cardsOn = (level: number) => {
+const cardsOn = (level: number) => {
   const [cols, rows] = layoutOf(level);
   return cols * rows;
 };

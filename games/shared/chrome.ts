@@ -141,7 +141,7 @@ export function appendPlayAgain(card: HTMLElement, again: () => void) {
   setTimeout(() => button.focus(), 0);
 }
 
-export function element(tag: string, className: string): HTMLElement {
+function element(tag: string, className: string): HTMLElement {
   const node = document.createElement(tag);
   if (className) node.className = className;
   return node;

@@ -139,7 +139,7 @@ function demoInputs(sim: { autoplay?(input: Input): void }): Hostile[] {
 }
 
 /** The longest log a round may send (MAX_LOG_CHARS in contract/runs.ts): the server refuses longer ones unread. */
-export const HOSTILE_LOG_CHARS = 64 * 1024;
+const HOSTILE_LOG_CHARS = 64 * 1024;
 
 /** A hidden seed to deal from, and the cards turned, in order: what the server's CardDealer would have recorded. */
 export interface HiddenDeal {

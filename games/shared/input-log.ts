@@ -19,9 +19,9 @@ import { KEYS } from "./sim";
  * Nothing may follow the last input. A log that is cut, padded or out of order does not decode.
  */
 
-export const LOG_VERSION = 1;
+const LOG_VERSION = 1;
 
-export type InputKind =
+type InputKind =
   "pointerDown" | "pointerMove" | "pointerUp" | "keyDown" | "keyUp";
 
 const KINDS: readonly InputKind[] = [

@@ -32,7 +32,7 @@ import {
  * steps it (window.__playfeed); ?seed=N picks the seed outside a platform frame.
  */
 
-export { STEP, clamp };
+export { clamp };
 
 /** What a game's drawing may know besides its simulation's state. */
 export interface View {
@@ -507,17 +507,4 @@ function tracing(rng: Rng, trace: number[]): Rng {
   };
 }
 
-export function roundRect(
-  g: CanvasRenderingContext2D,
-  x: number,
-  y: number,
-  w: number,
-  h: number,
-  r: number,
-) {
-  g.beginPath();
-  g.roundRect(x, y, w, h, r);
-}
-
-export type { Effect, Rng, Sound };
-export type { Input, Rules, Simulation, SimContext } from "./sim";
+export type { Simulation } from "./sim";

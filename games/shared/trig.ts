@@ -54,7 +54,7 @@ function atanNear(t: number): number {
   return t * (1 + sum);
 }
 
-export function atan(t: number): number {
+function atan(t: number): number {
   if (t > 1) return HALF_PI - atan(1 / t);
   if (t < -1) return -HALF_PI - atan(1 / t);
   // Halve the angle twice (tan(a/2) = t / (1 + sqrt(1 + t²))): |t| ≤ 1 becomes |t| ≤ tan(π/16) < 0.2.

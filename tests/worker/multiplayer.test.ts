@@ -14,7 +14,8 @@ import {
   SILENT_CLOSE_CODE,
   USER_SILENCE_MS,
 } from "#contract/user-socket";
-import { hubOf, lobbyOf, roomOf } from "../../workers/durable-objects/hubs";
+import { hubOf, roomOf } from "../../workers/durable-objects/hubs";
+import { lobbyShard } from "../../workers/durable-objects/lobby-shards";
 import type { Lobby } from "../../workers/durable-objects/Lobby";
 import type { MatchRoom } from "../../workers/durable-objects/MatchRoom";
 import type { UserHub } from "../../workers/durable-objects/UserHub";
@@ -85,7 +86,7 @@ const hubAged = (player: Player, ms: number) =>
   runInDurableObject(hubOf(env, player.userId), (hub: UserHub) => hub.age(ms));
 
 const waitingIn = (game: number) =>
-  runInDurableObject(lobbyOf(env, game), (lobby: Lobby) =>
+  runInDurableObject(lobbyShard(env, game, 0), (lobby: Lobby) =>
     lobby.waitingPlayer(),
   );
 
@@ -165,7 +166,7 @@ describe("POST /api/multiplayer/join and the Lobby", () => {
     expect(answer.body.status).toBe("waiting");
     expect((await waitingIn(game))?.participant.user_id).toBe(next.userId);
     expect(nextSocket.has("request_gameplay")).toBe(false);
-    await runInDurableObject(lobbyOf(env, game), (lobby: Lobby) =>
+    await runInDurableObject(lobbyShard(env, game, 0), (lobby: Lobby) =>
       lobby.leaveLobby(next.userId),
     );
   });
@@ -261,7 +262,7 @@ describe("POST /api/multiplayer/join and the Lobby", () => {
 
     const waiting = await join(lonely, game);
     expect(waiting.body.status).toBe("waiting");
-    expect(await runDurableObjectAlarm(lobbyOf(env, game))).toBe(true);
+    expect(await runDurableObjectAlarm(lobbyShard(env, game, 0))).toBe(true);
     const timeout = await socket.next("room_timeout");
     expect(timeout.data).toEqual({ roomId: waiting.body.roomId, gameId: game });
     expect(await waitingIn(game)).toBeNull();

@@ -11,7 +11,7 @@ export type AppEnv = { Bindings: Env; Variables: { services: Services } };
 export const createRouter = () => new Hono<AppEnv>();
 
 /** Larger than any honest JSON body (a blog post at its limits is about 1.3 MB): refused before it is parsed. */
-export const MAX_JSON_BYTES = 2 * 1024 * 1024;
+const MAX_JSON_BYTES = 2 * 1024 * 1024;
 
 const tooLarge = () =>
   new ApiError(

@@ -13,10 +13,7 @@ const MAX_ART_BYTES = 2 * 1024 * 1024;
  * A stored picture value as a path on this site: root-relative paths as they are, media keys under the media base
  * when that base is on this site. Absolute addresses elsewhere are never fetched for a card.
  */
-export function ownPath(
-  value: string | null,
-  mediaBase: string,
-): string | null {
+function ownPath(value: string | null, mediaBase: string): string | null {
   if (!value || value.startsWith("//") || /^[a-z][a-z0-9+.-]*:/i.test(value))
     return null;
   if (value.startsWith("/")) return value;
@@ -25,7 +22,7 @@ export function ownPath(
 }
 
 /** A picture's bytes from the build's files, else (a media key) from R2; null when neither has it. */
-export async function readPicture(
+async function readPicture(
   path: string,
   files: StaticFiles,
   media: R2Bucket,
@@ -85,7 +82,7 @@ export async function gameArt(
  * The most pixels a poster may decode to on a card: a 12-megapixel phone photo is fine, while a small file that claims
  * a huge size (a PNG of 20000×20000 deflates to little) would not fit a CardPainter's memory.
  */
-export const MAX_POSTER_PIXELS = 4096 * 4096;
+const MAX_POSTER_PIXELS = 4096 * 4096;
 
 /**
  * A blog post's poster for its card, with its size read from its own bytes: our own file or upload only (never an

@@ -46,7 +46,7 @@ export interface CardScore {
   caption: string;
 }
 
-export const escapeXml = (text: string) =>
+const escapeXml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (char) =>
@@ -283,7 +283,7 @@ ${text(x + 20, y + 27, upper, size, COLOURS.accentText, `letter-spacing="${spaci
 }
 
 /** The game's poster in a phone on the right, or its icon, large, where it has no poster. */
-export function art(game: CardGame): string {
+function art(game: CardGame): string {
   if (game.poster) return phone("poster", game.poster, 846, 46, 290, 4);
   return icon(game, 820, 150, 320);
 }

@@ -44,7 +44,7 @@ export interface LobbyAnswer {
 
 const WAITING_KEY = "waiting";
 /** A shard's player not paired in this time goes to the root (where waits of all shards meet). */
-export const HANDOFF_MS = 1_000;
+const HANDOFF_MS = 1_000;
 /**
  * Joins per second one shard is given before the game widens, unless LOBBY_JOINS_PER_SHARD says otherwise: a fifth of
  * the ~1,000 requests a second a Durable Object is documented to take, since a join costs the lobby 3–4 calls (ADR 025).

@@ -11,9 +11,9 @@ import { conversationOf } from "./hubs";
  * with (one call to the Conversation instead of two, and the friend's hub hears both in one). The sender's
  * "delivered" tick comes at most this much later in a one-way chat.
  */
-export const RECEIPT_HOLD_MS = 500;
+const RECEIPT_HOLD_MS = 500;
 
-export type Unseen = NonNullable<ChatExchangeAnswer["unseen"]>;
+type Unseen = NonNullable<ChatExchangeAnswer["unseen"]>;
 
 /** A part of an exchange waiting for its batch: settled with that part's answer. */
 interface Waiting<T> {

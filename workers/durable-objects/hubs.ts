@@ -9,8 +9,6 @@ const CARD_PAINTER_SHARDS = 4;
 /** Stubs of the Durable Objects by their names, so every caller addresses the same instance. */
 export const hubOf = (env: Env, userId: number) =>
   env.USER_HUB.get(env.USER_HUB.idFromName(`user:${userId}`));
-export const lobbyOf = (env: Env, gameId: number) =>
-  env.LOBBY.get(env.LOBBY.idFromName(`lobby:${gameId}`));
 export const roomOf = (env: Env, roomId: string) =>
   env.MATCH_ROOM.get(env.MATCH_ROOM.idFromName(`room:${roomId}`));
 /** The object that deals Memory Match's faces to one session, `session:{id}` or `visitor:{id}` (ADR 014). */
@@ -37,10 +35,10 @@ export const conversationOf = (env: Env, a: number, b: number) =>
  * Header the Worker sets after authenticating a socket upgrade; the UserHub and the MatchRoom trust it and are only
  * reachable through the Worker, which always builds a fresh header set, so a client can never supply it.
  */
-export const USER_ID_HEADER = "X-Playfeed-User";
+const USER_ID_HEADER = "X-Playfeed-User";
 
 /** Names the session a socket was opened with (a digest of its token, never the token), so log-out can close it. */
-export const SESSION_KEY_HEADER = "X-Playfeed-Session";
+const SESSION_KEY_HEADER = "X-Playfeed-Session";
 
 /** An upgrade request for a Durable Object that carries only the authenticated user and their session's key. */
 export const trustedUpgrade = (

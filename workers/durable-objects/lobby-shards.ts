@@ -11,7 +11,7 @@ import type { JoinAnswer, Participant } from "#contract/protocol";
 export type Joiner = Omit<Participant, "room_id">;
 
 /** How long an isolate trusts the width the root last gave it. */
-export const LAYOUT_TTL_MS = 2_000;
+const LAYOUT_TTL_MS = 2_000;
 
 const layouts = new Map<number, { width: number; until: number }>();
 

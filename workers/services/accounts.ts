@@ -46,8 +46,7 @@ export function toPublicProfile(user: UserRow): PublicProfile {
   };
 }
 
-export const firstNameOf = (name: string) =>
-  name.trim().split(/[ _-]/)[0] || name;
+const firstNameOf = (name: string) => name.trim().split(/[ _-]/)[0] || name;
 
 const loginFailed = () =>
   new ApiError(401, "invalid_credentials", MESSAGES.loginFailed);

@@ -64,5 +64,3 @@ export function createAuthFlows(
     },
   };
 }
-
-export type AuthFlows = ReturnType<typeof createAuthFlows>;

@@ -439,5 +439,3 @@ function blogPostColumns() {
     createdAt,
   };
 }
-
-export type BlogService = ReturnType<typeof createBlogService>;

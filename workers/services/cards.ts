@@ -22,7 +22,7 @@ const BLOG_ICONS = CATALOGUE.slice(0, 9).map(
 );
 
 /** Where a post's card is kept once drawn: a new version (an edit) is a new key. */
-export const postCardKey = (id: number, version: string) =>
+const postCardKey = (id: number, version: string) =>
   `cards/posts/${id}-${version}.png`;
 
 /** What `/cards/posts/{file}` answers: the card, or the address of the post's current card. */
@@ -116,5 +116,3 @@ export function createCardService(deps: {
     },
   };
 }
-
-export type CardService = ReturnType<typeof createCardService>;

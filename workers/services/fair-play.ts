@@ -162,5 +162,3 @@ export function createFairPlayService(
     },
   };
 }
-
-export type FairPlayService = ReturnType<typeof createFairPlayService>;

@@ -38,7 +38,7 @@ function newCode(): string {
 
 const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
-export function statusOf(row: Row, now = Date.now()): MatchInviteStatus {
+function statusOf(row: Row, now = Date.now()): MatchInviteStatus {
   if (row.takenBy !== null) return "accepted";
   // Closed once already expired: replaced by a newer invitation after it had lapsed (see `create`).
   if (row.closedAt !== null && row.closedAt < row.expiresAt)
@@ -48,7 +48,7 @@ export function statusOf(row: Row, now = Date.now()): MatchInviteStatus {
 }
 
 /** Why `callerId` may not take this invitation now, or null when they may. */
-export function takeRefusal(
+function takeRefusal(
   row: Row,
   callerId: number,
   now = Date.now(),
@@ -541,5 +541,3 @@ export function createFriendMatchService(
   };
   return service;
 }
-
-export type FriendMatchService = ReturnType<typeof createFriendMatchService>;

@@ -70,5 +70,3 @@ export function createGameDataService(db: Db, limits: RateLimiter) {
     },
   };
 }
-
-export type GameDataService = ReturnType<typeof createGameDataService>;

@@ -69,7 +69,7 @@ const NO_MARKS: ViewerMarks = {
   rated: new Map(),
 };
 
-export const averageRating = (sum: number, count: number) =>
+const averageRating = (sum: number, count: number) =>
   count ? Math.round((sum / count) * 100) / 100 : 0;
 
 function toGame(
@@ -107,7 +107,7 @@ function toGame(
 }
 
 /** How long an isolate reuses the catalogue it read for visitors' pages (ADR 021). */
-export const CATALOGUE_TTL_MS = 10_000;
+const CATALOGUE_TTL_MS = 10_000;
 
 /** The published catalogue with no viewer's marks: what `/` and `/detail/{id}` show a visitor. */
 export interface Catalogue {
@@ -121,7 +121,7 @@ let catalogueCopy: { catalogue: Promise<Catalogue>; expires: number } | null =
   null;
 
 /** Makes the next visitor's page read the catalogue afresh (after a like or a rating changed a game's counts). */
-export function forgetCatalogue(): void {
+function forgetCatalogue(): void {
   catalogueCopy = null;
 }
 
@@ -471,5 +471,3 @@ export function createGameService(db: Db) {
   };
   return service;
 }
-
-export type GameService = ReturnType<typeof createGameService>;

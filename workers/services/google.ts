@@ -8,7 +8,7 @@ import {
 import { ApiError } from "./errors";
 
 const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
-export const GOOGLE_JWKS_URL = "https://www.googleapis.com/oauth2/v3/certs";
+const GOOGLE_JWKS_URL = "https://www.googleapis.com/oauth2/v3/certs";
 
 export interface GoogleConfig {
   clientId: string | null;

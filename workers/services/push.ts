@@ -29,10 +29,10 @@ export function vapidKeysFrom(env: Env): VapidKeys | null {
 const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
 
 /** A device whose push failed is skipped this long, then tried once more (ADR 034). */
-export const FAILED_DEVICE_RETRY_MS = 24 * 60 * 60 * 1000;
+const FAILED_DEVICE_RETRY_MS = 24 * 60 * 60 * 1000;
 
 /** How long one push may take before it counts as failed, so a slow push service holds no hub open. */
-export const PUSH_TIMEOUT_MS = 10_000;
+const PUSH_TIMEOUT_MS = 10_000;
 
 interface PushDeps {
   db: Db;
@@ -228,5 +228,3 @@ export function createPushService(
     },
   };
 }
-
-export type PushService = ReturnType<typeof createPushService>;

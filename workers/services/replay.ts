@@ -43,7 +43,7 @@ export function dealSeed(): number {
 }
 
 /** The most wall-clock time a referee spends on one round; an honest one takes 1–20 ms (ADR 015). */
-export const REPLAY_BUDGET_MS = 2_000;
+const REPLAY_BUDGET_MS = 2_000;
 /** Steps replayed between two looks at the clock: two seconds of play, well under a millisecond of work. */
 const STEPS_PER_SLICE = 120;
 
@@ -164,7 +164,7 @@ function timelineOf(
 }
 
 /** How long the Worker waits for a referee: a replay's own budget, and room for rounds queued ahead of it. */
-export const REFEREE_ANSWER_MS = 10_000;
+const REFEREE_ANSWER_MS = 10_000;
 
 /**
  * A referee's answer, or the over-budget refusal once `ms` have passed without one: the Worker's clock runs while it

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { sessions, users, type UserRow } from "../db/schema";
 import { hashToken, randomToken } from "./tokens";
 
-export const SESSION_COOKIE = "pf_session";
+const SESSION_COOKIE = "pf_session";
 const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
@@ -22,7 +22,7 @@ export function tokenFromRequest(request: Request): string | null {
 }
 
 /** httpOnly so page scripts never read it, Lax so it is not sent on cross-site posts, Secure over https. */
-export function sessionCookie(token: string | null, request: Request): string {
+function sessionCookie(token: string | null, request: Request): string {
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
   const value = token ? encodeURIComponent(token) : "";
   const maxAge = token ? SESSION_MS / 1000 : 0;

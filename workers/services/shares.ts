@@ -317,5 +317,3 @@ export function createShareService(db: Db, deps: ShareDeps) {
     },
   };
 }
-
-export type ShareService = ReturnType<typeof createShareService>;

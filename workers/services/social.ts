@@ -42,7 +42,7 @@ export function chatRefusal(
   return null;
 }
 
-export const CHAT_FRIENDS_ONLY =
+const CHAT_FRIENDS_ONLY =
   "You can chat with friends who follow you back. Follow each other to start a chat.";
 
 /** The listed user (users.id) follows the caller. */

@@ -156,8 +156,8 @@ export function periodBoardWrites(
 type Board = { gameId: number; period: Period; start: number; game: string };
 
 /** Rows of closed boards one delete statement takes, and how many one cron run deletes at most (ADR 027). */
-export const PURGE_CHUNK = 5_000;
-export const PURGE_ROWS_PER_RUN = 200_000;
+const PURGE_CHUNK = 5_000;
+const PURGE_ROWS_PER_RUN = 200_000;
 
 /** The rules a player must meet for a prize, as the board shows them. */
 const prizeRules = (minScore: number | null) => ({
@@ -538,5 +538,3 @@ export function createTournamentService(db: Db, push: Pusher) {
 
   return service;
 }
-
-export type TournamentService = ReturnType<typeof createTournamentService>;

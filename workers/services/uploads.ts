@@ -181,5 +181,3 @@ export function createUploadService(db: Db, bucket: R2Bucket) {
     },
   };
 }
-
-export type UploadService = ReturnType<typeof createUploadService>;

@@ -358,5 +358,3 @@ export function createVisitorRoundService(db: Db, deps: VisitorRoundDeps) {
     },
   };
 }
-
-export type VisitorRoundService = ReturnType<typeof createVisitorRoundService>;

@@ -172,7 +172,7 @@ const bonusClaimed = () =>
     "You have already collected today's daily bonus. Come back tomorrow!",
   );
 
-export function ledgerRow(
+function ledgerRow(
   userId: number,
   amount: number,
   reason: LedgerReason,
@@ -180,5 +180,3 @@ export function ledgerRow(
 ) {
   return { userId, amount, reason, reference };
 }
-
-export type WalletService = ReturnType<typeof createWalletService>;

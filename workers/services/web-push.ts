@@ -27,7 +27,7 @@ export type Bytes = Uint8Array<ArrayBuffer>;
 
 const encoder = new TextEncoder();
 
-export function base64UrlEncode(bytes: Bytes): string {
+function base64UrlEncode(bytes: Bytes): string {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary)
@@ -36,7 +36,7 @@ export function base64UrlEncode(bytes: Bytes): string {
     .replace(/=+$/, "");
 }
 
-export function base64UrlDecode(text: string): Bytes {
+function base64UrlDecode(text: string): Bytes {
   const base64 = text.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
   const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, "="));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
@@ -53,7 +53,7 @@ export function concat(...parts: Bytes[]): Bytes {
 }
 
 /** HKDF-SHA-256 (extract and expand) of `length` bytes. */
-export async function hkdf(
+async function hkdf(
   salt: Bytes,
   ikm: Bytes,
   info: Bytes,
@@ -72,7 +72,7 @@ export async function hkdf(
 }
 
 /** RFC 8291 §3.4: the input keying material both sides derive from the ECDH secret and the subscription's auth. */
-export async function webPushKeys(
+async function webPushKeys(
   ecdhSecret: Bytes,
   authSecret: Bytes,
   userAgentPublic: Bytes,
@@ -105,7 +105,7 @@ export async function webPushKeys(
  * The request body for one subscription: RFC 8188's header (salt, record size, our one-time public key as the key id)
  * and a single record, the payload ending with the last record's delimiter 0x02.
  */
-export async function encryptPayload(
+async function encryptPayload(
   payload: Bytes,
   subscription: Pick<SubscriptionKeys, "p256dh" | "auth">,
 ): Promise<Bytes> {
@@ -185,7 +185,7 @@ async function vapidSigningKey(keys: VapidKeys): Promise<CryptoKey> {
 }
 
 /** RFC 8292 §2: a JWT for the push service's origin, signed ES256 (WebCrypto's signature is already r‖s). */
-export async function vapidToken(
+async function vapidToken(
   endpoint: string,
   keys: VapidKeys,
   now = Date.now(),

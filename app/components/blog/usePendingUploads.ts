@@ -16,7 +16,7 @@ type PendingUploadsEvent =
   | { type: "wait"; status: BlogStatus }
   | { type: "sent" };
 
-export function pendingUploadsReducer(
+function pendingUploadsReducer(
   state: PendingUploads,
   event: PendingUploadsEvent,
 ): PendingUploads {

@@ -8,12 +8,10 @@ import { outcomeText, sidesOf } from "./HeadToHead";
 import "./ChallengeInfo.css";
 import "./challenge-status.css";
 
-export const challengePlayPath = (
-  challenge: Pick<ChallengeView, "_id" | "game">,
-) => `/play/${challenge.game}?challengeId=${challenge._id}`;
-export const challengeResultPath = (
-  challenge: Pick<ChallengeView, "_id" | "game">,
-) => `/result/${challenge.game}?challengeId=${challenge._id}`;
+const challengePlayPath = (challenge: Pick<ChallengeView, "_id" | "game">) =>
+  `/play/${challenge.game}?challengeId=${challenge._id}`;
+const challengeResultPath = (challenge: Pick<ChallengeView, "_id" | "game">) =>
+  `/result/${challenge.game}?challengeId=${challenge._id}`;
 
 const STATUS_LABEL: Record<ChallengeView["status"], string> = {
   pending: "Waiting",

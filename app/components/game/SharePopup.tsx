@@ -10,12 +10,12 @@ export interface SharePopupProps {
   onClose: () => void;
 }
 
-export function tweetIntentUrl(name: string, url: string): string {
+function tweetIntentUrl(name: string, url: string): string {
   const params = new URLSearchParams({ text: `Play ${name} on Playfeed`, url });
   return `https://twitter.com/intent/tweet?${params.toString()}`;
 }
 
-export const XLogo = ({ size = 18 }: { size?: number }) => (
+const XLogo = ({ size = 18 }: { size?: number }) => (
   <svg
     width={size}
     height={size}

@@ -32,7 +32,7 @@ export const EntryWatchLink = ({ entry }: { entry: LeaderboardEntry }) => (
 );
 
 /** SPEC.md boards of external games: their scores cannot be replayed, and the board says so. */
-export const UNVERIFIED_NOTE =
+const UNVERIFIED_NOTE =
   "Scores of this game run on another site and are not verified";
 
 /** The note under a board whose entries the server could not replay. */

@@ -11,7 +11,7 @@ import "./notification-row.css";
 import "./NotificationToast.css";
 
 /** Shown as long as the message alert (SPEC.md §9: 5 s), held while the pointer or focus is on it. */
-export const NOTIFICATION_TOAST_MS = 5_000;
+const NOTIFICATION_TOAST_MS = 5_000;
 
 /**
  * A challenge accepted, settled or expired (the socket's `notification`): the latest shows briefly at the foot of the

@@ -5,7 +5,7 @@ import { STARTING_ROUND } from "~/lib/play";
 import "./StartingRound.css";
 
 /** After this long without the round's seed, the screen says the connection is slow and offers a way back. */
-export const SLOW_START_MS = 8_000;
+const SLOW_START_MS = 8_000;
 
 /**
  * The next round is asked for and waits for the seed the server deals it: the game does not move yet. Usually a

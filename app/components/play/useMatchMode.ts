@@ -5,7 +5,7 @@ import type { Viewer } from "~/lib/viewer";
 import { idOrNull } from "#contract/ids";
 import { GAME_TYPE, botScoreAt, opponentOf } from "~/state/multiplayer";
 
-export type PlayMode = "single" | "match" | "bot";
+type PlayMode = "single" | "match" | "bot";
 
 /** Who the round on the play screen is against, read from its address and the match the waiting screen set up. */
 export function useMatchMode(gameId: number, viewer: Viewer | null) {

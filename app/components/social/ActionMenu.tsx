@@ -3,7 +3,7 @@ import { useDisclosure } from "../useDisclosure";
 import { MoreIcon } from "./icons";
 import "./ActionMenu.css";
 
-export interface MenuAction {
+interface MenuAction {
   label: string;
   icon: ReactNode;
   onSelect: () => void;

@@ -28,7 +28,7 @@ export interface ChatMessageListProps {
 }
 
 /** SPEC.md §3/§4: status 0 sent (one tick), 1 delivered (two), 2 seen (two, coloured). */
-export function MessageStatus({ status }: { status: number }) {
+function MessageStatus({ status }: { status: number }) {
   const label =
     status >= MESSAGE_STATUS.seen
       ? "Seen"
@@ -53,7 +53,7 @@ export function MessageStatus({ status }: { status: number }) {
 }
 
 /** The viewer's message is only on this screen so far: the server has not said it stored it (offline, or on its way). */
-export function NotSentYet() {
+function NotSentYet() {
   return (
     <span
       className="chat-tick chat-tick--pending"

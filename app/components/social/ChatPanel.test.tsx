@@ -14,7 +14,8 @@ import {
 import { OFFLINE_TEXT } from "~/lib/network";
 import { OfflineNotice } from "../OfflineNotice";
 import { SocketProvider } from "../SocketProvider";
-import { CHAT_OFFLINE_TEXT, ChatPanel, TYPING_SHOWN_MS } from "./ChatPanel";
+import { CHAT_OFFLINE_TEXT, ChatPanel } from "./ChatPanel";
+import { TYPING_SHOWN_MS } from "./useChatSocket";
 
 const AVA = 1;
 const BEN = 2;

@@ -22,8 +22,6 @@ import { useChatPanelFocus } from "./useChatPanelFocus";
 import { useChatSocket } from "./useChatSocket";
 import "./ChatPanel.css";
 
-export { TYPING_SEND_EVERY_MS, TYPING_SHOWN_MS } from "./useChatSocket";
-
 /** Above the message field while the browser is offline: what happens to what the viewer writes meanwhile. */
 export const CHAT_OFFLINE_TEXT =
   "You're offline. Messages you write now are sent when you're back online.";

@@ -14,7 +14,7 @@ import { usePeopleSearch } from "./usePeopleSearch";
 import "./FindPeopleTab.css";
 
 /** SPEC.md §8: the empty Find People list. */
-export const EMPTY_PEOPLE_MESSAGE = "You don't have people";
+const EMPTY_PEOPLE_MESSAGE = "You don't have people";
 
 export interface FindPeopleTabProps {
   viewerId: number;

@@ -17,7 +17,7 @@ import type { FriendsList } from "./useFriends";
 import "./FriendsTab.css";
 
 /** SPEC.md §8: the empty friends list. */
-export const EMPTY_FRIENDS_MESSAGE =
+const EMPTY_FRIENDS_MESSAGE =
   "Your friend's list is empty. Go to Find People and start making friends";
 
 export interface FriendsTabProps {

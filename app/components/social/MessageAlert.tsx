@@ -11,7 +11,7 @@ import { getOpenChat, useOpenChat } from "./open-chat";
 import "./MessageAlert.css";
 
 /** SPEC.md §4/§9: the message alert hides this long after the latest message came in. */
-export const MESSAGE_ALERT_MS = 5_000;
+const MESSAGE_ALERT_MS = 5_000;
 
 /** At most this many senders are shown at once; each with their latest message. */
 const SENDERS_SHOWN = 3;

@@ -9,7 +9,7 @@ import { useSocket } from "../SocketProvider";
 import { useDocumentVisible } from "./useChatPanelFocus";
 
 /** The viewer's typing notes go out at most this often. */
-export const TYPING_SEND_EVERY_MS = 1_000;
+const TYPING_SEND_EVERY_MS = 1_000;
 /**
  * 'Typing...' clears this long after the friend's last typing note. SPEC.md §9 says 1 s, but with notes a second
  * apart that blinked off between two of them whenever one came a little late (issue #18): three notes' worth keeps it on
