@@ -512,5 +512,3 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
     },
   };
 }
-
-export type PlayService = ReturnType<typeof createPlayService>;

@@ -18,7 +18,6 @@ const CLOCK_SLACK_MS = 1_500;
 /** Per user and minute, counted before anything is replayed (rate-limits.ts). */
 export const SCORE_SUBMISSIONS_PER_MINUTE =
   RATE_LIMITS.scoreSubmitPerUser.limit;
-export const SESSIONS_PER_MINUTE = RATE_LIMITS.sessionStartPerUser.limit;
 /** How often one play session's round may be replayed, accepted or refused. */
 export const REPLAYS_PER_SESSION = RATE_LIMITS.replaysPerSession.limit;
 
