@@ -5,7 +5,6 @@ import {
   adSlotForIndex,
   gamesBesideAd,
   pickHouseGame,
-  randomAdSlot,
 } from "./ads";
 
 describe("ad slots", () => {
@@ -19,11 +18,6 @@ describe("ad slots", () => {
     expect(adSlotForIndex(6)).toBe(AD_SLOTS[6]);
     expect(adSlotForIndex(7)).toBe(AD_SLOTS[0]);
     expect(adSlotForIndex(-1)).toBe(AD_SLOTS[6]);
-  });
-
-  it("picks a random slot among the seven", () => {
-    expect(randomAdSlot(() => 0)).toBe(AD_SLOTS[0]);
-    expect(randomAdSlot(() => 0.999)).toBe(AD_SLOTS[6]);
   });
 });
 

@@ -24,11 +24,6 @@ export function adSlotForIndex(index: number): AdSlotId {
   ];
 }
 
-/** The feed: any of the seven. */
-export function randomAdSlot(random: () => number = Math.random): AdSlotId {
-  return adSlotForIndex(Math.floor(random() * AD_SLOTS.length));
-}
-
 /** SPEC.md §9: an ad counts as seen once a tenth of it is on screen. */
 export const AD_VISIBLE_RATIO = 0.1;
 

@@ -6,7 +6,6 @@ import {
   type Participant,
 } from "#contract/protocol";
 import {
-  botFinalScore,
   botScoreAt,
   GAME_TYPE,
   initialMultiplayerState,
@@ -368,17 +367,6 @@ describe("botScoreAt", () => {
   it("stays at the last move's score after the last move", () => {
     expect(botScoreAt(bot, 4000)).toBe(55);
     expect(botScoreAt(bot, 120_000)).toBe(55);
-  });
-});
-
-describe("botFinalScore", () => {
-  it("is the score of the last move", () => {
-    expect(botFinalScore(bot)).toBe(55);
-  });
-
-  it("is 0 without moves or without a bot", () => {
-    expect(botFinalScore({ ...bot, moves: [] })).toBe(0);
-    expect(botFinalScore(null)).toBe(0);
   });
 });
 

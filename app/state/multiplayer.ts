@@ -190,11 +190,6 @@ export function botScoreAt(bot: BotData | null, elapsedMs: number): number {
   return score;
 }
 
-/** SPEC.md §4 Outcome: a bot's score is the score of its last move (0 without moves or without a bot). */
-export function botFinalScore(bot: BotData | null): number {
-  return bot?.moves.at(-1)?.score ?? 0;
-}
-
 /** SPEC.md §4 Outcome: higher score wins, lower loses, equal is a draw (no message). */
 export function outcome(own: number, other: number): "win" | "lose" | "draw" {
   if (own > other) return "win";
