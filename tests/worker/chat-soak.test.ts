@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import { conversationOf, hubOf } from "../../workers/durable-objects/hubs";
 import { chatClient } from "./chat-client";
 import { storedStatuses } from "./conversation-rows";
@@ -26,17 +26,18 @@ const RESTART = 0.0008;
 const NOTICE = 0.2;
 const CHECK_EVERY = 500;
 
-/** Waits until `done()` holds, checking every 10 ms, or throws after `timeoutMs` saying `what`. */
+/** Waits until `done()` holds, checked every 10 ms, or throws after `timeoutMs` saying `what`. */
 async function until(
   done: () => boolean | Promise<boolean>,
   what: string,
   timeoutMs = 5_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await done())) throw new Error(`Timed out waiting: ${what}`);
+    },
+    { timeout: timeoutMs, interval: 10 },
+  );
 }
 
 /** mulberry32: a small seeded generator, uniform on [0, 1). */
@@ -53,8 +54,8 @@ function seeded(seedValue: number): () => number {
 
 /** The sender's hub hands a message to the Conversation like this, after its checks; a failed try is tried again. */
 async function send(ann: Player, bob: Player, msgId: string, content: string) {
-  for (let attempt = 1; ; attempt++) {
-    try {
+  await vi.waitFor(
+    async () => {
       const answer = await conversationOf(env, ann.userId, bob.userId).send({
         senderId: ann.userId,
         recipientId: bob.userId,
@@ -62,13 +63,10 @@ async function send(ann: Player, bob: Player, msgId: string, content: string) {
         content,
         msgId,
       });
-      if (answer.ok) return;
-      throw new Error(answer.message);
-    } catch (error) {
-      if (attempt >= 20) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
+      if (!answer.ok) throw new Error(answer.message);
+    },
+    { timeout: 5_000, interval: 5 },
+  );
 }
 
 /**
@@ -100,6 +98,7 @@ it(`delivers ${MESSAGES.toLocaleString("en")} messages exactly once and in order
   const figures = { drops: 0, resets: 0, restarts: 0 };
   /** What the schedule asked for while the link was not up: it happens as soon as the link is up again. */
   let due: "drop" | "reset" | "restart" | null = null;
+  let closeAfterSend = false;
 
   /** Nothing stored as delivered that the recipient's client did not acknowledge; stored in the order sent. */
   async function checkStored() {
@@ -122,8 +121,8 @@ it(`delivers ${MESSAGES.toLocaleString("en")} messages exactly once and in order
     let restarting: Promise<void> | null = null;
     if (noticing() < NOTICE && link?.dead) {
       link.notice();
-      // The server notices later than the client: its socket stays open a while, and gets what is sent.
-      setTimeout(() => recipient.closeAbandoned(), 20);
+      // The server notices later than the client: its socket stays open for the next message, and gets it.
+      closeAfterSend = true;
     } else if (
       due &&
       link &&
@@ -145,6 +144,10 @@ it(`delivers ${MESSAGES.toLocaleString("en")} messages exactly once and in order
     const id = `soak-${String(index).padStart(4, "0")}`;
     ids.push(id);
     await send(ann, bob, id, `Message ${index + 1}`);
+    if (closeAfterSend) {
+      closeAfterSend = false;
+      recipient.closeAbandoned();
+    }
     await restarting;
     if ((index + 1) % CHECK_EVERY === 0) await checkStored();
   }

@@ -16,7 +16,14 @@ import {
   widthFor,
   type Lobby,
 } from "../../workers/durable-objects/Lobby";
-import { connect, gameId, newPlayer, seed, type Player } from "./helpers";
+import {
+  clockMoved,
+  connect,
+  gameId,
+  newPlayer,
+  seed,
+  type Player,
+} from "./helpers";
 
 beforeAll(seed);
 beforeEach(forgetLayouts);
@@ -170,7 +177,8 @@ describe("the lobby's shards", { timeout: 30_000 }, () => {
       1,
     );
     expect(early.answer.status).toBe("waiting");
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The two waits must carry different times for "the one who joined first" to mean anything.
+    await clockMoved();
     const later = await lobbyShard(env, game, 2).join(
       game,
       joinerOf(cy.player),
