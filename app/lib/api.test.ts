@@ -74,7 +74,7 @@ describe("apiFetch", () => {
     fetchMock.mockImplementation(async () => jsonResponse({}));
     const form = new FormData();
     form.set("email", "a@b.co");
-    await apiFetch("/auth/login", { method: "POST", body: form });
+    await apiFetch("/api/user/login", { method: "POST", body: form });
     expect(lastRequest().headers.has("Content-Type")).toBe(false);
     await apiFetch("/api/media/upload/1", {
       method: "PUT",

@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import { unlessOffline } from "~/lib/offline-answer";
 import { BoardQuerySchema } from "#contract/scores";
 import { allTimeBoard, tournamentBoard } from "~/server/boards.server";
 import { parseIdOr404, viewerIdOf } from "~/server/loaders.server";
@@ -33,3 +35,20 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     tournament: await tournamentBoard(context, gameId, period, viewerId),
   };
 }
+
+/** A read that never reaches the server shows as an empty board, as a failed board read always has (SPEC.md §8). */
+export const clientLoader = ({
+  serverLoader,
+  params,
+  request,
+}: ClientLoaderFunctionArgs) => {
+  const query = BoardQuerySchema.parse(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
+  return unlessOffline(() => serverLoader<typeof loader>(), {
+    gameId: Number(params.gameId),
+    ...query,
+    board: query.period === "all" ? { entries: [], standing: null } : null,
+    tournament: null,
+  });
+};

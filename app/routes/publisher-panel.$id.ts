@@ -1,4 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import { NETWORK_ERROR_MESSAGE } from "~/lib/api";
+import { unlessOffline } from "~/lib/offline-answer";
 import { idSchema } from "#contract/ids";
 import { clientErrorMessage, viewerIdOf } from "~/server/loaders.server";
 
@@ -23,3 +26,13 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const [publisher, list] = found.answer;
   return { id: id.data, publisher, games: list };
 }
+
+/** With no network the drawer says so in place, as for any refusal. */
+export const clientLoader = ({
+  serverLoader,
+  params,
+}: ClientLoaderFunctionArgs) =>
+  unlessOffline(() => serverLoader<typeof loader>(), {
+    id: Number(params.id) || null,
+    error: NETWORK_ERROR_MESSAGE,
+  });

@@ -32,6 +32,8 @@ import type { Friend } from "#contract/types";
 import { pageMutation } from "~/server/actions.server";
 import { clientErrorMessage, viewerIdOf } from "~/server/loaders.server";
 import "./social.css";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
+import { OFFLINE_MUTATION, unlessOffline } from "~/lib/offline-answer";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Social") }];
 
@@ -299,3 +301,7 @@ function SocialHub({ viewerId }: { viewerId: number }) {
     </div>
   );
 }
+
+/** A post that never reaches the server is answered in place, like a refusal, not with the error page. */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) =>
+  unlessOffline(() => serverAction<typeof action>(), OFFLINE_MUTATION);

@@ -51,7 +51,7 @@ let signUps = 0;
 /** A fresh player signed in in this browser context (the session cookie). */
 async function signUp(context: BrowserContext) {
   const email = `disc${Date.now()}${signUps++}${Math.floor(Math.random() * 1e4)}@example.com`;
-  const response = await context.request.post("/auth/signup", {
+  const response = await context.request.post("/registration", {
     headers: ownAddress(),
     form: {
       name: "Disco Tester",
@@ -59,6 +59,7 @@ async function signUp(context: BrowserContext) {
       phone_number: "9876543210",
       Pwd_Hash: "Secret#123",
       gender: "female",
+      redirectTo: "/home",
     },
   });
   expect(response.status()).toBe(200);

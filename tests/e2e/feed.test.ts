@@ -545,4 +545,24 @@ describe("feed on a desktop", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("says the network is gone inside the publisher drawer, and stays on the feed, when its read never reaches the server", async () => {
+    const { context, page } = await openPage(browser, DESKTOP);
+    await openFeed(page);
+    // The drawer's read fails as it does on a phone that lost its signal: the request never gets an answer.
+    await page.route("**/publisher-panel/**", (route) =>
+      route.abort("internetdisconnected"),
+    );
+    await page
+      .getByRole("button", {
+        name: `Open publisher ${games[0].publisher.name}`,
+      })
+      .first()
+      .click();
+    await expect
+      .poll(() => openDrawer(page).getByRole("alert").innerText())
+      .toBe("Internet not available");
+    expect(await page.locator(".feed").count()).toBe(1);
+    await context.close();
+  });
 });
