@@ -34,7 +34,7 @@ const GAME: Game = {
   type: 0,
   external_link: null,
   maximum_game_time: 120,
-  publisher: { _id: 3, name: "Blocky Games" } as Game["publisher"],
+  publisher: { _id: 3, name: "Blocky Games", icon: "/publishers/3.svg" },
   is_placeholder: false,
 };
 const PAGE_URL = "https://playfeed.example/detail/7";

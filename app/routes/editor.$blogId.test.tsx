@@ -69,7 +69,10 @@ describe("/editor/:blogId", () => {
       screen.queryByRole("list", { name: "Tags as readers will see them" }),
     ).toBeNull();
 
-    await user.type(screen.getByRole("textbox", { name: /^Tags/ }), "Tips, Puzzle");
+    await user.type(
+      screen.getByRole("textbox", { name: /^Tags/ }),
+      "Tips, Puzzle",
+    );
     const tags = screen.getByRole("list", {
       name: "Tags as readers will see them",
     });
@@ -85,9 +88,9 @@ describe("/editor/:blogId", () => {
     expect(
       (await screen.findByLabelText<HTMLInputElement>("Title")).value,
     ).toBe(DRAFT.title);
-    expect(screen.getByRole<HTMLInputElement>("textbox", { name: /^Tags/ }).value).toBe(
-      "tips, puzzle",
-    );
+    expect(
+      screen.getByRole<HTMLInputElement>("textbox", { name: /^Tags/ }).value,
+    ).toBe("tips, puzzle");
     expect(screen.getByRole("heading", { name: "Edit post" })).toBeTruthy();
     expect(
       screen.getByRole("link", { name: /See the draft/ }).getAttribute("href"),
