@@ -192,4 +192,6 @@ it(`delivers ${MESSAGES.toLocaleString("en")} messages exactly once and in order
     `chat soak: ${MESSAGES} messages, ${figures.drops} drops, ${figures.resets} dead links, ${figures.restarts} restarts, ` +
       `${recipient.sentPerConnection.length} connections, ${copies - MESSAGES} sent again, ${seconds.toFixed(1)} s`,
   );
-}, 60_000);
+  // A cap, not an aim: alone the soak takes about 17 s, but beside the whole worker layer on two busy cores it has
+  // passed 60 s.
+}, 180_000);
