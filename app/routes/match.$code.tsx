@@ -14,6 +14,7 @@ import {
   MatchVersus,
   MatchVersusPlayer,
 } from "~/components/friend-match/MatchVersus";
+import { CountdownRing } from "~/components/friend-match/CountdownRing";
 import { useGoToMatch } from "~/components/friend-match/useGoToMatch";
 import { useTimeLeft } from "~/components/friend-match/useTimeLeft";
 import { VersusIcon } from "~/components/icons";
@@ -183,26 +184,15 @@ function useLiveStatus(invite: MatchInviteView, renderedAt: number) {
 }
 
 function Countdown({ left, total }: { left: number; total: number }) {
-  const progress = Math.min(1, left / total);
   return (
-    <div
-      className="match-countdown match-countdown--wide"
-      role="timer"
-      aria-label="Time left"
-      data-testid="invite-countdown"
+    <CountdownRing
+      progress={Math.min(1, left / total)}
+      label="Time left"
+      testId="invite-countdown"
+      wide
     >
-      <svg viewBox="0 0 64 64" aria-hidden="true">
-        <circle className="match-countdown__track" cx="32" cy="32" r="28" />
-        <circle
-          className="match-countdown__fill"
-          cx="32"
-          cy="32"
-          r="28"
-          style={{ strokeDashoffset: `${(1 - progress) * 176}` }}
-        />
-      </svg>
-      <span className="match-countdown__value">{timeLeftText(left)}</span>
-    </div>
+      {timeLeftText(left)}
+    </CountdownRing>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { MATCHMAKING_WAIT_MS } from "#contract/protocol";
 import { playPath } from "~/lib/navigation";
+import { CountdownRing } from "../friend-match/CountdownRing";
 import { MatchVersus, MatchVersusPlayer } from "../friend-match/MatchVersus";
 import { PlayIcon, VersusIcon } from "../icons";
 import type { MatchmakingPhase } from "./useMatchmaking";
@@ -74,30 +75,13 @@ export function SearchingCard({
       </h1>
       <MatchVersus>
         <MatchVersusPlayer person={viewer} label="You" />
-        <div
-          className="match-countdown"
-          role="timer"
-          aria-label="Seconds left"
-          data-testid="countdown"
+        <CountdownRing
+          progress={progress}
+          label="Seconds left"
+          testId="countdown"
         >
-          <svg viewBox="0 0 64 64" aria-hidden="true">
-            <circle className="match-countdown__track" cx="32" cy="32" r="28" />
-            <circle
-              className="match-countdown__fill"
-              cx="32"
-              cy="32"
-              r="28"
-              style={{ strokeDashoffset: `${(1 - progress) * 176}` }}
-            />
-          </svg>
-          <span className="match-countdown__value">
-            {phase.name === "searching" ? (
-              secondsLeft
-            ) : (
-              <VersusIcon size={22} />
-            )}
-          </span>
-        </div>
+          {phase.name === "searching" ? secondsLeft : <VersusIcon size={22} />}
+        </CountdownRing>
         <MatchVersusPlayer
           person={
             opponent
