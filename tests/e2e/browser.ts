@@ -143,6 +143,7 @@ const UNAVAILABLE = "the server responded with a status of 503";
 export function collectErrors(page: Page, errors: string[]) {
   let proxyRestarts = 0;
   let unmatched = 0;
+  const serverErrors: string[] = [];
   page.on("console", (message) => {
     if (message.type() !== "error") return;
     if (message.text().includes(UNAVAILABLE) && proxyRestarts > 0) {
@@ -150,19 +151,31 @@ export function collectErrors(page: Page, errors: string[]) {
       return;
     }
     if (message.text().includes(UNAVAILABLE)) unmatched++;
-    errors.push(`${page.url()}: ${message.text()}`);
+    // The browser names no request in "Failed to load resource": the server errors seen so far say which it was.
+    const failures = message.text().startsWith("Failed to load resource")
+      ? ` [${serverErrors.join(", ")}]`
+      : "";
+    errors.push(`${page.url()}: ${message.text()}${failures}`);
   });
   page.on("pageerror", (error) =>
     errors.push(`${page.url()}: ${error.message}`),
   );
   page.on("response", (response) => {
+    if (response.status() >= 500)
+      serverErrors.push(
+        `${response.request().method()} ${response.url()} ${response.status()} ${response.headers()["content-type"] ?? ""}`,
+      );
     if (response.status() !== 503 || response.headers()["retry-after"] !== "0")
       return;
+    // A keep-alive request's or a beacon's body cannot be read back: its plain-text type (the app's errors are JSON)
+    // and the proxy's Retry-After: 0 then name it.
+    const plain = response.headers()["content-type"]?.startsWith("text/plain");
     void response
       .text()
-      .catch(() => "")
+      .catch(() => null)
       .then((body) => {
-        if (!body.startsWith(DEV_PROXY_RESTART)) return;
+        if (body === null ? !plain : !body.startsWith(DEV_PROXY_RESTART))
+          return;
         // Logged already: take that line back out; else the line still to come is left out.
         const logged = unmatched
           ? errors.findIndex((line) => line.includes(UNAVAILABLE))
