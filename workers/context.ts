@@ -3,6 +3,7 @@ import { createPushService, vapidKeysFrom } from "./services/push";
 import { createDb, lazyDb } from "./db/client";
 import { createAccountService } from "./services/accounts";
 import { createBlogService } from "./services/blog";
+import { createDeveloperService } from "./services/developers";
 import { createEventService } from "./services/events";
 import { createAuthFlows } from "./services/auth-flows";
 import { createChallengeService } from "./services/challenges";
@@ -87,6 +88,7 @@ export function createServices(
     auth: createAuthFlows(accounts, sessions, google, limits, social),
     limits,
     games: createGameService(db),
+    developers: createDeveloperService(db),
     gameData: createGameDataService(db, limits),
     scores,
     play: createPlayService(db, {

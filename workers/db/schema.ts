@@ -7,5 +7,6 @@ export * from "./schema/activity";
 export * from "./schema/catalogue";
 export * from "./schema/coins";
 export * from "./schema/content";
+export * from "./schema/developers";
 export * from "./schema/rounds";
 export * from "./schema/social";

@@ -7,6 +7,7 @@ import {
   text,
 } from "drizzle-orm/sqlite-core";
 import { GENDERS } from "#contract/types";
+import { USER_ROLES } from "#contract/developers";
 import { UPLOAD_PURPOSES } from "#contract/uploads";
 import { createdAt } from "./columns";
 
@@ -40,6 +41,8 @@ export const users = sqliteTable(
     loginDay: integer("login_day").notNull().default(-1),
     /** UTC date (YYYY-MM-DD) of the last daily bonus claim. */
     lastBonusOn: text("last_bonus_on"),
+    /** "moderator" reviews submitted games (issue #33; granted with `npm run moderator`); everyone else "player". */
+    role: text("role", { enum: USER_ROLES }).notNull().default("player"),
     /** The code in the user's personal invite link; made the first time they ask for it. */
     inviteCode: text("invite_code").unique(),
     createdAt: createdAt(),

@@ -52,6 +52,13 @@ export const games = sqliteTable(
     /** 2 is an external game played at external_link. */
     type: integer("type").notNull().default(0),
     externalLink: text("external_link"),
+    /**
+     * An uploaded game (issue #33): its document's path on the games origin, `/v/{versionId}/…/index.html`, of the
+     * version that is live; null for our own games (served from /games/{slug}/) and linked ones (external_link).
+     */
+    bundlePath: text("bundle_path"),
+    /** "portrait", "landscape" or "any": how the game is meant to be held. */
+    orientation: text("orientation").notNull().default("any"),
     maximumGameTime: integer("maximum_game_time").notNull().default(120),
     /** The most a player can possibly score per second of play; a faster score is refused. Null: no cap. */
     maxScoreRate: real("max_score_rate"),
