@@ -11,7 +11,9 @@ import {
   type InspectorState,
 } from "./inspector";
 
-const fromGame = (message: Omit<GameMessage, "source">): BridgeTraffic => ({
+type WithoutSource<T> = T extends unknown ? Omit<T, "source"> : never;
+
+const fromGame = (message: WithoutSource<GameMessage>): BridgeTraffic => ({
   direction: "in",
   message: { source: "playfeed-game", ...message } as GameMessage,
 });
