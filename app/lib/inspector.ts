@@ -258,11 +258,13 @@ export function formatSinceLoad(ms: number): string {
   return `+${(ms / 1000).toFixed(2)} s`;
 }
 
-function dataSize(data: GameData): number {
-  return data.reduce(
+/** The characters of data a command carries, or nothing when it carries none. */
+function dataSize(data: GameData | undefined): { size?: number } {
+  const size = (data ?? []).reduce(
     (total, [key, value]) => total + key.length + value.length,
     0,
   );
+  return size > 0 ? { size } : {};
 }
 
 type Described = Omit<InspectorEntry, "id" | "at">;
@@ -280,7 +282,7 @@ function describeCommand(
         return {
           ...base,
           summary: `Welcome (${who}), with ${plural(command.storage.length, "saved key")}`,
-          size: dataSize(command.storage),
+          ...dataSize(command.storage),
         };
       return {
         ...base,
@@ -291,7 +293,7 @@ function describeCommand(
       return {
         ...base,
         summary: `Start a round, seed ${command.seed}${command.duration ? `, ${command.duration} s` : ""}`,
-        ...(command.storage ? { size: dataSize(command.storage) } : {}),
+        ...dataSize(command.storage),
       };
     case "watch":
       return { ...base, summary: `Replay a run, seed ${command.seed}` };

@@ -32,7 +32,10 @@ export function InspectorStage({
     ? {
         width: FRAME_SIZES[size].width,
         height: FRAME_SIZES[size].height,
-        transform: `scale(${scale})`,
+        position: "absolute" as const,
+        left: "50%",
+        top: "50%",
+        transform: `translate(-50%, -50%) scale(${scale})`,
       }
     : undefined;
   return (
