@@ -38,7 +38,7 @@ export interface LayoutReport {
   scrollHeight: number;
 }
 
-export interface SizeCheck {
+interface SizeCheck {
   /** The last report at this size, or null while none came. */
   seen: LayoutReport | null;
   fits: boolean | null;
@@ -79,7 +79,7 @@ export function initialInspectorState(): InspectorState {
 }
 
 /** Whether a report was taken at this size: frames are laid out in whole CSS pixels, give or take one. */
-export function isAtSize(report: LayoutReport, size: FrameSize): boolean {
+function isAtSize(report: LayoutReport, size: FrameSize): boolean {
   const target = FRAME_SIZES[size];
   return (
     Math.abs(report.width - target.width) <= 1 &&

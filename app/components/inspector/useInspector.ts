@@ -31,5 +31,3 @@ export function useInspector() {
   );
   return { state, onTraffic, measure };
 }
-
-export type Inspector = ReturnType<typeof useInspector>;
