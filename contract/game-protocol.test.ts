@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
+  GAME_ERROR_LIMITS,
   GAME_EVENT_TYPES,
   GAME_MESSAGE_TYPES,
   GAME_SOURCE,
@@ -46,6 +47,13 @@ describe("the game SDK's protocol (contract/game-protocol.ts)", () => {
   it("names the same sources as the SDK's script", () => {
     expect(sdk).toContain(`var GAME = "${GAME_SOURCE}";`);
     expect(sdk).toContain(`var PLATFORM = "${PLATFORM_SOURCE}";`);
+  });
+
+  it("bounds a game's error reports as the SDK cuts them", () => {
+    const limits = /var ERROR_LIMITS = (\{[^}]*\});/.exec(sdk)?.[1] ?? "";
+    expect(limits).toBe(
+      `{ message: ${GAME_ERROR_LIMITS.message}, file: ${GAME_ERROR_LIMITS.file}, perSecond: ${GAME_ERROR_LIMITS.perSecond} }`,
+    );
   });
 
   it("is what public/sdk/playfeed-sdk.js sends: every game message, and nothing else", () => {

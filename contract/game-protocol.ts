@@ -21,6 +21,11 @@ const score = z.number().int().nonnegative().max(MAX_SCORE);
 /** The SDK numbers its ad breaks so that each answer finds its question. */
 const breakId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
+/** How much of an uncaught error the SDK reports: the start of its message and of its script's address. */
+export const GAME_ERROR_LIMITS = { message: 500, file: 500, perSecond: 5 };
+/** A page size in CSS pixels; the SDK caps what it reports at the maximum. */
+const pixels = z.number().int().nonnegative().max(100_000);
+
 export const gameMessageSchema = z.discriminatedUnion("type", [
   /** The SDK's first word, as its script runs: the platform answers each one with `welcome` (a page may reload). */
   z.object({ source: GAME, type: z.literal("hello") }),
@@ -61,6 +66,29 @@ export const gameMessageSchema = z.discriminatedUnion("type", [
     id: breakId.optional(),
   }),
   z.object({ source: GAME, type: z.literal("rewarded_break"), id: breakId }),
+  /**
+   * An error the game did not catch (or a promise it left rejected), a few a second at most: the developer's inspector
+   * lists them and its checklist counts them.
+   */
+  z.object({
+    source: GAME,
+    type: z.literal("game_error"),
+    message: z.string().max(GAME_ERROR_LIMITS.message),
+    file: z.string().max(GAME_ERROR_LIMITS.file).optional(),
+    line: z.number().int().nonnegative().max(10_000_000).optional(),
+  }),
+  /**
+   * The game's page size against its frame, once it is ready and after each resize: scroll sizes above the inner
+   * size mean the page does not fit without scroll bars (ADR 040).
+   */
+  z.object({
+    source: GAME,
+    type: z.literal("layout"),
+    width: pixels,
+    height: pixels,
+    scrollWidth: pixels,
+    scrollHeight: pixels,
+  }),
 ]);
 
 export type GameMessage = z.infer<typeof gameMessageSchema>;

@@ -8,6 +8,7 @@ import {
   frameDataName,
   frameOrigin,
   nameGameFrame,
+  type BridgeTraffic,
   type GameConnection,
   type GameMessage,
   type GamePlayer,
@@ -38,6 +39,8 @@ export interface GameFrameProps {
   attempt?: number;
   /** Shows the game's ad breaks; without it every break is over at once, with no ad. */
   onAdBreak?: RunAdBreak;
+  /** Hears everything that passes the bridge, both ways (the developer's inspector). */
+  onTraffic?: (traffic: BridgeTraffic) => void;
   /** Offline, our game's page is put together from the service worker's copies; this hears when it cannot be. */
   onUnavailable?: () => void;
 }
@@ -53,6 +56,7 @@ export function GameFrame({
   player,
   onAdBreak,
   onUnavailable,
+  onTraffic,
   attempt = 0,
 }: GameFrameProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -64,6 +68,8 @@ export function GameFrame({
   onAdBreakRef.current = onAdBreak;
   const onUnavailableRef = useRef(onUnavailable);
   onUnavailableRef.current = onUnavailable;
+  const onTrafficRef = useRef(onTraffic);
+  onTrafficRef.current = onTraffic;
   const welcomes = player !== undefined;
   const store = useGameStore(slug, dataOwner);
 
@@ -80,6 +86,7 @@ export function GameFrame({
       store,
       (request) => onAdBreakRef.current?.(request) ?? Promise.resolve(NO_AD),
       welcomes ? () => playerRef.current ?? null : undefined,
+      (traffic) => onTrafficRef.current?.(traffic),
     );
     // The game is loaded only once the bridge listens: a game that says "ready" at once is never missed. Its data
     // goes ahead in the frame's name, which its page reads before its first line (the SDK clears it).

@@ -8,6 +8,7 @@ import {
   acceptGameMessage,
   applyStorageMessage,
   connectGameFrame,
+  type BridgeTraffic,
   createGameStore,
   frameDataName,
   frameOrigin,
@@ -279,7 +280,11 @@ describe("connectGameFrame", () => {
   function setUp(
     expectedOrigin: string,
     runAdBreak?: RunAdBreak,
-    options: { store?: GameStore; player?: () => GamePlayer | null } = {},
+    options: {
+      store?: GameStore;
+      player?: () => GamePlayer | null;
+      observe?: (traffic: BridgeTraffic) => void;
+    } = {},
   ) {
     const page = new EventTarget();
     vi.stubGlobal("window", page);
@@ -296,6 +301,7 @@ describe("connectGameFrame", () => {
       options.store ?? createGameStore("snake", storage),
       runAdBreak,
       options.player,
+      options.observe,
     );
     const post = (
       data: unknown,
@@ -503,6 +509,29 @@ describe("connectGameFrame", () => {
     connection.dispose();
     post({ source: "playfeed-game", type: "ready" });
     expect(received).toHaveLength(1);
+  });
+
+  it("lets an observer (the developer's inspector) see all it believed, refused from its frame, and sent", () => {
+    const traffic: BridgeTraffic[] = [];
+    const { connection, post } = setUp(OPAQUE_ORIGIN, undefined, {
+      observe: (seen) => traffic.push(seen),
+    });
+    post({ source: "playfeed-game", type: "ready" });
+    post(set("best", "40"));
+    post({ source: "playfeed-game", type: "final_score", value: -1 });
+    post({ source: "playfeed-game", type: "ready" }, { someone: "else" });
+    post({ source: "another-sdk", type: "ready" });
+    connection.send({ type: "start", seed: 3 });
+    expect(traffic).toEqual([
+      { direction: "in", message: { source: "playfeed-game", type: "ready" } },
+      { direction: "in", message: set("best", "40") },
+      { direction: "refused", type: "final_score" },
+      {
+        direction: "out",
+        command: { type: "start", seed: 3, storage: [["best", "40"]] },
+      },
+    ]);
+    connection.dispose();
   });
 });
 

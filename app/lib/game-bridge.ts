@@ -4,6 +4,7 @@ import {
   type GameData,
 } from "#contract/game-data";
 import {
+  GAME_SOURCE,
   PLATFORM_SOURCE,
   gameMessageSchema,
   gamePlayerSchema,
@@ -273,6 +274,24 @@ export function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
+/**
+ * Everything that passes the bridge, as the developer's inspector shows it: each message the game sent that the bridge
+ * believed (storage changes too), each one from our game frame it refused as no valid SDK message, and each command
+ * sent to the game, as sent (with the data it carried).
+ */
+export type BridgeTraffic =
+  | { direction: "in"; message: GameMessage | StorageMessage }
+  | { direction: "refused"; type: string }
+  | { direction: "out"; command: PlatformCommand };
+
+/** A message from our frame that says it is the SDK's but that no schema accepts: its type, as far as it says one. */
+function refusedType(event: MessageLike): string | null {
+  const data = event.data as { source?: unknown; type?: unknown } | null;
+  if (!data || typeof data !== "object" || data.source !== GAME_SOURCE)
+    return null;
+  return typeof data.type === "string" ? data.type.slice(0, 40) : "?";
+}
+
 export interface GameConnection {
   send(command: PlatformCommand): void;
   /** Gives the frame the keyboard, so a desktop player's keys reach the game without pressing Tab. */
@@ -294,6 +313,7 @@ export function connectGameFrame(
   store: GameStore | null = null,
   runAdBreak: RunAdBreak = () => Promise.resolve(NO_AD),
   player?: () => GamePlayer | null,
+  observe?: (traffic: BridgeTraffic) => void,
 ): GameConnection {
   // An opaque origin cannot be named as a target, so commands to a sandboxed game go to "*". Whoever holds the
   // document in our frame already is the game, so its own data and the playback commands tell it nothing new.
@@ -312,10 +332,12 @@ export function connectGameFrame(
   };
   const send = (command: PlatformCommand) => {
     if (!connected) return;
+    const told = withData(command);
     frame.contentWindow?.postMessage(
-      { source: PLATFORM_SOURCE, ...withData(command) },
+      { source: PLATFORM_SOURCE, ...told },
       targetOrigin,
     );
+    observe?.({ direction: "out", command: told });
   };
   /** Whether the game's page has said hello, so it waits for a welcome. */
   let greeted = false;
@@ -345,7 +367,17 @@ export function connectGameFrame(
       frame.contentWindow,
       expectedOrigin,
     );
-    if (!message) return;
+    if (!message) {
+      const refused =
+        observe &&
+        event.source === frame.contentWindow &&
+        event.origin === expectedOrigin
+          ? refusedType(event)
+          : null;
+      if (refused !== null) observe?.({ direction: "refused", type: refused });
+      return;
+    }
+    observe?.({ direction: "in", message });
     if (isStorageMessage(message)) {
       store?.apply(message);
       return;

@@ -939,3 +939,86 @@ describe("a portal game's own page in a cross-site frame", () => {
     expect(late).toBeInstanceOf(FakeAudioContext);
   });
 });
+
+describe("what the developer's inspector reads (ADR 040)", () => {
+  type Listeners = Record<string, Array<(event: unknown) => void>>;
+  const fire = (game: GameWindow, type: string, event: unknown) => {
+    for (const listener of (game as unknown as { listeners: Listeners })
+      .listeners[type] ?? [])
+      listener(event);
+  };
+
+  it("reports an uncaught error and an unhandled rejection, cut to the bounds, a few a second at most", () => {
+    vi.useFakeTimers();
+    // The page's clock is the faked one.
+    const { game, posted, sent } = loadSdk({ globals: { Date } });
+    fire(game, "error", {
+      message: "Uncaught TypeError: " + "x".repeat(600),
+      filename: "https://games.example/tap/game.js",
+      lineno: 42,
+    });
+    fire(game, "unhandledrejection", { reason: new Error("no level 9") });
+    const errors = () =>
+      posted.filter(
+        (data) => (data as { type?: string }).type === "game_error",
+      ) as Array<{ message: string; file?: string; line?: number }>;
+    expect(errors()[0]).toMatchObject({
+      file: "https://games.example/tap/game.js",
+      line: 42,
+    });
+    expect(errors()[0].message).toHaveLength(500);
+    expect(errors()[1].message).toBe("Unhandled rejection: no level 9");
+    for (let thrown = 0; thrown < 20; thrown += 1)
+      fire(game, "error", { message: "in the loop" });
+    expect(errors()).toHaveLength(5);
+    vi.advanceTimersByTime(1000);
+    fire(game, "error", { message: "a second later" });
+    expect(errors()).toHaveLength(6);
+    // Every one is a message the bridge accepts.
+    expect(sent().every((type) => type === "game_error")).toBe(true);
+  });
+
+  it("reports the page's size against its frame once ready and after a resize", () => {
+    vi.useFakeTimers();
+    const { game, document, posted, sent } = loadSdk();
+    const page = game as unknown as Record<string, unknown>;
+    page.innerWidth = 390;
+    page.innerHeight = 844;
+    Object.assign(document, {
+      documentElement: { scrollWidth: 390, scrollHeight: 1200 },
+      body: { scrollWidth: 390, scrollHeight: 1100 },
+    });
+    (game as unknown as { PlayfeedSDK: { ready(): void } }).PlayfeedSDK.ready();
+    vi.advanceTimersByTime(100);
+    page.innerWidth = 1280;
+    page.innerHeight = 800;
+    Object.assign(document, {
+      documentElement: { scrollWidth: 1280, scrollHeight: 800 },
+    });
+    fire(game, "resize", {});
+    fire(game, "resize", {});
+    vi.advanceTimersByTime(100);
+    const layouts = posted.filter(
+      (data) => (data as { type?: string }).type === "layout",
+    );
+    expect(layouts).toEqual([
+      {
+        source: "playfeed-game",
+        type: "layout",
+        width: 390,
+        height: 844,
+        scrollWidth: 390,
+        scrollHeight: 1200,
+      },
+      {
+        source: "playfeed-game",
+        type: "layout",
+        width: 1280,
+        height: 800,
+        scrollWidth: 1280,
+        scrollHeight: 1100,
+      },
+    ]);
+    expect(sent()).toEqual(["ready", "layout", "layout"]);
+  });
+});

@@ -530,6 +530,7 @@
     /** The game has loaded and waits for start. Standalone, it is started at once. */
     ready: function () {
       post("ready");
+      scheduleLayout();
       if (!embedded)
         setTimeout(function () {
           deliver({ type: "start", seed: randomSeed() });
@@ -538,6 +539,7 @@
     gameplayStart: function () {
       lastScore = null;
       post("gameplay_start");
+      scheduleLayout();
     },
     gameplayStop: function () {
       post("gameplay_stop");
@@ -609,6 +611,81 @@
   sdk.gameLoadingFinished = sdk.ready;
 
   window.PlayfeedSDK = sdk;
+
+  // ---- What the developer's inspector reads: errors the game left uncaught, and whether it fits its frame ----
+  // (contract/game-protocol.ts game_error and layout; ADR 040)
+  var ERROR_LIMITS = { message: 500, file: 500, perSecond: 5 };
+  var errorsThisSecond = { since: 0, count: 0 };
+  function textOf(value) {
+    try {
+      return String(value);
+    } catch (ignore) {
+      return "";
+    }
+  }
+  function reportError(message, file, line) {
+    var now = Date.now();
+    if (now - errorsThisSecond.since >= 1000)
+      errorsThisSecond = { since: now, count: 0 };
+    // A game that throws in its loop would flood the page: the first few a second tell the developer enough.
+    if (errorsThisSecond.count >= ERROR_LIMITS.perSecond) return;
+    errorsThisSecond.count += 1;
+    var report = {
+      type: "game_error",
+      message: (textOf(message) || "Unknown error").slice(
+        0,
+        ERROR_LIMITS.message,
+      ),
+    };
+    if (typeof file === "string" && file)
+      report.file = file.slice(0, ERROR_LIMITS.file);
+    if (Number.isInteger(line) && line >= 0)
+      report.line = Math.min(line, 10000000);
+    send(report);
+  }
+  window.addEventListener("error", function (event) {
+    var error = event && event.error;
+    reportError(
+      (event && event.message) || (error && error.message),
+      event && event.filename,
+      event && event.lineno,
+    );
+  });
+  window.addEventListener("unhandledrejection", function (event) {
+    var reason = event && event.reason;
+    reportError(
+      "Unhandled rejection: " +
+        textOf(reason && reason.message ? reason.message : reason),
+    );
+  });
+
+  var layoutTimer = null;
+  /** The page's size against its frame, a moment after the game got ready, started or was resized (it lays out then). */
+  function scheduleLayout() {
+    if (!embedded) return;
+    clearTimeout(layoutTimer);
+    layoutTimer = setTimeout(reportLayout, 100);
+  }
+  function pixels(value) {
+    return Math.max(0, Math.min(100000, Math.round(Number(value) || 0)));
+  }
+  function reportLayout() {
+    var root = document.documentElement;
+    if (typeof window.innerWidth !== "number" || !root) return;
+    var body = document.body;
+    send({
+      type: "layout",
+      width: pixels(window.innerWidth),
+      height: pixels(window.innerHeight),
+      scrollWidth: pixels(
+        Math.max(root.scrollWidth, body ? body.scrollWidth : 0),
+      ),
+      scrollHeight: pixels(
+        Math.max(root.scrollHeight, body ? body.scrollHeight : 0),
+      ),
+    });
+  }
+  window.addEventListener("resize", scheduleLayout);
 
   // ---- What a portal game expects of its page, where a cross-site frame differs ----
 

@@ -49,8 +49,10 @@ afterAll(() => browser?.close());
 /** The type of every SDK message the platform page receives from a game of the fixture origin, in order. */
 async function recordGameMessages(page: Page): Promise<string[]> {
   const types: string[] = [];
-  await page.exposeFunction("__noteGameMessage", (type: string) =>
-    types.push(type),
+  // Layout reports (ADR 040) come whenever the page is laid out, so they are no part of a game's own sequence.
+  await page.exposeFunction(
+    "__noteGameMessage",
+    (type: string) => type !== "layout" && types.push(type),
   );
   await page.addInitScript((gameOrigin) => {
     if (window !== window.top) return;
