@@ -243,7 +243,9 @@ describe("the developer pages (issue #33)", () => {
     // Not a developer until the invitation is accepted, by opening /developer.
     const before = await page(second, `/developer/publishers/${publisherId}`);
     expect(before.status).toBe(403);
-    await before.arrayBuffer();
+    expect(await htmlOf(before)).toContain(
+      "You are not a developer of this publisher",
+    );
     const opened = await page(second, "/developer");
     expect(opened.status).toBe(200);
     expect(await htmlOf(opened)).toContain("You joined a publisher");
