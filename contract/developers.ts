@@ -171,6 +171,28 @@ export const GameLinkSchema = boundedString(2048, DEVELOPER_MESSAGES.link)
     }
   }, DEVELOPER_MESSAGES.link);
 
+/** The submit form's choice between an upload and a link (the link itself is GameLinkSchema's). */
+export const GameKindSchema = z.object({
+  kind: z.enum(VERSION_KINDS, {
+    error: "Please choose whether you upload a .zip or link to your game",
+  }),
+});
+
+const versionIdField = digits("Please choose a version").pipe(
+  z.number().int().positive("Please choose a version"),
+);
+
+/** The buttons of a game's developer page: a draft to review, a version under review back, the game off the site. */
+export const GameActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("submit"), versionId: versionIdField }),
+    z.object({ intent: z.literal("withdraw"), versionId: versionIdField }),
+    z.object({ intent: z.literal("unpublish") }),
+  ],
+  { error: "Please choose what to do" },
+);
+
 /** A moderator's decision on a submitted version. */
 export const ReviewSchema = z.discriminatedUnion(
   "decision",

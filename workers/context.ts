@@ -4,6 +4,7 @@ import { createDb, lazyDb } from "./db/client";
 import { createAccountService } from "./services/accounts";
 import { createBlogService } from "./services/blog";
 import { createDeveloperService } from "./services/developers";
+import { createDeveloperDesk } from "./services/developer-desk";
 import { createEventService } from "./services/events";
 import { createAuthFlows } from "./services/auth-flows";
 import { createChallengeService } from "./services/challenges";
@@ -49,6 +50,7 @@ import { joinLobby, leaveLobby } from "./durable-objects/lobby-shards";
 import { scoreRefused, withinRefereeTime } from "./services/replay";
 import type { Verdict } from "./durable-objects/Referee";
 import { forgetCachedPages } from "./page-cache";
+import { ApiError } from "./services/errors";
 
 /**
  * One set per request. `origin` is the request's, whose edge cache holds the public pages a write may change; the cron
@@ -69,6 +71,7 @@ export function createServices(
     hubOf(env, userId).endSession(sessionKey),
   );
   const google = googleConfigFrom(env);
+  const developers = createDeveloperService(db);
   const notifications = createNotificationService(db, pushTo(env));
   const scores = createScoreService(db);
   const multiplayer = createMultiplayerService(db);
@@ -88,7 +91,23 @@ export function createServices(
     auth: createAuthFlows(accounts, sessions, google, limits, social),
     limits,
     games: createGameService(db),
-    developers: createDeveloperService(db),
+    developers,
+    developerDesk: createDeveloperDesk(db, developers, limits),
+    // PLACEHOLDER from part 2 of #33, only so the submit form typechecks: part 1's bundle service
+    // (workers/services/game-bundles.ts) replaces this entry when it is merged. Until then a .zip is refused, unstored.
+    bundles: {
+      storeZip: (
+        _versionId: number,
+        _zip: Blob,
+      ): Promise<{ bundlePath: string; files: number; bytes: number }> =>
+        Promise.reject(
+          new ApiError(
+            503,
+            "unavailable",
+            "Uploading a .zip is not open yet. Please link to your game for now.",
+          ),
+        ),
+    },
     gameData: createGameDataService(db, limits),
     scores,
     play: createPlayService(db, {

@@ -5,7 +5,7 @@ import type { Viewer } from "~/lib/viewer";
 import { useAccount } from "./AccountProvider";
 import { useDisclosure } from "./useDisclosure";
 import { Avatar } from "./Avatar";
-import { CoinIcon, LogOutIcon, ProfileIcon } from "./icons";
+import { CoinIcon, GamesIcon, LogOutIcon, ProfileIcon } from "./icons";
 import { BellIcon } from "./notifications/icons";
 import { useNotifications } from "./notifications/NotificationsProvider";
 import "./AccountMenu.css";
@@ -63,6 +63,16 @@ export function AccountMenu({ user }: { user: Viewer }) {
                   {unread > 99 ? "99+" : unread} new
                 </span>
               ) : null}
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/developer"
+              className="account-menu__item"
+              onClick={() => setOpen(false)}
+            >
+              <GamesIcon size={18} />
+              Developers
             </Link>
           </li>
           <li>

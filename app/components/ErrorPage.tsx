@@ -39,6 +39,8 @@ export function ErrorPage({ status, message, offline }: ErrorPageProps) {
       </section>
     );
   const notFound = status === 404;
+  // A 403's message names what the account lacks (a developer page of another publisher): it can be acted on.
+  const forbidden = status === 403;
   return (
     <section className="error-page">
       <div className="error-page__art" aria-hidden="true">
@@ -50,14 +52,20 @@ export function ErrorPage({ status, message, offline }: ErrorPageProps) {
         </span>
       </div>
       <h1 className="error-page__title">
-        {notFound ? "Page not found" : "Something went wrong"}
+        {notFound
+          ? "Page not found"
+          : forbidden
+            ? "This page is not yours to open"
+            : "Something went wrong"}
       </h1>
       <p className="error-page__text">
-        {notFound
-          ? message && message !== "Not Found"
-            ? `${message}. It may have been moved, or the link may be mistyped.`
-            : "We couldn't find the page you were looking for. It may have been moved, or the link may be mistyped."
-          : "We hit a snag loading this page. Please try again in a moment."}
+        {forbidden
+          ? (message ?? "It belongs to another account.")
+          : notFound
+            ? message && message !== "Not Found"
+              ? `${message}. It may have been moved, or the link may be mistyped.`
+              : "We couldn't find the page you were looking for. It may have been moved, or the link may be mistyped."
+            : "We hit a snag loading this page. Please try again in a moment."}
       </p>
       <div className="error-page__actions">
         <Link to="/" className="button button--primary">

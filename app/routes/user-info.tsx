@@ -16,6 +16,7 @@ import {
   ChevronRightIcon,
   ClockIcon,
   CoinIcon,
+  GamesIcon,
   HeartIcon,
   ProfileIcon,
   ShopIcon,
@@ -100,6 +101,7 @@ const LIBRARY_LINKS = [
   { to: "/recently-played", label: "Recently Played Games", Icon: ClockIcon },
   { to: "/challenges", label: "Challenges", Icon: SwordsIcon },
   { to: "/shop", label: "Shop", Icon: ShopIcon },
+  { to: "/developer", label: "Developers", Icon: GamesIcon },
 ];
 
 function EditProfileCard({

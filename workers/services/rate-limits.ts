@@ -58,6 +58,12 @@ export const RATE_LIMITS = {
     tooMany: "Too many uploads.",
   },
   reportPerUser: { limit: 10, windowMs: HOUR, tooMany: "Too many reports." },
+  // An invitation to a publisher is a row waiting for an address; a studio invites a few people, a script thousands.
+  developerInvitePerUser: {
+    limit: 20,
+    windowMs: DAY,
+    tooMany: "You have sent as many invitations as one day allows.",
+  },
   challengePerUser: {
     limit: 20,
     windowMs: HOUR,
