@@ -4,6 +4,7 @@ import { createDb, lazyDb } from "./db/client";
 import { createAccountService } from "./services/accounts";
 import { createBlogService } from "./services/blog";
 import { createDeveloperService } from "./services/developers";
+import { createDeveloperStatsService } from "./services/developer-stats";
 import { createEventService } from "./services/events";
 import { createAuthFlows } from "./services/auth-flows";
 import { createChallengeService } from "./services/challenges";
@@ -76,6 +77,7 @@ export function createServices(
   const rooms = matchRoomsOf(env);
   const dealers = cardDealersOf(env);
   const files = staticFilesOf(env);
+  const developers = createDeveloperService(db);
   const blog = createBlogService(
     db,
     async (paths) => {
@@ -88,7 +90,8 @@ export function createServices(
     auth: createAuthFlows(accounts, sessions, google, limits, social),
     limits,
     games: createGameService(db),
-    developers: createDeveloperService(db),
+    developers,
+    developerStats: createDeveloperStatsService(db, developers),
     gameData: createGameDataService(db, limits),
     scores,
     play: createPlayService(db, {
