@@ -61,6 +61,17 @@ export const gameMessageSchema = z.discriminatedUnion("type", [
     id: breakId.optional(),
   }),
   z.object({ source: GAME, type: z.literal("rewarded_break"), id: breakId }),
+  /**
+   * An error the game did not catch (issue #33), for its developers' dashboard and the inspector. Where it was thrown
+   * is `file`, since `source` names the sender.
+   */
+  z.object({
+    source: GAME,
+    type: z.literal("game_error"),
+    message: z.string().max(500),
+    file: z.string().max(500).optional(),
+    line: z.number().int().nonnegative().max(10_000_000).optional(),
+  }),
 ]);
 
 export type GameMessage = z.infer<typeof gameMessageSchema>;

@@ -481,6 +481,22 @@
     post("hello");
   }
 
+  // The game's uncaught errors go to the platform, for its developers (a few per page: a loop that throws is one bug).
+  var errorsReported = 0;
+  window.addEventListener("error", function (event) {
+    if (errorsReported >= 20) return;
+    errorsReported += 1;
+    send({
+      type: "game_error",
+      message: String(event.message || "Error").slice(0, 500),
+      file: String(event.filename || "").slice(0, 500),
+      line: Math.min(
+        10000000,
+        Math.max(0, Math.floor(Number(event.lineno) || 0)),
+      ),
+    });
+  });
+
   function randomSeed() {
     return Math.floor(Math.random() * 4294967296) >>> 0;
   }
