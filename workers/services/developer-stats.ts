@@ -3,7 +3,6 @@ import {
   STATS_DAYS,
   type GameStatsReport,
   type StatsDay,
-  type StatsFigures,
 } from "#contract/developer-stats";
 import type { Db } from "../db/client";
 import { games } from "../db/schema";

@@ -1,0 +1,31 @@
+/** A value axis from zero: its top and the ticks on it, at a round step (1, 2 or 5 × a power of ten). */
+export interface ValueScale {
+  top: number;
+  ticks: number[];
+}
+
+const tidy = (value: number) => Number(value.toPrecision(12));
+
+/**
+ * The scale for values up to `max`, in about `count` steps. `whole` keeps steps whole (counts of things); a chart
+ * with nothing to show (max 0, or no data) still gets an axis, 0 to `count` for counts.
+ */
+export function valueScale(max: number, count = 4, whole = true): ValueScale {
+  const highest = Number.isFinite(max) && max > 0 ? max : whole ? count : 1;
+  const raw = highest / count;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const normal = raw / magnitude;
+  const nice = normal <= 1 ? 1 : normal <= 2 ? 2 : normal <= 5 ? 5 : 10;
+  const step = whole ? Math.max(1, nice * magnitude) : nice * magnitude;
+  const steps = Math.ceil(tidy(highest / step));
+  const ticks = Array.from({ length: steps + 1 }, (_, index) =>
+    tidy(index * step),
+  );
+  return { top: ticks[ticks.length - 1], ticks };
+}
+
+/** Where the `index`th of `count` equal bands starts and how wide it is, across `width`. */
+export function band(index: number, count: number, width: number) {
+  const size = width / Math.max(1, count);
+  return { start: index * size, size };
+}
