@@ -94,7 +94,9 @@ interface Window {
   to: number;
 }
 
-const dayOf = (column: unknown) => sql`(${column} / ${DAY_MS})`;
+/** Written into the SQL, not bound: D1 binds a number as a real, and a real would make the division a fraction. */
+const DAY = sql.raw(String(DAY_MS));
+const dayOf = (column: unknown) => sql`(${column} / ${DAY})`;
 
 /** A visitor's round a player claimed is a session too (visitor_round_id): it counts once, as the visitor's. */
 function sessionsByDay({ gameId, from, to }: Window) {
@@ -130,11 +132,11 @@ function returnsByFirstDay({ gameId, from }: Window) {
   const cameBack = (after: number) => sql`exists (
       select 1 from game_stats later
       where later.game_id = ${gameId} and later.user_id = firsts.user_id
-        and later.created_at >= (firsts.day + ${after}) * ${DAY_MS}
-        and later.created_at < (firsts.day + ${after + 1}) * ${DAY_MS})`;
+        and later.created_at >= (firsts.day + ${after}) * ${DAY}
+        and later.created_at < (firsts.day + ${after + 1}) * ${DAY})`;
   return sql`
     with firsts as (
-      select user_id, min(created_at) / ${DAY_MS} as day from game_stats
+      select user_id, min(created_at) / ${DAY} as day from game_stats
       where game_id = ${gameId} group by user_id having min(created_at) >= ${from})
     select day, count(*) as cohort, sum(${cameBack(1)}) as day1, sum(${cameBack(7)}) as day7
     from firsts group by day`;
