@@ -1,4 +1,4 @@
-/** A value axis from zero: its top and the ticks on it, at a round step (1, 2 or 5 × a power of ten). */
+/** A value axis from zero: its top and the ticks on it, at a round step (1, 2 or 5 × a power of ten; 2.5 too for fractions). */
 export interface ValueScale {
   top: number;
   ticks: number[];
@@ -15,7 +15,17 @@ export function valueScale(max: number, count = 4, whole = true): ValueScale {
   const raw = highest / count;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const normal = raw / magnitude;
-  const nice = normal <= 1 ? 1 : normal <= 2 ? 2 : normal <= 5 ? 5 : 10;
+  // A fraction may step in quarters (a share: 25%, 50%, 75%); a count may not.
+  const nice =
+    normal <= 1
+      ? 1
+      : normal <= 2
+        ? 2
+        : normal <= 2.5 && !whole
+          ? 2.5
+          : normal <= 5
+            ? 5
+            : 10;
   const step = whole ? Math.max(1, nice * magnitude) : nice * magnitude;
   const steps = Math.ceil(tidy(highest / step));
   const ticks = Array.from({ length: steps + 1 }, (_, index) =>
