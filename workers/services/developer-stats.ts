@@ -6,15 +6,12 @@ import {
 } from "#contract/developer-stats";
 import type { Db } from "../db/client";
 import { games } from "../db/schema";
-import type { createDeveloperService } from "./developers";
+import type { DeveloperService } from "./developers";
 import { notFound } from "./errors";
 
 const DAY_MS = 86_400_000;
 
-type Developers = Pick<
-  ReturnType<typeof createDeveloperService>,
-  "isModerator" | "publisherFor"
->;
+type Developers = Pick<DeveloperService, "isModerator" | "publisherFor">;
 
 interface RoundRow {
   day: number;

@@ -3,7 +3,7 @@ import { MONTHS } from "#contract/format";
 import { band, valueScale } from "./scale";
 import "./charts.css";
 
-export interface ChartSeries {
+interface ChartSeries {
   name: string;
   /** One per day, in the order of `days`; null where the figure is not known (no rounds, a return not yet due). */
   values: (number | null)[];
