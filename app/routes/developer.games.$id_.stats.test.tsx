@@ -104,7 +104,8 @@ describe("/developer/games/:id/stats", () => {
     });
     const rows = within(plays).getAllByRole("row");
     expect(rows).toHaveLength(32);
-    expect(rows[30].textContent).toBe("Nov 2932");
+    // The latest day first, under the header.
+    expect(rows[1].textContent).toBe("Nov 2932");
     expect(rows[31].textContent).toBe("Last 30 days32");
     const returns = screen.getByRole("table", {
       name: "New players who came back, by day",

@@ -61,6 +61,8 @@ function formatSeconds(value: number): string {
 }
 
 const TOTAL = `Last ${STATS_DAYS} days`;
+/** The time axis steps in seconds and minutes a person reads at once. */
+const TIME_STEPS = [5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600];
 
 const orDash = (value: number | null, format: (value: number) => string) =>
   value === null ? "–" : format(value);
@@ -116,6 +118,7 @@ function Charts({ report }: { report: GameStatsReport }) {
         title="Average time played per round"
         kind="bar"
         format={formatSeconds}
+        steps={TIME_STEPS}
         series={[{ name: "Average time", values: column("averageSeconds") }]}
         totals={[totals.averageSeconds]}
       />

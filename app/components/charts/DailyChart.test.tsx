@@ -46,15 +46,15 @@ describe("DailyChart", () => {
     expect(high / low).toBeCloseTo(5 / 2);
   });
 
-  it("has a table of every day and the period's total, the chart's accessible twin", () => {
+  it("has a table of every day, the latest first, and the period's total: the chart's accessible twin", () => {
     renderChart();
     const table = screen.getByRole("table", { name: "Rounds started, by day" });
     const rows = within(table).getAllByRole("row");
     expect(rows.map((row) => row.textContent)).toEqual([
       "DayRounds",
-      "Nov 12",
-      "Nov 20",
       "Nov 35",
+      "Nov 20",
+      "Nov 12",
       "Last 30 days7",
     ]);
     expect(
@@ -112,6 +112,24 @@ describe("DailyChart", () => {
     expect(
       screen.getByText("After 7 days", { selector: ".daily-chart__key" }),
     ).toBeTruthy();
+  });
+});
+
+describe("a time chart", () => {
+  it("steps its axis in the steps it is given", () => {
+    const container = renderChart({
+      series: [{ name: "Time", values: [50, 70, 95] }],
+      steps: [15, 30, 60],
+      totals: [72],
+    });
+    const ticks = [...container.querySelectorAll(".daily-chart__tick text")];
+    expect(ticks.map((tick) => tick.textContent)).toEqual([
+      "0",
+      "30",
+      "60",
+      "90",
+      "120",
+    ]);
   });
 });
 

@@ -20,6 +20,8 @@ export interface DailyChartProps {
   format: (value: number) => string;
   /** A fixed top for the axis (1 for shares); otherwise the data's rounded up. */
   top?: number;
+  /** The axis's steps to choose from, for units that do not count in tens (seconds). */
+  steps?: number[];
   /** The table's last row: the whole period's figure of each series. */
   totals: (number | null)[];
   totalLabel: string;
@@ -86,14 +88,17 @@ export function DailyChart(props: DailyChartProps) {
               </tr>
             </thead>
             <tbody>
-              {days.map((day, row) => (
-                <tr key={day}>
-                  <th scope="row">{shortDay(day)}</th>
-                  {series.map((line) => (
-                    <td key={line.name}>{shown(line.values[row], format)}</td>
-                  ))}
-                </tr>
-              ))}
+              {/* The latest day first: the one a developer comes to see. */}
+              {days
+                .map((day, row) => (
+                  <tr key={day}>
+                    <th scope="row">{shortDay(day)}</th>
+                    {series.map((line) => (
+                      <td key={line.name}>{shown(line.values[row], format)}</td>
+                    ))}
+                  </tr>
+                ))
+                .reverse()}
             </tbody>
             <tfoot>
               <tr>
@@ -125,13 +130,14 @@ function ChartPicture({
   kind,
   format,
   top,
+  steps,
 }: DailyChartProps) {
   const values = series.flatMap((line) =>
     line.values.filter((value): value is number => value !== null),
   );
   const scale =
     top === undefined
-      ? valueScale(Math.max(0, ...values))
+      ? valueScale(Math.max(0, ...values), 4, true, steps)
       : valueScale(top, 4, false);
   const y = (value: number) =>
     PLOT.top + plotHeight - (value / scale.top) * plotHeight;

@@ -28,6 +28,22 @@ describe("valueScale", () => {
   });
 });
 
+describe("valueScale with steps of its own", () => {
+  it("takes the smallest step that reaches the top in the count", () => {
+    expect(valueScale(95, 4, true, [15, 30, 60])).toEqual({
+      top: 120,
+      ticks: [0, 30, 60, 90, 120],
+    });
+    expect(valueScale(40, 4, true, [15, 30, 60]).ticks).toEqual([
+      0, 15, 30, 45,
+    ]);
+  });
+
+  it("falls back to tens past its largest step", () => {
+    expect(valueScale(1000, 4, true, [15, 30]).top).toBe(1000);
+  });
+});
+
 describe("band", () => {
   it("splits the width into equal bands, one for a single day", () => {
     expect(band(2, 4, 100)).toEqual({ start: 50, size: 25 });
