@@ -68,7 +68,8 @@ export const gameMessageSchema = z.discriminatedUnion("type", [
   z.object({ source: GAME, type: z.literal("rewarded_break"), id: breakId }),
   /**
    * An error the game did not catch (or a promise it left rejected), a few a second at most: the developer's inspector
-   * lists them and its checklist counts them.
+   * lists them and its checklist counts them, and the play screen records them for the game's dashboard. Where it was
+   * thrown is `file`, since `source` names the sender.
    */
   z.object({
     source: GAME,

@@ -5,6 +5,7 @@ import { createAccountService } from "./services/accounts";
 import { createBlogService } from "./services/blog";
 import { createDeveloperService } from "./services/developers";
 import { createDeveloperDesk } from "./services/developer-desk";
+import { createDeveloperStatsService } from "./services/developer-stats";
 import { createEventService } from "./services/events";
 import { createAuthFlows } from "./services/auth-flows";
 import { createChallengeService } from "./services/challenges";
@@ -79,6 +80,7 @@ export function createServices(
   const rooms = matchRoomsOf(env);
   const dealers = cardDealersOf(env);
   const files = staticFilesOf(env);
+  const developers = createDeveloperService(db);
   const blog = createBlogService(
     db,
     async (paths) => {
@@ -108,6 +110,7 @@ export function createServices(
           ),
         ),
     },
+    developerStats: createDeveloperStatsService(db, developers),
     gameData: createGameDataService(db, limits),
     scores,
     play: createPlayService(db, {

@@ -1,10 +1,12 @@
-import type { EventName } from "#contract/events";
+import { GAME_EVENT_DATA, isGameEvent, type EventName } from "#contract/events";
 import type { Db } from "../db/client";
 import { events } from "../db/schema";
+import { parseInput } from "./parse";
 
 /**
  * Product analytics (SPEC.md §7). Workers Analytics Engine when its binding `ANALYTICS` is configured
- * (cheap, unbounded writes); otherwise a D1 table, so a local or small deployment still keeps them.
+ * (cheap, unbounded writes); otherwise a D1 table, so a local or small deployment still keeps them. A game's own
+ * events (GAME_EVENT_DATA) go to D1 in either case, with their game: its developers' dashboard reads them there.
  */
 export function createEventService(
   db: Db,
@@ -16,6 +18,9 @@ export function createEventService(
       userId: number | null,
       data: Record<string, unknown> | undefined,
     ) {
+      const gameId = isGameEvent(name)
+        ? parseInput(GAME_EVENT_DATA[name], data).gameId
+        : null;
       const json = data ? JSON.stringify(data) : null;
       if (analytics) {
         analytics.writeDataPoint({
@@ -23,9 +28,9 @@ export function createEventService(
           blobs: [name, json ?? ""],
           doubles: [userId ?? 0],
         });
-        return;
+        if (gameId === null) return;
       }
-      await db.insert(events).values({ name, userId, data: json });
+      await db.insert(events).values({ name, userId, gameId, data: json });
     },
   };
 }

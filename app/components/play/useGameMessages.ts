@@ -6,6 +6,7 @@ import { forgetCheckpoint, keepCheckpoint } from "~/lib/play-checkpoint";
 import { recordPlay } from "~/lib/play-session";
 import type { MatchMode } from "./useMatchMode";
 import type { PlaySessionHandle } from "./usePlaySession";
+import { recordGameEvent } from "./game-events";
 import type { RoundRefs } from "./round";
 
 interface MessageOptions {
@@ -52,6 +53,7 @@ export function useGameMessages({
   const onMessage = useCallback(
     (message: GameMessage, target: GameConnection) => {
       const { clock, finished } = round;
+      recordGameEvent(gameId, message);
       switch (message.type) {
         case "ready":
           round.connection.current = target;
@@ -116,6 +118,7 @@ export function useGameMessages({
       }
     },
     [
+      gameId,
       round,
       recordStart,
       onReady,

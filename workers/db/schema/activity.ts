@@ -59,15 +59,22 @@ export const plays = sqliteTable(
   (t) => [index("plays_user_idx").on(t.userId, t.createdAt)],
 );
 
-/** Product analytics when no Analytics Engine binding is configured. */
+/**
+ * Product analytics when no Analytics Engine binding is configured; a game's own events (ad breaks, errors) always,
+ * with their game in `game_id`, for its developers' dashboard. No foreign key: an event is a record, not a reference.
+ */
 export const events = sqliteTable(
   "events",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     name: text("name").notNull(),
     userId: integer("user_id"),
+    gameId: integer("game_id"),
     data: text("data"),
     createdAt: createdAt(),
   },
-  (t) => [index("events_name_idx").on(t.name, t.createdAt)],
+  (t) => [
+    index("events_name_idx").on(t.name, t.createdAt),
+    index("events_game_idx").on(t.gameId, t.name, t.createdAt),
+  ],
 );

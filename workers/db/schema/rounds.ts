@@ -51,6 +51,9 @@ export const gameStats = sqliteTable(
     // With created_at: a player's sessions of a game on one day are counted in bounded rows (ADR 027 attempts).
     index("game_stats_user_game_idx").on(t.userId, t.gameId, t.createdAt),
     uniqueIndex("game_stats_visitor_round_idx").on(t.visitorRoundId),
+    // A game's developers' dashboard: its sessions by day, and each player's first and later days (issue #33).
+    index("game_stats_game_idx").on(t.gameId, t.createdAt),
+    index("game_stats_game_user_idx").on(t.gameId, t.userId, t.createdAt),
   ],
 );
 
@@ -74,7 +77,10 @@ export const visitorRounds = sqliteTable(
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("visitor_rounds_created_idx").on(t.createdAt)],
+  (t) => [
+    index("visitor_rounds_created_idx").on(t.createdAt),
+    index("visitor_rounds_game_idx").on(t.gameId, t.createdAt),
+  ],
 );
 
 /** Accepted scores of finished rounds, one per play session at most. */
