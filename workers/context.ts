@@ -80,7 +80,6 @@ export function createServices(
   const rooms = matchRoomsOf(env);
   const dealers = cardDealersOf(env);
   const files = staticFilesOf(env);
-  const developers = createDeveloperService(db);
   const blog = createBlogService(
     db,
     async (paths) => {
