@@ -56,7 +56,7 @@ function renderReview(
         Object.fromEntries(
           [...(await request.formData())].map(([key, value]) => [
             key,
-            String(value),
+            typeof value === "string" ? value : value.name,
           ]),
         ),
       );

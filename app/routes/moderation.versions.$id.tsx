@@ -65,7 +65,7 @@ const STATUS_LABELS: Record<ReviewVersion["status"], string> = {
 
 export default function ReviewVersionPage() {
   const { version } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as ReviewFormAnswer | undefined;
+  const answer: ReviewFormAnswer | undefined = useActionData<typeof action>();
   const { meta, game } = version;
   return (
     <div className="page page--narrow moderation">

@@ -106,30 +106,7 @@ export function createReviewService(
     /** The versions waiting for a decision, oldest submitted first. */
     async queue(moderatorId: number): Promise<ReviewQueueItem[]> {
       await developers.requireModerator(moderatorId);
-      const rows = await db
-        .select({
-          version: gameVersions,
-          publisherName: publishers.name,
-          isPublished: games.isPublished,
-        })
-        .from(gameVersions)
-        .innerJoin(games, eq(games.id, gameVersions.gameId))
-        .innerJoin(publishers, eq(publishers.id, gameVersions.publisherId))
-        .where(eq(gameVersions.status, "submitted"))
-        .orderBy(asc(gameVersions.submittedAt), asc(gameVersions.id))
-        .all();
-      return rows.map(({ version, publisherName, isPublished }) => ({
-        versionId: version.id,
-        gameId: version.gameId,
-        name: version.meta.name,
-        icon: version.meta.icon,
-        publisherName,
-        kind: version.kind,
-        fileCount: version.fileCount,
-        byteSize: version.byteSize,
-        submittedAt: version.submittedAt?.getTime() ?? null,
-        isUpdate: isPublished,
-      }));
+      return queuedVersions(db);
     },
 
     /** One version with its game's state, for the review page. */
@@ -139,62 +116,20 @@ export function createReviewService(
     ): Promise<ReviewVersion> {
       await developers.requireModerator(moderatorId);
       const version = await versionRow(versionId);
-      const [game, publisher, category, live] = await Promise.all([
+      const [game, extra, live] = await Promise.all([
         gameRow(version.gameId),
-        db
-          .select({ id: publishers.id, name: publishers.name })
-          .from(publishers)
-          .where(eq(publishers.id, version.publisherId))
-          .get(),
-        db
-          .select({ name: categories.name })
-          .from(categories)
-          .where(eq(categories.id, version.meta.categoryId))
-          .get(),
+        namesOf(db, version),
         liveVersionOf(version.gameId),
       ]);
-      const { meta } = version;
-      return {
-        versionId: version.id,
-        gameId: version.gameId,
-        status: version.status,
-        kind: version.kind,
-        source:
-          version.kind === "link"
-            ? version.externalLink
-            : version.bundlePath &&
-              bundleAddress(deps.gamesOrigin, version.bundlePath),
-        fileCount: version.fileCount,
-        byteSize: version.byteSize,
-        submittedAt: version.submittedAt?.getTime() ?? null,
-        reviewedAt: version.reviewedAt?.getTime() ?? null,
-        reviewReason: version.reviewReason,
-        publisher: publisher ?? { id: version.publisherId, name: "" },
-        meta: {
-          name: meta.name,
-          description: meta.description,
-          howToPlay: meta.howToPlay,
-          category: category?.name ?? "",
-          orientation: meta.orientation,
-          timed: meta.timed,
-          maximumGameTime: meta.maximumGameTime,
-          sendsScores: meta.sendsScores,
-          leaderboardType: meta.leaderboardType,
-          icon: meta.icon,
-          video: meta.video,
-        },
-        game: {
-          isPublished: game.isPublished,
-          liveVersionId: live?.id ?? null,
-        },
-      };
+      return reviewView(version, {
+        ...extra,
+        isPublished: game.isPublished,
+        liveVersionId: live?.id ?? null,
+        gamesOrigin: deps.gamesOrigin,
+      });
     },
 
-    /**
-     * Publishes a submitted version, in one batch: the version becomes the approved one, the game's earlier approved
-     * version "replaced", and the game row takes the version's meta and source and is published. Each later statement
-     * runs only if this call's own claim of the version holds, so a racing or repeated approval changes nothing.
-     */
+    /** Publishes a submitted version in place of the game's live one (`publishVersion`). */
     async approve(moderatorId: number, versionId: number) {
       await developers.requireModerator(moderatorId);
       const version = await versionRow(versionId);
@@ -202,45 +137,8 @@ export function createReviewService(
         throw conflict(REVIEW_MESSAGES.notWaiting);
       if (version.kind === "upload" && !version.bundlePath)
         throw conflict(REVIEW_MESSAGES.noFiles);
-      const reviewedAt = new Date();
-      const claimedHere = sql`exists (select 1 from ${gameVersions} where ${gameVersions.id} = ${versionId} and ${gameVersions.status} = 'approved' and ${gameVersions.reviewedBy} = ${moderatorId} and ${gameVersions.reviewedAt} = ${reviewedAt.getTime()})`;
-      const source =
-        version.kind === "link"
-          ? { type: 2, externalLink: version.externalLink, bundlePath: null }
-          : { type: 0, externalLink: null, bundlePath: version.bundlePath };
-      const [claimed] = await db.batch([
-        db
-          .update(gameVersions)
-          .set({
-            status: "approved",
-            reviewedBy: moderatorId,
-            reviewedAt,
-            reviewReason: null,
-          })
-          .where(
-            and(
-              eq(gameVersions.id, versionId),
-              eq(gameVersions.status, "submitted"),
-            ),
-          )
-          .returning({ id: gameVersions.id }),
-        db
-          .update(gameVersions)
-          .set({ status: "replaced" })
-          .where(
-            and(
-              eq(gameVersions.gameId, version.gameId),
-              eq(gameVersions.status, "approved"),
-              ne(gameVersions.id, versionId),
-              claimedHere,
-            ),
-          ),
-        db
-          .update(games)
-          .set({ ...gameColumnsOf(version.meta), ...source, isPublished: true })
-          .where(and(eq(games.id, version.gameId), claimedHere)),
-      ]);
-      if (claimed.length === 0) throw conflict(REVIEW_MESSAGES.notWaiting);
+      const claimed = await publishVersion(db, moderatorId, version);
+      if (!claimed) throw conflict(REVIEW_MESSAGES.notWaiting);
       await deps.catalogueChanged({
         id: version.gameId,
         publisherId: version.publisherId,
@@ -279,6 +177,151 @@ export function createReviewService(
     republish: (userId: number, gameId: number) =>
       setPublished(userId, gameId, true),
   };
+}
+
+async function queuedVersions(db: Db): Promise<ReviewQueueItem[]> {
+  const rows = await db
+    .select({
+      version: gameVersions,
+      publisherName: publishers.name,
+      isPublished: games.isPublished,
+    })
+    .from(gameVersions)
+    .innerJoin(games, eq(games.id, gameVersions.gameId))
+    .innerJoin(publishers, eq(publishers.id, gameVersions.publisherId))
+    .where(eq(gameVersions.status, "submitted"))
+    .orderBy(asc(gameVersions.submittedAt), asc(gameVersions.id))
+    .all();
+  return rows.map(({ version, publisherName, isPublished }) => ({
+    versionId: version.id,
+    gameId: version.gameId,
+    name: version.meta.name,
+    icon: version.meta.icon,
+    publisherName,
+    kind: version.kind,
+    fileCount: version.fileCount,
+    byteSize: version.byteSize,
+    submittedAt: version.submittedAt?.getTime() ?? null,
+    isUpdate: isPublished,
+  }));
+}
+
+/** The version's publisher and the name of the category its meta names. */
+async function namesOf(db: Db, version: GameVersionRow) {
+  const [publisher, category] = await Promise.all([
+    db
+      .select({ id: publishers.id, name: publishers.name })
+      .from(publishers)
+      .where(eq(publishers.id, version.publisherId))
+      .get(),
+    db
+      .select({ name: categories.name })
+      .from(categories)
+      .where(eq(categories.id, version.meta.categoryId))
+      .get(),
+  ]);
+  return {
+    publisher: publisher ?? { id: version.publisherId, name: "" },
+    category: category?.name ?? "",
+  };
+}
+
+function reviewView(
+  version: GameVersionRow,
+  extra: {
+    publisher: ReviewVersion["publisher"];
+    category: string;
+    isPublished: boolean;
+    liveVersionId: number | null;
+    gamesOrigin: string;
+  },
+): ReviewVersion {
+  const { meta } = version;
+  return {
+    versionId: version.id,
+    gameId: version.gameId,
+    status: version.status,
+    kind: version.kind,
+    source:
+      version.kind === "link"
+        ? version.externalLink
+        : version.bundlePath &&
+          bundleAddress(extra.gamesOrigin, version.bundlePath),
+    fileCount: version.fileCount,
+    byteSize: version.byteSize,
+    submittedAt: version.submittedAt?.getTime() ?? null,
+    reviewedAt: version.reviewedAt?.getTime() ?? null,
+    reviewReason: version.reviewReason,
+    publisher: extra.publisher,
+    meta: {
+      name: meta.name,
+      description: meta.description,
+      howToPlay: meta.howToPlay,
+      category: extra.category,
+      orientation: meta.orientation,
+      timed: meta.timed,
+      maximumGameTime: meta.maximumGameTime,
+      sendsScores: meta.sendsScores,
+      leaderboardType: meta.leaderboardType,
+      icon: meta.icon,
+      video: meta.video,
+    },
+    game: {
+      isPublished: extra.isPublished,
+      liveVersionId: extra.liveVersionId,
+    },
+  };
+}
+
+/**
+ * One D1 batch: the version becomes the approved one, the game's earlier approved version "replaced", and the game row
+ * takes the version's meta and source and is published. The later statements run only if this call's own claim of
+ * the version holds, so a racing or repeated approval changes nothing. False when the version was not submitted.
+ */
+async function publishVersion(
+  db: Db,
+  moderatorId: number,
+  version: GameVersionRow,
+): Promise<boolean> {
+  const reviewedAt = new Date();
+  const claimedHere = sql`exists (select 1 from ${gameVersions} where ${gameVersions.id} = ${version.id} and ${gameVersions.status} = 'approved' and ${gameVersions.reviewedBy} = ${moderatorId} and ${gameVersions.reviewedAt} = ${reviewedAt.getTime()})`;
+  const source =
+    version.kind === "link"
+      ? { type: 2, externalLink: version.externalLink, bundlePath: null }
+      : { type: 0, externalLink: null, bundlePath: version.bundlePath };
+  const [claimed] = await db.batch([
+    db
+      .update(gameVersions)
+      .set({
+        status: "approved",
+        reviewedBy: moderatorId,
+        reviewedAt,
+        reviewReason: null,
+      })
+      .where(
+        and(
+          eq(gameVersions.id, version.id),
+          eq(gameVersions.status, "submitted"),
+        ),
+      )
+      .returning({ id: gameVersions.id }),
+    db
+      .update(gameVersions)
+      .set({ status: "replaced" })
+      .where(
+        and(
+          eq(gameVersions.gameId, version.gameId),
+          eq(gameVersions.status, "approved"),
+          ne(gameVersions.id, version.id),
+          claimedHere,
+        ),
+      ),
+    db
+      .update(games)
+      .set({ ...gameColumnsOf(version.meta), ...source, isPublished: true })
+      .where(and(eq(games.id, version.gameId), claimedHere)),
+  ]);
+  return claimed.length > 0;
 }
 
 export type ReviewService = ReturnType<typeof createReviewService>;
