@@ -23,10 +23,8 @@ export async function moderatorOr404(
 }
 
 /** What the queue says after a decision: `?decided=approve&version=7`. */
-export const decidedPath = (
-  decision: "approve" | "reject",
-  versionId: number,
-) => `/moderation?decided=${decision}&version=${versionId}`;
+const decidedPath = (decision: "approve" | "reject", versionId: number) =>
+  `/moderation?decided=${decision}&version=${versionId}`;
 
 /**
  * The review page's one form: Approve, or Reject with a reason, goes back to the queue (303, with or without

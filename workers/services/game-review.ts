@@ -323,5 +323,3 @@ async function publishVersion(
   ]);
   return claimed.length > 0;
 }
-
-export type ReviewService = ReturnType<typeof createReviewService>;
