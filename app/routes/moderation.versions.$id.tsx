@@ -106,6 +106,9 @@ export default function ReviewVersionPage() {
   );
 }
 
+const ORIENTATION_LABELS: Record<ReviewVersion["meta"]["orientation"], string> =
+  { portrait: "Portrait", landscape: "Landscape", any: "Either way" };
+
 function GameFacts({ version }: { version: ReviewVersion }) {
   const mediaBase = useMediaBase();
   const { meta } = version;
@@ -131,7 +134,7 @@ function GameFacts({ version }: { version: ReviewVersion }) {
         <dt>Category</dt>
         <dd>{meta.category || "Unknown"}</dd>
         <dt>Held</dt>
-        <dd>{meta.orientation}</dd>
+        <dd>{ORIENTATION_LABELS[meta.orientation]}</dd>
         <dt>Round</dt>
         <dd>
           {meta.timed
