@@ -182,7 +182,13 @@ describe("approving a version", () => {
     expect(await publishedIds()).toContain(gameId);
     expect(await (await page("/")).text()).toContain(name);
     expect(await (await page("/home")).text()).toContain(name);
-    expect(await (await page(`/detail/${gameId}`)).text()).toContain(name);
+    const detail = await (await page(`/detail/${gameId}`)).text();
+    expect(detail).toContain(name);
+    // Its share card is its icon: the drawn cards are only those of the build-time catalogue (ADR 041).
+    expect(detail).toMatch(
+      /<meta property="og:image" content="[^"]*\/favicon\.svg"/,
+    );
+    expect(detail).not.toContain("/cards/games/");
     expect(await (await page(`/publisher/${publisherId}`)).text()).toContain(
       name,
     );
