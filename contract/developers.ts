@@ -189,6 +189,7 @@ export const GameActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("submit"), versionId: versionIdField }),
     z.object({ intent: z.literal("withdraw"), versionId: versionIdField }),
     z.object({ intent: z.literal("unpublish") }),
+    z.object({ intent: z.literal("republish") }),
   ],
   { error: "Please choose what to do" },
 );

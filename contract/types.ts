@@ -44,6 +44,8 @@ export interface Game {
   leaderboard_type: number;
   type: number;
   external_link: string | null;
+  /** An uploaded game's document on the games origin (issue #33), played in the same sandbox as our own; else null. */
+  bundle_url: string | null;
   maximum_game_time: number;
   publisher: PublisherSummary;
   is_placeholder: boolean;

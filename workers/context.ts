@@ -11,7 +11,8 @@ import { createAuthFlows } from "./services/auth-flows";
 import { createChallengeService } from "./services/challenges";
 import { createFairPlayService } from "./services/fair-play";
 import { createGameDataService } from "./services/game-data";
-import { createGameService } from "./services/games";
+import { createGameService, forgetCatalogue } from "./services/games";
+import { createReviewService } from "./services/game-review";
 import { createMultiplayerService } from "./services/multiplayer";
 import { createFriendMatchService } from "./services/friend-matches";
 import {
@@ -91,7 +92,7 @@ export function createServices(
     accounts,
     auth: createAuthFlows(accounts, sessions, google, limits, social),
     limits,
-    games: createGameService(db),
+    games: createGameService(db, env.GAMES_ORIGIN),
     developers,
     developerDesk: createDeveloperDesk(db, developers, limits),
     // PLACEHOLDER from part 2 of #33, only so the submit form typechecks: part 1's bundle service
@@ -110,6 +111,16 @@ export function createServices(
         ),
     },
     developerStats: createDeveloperStatsService(db, developers),
+    review: createReviewService(db, {
+      developers,
+      gamesOrigin: env.GAMES_ORIGIN,
+      async catalogueChanged(game) {
+        forgetCatalogue();
+        const paths = ["/", "/home", "/home-page", `/detail/${game.id}`];
+        paths.push(`/publisher/${game.publisherId}`);
+        if (origin) await forgetCachedPages(paths.map((path) => origin + path));
+      },
+    }),
     gameData: createGameDataService(db, limits),
     scores,
     play: createPlayService(db, {

@@ -164,6 +164,17 @@ describe("gameFrameSource", () => {
     ).toBeNull();
   });
 
+  it("plays an uploaded game from its document on the games origin", () => {
+    expect(
+      gameFrameSource({
+        slug: "tower-1a2b3c",
+        type: 0,
+        external_link: null,
+        bundle_url: "http://localhost:8788/v/7/index.html",
+      }),
+    ).toBe("http://localhost:8788/v/7/index.html");
+  });
+
   it("accepts plain http only from this machine", () => {
     expect(isAllowedExternalLink("http://127.0.0.1:4000/game.html")).toBe(true);
     expect(isAllowedExternalLink("http://localhost:4000/")).toBe(true);

@@ -220,17 +220,20 @@ export function createGameStore(
 /**
  * Where a game runs: our own games from /games/<slug>/ (the folder itself: the asset server answers
  * /games/<slug>/index.html with a redirect to it, a round trip a phone on a slow network feels), external ones
- * (type 2) from their link.
+ * (type 2) from their link, a developer's uploaded game from its document on the games origin (`bundle_url`), in the
+ * same sandbox as ours.
  */
 export function gameFrameSource(game: {
   slug: string;
   type: number;
   external_link: string | null;
+  bundle_url?: string | null;
 }): string | null {
   if (game.type === 2)
     return isAllowedExternalLink(game.external_link)
       ? game.external_link
       : null;
+  if (game.bundle_url) return game.bundle_url;
   return `/games/${encodeURIComponent(game.slug)}/`;
 }
 

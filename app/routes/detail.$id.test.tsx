@@ -33,6 +33,7 @@ const GAME: Game = {
   leaderboard_type: 1,
   type: 0,
   external_link: null,
+  bundle_url: null,
   maximum_game_time: 120,
   publisher: { _id: 3, name: "Blocky Games", icon: "/publishers/3.svg" },
   is_placeholder: false,

@@ -20,7 +20,6 @@ import { resolveMediaUrl } from "~/lib/media";
 import { formAction } from "~/server/auth.server";
 import {
   developerCaller,
-  forgetPublicPages,
   orRefused,
   pathId,
   refusal,
@@ -74,17 +73,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return refusal(400, firstMessage(checked.errors), checked.errors, values);
   const desk = context.services.developerDesk;
   return formAction(values, async () => {
-    const { game } = await desk.gameFor(caller.id, gameId);
+    await desk.gameFor(caller.id, gameId);
     const input = checked.data;
-    if (input.intent === "unpublish") {
-      await desk.unpublish(caller.id, gameId);
-      await forgetPublicPages(request, [
-        "/",
-        "/home",
-        `/detail/${gameId}`,
-        `/publisher/${game.publisherId}`,
-      ]);
-    } else {
+    // The review service forgets the cached catalogue and pages the game shows on, either way.
+    if (input.intent === "unpublish")
+      await context.services.review.unpublish(caller.id, gameId);
+    else if (input.intent === "republish")
+      await context.services.review.republish(caller.id, gameId);
+    else {
       // A version of another game is not this page's to change.
       const { version } = await context.services.developers.versionFor(
         caller.id,
@@ -159,7 +155,27 @@ export default function DeveloperGame() {
         ))}
       </ol>
       {game.isPublished ? <UnpublishPanel /> : null}
+      {!game.isPublished &&
+      versions.some((version) => version.status === "approved") ? (
+        <RepublishPanel />
+      ) : null}
     </div>
+  );
+}
+
+/** An unpublished game whose approved version is still there goes live again as it was. */
+function RepublishPanel() {
+  return (
+    <Form method="post" className="card dev-republish">
+      <p>
+        This game is unpublished. Publishing it again puts its approved version
+        back on home, the feed and its page.
+      </p>
+      <input type="hidden" name="intent" value="republish" />
+      <button type="submit" className="button">
+        Publish it again
+      </button>
+    </Form>
   );
 }
 
@@ -170,8 +186,8 @@ function UnpublishPanel() {
       <summary>Unpublish this game</summary>
       <p>
         The game disappears from home, the feed, search and its page at once.
-        Players’ scores and your versions stay. To bring it back, submit a
-        version for review again.
+        Players’ scores and your versions stay. You can publish it again from
+        this page, with no new review.
       </p>
       <Form method="post">
         <input type="hidden" name="intent" value="unpublish" />

@@ -28,6 +28,7 @@ const GAME = {
   icon: "/games/tower-stack/icon.svg",
   type: 0,
   external_link: null as string | null,
+  bundle_url: null as string | null,
   leaderboard_type: 1,
   // Timed, two minutes a round.
   game_modes: [1, 2, 4],

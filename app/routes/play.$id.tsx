@@ -26,7 +26,7 @@ import { useOnline } from "~/lib/network";
 import { clockState } from "~/lib/play";
 import type { ShellHandle } from "~/lib/viewer";
 import {
-  getGameOr404,
+  getPublishedGameOr404,
   parseIdOr404,
   viewerIdOf,
 } from "~/server/loaders.server";
@@ -43,7 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // The player's data for the game comes with the page (ADR 031), read while the game is: no request before it loads.
   const [game, savedData] = await Promise.all([
-    getGameOr404(context, params.id),
+    getPublishedGameOr404(context, params.id),
     viewerIdOf(context, request).then((userId) =>
       userId === undefined
         ? null
@@ -66,6 +66,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       icon: game.icon,
       type: game.type,
       external_link: game.external_link,
+      bundle_url: game.bundle_url,
       leaderboard_type: game.leaderboard_type,
       game_modes: game.game_modes,
       timed: game.timed,
@@ -87,7 +88,8 @@ export default function Play() {
   const player = useGamePlayer(viewer, mediaBase);
   const src = useMemo(() => gameFrameSource(game), [game]);
   const levels = game.leaderboard_type === 2;
-  const ownGame = game.type !== EXTERNAL_GAME_TYPE;
+  // A developer's upload runs in our sandbox but is not one of our games: nothing can replay its rounds.
+  const ownGame = game.type !== EXTERNAL_GAME_TYPE && !game.bundle_url;
   const match = useMatchMode(game._id, viewer);
   const [phase, setPhase] = useState<Phase>({ name: "splash" });
   const round = useRoundRefs();

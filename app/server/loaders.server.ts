@@ -78,9 +78,22 @@ export async function getGameOr404(
   );
 }
 
+/** `getGameOr404` for the pages that show or play a game: an unpublished one is a 404 page too. */
+export async function getPublishedGameOr404(
+  context: AppLoadContext,
+  rawId: string | undefined,
+  viewerId?: number,
+): Promise<Game> {
+  const id = parseIdOr404(rawId, "game", "Game not found");
+  return or404(
+    () => context.services.games.getPublishedGame(id, viewerId),
+    "Game not found",
+  );
+}
+
 /**
  * The game of `/detail/:id` as `getGameOr404` gives it, except that a visitor's published game comes from the
- * isolate's copy of the catalogue (ADR 021); an unpublished or unknown id, or a signed-in viewer, reads afresh.
+ * isolate's copy of the catalogue (ADR 021); an unknown id or a signed-in viewer reads afresh, and an unpublished game is a 404.
  */
 export async function getDetailGameOr404(
   context: AppLoadContext,
@@ -92,7 +105,7 @@ export async function getDetailGameOr404(
     const known = (await context.services.games.catalogue()).byId.get(id);
     if (known) return known;
   }
-  return getGameOr404(context, rawId, viewerId);
+  return getPublishedGameOr404(context, rawId, viewerId);
 }
 
 /** A publisher's profile and published games, or a 404 page for an unknown or malformed id. */

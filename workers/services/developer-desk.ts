@@ -136,18 +136,6 @@ export function createDeveloperDesk(
           .where(eq(games.id, version.gameId)),
       ]);
     },
-
-    /** The game leaves home, the feed and search; its versions stay as they are, for a later approval. */
-    async unpublish(userId: number, gameId: number) {
-      const { game } = await gameFor(userId, gameId);
-      if (!game.isPublished) throw wrongState("This game is not live");
-      await db
-        .update(games)
-        .set({ isPublished: false })
-        .where(eq(games.id, gameId))
-        .run();
-      return game;
-    },
   };
 }
 

@@ -7,6 +7,7 @@ import {
   type GameMode,
   type Publisher,
 } from "#contract/types";
+import { bundleAddress } from "#contract/developers";
 import type { Db } from "../db/client";
 import {
   categories,
@@ -75,6 +76,7 @@ const averageRating = (sum: number, count: number) =>
 function toGame(
   { game, categoryName, publisherName, publisherIcon }: GameJoinRow,
   marks: ViewerMarks,
+  gamesOrigin: string,
 ): Game {
   return {
     _id: game.id,
@@ -96,6 +98,9 @@ function toGame(
     leaderboard_type: game.leaderboardType,
     type: game.type,
     external_link: game.externalLink,
+    bundle_url: game.bundlePath
+      ? bundleAddress(gamesOrigin, game.bundlePath)
+      : null,
     maximum_game_time: game.maximumGameTime,
     publisher: {
       _id: game.publisherId,
@@ -120,8 +125,11 @@ export interface Catalogue {
 let catalogueCopy: { catalogue: Promise<Catalogue>; expires: number } | null =
   null;
 
-/** Makes the next visitor's page read the catalogue afresh (after a like or a rating changed a game's counts). */
-function forgetCatalogue(): void {
+/**
+ * Makes the next visitor's page read the catalogue afresh: after a like or a rating changed a game's counts, or a
+ * moderator's or developer's change published or hid a game (other isolates keep theirs for CATALOGUE_TTL_MS).
+ */
+export function forgetCatalogue(): void {
   catalogueCopy = null;
 }
 
@@ -209,6 +217,7 @@ async function marksOf(
 
 async function withMarks(
   db: Db,
+  gamesOrigin: string,
   rows: GameJoinRow[],
   viewerId?: number,
 ): Promise<Game[]> {
@@ -217,7 +226,7 @@ async function withMarks(
     viewerId,
     rows.length === 1 ? rows[0].game.id : undefined,
   );
-  return rows.map((row) => toGame(row, marks));
+  return rows.map((row) => toGame(row, marks, gamesOrigin));
 }
 
 async function assertGameExists(db: Db, id: number) {
@@ -346,16 +355,26 @@ async function listIndexable(
   };
 }
 
-export function createGameService(db: Db) {
+/** `gamesOrigin` (wrangler.toml GAMES_ORIGIN) is where uploaded games' files are served from, never the app's origin. */
+export function createGameService(db: Db, gamesOrigin: string) {
   const service = {
     async getGame(id: number, viewerId?: number): Promise<Game> {
       const rows = await selectGames(db).where(eq(games.id, id)).limit(1);
       if (!rows.length) throw notFound("Game not found");
-      return (await withMarks(db, rows, viewerId))[0];
+      return (await withMarks(db, gamesOrigin, rows, viewerId))[0];
+    },
+
+    /** A game a player may open and play: an unpublished one (a developer's draft, an unpublished game) is not found. */
+    async getPublishedGame(id: number, viewerId?: number): Promise<Game> {
+      const rows = await selectGames(db)
+        .where(and(eq(games.id, id), eq(games.isPublished, true)))
+        .limit(1);
+      if (!rows.length) throw notFound("Game not found");
+      return (await withMarks(db, gamesOrigin, rows, viewerId))[0];
     },
 
     async listPublished(viewerId?: number): Promise<Game[]> {
-      return withMarks(db, await selectPublished(db), viewerId);
+      return withMarks(db, gamesOrigin, await selectPublished(db), viewerId);
     },
 
     async listByPublisher(
@@ -368,7 +387,7 @@ export function createGameService(db: Db) {
           and(eq(games.publisherId, publisherId), eq(games.isPublished, true)),
         )
         .orderBy(asc(games.id));
-      return withMarks(db, rows, viewerId);
+      return withMarks(db, gamesOrigin, rows, viewerId);
     },
 
     async getPublisher(id: number): Promise<Publisher> {
@@ -392,7 +411,7 @@ export function createGameService(db: Db) {
     /** Home: every category in its order with its published games (one query, and one more for a viewer's marks). */
     async listByCategory(viewerId?: number): Promise<CategorySection[]> {
       const rows = await selectPublishedByCategory(db);
-      return sectionsOf(rows, await withMarks(db, rows, viewerId));
+      return sectionsOf(rows, await withMarks(db, gamesOrigin, rows, viewerId));
     },
 
     /**
@@ -405,7 +424,7 @@ export function createGameService(db: Db) {
       if (catalogueCopy && catalogueCopy.expires > now)
         return catalogueCopy.catalogue;
       const catalogue = selectPublishedByCategory(db).then((rows) => {
-        const published = rows.map((row) => toGame(row, NO_MARKS));
+        const published = rows.map((row) => toGame(row, NO_MARKS, gamesOrigin));
         return {
           sections: sectionsOf(rows, published),
           published,
@@ -428,7 +447,7 @@ export function createGameService(db: Db) {
           and(eq(likes.gameId, games.id), eq(likes.userId, userId)),
         )
         .orderBy(desc(likes.createdAt));
-      return withMarks(db, rows, userId);
+      return withMarks(db, gamesOrigin, rows, userId);
     },
 
     async listSaved(userId: number): Promise<Game[]> {
@@ -438,7 +457,7 @@ export function createGameService(db: Db) {
           and(eq(savedGames.gameId, games.id), eq(savedGames.userId, userId)),
         )
         .orderBy(desc(savedGames.createdAt));
-      return withMarks(db, rows, userId);
+      return withMarks(db, gamesOrigin, rows, userId);
     },
 
     async listRecent(userId: number): Promise<Game[]> {
@@ -452,7 +471,7 @@ export function createGameService(db: Db) {
         .innerJoin(lastPlayed, eq(lastPlayed.gameId, games.id))
         .orderBy(desc(lastPlayed.at))
         .limit(RECENT_LIMIT);
-      return withMarks(db, rows, userId);
+      return withMarks(db, gamesOrigin, rows, userId);
     },
 
     setLiked: (userId: number, gameId: number, liked: boolean) =>

@@ -51,12 +51,16 @@ export function FeedGameSlide({
           decoding="async"
         />
       ) : null}
-      <FeedVideo
-        src={withVideo ? video : null}
-        poster={poster}
-        active={active}
-        name={game.name}
-      />
+      {video ? (
+        <FeedVideo
+          src={withVideo ? video : null}
+          poster={poster}
+          active={active}
+          name={game.name}
+        />
+      ) : (
+        <FeedStill game={game} icon={icon} eager={eager} />
+      )}
       <div className="feed-game__shade" aria-hidden="true" />
 
       <div className="feed-game__rail">
@@ -149,6 +153,43 @@ export function FeedGameSlide({
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * A game without a promo clip (a developer's may have none): its icon large with its name and a Play tap, over the
+ * blurred icon. The name and Play below say the same to a screen reader and the keyboard, so this is only drawn.
+ */
+function FeedStill({
+  game,
+  icon,
+  eager,
+}: {
+  game: Game;
+  icon: string | null;
+  eager: boolean;
+}) {
+  return (
+    <div className="feed-still" aria-hidden="true">
+      <Link to={playPath(game._id)} className="feed-still__card" tabIndex={-1}>
+        {icon ? (
+          <img
+            className="feed-still__icon"
+            src={icon}
+            alt=""
+            width={144}
+            height={144}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
+        ) : null}
+        <span className="feed-still__name">{game.name}</span>
+        <span className="feed-still__play">
+          <PlayIcon size={20} />
+          Play
+        </span>
+      </Link>
+    </div>
   );
 }
 
