@@ -19,6 +19,9 @@ const gameId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
  * field by field, each bounded, so a page (or a script) cannot fill a developer's numbers with anything else.
  */
 export const GAME_EVENT_DATA = {
+  /** SPEC.md §7's start of a game, `{ game }`: a visitor's start is their play on the dashboard of a game whose
+   * visitors' rounds are not kept (an uploaded or linked one). */
+  start_game_play: z.strictObject({ game: gameId }),
   ad_break_requested: z.strictObject({
     gameId,
     kind: z.enum(["interstitial", "rewarded"]),
@@ -51,3 +54,9 @@ export const EventSchema = z.object({
       "Event data may be at most 2 KB",
     ),
 });
+
+/** The game an event of a game is about. */
+export function eventGame(name: GameEventName, data: unknown): number {
+  const parsed = GAME_EVENT_DATA[name].parse(data);
+  return "game" in parsed ? parsed.game : parsed.gameId;
+}

@@ -356,9 +356,16 @@ describe("the developer pages (issue #33)", () => {
     expect(
       await row("select status from game_versions where id = ?", versionId),
     ).toEqual({ status: "withdrawn" });
+    // Unpublishing a game that is not live (a repeated press) changes nothing; publishing one never approved is refused.
     const notLive = await post(owner, gamePath, { intent: "unpublish" });
-    expect(notLive.status).toBe(409);
+    expect(notLive.status).toBe(303);
     await notLive.arrayBuffer();
+    const neverApproved = await post(owner, gamePath, { intent: "republish" });
+    expect(neverApproved.status).toBe(409);
+    await neverApproved.arrayBuffer();
+    expect(
+      await row("select is_published from games where id = ?", gameId),
+    ).toEqual({ is_published: 0 });
 
     const prefilled = await htmlOf(
       await page(owner, `${gamePath}/new-version`),

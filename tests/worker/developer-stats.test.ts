@@ -6,6 +6,7 @@ import { createDb } from "../../workers/db/client";
 import { createDeveloperService } from "../../workers/services/developers";
 import { createDeveloperStatsService } from "../../workers/services/developer-stats";
 import {
+  externalGame,
   gameId,
   getJson,
   json,
@@ -287,6 +288,28 @@ describe("the developer's numbers of a game (services.developerStats)", () => {
       errors: 1,
     });
     expect(report.totals.finishedShare).toBeCloseTo(4 / 7);
+  });
+
+  it("counts a visitor's start of a linked game as a play, and a visitor's start of our own game only once", async () => {
+    const linked = await externalGame("stats-visitors");
+    const own = await gameId("snake");
+    const plays = async (id: number) =>
+      (await stats().forGame(moderator.userId, id)).totals.plays;
+    const [linkedBefore, ownBefore] = [await plays(linked), await plays(own)];
+    for (const id of [linked, own])
+      expect((await event("start_game_play", { game: id })).status).toBe(204);
+    // A player's start is their play session, counted already.
+    await request(
+      "/api/events",
+      json(
+        "POST",
+        { name: "start_game_play", data: { game: linked } },
+        outsider.token,
+      ),
+    );
+    expect(await plays(linked)).toBe(linkedBefore + 1);
+    // Our own game keeps its visitors' rounds: those are its visitors' plays.
+    expect(await plays(own)).toBe(ownBefore);
   });
 
   it("is for the game's developers and the moderators only", async () => {

@@ -1,3 +1,4 @@
+import { EXTERNAL_GAME_TYPE } from "#contract/runs";
 import { eq, sql } from "drizzle-orm";
 import {
   STATS_DAYS,
@@ -53,6 +54,8 @@ export function createDeveloperStatsService(db: Db, developers: Developers) {
           id: games.id,
           name: games.name,
           publisherId: games.publisherId,
+          type: games.type,
+          bundlePath: games.bundlePath,
         })
         .from(games)
         .where(eq(games.id, gameId))
@@ -71,11 +74,17 @@ export function createDeveloperStatsService(db: Db, developers: Developers) {
         db.all<ReturnRow>(returnsByFirstDay(window)),
         db.all<CountRow>(countsByDay(window)),
       ]);
+      // Our own games keep a visitor's round; an uploaded or linked game's visitors leave only their start.
+      const keepsVisitorRounds =
+        game.type !== EXTERNAL_GAME_TYPE && game.bundlePath === null;
+      const starts = keepsVisitorRounds
+        ? []
+        : await db.all<RoundRow>(visitorStartsByDay(window));
       return {
         game: { id: game.id, name: game.name },
         ...assemble(first, last, {
           sessions,
-          visitors,
+          visitors: [...visitors, ...starts],
           players: players?.players ?? 0,
           returns,
           counts,
@@ -115,6 +124,16 @@ function visitorRoundsByDay({ gameId, from, to }: Window) {
       sum(play_time) as seconds, count(play_time) as timed, count(score) as finished
     from visitor_rounds
     where game_id = ${gameId} and created_at >= ${from} and created_at < ${to}
+    group by day`;
+}
+
+function visitorStartsByDay({ gameId, from, to }: Window) {
+  return sql`
+    select ${dayOf(sql`created_at`)} as day, count(*) as plays, 0 as players,
+      0 as seconds, 0 as timed, 0 as finished
+    from events
+    where game_id = ${gameId} and created_at >= ${from} and created_at < ${to}
+      and name = 'start_game_play' and user_id is null
     group by day`;
 }
 

@@ -1,4 +1,9 @@
-import { GAME_EVENT_DATA, isGameEvent, type EventName } from "#contract/events";
+import {
+  GAME_EVENT_DATA,
+  eventGame,
+  isGameEvent,
+  type EventName,
+} from "#contract/events";
 import type { Db } from "../db/client";
 import { events } from "../db/schema";
 import { parseInput } from "./parse";
@@ -19,7 +24,7 @@ export function createEventService(
       data: Record<string, unknown> | undefined,
     ) {
       const gameId = isGameEvent(name)
-        ? parseInput(GAME_EVENT_DATA[name], data).gameId
+        ? eventGame(name, parseInput(GAME_EVENT_DATA[name], data))
         : null;
       const json = data ? JSON.stringify(data) : null;
       if (analytics) {
