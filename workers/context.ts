@@ -4,6 +4,7 @@ import { createDb, lazyDb } from "./db/client";
 import { createAccountService } from "./services/accounts";
 import { createBlogService } from "./services/blog";
 import { createDeveloperService } from "./services/developers";
+import { createGameBundleService } from "./services/game-bundles";
 import { createEventService } from "./services/events";
 import { createAuthFlows } from "./services/auth-flows";
 import { createChallengeService } from "./services/challenges";
@@ -89,6 +90,7 @@ export function createServices(
     limits,
     games: createGameService(db),
     developers: createDeveloperService(db),
+    bundles: createGameBundleService(env.MEDIA),
     gameData: createGameDataService(db, limits),
     scores,
     play: createPlayService(db, {
