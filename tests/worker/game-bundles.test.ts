@@ -179,12 +179,35 @@ describe("storing a game's archive", () => {
       zipOf({
         "game/index.html": text(GAME_HTML),
         "game/.DS_Store": text("x"),
+        "game/.htaccess": text("x"),
+        "game/_headers": text("x"),
         "__MACOSX/game/._index.html": text("x"),
       }),
     );
     expect(stored.files).toBe(1);
     expect(stored.bundlePath).toMatch(/\/game\/index\.html$/);
   });
+
+  it("writes a file bigger than one R2 part in parts, and serves it whole", async () => {
+    const size = 20 * MB + 123;
+    const stored = await bundles().storeZip(
+      104,
+      new Blob([
+        await streamedZip([
+          { name: "index.html", chunks: 1, chunk: text(GAME_HTML) },
+          { name: "Build/game.data", chunks: 20, chunk: new Uint8Array(MB) },
+          { name: "archive/game.arcd0", chunks: 1, chunk: new Uint8Array(123) },
+        ]),
+      ]),
+    );
+    expect(stored.bytes).toBe(GAME_HTML.length + size);
+    const folder = stored.bundlePath.slice(0, -"index.html".length);
+    const data = await fromGamesOrigin(`${folder}Build/game.data`);
+    expect(data.headers.get("Content-Type")).toBe("application/octet-stream");
+    expect((await data.arrayBuffer()).byteLength).toBe(20 * MB);
+    const part = await fromGamesOrigin(`${folder}archive/game.arcd0`);
+    expect((await part.arrayBuffer()).byteLength).toBe(123);
+  }, 60_000);
 });
 
 describe("a refused archive", () => {

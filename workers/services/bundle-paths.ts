@@ -32,6 +32,19 @@ export function pathProblem(path: string): string | null {
   return null;
 }
 
+/** Defold splits its archive into numbered parts: game.arcd0, game.arcd1, … */
+const NUMBERED_PARTS = new Set([
+  "arcd",
+  "arci",
+  "dmanifest",
+  "projectc",
+  "der",
+]);
+function numberedPartType(extension: string) {
+  const base = extension.replace(/\d{1,4}$/, "");
+  return NUMBERED_PARTS.has(base) ? BUNDLE_FILE_TYPES[base] : undefined;
+}
+
 /** How a stored file is served: its type, and the encoding of a precompressed one; null for a type games do not use. */
 export function servedAs(
   path: string,
@@ -46,17 +59,26 @@ export function servedAs(
     const type = BUNDLE_FILE_TYPES[parts[parts.length - 2]];
     return type ? { type, encoding } : null;
   }
-  const type = BUNDLE_FILE_TYPES[last];
+  const type = BUNDLE_FILE_TYPES[last] ?? numberedPartType(last);
   return type ? { type, encoding: null } : null;
 }
 
-/** Files an archiver adds on its own (macOS Finder's resource forks, folder caches): left out, not refused. */
+/** Other hosts' settings files, which mean nothing here: the games origin sets every header itself. */
+const HOST_SETTINGS = new Set([
+  ".htaccess",
+  "_headers",
+  "_redirects",
+  "web.config",
+]);
+
+/** Files an archiver or another host adds (macOS Finder's resource forks, folder caches, .htaccess): left out, not refused. */
 export function isArchiverLitter(path: string): boolean {
   const name = path.slice(path.lastIndexOf("/") + 1);
   return (
     path.startsWith("__MACOSX/") ||
     name === ".DS_Store" ||
     name === "Thumbs.db" ||
-    name === "desktop.ini"
+    name === "desktop.ini" ||
+    HOST_SETTINGS.has(name)
   );
 }
