@@ -216,7 +216,7 @@ describe("a refused archive", () => {
       "over 50 MB compressed",
       () => new Blob([new Uint8Array(BUNDLE_LIMITS.compressedBytes + 1)]),
       413,
-      /is 50 MB; the limit is 50 MB compressed/,
+      /is 50.1 MB; the limit is 50 MB compressed/,
     ],
     [
       "2,001 files",
@@ -326,7 +326,7 @@ describe("a refused archive", () => {
           ]),
         ]),
       413,
-      /unpacks to more than 210 MB; the limit is 200 MB uncompressed/,
+      /unpacks to at least 210.1 MB; the limit is 200 MB uncompressed/,
     ],
     [
       "a zip bomb whose directory lies about its size",

@@ -22,7 +22,8 @@ const COMPRESSION_METHODS = new Set([0, 8]);
 
 export const BUNDLES_FOLDER = "bundles/";
 
-const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+/** Rounded up, so a size just over a limit never reads as the limit itself. */
+const megabytes = (bytes: number) => `${Math.ceil((bytes / MB) * 10) / 10} MB`;
 const notAZip = () => badRequest("This file is not a .zip archive");
 const refused = (status: 400 | 413 | 415, message: string) =>
   new ApiError(status, "bad_bundle", message);
@@ -34,7 +35,7 @@ const tooManyFiles = () =>
 const tooLarge = (bytes: number) =>
   refused(
     413,
-    `The game unpacks to more than ${megabytes(bytes)}; the limit is ${megabytes(BUNDLE_LIMITS.uncompressedBytes)} uncompressed`,
+    `The game unpacks to at least ${megabytes(bytes)}; the limit is ${megabytes(BUNDLE_LIMITS.uncompressedBytes)} uncompressed`,
   );
 
 /** A random folder name part, so a draft's files cannot be guessed from its version id. */
@@ -246,26 +247,28 @@ async function unpack(
   });
   unzip.register(UnzipInflate);
 
-  const reader = file.stream().getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    for (let at = 0; value && at < value.length; at += SLICE_BYTES) {
-      const slice = value.subarray(at, at + SLICE_BYTES);
-      try {
-        unzip.push(slice, false);
-      } catch (error) {
-        throw error instanceof ApiError ? error : notAZip();
-      }
-      for (const writer of pending) await writer.flush();
-      pending = pending.filter((writer) => !writer.done);
+  const push = (chunk: Uint8Array, final: boolean) => {
+    try {
+      unzip.push(chunk, final);
+    } catch (error) {
+      throw error instanceof ApiError ? error : notAZip();
     }
-    if (done) break;
-  }
+  };
+  const reader = file.stream().getReader();
   try {
-    unzip.push(new Uint8Array(0), true);
-  } catch (error) {
-    throw error instanceof ApiError ? error : notAZip();
+    for (;;) {
+      const { done, value } = await reader.read();
+      for (let at = 0; value && at < value.length; at += SLICE_BYTES) {
+        push(value.subarray(at, at + SLICE_BYTES), false);
+        for (const writer of pending) await writer.flush();
+        pending = pending.filter((writer) => !writer.done);
+      }
+      if (done) break;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
   }
+  push(new Uint8Array(0), true);
   for (const writer of pending) await writer.flush();
   // A file the directory lists that never arrived whole: the archive is cut short.
   if (planned.size > 0 || writers.some((writer) => !writer.done))
