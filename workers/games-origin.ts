@@ -64,7 +64,12 @@ export async function serveGamesOrigin(
   if (pathname === SDK_PATH) return sdkScript(request, env);
   const file = storedFile(pathname);
   if (!file) return notFound();
-  const object = await env.MEDIA.get(file.key, { onlyIf: request.headers });
+  // Sound and video elements ask for ranges (Safari plays nothing without them); an encoded file is sent whole.
+  const ranged = !file.encoding && request.headers.has("Range");
+  const object = await env.MEDIA.get(file.key, {
+    onlyIf: request.headers,
+    ...(ranged ? { range: request.headers } : {}),
+  });
   if (!object) return notFound();
 
   const headers = new Headers({
@@ -80,12 +85,31 @@ export async function serveGamesOrigin(
     "Referrer-Policy": "no-referrer",
   });
   if (file.encoding) headers.set("Content-Encoding", file.encoding);
+  else headers.set("Accept-Ranges", "bytes");
   if (!("body" in object)) return new Response(null, { status: 304, headers });
+  const part = ranged ? byteRange(object) : null;
+  if (part) headers.set("Content-Range", part);
   return new Response(request.method === "HEAD" ? null : object.body, {
+    status: part ? 206 : 200,
     headers,
     // A precompressed file (.br, .gz) goes out as stored; the browser undoes its encoding.
     encodeBody: "manual",
   });
+}
+
+/** The Content-Range of the part R2 answered, or null when it answered the whole object. */
+function byteRange(object: R2Object): string | null {
+  // Miniflare's range carries every field, unset ones as undefined.
+  const range = object.range as
+    { offset?: number; length?: number; suffix?: number } | undefined;
+  if (!range) return null;
+  const offset =
+    range.suffix !== undefined
+      ? object.size - range.suffix
+      : (range.offset ?? 0);
+  const length = range.suffix ?? range.length ?? object.size - offset;
+  if (offset === 0 && length === object.size) return null;
+  return `bytes ${offset}-${offset + length - 1}/${object.size}`;
 }
 
 /** The SDK from the app's build, so a game loads it as the project's own games do: `<script src="/sdk/playfeed-sdk.js">`. */

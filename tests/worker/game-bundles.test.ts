@@ -140,6 +140,17 @@ describe("storing a game's archive", () => {
     const wasm = await fromGamesOrigin(`${folder}build/game.wasm.gz`);
     expect(wasm.headers.get("Content-Type")).toBe("application/wasm");
     expect(wasm.headers.get("Content-Encoding")).toBe("gzip");
+    const part = await fromGamesOrigin(`${folder}game.js`, {
+      headers: { Range: "bytes=7-13" },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("Content-Range")).toBe("bytes 7-13/22");
+    expect(await part.text()).toBe("started");
+    const tail = await fromGamesOrigin(`${folder}game.js`, {
+      headers: { Range: "bytes=-5" },
+    });
+    expect(tail.headers.get("Content-Range")).toBe("bytes 17-21/22");
+    expect(await tail.text()).toBe("true;");
     const head = await fromGamesOrigin(`${folder}game.js`, { method: "HEAD" });
     expect(head.status).toBe(200);
 
