@@ -17,6 +17,7 @@ declare namespace Cloudflare {
 		LOBBY_SHARDS: string;
 		LOBBY_JOINS_PER_SHARD: string;
 		GAMES_ORIGIN: string;
+		APP_ORIGIN: string;
 		VAPID_PUBLIC_KEY: string;
 		VAPID_PRIVATE_KEY: string;
 		VAPID_SUBJECT: string;
@@ -34,7 +35,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "MEDIA_BASE_URL" | "GOOGLE_CLIENT_ID" | "GOOGLE_JWKS_URL" | "GOOGLE_JWKS" | "AD_CLIENT_ID" | "LOBBY_SHARDS" | "LOBBY_JOINS_PER_SHARD" | "GAMES_ORIGIN" | "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "MEDIA_BASE_URL" | "GOOGLE_CLIENT_ID" | "GOOGLE_JWKS_URL" | "GOOGLE_JWKS" | "AD_CLIENT_ID" | "LOBBY_SHARDS" | "LOBBY_JOINS_PER_SHARD" | "GAMES_ORIGIN" | "APP_ORIGIN" | "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "VAPID_SUBJECT">> {}
 }
 declare module "*.ttf" {
 	const value: ArrayBuffer;

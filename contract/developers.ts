@@ -48,7 +48,9 @@ export const ICON_SIZE = 256;
 
 /**
  * The file types a web game uses, by extension, with the type each is served as from the games origin. Anything else
- * in an archive refuses the whole upload, named.
+ * in an archive refuses the whole upload, named. A precompressed copy of any of them (`.br`, `.gz`, as Unity and Godot
+ * builds ship) is served as the file inside with its Content-Encoding, and an extension may end in a part number
+ * (Defold's `game.arcd0`).
  */
 export const BUNDLE_FILE_TYPES: Readonly<Record<string, string>> = {
   html: "text/html; charset=utf-8",
@@ -88,6 +90,18 @@ export const BUNDLE_FILE_TYPES: Readonly<Record<string, string>> = {
   fnt: "text/plain; charset=utf-8",
   glb: "model/gltf-binary",
   gltf: "model/gltf+json",
+  md: "text/markdown; charset=utf-8",
+  webmanifest: "application/manifest+json",
+  ktx2: "image/ktx2",
+  basis: "application/octet-stream",
+  // Engines' own packed data: Unity's (decompressed by its loader), Godot's, Defold's (split as game.arcd0, .arcd1, …).
+  unityweb: "application/octet-stream",
+  pck: "application/octet-stream",
+  arcd: "application/octet-stream",
+  arci: "application/octet-stream",
+  dmanifest: "application/octet-stream",
+  projectc: "application/octet-stream",
+  der: "application/octet-stream",
 };
 
 export const DEVELOPER_MESSAGES = {

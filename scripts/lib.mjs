@@ -1,5 +1,6 @@
 // Shared by the start, dev and test scripts: run the local toolchain the same way everywhere.
 import { spawn, spawnSync } from "node:child_process";
+import { createServer, request as forward } from "node:http";
 import { fileURLToPath } from "node:url";
 import { ensureDevVapidKeys } from "./vapid-keys.mjs";
 
@@ -106,4 +107,37 @@ export async function waitForHealthy(url, timeoutMs = 60_000) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not become healthy within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * The games origin on this machine (ADR 039): a second port that hands every request to the Worker at `target` with
+ * its Host header kept, so the Worker sees the games origin (GAMES_ORIGIN) and answers it as production's second
+ * hostname. Games use no sockets, so upgrades are not forwarded. Resolves once listening; `close()` stops it.
+ */
+export function startGamesOrigin({ port, target, host = "127.0.0.1" }) {
+  const { hostname, port: targetPort } = new URL(target);
+  const server = createServer((incoming, outgoing) => {
+    const upstream = forward(
+      {
+        hostname,
+        port: targetPort,
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    upstream.on("error", () => {
+      if (!outgoing.headersSent) outgoing.writeHead(502);
+      outgoing.end();
+    });
+    incoming.pipe(upstream);
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server));
+  });
 }

@@ -1,6 +1,7 @@
 import { api } from "./api";
 import { cardsRouter } from "./cards/routes";
 import { serveMedia } from "./media";
+import { isGamesOrigin, serveGamesOrigin } from "./games-origin";
 import { createWorkerApp } from "./middleware";
 import { renderPage } from "./pages";
 import { scheduled } from "./scheduled";
@@ -46,6 +47,8 @@ const isPagePath = (path: string) =>
   !OWN_PREFIXES.some((prefix) => path.startsWith(prefix));
 
 function fetchHandler(request: Request, env: Env, ctx: ExecutionContext) {
+  // Developers' games (ADR 039): their own site, which answers nothing else.
+  if (isGamesOrigin(request, env)) return serveGamesOrigin(request, env);
   const path = new URL(request.url).pathname;
   return (isPagePath(path) ? pages : app).fetch(request, env, ctx);
 }

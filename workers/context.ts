@@ -6,6 +6,7 @@ import { createBlogService } from "./services/blog";
 import { createDeveloperService } from "./services/developers";
 import { createDeveloperDesk } from "./services/developer-desk";
 import { createDeveloperStatsService } from "./services/developer-stats";
+import { createGameBundleService } from "./services/game-bundles";
 import { createEventService } from "./services/events";
 import { createAuthFlows } from "./services/auth-flows";
 import { createChallengeService } from "./services/challenges";
@@ -52,7 +53,6 @@ import { joinLobby, leaveLobby } from "./durable-objects/lobby-shards";
 import { scoreRefused, withinRefereeTime } from "./services/replay";
 import type { Verdict } from "./durable-objects/Referee";
 import { forgetCachedPages } from "./page-cache";
-import { ApiError } from "./services/errors";
 
 /**
  * One set per request. `origin` is the request's, whose edge cache holds the public pages a write may change; the cron
@@ -95,21 +95,7 @@ export function createServices(
     games: createGameService(db, env.GAMES_ORIGIN),
     developers,
     developerDesk: createDeveloperDesk(db, developers, limits),
-    // PLACEHOLDER from part 2 of #33, only so the submit form typechecks: part 1's bundle service
-    // (workers/services/game-bundles.ts) replaces this entry when it is merged. Until then a .zip is refused, unstored.
-    bundles: {
-      storeZip: (
-        _versionId: number,
-        _zip: Blob,
-      ): Promise<{ bundlePath: string; files: number; bytes: number }> =>
-        Promise.reject(
-          new ApiError(
-            503,
-            "unavailable",
-            "Uploading a .zip is not open yet. Please link to your game for now.",
-          ),
-        ),
-    },
+    bundles: createGameBundleService(env.MEDIA),
     developerStats: createDeveloperStatsService(db, developers),
     review: createReviewService(db, {
       developers,

@@ -1,4 +1,5 @@
 import { badRequest, notFound } from "./services/errors";
+import { BUNDLES_FOLDER } from "./services/game-bundles";
 
 // Keys are written by the server (uploads come later); still, nothing outside this shape is looked up.
 const MEDIA_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/;
@@ -16,6 +17,8 @@ export async function serveMedia(
   ) {
     throw badRequest("Invalid media path");
   }
+  // Developers' game files are served only from the games origin (ADR 039), never from the app's.
+  if (key.startsWith(BUNDLES_FOLDER)) throw notFound("Media not found");
   const object = await bucket.get(key, { onlyIf: request.headers });
   if (!object) throw notFound("Media not found");
 

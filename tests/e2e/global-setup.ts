@@ -7,6 +7,7 @@ import {
   quietEnv,
   root,
   seedIfEmpty,
+  startGamesOrigin,
   startWranglerDev,
   stopProcessTree,
   waitForHealthy,
@@ -24,6 +25,8 @@ declare module "vitest" {
     portalURL: string;
     /** The server's --persist-to folder, where a test may age a row with `wrangler d1 execute` (tests/e2e/cron.test.ts). */
     persistTo: string;
+    /** The games origin (ADR 039), cross-site from baseURL: developers' uploaded games are served only there. */
+    gamesURL: string;
   }
 }
 
@@ -88,20 +91,30 @@ export default async function setup(project: TestProject) {
     })),
   );
 
+  // A second port forwarding to the same Worker, as `npm start` does; localhost is another site than 127.0.0.1.
+  const gamesPort = await freePort();
+  const gamesURL = `http://localhost:${gamesPort}`;
+  const gamesOrigin = await startGamesOrigin({
+    port: gamesPort,
+    target: baseURL,
+  });
   const server = startWranglerDev({
     port,
     persistTo,
     stdio: ["ignore", "ignore", "inherit"],
+    vars: { GAMES_ORIGIN: gamesURL, APP_ORIGIN: baseURL },
   });
   await waitForHealthy(baseURL);
   project.provide("baseURL", baseURL);
   project.provide("fixtureURL", fixtures.url);
   project.provide("portalURL", portalURL);
   project.provide("persistTo", persistTo);
+  project.provide("gamesURL", gamesURL);
 
   return () => {
     stopProcessTree(server);
     fixtures.server.close();
+    gamesOrigin.close();
     rmSync(persistTo, { recursive: true, force: true });
   };
 }
