@@ -133,7 +133,6 @@ export const PublisherFormSchema = z.object({
     .min(2, DEVELOPER_MESSAGES.publisherName),
   about: boundedString(2000, DEVELOPER_MESSAGES.about).trim().default(""),
 });
-export type PublisherForm = z.infer<typeof PublisherFormSchema>;
 
 /** A second developer, by the e-mail address they sign in with. */
 export const DeveloperInviteSchema = z.object({ email: EmailSchema });
@@ -222,7 +221,6 @@ export const ReviewSchema = z.discriminatedUnion(
   ],
   { error: "Please approve or reject" },
 );
-export type Review = z.infer<typeof ReviewSchema>;
 
 /** Where a stored upload's document is played from: its path on the games origin (wrangler.toml GAMES_ORIGIN). */
 export const bundleAddress = (gamesOrigin: string, bundlePath: string) =>

@@ -80,7 +80,7 @@ export function pathId(raw: string | undefined): number {
 }
 
 /** Pages whose edge-cached copies show what just changed. */
-export async function forgetPublicPages(request: Request, paths: string[]) {
+async function forgetPublicPages(request: Request, paths: string[]) {
   const origin = new URL(request.url).origin;
   await forgetCachedPages(paths.map((path) => origin + path));
 }
