@@ -109,8 +109,8 @@ async function inspect(page: Page) {
     .click();
   await expect.poll(() => checkItem(page, "gameplay-stop")).toBe("passed");
   for (const [button, id] of [
-    ["Phone size", "phone"],
-    ["Desktop size", "desktop"],
+    ["Phone size", "fits-phone"],
+    ["Desktop size", "fits-desktop"],
   ]) {
     await page.getByRole("button", { name: button }).click();
     await expect
@@ -143,7 +143,7 @@ describe("a developer's own game, from upload to a visitor's play", () => {
     await mod.page.getByRole("link", { name: new RegExp(name) }).click();
     await mod.page.waitForURL(/\/moderation\/versions\/\d+$/);
     await mod.page.getByRole("button", { name: "Approve and publish" }).click();
-    await mod.page.waitForURL(/\/moderation$/);
+    await mod.page.waitForURL(/\/moderation(\?|$)/);
     await expect
       .poll(() =>
         mod.page.getByText(`${name} is approved and published`).count(),
