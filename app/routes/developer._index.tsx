@@ -26,7 +26,6 @@ import {
   developerCaller,
   type DeveloperProblem,
 } from "~/server/developer.server";
-import "~/components/developer/developer.css";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("Developers") },

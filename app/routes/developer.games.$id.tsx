@@ -26,7 +26,6 @@ import {
   type DeveloperProblem,
 } from "~/server/developer.server";
 import { notFound } from "../../workers/services/errors";
-import "~/components/developer/developer.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? data.game.name : "Game") },

@@ -20,7 +20,6 @@ import {
   type DeveloperProblem,
 } from "~/server/developer.server";
 import { submitVersionAction } from "~/server/developer-games.server";
-import "~/components/developer/developer.css";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("Upload a new version") },

@@ -34,7 +34,6 @@ import {
   savePublisherAction,
   type DeveloperProblem,
 } from "~/server/developer.server";
-import "~/components/developer/developer.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: pageTitle(data ? data.publisher.name : "Publisher") },

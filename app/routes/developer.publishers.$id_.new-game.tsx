@@ -15,7 +15,6 @@ import {
   type DeveloperProblem,
 } from "~/server/developer.server";
 import { submitGameAction } from "~/server/developer-games.server";
-import "~/components/developer/developer.css";
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("Submit a game") },

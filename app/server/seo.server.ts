@@ -25,6 +25,8 @@ export const DISALLOWED_PREFIXES = [
   "/challenges",
   "/challenge/",
   "/editor/",
+  "/developer",
+  "/moderation",
   "/play/",
   "/waiting/",
   "/watch/",

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { FieldError } from "../FormFields";
 import type { FieldErrors } from "~/lib/forms";
+// The developer pages' shared styles: every one of them shows these fields.
+import "./developer.css";
 
 /** The developer forms' building blocks: the app's `.field` markup for the inputs TextField does not cover. */
 
