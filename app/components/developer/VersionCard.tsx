@@ -76,7 +76,7 @@ export function VersionCard({
                 Linked game
               </a>
             ) : version.fileCount > 0 ? (
-              `${formatNumber(version.fileCount)} files, ${sizeOf(version.byteSize)}`
+              `${formatNumber(version.fileCount)} ${version.fileCount === 1 ? "file" : "files"}, ${sizeOf(version.byteSize)}`
             ) : (
               "Not stored"
             )}
@@ -106,21 +106,20 @@ export function VersionCard({
         </div>
       ) : null}
       <div className="dev-version__actions">
+        {/* Any version can be played again privately: a live one to chase a player's report, a rejected one to fix. */}
+        <Link
+          to={`/developer/versions/${version.id}/play`}
+          className="button button--secondary button--small"
+        >
+          Test in the inspector
+        </Link>
         {version.status === "draft" ? (
-          <>
-            <Link
-              to={`/developer/versions/${version.id}/play`}
-              className="button button--secondary button--small"
-            >
-              Test in the inspector
-            </Link>
-            <VersionButton
-              intent="submit"
-              versionId={version.id}
-              label="Submit for review"
-              primary
-            />
-          </>
+          <VersionButton
+            intent="submit"
+            versionId={version.id}
+            label="Submit for review"
+            primary
+          />
         ) : null}
         {version.status === "submitted" ? (
           <VersionButton
