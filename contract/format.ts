@@ -109,3 +109,7 @@ export function hasHowToPlay(html: string | null | undefined): boolean {
 export function pageTitle(name?: string): string {
   return name ? `${name} · Playfeed` : "Playfeed · Play free casual games";
 }
+
+/** "1 file", "2,000 files". */
+export const formatFileCount = (count: number) =>
+  `${formatNumber(count)} ${count === 1 ? "file" : "files"}`;

@@ -8,7 +8,7 @@ import { EmptyState } from "~/components/EmptyState";
 import { CheckIcon, ChevronRightIcon, ShieldIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { useMediaBase } from "~/components/root-data";
-import { formatDay, pageTitle } from "#contract/format";
+import { formatDay, formatFileCount, pageTitle } from "#contract/format";
 import {
   DecidedQuerySchema,
   formatSize,
@@ -131,7 +131,7 @@ function QueueRow({ item }: { item: ReviewQueueItem }) {
             </span>
             <span>
               {item.kind === "upload"
-                ? `Upload · ${item.fileCount} files · ${formatSize(item.byteSize)}`
+                ? `Upload · ${formatFileCount(item.fileCount)} · ${formatSize(item.byteSize)}`
                 : "Link"}
             </span>
             {item.submittedAt ? (

@@ -13,7 +13,7 @@ import {
 import { PlayIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { useMediaBase } from "~/components/root-data";
-import { formatDay, pageTitle } from "#contract/format";
+import { formatDay, formatFileCount, pageTitle } from "#contract/format";
 import { formatSize, type ReviewVersion } from "#contract/review";
 import { resolveMediaUrl } from "~/lib/media";
 import { or404, parseIdOr404 } from "~/server/loaders.server";
@@ -181,7 +181,8 @@ function SourceFacts({ version }: { version: ReviewVersion }) {
           <>
             <dt>Files</dt>
             <dd>
-              {version.fileCount} files, {formatSize(version.byteSize)}
+              {formatFileCount(version.fileCount)},{" "}
+              {formatSize(version.byteSize)}
             </dd>
           </>
         ) : null}

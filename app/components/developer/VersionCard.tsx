@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { VersionKind, VersionStatus } from "#contract/developers";
-import { formatDay, formatNumber } from "#contract/format";
+import { formatDay, formatFileCount, formatNumber } from "#contract/format";
 import { VersionStatusBadge } from "./VersionStatus";
 
 /** What the game page shows of a version (dates as milliseconds). */
@@ -76,7 +76,7 @@ export function VersionCard({
                 Linked game
               </a>
             ) : version.fileCount > 0 ? (
-              `${formatNumber(version.fileCount)} ${version.fileCount === 1 ? "file" : "files"}, ${sizeOf(version.byteSize)}`
+              `${formatFileCount(version.fileCount)}, ${sizeOf(version.byteSize)}`
             ) : (
               "Not stored"
             )}
