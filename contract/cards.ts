@@ -25,6 +25,31 @@ export type SiteCardName = keyof typeof SITE_CARDS;
 /** A catalogue game's card, made at build time from its art, name and category. */
 export const gameCardPath = (slug: string) => `/cards/games/${slug}.png`;
 
+/** What a game's card shows: a change to any of it gives a developer's game's card a new address. */
+interface CardFacts {
+  name: string;
+  category: string;
+  icon: string;
+  poster: string | null;
+}
+
+/** A developer's game's card version: an FNV-1a hash of what it shows, in base 36. */
+export function gameCardVersion(game: CardFacts): string {
+  const text = [game.name, game.category, game.icon, game.poster ?? ""].join(
+    "\u0000",
+  );
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+/** A developer's game's card (issue #33): drawn at run time on its first request and kept, as a post's is. */
+export const developerGameCardPath = (id: number, game: CardFacts) =>
+  `/cards/developer-games/${id}-${gameCardVersion(game)}.png`;
+
 /**
  * A blog post's card version: its last change, in base 36, so an edit gives the card a new address and link previews
  * fetch it afresh.
@@ -36,13 +61,19 @@ export const postCardVersion = (updatedDt: string) =>
 export const postCardPath = (id: number, updatedDt: string) =>
   `/cards/posts/${id}-${postCardVersion(updatedDt)}.png`;
 
-/** A post card's file name, `{id}-{version}.png`: bounded runs of digits and letters, matched in linear time. */
+/** A drawn card's file name, `{id}-{version}.png`: bounded runs of digits and letters, matched in linear time. */
 const POST_CARD_FILE = /^([1-9][0-9]{0,14})-([0-9a-z]{1,12})\.png$/;
 
-/** A post card's file name from a path, as its post's id and the version asked for; anything else is not a card. */
-export const postCardFileSchema = boundedString(40, "This post has no card")
-  .regex(POST_CARD_FILE, "This post has no card")
-  .transform((file) => {
-    const [, id, version] = POST_CARD_FILE.exec(file)!;
-    return { id: Number(id), version };
-  });
+/** A drawn card's file name from a path, as its owner's id and the version asked for; anything else is not a card. */
+const cardFileSchema = (message: string) =>
+  boundedString(40, message)
+    .regex(POST_CARD_FILE, message)
+    .transform((file) => {
+      const [, id, version] = POST_CARD_FILE.exec(file)!;
+      return { id: Number(id), version };
+    });
+
+export const postCardFileSchema = cardFileSchema("This post has no card");
+export const developerGameCardFileSchema = cardFileSchema(
+  "This game has no card",
+);

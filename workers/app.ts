@@ -31,7 +31,7 @@ const app = createWorkerApp()
       decodeURIComponent(c.req.path.slice("/media/".length)),
     ),
   )
-  // Shared scores' and posts' cards (ADR 017); other paths under /cards/ are static files.
+  // Shared scores', posts' and developers' games' cards (ADR 017); other paths under /cards/ are static files.
   .route("/cards", cardsRouter)
   .all("*", renderPage);
 
@@ -42,6 +42,7 @@ const OWN_PREFIXES = [
   "/media/",
   "/cards/scores/",
   "/cards/posts/",
+  "/cards/developer-games/",
 ];
 const isPagePath = (path: string) =>
   !OWN_PREFIXES.some((prefix) => path.startsWith(prefix));

@@ -74,6 +74,7 @@ export function createServices(
   );
   const google = googleConfigFrom(env);
   const developers = createDeveloperService(db);
+  const games = createGameService(db, env.GAMES_ORIGIN);
   const notifications = createNotificationService(db, pushTo(env));
   const scores = createScoreService(db);
   const multiplayer = createMultiplayerService(db);
@@ -92,7 +93,7 @@ export function createServices(
     accounts,
     auth: createAuthFlows(accounts, sessions, google, limits, social),
     limits,
-    games: createGameService(db, env.GAMES_ORIGIN),
+    games,
     developers,
     developerDesk: createDeveloperDesk(db, developers, limits),
     bundles: createGameBundleService(env.MEDIA),
@@ -163,6 +164,7 @@ export function createServices(
       mediaBase: env.MEDIA_BASE_URL,
       painters: cardPaintersOf(env),
       publishedPost: (id) => blog.getById(id),
+      publishedGame: (id) => games.getPublishedGame(id),
     }),
   };
 }

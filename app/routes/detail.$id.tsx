@@ -68,7 +68,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     board,
     pageUrl: `${site}/detail/${game._id}`,
     imageUrl: absolute(game.poster) ?? absolute(game.icon),
-    cardUrl: absolute(context.services.cards.gameCard(game.slug)),
+    cardUrl: absolute(context.services.cards.gameCard(game)),
     videoUrl: absolute(game.video),
     houseGame: promoted
       ? {

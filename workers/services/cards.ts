@@ -1,14 +1,18 @@
 import {
+  developerGameCardFileSchema,
+  developerGameCardPath,
   gameCardPath,
+  gameCardVersion,
   postCardFileSchema,
   postCardPath,
   postCardVersion,
 } from "#contract/cards";
 import type { Blog } from "#contract/blog";
-import { posterArt, type StaticFiles } from "../cards/art";
+import type { Game } from "#contract/types";
+import { gameArt, posterArt, type StaticFiles } from "../cards/art";
 import { loadCardFont } from "../cards/card-font";
 import { drawableTitle, postCardSvg, type CardPost } from "../cards/post-card";
-import { dataUrl, drawableName } from "../cards/template";
+import { dataUrl, drawableName, gameCardSvg } from "../cards/template";
 import { CATALOGUE } from "../db/catalogue";
 import { notFound } from "./errors";
 import type { CardPainters } from "./ports";
@@ -32,6 +36,16 @@ export type PostCardAnswer =
 
 const cardNotFound = () => notFound("This post has no card");
 
+/** What a game's card is drawn from. */
+type CardSubject = Pick<
+  Game,
+  "_id" | "slug" | "name" | "category" | "icon" | "poster"
+>;
+
+/** Where a developer's game's card is kept once drawn: a change to what it shows is a new key. */
+const developerCardKey = (id: number, version: string) =>
+  `cards/developer-games/${id}-${version}.png`;
+
 export function createCardService(deps: {
   files: StaticFiles;
   media: R2Bucket;
@@ -39,6 +53,8 @@ export function createCardService(deps: {
   painters: CardPainters;
   /** A published post by id (a draft or an unknown id is a 404). */
   publishedPost: (id: number) => Promise<Blog>;
+  /** A published game by id (an unpublished or unknown one is a 404). */
+  publishedGame: (id: number) => Promise<CardSubject>;
 }) {
   /** The games' icons for a post without a poster; one the build lacks is left out. */
   async function blogIcons(): Promise<string[]> {
@@ -77,10 +93,57 @@ export function createCardService(deps: {
     }
   }
 
+  /** A developer's game's card: its art, name and category, as the build draws the catalogue's (ADR 017). */
+  async function paintGame(
+    game: CardSubject,
+  ): Promise<Uint8Array<ArrayBuffer>> {
+    const font = (await loadCardFont()).metrics;
+    const art = await gameArt(game, deps.files, deps.media, deps.mediaBase);
+    const card = {
+      name: drawableName(game.name, font) ?? "A Playfeed game",
+      category: drawableName(game.category, font) ?? "Game",
+      ...art,
+    };
+    try {
+      return await deps.painters.paint(gameCardSvg(card, font));
+    } catch (error) {
+      console.warn(`Game ${game._id}'s art could not be drawn`, error);
+      return deps.painters.paint(
+        gameCardSvg({ ...card, icon: null, poster: null }, font),
+      );
+    }
+  }
+
   return {
-    /** The path of a game's card made at build time, or null for a game outside the catalogue (it has none). */
-    gameCard(slug: string): string | null {
-      return BUILT_CARDS.has(slug) ? gameCardPath(slug) : null;
+    /**
+     * The path of a game's card: the catalogue's, made at build time, or a developer's game's, drawn on its first
+     * request at an address that changes with what it shows.
+     */
+    gameCard(game: CardSubject): string {
+      return BUILT_CARDS.has(game.slug)
+        ? gameCardPath(game.slug)
+        : developerGameCardPath(game._id, game);
+    },
+
+    /** `/cards/developer-games/{id}-{version}.png`, as `postCard` answers a post's. */
+    async developerGameCard(file: string): Promise<PostCardAnswer> {
+      const parsed = developerGameCardFileSchema.safeParse(file);
+      if (!parsed.success) throw notFound("This game has no card");
+      const game = await deps.publishedGame(parsed.data.id);
+      if (BUILT_CARDS.has(game.slug))
+        return { kind: "moved", path: gameCardPath(game.slug) };
+      const current = gameCardVersion(game);
+      if (parsed.data.version !== current)
+        return { kind: "moved", path: developerGameCardPath(game._id, game) };
+      const key = developerCardKey(game._id, current);
+      const kept = await deps.media.get(key);
+      if (kept)
+        return { kind: "card", png: new Uint8Array(await kept.arrayBuffer()) };
+      const png = await paintGame(game);
+      await deps.media.put(key, png, {
+        httpMetadata: { contentType: "image/png" },
+      });
+      return { kind: "card", png };
     },
 
     /**
