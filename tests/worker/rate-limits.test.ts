@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { ApiErrorBody } from "#contract/types";
 import {
   MAX_FAILED_LOGINS,
@@ -454,6 +454,52 @@ describe("uploads", () => {
       const full = await uploadUrl(me);
       expect(full.status).toBe(413);
       expect(full.body.error.code).toBe("storage_full");
+    },
+  );
+});
+
+describe("analytics and game events", () => {
+  it(
+    "takes a page's events, and refuses an address that floods them",
+    SLOW,
+    async () => {
+      const address = testAddress();
+      const send = async (): Promise<Answer> => {
+        const response = await request(
+          "/api/events",
+          from(address, json("POST", { name: "view_game_details" })),
+        );
+        return {
+          status: response.status,
+          body:
+            response.status === 204
+              ? ({} as ApiErrorBody)
+              : await response.json<ApiErrorBody>(),
+          response,
+        };
+      };
+      // 300 requests can take longer than a window's last 20 s on these cores: the clock stands still while they go.
+      const { windowMs, limit } = RATE_LIMITS.eventsPerAddress;
+      vi.useFakeTimers({
+        toFake: ["Date"],
+        now: Math.floor(Date.now() / windowMs) * windowMs + windowMs + 1000,
+      });
+      try {
+        for (let sent = 0; sent < limit; sent += 100)
+          for (const answer of await Promise.all(
+            Array.from({ length: Math.min(100, limit - sent) }, send),
+          ))
+            expect(answer.status).toBe(204);
+        expectLimited(await send(), "eventsPerAddress");
+      } finally {
+        vi.useRealTimers();
+      }
+      // Another address is not held back.
+      const other = await request(
+        "/api/events",
+        from(testAddress(), json("POST", { name: "view_game_details" })),
+      );
+      expect(other.status).toBe(204);
     },
   );
 });

@@ -58,6 +58,12 @@ export const RATE_LIMITS = {
     tooMany: "Too many uploads.",
   },
   reportPerUser: { limit: 10, windowMs: HOUR, tooMany: "Too many reports." },
+  // Analytics, and the events a game's developers count: a page sends a few a minute, a script would fill D1.
+  eventsPerAddress: {
+    limit: 300,
+    windowMs: MINUTE,
+    tooMany: "Too many events.",
+  },
   // An invitation to a publisher is a row waiting for an address; a studio invites a few people, a script thousands.
   developerInvitePerUser: {
     limit: 20,
