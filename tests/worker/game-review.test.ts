@@ -184,9 +184,11 @@ describe("approving a version", () => {
     expect(await (await page("/home")).text()).toContain(name);
     const detail = await (await page(`/detail/${gameId}`)).text();
     expect(detail).toContain(name);
-    // Its share card is its icon: the drawn cards are only those of the build-time catalogue (ADR 041).
+    // Its share card is drawn at run time, not one of the build-time catalogue's (ADR 041).
     expect(detail).toMatch(
-      /<meta property="og:image" content="[^"]*\/favicon\.svg"/,
+      new RegExp(
+        `<meta property="og:image" content="[^"]*/cards/developer-games/${gameId}-[0-9a-z]+\\.png"`,
+      ),
     );
     expect(detail).not.toContain("/cards/games/");
     expect(await (await page(`/publisher/${publisherId}`)).text()).toContain(
