@@ -28,6 +28,8 @@ import { createShareService } from "./services/shares";
 import { createCardService } from "./services/cards";
 import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
+import { mailerFrom } from "./services/mail";
+import { createModerationLog } from "./services/moderation-log";
 import { createSocialService } from "./services/social";
 import { createTournamentService } from "./services/tournaments";
 import { createUploadService } from "./services/uploads";
@@ -148,6 +150,8 @@ export function createServices(
     ),
     sessions,
     uploads: createUploadService(db, env.MEDIA),
+    mailer: mailerFrom(env),
+    moderationLog: createModerationLog(db),
     blog,
     google,
     shares: createShareService(db, {

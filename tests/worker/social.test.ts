@@ -468,7 +468,9 @@ describe("chat over the socket, kept in the Conversation Durable Object", () => 
     );
     expect(report.status).toBe(201);
     expect(
-      await env.DB.prepare("select content from reports where msg_id = ?")
+      await env.DB.prepare(
+        "select content from reports where target_type = 'message' and target_id = ?",
+      )
         .bind(rude)
         .first("content"),
     ).toBe("rude words");

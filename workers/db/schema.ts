@@ -8,5 +8,6 @@ export * from "./schema/catalogue";
 export * from "./schema/coins";
 export * from "./schema/content";
 export * from "./schema/developers";
+export * from "./schema/moderation";
 export * from "./schema/rounds";
 export * from "./schema/social";

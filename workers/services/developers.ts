@@ -5,6 +5,7 @@ import {
   type VersionMeta,
 } from "#contract/developers";
 import { slugify } from "#contract/blog";
+import { canModerate } from "#contract/moderation";
 import type { Db } from "../db/client";
 import {
   categories,
@@ -90,12 +91,12 @@ export function createDeveloperService(db: Db) {
     publisherFor,
 
     async isModerator(userId: number) {
-      return (await roleOf(userId)) === "moderator";
+      return canModerate(await roleOf(userId));
     },
 
-    /** 403 unless the user is a moderator. */
+    /** 403 unless the user is a moderator (or an admin, who may do all a moderator may). */
     async requireModerator(userId: number) {
-      if ((await roleOf(userId)) !== "moderator")
+      if (!canModerate(await roleOf(userId)))
         throw forbidden(DEVELOPER_MESSAGES.notModerator);
     },
 
@@ -187,7 +188,7 @@ export function createDeveloperService(db: Db) {
         isMember(userId, version.publisherId),
         roleOf(userId),
       ]);
-      const isModerator = role === "moderator";
+      const isModerator = canModerate(role);
       if (!isDeveloper && !isModerator) throw notFound("Version not found");
       return { version, isDeveloper, isModerator };
     },

@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users, type UserRow } from "../db/schema";
 import { hashToken, randomToken } from "./tokens";
@@ -113,6 +113,30 @@ export function createSessionService(
         .returning({ userId: sessions.userId });
       for (const { userId } of ended)
         await onEnded(userId, sessionKeyOfHash(tokenHash));
+    },
+
+    /**
+     * Every session of `userId` ends (a password reset or change, a suspension, a deleted account) and their sockets
+     * close, except the caller's own `keep` token when given (the browser that changed the password stays signed in).
+     */
+    async revokeAll(
+      userId: number,
+      keep: string | null = null,
+    ): Promise<number> {
+      lookups.clear();
+      const kept = keep ? await hashToken(keep) : null;
+      const ended = await db
+        .delete(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            kept ? ne(sessions.tokenHash, kept) : undefined,
+          ),
+        )
+        .returning({ tokenHash: sessions.tokenHash });
+      for (const { tokenHash } of ended)
+        await onEnded(userId, sessionKeyOfHash(tokenHash));
+      return ended.length;
     },
 
     /** POST /api/session: remembers the socket the client last reported for this session. */

@@ -228,13 +228,14 @@ async function historyWith(
     .map((message) => message.msg_id);
   if (received.length === 0) return page;
   const rows = await db
-    .select({ msgId: reports.msgId })
+    .select({ msgId: reports.targetId })
     .from(reports)
     .where(
       and(
         eq(reports.reporterId, callerId),
+        eq(reports.targetType, "message"),
         eq(reports.reportedUserId, friendId),
-        inArray(reports.msgId, received),
+        inArray(reports.targetId, received),
       ),
     );
   if (rows.length === 0) return page;
@@ -270,7 +271,8 @@ async function reportMessage(
     .values({
       reporterId: callerId,
       reportedUserId: input.user_id,
-      msgId: input.msg_id,
+      targetType: "message",
+      targetId: input.msg_id,
       content: message.content,
       reason: input.reason,
     })

@@ -7,7 +7,7 @@ import {
   text,
 } from "drizzle-orm/sqlite-core";
 import { GENDERS } from "#contract/types";
-import { USER_ROLES } from "#contract/developers";
+import { USER_ROLES } from "#contract/moderation";
 import { UPLOAD_PURPOSES } from "#contract/uploads";
 import { createdAt } from "./columns";
 
@@ -41,8 +41,20 @@ export const users = sqliteTable(
     loginDay: integer("login_day").notNull().default(-1),
     /** UTC date (YYYY-MM-DD) of the last daily bonus claim. */
     lastBonusOn: text("last_bonus_on"),
-    /** "moderator" reviews submitted games (issue #33; granted with `npm run moderator`); everyone else "player". */
+    /**
+     * "moderator" acts on reports and reviews submitted games; "admin" also grants and takes roles (issue #34; the
+     * first admin with `npm run admin`); everyone else "player".
+     */
     role: text("role", { enum: USER_ROLES }).notNull().default("player"),
+    /** When the address was proven by its verification link; null until then (Google's addresses are verified). */
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+    /** A moderator's mute: the player cannot send chat messages until then. */
+    chatMutedUntil: integer("chat_muted_until", { mode: "timestamp_ms" }),
+    /** A suspended account cannot log in; the reason is shown to them. */
+    suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+    suspendedReason: text("suspended_reason"),
+    /** The account was deleted by its owner: the row stays, without personal data, so ledgers still add up. */
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
     /** The code in the user's personal invite link; made the first time they ask for it. */
     inviteCode: text("invite_code").unique(),
     createdAt: createdAt(),
@@ -65,6 +77,10 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Last socket id the client reported (POST /api/session). */
     socket: text("socket"),
+    /** The signed-in devices list: the browser's User-Agent (cut short), the country Cloudflare saw, last use. */
+    userAgent: text("user_agent"),
+    country: text("country"),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -120,7 +136,7 @@ export const rateLimits = sqliteTable(
   (t) => [index("rate_limits_window_idx").on(t.windowEndsAt)],
 );
 
-export const userRef = () =>
-  integer("user_id")
+export const userRef = (name = "user_id") =>
+  integer(name)
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });

@@ -14,7 +14,7 @@ import { gameRef } from "./catalogue";
 import { createdAt } from "./columns";
 import { gameStats, playerMoves } from "./rounds";
 
-// People together: follows, matches, blocks, reports, notifications, push subscriptions and match invites.
+// People together: follows, matches, blocks, notifications, push subscriptions and match invites.
 
 /** SPEC.md §4 Follow: `followerId` follows `followeeId`. A user's friends are the people they follow. */
 export const follows = sqliteTable(
@@ -90,25 +90,6 @@ export const blocks = sqliteTable(
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
     index("blocks_blocked_idx").on(t.blockedId),
   ],
-);
-
-/** A chat message reported to the moderators, with a copy of what it said. */
-export const reports = sqliteTable(
-  "reports",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    reporterId: integer("reporter_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    reportedUserId: integer("reported_user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    msgId: text("msg_id").notNull(),
-    content: text("content").notNull(),
-    reason: text("reason").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("reports_reporter_msg_idx").on(t.reporterId, t.msgId)],
 );
 
 /** SPEC.md §3 Notification, stored for the list and pushed live through the user's hub. */

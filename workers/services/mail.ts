@@ -1,0 +1,73 @@
+/**
+ * Issue #34: the one port every mail goes through. A mail is a transactional message to one address, with a plain-text
+ * and an HTML body; `mailerFrom` picks the transport for the environment. Locally and in the tests every mail is kept
+ * in an outbox in the media bucket (`mail/`), which the dev-only page /dev/mail and the tests read back.
+ */
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** A mail as the local outbox keeps it. */
+export interface KeptMail extends Mail {
+  id: string;
+  sentAt: number;
+}
+
+const OUTBOX = "mail/";
+
+/** Keys sort newest first: the inverted time comes first in the key. */
+const outboxKey = (at: number) =>
+  `${OUTBOX}${String(9_999_999_999_999 - at).padStart(13, "0")}-${crypto.randomUUID()}.json`;
+
+/** The local and test transport: each mail becomes one JSON object under `mail/` in `bucket`. */
+export function outboxMailer(bucket: R2Bucket): Mailer {
+  return {
+    async send(mail) {
+      const sentAt = Date.now();
+      const key = outboxKey(sentAt);
+      const kept: KeptMail = {
+        ...mail,
+        id: key.slice(OUTBOX.length, -5),
+        sentAt,
+      };
+      await bucket.put(key, JSON.stringify(kept), {
+        httpMetadata: { contentType: "application/json" },
+        customMetadata: { to: mail.to.toLowerCase() },
+      });
+    },
+  };
+}
+
+/** The outbox's mails, newest first, to `to` only when given. */
+export async function readOutbox(
+  bucket: R2Bucket,
+  { to, limit = 50 }: { to?: string; limit?: number } = {},
+): Promise<KeptMail[]> {
+  const listed = await bucket.list({
+    prefix: OUTBOX,
+    limit: 1000,
+    include: ["customMetadata"],
+  });
+  const wanted = to?.toLowerCase();
+  const keys = listed.objects
+    .filter((object) => !wanted || object.customMetadata?.to === wanted)
+    .slice(0, limit)
+    .map((object) => object.key);
+  const mails = await Promise.all(
+    keys.map(async (key) => (await bucket.get(key))?.json<KeptMail>()),
+  );
+  return mails.filter((mail): mail is KeptMail => mail !== undefined);
+}
+
+/** The transport for this environment. (Issue #34 in progress: production's transport is added next to this.) */
+export function mailerFrom(env: Env): Mailer {
+  return outboxMailer(env.MEDIA);
+}
