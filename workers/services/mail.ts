@@ -67,7 +67,25 @@ export async function readOutbox(
   return mails.filter((mail): mail is KeptMail => mail !== undefined);
 }
 
-/** The transport for this environment. (Issue #34 in progress: production's transport is added next to this.) */
+/**
+ * True when the app runs on this machine (`npm start`, the tests): its own origin is localhost. Only then do mails go
+ * to the outbox, and only then does /dev/mail exist.
+ */
+export function runsLocally(env: Pick<Env, "APP_ORIGIN">): boolean {
+  const { hostname } = new URL(env.APP_ORIGIN);
+  return hostname === "localhost" || hostname === "127.0.0.1";
+}
+
+/** Anywhere else without a transport, a mail is refused, loudly in the logs, instead of landing in a bucket unread. */
+const noTransport: Mailer = {
+  async send(mail) {
+    throw new Error(
+      `No mail transport is configured; a mail to ${mail.to} was not sent`,
+    );
+  },
+};
+
+/** The transport for this environment: the local outbox on this machine. */
 export function mailerFrom(env: Env): Mailer {
-  return outboxMailer(env.MEDIA);
+  return runsLocally(env) ? outboxMailer(env.MEDIA) : noTransport;
 }
