@@ -1,3 +1,4 @@
+import { useStylePreloadGuard } from "~/lib/style-preloads";
 import type {
   LinksFunction,
   LoaderFunctionArgs,
@@ -125,6 +126,7 @@ export default function App() {
   useServiceWorker(useViewer()?._id ?? null);
   useRouteCodeLoaded(useLocation().key);
   useOfflineReloadDone();
+  useStylePreloadGuard();
   return (
     <SocketProvider>
       <MultiplayerProvider>

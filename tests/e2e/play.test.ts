@@ -141,6 +141,29 @@ describe("a round of a bundled game, signed in", () => {
     await context.close();
   });
 
+  it("reaches the result even when one of its stylesheets never arrives", async () => {
+    const tower = bySlug("tower-stack");
+    const account = await newAccount("Stalled Sheet");
+    const { context, page } = await openPage(browser, PHONE);
+    await signIn(context, account.user.email, "Secret@123");
+    await page.goto(`/play/${tower._id}?type=0`);
+    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    // A request the network holds open, as a phone between cells or a dropped proxy connection does: never answered.
+    const stalled: string[] = [];
+    await page.route(/\/assets\/Leaderboard-[^/]*\.css$/, (route) => {
+      stalled.push(route.request().url());
+    });
+    await endRound(page, "tower-stack", 4);
+    await page.waitForURL(new RegExp(`/result/${tower._id}$`), {
+      timeout: 15_000,
+    });
+    expect(stalled.length).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator(".result-hero").innerText())
+      .toContain("New high score");
+    await context.close();
+  });
+
   it("opens on the leaderboard with type=1, and Done in Challenge Friends goes back to the game", async () => {
     const game = bySlug("snake");
     const { context, page, errors } = await openPage(browser, DESKTOP);
