@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 
 /** How long a client navigation waits for one of the next page's stylesheets before it goes on without it. */
-export const STYLE_WAIT_MS = 5000;
+const STYLE_WAIT_MS = 5000;
 
 /**
  * Remix holds a client navigation until the next routes' stylesheets have loaded: it adds a `<link rel="preload"

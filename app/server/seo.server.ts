@@ -27,6 +27,7 @@ export const DISALLOWED_PREFIXES = [
   "/editor/",
   "/developer",
   "/moderation",
+  "/dev/",
   "/play/",
   "/waiting/",
   "/watch/",
