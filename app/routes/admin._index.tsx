@@ -3,7 +3,7 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/cloudflare";
-import { data } from "@remix-run/cloudflare";
+import { data, redirect } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormSuccess } from "~/components/FormFields";
 import { PageHeader } from "~/components/PageHeader";
@@ -46,6 +46,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     }
     const done = await staff.take(adminId, input);
+    // Whoever gave up their own role may no longer see this page: home, as after any other page they cannot open.
+    if (input.userId === adminId) throw redirect("/", 303);
     return data({
       ok: true as const,
       message: `${done.name} is no longer ${roleName(done.role)}`,

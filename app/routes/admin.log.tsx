@@ -76,8 +76,7 @@ export default function AuditLog() {
                 </p>
               </div>
               <p className="staff__item-meta">
-                By {entry.moderatorName ?? "a deleted account"} ·{" "}
-                {entry.targetType} {entry.targetId}
+                {`By ${entry.moderatorName ?? "a deleted account"} · ${entry.targetType} ${entry.targetId}`}
               </p>
               <p className="staff__note">{entry.reason}</p>
             </li>
