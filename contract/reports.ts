@@ -22,7 +22,7 @@ export const GAME_REPORT_REASONS = [
 ] as const;
 
 /** What the report page's address names: `/report/player/7`, `/report/game/3`. */
-export const REPORT_PAGE_TARGETS = ["player", "game"] as const;
+const REPORT_PAGE_TARGETS = ["player", "game"] as const;
 export type ReportPageTarget = (typeof REPORT_PAGE_TARGETS)[number];
 
 export const reportPath = (target: ReportPageTarget, id: number) =>
@@ -95,7 +95,7 @@ export const RoundDecisionSchema = z.object({
 });
 
 /** The roles an admin can give; taking a role back makes the account a player again. */
-export const STAFF_ROLES = ["moderator", "admin"] as const;
+const STAFF_ROLES = ["moderator", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** /admin: grant a role to an account by its e-mail, or take a staff member's role back. */

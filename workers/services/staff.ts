@@ -5,7 +5,7 @@ import type { StaffRole } from "#contract/reports";
 import type { Db } from "../db/client";
 import { games, users } from "../db/schema";
 import { ApiError, notFound } from "./errors";
-import type { createFairPlayService } from "./fair-play";
+import type { createFairPlayService, HeldRound } from "./fair-play";
 import type { ModerationLog } from "./moderation-log";
 
 type FairPlay = ReturnType<typeof createFairPlayService>;
@@ -139,35 +139,7 @@ export function createStaffService(
     /** The held rounds, oldest first, with the player's and the game's names. */
     async heldRounds(moderatorId: number) {
       await requireModerator(moderatorId);
-      const held = await deps.fairPlay.held(100);
-      if (held.length === 0) return [];
-      const [players, played] = await Promise.all([
-        db
-          .select({ id: users.id, name: users.name })
-          .from(users)
-          .where(
-            inArray(
-              users.id,
-              held.map((round) => round.userId),
-            ),
-          ),
-        db
-          .select({ id: games.id, name: games.name })
-          .from(games)
-          .where(
-            inArray(
-              games.id,
-              held.map((round) => round.gameId),
-            ),
-          ),
-      ]);
-      const nameOf = (rows: { id: number; name: string }[], id: number) =>
-        rows.find((row) => row.id === id)?.name ?? "Unknown";
-      return held.map((round) => ({
-        ...round,
-        playerName: nameOf(players, round.userId),
-        gameName: nameOf(played, round.gameId),
-      }));
+      return withNames(db, await deps.fairPlay.held(100));
     },
 
     /** Releases a held round to the boards or removes it, then writes the audit entry. */
@@ -190,6 +162,38 @@ export function createStaffService(
       });
     },
   };
+}
+
+/** The held rounds with their player's and game's names, for the page. */
+async function withNames(db: Db, held: HeldRound[]) {
+  if (held.length === 0) return [];
+  const [players, played] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          held.map((round) => round.userId),
+        ),
+      ),
+    db
+      .select({ id: games.id, name: games.name })
+      .from(games)
+      .where(
+        inArray(
+          games.id,
+          held.map((round) => round.gameId),
+        ),
+      ),
+  ]);
+  const nameOf = (rows: { id: number; name: string }[], id: number) =>
+    rows.find((row) => row.id === id)?.name ?? "Unknown";
+  return held.map((round) => ({
+    ...round,
+    playerName: nameOf(players, round.userId),
+    gameName: nameOf(played, round.gameId),
+  }));
 }
 
 const LAST_ADMIN =
