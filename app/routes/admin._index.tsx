@@ -81,6 +81,8 @@ export default function AdminPage() {
       </p>
       <FormSuccess message={answer?.ok ? answer.message : null} />
       <GrantRoleForm
+        // A new form after each success: the fields empty again for the next grant.
+        key={answer?.ok ? answer.message : "grant"}
         refusal={refused && refused.values.intent === "grant" ? refused : null}
       />
       <section className="card" aria-labelledby="staff-title">

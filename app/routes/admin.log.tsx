@@ -20,7 +20,7 @@ export const headers = staffHeaders;
 
 /** /admin/log (issue #34): every moderator and admin action, newest first, a page at a time; admins only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await staffOr404(context, request, "admin");
+  const adminId = await staffOr404(context, request, "admin");
   const query = LogPageSchema.safeParse(
     Object.fromEntries(new URL(request.url).searchParams),
   );
@@ -29,7 +29,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     before: query.data.before,
     limit: LOG_PAGE_SIZE + 1,
   });
-  const entries = rows.slice(0, LOG_PAGE_SIZE);
+  const page = rows.slice(0, LOG_PAGE_SIZE);
+  const names = await context.services.staff.namesOf(adminId, [
+    ...new Set(
+      page
+        .filter((entry) => entry.targetType === "user")
+        .map((entry) => Number(entry.targetId)),
+    ),
+  ]);
+  const entries = page.map((entry) => ({
+    ...entry,
+    target:
+      entry.targetType === "user" && names.has(Number(entry.targetId))
+        ? names.get(Number(entry.targetId))!
+        : `${entry.targetType} ${entry.targetId}`,
+  }));
   return {
     entries,
     older: rows.length > LOG_PAGE_SIZE ? entries[entries.length - 1].id : null,
@@ -76,7 +90,7 @@ export default function AuditLog() {
                 </p>
               </div>
               <p className="staff__item-meta">
-                {`By ${entry.moderatorName ?? "a deleted account"} · ${entry.targetType} ${entry.targetId}`}
+                {`By ${entry.moderatorName ?? "a deleted account"} · ${entry.target}`}
               </p>
               <p className="staff__note">{entry.reason}</p>
             </li>

@@ -65,9 +65,7 @@ describe("roles", () => {
     await boss.page.getByRole("link", { name: "Admin" }).click();
     await boss.page.waitForURL("**/admin");
     await boss.page.getByLabel("E-mail of the account").fill(helper.user.email);
-    await boss.page
-      .getByLabel("Role", { exact: true })
-      .selectOption("moderator");
+    await boss.page.getByLabel("Moderator", { exact: true }).check();
     await boss.page
       .getByLabel("Reason", { exact: true })
       .fill("Answers players' questions in the chat");
@@ -80,6 +78,9 @@ describe("roles", () => {
     await boss.page.getByRole("link", { name: "Audit log" }).click();
     await boss.page
       .getByText("Answers players' questions in the chat")
+      .waitFor({ state: "visible" });
+    await boss.page
+      .getByText("By Ada Boss · Pip Helper")
       .waitFor({ state: "visible" });
 
     await player.page.reload();

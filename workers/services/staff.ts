@@ -136,6 +136,17 @@ export function createStaffService(
       return { name: user.name, role: user.role };
     },
 
+    /** The names of the accounts the audit log names as targets, for the admin's reading of it. */
+    async namesOf(adminId: number, ids: number[]) {
+      await requireAdmin(adminId);
+      if (ids.length === 0) return new Map<number, string>();
+      const rows = await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inArray(users.id, ids.slice(0, 100)));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
     /** The held rounds, oldest first, with the player's and the game's names. */
     async heldRounds(moderatorId: number) {
       await requireModerator(moderatorId);

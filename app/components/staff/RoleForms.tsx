@@ -48,18 +48,28 @@ export function GrantRoleForm({ refusal }: { refusal: Refusal | null }) {
         />
         <FieldError id="grant-email-error" message={errors.email} />
       </div>
-      <div className={errors.role ? "field field--invalid" : "field"}>
-        <label htmlFor="grant-role">Role</label>
-        <select
-          id="grant-role"
-          name="role"
-          defaultValue={refusal?.values.role ?? "moderator"}
-        >
-          <option value="moderator">Moderator</option>
-          <option value="admin">Admin</option>
-        </select>
+      <fieldset
+        className={errors.role ? "choice-group field--invalid" : "choice-group"}
+        aria-describedby={errors.role ? "grant-role-error" : undefined}
+      >
+        <legend>Role</legend>
+        <div className="choice-group__options staff__roles">
+          {(["moderator", "admin"] as const).map((role) => (
+            <label key={role} className="choice" htmlFor={`grant-role-${role}`}>
+              <input
+                type="radio"
+                id={`grant-role-${role}`}
+                name="role"
+                value={role}
+                defaultChecked={(refusal?.values.role ?? "moderator") === role}
+              />
+              <span className="choice__mark" aria-hidden="true" />
+              <span>{role === "admin" ? "Admin" : "Moderator"}</span>
+            </label>
+          ))}
+        </div>
         <FieldError id="grant-role-error" message={errors.role} />
-      </div>
+      </fieldset>
       <div className={errors.reason ? "field field--invalid" : "field"}>
         <label htmlFor="grant-reason">Reason</label>
         <input
