@@ -27,6 +27,8 @@ export const DISALLOWED_PREFIXES = [
   "/editor/",
   "/developer",
   "/moderation",
+  "/admin",
+  "/report/",
   "/play/",
   "/waiting/",
   "/watch/",
