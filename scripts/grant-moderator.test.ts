@@ -80,3 +80,42 @@ describe("npm run moderator", () => {
     expect(roleOf("pat@example.com")).toBe("player");
   }, 60_000);
 });
+
+const grantAdmin = (...args: string[]) => grant("--role", "admin", ...args);
+
+describe("npm run admin", () => {
+  it("makes the account an admin and writes the grant to the audit log", () => {
+    const result = grantAdmin("pat@example.com");
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain(
+      "Pat Player (pat@example.com) is an admin in the local database. They grant and take roles at /admin.",
+    );
+    expect(roleOf("pat@example.com")).toBe("admin");
+    const out = wrangler(
+      "execute",
+      "--command",
+      "SELECT action, target_type, detail, moderator_id FROM moderation_log WHERE json_extract(detail, '$.role') = 'admin'",
+      "--json",
+    );
+    const entries = (
+      JSON.parse(out) as { results: Record<string, unknown>[] }[]
+    )[0].results;
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: "grant_role",
+      target_type: "user",
+      moderator_id: null,
+    });
+    expect(JSON.parse(String(entries[0].detail))).toEqual({
+      role: "admin",
+      from: "player",
+    });
+  }, 60_000);
+
+  it("refuses a role that is not one before it touches the database", () => {
+    const result = grant("--role", "owner", "mo@example.com");
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('"owner" is not a role');
+    expect(roleOf("Mo@Example.com")).toBe("moderator");
+  }, 60_000);
+});

@@ -30,6 +30,8 @@ import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
 import { mailerFrom } from "./services/mail";
 import { createModerationLog } from "./services/moderation-log";
+import { createReportService } from "./services/reports";
+import { createStaffService } from "./services/staff";
 import { createSocialService } from "./services/social";
 import { createTournamentService } from "./services/tournaments";
 import { createUploadService } from "./services/uploads";
@@ -152,6 +154,12 @@ export function createServices(
     uploads: createUploadService(db, env.MEDIA),
     mailer: mailerFrom(env),
     moderationLog: createModerationLog(db),
+    reports: createReportService(db, limits),
+    // Part of issue #34: roles and held rounds; the services are stateless, so a second instance of each is harmless.
+    staff: createStaffService(db, {
+      fairPlay: createFairPlayService(db, { challenges }),
+      moderationLog: createModerationLog(db),
+    }),
     blog,
     google,
     shares: createShareService(db, {
@@ -290,6 +298,8 @@ function conversationsOf(env: Env): Conversations {
       ),
     messageFor: (readerId, partnerId, msgId) =>
       conversationOf(env, readerId, partnerId).messageFor(readerId, msgId),
+    around: (readerId, partnerId, msgId, count) =>
+      conversationOf(env, readerId, partnerId).around(readerId, msgId, count),
   };
 }
 

@@ -5,7 +5,13 @@ import type { Viewer } from "~/lib/viewer";
 import { useAccount } from "./AccountProvider";
 import { useDisclosure } from "./useDisclosure";
 import { Avatar } from "./Avatar";
-import { CoinIcon, GamesIcon, LogOutIcon, ProfileIcon } from "./icons";
+import {
+  CoinIcon,
+  GamesIcon,
+  LogOutIcon,
+  ProfileIcon,
+  ShieldIcon,
+} from "./icons";
 import { BellIcon } from "./notifications/icons";
 import { useNotifications } from "./notifications/NotificationsProvider";
 import "./AccountMenu.css";
@@ -75,12 +81,36 @@ export function AccountMenu({ user }: { user: Viewer }) {
               Developers
             </Link>
           </li>
+          <StaffLink role={user.role} onClick={() => setOpen(false)} />
           <li>
             <LogOutButton className="account-menu__item" />
           </li>
         </ul>
       </div>
     </div>
+  );
+}
+
+/** Issue #34: "Admin" for an admin, "Moderation" for a moderator, nothing for a player. */
+function StaffLink({
+  role,
+  onClick,
+}: {
+  role: Viewer["role"];
+  onClick: () => void;
+}) {
+  if (role !== "admin" && role !== "moderator") return null;
+  return (
+    <li>
+      <Link
+        to={role === "admin" ? "/admin" : "/moderation"}
+        className="account-menu__item"
+        onClick={onClick}
+      >
+        <ShieldIcon size={18} />
+        {role === "admin" ? "Admin" : "Moderation"}
+      </Link>
+    </li>
   );
 }
 

@@ -13,6 +13,7 @@ describe("toViewer", () => {
       canWrite: false,
       loginDay: 2,
       lastBonusOn: "2026-11-21",
+      role: "moderator" as const,
       email: "ava@example.com",
       passwordHash: "secret",
     };
@@ -24,6 +25,7 @@ describe("toViewer", () => {
       profile_pic: "https://x/p.png",
       wallet: 50,
       can_write: false,
+      role: "moderator",
       login_day: 3,
       daily_bonus_status: 0,
     });

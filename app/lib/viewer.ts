@@ -1,4 +1,5 @@
 import { dailyBonusOf, type DailyBonusStatus } from "#contract/coins";
+import type { UserRole } from "#contract/moderation";
 /**
  * The signed-in user as every page sees it (root loader data). Only display fields: no email, phone, token or hashes
  * go into the HTML of a page.
@@ -13,6 +14,8 @@ export interface Viewer {
   can_write: boolean;
   login_day: number;
   daily_bonus_status: DailyBonusStatus;
+  /** Issue #34: the account menu offers Moderation or Admin to staff; the pages check the role again. */
+  role?: UserRole;
 }
 
 /** The columns of a stored user that the page shell reads. */
@@ -26,6 +29,7 @@ export interface ViewerSource {
   canWrite: boolean;
   loginDay: number;
   lastBonusOn: string | null;
+  role?: UserRole;
 }
 
 export function toViewer(
@@ -41,6 +45,7 @@ export function toViewer(
     profile_pic: user.profilePic,
     wallet: user.wallet,
     can_write: user.canWrite,
+    role: user.role ?? "player",
     ...dailyBonusOf({ loginDay: user.loginDay, on: user.lastBonusOn }, now),
   };
 }

@@ -10,6 +10,7 @@ import { AdSlot } from "~/components/AdSlot";
 import { BackLink } from "~/components/BackLink";
 import { ChallengePopup } from "~/components/game/ChallengePopup";
 import { DetailHero } from "~/components/game/DetailHero";
+import { ReportGameLink } from "~/components/staff/ReportLinks";
 import {
   AboutGame,
   DetailChallenge,
@@ -204,6 +205,7 @@ export default function GameDetail() {
         <div className="detail__main">
           <RateOnPage game={game} hidden={popup === "rate"} />
           <AboutGame game={game} />
+          <ReportGameLink gameId={game._id} />
           <DetailChallenge
             challengeId={challengeId}
             challenge={challenge}

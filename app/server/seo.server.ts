@@ -28,6 +28,8 @@ export const DISALLOWED_PREFIXES = [
   "/developer",
   "/moderation",
   "/dev/",
+  "/admin",
+  "/report/",
   "/play/",
   "/waiting/",
   "/watch/",

@@ -7,6 +7,7 @@ import {
   MESSAGE_STATUS,
   type HistoryPage,
 } from "#contract/chat";
+import type { ReportedMessage } from "#contract/reports";
 import { hubOf } from "./hubs";
 
 /** A message to send again on a new connection is read this many at a time. */
@@ -444,6 +445,35 @@ export class Conversation extends DurableObject<Env> {
     const row = this.row(msgId);
     if (!row || row.recipient_id !== reporterId) return null;
     return { senderId: row.sender_id, content: row.content };
+  }
+
+  /**
+   * A reported message's surroundings for moderators: up to `count` messages before and after it from both members,
+   * in time order, read from this object's own storage (never from the reporter). Null unless the message was sent to
+   * the reporter.
+   */
+  around(
+    reporterId: number,
+    msgId: string,
+    count: number,
+  ): ReportedMessage[] | null {
+    const row = this.row(msgId);
+    if (!row || row.recipient_id !== reporterId) return null;
+    const bounded = Math.min(Math.max(Math.trunc(count), 0), 20);
+    const read = (sql: string) =>
+      this.ctx.storage.sql.exec<Row>(sql, row.seq, bounded).toArray();
+    const before = read(
+      "select * from messages where seq < ? order by seq desc limit ?",
+    ).reverse();
+    const after = read(
+      "select * from messages where seq > ? order by seq asc limit ?",
+    );
+    return [...before, row, ...after].map((message) => ({
+      msg_id: message.msg_id,
+      sender: message.sender_id,
+      content: message.content,
+      created_at: new Date(message.created_at).toISOString(),
+    }));
   }
 
   /**

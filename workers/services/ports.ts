@@ -1,4 +1,5 @@
 import type { Inbox } from "#contract/inbox";
+import type { ReportedMessage } from "#contract/reports";
 import type {
   ChatMessage,
   JoinAnswer,
@@ -42,6 +43,13 @@ export interface Conversations {
     partnerId: number,
     msgId: string,
   ): Promise<{ senderId: number; content: string } | null>;
+  /** A message `readerId` received with up to `count` messages before and after it, or null. */
+  around(
+    readerId: number,
+    partnerId: number,
+    msgId: string,
+    count: number,
+  ): Promise<ReportedMessage[] | null>;
 }
 
 /** The MatchRoom objects of live matches. */

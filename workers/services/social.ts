@@ -16,6 +16,7 @@ import type { Db } from "../db/client";
 import { blocks, follows, reports, users } from "../db/schema";
 import { ApiError, badRequest, forbidden, notFound } from "./errors";
 import { parseInput } from "./parse";
+import { REPORT_CONTEXT_SIZE } from "#contract/reports";
 import type { Conversations, UserHubs } from "./ports";
 import type { RateLimiter } from "./rate-limits";
 
@@ -266,6 +267,12 @@ async function reportMessage(
   );
   if (!message || message.senderId !== input.user_id)
     throw notFound("That message was not sent to you");
+  const context = await conversations.around(
+    callerId,
+    input.user_id,
+    input.msg_id,
+    REPORT_CONTEXT_SIZE,
+  );
   await db
     .insert(reports)
     .values({
@@ -274,6 +281,7 @@ async function reportMessage(
       targetType: "message",
       targetId: input.msg_id,
       content: message.content,
+      context: context ? JSON.stringify(context) : null,
       reason: input.reason,
     })
     .onConflictDoNothing();

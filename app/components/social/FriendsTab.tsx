@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import type { Friend } from "#contract/types";
 import { ACTION_PATHS } from "../ActionForm";
@@ -10,7 +10,8 @@ import { Loader } from "../Loader";
 import { ActionMenu } from "./ActionMenu";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { EmptyTab } from "./EmptyTab";
-import { BlockIcon, ChatIcon, UserMinusIcon } from "./icons";
+import { reportPath } from "#contract/reports";
+import { BlockIcon, ChatIcon, FlagIcon, UserMinusIcon } from "./icons";
 import { PersonAvatar } from "./PersonAvatar";
 import { SearchField } from "./SearchField";
 import type { FriendsList } from "./useFriends";
@@ -168,6 +169,7 @@ function FriendRow({
   onChat,
   onPending,
 }: FriendRowProps) {
+  const navigate = useNavigate();
   return (
     <li
       className={
@@ -221,6 +223,13 @@ function FriendRow({
               Unfollow
             </button>
           </form>
+          <Link
+            to={reportPath("player", friend._id)}
+            className="button button--secondary button--small"
+            aria-label={`Report ${friend.name}`}
+          >
+            Report
+          </Link>
         </noscript>
         <ActionMenu
           label={`More for ${friend.name}`}
@@ -229,6 +238,11 @@ function FriendRow({
               label: "Unfriend",
               icon: <UserMinusIcon size={18} />,
               onSelect: () => onPending({ kind: "unfriend", friend }),
+            },
+            {
+              label: "Report",
+              icon: <FlagIcon size={18} />,
+              onSelect: () => navigate(reportPath("player", friend._id)),
             },
             {
               label: "Block",
