@@ -30,6 +30,7 @@ import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
 import { mailerFrom } from "./services/mail";
 import { createModerationLog } from "./services/moderation-log";
+import { createModerationService } from "./services/moderation";
 import { createSocialService } from "./services/social";
 import { createTournamentService } from "./services/tournaments";
 import { createUploadService } from "./services/uploads";
@@ -84,6 +85,7 @@ export function createServices(
   const rooms = matchRoomsOf(env);
   const dealers = cardDealersOf(env);
   const files = staticFilesOf(env);
+  const moderationLog = createModerationLog(db);
   const blog = createBlogService(
     db,
     async (paths) => {
@@ -151,7 +153,18 @@ export function createServices(
     sessions,
     uploads: createUploadService(db, env.MEDIA),
     mailer: mailerFrom(env),
-    moderationLog: createModerationLog(db),
+    moderationLog,
+    moderation: createModerationService({
+      db,
+      developers,
+      moderationLog,
+      notifications,
+      sessions,
+      hubs,
+      conversations: conversationsOf(env),
+      limits,
+      media: env.MEDIA,
+    }),
     blog,
     google,
     shares: createShareService(db, {
@@ -204,6 +217,8 @@ function userHubsOf(env: Env): UserHubs {
     async nameChanged(userId) {
       await hubOf(env, userId).forgetChatPeers("all");
     },
+    chatMuted: (userId, until, reason) =>
+      hubOf(env, userId).chatMuted(until, reason),
     inbox: (userId) => hubOf(env, userId).inboxView(),
     unreadMessages: (userId) => hubOf(env, userId).unreadMessages(),
     async onlineAmong(ids) {
@@ -290,6 +305,8 @@ function conversationsOf(env: Env): Conversations {
       ),
     messageFor: (readerId, partnerId, msgId) =>
       conversationOf(env, readerId, partnerId).messageFor(readerId, msgId),
+    removeMessage: (a, b, msgId) =>
+      conversationOf(env, a, b).removeMessage(msgId),
   };
 }
 

@@ -24,6 +24,12 @@ export interface UserHubs {
   inbox(userId: number): Promise<Inbox>;
   /** The unread messages of the user's inbox (the badge on Social): one call to their hub. */
   unreadMessages(userId: number): Promise<number>;
+  /** A moderator muted the user from chat until then, or lifted it (null): their hub refuses their messages till then. */
+  chatMuted(
+    userId: number,
+    until: number | null,
+    reason: string,
+  ): Promise<void>;
   /** Which of these users their followers were last told are online (a socket heard from, or gone within the grace). */
   onlineAmong(ids: number[]): Promise<Set<number>>;
 }
@@ -42,6 +48,8 @@ export interface Conversations {
     partnerId: number,
     msgId: string,
   ): Promise<{ senderId: number; content: string } | null>;
+  /** A moderator hid the message: both members see "Message removed" (false: no such message between them). */
+  removeMessage(a: number, b: number, msgId: string): Promise<boolean>;
 }
 
 /** The MatchRoom objects of live matches. */
