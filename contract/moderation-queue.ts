@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { boundedString } from "./input";
-import { REPORT_TARGETS, type ReportTarget } from "./moderation";
+import {
+  REPORT_TARGETS,
+  type ReportStatus,
+  type ReportTarget,
+} from "./moderation";
 
 /**
  * Issue #34, the moderation queue (ADR 045): open reports grouped by what they are about, and what a moderator does
@@ -149,16 +153,16 @@ export interface QueueView {
   heldRounds: number;
 }
 
-export interface GroupReport {
+interface GroupReport {
   id: number;
   reporterName: string;
   reason: string;
-  status: "open" | "dismissed" | "actioned";
+  status: ReportStatus;
   outcome: string | null;
   createdAt: string;
 }
 
-export interface GroupLogEntry {
+interface GroupLogEntry {
   id: number;
   action: string;
   moderatorName: string | null;

@@ -373,5 +373,3 @@ export function createModerationService(deps: ModerationDeps) {
       act(deps, moderatorId, params, form),
   };
 }
-
-export type ModerationService = ReturnType<typeof createModerationService>;
