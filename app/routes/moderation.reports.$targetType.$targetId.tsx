@@ -88,6 +88,7 @@ export default function ReportGroupPage() {
       </div>
       <ReportedTarget group={group} />
       <ModerationActions
+        key={group.log.length}
         actions={group.actions}
         answer={answer && !answer.ok ? answer : undefined}
       />

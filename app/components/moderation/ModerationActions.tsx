@@ -11,6 +11,7 @@ import { checkForm } from "~/lib/forms";
 import { FieldError } from "../FormFields";
 import { AlertIcon } from "../icons";
 import "./ReviewDecision.css";
+import "./ModerationActions.css";
 
 /** What the action answered a refused post. */
 export interface ModerationFormProblem {
@@ -84,7 +85,7 @@ export function ModerationActions({
   return (
     <Form
       method="post"
-      className="card form review-decision"
+      className="card form review-decision moderation-actions"
       onSubmit={onSubmit}
       noValidate
       aria-labelledby="actions-title"
@@ -121,6 +122,7 @@ export function ModerationActions({
           <select
             id="moderation-duration"
             name="duration"
+            className="moderation-actions__select"
             defaultValue={answer?.values.duration ?? "24h"}
           >
             {Object.entries(MUTE_DURATIONS).map(([key, { label }]) => (
