@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { bin, quietEnv, root, run } from "../../scripts/lib.mjs";
 import {
+  baseURL,
   DESKTOP,
   launchBrowser,
   newAccount,
@@ -121,13 +122,30 @@ describe("a reported chat message", () => {
       ],
       { cwd: root, env: quietEnv, stdio: "ignore" },
     );
-    const mod = await pageFor(browser, moderator, PHONE);
-    await mod.page.goto(`/moderation/reports/profile/${target.user._id}`);
-    await mod.page.getByLabel(/^Reason/).fill("Repeated cheating");
-    await mod.page.getByRole("button", { name: "Suspend account" }).click();
-    await mod.page
+    // The moderator's browser runs no scripts: the page and its form work the same without them.
+    const context = await browser.newContext({
+      viewport: PHONE,
+      baseURL: baseURL(),
+      javaScriptEnabled: false,
+    });
+    await context.addCookies([
+      {
+        name: "pf_session",
+        value: moderator.token,
+        url: baseURL(),
+        httpOnly: true,
+        sameSite: "Lax",
+      },
+    ]);
+    const modPage = await context.newPage();
+    await modPage.goto(`/moderation/reports/profile/${target.user._id}`);
+    await modPage.getByLabel(/^Reason/).fill("Repeated cheating");
+    await modPage.getByRole("button", { name: "Suspend account" }).click();
+    await modPage
       .getByText("The account is suspended and signed out everywhere")
       .waitFor();
+    await modPage.getByRole("button", { name: "Unsuspend" }).waitFor();
+    await context.close();
 
     const { page } = await openPage(browser, PHONE);
     await page.goto("/login");
