@@ -251,6 +251,8 @@ export const NOTIFICATION_TYPES = [
   "challenge_expired",
   "challenge_declined",
   "tournament_prize",
+  /** Issue #34: a moderator acted on a report: the reporter hears the outcome, the reported player what and why. */
+  "moderation",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

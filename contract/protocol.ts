@@ -111,6 +111,8 @@ export interface ChatMessage {
    * live and after a reload, and pages back from it.
    */
   seq: number;
+  /** A moderator hid it (issue #34): `content` is empty and screens say "Message removed". */
+  removed?: boolean;
 }
 
 /** SPEC.md §3 Bot data: a real recorded run of another player. */

@@ -141,6 +141,8 @@ export type UserServerEvent =
       event: "new_message_delivery";
       data: { chat_id: string; msg_id: string; status: number };
     }
+  /** A moderator hid this message of the chat (issue #34): both members' screens show "Message removed" in its place. */
+  | { event: "message_removed"; data: { chat_id: string; msg_id: string } }
   /** A friend came online or went offline (SPEC.md §7 user-connection). */
   | { event: "user-connection"; data: { userId: number; online: boolean } }
   /**

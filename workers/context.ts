@@ -32,6 +32,7 @@ import { mailerFrom } from "./services/mail";
 import { createModerationLog } from "./services/moderation-log";
 import { createReportService } from "./services/reports";
 import { createStaffService } from "./services/staff";
+import { createModerationService } from "./services/moderation";
 import { createSocialService } from "./services/social";
 import { createTournamentService } from "./services/tournaments";
 import { createUploadService } from "./services/uploads";
@@ -86,6 +87,8 @@ export function createServices(
   const rooms = matchRoomsOf(env);
   const dealers = cardDealersOf(env);
   const files = staticFilesOf(env);
+  const moderationLog = createModerationLog(db);
+  const fairPlay = createFairPlayService(db, { challenges });
   const blog = createBlogService(
     db,
     async (paths) => {
@@ -134,7 +137,7 @@ export function createServices(
     /** For the routes of matchmaking and a match's HTTP side, which talk to the objects themselves. */
     lobbies: lobbiesOf(env),
     rooms,
-    fairPlay: createFairPlayService(db, { challenges }),
+    fairPlay,
     tournaments: createTournamentService(db, pushTo(env)),
     friendMatches: createFriendMatchService(db, {
       multiplayer,
@@ -153,12 +156,19 @@ export function createServices(
     sessions,
     uploads: createUploadService(db, env.MEDIA),
     mailer: mailerFrom(env),
-    moderationLog: createModerationLog(db),
+    moderationLog,
     reports: createReportService(db, limits),
-    // Part of issue #34: roles and held rounds; the services are stateless, so a second instance of each is harmless.
-    staff: createStaffService(db, {
-      fairPlay: createFairPlayService(db, { challenges }),
-      moderationLog: createModerationLog(db),
+    staff: createStaffService(db, { fairPlay, moderationLog }),
+    moderation: createModerationService({
+      db,
+      developers,
+      moderationLog,
+      notifications,
+      sessions,
+      hubs,
+      conversations: conversationsOf(env),
+      limits,
+      media: env.MEDIA,
     }),
     blog,
     google,
@@ -212,6 +222,8 @@ function userHubsOf(env: Env): UserHubs {
     async nameChanged(userId) {
       await hubOf(env, userId).forgetChatPeers("all");
     },
+    chatMuted: (userId, until, reason) =>
+      hubOf(env, userId).chatMuted(until, reason),
     inbox: (userId) => hubOf(env, userId).inboxView(),
     unreadMessages: (userId) => hubOf(env, userId).unreadMessages(),
     async onlineAmong(ids) {
@@ -300,6 +312,8 @@ function conversationsOf(env: Env): Conversations {
       conversationOf(env, readerId, partnerId).messageFor(readerId, msgId),
     around: (readerId, partnerId, msgId, count) =>
       conversationOf(env, readerId, partnerId).around(readerId, msgId, count),
+    removeMessage: (a, b, msgId) =>
+      conversationOf(env, a, b).removeMessage(msgId),
   };
 }
 

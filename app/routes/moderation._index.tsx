@@ -16,11 +16,12 @@ import {
 } from "#contract/review";
 import { resolveMediaUrl } from "~/lib/media";
 import { isApiError } from "~/server/errors.server";
-import { moderatorOr404 } from "~/server/moderation.server";
+import { HeldRounds, ReportQueue } from "~/components/moderation/ReportQueue";
+import { staffOr404 } from "~/server/moderation-queue.server";
 import "./moderation.css";
 
 export const meta: MetaFunction = () => [
-  { title: pageTitle("Review queue") },
+  { title: pageTitle("Moderation") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -52,24 +53,33 @@ async function decidedLine(
   }
 }
 
-/** /moderation (issue #33): the submitted versions waiting for a moderator, oldest first. */
+/**
+ * /moderation: open reports grouped by target (issue #34, ADR 045), the rounds the fair-play checks held, and the
+ * submitted versions waiting for a moderator (issue #33), each the longest waiting first.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const moderatorId = await moderatorOr404(context, request);
-  const [queue, decided] = await Promise.all([
+  const { id: moderatorId, isAdmin } = await staffOr404(context, request);
+  const [queue, reports, decided] = await Promise.all([
     context.services.review.queue(moderatorId),
+    context.services.moderation.queue(moderatorId),
     decidedLine(context, moderatorId, new URL(request.url)),
   ]);
-  return { queue, decided };
+  return { queue, reports, decided, isAdmin };
 }
 
 export default function ModerationQueue() {
-  const { queue, decided } = useLoaderData<typeof loader>();
+  const { queue, reports, decided, isAdmin } = useLoaderData<typeof loader>();
   return (
     <div className="page page--narrow moderation">
       <PageHeader
-        title="Review queue"
-        subtitle="Play each game in the inspector, then approve it or say what to fix."
+        title="Moderation"
+        subtitle="Reports, held rounds and games to review, the longest waiting first."
       />
+      {isAdmin ? (
+        <p className="moderation__admin">
+          <Link to="/admin">Roles and the audit log</Link>
+        </p>
+      ) : null}
       <div role="status" aria-live="polite" className="form__status">
         {decided ? (
           <p className="alert alert--success">
@@ -78,8 +88,25 @@ export default function ModerationQueue() {
           </p>
         ) : null}
       </div>
+      <ReportQueue groups={reports.groups} />
+      <HeldRounds count={reports.heldRounds} />
+      <GamesToReview queue={queue} />
+    </div>
+  );
+}
+
+function GamesToReview({ queue }: { queue: ReviewQueueItem[] }) {
+  return (
+    <section className="moderation__section" aria-labelledby="games-title">
+      <h2 className="moderation__heading" id="games-title">
+        Games to review
+      </h2>
       {queue.length === 0 ? (
-        <EmptyState title="Nothing to review" icon={<ShieldIcon size={28} />}>
+        <EmptyState
+          title="Nothing to review"
+          icon={<ShieldIcon size={28} />}
+          headingLevel={3}
+        >
           <p>
             New games and new versions appear here when developers submit them.
           </p>
@@ -98,7 +125,7 @@ export default function ModerationQueue() {
           </ul>
         </>
       )}
-    </div>
+    </section>
   );
 }
 

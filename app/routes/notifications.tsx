@@ -87,7 +87,7 @@ function NotificationCenter() {
     <div className="page notifications-page">
       <PageHeader
         title="Notifications"
-        subtitle="Challenges from your friends, how your challenges went and the tournament prizes you win."
+        subtitle="Challenges from your friends, how your challenges went, the tournament prizes you win and what came of your reports."
         aside={
           state.items.length > 0 ? (
             <MarkAllReadButton canMarkAll={canMarkAll} dispatch={dispatch} />

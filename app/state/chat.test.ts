@@ -496,3 +496,30 @@ describe("chatReducer: typing notifications (SPEC.md §4)", () => {
     expect(state.typing).toEqual([]);
   });
 });
+
+describe("chatReducer: a message a moderator removed", () => {
+  it("drops its text in place, live and from the history, and ignores a message it does not have", () => {
+    const [kept, hidden] = [
+      message("m-kept", FRIEND),
+      message("m-bad", FRIEND),
+    ];
+    const loaded = run([
+      { type: "historyLoaded", messages: [kept, hidden], hasMore: false },
+    ]);
+    const removed = chatReducer(loaded, { type: "removed", msg_id: "m-bad" });
+    expect(ids(removed)).toEqual(["m-kept", "m-bad"]);
+    expect(removed.messages[1]).toMatchObject({ content: "", removed: true });
+    expect(removed.messages[0].removed).toBeUndefined();
+    expect(chatReducer(removed, { type: "removed", msg_id: "m-other" })).toBe(
+      removed,
+    );
+    const reloaded = run([
+      {
+        type: "historyLoaded",
+        messages: [message("m-gone", FRIEND, { content: "", removed: true })],
+        hasMore: false,
+      },
+    ]);
+    expect(reloaded.messages[0].removed).toBe(true);
+  });
+});

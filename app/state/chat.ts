@@ -15,6 +15,8 @@ export interface ChatEntry {
   local?: boolean;
   /** The server refused the message: why. */
   error?: string;
+  /** A moderator hid it: shown as "Message removed". */
+  removed?: boolean;
 }
 
 /** SPEC.md §4 typing notifications: who is typing in which chat. */
@@ -57,7 +59,9 @@ export type ChatAction =
   /** The viewer reported the friend's messages up to msg_id as seen. */
   | { type: "markedSeen"; msg_id: string }
   | { type: "typingStarted"; note: TypingNote }
-  | { type: "typingStopped"; from: number };
+  | { type: "typingStopped"; from: number }
+  /** message_removed: a moderator hid this message. */
+  | { type: "removed"; msg_id: string };
 
 /** Early delivery updates kept at most: a page holds 30 messages, so older ones can only be stale. */
 const EARLY_DELIVERIES_KEPT = 20;
@@ -89,6 +93,7 @@ function toEntry(message: ChatMessage): ChatEntry {
     created_dt: message.created_dt,
   };
   if (message.seq !== undefined) entry.seq = message.seq;
+  if (message.removed) entry.removed = true;
   return entry;
 }
 
@@ -261,6 +266,17 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       const typing = withoutTyping(state.typing, action.from);
       return typing === state.typing ? state : { ...state, typing };
     }
+    case "removed":
+      return state.messages.some((message) => message.msg_id === action.msg_id)
+        ? {
+            ...state,
+            messages: state.messages.map((message) =>
+              message.msg_id === action.msg_id
+                ? { ...message, content: "", removed: true }
+                : message,
+            ),
+          }
+        : state;
     default:
       return assertNever(action);
   }

@@ -119,6 +119,8 @@ export class Conversation extends DurableObject<Env> {
       status: row.status,
       created_dt: new Date(row.created_at).toISOString(),
       seq: row.seq,
+      // A message a moderator hid keeps its place with its text dropped (issue #34).
+      ...(row.content === "" ? { removed: true } : {}),
     };
   }
 
@@ -474,6 +476,34 @@ export class Conversation extends DurableObject<Env> {
       content: message.content,
       created_at: new Date(message.created_at).toISOString(),
     }));
+  }
+
+  /**
+   * A moderator hid a message (issue #34): its text is dropped from storage, history answers it as removed, and both
+   * members' open tabs show it removed now. Answers whether the message exists here.
+   */
+  async removeMessage(msgId: string): Promise<boolean> {
+    const row = this.row(msgId);
+    if (!row) return false;
+    this.ctx.storage.sql.exec(
+      "update messages set content = '' where msg_id = ?",
+      msgId,
+    );
+    const event: UserServerEvent = {
+      event: "message_removed",
+      data: {
+        chat_id: chatIdOf(row.sender_id, row.recipient_id),
+        msg_id: msgId,
+      },
+    };
+    await Promise.all(
+      [row.sender_id, row.recipient_id].map((id) =>
+        hubOf(this.env, id)
+          .push(event)
+          .catch(() => 0),
+      ),
+    );
+    return true;
   }
 
   /**

@@ -35,6 +35,7 @@ import {
 import { ChatLanes, waitIn } from "./hub-chat-lanes";
 import { HubPresence } from "./hub-presence";
 import { KeptNotifications, PendingFriends } from "./hub-kept";
+import { ChatMute } from "./hub-mute";
 
 interface SocketAttachment {
   userId: number;
@@ -85,6 +86,7 @@ export class UserHub extends DurableObject<Env> {
   /** Friend → what goes to their Conversation next, batched; a receipt alone waits for the alarm. */
   private readonly lanes = new ChatLanes(this.env, () => this.schedule());
   private readonly pending = new PendingFriends(this.ctx.storage);
+  private readonly mute = new ChatMute(this.env);
   private readonly notes = new KeptNotifications(this.ctx.storage);
   /** The chat inbox: one entry per friend, kept as messages and reports of seen pass through (ADR 028). */
   private readonly inbox = new InboxEntries(this.ctx.storage);
@@ -138,6 +140,7 @@ export class UserHub extends DurableObject<Env> {
     } satisfies SocketAttachment);
     this.liveness.heard(server, connectedAt);
     this.ledger.opened(connectionId);
+    this.mute.load(userId);
     // Written once: a hub only ever belongs to one user, so later connections need no storage write.
     if ((await this.ctx.storage.get<number>(USER_KEY)) !== userId)
       await this.ctx.storage.put(USER_KEY, userId);
@@ -176,6 +179,11 @@ export class UserHub extends DurableObject<Env> {
       ),
     );
     if (sockets.length > 0) await this.presence.socketGone(sockets[0]);
+  }
+
+  /** A moderator muted this user from chat until then (null: the mute is lifted); the reason is shown to them. */
+  chatMuted(until: number | null, reason: string): void {
+    this.mute.set(until, reason);
   }
 
   /** Number of open sockets: more than zero means the user is online. */
@@ -343,6 +351,8 @@ export class UserHub extends DurableObject<Env> {
           return { ok: false, message: "You cannot message yourself" };
         if (!content.trim())
           return { ok: false, message: "Empty messages are not sent" };
+        const muted = await this.mute.refusal();
+        if (muted) return { ok: false, message: muted };
         const allowed = this.messageLimit.take();
         if (!allowed.ok)
           return { ok: false, message: tooFastMessage(allowed.retryAfterMs) };

@@ -1,7 +1,9 @@
 import { GoogleCredentialSchema, InviteSchema } from "#contract/accounts";
+import { suspendedMessage } from "#contract/moderation-queue";
 import type { ApiSignedIn } from "#contract/types";
 import { LoginSchema, SignUpSchema } from "#contract/validation";
 import { toUserData, type AccountService } from "./accounts";
+import { ApiError } from "./errors";
 import { verifyGoogleIdToken, type GoogleConfig } from "./google";
 import { parseFields } from "./parse";
 import { clientAddress, type RateLimiter } from "./rate-limits";
@@ -23,6 +25,13 @@ export function createAuthFlows(
   async function startSession(
     user: Parameters<typeof toUserData>[0],
   ): Promise<ApiSignedIn> {
+    // Issue #34: a suspended account gets no session, by password or Google, and is told why.
+    if (user.suspendedAt)
+      throw new ApiError(
+        403,
+        "suspended",
+        suspendedMessage(user.suspendedReason ?? ""),
+      );
     const token = await sessions.create(user.id);
     return { user: { ...toUserData(user), token }, token };
   }

@@ -1,4 +1,4 @@
-import { desc, eq, lt } from "drizzle-orm";
+import { desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { ModerationAction } from "#contract/moderation";
 import type { Db } from "../db/client";
 import { moderationLog, users } from "../db/schema";
@@ -26,6 +26,19 @@ export function createModerationLog(db: Db) {
         reason: action.reason,
         detail: action.detail ? JSON.stringify(action.detail) : null,
       });
+    },
+
+    /**
+     * The entry, written only if `condition` holds when the batch reaches it, stamped `at`: a racing or repeated
+     * action finds its condition false and writes nothing (the moderation queue, ADR 045).
+     */
+    entryIf(action: LoggedAction, condition: SQL, at: Date) {
+      const detail = action.detail ? JSON.stringify(action.detail) : null;
+      // Every column in the table's order: a null id is the next one.
+      return db.insert(moderationLog).select(
+        sql`select null, ${action.moderatorId}, ${action.action}, ${action.targetType}, ${String(action.targetId)},
+            ${action.reason}, ${detail}, ${at.getTime()} where ${condition}`,
+      );
     },
 
     async record(action: LoggedAction): Promise<void> {

@@ -25,6 +25,12 @@ export interface UserHubs {
   inbox(userId: number): Promise<Inbox>;
   /** The unread messages of the user's inbox (the badge on Social): one call to their hub. */
   unreadMessages(userId: number): Promise<number>;
+  /** A moderator muted the user from chat until then, or lifted it (null): their hub refuses their messages till then. */
+  chatMuted(
+    userId: number,
+    until: number | null,
+    reason: string,
+  ): Promise<void>;
   /** Which of these users their followers were last told are online (a socket heard from, or gone within the grace). */
   onlineAmong(ids: number[]): Promise<Set<number>>;
 }
@@ -50,6 +56,8 @@ export interface Conversations {
     msgId: string,
     count: number,
   ): Promise<ReportedMessage[] | null>;
+  /** A moderator hid the message: both members see "Message removed" (false: no such message between them). */
+  removeMessage(a: number, b: number, msgId: string): Promise<boolean>;
 }
 
 /** The MatchRoom objects of live matches. */

@@ -58,6 +58,12 @@ export const RATE_LIMITS = {
     tooMany: "Too many uploads.",
   },
   reportPerUser: { limit: 10, windowMs: HOUR, tooMany: "Too many reports." },
+  // A moderator works through the queue by hand; a stolen moderator session scripted to mute or suspend everyone is not.
+  moderationActionPerUser: {
+    limit: 60,
+    windowMs: MINUTE,
+    tooMany: "Too many moderation actions.",
+  },
   // Analytics, and the events a game's developers count: a page sends a few a minute, a script would fill D1.
   eventsPerAddress: {
     limit: 300,

@@ -4,6 +4,7 @@ import {
   ClockIcon,
   CloseIcon,
   Icon,
+  ShieldIcon,
   SwordsIcon,
   TrophyIcon,
   type IconProps,
@@ -32,6 +33,8 @@ export function NotificationTypeIcon({
       return <ClockIcon {...p} />;
     case "challenge_declined":
       return <CloseIcon {...p} />;
+    case "moderation":
+      return <ShieldIcon {...p} />;
     default:
       return <SwordsIcon {...p} />;
   }

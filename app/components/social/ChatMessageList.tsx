@@ -140,17 +140,21 @@ export function ChatMessageList({
                 data-testid="chat-message"
                 data-msg-id={message.msg_id}
               >
-                <p
-                  className={
-                    message.error
-                      ? "chat-msg__bubble is-failed"
-                      : message.local
-                        ? "chat-msg__bubble is-pending"
-                        : "chat-msg__bubble"
-                  }
-                >
-                  {message.content}
-                </p>
+                {message.removed ? (
+                  <p className="chat-msg__bubble is-removed">Message removed</p>
+                ) : (
+                  <p
+                    className={
+                      message.error
+                        ? "chat-msg__bubble is-failed"
+                        : message.local
+                          ? "chat-msg__bubble is-pending"
+                          : "chat-msg__bubble"
+                    }
+                  >
+                    {message.content}
+                  </p>
+                )}
                 <p className="chat-msg__meta">
                   <time dateTime={message.created_dt}>
                     {formatChatTime(message.created_dt)}
@@ -161,7 +165,7 @@ export function ChatMessageList({
                     ) : (
                       <MessageStatus status={message.status} />
                     )
-                  ) : reported.has(message.msg_id) ? (
+                  ) : message.removed ? null : reported.has(message.msg_id) ? (
                     <span className="chat-msg__reported">Reported</span>
                   ) : (
                     <button

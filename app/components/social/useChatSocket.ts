@@ -55,6 +55,10 @@ export function useChatSocket(
                 status: event.data.status,
               });
             break;
+          case "message_removed":
+            if (event.data.chat_id === chatId)
+              dispatch({ type: "removed", msg_id: event.data.msg_id });
+            break;
           case "typing_note":
             if (event.data.from !== friendId) break;
             dispatch({
