@@ -17,7 +17,7 @@ import {
 import { resolveMediaUrl } from "~/lib/media";
 import { isApiError } from "~/server/errors.server";
 import { HeldRounds, ReportQueue } from "~/components/moderation/ReportQueue";
-import { staffOr404 } from "~/server/moderation-queue.server";
+import { moderatorOrAdminOr404 } from "~/server/moderation-queue.server";
 import "./moderation.css";
 
 export const meta: MetaFunction = () => [
@@ -58,7 +58,7 @@ async function decidedLine(
  * submitted versions waiting for a moderator (issue #33), each the longest waiting first.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { id: moderatorId, isAdmin } = await staffOr404(context, request);
+  const { id: moderatorId, isAdmin } = await moderatorOrAdminOr404(context, request);
   const [queue, reports, decided] = await Promise.all([
     context.services.review.queue(moderatorId),
     context.services.moderation.queue(moderatorId),

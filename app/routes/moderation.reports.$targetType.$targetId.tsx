@@ -23,7 +23,7 @@ import {
 import { notFoundResponse, or404 } from "~/server/loaders.server";
 import {
   moderationFormAction,
-  staffOr404,
+  moderatorOrAdminOr404,
 } from "~/server/moderation-queue.server";
 import "./moderation.css";
 
@@ -46,7 +46,7 @@ function doneLine(url: URL): string | null {
 
 /** /moderation/reports/:targetType/:targetId (issue #34): a reported thing, its reports, and what to do; staff only. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const { id } = await staffOr404(context, request);
+  const { id } = await moderatorOrAdminOr404(context, request);
   if (!ReportGroupParamsSchema.safeParse(params).success)
     throw notFoundResponse("Report not found");
   const group = await or404(
@@ -57,7 +57,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const { id } = await staffOr404(context, request);
+  const { id } = await moderatorOrAdminOr404(context, request);
   return moderationFormAction(context, id, params, await request.formData());
 }
 
