@@ -4,7 +4,10 @@ import { checkedFormAction, textField } from "./auth.server";
 import { moderatorOr404 } from "./moderation.server";
 
 /** The moderation queue's door (issue #34, ADR 045): a moderator or admin, and whether they are an admin. */
-export async function moderatorOrAdminOr404(context: AppLoadContext, request: Request) {
+export async function moderatorOrAdminOr404(
+  context: AppLoadContext,
+  request: Request,
+) {
   const id = await moderatorOr404(context, request);
   const user = await context.services.sessions.userForRequest(request);
   return { id, isAdmin: user?.role === "admin" };
