@@ -158,7 +158,7 @@ export function createServices(
     mailer: mailerFrom(env),
     moderationLog,
     reports: createReportService(db, limits),
-    staff: createStaffService(db, { fairPlay, moderationLog }),
+    staff: createStaffService(db, { fairPlay, moderationLog, notifications }),
     moderation: createModerationService({
       db,
       developers,

@@ -397,6 +397,25 @@ describe("held rounds", () => {
     );
     expect(removed.status).toBe(200);
     expect(await reviewOf(dropped)).toBe("removed");
+    // Each player is told what became of their round.
+    const toldOf = (who: Player) =>
+      env.DB.prepare(
+        "select content from notifications where user_id = ? and type = 'moderation'",
+      )
+        .bind(who.userId)
+        .all<{ content: string }>();
+    expect((await toldOf(player)).results.map((row) => row.content)).toEqual([
+      expect.stringMatching(
+        /^A moderator checked your round of .+ and released it to the boards\.$/,
+      ),
+    ]);
+    expect((await toldOf(developer)).results.map((row) => row.content)).toEqual(
+      [
+        expect.stringMatching(
+          /^A moderator removed your round of .+ from the boards: A script played it$/,
+        ),
+      ],
+    );
     expect(await logEntries("remove_round", dropped)).toMatchObject([
       { moderator_id: admin.userId, reason: "A script played it" },
     ]);

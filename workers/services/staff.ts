@@ -3,10 +3,11 @@ import type { UserRole } from "#contract/moderation";
 import { canModerate } from "#contract/moderation";
 import type { StaffRole } from "#contract/reports";
 import type { Db } from "../db/client";
-import { games, users } from "../db/schema";
+import { games, scores, users } from "../db/schema";
 import { ApiError, notFound } from "./errors";
 import type { createFairPlayService, HeldRound } from "./fair-play";
 import type { ModerationLog } from "./moderation-log";
+import type { NotificationService } from "./notifications";
 
 type FairPlay = ReturnType<typeof createFairPlayService>;
 
@@ -18,7 +19,11 @@ const notAllowed = () => notFound("Page not found");
  */
 export function createStaffService(
   db: Db,
-  deps: { fairPlay: FairPlay; moderationLog: ModerationLog },
+  deps: {
+    fairPlay: FairPlay;
+    moderationLog: ModerationLog;
+    notifications: Pick<NotificationService, "notify">;
+  },
 ) {
   async function roleOf(userId: number): Promise<UserRole> {
     const [row] = await db
@@ -171,8 +176,37 @@ export function createStaffService(
         targetId: input.statsId,
         reason: input.reason,
       });
+      const [round] = await db
+        .select({
+          userId: scores.userId,
+          score: scores.score,
+          game: games.name,
+        })
+        .from(scores)
+        .innerJoin(games, eq(games.id, scores.gameId))
+        .where(eq(scores.statsId, input.statsId))
+        .limit(1);
+      if (round)
+        await deps.notifications.notify(
+          round.userId,
+          "moderation",
+          roundDecisionLine(round, input.decision, input.reason),
+          { gameId: 0 },
+        );
     },
   };
+}
+
+/** What the player of a held round is told once a moderator has decided it. */
+function roundDecisionLine(
+  round: { score: number; game: string },
+  decision: "release" | "remove",
+  reason: string,
+): string {
+  const which = `your round of ${round.game} (${round.score})`;
+  return decision === "release"
+    ? `A moderator checked ${which} and released it to the boards.`
+    : `A moderator removed ${which} from the boards: ${reason}`;
 }
 
 /** The held rounds with their player's and game's names, for the page. */
