@@ -5,7 +5,13 @@ import type { Viewer } from "~/lib/viewer";
 import { useAccount } from "./AccountProvider";
 import { useDisclosure } from "./useDisclosure";
 import { Avatar } from "./Avatar";
-import { CoinIcon, GamesIcon, LogOutIcon, ProfileIcon } from "./icons";
+import {
+  CoinIcon,
+  GamesIcon,
+  LogOutIcon,
+  ProfileIcon,
+  ShieldIcon,
+} from "./icons";
 import { BellIcon } from "./notifications/icons";
 import { useNotifications } from "./notifications/NotificationsProvider";
 import "./AccountMenu.css";
@@ -73,6 +79,16 @@ export function AccountMenu({ user }: { user: Viewer }) {
             >
               <GamesIcon size={18} />
               Developers
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/settings/account"
+              className="account-menu__item"
+              onClick={() => setOpen(false)}
+            >
+              <ShieldIcon size={18} />
+              Your data and account
             </Link>
           </li>
           <li>
