@@ -75,7 +75,12 @@ export default function AccountSettings() {
     <div className="page page--narrow account-settings">
       <PageHeader
         title="Your data and account"
-        subtitle={`Signed in as ${account.email}`}
+        subtitle={
+          <>
+            Signed in as{" "}
+            <span className="account-settings__email">{account.email}</span>
+          </>
+        }
         back={{ to: "/user-info", title: "Profile" }}
       />
       <DownloadDataCard />
