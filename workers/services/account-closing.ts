@@ -241,5 +241,3 @@ export function createAccountClosing(deps: AccountClosingDeps) {
       deleteAccount(deps, user, input),
   };
 }
-
-export type AccountClosing = ReturnType<typeof createAccountClosing>;

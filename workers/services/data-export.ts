@@ -426,5 +426,3 @@ export function createDataExport(deps: DataExportDeps) {
     },
   };
 }
-
-export type DataExport = ReturnType<typeof createDataExport>;
