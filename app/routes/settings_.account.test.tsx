@@ -25,7 +25,7 @@ const account = (overrides: Partial<AccountSummary> = {}): AccountSummary => ({
 
 function renderPage(
   summary: AccountSummary | null,
-  action: () => unknown = () => null,
+  action: () => Record<string, unknown> = () => ({}),
 ) {
   renderInRoot(null, {
     path: "/settings/account",
