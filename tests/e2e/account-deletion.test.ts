@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
+import axe from "axe-core";
+import type { Browser, Page } from "playwright-core";
 import type { Game } from "#contract/types";
 import { bin, quietEnv, root } from "../../scripts/lib.mjs";
 import {
@@ -39,6 +40,26 @@ async function query<T>(sql: string): Promise<T[]> {
   );
   const answers = JSON.parse(stdout) as Array<{ results: T[] }>;
   return answers[answers.length - 1].results;
+}
+
+/** axe-core's serious and critical findings on the page as it is now. */
+async function blockingFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window)))
+    await page.evaluate(axe.source);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ["violations"],
+    }),
+  );
+  return results.violations
+    .filter((violation) =>
+      ["serious", "critical"].includes(violation.impact ?? ""),
+    )
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.id} at ${node.target.join(" ")}`,
+      ),
+    );
 }
 
 let browser: Browser;
@@ -92,6 +113,7 @@ describe("leaving Playfeed", () => {
     await page.goto("/user-info");
     await page.getByRole("link", { name: "Your data and account" }).click();
     await page.waitForURL("**/settings/account");
+    expect(await blockingFindings(page)).toEqual([]);
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -113,6 +135,7 @@ describe("leaving Playfeed", () => {
     await expect
       .poll(() => page.getByText("That password is not right").count())
       .toBe(1);
+    expect(await blockingFindings(page)).toEqual([]);
 
     await page.getByLabel("Your password").fill("Secret@123");
     await page.getByRole("button", { name: "Delete my account" }).click();
