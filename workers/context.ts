@@ -2,6 +2,8 @@ import { adClientIdFrom } from "./ads";
 import { createPushService, vapidKeysFrom } from "./services/push";
 import { createDb, lazyDb } from "./db/client";
 import { createAccountService } from "./services/accounts";
+import { createAccountClosing } from "./services/account-closing";
+import { createDataExport } from "./services/data-export";
 import { createBlogService } from "./services/blog";
 import { createDeveloperService } from "./services/developers";
 import { createDeveloperDesk } from "./services/developer-desk";
@@ -169,6 +171,23 @@ export function createServices(
       conversations: conversationsOf(env),
       limits,
       media: env.MEDIA,
+    }),
+    accountClosing: createAccountClosing({
+      db,
+      media: env.MEDIA,
+      sessions,
+      hubs,
+      challenges,
+      limits,
+      async pagesChanged(paths) {
+        if (origin) await forgetCachedPages(paths.map((path) => origin + path));
+      },
+    }),
+    dataExport: createDataExport({
+      db,
+      hubs,
+      conversations: conversationsOf(env),
+      limits,
     }),
     blog,
     google,

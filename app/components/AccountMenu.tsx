@@ -83,6 +83,16 @@ export function AccountMenu({ user }: { user: Viewer }) {
           </li>
           <StaffLink role={user.role} onClick={() => setOpen(false)} />
           <li>
+            <Link
+              to="/settings/account"
+              className="account-menu__item"
+              onClick={() => setOpen(false)}
+            >
+              <ShieldIcon size={18} />
+              Your data and account
+            </Link>
+          </li>
+          <li>
             <LogOutButton className="account-menu__item" />
           </li>
         </ul>

@@ -192,8 +192,10 @@ export function createSocketClient<
   }
 
   function transmit(frame: string): void {
+    // A closing socket (the server ended the session) would only log an error; queued events go on the next open.
+    if (!socket || socket.readyState >= 2) return;
     try {
-      socket?.send(frame);
+      socket.send(frame);
     } catch {
       // The socket is going away; queued events are resent on the next open.
     }

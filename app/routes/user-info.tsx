@@ -19,6 +19,7 @@ import {
   GamesIcon,
   HeartIcon,
   ProfileIcon,
+  ShieldIcon,
   ShopIcon,
   SwordsIcon,
 } from "~/components/icons";
@@ -102,6 +103,7 @@ const LIBRARY_LINKS = [
   { to: "/challenges", label: "Challenges", Icon: SwordsIcon },
   { to: "/shop", label: "Shop", Icon: ShopIcon },
   { to: "/developer", label: "Developers", Icon: GamesIcon },
+  { to: "/settings/account", label: "Your data and account", Icon: ShieldIcon },
 ];
 
 function EditProfileCard({

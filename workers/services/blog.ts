@@ -14,6 +14,7 @@ import {
   type BlogPage,
   type BlogSummary,
 } from "#contract/blog";
+import { FORMER_WRITER_NAME } from "#contract/account-closing";
 import { htmlToText, truncate } from "#contract/format";
 import type { Db } from "../db/client";
 import { blogPosts, users, type BlogPostRow, type UserRow } from "../db/schema";
@@ -29,8 +30,9 @@ import { parseInput } from "./parse";
 
 const postNotFound = () => notFound("Post not found");
 
+// A deleted writer's published posts stay, credited to no one by name (issue #34, ADR 046).
 const authorColumns = {
-  authorName: users.name,
+  authorName: sql<string>`case when ${users.deletedAt} is null then ${users.name} else ${FORMER_WRITER_NAME} end`,
   authorImg: users.profileImg,
   authorPic: users.profilePic,
 };

@@ -75,6 +75,9 @@ export function createChallengeService(db: Db, notifications: Pushed) {
       now = Date.now(),
       scope: { userId: number } | { challengeId: number } | null = null,
     ) => expireDue(deps, now, scope),
+    /** A deleted account's open challenges end now and their stakes go back, as expiry returns them. */
+    refundOnLeave: (userId: number, now = Date.now()) =>
+      expireDue(deps, now, { leavingUserId: userId }),
   };
 }
 

@@ -64,6 +64,18 @@ export const RATE_LIMITS = {
     windowMs: MINUTE,
     tooMany: "Too many moderation actions.",
   },
+  // "Download my data" reads every table of the account and its conversations: a person needs it now and then.
+  dataExportPerUser: {
+    limit: 5,
+    windowMs: HOUR,
+    tooMany: "You have downloaded your data 5 times this hour.",
+  },
+  // The delete form checks a password: without a cap it would be a way to guess a signed-in account's password.
+  accountDeletePerUser: {
+    limit: 10,
+    windowMs: HOUR,
+    tooMany: "Too many tries to delete your account.",
+  },
   // Analytics, and the events a game's developers count: a page sends a few a minute, a script would fill D1.
   eventsPerAddress: {
     limit: 300,

@@ -1,4 +1,14 @@
-import { and, asc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+} from "drizzle-orm";
 import {
   type BlockedPerson,
   FIND_PAGE_SIZE,
@@ -109,7 +119,7 @@ async function assertUser(db: Db, id: number) {
   const [user] = await db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .limit(1);
   if (!user) throw notFound("User not found");
 }

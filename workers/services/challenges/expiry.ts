@@ -14,34 +14,43 @@ import {
 /**
  * Challenges past their time get their escrow back: a pending one returns the challenger's stake, an accepted
  * one nobody finished returns both. The cron trigger sweeps them all; a request sweeps only what it is about
- * (the caller's challenges, or the one challenge), so nobody's request does the work for everyone.
+ * (the caller's challenges, or the one challenge), so nobody's request does the work for everyone. A player who
+ * deletes their account (`leavingUserId`) ends every open challenge of theirs the same way, due or not.
  */
 export async function expireDue(
   deps: ChallengeDeps,
   now = Date.now(),
-  scope: { userId: number } | { challengeId: number } | null = null,
+  scope:
+    | { userId: number }
+    | { challengeId: number }
+    | { leavingUserId: number }
+    | null = null,
 ): Promise<number> {
   const { db } = deps;
   const claim = claimToken();
-  const within =
-    scope === null
-      ? undefined
+  const leaving = scope !== null && "leavingUserId" in scope;
+  const playerId =
+    scope === null || "challengeId" in scope
+      ? null
       : "userId" in scope
-        ? or(
-            eq(challenges.fromUserId, scope.userId),
-            eq(challenges.toUserId, scope.userId),
-          )
-        : eq(challenges.id, scope.challengeId);
+        ? scope.userId
+        : scope.leavingUserId;
+  const within =
+    playerId !== null
+      ? or(
+          eq(challenges.fromUserId, playerId),
+          eq(challenges.toUserId, playerId),
+        )
+      : scope !== null && "challengeId" in scope
+        ? eq(challenges.id, scope.challengeId)
+        : undefined;
+  const due = leaving ? undefined : lte(challenges.expiresAt, new Date(now));
   await runMoneyBatch(db, [
     db
       .update(challenges)
       .set({ status: "expired", settledAt: new Date(now), claim })
       .where(
-        and(
-          inArray(challenges.status, ["pending", "accepted"]),
-          lte(challenges.expiresAt, new Date(now)),
-          within,
-        ),
+        and(inArray(challenges.status, ["pending", "accepted"]), due, within),
       ),
     ledgerFromClaim(
       claim,
