@@ -29,6 +29,7 @@ import { createCardService } from "./services/cards";
 import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
 import { mailerFrom } from "./services/mail";
+import { createAccountLinks } from "./services/account-links";
 import { createModerationLog } from "./services/moderation-log";
 import { createSocialService } from "./services/social";
 import { createTournamentService } from "./services/tournaments";
@@ -75,6 +76,13 @@ export function createServices(
     hubOf(env, userId).endSession(sessionKey),
   );
   const google = googleConfigFrom(env);
+  const mailer = mailerFrom(env);
+  const accountLinks = createAccountLinks(db, {
+    mailer,
+    sessions,
+    limits,
+    origin: env.APP_ORIGIN,
+  });
   const developers = createDeveloperService(db);
   const games = createGameService(db, env.GAMES_ORIGIN);
   const notifications = createNotificationService(db, pushTo(env));
@@ -93,7 +101,9 @@ export function createServices(
   );
   return {
     accounts,
-    auth: createAuthFlows(accounts, sessions, google, limits, social),
+    auth: createAuthFlows(accounts, sessions, google, limits, social, {
+      accountLinks,
+    }),
     limits,
     games,
     developers,
@@ -150,7 +160,8 @@ export function createServices(
     ),
     sessions,
     uploads: createUploadService(db, env.MEDIA),
-    mailer: mailerFrom(env),
+    mailer,
+    accountLinks,
     moderationLog: createModerationLog(db),
     blog,
     google,
