@@ -38,6 +38,84 @@ const linkRefused = (state: Exclude<LinkState, "valid">) =>
     }[state],
   );
 
+/** A new link for `user`; the earlier unused ones of the same purpose stop working. */
+async function issue(
+  db: Db,
+  user: Pick<UserRow, "id" | "email">,
+  purpose: AccountTokenPurpose,
+  ttlMs: number,
+  now: number,
+): Promise<string> {
+  const token = randomToken();
+  await db.batch([
+    db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(now) })
+      .where(
+        and(
+          eq(accountTokens.userId, user.id),
+          eq(accountTokens.purpose, purpose),
+          isNull(accountTokens.usedAt),
+          gt(accountTokens.expiresAt, new Date(now)),
+        ),
+      ),
+    db.insert(accountTokens).values({
+      tokenHash: await hashToken(token),
+      userId: user.id,
+      purpose,
+      email: user.email,
+      expiresAt: new Date(now + ttlMs),
+    }),
+  ]);
+  return token;
+}
+
+/** Uses the link once: the row whose `used_at` this request set, or the reason it cannot be used. */
+async function consume(
+  db: Db,
+  token: string,
+  purpose: AccountTokenPurpose,
+  now: number,
+) {
+  const tokenHash = await hashToken(parseFields(LinkTokenSchema, token));
+  const [used] = await db
+    .update(accountTokens)
+    .set({ usedAt: new Date(now) })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, new Date(now)),
+      ),
+    )
+    .returning({ userId: accountTokens.userId, email: accountTokens.email });
+  if (used) return used;
+  const state = await stateOf(db, tokenHash, purpose, now);
+  throw linkRefused(state === "valid" ? "used" : state);
+}
+
+async function stateOf(
+  db: Db,
+  tokenHash: string,
+  purpose: AccountTokenPurpose,
+  now: number,
+): Promise<LinkState> {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        eq(accountTokens.purpose, purpose),
+      ),
+    )
+    .limit(1);
+  if (!row) return "unknown";
+  if (row.usedAt) return "used";
+  return row.expiresAt.getTime() > now ? "valid" : "expired";
+}
+
 /**
  * The single-use links mailed to an account (ADR 044): a forgotten password and the verification of its address.
  * A link is 256 random bits of which only the SHA-256 is stored; using one is a conditional UPDATE, so of two tabs
@@ -57,81 +135,6 @@ export function createAccountLinks(
     origin: string;
   },
 ) {
-  /** A new link for `user`; the earlier unused ones of the same purpose stop working. */
-  async function issue(
-    user: Pick<UserRow, "id" | "email">,
-    purpose: AccountTokenPurpose,
-    ttlMs: number,
-    now: number,
-  ): Promise<string> {
-    const token = randomToken();
-    await db.batch([
-      db
-        .update(accountTokens)
-        .set({ expiresAt: new Date(now) })
-        .where(
-          and(
-            eq(accountTokens.userId, user.id),
-            eq(accountTokens.purpose, purpose),
-            isNull(accountTokens.usedAt),
-            gt(accountTokens.expiresAt, new Date(now)),
-          ),
-        ),
-      db.insert(accountTokens).values({
-        tokenHash: await hashToken(token),
-        userId: user.id,
-        purpose,
-        email: user.email,
-        expiresAt: new Date(now + ttlMs),
-      }),
-    ]);
-    return token;
-  }
-
-  /** Uses the link once: the row whose `used_at` this request set, or the reason it cannot be used. */
-  async function consume(
-    token: string,
-    purpose: AccountTokenPurpose,
-    now: number,
-  ) {
-    const tokenHash = await hashToken(parseFields(LinkTokenSchema, token));
-    const [used] = await db
-      .update(accountTokens)
-      .set({ usedAt: new Date(now) })
-      .where(
-        and(
-          eq(accountTokens.tokenHash, tokenHash),
-          eq(accountTokens.purpose, purpose),
-          isNull(accountTokens.usedAt),
-          gt(accountTokens.expiresAt, new Date(now)),
-        ),
-      )
-      .returning({ userId: accountTokens.userId, email: accountTokens.email });
-    if (used) return used;
-    const state = await stateOf(tokenHash, purpose, now);
-    throw linkRefused(state === "valid" ? "used" : state);
-  }
-
-  async function stateOf(
-    tokenHash: string,
-    purpose: AccountTokenPurpose,
-    now: number,
-  ): Promise<LinkState> {
-    const [row] = await db
-      .select()
-      .from(accountTokens)
-      .where(
-        and(
-          eq(accountTokens.tokenHash, tokenHash),
-          eq(accountTokens.purpose, purpose),
-        ),
-      )
-      .limit(1);
-    if (!row) return "unknown";
-    if (row.usedAt) return "used";
-    return row.expiresAt.getTime() > now ? "valid" : "expired";
-  }
-
   /** A verification link opened again (a reload, a second tab) after it verified its address still says so. */
   async function usedOnVerifiedAccount(token: string, error: unknown) {
     if (!(error instanceof ApiError) || error.code !== "link_used") throw error;
@@ -155,7 +158,7 @@ export function createAccountLinks(
     user: Pick<UserRow, "id" | "email">,
     now = Date.now(),
   ): Promise<void> {
-    const token = await issue(user, "verify_email", VERIFY_TTL_MS, now);
+    const token = await issue(db, user, "verify_email", VERIFY_TTL_MS, now);
     await mailer.send(
       composeMail(
         {
@@ -186,7 +189,7 @@ export function createAccountLinks(
     if (!user || user.deletedAt) return;
     const fresh = user.createdAt.getTime() > now - UNVERIFIED_RESET_WINDOW_MS;
     if (!user.emailVerifiedAt && !fresh) return;
-    const token = await issue(user, "password_reset", RESET_TTL_MS, now);
+    const token = await issue(db, user, "password_reset", RESET_TTL_MS, now);
     await mailer.send(
       composeMail(
         {
@@ -232,7 +235,7 @@ export function createAccountLinks(
       now = Date.now(),
     ): Promise<LinkState> {
       if (!LinkTokenSchema.safeParse(token).success) return "unknown";
-      return stateOf(await hashToken(token), purpose, now);
+      return stateOf(db, await hashToken(token), purpose, now);
     },
 
     /**
@@ -246,7 +249,7 @@ export function createAccountLinks(
     ): Promise<void> {
       const { password } = parseFields(ResetPasswordSchema, payload);
       const passwordHash = await hashPassword(password);
-      const { userId, email } = await consume(token, "password_reset", now);
+      const { userId, email } = await consume(db, token, "password_reset", now);
       await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
       await db
         .update(users)
@@ -273,9 +276,12 @@ export function createAccountLinks(
 
     /** The verification link: the address it was sent to is verified, if the account still uses that address. */
     async verifyEmail(token: string, now = Date.now()): Promise<void> {
-      const { userId, email } = await consume(token, "verify_email", now).catch(
-        (error: unknown) => usedOnVerifiedAccount(token, error),
-      );
+      const { userId, email } = await consume(
+        db,
+        token,
+        "verify_email",
+        now,
+      ).catch((error: unknown) => usedOnVerifiedAccount(token, error));
       await db
         .update(users)
         .set({ emailVerifiedAt: new Date(now) })

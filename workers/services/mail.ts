@@ -78,9 +78,11 @@ export function runsLocally(env: Pick<Env, "APP_ORIGIN">): boolean {
 
 /** Anywhere else without a transport, a mail is refused, loudly in the logs, instead of landing in a bucket unread. */
 const noTransport: Mailer = {
-  async send(mail) {
-    throw new Error(
-      `No mail transport is configured; a mail to ${mail.to} was not sent`,
+  send(mail) {
+    return Promise.reject(
+      new Error(
+        `No mail transport is configured; a mail to ${mail.to} was not sent`,
+      ),
     );
   },
 };
