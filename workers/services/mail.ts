@@ -88,7 +88,7 @@ const noTransport: Mailer = {
 };
 
 /** Resend's send endpoint (ADR 044): one JSON POST per mail, authorised by the secret key. */
-export const RESEND_ENDPOINT = "https://api.resend.com/emails";
+const RESEND_ENDPOINT = "https://api.resend.com/emails";
 
 export interface HttpMailerConfig {
   apiKey: string;

@@ -6,7 +6,7 @@ import { FormError, FormSuccess } from "../FormFields";
 import { MailIcon } from "../icons";
 import "./account-links.css";
 
-export const RESEND_VERIFICATION_PATH = "/actions/verify-email";
+const RESEND_VERIFICATION_PATH = "/actions/verify-email";
 
 /** On the profile until the address is verified: says so and sends the link again (a fetcher, or a plain post). */
 export function VerifyEmailNotice({ email }: { email: string }) {
