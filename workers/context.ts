@@ -31,6 +31,7 @@ import { createCardService } from "./services/cards";
 import { googleConfigFrom } from "./services/google";
 import { createSessionService } from "./services/sessions";
 import { mailerFrom } from "./services/mail";
+import { createAccountLinks } from "./services/account-links";
 import { createModerationLog } from "./services/moderation-log";
 import { createReportService } from "./services/reports";
 import { createStaffService } from "./services/staff";
@@ -80,6 +81,13 @@ export function createServices(
     hubOf(env, userId).endSession(sessionKey),
   );
   const google = googleConfigFrom(env);
+  const mailer = mailerFrom(env);
+  const accountLinks = createAccountLinks(db, {
+    mailer,
+    sessions,
+    limits,
+    origin: env.APP_ORIGIN,
+  });
   const developers = createDeveloperService(db);
   const games = createGameService(db, env.GAMES_ORIGIN);
   const notifications = createNotificationService(db, pushTo(env));
@@ -100,7 +108,9 @@ export function createServices(
   );
   return {
     accounts,
-    auth: createAuthFlows(accounts, sessions, google, limits, social),
+    auth: createAuthFlows(accounts, sessions, google, limits, social, {
+      accountLinks,
+    }),
     limits,
     games,
     developers,
@@ -157,7 +167,8 @@ export function createServices(
     ),
     sessions,
     uploads: createUploadService(db, env.MEDIA),
-    mailer: mailerFrom(env),
+    mailer,
+    accountLinks,
     moderationLog,
     reports: createReportService(db, limits),
     staff: createStaffService(db, { fairPlay, moderationLog, notifications }),

@@ -5,6 +5,7 @@ import { useFormFetcher } from "~/lib/forms-fetcher";
 import { withRedirect } from "~/lib/redirect";
 import type { UserData } from "#contract/types";
 import { LoginSchema } from "#contract/validation";
+import { ForgotPasswordLink } from "./account/ForgotPasswordLink";
 import { useAccount } from "./AccountProvider";
 import {
   FormError,
@@ -115,6 +116,7 @@ export function LoginForm({
           setValues((current) => ({ ...current, password: event.target.value }))
         }
       />
+      <ForgotPasswordLink />
       <FormError message={post.formError} />
       <SubmitButton busy={busy} busyLabel="Logging in…">
         Log in

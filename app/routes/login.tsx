@@ -10,7 +10,9 @@ import { useEffect } from "react";
 import { useAccount } from "~/components/AccountProvider";
 import { AuthScreen, type Perk } from "~/components/AuthScreen";
 import { CoinIcon, HeartIcon, SwordsIcon } from "~/components/icons";
+import { FormSuccess } from "~/components/FormFields";
 import { GoogleLogIn, LoginForm } from "~/components/LoginPopup";
+import { ACCOUNT_LINK_TEXT } from "#contract/account-links";
 import { pageTitle } from "#contract/format";
 import type { ShellHandle } from "~/lib/viewer";
 import { GoogleCredentialSchema } from "#contract/accounts";
@@ -48,7 +50,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(
       safeRedirect(new URL(request.url).searchParams.get("redirectTo")),
     );
-  return redirectTarget(context, request);
+  return {
+    ...(await redirectTarget(context, request)),
+    // After a reset through a mailed link (routes/reset-password.$token.tsx).
+    passwordChanged:
+      new URL(request.url).searchParams.get("password") === "changed",
+  };
 }
 
 /**
@@ -100,6 +107,9 @@ export default function Login() {
     >
       <div className="auth-card">
         <h1 className="auth-card__title">Log in</h1>
+        {target.passwordChanged ? (
+          <FormSuccess message={ACCOUNT_LINK_TEXT.passwordChanged} />
+        ) : null}
         <p className="auth-card__text">
           {target.matchHost ? (
             <strong data-testid="waiting">

@@ -8,6 +8,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LogOutButton } from "~/components/AccountMenu";
+import { VerifyEmailNotice } from "~/components/account/VerifyEmailNotice";
 import { Avatar } from "~/components/Avatar";
 import { LoginRequired } from "~/components/EmptyState";
 import { genderChoice } from "~/components/FormFields";
@@ -54,12 +55,14 @@ export async function loader({
   profile: UserProfile | null;
   push: PushPreferences | null;
   pushConfigured: boolean;
+  emailVerified: boolean;
 }> {
   const user = await context.services.sessions.userForRequest(request);
   return {
     profile: user ? myProfile(user) : null,
     push: user ? await context.services.push.preferences(user.id) : null,
     pushConfigured: context.services.push.publicKey !== null,
+    emailVerified: user?.emailVerifiedAt != null,
   };
 }
 
@@ -129,7 +132,8 @@ function EditProfileCard({
 /** /user-info: the player's profile and its edit form. */
 export default function Profile() {
   const user = useViewer();
-  const { profile, push, pushConfigured } = useLoaderData<typeof loader>();
+  const { profile, push, pushConfigured, emailVerified } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   if (!user || !profile || !push) {
     return (
@@ -142,6 +146,7 @@ export default function Profile() {
   return (
     <div className="page">
       <PageHeader title="Profile" />
+      {emailVerified ? null : <VerifyEmailNotice email={profile.email} />}
       <section className="profile-card" aria-label="Your account">
         <Avatar person={user} size={100} />
         <div className="profile-card__info">

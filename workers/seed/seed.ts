@@ -69,6 +69,7 @@ export async function seedDatabase(d1: D1Database): Promise<void> {
       .values({
         email: account.email,
         passwordHash: await hashPassword(account.password),
+        emailVerifiedAt: new Date(),
         name: account.name,
         firstName: account.firstName,
         canWrite: account.canWrite,

@@ -175,7 +175,17 @@ export function createAccountService(db: Db, hubs: UserHubs) {
         .from(users)
         .where(eq(users.googleSub, identity.sub))
         .limit(1);
-      if (linked) return linked;
+      if (linked && (linked.emailVerifiedAt || linked.email !== identity.email))
+        return linked;
+      if (linked) {
+        // Accounts from before issue #34: Google has verified the address it signs in with.
+        const [user] = await db
+          .update(users)
+          .set({ emailVerifiedAt: new Date() })
+          .where(eq(users.id, linked.id))
+          .returning();
+        return user;
+      }
       const existing = await findByEmail(db, identity.email);
       if (existing) {
         const [user] = await db
@@ -183,6 +193,7 @@ export function createAccountService(db: Db, hubs: UserHubs) {
           .set({
             googleSub: identity.sub,
             profilePic: existing.profilePic ?? identity.picture,
+            emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
           })
           .where(eq(users.id, existing.id))
           .returning();
@@ -194,6 +205,7 @@ export function createAccountService(db: Db, hubs: UserHubs) {
           .values({
             email: identity.email,
             googleSub: identity.sub,
+            emailVerifiedAt: new Date(),
             name: identity.name,
             firstName: firstNameOf(identity.name),
             profilePic: identity.picture,

@@ -2,6 +2,7 @@ import { GoogleCredentialSchema, InviteSchema } from "#contract/accounts";
 import { suspendedMessage } from "#contract/moderation-queue";
 import type { ApiSignedIn } from "#contract/types";
 import { LoginSchema, SignUpSchema } from "#contract/validation";
+import type { AccountLinks } from "./account-links";
 import { toUserData, type AccountService } from "./accounts";
 import { ApiError } from "./errors";
 import { verifyGoogleIdToken, type GoogleConfig } from "./google";
@@ -21,6 +22,7 @@ export function createAuthFlows(
   google: GoogleConfig,
   limits: RateLimiter,
   social: SocialService,
+  { accountLinks }: { accountLinks: Pick<AccountLinks, "sendVerification"> },
 ) {
   async function startSession(
     user: Parameters<typeof toUserData>[0],
@@ -45,6 +47,12 @@ export function createAuthFlows(
       const input = parseFields(SignUpSchema, payload);
       await limits.hit("signUpPerAddress", clientAddress(request));
       const user = await accounts.signUp(input);
+      // The account stands without the mail; the profile offers to send the link again.
+      await accountLinks
+        .sendVerification(user)
+        .catch((error: unknown) =>
+          console.error("the verification mail was not sent", error),
+        );
       const invite = InviteSchema.safeParse(payload);
       if (invite.success && invite.data.invite)
         await social.acceptInvite(user.id, invite.data.invite);

@@ -78,14 +78,75 @@ export function runsLocally(env: Pick<Env, "APP_ORIGIN">): boolean {
 
 /** Anywhere else without a transport, a mail is refused, loudly in the logs, instead of landing in a bucket unread. */
 const noTransport: Mailer = {
-  async send(mail) {
-    throw new Error(
-      `No mail transport is configured; a mail to ${mail.to} was not sent`,
+  send(mail) {
+    return Promise.reject(
+      new Error(
+        `No mail transport is configured; a mail to ${mail.to} was not sent`,
+      ),
     );
   },
 };
 
-/** The transport for this environment: the local outbox on this machine. */
-export function mailerFrom(env: Env): Mailer {
-  return runsLocally(env) ? outboxMailer(env.MEDIA) : noTransport;
+/** Resend's send endpoint (ADR 044): one JSON POST per mail, authorised by the secret key. */
+const RESEND_ENDPOINT = "https://api.resend.com/emails";
+
+export interface HttpMailerConfig {
+  apiKey: string;
+  /** The sender, e.g. `Playfeed <mail@playfeed.example>`, on a domain verified with the provider. */
+  from: string;
+  endpoint?: string;
+  /** The network port: the Worker's `fetch`, or in a test a function that answers as the provider would. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * The production transport: a transactional mail provider over HTTPS. A refusal throws with the provider's status and
+ * the start of its answer (never the key), so the caller's log says why a mail did not go.
+ */
+export function httpMailer({
+  apiKey,
+  from,
+  endpoint = RESEND_ENDPOINT,
+  fetch: send = fetch,
+}: HttpMailerConfig): Mailer {
+  return {
+    async send(mail) {
+      const response = await send(endpoint, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${apiKey}`,
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify({
+          from,
+          to: [mail.to],
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        }),
+      });
+      if (!response.ok)
+        throw new Error(
+          `The mail provider refused a mail to ${mail.to}: ${response.status} ${(await response.text()).slice(0, 200)}`,
+        );
+    },
+  };
+}
+
+/**
+ * The transport for this environment: the local outbox on this machine; elsewhere the provider when MAIL_API_KEY and
+ * MAIL_FROM are set, else the refusing mailer.
+ */
+export function mailerFrom(
+  env: Env,
+  network: typeof fetch = (input, init) => fetch(input, init),
+): Mailer {
+  if (runsLocally(env)) return outboxMailer(env.MEDIA);
+  if (env.MAIL_API_KEY && env.MAIL_FROM)
+    return httpMailer({
+      apiKey: env.MAIL_API_KEY,
+      from: env.MAIL_FROM,
+      fetch: network,
+    });
+  return noTransport;
 }

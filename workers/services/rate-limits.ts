@@ -57,6 +57,24 @@ export const RATE_LIMITS = {
     windowMs: MINUTE,
     tooMany: "Too many uploads.",
   },
+  // A forgotten password (ADR 044): each request may send a mail, so one network and one address are held to a few;
+  // counted before the account is looked up, so the limit says nothing about whether it exists.
+  passwordResetPerAddress: {
+    limit: 10,
+    windowMs: HOUR,
+    tooMany: "Too many password reset requests from this network.",
+  },
+  passwordResetPerEmail: {
+    limit: 3,
+    windowMs: HOUR,
+    tooMany: "We have already sent several links to that address.",
+  },
+  // "Send the link again" on the profile: each is a mail to the player's own address.
+  verifyMailPerUser: {
+    limit: 5,
+    windowMs: HOUR,
+    tooMany: "We have already sent you several links.",
+  },
   reportPerUser: { limit: 10, windowMs: HOUR, tooMany: "Too many reports." },
   // A moderator works through the queue by hand; a stolen moderator session scripted to mute or suspend everyone is not.
   moderationActionPerUser: {
