@@ -2,6 +2,7 @@ import { adClientIdFrom } from "./ads";
 import { createPushService, vapidKeysFrom } from "./services/push";
 import { createDb, lazyDb } from "./db/client";
 import { createAccountService } from "./services/accounts";
+import { createAccountSettings } from "./services/account-settings";
 import { createBlogService } from "./services/blog";
 import { createDeveloperService } from "./services/developers";
 import { createDeveloperDesk } from "./services/developer-desk";
@@ -75,6 +76,7 @@ export function createServices(
     hubOf(env, userId).endSession(sessionKey),
   );
   const google = googleConfigFrom(env);
+  const mailer = mailerFrom(env);
   const developers = createDeveloperService(db);
   const games = createGameService(db, env.GAMES_ORIGIN);
   const notifications = createNotificationService(db, pushTo(env));
@@ -150,7 +152,13 @@ export function createServices(
     ),
     sessions,
     uploads: createUploadService(db, env.MEDIA),
-    mailer: mailerFrom(env),
+    mailer,
+    settings: createAccountSettings(db, {
+      sessions,
+      mailer,
+      limits,
+      origin: env.APP_ORIGIN,
+    }),
     moderationLog: createModerationLog(db),
     blog,
     google,

@@ -5,7 +5,13 @@ import type { Viewer } from "~/lib/viewer";
 import { useAccount } from "./AccountProvider";
 import { useDisclosure } from "./useDisclosure";
 import { Avatar } from "./Avatar";
-import { CoinIcon, GamesIcon, LogOutIcon, ProfileIcon } from "./icons";
+import {
+  CoinIcon,
+  GamesIcon,
+  LockIcon,
+  LogOutIcon,
+  ProfileIcon,
+} from "./icons";
 import { BellIcon } from "./notifications/icons";
 import { useNotifications } from "./notifications/NotificationsProvider";
 import "./AccountMenu.css";
@@ -48,6 +54,16 @@ export function AccountMenu({ user }: { user: Viewer }) {
             >
               <ProfileIcon size={18} />
               Your profile
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/settings"
+              className="account-menu__item"
+              onClick={() => setOpen(false)}
+            >
+              <LockIcon size={18} />
+              Account settings
             </Link>
           </li>
           <li>

@@ -18,6 +18,7 @@ import {
   CoinIcon,
   GamesIcon,
   HeartIcon,
+  LockIcon,
   ProfileIcon,
   ShopIcon,
   SwordsIcon,
@@ -102,6 +103,7 @@ const LIBRARY_LINKS = [
   { to: "/challenges", label: "Challenges", Icon: SwordsIcon },
   { to: "/shop", label: "Shop", Icon: ShopIcon },
   { to: "/developer", label: "Developers", Icon: GamesIcon },
+  { to: "/settings", label: "Account settings", Icon: LockIcon },
 ];
 
 function EditProfileCard({

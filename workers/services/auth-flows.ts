@@ -22,8 +22,9 @@ export function createAuthFlows(
 ) {
   async function startSession(
     user: Parameters<typeof toUserData>[0],
+    request: Request,
   ): Promise<ApiSignedIn> {
-    const token = await sessions.create(user.id);
+    const token = await sessions.create(user.id, request);
     return { user: { ...toUserData(user), token }, token };
   }
 
@@ -39,7 +40,7 @@ export function createAuthFlows(
       const invite = InviteSchema.safeParse(payload);
       if (invite.success && invite.data.invite)
         await social.acceptInvite(user.id, invite.data.invite);
-      return startSession(user);
+      return startSession(user, request);
     },
 
     /** `request` tells the caller's address, for the per-address lock-out. */
@@ -47,6 +48,7 @@ export function createAuthFlows(
       const { email, password } = parseFields(LoginSchema, payload);
       return startSession(
         await accounts.logIn(email, password, clientAddress(request)),
+        request,
       );
     },
 
@@ -60,6 +62,7 @@ export function createAuthFlows(
         await accounts.logInWithGoogle(
           await verifyGoogleIdToken(credential, google),
         ),
+        request,
       );
     },
   };
