@@ -1,5 +1,6 @@
 import {
   data,
+  redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LoaderFunctionArgs,
@@ -14,8 +15,7 @@ import {
 } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { SubmitButton } from "~/components/FormFields";
-import { AlertIcon, CheckIcon, MailIcon } from "~/components/icons";
-import { useViewer } from "~/components/root-data";
+import { AlertIcon, MailIcon } from "~/components/icons";
 import { pageTitle } from "#contract/format";
 import { isApiError } from "~/server/errors.server";
 import "./settings.css";
@@ -54,39 +54,21 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   );
 }
 
+/** Used: on to a page of its own (a reload must not post again, and this page's loader now refuses the link). */
 export async function action({ params, context }: ActionFunctionArgs) {
-  return answer(
+  const used = await answer(
     async () =>
       (await context.services.settings.confirmEmailChange(params.token ?? ""))
         .email,
   );
+  if (used.data.ok) throw redirect("/confirm-email/done", 303);
+  return used;
 }
 
 export default function ConfirmEmail() {
   const link = useLoaderData<typeof loader>();
   const used = useActionData<typeof action>();
-  const viewer = useViewer();
   const busy = useNavigation().state === "submitting";
-  const next = viewer ? "/settings" : "/login";
-  if (used?.ok)
-    return (
-      <div className="page page--narrow settings">
-        <EmptyState
-          headingLevel={1}
-          icon={<CheckIcon size={28} />}
-          title="Your e-mail address is changed"
-          actions={
-            <Link to={next} className="button button--primary">
-              {viewer ? "Back to your settings" : "Log in"}
-            </Link>
-          }
-        >
-          <p>
-            You sign in with <strong>{used.email}</strong> from now on.
-          </p>
-        </EmptyState>
-      </div>
-    );
   const problem =
     used && !used.ok ? used.message : !link.ok ? link.message : null;
   if (problem || !link.ok)
