@@ -95,13 +95,13 @@ export default function ConfirmEmail() {
         icon={<MailIcon size={28} />}
         title="Confirm your new e-mail address"
       >
-        <p>
+        <p className="settings__address">
           Your Playfeed account will use <strong>{link.email}</strong> from now
           on.
         </p>
         <Form method="post" className="settings__confirm">
           <SubmitButton busy={busy} busyLabel="Confirming…">
-            Confirm {link.email}
+            Confirm this address
           </SubmitButton>
         </Form>
       </EmptyState>

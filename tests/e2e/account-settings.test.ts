@@ -61,7 +61,7 @@ describe("account settings in the browser", () => {
     const mailbox = await openPage(browser, PHONE);
     await mailbox.page.goto(link);
     await mailbox.page
-      .getByRole("button", { name: `Confirm ${newEmail}` })
+      .getByRole("button", { name: "Confirm this address" })
       .click();
     await mailbox.page
       .getByRole("heading", { name: "Your e-mail address is changed" })
@@ -85,8 +85,13 @@ describe("account settings in the browser", () => {
     const opened = other.page.waitForEvent("websocket", {
       predicate: (socket) => new URL(socket.url()).pathname === "/ws",
     });
+    // SPEC.md §7: the page ties its session to its socket 5 s after load; signed out before, that post is refused.
+    const tied = other.page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/session",
+    );
     await logInOnPage(other.page, account.user.email);
     const socket = await opened;
+    expect((await tied).status()).toBe(200);
     const closed = new Promise<void>((resolve) =>
       socket.on("close", () => resolve()),
     );

@@ -278,5 +278,3 @@ export function createAccountSettings(db: Db, deps: AccountSettingsDeps) {
       sessions.revokeAll(user.id, token),
   };
 }
-
-export type AccountSettings = ReturnType<typeof createAccountSettings>;

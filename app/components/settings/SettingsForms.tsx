@@ -59,13 +59,12 @@ function Section({
   );
 }
 
+/** The line above the button; a message already shown under its field is not said twice (issue #31). */
 function AnswerLine({ answer }: { answer: SettingsAnswer | undefined }) {
   if (!answer) return null;
-  return answer.ok ? (
-    <FormSuccess message={answer.message} />
-  ) : (
-    <FormError message={answer.formError} />
-  );
+  if (answer.ok) return <FormSuccess message={answer.message} />;
+  const underField = Object.values(answer.errors).includes(answer.formError);
+  return <FormError message={underField ? null : answer.formError} />;
 }
 
 const errorsOf = (answer: SettingsAnswer | undefined) =>
