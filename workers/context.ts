@@ -4,6 +4,7 @@ import { createDb, lazyDb } from "./db/client";
 import { createAccountService } from "./services/accounts";
 import { createAccountClosing } from "./services/account-closing";
 import { createDataExport } from "./services/data-export";
+import { createAccountSettings } from "./services/account-settings";
 import { createBlogService } from "./services/blog";
 import { createDeveloperService } from "./services/developers";
 import { createDeveloperDesk } from "./services/developer-desk";
@@ -199,6 +200,12 @@ export function createServices(
       hubs,
       conversations: conversationsOf(env),
       limits,
+    }),
+    settings: createAccountSettings(db, {
+      sessions,
+      mailer,
+      limits,
+      origin: env.APP_ORIGIN,
     }),
     blog,
     google,

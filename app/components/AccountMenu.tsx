@@ -8,6 +8,7 @@ import { Avatar } from "./Avatar";
 import {
   CoinIcon,
   GamesIcon,
+  LockIcon,
   LogOutIcon,
   ProfileIcon,
   ShieldIcon,
@@ -54,6 +55,16 @@ export function AccountMenu({ user }: { user: Viewer }) {
             >
               <ProfileIcon size={18} />
               Your profile
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/settings"
+              className="account-menu__item"
+              onClick={() => setOpen(false)}
+            >
+              <LockIcon size={18} />
+              Account settings
             </Link>
           </li>
           <li>

@@ -19,6 +19,7 @@ import {
   CoinIcon,
   GamesIcon,
   HeartIcon,
+  LockIcon,
   ProfileIcon,
   ShieldIcon,
   ShopIcon,
@@ -106,6 +107,7 @@ const LIBRARY_LINKS = [
   { to: "/challenges", label: "Challenges", Icon: SwordsIcon },
   { to: "/shop", label: "Shop", Icon: ShopIcon },
   { to: "/developer", label: "Developers", Icon: GamesIcon },
+  { to: "/settings", label: "Account settings", Icon: LockIcon },
   { to: "/settings/account", label: "Your data and account", Icon: ShieldIcon },
 ];
 

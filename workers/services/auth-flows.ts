@@ -26,6 +26,7 @@ export function createAuthFlows(
 ) {
   async function startSession(
     user: Parameters<typeof toUserData>[0],
+    request: Request,
   ): Promise<ApiSignedIn> {
     // Issue #34: a suspended account gets no session, by password or Google, and is told why.
     if (user.suspendedAt)
@@ -34,7 +35,7 @@ export function createAuthFlows(
         "suspended",
         suspendedMessage(user.suspendedReason ?? ""),
       );
-    const token = await sessions.create(user.id);
+    const token = await sessions.create(user.id, request);
     return { user: { ...toUserData(user), token }, token };
   }
 
@@ -56,7 +57,7 @@ export function createAuthFlows(
       const invite = InviteSchema.safeParse(payload);
       if (invite.success && invite.data.invite)
         await social.acceptInvite(user.id, invite.data.invite);
-      return startSession(user);
+      return startSession(user, request);
     },
 
     /** `request` tells the caller's address, for the per-address lock-out. */
@@ -64,6 +65,7 @@ export function createAuthFlows(
       const { email, password } = parseFields(LoginSchema, payload);
       return startSession(
         await accounts.logIn(email, password, clientAddress(request)),
+        request,
       );
     },
 
@@ -77,6 +79,7 @@ export function createAuthFlows(
         await accounts.logInWithGoogle(
           await verifyGoogleIdToken(credential, google),
         ),
+        request,
       );
     },
   };

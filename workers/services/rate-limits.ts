@@ -203,6 +203,18 @@ export const RATE_LIMITS = {
     windowMs: HOUR,
     tooMany: "Too many push subscriptions.",
   },
+  // Each request mails two addresses (the new one's link, the old one's notice): a person changes theirs rarely.
+  emailChangePerUser: {
+    limit: 5,
+    windowMs: DAY,
+    tooMany: "You have asked to change your e-mail address too often today.",
+  },
+  // The settings forms check the current password: a stolen session must not become a way to guess it.
+  settingsPasswordPerUser: {
+    limit: 10,
+    windowMs: HOUR,
+    tooMany: "Too many attempts with your current password.",
+  },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

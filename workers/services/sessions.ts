@@ -1,4 +1,5 @@
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, like, lt, ne, or } from "drizzle-orm";
+import { LAST_SEEN_EVERY_MS, USER_AGENT_MAX } from "#contract/settings";
 import type { Db } from "../db/client";
 import { sessions, users, type UserRow } from "../db/schema";
 import { hashToken, randomToken } from "./tokens";
@@ -36,6 +37,16 @@ export async function sessionKeyOf(token: string): Promise<string> {
 
 const sessionKeyOfHash = (tokenHash: string) => tokenHash.slice(0, 32);
 
+/** The device a session was started from, as far as the request tells it: Cloudflare's country, the User-Agent. */
+function deviceOf(request: Request) {
+  const cf = (request as { cf?: { country?: unknown } }).cf;
+  const country = typeof cf?.country === "string" ? cf.country : null;
+  return {
+    userAgent: request.headers.get("User-Agent")?.slice(0, USER_AGENT_MAX),
+    country: country && /^[A-Z]{2}$/.test(country) ? country : null,
+  };
+}
+
 /** Told when a session ends, so whatever holds that session's sockets can close them. */
 export type SessionEnded = (
   userId: number,
@@ -50,18 +61,39 @@ export function createSessionService(
   const lookups = new Map<string, Promise<UserRow | null>>();
 
   async function findUser(token: string): Promise<UserRow | null> {
+    const tokenHash = await hashToken(token);
     const [row] = await db
-      .select({ user: users })
+      .select({ user: users, lastSeenAt: sessions.lastSeenAt })
       .from(sessions)
       .innerJoin(users, eq(sessions.userId, users.id))
       .where(
         and(
-          eq(sessions.tokenHash, await hashToken(token)),
+          eq(sessions.tokenHash, tokenHash),
           gt(sessions.expiresAt, new Date()),
         ),
       )
       .limit(1);
+    if (row) await noteSeen(tokenHash, row.lastSeenAt);
     return row?.user ?? null;
+  }
+
+  /**
+   * The devices list's "last seen": one conditional write when the stored time is over 10 minutes old, so a session
+   * costs at most one small write per 10 minutes and no request in between pays more than the read it already made.
+   */
+  async function noteSeen(tokenHash: string, lastSeenAt: Date | null) {
+    const now = Date.now();
+    if (lastSeenAt && now - lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
+    const staleBefore = new Date(now - LAST_SEEN_EVERY_MS);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, staleBefore)),
+        ),
+      );
   }
 
   return {
@@ -69,14 +101,58 @@ export function createSessionService(
     cookie: sessionCookie,
     tokenFrom: tokenFromRequest,
 
-    async create(userId: number): Promise<string> {
+    /** `request`, when given, names the device for the signed-in devices list: its browser and country. */
+    async create(userId: number, request?: Request): Promise<string> {
       const token = randomToken();
       await db.insert(sessions).values({
         tokenHash: await hashToken(token),
         userId,
         expiresAt: new Date(Date.now() + SESSION_MS),
+        ...(request ? deviceOf(request) : {}),
       });
       return token;
+    },
+
+    /** The user's live sessions, most recently used first, each named by its key, never its token. */
+    async list(userId: number) {
+      const rows = await db
+        .select({
+          tokenHash: sessions.tokenHash,
+          userAgent: sessions.userAgent,
+          country: sessions.country,
+          lastSeenAt: sessions.lastSeenAt,
+          createdAt: sessions.createdAt,
+        })
+        .from(sessions)
+        .where(
+          and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())),
+        );
+      return rows
+        .map(({ tokenHash, ...row }) => ({
+          ...row,
+          key: sessionKeyOfHash(tokenHash),
+          lastSeenAt: row.lastSeenAt ?? row.createdAt,
+        }))
+        .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime());
+    },
+
+    /** Signs out the user's one session named `key` (never `keep`, the caller's own); false when none was. */
+    async revokeByKey(
+      userId: number,
+      key: string,
+      keep: string,
+    ): Promise<boolean> {
+      const kept = await hashToken(keep);
+      if (sessionKeyOfHash(kept) === key) return false;
+      const ended = await db
+        .delete(sessions)
+        .where(
+          and(eq(sessions.userId, userId), like(sessions.tokenHash, `${key}%`)),
+        )
+        .returning({ tokenHash: sessions.tokenHash });
+      for (const { tokenHash } of ended)
+        await onEnded(userId, sessionKeyOfHash(tokenHash));
+      return ended.length > 0;
     },
 
     /**
