@@ -7,7 +7,7 @@ import { EmailSchema } from "./validation";
  * roles, version states, the limits of an upload (told to the developer up front) and the forms' schemas.
  */
 
-export { USER_ROLES, type UserRole } from "./moderation";
+export type { UserRole } from "./moderation";
 
 /**
  * A version's life: a draft the developer tests, submitted for review, approved (live, or the one before the live one

@@ -1,18 +1,24 @@
 import { adClientIdFrom } from "./ads";
 import { createPushService, vapidKeysFrom } from "./services/push";
-import { createDb, lazyDb } from "./db/client";
+import { createDb, lazyDb, type Db } from "./db/client";
 import { createAccountService } from "./services/accounts";
 import { createAccountClosing } from "./services/account-closing";
 import { createDataExport } from "./services/data-export";
 import { createAccountSettings } from "./services/account-settings";
 import { createBlogService } from "./services/blog";
-import { createDeveloperService } from "./services/developers";
+import {
+  createDeveloperService,
+  type DeveloperService,
+} from "./services/developers";
 import { createDeveloperDesk } from "./services/developer-desk";
 import { createDeveloperStatsService } from "./services/developer-stats";
 import { createGameBundleService } from "./services/game-bundles";
 import { createEventService } from "./services/events";
 import { createAuthFlows } from "./services/auth-flows";
-import { createChallengeService } from "./services/challenges";
+import {
+  createChallengeService,
+  type ChallengeService,
+} from "./services/challenges";
 import { createFairPlayService } from "./services/fair-play";
 import { createGameDataService } from "./services/game-data";
 import { createGameService, forgetCatalogue } from "./services/games";
@@ -21,17 +27,18 @@ import { createMultiplayerService } from "./services/multiplayer";
 import { createFriendMatchService } from "./services/friend-matches";
 import {
   createNotificationService,
+  type NotificationService,
   type Pusher,
 } from "./services/notifications";
 import { createPlayService } from "./services/play";
 import { type CardDealers, createCardFaceService } from "./services/card-faces";
-import { createRateLimiter } from "./services/rate-limits";
+import { createRateLimiter, type RateLimiter } from "./services/rate-limits";
 import { createScoreService } from "./services/scores";
 import { createShareService } from "./services/shares";
 import { createCardService } from "./services/cards";
 import { googleConfigFrom } from "./services/google";
-import { createSessionService } from "./services/sessions";
-import { mailerFrom } from "./services/mail";
+import { createSessionService, type SessionService } from "./services/sessions";
+import { mailerFrom, type Mailer } from "./services/mail";
 import { createAccountLinks } from "./services/account-links";
 import { createModerationLog } from "./services/moderation-log";
 import { createReportService } from "./services/reports";
@@ -98,7 +105,6 @@ export function createServices(
   const rooms = matchRoomsOf(env);
   const dealers = cardDealersOf(env);
   const files = staticFilesOf(env);
-  const moderationLog = createModerationLog(db);
   const fairPlay = createFairPlayService(db, { challenges });
   const blog = createBlogService(
     db,
@@ -170,6 +176,63 @@ export function createServices(
     uploads: createUploadService(db, env.MEDIA),
     mailer,
     accountLinks,
+    ...platformServices(env, db, {
+      origin,
+      limits,
+      sessions,
+      hubs,
+      mailer,
+      notifications,
+      developers,
+      challenges,
+      fairPlay,
+    }),
+    blog,
+    google,
+    shares: createShareService(db, {
+      limits,
+      painters: cardPaintersOf(env),
+      files,
+      media: env.MEDIA,
+      mediaBase: env.MEDIA_BASE_URL,
+    }),
+    push: createPushService(db, vapidKeysFrom(env)),
+    cards: createCardService({
+      files,
+      media: env.MEDIA,
+      mediaBase: env.MEDIA_BASE_URL,
+      painters: cardPaintersOf(env),
+      publishedPost: (id) => blog.getById(id),
+      publishedGame: (id) => games.getPublishedGame(id),
+    }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/**
+ * Running the platform (issue #34): the audit log, reports, roles, the moderation queue, and the services a player's
+ * own account uses to change or close it.
+ */
+function platformServices(
+  env: Env,
+  db: Db,
+  deps: {
+    origin: string | undefined;
+    limits: RateLimiter;
+    sessions: SessionService;
+    hubs: UserHubs;
+    mailer: Mailer;
+    notifications: NotificationService;
+    developers: DeveloperService;
+    challenges: ChallengeService;
+    fairPlay: ReturnType<typeof createFairPlayService>;
+  },
+) {
+  const { origin, limits, sessions, hubs, mailer, notifications } = deps;
+  const { developers, challenges, fairPlay } = deps;
+  const moderationLog = createModerationLog(db);
+  return {
     moderationLog,
     reports: createReportService(db, limits),
     staff: createStaffService(db, { fairPlay, moderationLog, notifications }),
@@ -207,28 +270,8 @@ export function createServices(
       limits,
       origin: env.APP_ORIGIN,
     }),
-    blog,
-    google,
-    shares: createShareService(db, {
-      limits,
-      painters: cardPaintersOf(env),
-      files,
-      media: env.MEDIA,
-      mediaBase: env.MEDIA_BASE_URL,
-    }),
-    push: createPushService(db, vapidKeysFrom(env)),
-    cards: createCardService({
-      files,
-      media: env.MEDIA,
-      mediaBase: env.MEDIA_BASE_URL,
-      painters: cardPaintersOf(env),
-      publishedPost: (id) => blog.getById(id),
-      publishedGame: (id) => games.getPublishedGame(id),
-    }),
   };
 }
-
-export type Services = ReturnType<typeof createServices>;
 
 /** Live events for a user go through their UserHub; a user with no open tab simply gets nothing live. */
 function pushTo(env: Env): Pusher {

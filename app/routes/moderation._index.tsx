@@ -58,7 +58,10 @@ async function decidedLine(
  * submitted versions waiting for a moderator (issue #33), each the longest waiting first.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { id: moderatorId, isAdmin } = await moderatorOrAdminOr404(context, request);
+  const { id: moderatorId, isAdmin } = await moderatorOrAdminOr404(
+    context,
+    request,
+  );
   const [queue, reports, decided] = await Promise.all([
     context.services.review.queue(moderatorId),
     context.services.moderation.queue(moderatorId),

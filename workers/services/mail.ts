@@ -28,7 +28,7 @@ const outboxKey = (at: number) =>
   `${OUTBOX}${String(9_999_999_999_999 - at).padStart(13, "0")}-${crypto.randomUUID()}.json`;
 
 /** The local and test transport: each mail becomes one JSON object under `mail/` in `bucket`. */
-export function outboxMailer(bucket: R2Bucket): Mailer {
+function outboxMailer(bucket: R2Bucket): Mailer {
   return {
     async send(mail) {
       const sentAt = Date.now();

@@ -17,14 +17,13 @@ const notAllowed = () => notFound("Page not found");
  * Issue #34: who may run the platform, and the held rounds a moderator decides. Every change is written to the audit
  * log right after it succeeds; every call checks the caller's role again, whatever page it came from.
  */
-export function createStaffService(
-  db: Db,
-  deps: {
-    fairPlay: FairPlay;
-    moderationLog: ModerationLog;
-    notifications: Pick<NotificationService, "notify">;
-  },
-) {
+interface StaffDeps {
+  fairPlay: FairPlay;
+  moderationLog: ModerationLog;
+  notifications: Pick<NotificationService, "notify">;
+}
+
+export function createStaffService(db: Db, deps: StaffDeps) {
   async function roleOf(userId: number): Promise<UserRole> {
     const [row] = await db
       .select({ role: users.role, deletedAt: users.deletedAt })
@@ -152,6 +151,17 @@ export function createStaffService(
       return new Map(rows.map((row) => [row.id, row.name]));
     },
 
+    ...heldRoundDecisions(db, deps, requireModerator),
+  };
+}
+
+/** The held rounds a moderator decides (ADR 032): released to the boards or removed, logged, the player told. */
+function heldRoundDecisions(
+  db: Db,
+  deps: StaffDeps,
+  requireModerator: (userId: number) => Promise<void>,
+) {
+  return {
     /** The held rounds, oldest first, with the player's and the game's names. */
     async heldRounds(moderatorId: number) {
       await requireModerator(moderatorId);

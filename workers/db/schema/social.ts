@@ -4,7 +4,6 @@ import {
   primaryKey,
   sqliteTable,
   text,
-  uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { NOTIFICATION_TYPES } from "#contract/coins";
 import { MATCH_INVITE_KINDS } from "#contract/friend-matches";
