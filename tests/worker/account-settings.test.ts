@@ -378,7 +378,7 @@ describe("changing the e-mail address", () => {
     expect(await htmlOf(wrong)).toContain("That is not your current password");
     expect(
       await row(
-        "select 1 from account_tokens where user_id = ?",
+        "select 1 from account_tokens where user_id = ? and purpose = 'change_email'",
         account.userId,
       ),
     ).toBeNull();

@@ -1,5 +1,4 @@
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { sql, type SQL } from "drizzle-orm";
 import {
   PRIZE_ACCOUNT_DAYS,
   PRIZE_DAYS,
@@ -14,15 +13,6 @@ import { games, scores, users } from "../db/schema";
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * E-mail verification (issue #34) is to add a timestamp column to users, `emailVerifiedAt`; once schema.ts has it,
- * prizes need a verified e-mail without another change here.
- */
-const emailVerifiedAt = (
-  getTableColumns(users) as Record<string, AnySQLiteColumn | undefined>
-).emailVerifiedAt;
-export const NEEDS_VERIFIED_EMAIL = emailVerifiedAt !== undefined;
 
 /**
  * The moments of the player's verified rounds that reached their game's minimum score, among their latest
@@ -47,10 +37,9 @@ export const daysSql = (user: SQL, end: number) =>
 export const accountCreatedSql = (user: SQL) =>
   sql<number>`(select au.created_at from ${users} as au where au.id = ${user})`;
 
+/** Whether the account's address is verified (issue #34): a prize goes to someone who can be reached. */
 export const emailVerifiedSql = (user: SQL) =>
-  emailVerifiedAt
-    ? sql<number>`((select ev.${sql.identifier(emailVerifiedAt.name)} from ${users} as ev where ev.id = ${user}) is not null)`
-    : sql<number>`1`;
+  sql<number>`((select ev.email_verified_at from ${users} as ev where ev.id = ${user}) is not null)`;
 
 /** The first moment an account made at `createdAt` is old enough. */
 export const accountReadyAt = (createdAt: number) =>
@@ -58,7 +47,7 @@ export const accountReadyAt = (createdAt: number) =>
 
 /**
  * Whether `user` (an SQL expression: a column of the outer row or a value) can win a prize of a period ending at
- * `end`: the account is old enough by then, its e-mail is verified once that exists, and it has enough qualifying
+ * `end`: the account is old enough by then, its e-mail is verified, and it has enough qualifying
  * rounds on enough days before then. The cheap account checks go first; AND stops at the first that fails.
  */
 export const eligibleSql = (user: SQL, end: number) =>

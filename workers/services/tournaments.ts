@@ -49,7 +49,6 @@ import { watchableRunId } from "./run-privacy";
 import { toNotificationView, type Pusher } from "./notifications";
 import { parseInput } from "./parse";
 import {
-  NEEDS_VERIFIED_EMAIL,
   accountCreatedSql,
   accountReadyAt,
   daysSql,
@@ -166,7 +165,7 @@ const prizeRules = (minScore: number | null) => ({
   days: PRIZE_DAYS,
   min_score: minScore,
   attempts_per_day: DAILY_ATTEMPTS,
-  verified_email: NEEDS_VERIFIED_EMAIL,
+  verified_email: true,
 });
 
 /** Where the viewer stands on the prize rules this period, or null for a visitor (or an account not found). */
@@ -186,7 +185,7 @@ function eligibilityOf(
   const ready = accountReadyAt(Number(account.createdAt));
   const rounds = Number(account.rounds);
   const days = Number(account.days);
-  const email = NEEDS_VERIFIED_EMAIL ? Boolean(account.emailVerified) : null;
+  const email = Boolean(account.emailVerified);
   return {
     eligible:
       ready <= end &&
