@@ -21,10 +21,16 @@ afterAll(() => browser?.close());
 
 const NEW_PASSWORD = "Changed@2026";
 
-/** A signed-in page whose header shows the player, its user socket connected. */
+/**
+ * A signed-in page whose header shows the player, its user socket connected. A public page: once signed out it
+ * reloads its data as a visitor's (a page for players only would then answer 401, as it does to any visitor).
+ */
 async function signedInPage(page: Page) {
-  await page.goto("/user-info");
-  await page.getByRole("heading", { name: "Edit your profile" }).waitFor();
+  await page.goto("/home");
+  await page
+    .locator(".site-header")
+    .getByRole("button", { name: /^Your account, / })
+    .waitFor();
 }
 
 async function logInOnPage(page: Page, email: string, password: string) {

@@ -80,6 +80,7 @@ describe("daily and weekly tournaments", () => {
         "10 verified rounds, on 2 different days, each reaching its game's minimum score",
         "A score of at least 10 in this game",
         "Your first 20 rounds of this game a day count (started and left ones too)",
+        "A verified e-mail address",
       ]);
       expect(await daily.locator(".podium .tournament__no-prize").count()).toBe(
         3,
@@ -88,6 +89,7 @@ describe("daily and weekly tournaments", () => {
       expect(own).toMatch(/Your account can win prizes from \d+ \w{3} \d{4}/);
       expect(own).toContain("Play 10 more verified rounds to be eligible");
       expect(own).toContain("Play on 2 more days to be eligible");
+      expect(own).toContain("Verify your e-mail address to be eligible");
 
       // The time left is the time to the next 00:00 UTC.
       const [, hours, minutes] =
