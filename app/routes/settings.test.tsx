@@ -68,6 +68,18 @@ describe("/settings", () => {
     ).toBeTruthy();
   });
 
+  it("leads on to downloading the data and deleting the account", async () => {
+    renderSettings(view());
+    const leaving = await screen.findByRole("region", {
+      name: "Your data and account",
+    });
+    expect(
+      within(leaving)
+        .getByRole("link", { name: "Your data and account" })
+        .getAttribute("href"),
+    ).toBe("/settings/account");
+  });
+
   it("sends a Google-only account to Forgot password? and asks for no password it does not have", async () => {
     renderSettings(view({ hasPassword: false }));
     const password = await screen.findByRole("region", { name: "Password" });

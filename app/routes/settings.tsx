@@ -4,7 +4,8 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ChevronRightIcon, ProfileIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
 import { DevicesSection } from "~/components/settings/DevicesSection";
 import {
@@ -55,6 +56,25 @@ export default function Settings() {
       <PasswordSection view={view} answer={answer} />
       <EmailSection view={view} answer={answer} />
       <DevicesSection devices={view.devices} now={now} answer={answer} />
+      <section
+        className="card settings__section"
+        aria-labelledby="settings-leaving"
+      >
+        <h2 id="settings-leaving" className="card__title">
+          <ProfileIcon size={20} />
+          Your data and account
+        </h2>
+        <p className="settings__note">
+          Download everything Playfeed keeps about you, or delete your account.
+        </p>
+        <Link
+          to="/settings/account"
+          className="button button--secondary settings__link"
+        >
+          Your data and account
+          <ChevronRightIcon size={18} />
+        </Link>
+      </section>
     </div>
   );
 }
