@@ -170,13 +170,16 @@ describe("a game written for CrazyGames' SDK v3", () => {
     await expect
       .poll(() => serverData(game, account), { timeout: 10_000 })
       .toEqual([["best", "3"]]);
-    expect(
-      await page.evaluate(
-        (key) =>
-          JSON.parse(window.localStorage.getItem(key) ?? "null") as unknown,
-        `pf_game:${account.user._id}:${game.slug}`,
-      ),
-    ).toMatchObject({ data: [["best", "3"]], changedAt: null });
+    // The device's copy is marked saved once the page has the server's answer, a moment after the server has the data.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (key) =>
+            JSON.parse(window.localStorage.getItem(key) ?? "null") as unknown,
+          `pf_game:${account.user._id}:${game.slug}`,
+        ),
+      )
+      .toMatchObject({ data: [["best", "3"]], changedAt: null });
     expect(
       await page.evaluate(() =>
         window.localStorage.getItem("pf_game:crazygames-test"),
