@@ -2,13 +2,13 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "../../workers/context";
 import {
-  BASE,
   type Player,
   gameId,
   newPlayer,
-  request,
   scoredRound,
   seed,
+  openPage,
+  postForm,
 } from "./helpers";
 
 let admin: Player;
@@ -16,23 +16,8 @@ let moderator: Player;
 let player: Player;
 let developer: Player;
 
-const post = (path: string, fields: Record<string, string>, who?: Player) =>
-  request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-    headers: {
-      Origin: BASE,
-      Host: new URL(BASE).host,
-      ...(who ? { Cookie: `pf_session=${who.token}` } : {}),
-    },
-  });
-
-const page = (path: string, who?: Player) =>
-  request(path, {
-    redirect: "manual",
-    headers: who ? { Cookie: `pf_session=${who.token}` } : {},
-  });
+const post = postForm;
+const page = openPage;
 
 const setRole = (who: Player, role: string) =>
   env.DB.prepare("update users set role = ? where id = ?")

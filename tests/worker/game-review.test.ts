@@ -7,9 +7,10 @@ import {
   BASE,
   getJson,
   newPlayer,
-  request,
   seed,
   type Player,
+  openPage,
+  postForm,
 } from "./helpers";
 
 // Issue #33, review and publishing (ADR 041): through the moderation pages' actions and the review service, on the
@@ -89,23 +90,9 @@ const versionRow = (id: number) =>
     }>();
 
 /** A page form's post, as the browser sends it (same origin), signed in as `who`. */
-const post = (path: string, fields: Record<string, string>, who?: Player) =>
-  request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-    headers: {
-      Origin: BASE,
-      Host: new URL(BASE).host,
-      ...(who ? { Cookie: `pf_session=${who.token}` } : {}),
-    },
-  });
+const post = postForm;
 
-const page = (path: string, who?: Player) =>
-  request(path, {
-    redirect: "manual",
-    headers: who ? { Cookie: `pf_session=${who.token}` } : {},
-  });
+const page = openPage;
 
 async function publishedIds(): Promise<number[]> {
   const { body } = await getJson<Game[]>("/api/game/published");

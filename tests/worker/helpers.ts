@@ -35,6 +35,30 @@ export function request(path: string, init?: RequestInit) {
   return exports.default.fetch(new Request(`${BASE}${path}`, init));
 }
 
+/** A page's form post as a browser sends it (same origin), by `who` or a visitor, not following the answer's redirect. */
+export const postForm = (
+  path: string,
+  fields: Record<string, string>,
+  who?: { token: string },
+) =>
+  request(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+    headers: {
+      Origin: BASE,
+      Host: new URL(BASE).host,
+      ...(who ? { Cookie: `pf_session=${who.token}` } : {}),
+    },
+  });
+
+/** A page as `who` (or a visitor) opens it, not following a redirect. */
+export const openPage = (path: string, who?: { token: string }) =>
+  request(path, {
+    redirect: "manual",
+    headers: who ? { Cookie: `pf_session=${who.token}` } : {},
+  });
+
 export async function getJson<T = unknown>(
   path: string,
   init?: RequestInit,

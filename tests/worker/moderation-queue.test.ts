@@ -4,7 +4,6 @@ import type { HistoryPage } from "#contract/chat";
 import { neutralName } from "#contract/moderation-queue";
 import { createServices } from "../../workers/context";
 import {
-  BASE,
   connect,
   getJson,
   json,
@@ -13,6 +12,8 @@ import {
   request,
   seed,
   type Player,
+  openPage,
+  postForm,
 } from "./helpers";
 
 // Issue #34, the moderation queue (ADR 045): through the pages' loaders and actions, on the real D1, Durable Objects
@@ -28,23 +29,9 @@ let admin: Player;
 let player: Player;
 let developer: Player;
 
-const page = (path: string, who?: Player) =>
-  request(path, {
-    redirect: "manual",
-    headers: who ? { Cookie: `pf_session=${who.token}` } : {},
-  });
+const page = openPage;
 
-const post = (path: string, fields: Record<string, string>, who?: Player) =>
-  request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-    headers: {
-      Origin: BASE,
-      Host: new URL(BASE).host,
-      ...(who ? { Cookie: `pf_session=${who.token}` } : {}),
-    },
-  });
+const post = postForm;
 
 async function report(
   reporter: Player,

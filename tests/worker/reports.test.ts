@@ -3,39 +3,25 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { REPORT_MESSAGES, type ReportedMessage } from "#contract/reports";
 import { conversationOf } from "../../workers/durable-objects/hubs";
 import {
-  BASE,
   type Player,
   gameId,
   getJson,
   json,
   makeFriends,
   newPlayer,
-  request,
   roomInWindow,
   seed,
+  openPage,
+  postForm,
 } from "./helpers";
 import { RATE_LIMITS } from "../../workers/services/rate-limits";
 
 beforeAll(seed);
 
 /** A page form's post, as the browser sends it without JavaScript (same origin), signed in as `who`. */
-const post = (path: string, fields: Record<string, string>, who?: Player) =>
-  request(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-    headers: {
-      Origin: BASE,
-      Host: new URL(BASE).host,
-      ...(who ? { Cookie: `pf_session=${who.token}` } : {}),
-    },
-  });
+const post = postForm;
 
-const page = (path: string, who?: Player) =>
-  request(path, {
-    redirect: "manual",
-    headers: who ? { Cookie: `pf_session=${who.token}` } : {},
-  });
+const page = openPage;
 
 const reportRows = (targetType: string, targetId: number | string) =>
   env.DB.prepare(
