@@ -1,16 +1,18 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { ModerationActSchema } from "#contract/moderation-queue";
 import { checkedFormAction, textField } from "./auth.server";
-import { moderatorOr404 } from "./moderation.server";
+import { canModerate } from "#contract/moderation";
+import { notFoundResponse } from "./loaders.server";
+import { signedInOrLogin } from "./staff.server";
 
 /** The moderation queue's door (issue #34, ADR 045): a moderator or admin, and whether they are an admin. */
 export async function moderatorOrAdminOr404(
   context: AppLoadContext,
   request: Request,
 ) {
-  const id = await moderatorOr404(context, request);
-  const user = await context.services.sessions.userForRequest(request);
-  return { id, isAdmin: user?.role === "admin" };
+  const { id, role } = await signedInOrLogin(context, request);
+  if (!canModerate(role)) throw notFoundResponse("Page not found");
+  return { id, isAdmin: role === "admin" };
 }
 
 /**

@@ -2,25 +2,14 @@ import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { ReviewSchema } from "#contract/developers";
 import { LiveGameFormSchema } from "#contract/review";
 import { checkedFormAction, textField } from "./auth.server";
-import { notFoundResponse } from "./loaders.server";
+import { staffOr404 } from "./staff.server";
 
 /**
  * The moderation pages' door (issue #33, ADR 041): a visitor is sent to log in, and anyone signed in who is not a
  * moderator gets the 404 page, so the pages' existence does not show. The services check the caller again.
  */
-export async function moderatorOr404(
-  context: AppLoadContext,
-  request: Request,
-): Promise<number> {
-  const user = await context.services.sessions.userForRequest(request);
-  if (!user) {
-    const { pathname } = new URL(request.url);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(pathname)}`, 303);
-  }
-  if (!(await context.services.developers.isModerator(user.id)))
-    throw notFoundResponse("Page not found");
-  return user.id;
-}
+export const moderatorOr404 = (context: AppLoadContext, request: Request) =>
+  staffOr404(context, request, "moderator");
 
 /** What the queue says after a decision: `?decided=approve&version=7`. */
 const decidedPath = (decision: "approve" | "reject", versionId: number) =>

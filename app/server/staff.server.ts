@@ -14,7 +14,7 @@ export async function signedInOrLogin(
 }
 
 /**
- * The doors of /admin and /moderation/rounds (issue #34): signed in, with the role, or the 404 page, so the pages'
+ * The doors of the staff pages, /admin and every /moderation page (issues #33 and #34): signed in, with the role, or the 404 page, so the pages'
  * existence does not show. The services check the caller's role again on every call.
  */
 export async function staffOr404(
@@ -22,11 +22,11 @@ export async function staffOr404(
   request: Request,
   need: "admin" | "moderator",
 ): Promise<number> {
-  const user = await signedInOrLogin(context, request);
-  const role = await context.services.staff.roleOf(user.id);
+  // The session's own row carries the role: no second read.
+  const { id, role } = await signedInOrLogin(context, request);
   const allowed = need === "admin" ? role === "admin" : canModerate(role);
   if (!allowed) throw notFoundResponse("Page not found");
-  return user.id;
+  return id;
 }
 
 export const staffHeaders = () => ({ "Cache-Control": "private, no-store" });
