@@ -2,7 +2,9 @@ import {
   vitePlugin as remix,
   cloudflareDevProxyVitePlugin as remixCloudflareDevProxy,
 } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { mkdirSync, readdirSync, renameSync } from "node:fs";
+import { defineConfig, type Plugin, type Rollup } from "vite";
+import { routerMemo } from "./scripts/router-memo";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -12,8 +14,80 @@ declare module "@remix-run/cloudflare" {
 
 const workerPorts = { api: "http://127.0.0.1:8787" };
 
+// `PLAYFEED_SOURCEMAPS=1 npm run build` maps the client build for `npm run bench:js` to say what each chunk holds.
+// The maps leave build/client as soon as they are written, so no user is ever sent one.
+const clientSourceMaps = process.env.PLAYFEED_SOURCEMAPS === "1";
+
+const appDir = new URL("./app/", import.meta.url).pathname;
+const contractDir = new URL("./contract/", import.meta.url).pathname;
+const ours = (id: string) =>
+  id.startsWith(appDir) || id.startsWith(contractDir);
+const isZod = (id: string) =>
+  id.includes("/node_modules/zod/") || id === `${contractDir}input.ts`;
+
+/**
+ * Our modules that the root route imports statically load on every page anyway, so they ship as one "shell" chunk:
+ * forty small files compress worse than one and each costs a request on a slow phone (issue #36).
+ *
+ * Rollup puts a manual chunk's unassigned imports into it, so a contract module with schemas that the shell reaches
+ * (for a constant it re-exports from its zod-free part) gets a chunk of its own, and zod one too; otherwise the
+ * shell would carry every schema and zod to every page.
+ */
+function shellChunk(): Rollup.ManualChunksOption {
+  let chunks: Map<string, string> | undefined;
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (isZod(id)) return "zod";
+    if (!chunks) {
+      chunks = new Map();
+      const usesZod = (moduleId: string) =>
+        (getModuleInfo(moduleId)?.importedIds ?? []).some(isZod);
+      const pending = [...getModuleIds()].filter(
+        (moduleId) => moduleId === `${appDir}root.tsx`,
+      );
+      while (pending.length) {
+        const next = pending.pop()!;
+        if (chunks.has(next)) continue;
+        chunks.set(
+          next,
+          usesZod(next)
+            ? `schemas-${next
+                .split("/")
+                .pop()!
+                .replace(/\.tsx?$/, "")}`
+            : "shell",
+        );
+        pending.push(
+          ...(getModuleInfo(next)?.importedIds ?? []).filter(
+            (imported) => ours(imported) && !isZod(imported),
+          ),
+        );
+      }
+    }
+    return chunks.get(id);
+  };
+}
+
+function sourceMapsOutsideClient(): Plugin {
+  return {
+    name: "playfeed-source-maps-outside-client",
+    apply: "build",
+    writeBundle(options) {
+      if (this.environment.config.build.ssr || !options.dir) return;
+      const assets = `${options.dir}/assets`;
+      const target = new URL("./build/sourcemaps", import.meta.url).pathname;
+      mkdirSync(target, { recursive: true });
+      for (const file of readdirSync(assets).filter((name) =>
+        name.endsWith(".map"),
+      ))
+        renameSync(`${assets}/${file}`, `${target}/${file}`);
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
+    // The server keeps Remix's route matching per route tree and path (issue #36).
+    routerMemo(),
     // The dev proxy only makes sense while serving; in a build it would start miniflare for nothing.
     ...(command === "serve"
       ? [
@@ -28,6 +102,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           }),
         ]
       : []),
+    ...(clientSourceMaps ? [sourceMapsOutsideClient()] : []),
     remix({
       future: {
         v3_fetcherPersist: true,
@@ -57,6 +132,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             conditions: ["workerd", "worker", "browser"],
             externalConditions: ["workerd", "worker"],
           },
+        },
+      }
+    : {}),
+  ...(command === "build" && !isSsrBuild
+    ? {
+        build: {
+          sourcemap: clientSourceMaps ? ("hidden" as const) : false,
+          rollupOptions: { output: { manualChunks: shellChunk() } },
         },
       }
     : {}),

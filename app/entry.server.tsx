@@ -3,6 +3,11 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
+import { closeDocumentLast } from "./server/close-document.server";
+
+// The Worker takes Remix's request handler from this build (workers/pages.ts), so the server runtime and the page
+// renderer share one copy of Remix's router instead of two (issue #36: each matched every request on its own).
+export { createRequestHandler } from "@remix-run/cloudflare";
 
 const ABORT_DELAY = 5_000;
 
@@ -49,39 +54,4 @@ export default async function handleRequest(
     headers: responseHeaders,
     status: responseStatusCode,
   });
-}
-
-const DOCUMENT_END = "</body></html>";
-
-/**
- * React 18 writes `</body></html>` with the shell, so the data Remix streams after it (single fetch's
- * `StreamTransfer`) would land after `</html>`, where HTML allows no element: hold the closing tags back until the
- * stream ends. The tags may be cut between two chunks, so the last few characters wait for the next chunk.
- */
-function closeDocumentLast(body: ReadableStream<Uint8Array>) {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  let pending = "";
-  let held = false;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        let text = pending + decoder.decode(chunk, { stream: true });
-        pending = "";
-        const at = held ? -1 : text.indexOf(DOCUMENT_END);
-        if (at !== -1) {
-          held = true;
-          text = text.slice(0, at) + text.slice(at + DOCUMENT_END.length);
-        } else if (!held) {
-          pending = text.slice(-(DOCUMENT_END.length - 1));
-          text = text.slice(0, text.length - pending.length);
-        }
-        if (text) controller.enqueue(encoder.encode(text));
-      },
-      flush(controller) {
-        const rest = pending + decoder.decode() + (held ? DOCUMENT_END : "");
-        if (rest) controller.enqueue(encoder.encode(rest));
-      },
-    }),
-  );
 }

@@ -40,6 +40,7 @@ import {
   useOfflineReload,
   useOfflineReloadDone,
 } from "./lib/network";
+import { EARLY_TAPS_SCRIPT, useEarlyTaps } from "./lib/early-taps";
 import { useRouteCodeLoaded, useServiceWorker } from "./lib/service-worker";
 import { toViewer } from "./lib/viewer";
 
@@ -100,10 +101,19 @@ export async function loader({
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useEarlyTaps();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // The page's own markup on the server; in the browser the script has run, and its text stays out of the bundle.
+          dangerouslySetInnerHTML={{
+            __html: import.meta.env.SSR ? EARLY_TAPS_SCRIPT : "",
+          }}
+        />
         <meta
           name="viewport"
           content="width=device-width, initial-scale=1, viewport-fit=cover"

@@ -1,14 +1,26 @@
 import { z } from "zod";
 import { boundedString } from "./input";
+import { ID_DIGITS } from "./ids-plain";
 
-/** Row ids are positive integers of at most 15 digits, so every one is a safe integer. */
-const ID_DIGITS = /^[1-9]\d{0,14}$/;
+export * from "./ids-plain";
 
-/** An id in a path: anything but a row id is a client mistake, not a lookup. */
-export const idSchema = (label: string) =>
+const pathIdSchema = (label: string) =>
   boundedString(15, `Invalid ${label} id`)
     .regex(ID_DIGITS, `Invalid ${label} id`)
     .transform(Number);
+
+// Labels are words in our code, so this stays small; a page's loader then builds no schema per request (issue #36).
+const pathIdSchemas = new Map<string, ReturnType<typeof pathIdSchema>>();
+
+/** An id in a path: anything but a row id is a client mistake, not a lookup. */
+export function idSchema(label: string) {
+  let schema = pathIdSchemas.get(label);
+  if (!schema) {
+    schema = pathIdSchema(label);
+    pathIdSchemas.set(label, schema);
+  }
+  return schema;
+}
 
 /** An id in a JSON body: a number, never its digits as a string nor a boolean or list converted into one. */
 export const idValueSchema = (label: string) =>
@@ -17,7 +29,3 @@ export const idValueSchema = (label: string) =>
     .int(`Invalid ${label} id`)
     .positive(`Invalid ${label} id`)
     .max(Number.MAX_SAFE_INTEGER, `Invalid ${label} id`);
-
-/** An optional id in a query string (`?challengeId=`, `?chat=`): the id, or null when it is missing or not one. */
-export const idOrNull = (value: string | null | undefined): number | null =>
-  value && value.length <= 15 && ID_DIGITS.test(value) ? Number(value) : null;

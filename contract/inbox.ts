@@ -38,3 +38,10 @@ export function socialLabel(unread: number): string {
   if (!(unread > 0)) return "Social";
   return `Social, ${unread} unread ${unread === 1 ? "message" : "messages"}`;
 }
+
+/** One conversation's entry after a change (null: no longer shown) and the unread messages of the whole inbox. */
+export interface InboxUpdate {
+  friendId: number;
+  entry: InboxEntry | null;
+  unread: number;
+}

@@ -2,31 +2,15 @@ import { z } from "zod";
 import { idSchema } from "./ids";
 import { boundedString, digits } from "./input";
 import { EmailSchema } from "./validation";
+import {
+  PROFILE_REPORT_REASONS,
+  GAME_REPORT_REASONS,
+  REPORT_PAGE_TARGETS,
+  REPORT_DETAILS_MAX,
+  STAFF_ROLES,
+} from "./reports-plain";
 
-/**
- * Issue #34, part 4: what a player may report besides a chat message (a profile, a game), what a moderator decides
- * about a held round, and what an admin posts to grant or take a role. The pages and the services agree on these.
- */
-
-/** The reasons a player picks from, per what they report. */
-export const PROFILE_REPORT_REASONS = [
-  "Offensive name",
-  "Offensive picture",
-  "Cheating",
-  "Other",
-] as const;
-export const GAME_REPORT_REASONS = [
-  "Broken game",
-  "Inappropriate game",
-  "Other",
-] as const;
-
-/** What the report page's address names: `/report/player/7`, `/report/game/3`. */
-const REPORT_PAGE_TARGETS = ["player", "game"] as const;
-export type ReportPageTarget = (typeof REPORT_PAGE_TARGETS)[number];
-
-export const reportPath = (target: ReportPageTarget, id: number) =>
-  `/report/${target}/${id}`;
+export * from "./reports-plain";
 
 export const REPORT_MESSAGES = {
   thanks: "Thanks. A moderator will look at it.",
@@ -35,19 +19,6 @@ export const REPORT_MESSAGES = {
   reason: "Please choose a reason",
   details: "Please keep the details to 500 characters or fewer",
 } as const;
-
-/** One message of a reported message's context (reports.context), as the conversation stored it. */
-export interface ReportedMessage {
-  msg_id: string;
-  sender: number;
-  content: string;
-  created_at: string;
-}
-
-/** How many messages before and after a reported one its report keeps. */
-export const REPORT_CONTEXT_SIZE = 5;
-
-export const REPORT_DETAILS_MAX = 500;
 
 const details = boundedString(REPORT_DETAILS_MAX, REPORT_MESSAGES.details)
   .trim()
@@ -66,11 +37,6 @@ export const GameReportSchema = z.object({
   reason: reasonOf(GAME_REPORT_REASONS),
   details,
 });
-
-export interface ReportInput {
-  reason: string;
-  details: string | null;
-}
 
 /** The report page's address: a kind and a row id; anything else is a page that does not exist. */
 export const ReportPageParamsSchema = z.object({
@@ -93,10 +59,6 @@ export const RoundDecisionSchema = z.object({
   statsId: idSchema("round"),
   reason: staffReason,
 });
-
-/** The roles an admin can give; taking a role back makes the account a player again. */
-const STAFF_ROLES = ["moderator", "admin"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** /admin: grant a role to an account by its e-mail, or take a staff member's role back. */
 export const RoleFormSchema = z.discriminatedUnion(
@@ -121,5 +83,3 @@ export const RoleFormSchema = z.discriminatedUnion(
 export const LogPageSchema = z.object({
   before: digits("Invalid page").pipe(z.number().int().positive()).optional(),
 });
-
-export const LOG_PAGE_SIZE = 30;

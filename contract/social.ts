@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { idSchema, idValueSchema } from "./ids";
 import { boundedString, digits } from "./input";
-import type { Friend } from "./types";
 
-/** How many people a page of Find People holds. */
-export const FIND_PAGE_SIZE = 20;
+export * from "./social-plain";
 
 /** GET /api/social/find?q=&page=. */
 export const FindQuerySchema = z.object({
@@ -22,12 +20,6 @@ export const FindQuerySchema = z.object({
     .default(0),
 });
 
-export interface FindAnswer {
-  people: Friend[];
-  page: number;
-  has_more: boolean;
-}
-
 /** POST /api/social/follow and /unfollow. */
 export const FollowSchema = z.object({
   from: idValueSchema("user"),
@@ -44,14 +36,6 @@ export const FollowFormSchema = z.object({
 
 /** POST /api/social/block and /unblock. */
 export const BlockSchema = z.object({ user_id: idValueSchema("user") });
-
-/** GET /api/social/blocked/people: someone the caller blocked, by name, with when. */
-export interface BlockedPerson {
-  _id: number;
-  name: string;
-  profile_img: string | null;
-  blocked_dt: string;
-}
 
 const messageIdSchema = boundedString(64, "Invalid message id").min(
   1,
@@ -91,15 +75,3 @@ export const SocialFormSchema = z.discriminatedUnion(
   ],
   { error: "Choose Unblock, Block, Unfriend or Report" },
 );
-
-/** An invite code (users.invite_code): what /invite/{code} and /registration?invite= carry. */
-export const INVITE_CODE_PATTERN = /^[a-z0-9]{6,24}$/;
-
-/** The public invite page of a code: who invites, and the way to sign up with the code (ADR 017). */
-export const invitePath = (code: string) => `/invite/${code}`;
-
-/** What GET /api/social/invite answers: the caller's invite code and the public invite page carrying it. */
-export interface InviteAnswer {
-  code: string;
-  url: string;
-}

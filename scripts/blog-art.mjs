@@ -1,11 +1,12 @@
 // Draws the pictures of the seeded blog posts (workers/db/blog-posts.ts) into public/media/blog/ as JPEG:
 // compositions of the games' real promo frames (public/media/promos/) and icons, rendered in headless Chromium.
-// The results are committed; run again after changing a game's promo or a post's art.
+// The results are committed, with their WebP variants (scripts/picture-variants.ts, run at the end); run again after
+// changing a game's promo or a post's art.
 //   node scripts/blog-art.mjs [--preview <dir>]   (--preview also writes PNG copies there, to look at)
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { root } from "./lib.mjs";
+import { bin, root, run } from "./lib.mjs";
 
 const output = path.join(root, "public/media/blog");
 const previewIndex = process.argv.indexOf("--preview");
@@ -245,3 +246,4 @@ try {
 } finally {
   await browser.close();
 }
+run(bin("tsx"), ["scripts/picture-variants.ts"]);

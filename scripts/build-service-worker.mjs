@@ -82,8 +82,9 @@ function filesUnder(folder) {
 const urlOf = (file) => `/${file.replace(/(^|\/)index\.html$/, "$1")}`;
 
 function staticFiles() {
-  const posters = filesUnder("media/promos").filter((file) =>
-    /\.(jpg|png|webp)$/.test(file),
+  // The originals only: their WebP variants (ADR 048) are fetched as a screen needs them.
+  const posters = filesUnder("media/promos").filter(
+    (file) => /\.(jpg|png|webp)$/.test(file) && !/\.w\d+\.webp$/.test(file),
   );
   return [
     ...KEPT_FOLDERS.flatMap(filesUnder),

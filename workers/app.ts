@@ -49,9 +49,10 @@ const isPagePath = (path: string) =>
 
 function fetchHandler(request: Request, env: Env, ctx: ExecutionContext) {
   // Developers' games (ADR 039): their own site, which answers nothing else.
-  if (isGamesOrigin(request, env)) return serveGamesOrigin(request, env);
-  const path = new URL(request.url).pathname;
-  return (isPagePath(path) ? pages : app).fetch(request, env, ctx);
+  // One parse of the address a request (issue #36: a page's render is measured against a static file).
+  const url = new URL(request.url);
+  if (isGamesOrigin(url, env)) return serveGamesOrigin(request, env);
+  return (isPagePath(url.pathname) ? pages : app).fetch(request, env, ctx);
 }
 
 export default {

@@ -34,6 +34,7 @@ import { createPlayService } from "./services/play";
 import { type CardDealers, createCardFaceService } from "./services/card-faces";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limits";
 import { createScoreService } from "./services/scores";
+import { createRunLogService } from "./services/run-log-service";
 import { createShareService } from "./services/shares";
 import { createCardService } from "./services/cards";
 import { googleConfigFrom } from "./services/google";
@@ -46,6 +47,8 @@ import { createStaffService } from "./services/staff";
 import { createModerationService } from "./services/moderation";
 import { createSocialService } from "./services/social";
 import { createTournamentService } from "./services/tournaments";
+import { createRetentionService } from "./services/retention";
+import { createDbSizeService } from "./services/db-size";
 import { createUploadService } from "./services/uploads";
 import { createVisitorRoundService } from "./services/visitor-rounds";
 import type {
@@ -100,7 +103,7 @@ export function createServices(
   const games = createGameService(db, env.GAMES_ORIGIN);
   const notifications = createNotificationService(db, pushTo(env));
   const scores = createScoreService(db);
-  const multiplayer = createMultiplayerService(db);
+  const multiplayer = createMultiplayerService(db, env.MEDIA);
   const challenges = createChallengeService(db, notifications);
   const rooms = matchRoomsOf(env);
   const dealers = cardDealersOf(env);
@@ -144,6 +147,7 @@ export function createServices(
       referees: refereesOf(env),
       limits,
       dealers,
+      runLogs: env.MEDIA,
     }),
     cardFaces: createCardFaceService(db, dealers, limits),
     visitorRounds: createVisitorRoundService(db, {
@@ -151,13 +155,17 @@ export function createServices(
       dealers,
       limits,
       scores,
+      runLogs: env.MEDIA,
     }),
+    runLogs: createRunLogService(db, env.MEDIA),
     multiplayer,
     /** For the routes of matchmaking and a match's HTTP side, which talk to the objects themselves. */
     lobbies: lobbiesOf(env),
     rooms,
     fairPlay,
     tournaments: createTournamentService(db, pushTo(env)),
+    retention: createRetentionService(db, env.MEDIA),
+    dbSize: createDbSizeService(db),
     friendMatches: createFriendMatchService(db, {
       multiplayer,
       rooms,

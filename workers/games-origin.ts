@@ -12,8 +12,8 @@ import { BUNDLES_FOLDER } from "./services/game-bundles";
 const VERSION_FOLDER = /^\/v\/(\d{1,10}-[0-9a-f]{24})\/(.{0,1024})$/s;
 const SDK_PATH = "/sdk/playfeed-sdk.js";
 
-export const isGamesOrigin = (request: Request, env: Env) =>
-  new URL(request.url).origin === env.GAMES_ORIGIN;
+export const isGamesOrigin = (url: URL, env: Env) =>
+  url.origin === env.GAMES_ORIGIN;
 
 const notFound = () =>
   new Response("Not found", {

@@ -1,6 +1,9 @@
 import { badRequest, notFound } from "./services/errors";
 import { BUNDLES_FOLDER } from "./services/game-bundles";
 
+// A variant's key names its original: `blog/7/id.jpg.w640.webp` (contract/pictures.ts).
+const VARIANT_KEY = /^(.+\.(?:jpg|png|webp|gif))\.w(?:320|640|960|1280)\.webp$/;
+
 // Keys are written by the server (uploads come later); still, nothing outside this shape is looked up.
 const MEDIA_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/;
 
@@ -19,13 +22,21 @@ export async function serveMedia(
   }
   // Developers' game files are served only from the games origin (ADR 039), never from the app's.
   if (key.startsWith(BUNDLES_FOLDER)) throw notFound("Media not found");
-  const object = await bucket.get(key, { onlyIf: request.headers });
+  let object = await bucket.get(key, { onlyIf: request.headers });
+  // A picture kept without this variant (sent before variants existed, too small, too large, a GIF) is shown as sent.
+  const original = object ? null : VARIANT_KEY.exec(key)?.[1];
+  if (original)
+    object = await bucket.get(original, { onlyIf: request.headers });
   if (!object) throw notFound("Media not found");
 
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("ETag", object.httpEtag);
-  headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  // The original standing in for a variant is kept only a day, so a variant made later is seen.
+  headers.set(
+    "Cache-Control",
+    original ? "public, max-age=86400" : "public, max-age=31536000, immutable",
+  );
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set(
     "Content-Security-Policy",

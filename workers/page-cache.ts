@@ -31,8 +31,8 @@ export async function withPageCache(
   nonce: string | undefined,
   render: () => Promise<Response>,
 ): Promise<Response> {
-  if (!isCacheable(request))
-    return tokenFromRequest(request) ? privatePage(await render()) : render();
+  // Every other page answer says so too: a signed-in view, a query, a data request, a page that is not public.
+  if (!isCacheable(request)) return privatePage(await render());
   // The DOM typings of `caches` lack the Workers default cache.
   const cache = (caches as unknown as { default: Cache }).default;
   const key = new Request(new URL(request.url).toString(), { method: "GET" });
@@ -44,6 +44,7 @@ export async function withPageCache(
     );
     hit.headers.delete("Content-Length");
     hit.headers.set("X-Playfeed-Cache", "hit");
+    hit.headers.set("Vary", "Cookie");
     return hit;
   }
   const response = await render();
@@ -56,6 +57,8 @@ export async function withPageCache(
     `public, max-age=0, s-maxage=${TTL_SECONDS}`,
   );
   stored.headers.set("X-Playfeed-Cache", "miss");
+  // The copy is the signed-out page: a shared cache outside Cloudflare's must not give it to a signed-in player.
+  stored.headers.set("Vary", "Cookie");
   ctx.waitUntil(cache.put(key, stored.clone()));
   return stored;
 }
@@ -84,8 +87,9 @@ export async function forgetCachedPages(urls: string[]): Promise<void> {
 }
 
 /**
- * A page rendered for a signed-in viewer carries their coins, likes and (on the play page) their game data: no shared
- * cache may keep it, and the browser asks again before reusing it. A route that says otherwise keeps its own header.
+ * A page rendered for a signed-in viewer carries their coins, likes and (on the play page) their game data, and one
+ * outside the edge cache may vary with its query or its caller: no shared cache may keep it, and the browser asks
+ * again before reusing it. A route that says otherwise keeps its own header.
  */
 function privatePage(response: Response): Response {
   if (response.headers.has("Cache-Control")) return response;

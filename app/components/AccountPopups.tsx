@@ -1,6 +1,12 @@
 import { useAccount } from "./AccountProvider";
-import { LoginPopup } from "./LoginPopup";
-import { SignUpPopup } from "./SignUpPopup";
+import { lazyDialog } from "./lazy-dialog";
+
+const LoginPopup = lazyDialog("Log in", () =>
+  import("./LoginPopup").then((module) => module.LoginPopup),
+);
+const SignUpPopup = lazyDialog("Create Account", () =>
+  import("./SignUpPopup").then((module) => module.SignUpPopup),
+);
 
 /** Whichever account popup the store says is open (SPEC.md §4 popup type). */
 export function AccountPopups() {

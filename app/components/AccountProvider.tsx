@@ -27,6 +27,7 @@ import {
   type PopupState,
 } from "~/state/popup";
 import { useViewer } from "./root-data";
+import { useSocket } from "./SocketProvider";
 import { useRevalidate } from "./useRevalidate";
 
 /** SPEC.md §4/§9: the session update goes out 5 s after the app loads. */
@@ -101,19 +102,29 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       .catch(() => undefined);
   }, [serverSpoke, viewerId, profileId]);
 
+  // The update names this tab's socket, so it goes out once that socket is open, 5 s after load or later. A session
+  // that ended meanwhile (logged out elsewhere, password reset) closed the socket first: nothing is sent for it.
+  const socketOpen = useSocket().status === "open";
+  const [updateDue, setUpdateDue] = useState(false);
+  const updateSent = useRef(false);
   useEffect(() => {
-    const timer = window.setTimeout(() => {
-      const user = viewerIdRef.current;
-      // Signed out meanwhile (in another tab, which closed this tab's socket): there is no session to update.
-      if (user === null) return;
-      // The session is the request's own (its cookie): the page never knows its token.
-      apiFetch("/api/session", {
-        method: "POST",
-        json: { user, socket: socketIdOfThisTab() },
-      }).catch(() => undefined);
-    }, SESSION_UPDATE_DELAY_MS);
+    const timer = window.setTimeout(
+      () => setUpdateDue(true),
+      SESSION_UPDATE_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, []);
+  useEffect(() => {
+    const user = viewerIdRef.current;
+    if (!updateDue || !socketOpen || user === null || updateSent.current)
+      return;
+    updateSent.current = true;
+    // The session is the request's own (its cookie): the page never knows its token.
+    apiFetch("/api/session", {
+      method: "POST",
+      json: { user, socket: socketIdOfThisTab() },
+    }).catch(() => undefined);
+  }, [updateDue, socketOpen]);
 
   const post = useFetcherPost<{ ok: boolean }>();
   const signOut = useCallback(async () => {

@@ -5,7 +5,7 @@ import { AccountPopups } from "./AccountPopups";
 import { AccountProvider } from "./AccountProvider";
 import { BottomBar } from "./BottomBar";
 import { DailyBonus } from "./coins/DailyBonus";
-import { ChallengeNotificationPopup } from "./notifications/ChallengeNotificationPopup";
+import { ChallengeNotificationGate } from "./notifications/ChallengeNotificationGate";
 import { NotificationsProvider } from "./notifications/NotificationsProvider";
 import { NotificationToast } from "./notifications/NotificationToast";
 import { useViewer } from "./root-data";
@@ -58,7 +58,7 @@ export function AppShell({
           </div>
         </UnreadMessagesProvider>
         <AccountPopups />
-        <ChallengeNotificationPopup />
+        <ChallengeNotificationGate />
         <NotificationToast />
         <DailyBonus />
       </NotificationsProvider>

@@ -1,4 +1,5 @@
 import { avatarInitial, resolveMediaUrl } from "~/lib/media";
+import { Picture } from "./Picture";
 import { useMediaBase } from "./root-data";
 
 export interface AvatarPerson {
@@ -38,15 +39,14 @@ export function Avatar({
   };
   if (src) {
     return (
-      <img
+      <Picture
         className={classes}
         src={src}
         alt={label}
         width={size}
         height={size}
+        variant={320}
         style={style}
-        loading="lazy"
-        decoding="async"
       />
     );
   }

@@ -5,7 +5,8 @@ import {
   type ReactNode,
 } from "react";
 import { GENDER_OPTIONS } from "#contract/validation";
-import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from "./icons";
+import { AlertIcon, CheckIcon } from "./icons";
+import { EyeIcon, EyeOffIcon } from "./page-icons";
 import "./FormFields.css";
 
 export interface TextFieldProps extends Omit<

@@ -4,6 +4,7 @@ import { resolveMediaUrl } from "~/lib/media";
 import { DEFAULT_ORIGIN, detailPath, playPath } from "~/lib/navigation";
 import type { Game } from "#contract/types";
 import { HeartIcon, PlayIcon, StarIcon } from "./icons";
+import { Picture } from "./Picture";
 import { useMediaBase } from "./root-data";
 import "./GameCard.css";
 
@@ -186,14 +187,13 @@ function GameListCard({
         aria-hidden="true"
       >
         {image ? (
-          <img
+          <Picture
             src={image}
             alt=""
             width={320}
             height={180}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            {...firstScreenful(eager)}
+            sizes="128px"
+            priority={eager}
           />
         ) : (
           <span className="game-card__fallback">{game.name.slice(0, 1)}</span>

@@ -43,10 +43,18 @@ export function Modal({
     const first = dialog.querySelector<HTMLElement>("[data-autofocus]");
     if (first && window.matchMedia("(pointer: fine)").matches) first.focus();
     // Esc (or the browser's back gesture) closes the native dialog; the parent's state follows.
-    const handleClose = () => onCloseRef.current();
+    let told = false;
+    const handleClose = () => {
+      told = true;
+      onCloseRef.current();
+    };
     dialog.addEventListener("close", handleClose);
     return () => {
       dialog.removeEventListener("close", handleClose);
+      // The browser fires "close" a task after Esc closed the dialog: a dialog taken off the page in between (a
+      // stand-in replaced by the dialog whose code just came) would never tell its parent, which would then open the
+      // next one again.
+      if (!dialog.open && !told) onCloseRef.current();
       if (returnFocusTo?.isConnected)
         returnFocusTo.focus({ preventScroll: true });
     };

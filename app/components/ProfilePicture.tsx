@@ -3,7 +3,7 @@ import type { UserProfile } from "#contract/types";
 import { PICTURE_TYPES, chosenPictureProblem } from "#contract/uploads";
 import { Avatar } from "./Avatar";
 import { FieldError } from "./FormFields";
-import { CameraIcon } from "./icons";
+import { CameraIcon } from "./page-icons";
 
 export interface ChosenPicture {
   file: File;

@@ -1,37 +1,10 @@
 import { apiFetch } from "./api";
+import { pushSupported } from "./push-support";
 
 /**
- * Web Push in the browser (ADR 029): whether this browser can take it, the in-app question asked once, and this
- * device's subscription, which the server keeps per device.
+ * Web Push in the browser (ADR 029): this device's subscription, which the server keeps per device. Whether the browser
+ * can take it and the in-app question's answer are in push-support.ts, which the shell loads.
  */
-
-/** "dismissed": the player answered "Not now"; the question is not asked again in this browser. */
-const PROMPT_KEY = "pf:push-prompt";
-
-export function pushSupported(): boolean {
-  return (
-    typeof window !== "undefined" &&
-    "serviceWorker" in navigator &&
-    "PushManager" in window &&
-    "Notification" in window
-  );
-}
-
-export function promptDismissed(): boolean {
-  try {
-    return localStorage.getItem(PROMPT_KEY) === "dismissed";
-  } catch {
-    return false;
-  }
-}
-
-export function dismissPrompt(): void {
-  try {
-    localStorage.setItem(PROMPT_KEY, "dismissed");
-  } catch {
-    // Storage blocked: the question may come back on another page load, which is only a nuisance.
-  }
-}
 
 /** The service worker's registration, if the app installed one (not under the dev server or a blocking browser). */
 export async function workerRegistration(): Promise<ServiceWorkerRegistration | null> {

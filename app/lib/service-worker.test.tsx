@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useServiceWorker } from "./service-worker";
+import { useRouteCodeLoaded, useServiceWorker } from "./service-worker";
 
 const register = vi.fn(() => Promise.resolve());
 const postMessage = vi.fn();
@@ -53,5 +53,24 @@ describe("useServiceWorker", () => {
     renderHook(() => useServiceWorker(7));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(postMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe("useRouteCodeLoaded", () => {
+  it("loads the links' route code while idle once the page settles, and asks again for routes learnt late", async () => {
+    const idle = vi.fn();
+    vi.stubGlobal("requestIdleCallback", idle);
+    const { rerender } = renderHook(({ page }) => useRouteCodeLoaded(page), {
+      initialProps: { page: "first" },
+    });
+    await waitFor(() => expect(idle).toHaveBeenCalledTimes(1));
+    // The next page in the app asks for its links' code at once (the first page's later asks go with it).
+    rerender({ page: "second" });
+    await waitFor(() => expect(idle).toHaveBeenCalledTimes(2));
+    // Asked again later, for the routes a slow link made Remix learn late.
+    await waitFor(() => expect(idle).toHaveBeenCalledTimes(3), {
+      timeout: 3_000,
+    });
+    vi.unstubAllGlobals();
   });
 });

@@ -82,6 +82,9 @@ function loadKnownRouteCode() {
   }
 }
 
+/** When the links' route code is loaded after a page settles, each time only what was not loaded before. */
+const ROUTE_CODE_DELAYS_MS = [300, 2_000, 6_000];
+
 /**
  * Until the service worker controls the page (its install takes seconds on a first visit), a route whose code was
  * never loaded cannot be opened offline: Remix reloads the whole page for it, and without the worker that is the
@@ -91,12 +94,17 @@ function loadKnownRouteCode() {
 export function useRouteCodeLoaded(pageKey: string) {
   useEffect(() => {
     if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
-    // Remix learns a page's links' routes within moments of rendering them (it asks in batches 100 ms apart).
-    const timer = window.setTimeout(() => {
-      if ("requestIdleCallback" in window)
-        window.requestIdleCallback(loadKnownRouteCode, { timeout: 1000 });
-      else loadKnownRouteCode();
-    }, 300);
-    return () => window.clearTimeout(timer);
+    // Remix learns a page's links' routes within moments of rendering them (it asks in batches 100 ms apart), or
+    // seconds on a slow link: asked again later, only routes learnt since then load.
+    const timers = ROUTE_CODE_DELAYS_MS.map((delay) =>
+      window.setTimeout(() => {
+        if ("requestIdleCallback" in window)
+          window.requestIdleCallback(loadKnownRouteCode, { timeout: 1000 });
+        else loadKnownRouteCode();
+      }, delay),
+    );
+    return () => {
+      for (const timer of timers) window.clearTimeout(timer);
+    };
   }, [pageKey]);
 }

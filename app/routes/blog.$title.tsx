@@ -4,10 +4,11 @@ import type {
   MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BlogContent } from "~/components/blog/BlogContent";
+import { BlogContent, POST_PICTURE_SIZES } from "~/components/blog/BlogContent";
 import { BlogByline, BlogTags } from "~/components/blog/BlogMeta";
 import { BackLink } from "~/components/BackLink";
-import { EditIcon } from "~/components/icons";
+import { EditIcon } from "~/components/page-icons";
+import { Picture } from "~/components/Picture";
 import { useMediaBase, useViewer } from "~/components/root-data";
 import { posterIsInContent } from "#contract/blog";
 import { postCardPath } from "#contract/cards";
@@ -138,16 +139,20 @@ export default function BlogPost() {
         </div>
       </header>
       {poster && !posterIsInContent(post) ? (
-        <img
+        <Picture
           className="blog-post__poster"
           src={poster}
           alt=""
           width={1200}
           height={630}
-          decoding="async"
+          sizes={POST_PICTURE_SIZES}
+          priority
         />
       ) : null}
-      <BlogContent blocks={post.content} />
+      <BlogContent
+        blocks={post.content}
+        leadPicture={!poster || posterIsInContent(post)}
+      />
       <footer className="blog-post__footer">
         <Link to="/blog" className="button button--ghost">
           All posts

@@ -4,7 +4,8 @@ import { useEffect, useState, type MouseEvent } from "react";
 import { BlogCard } from "~/components/blog/BlogCard";
 import { PlusIcon, RssIcon } from "~/components/blog/icons";
 import { EmptyState } from "~/components/EmptyState";
-import { BlogIcon, CloseIcon, EditIcon } from "~/components/icons";
+import { BlogIcon, CloseIcon } from "~/components/icons";
+import { EditIcon } from "~/components/page-icons";
 import { Loader } from "~/components/Loader";
 import { PageHeader } from "~/components/PageHeader";
 import {
@@ -233,9 +234,9 @@ export default function BlogIndex() {
         </EmptyState>
       ) : (
         <ul className="blog-list" aria-label="Posts">
-          {posts.map((post) => (
+          {posts.map((post, index) => (
             <li key={post._id}>
-              <BlogCard post={post} />
+              <BlogCard post={post} priority={index === 0} />
             </li>
           ))}
         </ul>

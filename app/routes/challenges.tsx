@@ -8,7 +8,7 @@ import { Avatar } from "~/components/Avatar";
 import { EmptyState, LoginRequired } from "~/components/EmptyState";
 import { CoinIcon, SwordsIcon } from "~/components/icons";
 import { PageHeader } from "~/components/PageHeader";
-import { sidesOf } from "~/components/challenge/HeadToHead";
+import { sidesOf } from "~/components/challenge/sides";
 import { useViewer } from "~/components/root-data";
 import { COIN_MESSAGES, type ChallengeView } from "#contract/coins";
 import { formatNumber, pageTitle } from "#contract/format";

@@ -15,7 +15,8 @@ import {
 } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { SubmitButton } from "~/components/FormFields";
-import { AlertIcon, MailIcon } from "~/components/icons";
+import { AlertIcon } from "~/components/icons";
+import { MailIcon } from "~/components/page-icons";
 import { pageTitle } from "#contract/format";
 import { isApiError } from "~/server/errors.server";
 import "./settings.css";

@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { CheckIcon, MailIcon } from "~/components/icons";
+import { CheckIcon } from "~/components/icons";
+import { MailIcon } from "~/components/page-icons";
 import { PageHeader } from "~/components/PageHeader";
 import { pageTitle } from "#contract/format";
 import { canonicalLink } from "~/lib/seo";

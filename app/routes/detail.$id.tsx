@@ -8,7 +8,6 @@ import { useEffect, useState } from "react";
 import { useAccount } from "~/components/AccountProvider";
 import { AdSlot } from "~/components/AdSlot";
 import { BackLink } from "~/components/BackLink";
-import { ChallengePopup } from "~/components/game/ChallengePopup";
 import { DetailHero } from "~/components/game/DetailHero";
 import { ReportGameLink } from "~/components/staff/ReportLinks";
 import {
@@ -18,7 +17,7 @@ import {
 } from "~/components/game/DetailSections";
 import { Leaderboard } from "~/components/game/Leaderboard";
 import { RatePopup } from "~/components/game/RatePopup";
-import { SharePopup } from "~/components/game/SharePopup";
+import { lazyDialog } from "~/components/lazy-dialog";
 import { useViewer } from "~/components/root-data";
 import { DETAIL_AD_SLOT } from "~/lib/ads";
 import { track } from "~/lib/analytics";
@@ -150,6 +149,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   tags.push({ "script:ld+json": jsonLd });
   return tags;
 };
+
+const SharePopup = lazyDialog("Share", () =>
+  import("~/components/game/SharePopup").then((module) => module.SharePopup),
+);
+const ChallengePopup = lazyDialog("Challenge a friend", () =>
+  import("~/components/game/ChallengePopup").then(
+    (module) => module.ChallengePopup,
+  ),
+);
 
 type Popup = "rate" | "share" | "challenge" | null;
 

@@ -5,7 +5,7 @@ import type {
 } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
-import { MailIcon } from "~/components/icons";
+import { MailIcon } from "~/components/page-icons";
 import { PageHeader } from "~/components/PageHeader";
 import { pageTitle } from "#contract/format";
 import { localMails } from "~/server/dev-mail.server";

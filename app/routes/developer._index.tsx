@@ -16,7 +16,8 @@ import {
   FormStatus,
   PublisherFields,
 } from "~/components/developer/DeveloperFields";
-import { ChevronRightIcon, GamesIcon, ShieldIcon } from "~/components/icons";
+import { GamesIcon, ShieldIcon } from "~/components/icons";
+import { ChevronRightIcon } from "~/components/page-icons";
 import { PageHeader } from "~/components/PageHeader";
 import { useMediaBase } from "~/components/root-data";
 import { formatNumber, pageTitle } from "#contract/format";

@@ -21,7 +21,8 @@ import {
   SubmitButton,
   TextField,
 } from "~/components/FormFields";
-import { ClockIcon, LockIcon, MailIcon } from "~/components/icons";
+import { ClockIcon, LockIcon } from "~/components/icons";
+import { MailIcon } from "~/components/page-icons";
 import { ACCOUNT_LINK_TEXT, RESET_LINK_MINUTES } from "#contract/account-links";
 import { pageTitle } from "#contract/format";
 import type { ShellHandle } from "~/lib/viewer";

@@ -15,7 +15,8 @@ import {
 import { useState } from "react";
 import { Avatar } from "~/components/Avatar";
 import { BackLink } from "~/components/BackLink";
-import { LinkIcon, SocialIcon, VersusIcon } from "~/components/icons";
+import { SocialIcon, VersusIcon } from "~/components/icons";
+import { LinkIcon } from "~/components/page-icons";
 import { pageTitle } from "#contract/format";
 import {
   CreateMatchInviteFormSchema,

@@ -5,7 +5,8 @@ import type {
 } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
-import { CheckIcon, ChevronRightIcon, ShieldIcon } from "~/components/icons";
+import { CheckIcon, ShieldIcon } from "~/components/icons";
+import { ChevronRightIcon } from "~/components/page-icons";
 import { PageHeader } from "~/components/PageHeader";
 import { useMediaBase } from "~/components/root-data";
 import { formatDay, formatFileCount, pageTitle } from "#contract/format";

@@ -88,6 +88,16 @@ export default function Privacy() {
           to delete your account we remove your personal details; anonymous game
           statistics may remain.
         </p>
+        <p>
+          Your best scores, ranks, prizes and coins stay as long as your account
+          does, and so do the recorded runs of the first 100 players of each
+          leaderboard. The record of each single round, and its recorded run,
+          goes after 8 days unless a leaderboard, a challenge or a score you
+          shared shows it; a match&rsquo;s summary goes after 8 days too; your
+          notifications go after 90 days, &ldquo;Recently played&rdquo; after 14
+          days, and usage events after 2 days (35 days for the developers of a
+          game).
+        </p>
 
         <h2>Your choices and rights</h2>
         <p>

@@ -5,7 +5,8 @@ import type {
   MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ChevronRightIcon, ProfileIcon } from "~/components/icons";
+import { ProfileIcon } from "~/components/icons";
+import { ChevronRightIcon } from "~/components/page-icons";
 import { PageHeader } from "~/components/PageHeader";
 import { DevicesSection } from "~/components/settings/DevicesSection";
 import {

@@ -138,12 +138,26 @@ describe("/social", () => {
     ]);
     expect(screen.getByRole("img", { name: "Online" })).toBeTruthy();
 
-    // Bea writes: her row rises with her message and one unread.
+    // Bea writes: her row rises with her message and one unread, from the inbox change her message's frame carries.
+    const sentAt = new Date().toISOString();
     socket.receive({
-      event: "inbox_update",
+      event: "new_message",
       data: {
+        chat_id: `${AVA}-${BEA}`,
+        msg_id: "m-ready",
+        sender: BEA,
+        sender_id: BEA,
+        content: "ready?",
+        status: 0,
+        created_dt: sentAt,
+        seq: 7,
+        user: AVA,
+        friend_id: BEA,
+        sender_name: "Bea Chats",
+      },
+      inbox: {
         friendId: BEA,
-        entry: entry(BEA, "ready?", 1, new Date().toISOString()),
+        entry: entry(BEA, "ready?", 1, sentAt),
         unread: 3,
       },
     });

@@ -14,7 +14,6 @@ import { LoginRequired } from "~/components/EmptyState";
 import { genderChoice } from "~/components/FormFields";
 import {
   BookmarkIcon,
-  ChevronRightIcon,
   ClockIcon,
   CoinIcon,
   GamesIcon,
@@ -25,6 +24,7 @@ import {
   ShopIcon,
   SwordsIcon,
 } from "~/components/icons";
+import { ChevronRightIcon } from "~/components/page-icons";
 import { PageHeader } from "~/components/PageHeader";
 import { PushSettings } from "~/components/push/PushSettings";
 import { ProfileForm, type ProfileAnswer } from "~/components/ProfileForm";

@@ -32,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const viewerId = await viewerIdOf(context, request);
   const run = await or404(
-    () => context.services.scores.run(params.runId, viewerId ?? null),
+    () => context.services.runLogs.run(params.runId, viewerId ?? null),
     RUN_NOT_KEPT,
   );
   const game = await getGameOr404(context, String(run.game_id));

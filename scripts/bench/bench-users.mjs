@@ -1,6 +1,7 @@
 // What the benchmarks that run their own `wrangler dev` share: a free port, percentiles, and users with session
 // tokens written straight into the local D1 (a token's SHA-256 is all the sessions table keeps, as
 // workers/services/sessions.ts stores it, so there is no sign-up and no PBKDF2).
+import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -94,4 +95,58 @@ export function writeBenchUsers({
     rmSync(file, { force: true });
   }
   return tokens;
+}
+
+/**
+ * `clients` clients in a closed loop until `until`: each calls `step(index)` for the next of `users` in turn. Returns
+ * the latencies (ms) of the steps that succeeded and how many failed (the first three are printed).
+ */
+export async function closedLoop({ clients, users, until, step }) {
+  let next = 0;
+  const latencies = [];
+  let failures = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (Date.now() < until) {
+        const index = next++ % users;
+        const started = performance.now();
+        try {
+          await step(index);
+          latencies.push(performance.now() - started);
+        } catch (error) {
+          if (++failures <= 3)
+            console.error(`  a request failed: ${error.message}`);
+        }
+      }
+    }),
+  );
+  return { latencies, failures };
+}
+
+/** The id of the seeded game `slug` in the local D1 in `persistTo`. */
+export function gameIdOf(persistTo, slug) {
+  const result = spawnSync(
+    bin("wrangler"),
+    [
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      persistTo,
+      "--json",
+      "--command",
+      `SELECT id FROM games WHERE slug = '${slug}'`,
+    ],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(`reading the game failed: ${result.stderr}`);
+  const id = JSON.parse(result.stdout)[0]?.results?.[0]?.id;
+  if (!id) throw new Error(`no game ${slug} in the seed`);
+  return id;
 }

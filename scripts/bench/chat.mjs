@@ -54,9 +54,15 @@ const LAG_RESOLUTION_MS = 10;
 const AIM_P99_MS = 50;
 const LIVE_MS = 1_000; // a message later than this was queued, not delivered live
 const AIM_CPU_MS = 0.3; // Worker CPU per message, the whole path (message, echo, ack, receipt, delivery update)
+const TYPING_NOTE_LIMIT = 5; // a hub's typing notes per user in 5 s (workers/durable-objects/frame-limits.ts)
 const FIRST_ID = 1_000_001; // bench users' ids, far above the seeded accounts
 const persistTo = ".wrangler/bench-chat";
 const keep = args.includes("--keep");
+/** Pairs whose first member sends the typing probes: each sends fewer than TYPING_NOTE_LIMIT of PROBES. */
+const TYPING_PAIRS = Math.max(
+  1,
+  Math.min(USERS / 2 - 1, Math.ceil(PROBES / (TYPING_NOTE_LIMIT - 1))),
+);
 
 if (!Number.isInteger(USERS) || USERS < 2 || USERS % 2 !== 0)
   throw new Error("--users must be an even number of at least 2");
@@ -421,13 +427,13 @@ async function timeSteps(samples, step) {
 /**
  * The path one step at a time on an idle server, one request in flight: an HTTP request the Worker answers 404
  * without D1, and GET /api/health (one D1 `select 1`), whose difference is one D1 round trip; a ping with an id
- * (socket → the user's hub and back, no D1); a typing_note (the hub's two D1 reads, the Conversation object, the
- * partner's hub, nothing stored); a new_message (all that plus the Conversation's SQLite insert and its commit,
- * and the echo and ack frames; the delivery update waits for the recipient's receipt and is not timed here).
+ * (socket → the user's hub and back, no D1); a typing_note (the hub checks its roster, no D1, and tells the
+ * partner's hub; nothing stored); a new_message (the hub, the Conversation's SQLite insert and its commit, the
+ * partner's hub, and the echo and ack frames; the delivery update waits for the recipient's receipt and is not timed
+ * here).
  */
 async function probePath(sockets, samples) {
   const a = 2; // the second pair; its probe messages count in its history like any other
-  const b = partnerOf(a);
   const get = (path, okStatus) => async () => {
     const t0 = performance.now();
     const response = await fetch(base + path, {
@@ -447,11 +453,17 @@ async function probePath(sockets, samples) {
       sockets[a].send(JSON.stringify({ event: "ping", id: `ping-${i}` }));
       return (await acked) - t0;
     }),
-    typing: await timeSteps(samples, async () => {
+    // Spread over pairs in turn: a hub drops a user's typing notes past TYPING_NOTE_LIMIT (5 in 5 s), and a dropped
+    // note would time the 5 s wait instead of the note.
+    typing: await timeSteps(samples, async (i) => {
+      const typer = 2 * (1 + (i % TYPING_PAIRS));
       const t0 = performance.now();
-      const typed = expectFrame(`typing:${b}`);
-      sockets[a].send(
-        JSON.stringify({ event: "typing_note", data: { to: idOf(b) } }),
+      const typed = expectFrame(`typing:${partnerOf(typer)}`);
+      sockets[typer].send(
+        JSON.stringify({
+          event: "typing_note",
+          data: { to: idOf(partnerOf(typer)) },
+        }),
       );
       return (await typed) - t0;
     }),
@@ -690,6 +702,10 @@ try {
     const probe = await probePath(sockets, PROBES);
     probeCpu.ping = probe.ping.cpuMs.worker;
     probeCpu.message = probe.message.cpuMs.worker;
+    probeCpu.typing = probe.typing.cpuMs.worker;
+    probeCpu.typingDelivered = probe.typing.times.filter(
+      Number.isFinite,
+    ).length;
     console.log(
       `\nThe path at rest, one at a time (${PROBES} each)     latency p50      p99   CPU each: worker dev proxy  wrangler`,
     );
@@ -700,10 +716,7 @@ try {
     line("GET /api/<unknown> (HTTP, Worker answers 404; no D1)", probe.worker);
     line("GET /api/health (the same + one D1 select 1)", probe.d1);
     line("ping with an id → ack (socket, the user's hub; no D1)", probe.ping);
-    line(
-      "typing_note → partner (+ 2 D1 reads, Conversation, hub)",
-      probe.typing,
-    );
+    line("typing_note → partner (the partner's hub; no D1)", probe.typing);
     line(
       "new_message → partner (+ Conversation: SQLite insert; echo, ack)",
       probe.message,
@@ -909,6 +922,15 @@ try {
     cpuPerMessage <= AIM_CPU_MS,
     ms(cpuPerMessage),
     `${framesPerMessage.toFixed(2)} socket frames per message (message, ack, echo, delivery, receipt); the floor, a ping answered by the hub, costs ${probeCpu.ping === undefined ? "—" : ms(probeCpu.ping)} and one message alone at rest ${probeCpu.message === undefined ? "—" : ms(probeCpu.message)} (the probes above)`,
+  );
+  target(
+    "a typing note at rest ≤ a message at rest (Worker CPU)",
+    probeCpu.typing !== undefined &&
+      probeCpu.typingDelivered === PROBES &&
+      probeCpu.typing <= probeCpu.message,
+    probeCpu.typing === undefined
+      ? "—"
+      : `${ms(probeCpu.typing)} against ${ms(probeCpu.message)} (${probeCpu.typingDelivered} of ${PROBES} notes arrived)`,
   );
   target(
     "nothing lost",

@@ -15,7 +15,6 @@ import { closeSync, mkdirSync, openSync, rmSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
-  bin,
   build,
   migrateLocal,
   root,
@@ -24,8 +23,13 @@ import {
   stopProcessTree,
   waitForHealthy,
 } from "../lib.mjs";
-import { freePort, percentile, writeBenchUsers } from "./bench-users.mjs";
-import { spawnSync } from "node:child_process";
+import {
+  closedLoop,
+  freePort,
+  gameIdOf,
+  percentile,
+  writeBenchUsers,
+} from "./bench-users.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -65,18 +69,6 @@ try {
 
 const idOf = (index) => FIRST_ID + index;
 
-function d1(...extra) {
-  return spawnSync(
-    bin("wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, ...extra],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    },
-  );
-}
-
 /** Users and their session tokens, straight into the local D1. */
 function writeUsers() {
   return writeBenchUsers({
@@ -85,19 +77,6 @@ function writeUsers() {
     firstId: FIRST_ID,
     label: "Lobby",
   });
-}
-
-function gameIdOf(slug) {
-  const result = d1(
-    "--command",
-    `SELECT id FROM games WHERE slug = '${slug}'`,
-    "--json",
-  );
-  if (result.status !== 0)
-    throw new Error(`reading the game failed: ${result.stderr}`);
-  const id = JSON.parse(result.stdout)[0]?.results?.[0]?.id;
-  if (!id) throw new Error(`no game ${slug} in the seed`);
-  return id;
 }
 
 /** Every user's /ws socket; each `request_gameplay` it hears is noted as (room, user). */
@@ -134,28 +113,9 @@ async function openSockets(base, tokens, told) {
   return sockets;
 }
 
-/** C clients, closed loop, until `until`: `step(index)` for the next user in turn; returns the latencies (ms). */
-async function closedLoop(until, step) {
-  let next = 0;
-  const latencies = [];
-  let failures = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
-        const index = next++ % USERS;
-        const started = performance.now();
-        try {
-          await step(index);
-          latencies.push(performance.now() - started);
-        } catch (error) {
-          if (++failures <= 3)
-            console.error(`  a request failed: ${error.message}`);
-        }
-      }
-    }),
-  );
-  return { latencies, failures };
-}
+/** C clients, closed loop, until `until`, over the users in turn. */
+const loop = (until, step) =>
+  closedLoop({ clients: CONNECTIONS, users: USERS, until, step });
 
 async function phase(width, tokens, gameId, measureWrites) {
   const port = await freePort(Number(process.env.BENCH_LOBBY_PORT ?? 8798));
@@ -194,18 +154,15 @@ async function phase(width, tokens, gameId, measureWrites) {
       const answer = JSON.parse(text);
       if (answer.status === "matched") told(answer.roomId, idOf(index));
     };
-    await closedLoop(Date.now() + WARM_MS, join);
+    await loop(Date.now() + WARM_MS, join);
     const started = Date.now();
-    const { latencies, failures } = await closedLoop(
-      started + SECONDS * 1000,
-      join,
-    );
+    const { latencies, failures } = await loop(started + SECONDS * 1000, join);
     const elapsed = (Date.now() - started) / 1000;
     let writes = null;
     let reads = null;
     if (measureWrites) {
       const opened = Date.now();
-      const result = await closedLoop(
+      const result = await loop(
         opened + WRITE_SECONDS * 1000,
         async (index) => {
           const response = await fetch(`${base}/api/gamestats`, {
@@ -222,14 +179,11 @@ async function phase(width, tokens, gameId, measureWrites) {
         },
       );
       const probed = Date.now();
-      const health = await closedLoop(
-        probed + WRITE_SECONDS * 1000,
-        async () => {
-          const response = await fetch(`${base}/api/health`);
-          await response.arrayBuffer();
-          if (!response.ok) throw new Error(`health: ${response.status}`);
-        },
-      );
+      const health = await loop(probed + WRITE_SECONDS * 1000, async () => {
+        const response = await fetch(`${base}/api/health`);
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`health: ${response.status}`);
+      });
       reads = health.latencies.length / ((Date.now() - probed) / 1000);
       writes = {
         perSecond: result.latencies.length / ((Date.now() - opened) / 1000),
@@ -270,7 +224,7 @@ mkdirSync(path.join(root, persistTo), { recursive: true });
 migrateLocal(persistTo);
 seedIfEmpty(persistTo);
 const tokens = writeUsers();
-const gameId = gameIdOf(GAME_SLUG);
+const gameId = gameIdOf(persistTo, GAME_SLUG);
 console.log(
   `\nLobby bench: ${USERS} users with sockets, ${CONNECTIONS} clients joining game ${gameId} (${GAME_SLUG}), closed loop, ${SECONDS} s each`,
 );

@@ -185,7 +185,7 @@ describe("an account from sign-up to log-in", () => {
     );
     await expect
       .poll(() => avatarImage.getAttribute("src"))
-      .toMatch(/\/media\/profile\/\d+\/[\w-]+\.png$/);
+      .toMatch(/\/media\/profile\/\d+\/[\w-]+\.png\.w320\.webp$/);
     await expect
       .poll(() =>
         avatarImage.evaluate(

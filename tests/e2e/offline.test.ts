@@ -323,6 +323,8 @@ describe("offline, after one visit", () => {
     };
 
     await page.goto("/");
+    // The code of its links' routes comes once the person starts using the page (issue #36): here, a scroll.
+    await page.mouse.wheel(0, 120);
     await routeCodeLoaded("/detail._id-");
     await context.setOffline(true);
     await page.locator('a[href^="/detail/"]').first().click();
@@ -331,6 +333,7 @@ describe("offline, after one visit", () => {
     await context.setOffline(false);
     const snake = bySlug("snake");
     await page.goto(`/detail/${snake._id}`);
+    await page.mouse.wheel(0, 120);
     await routeCodeLoaded("/play._id-");
     await context.setOffline(true);
     await page.locator(`a[href^="/play/${snake._id}"]`).first().click();

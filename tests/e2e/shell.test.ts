@@ -5,8 +5,10 @@ import {
   PHONE,
   firstGameId,
   launchBrowser,
+  newAccount,
   openPage,
   ownAddress,
+  pageFor,
 } from "./browser";
 
 let browser: Browser;
@@ -222,6 +224,38 @@ describe("a slow navigation", () => {
       await context.close();
     },
   );
+});
+
+describe("before the script arrives", () => {
+  it("keeps a tap on the account menu and opens it once the page has hydrated", async () => {
+    const player = await newAccount("Early Tapper");
+    const { context, page, errors } = await pageFor(browser, player, PHONE);
+    // A cheap phone on 3G: the page is drawn, and its script is still on the way when the player taps.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = () => {};
+    const entryAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    const menu = page.getByRole("button", {
+      name: "Your account, Early Tapper",
+    });
+    await menu.click();
+    await entryAsked;
+    expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+    release();
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await expect
+      .poll(() => page.locator(".account-menu__panel").isVisible())
+      .toBe(true);
+    expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe("pages", () => {

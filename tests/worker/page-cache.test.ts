@@ -16,9 +16,12 @@ describe("edge cache for anonymous page views", () => {
     expect(first.headers.get("Cache-Control")).toBe(
       "public, max-age=0, s-maxage=60",
     );
+    // The copy is the signed-out page: a shared cache must key it by the cookie.
+    expect(first.headers.get("Vary")).toBe("Cookie");
     const html = await first.text();
     const second = await page("/");
     expect(second.headers.get("X-Playfeed-Cache")).toBe("hit");
+    expect(second.headers.get("Vary")).toBe("Cookie");
     // The same page, except for the script nonce each copy gets afresh (security-headers.test.ts).
     const cached = await second.text();
     expect(cached.replace(NONCE_ATTRIBUTE, "nonce")).toBe(
@@ -49,5 +52,21 @@ describe("edge cache for anonymous page views", () => {
     expect(notFound.status).toBe(404);
     expect(notFound.headers.get("X-Playfeed-Cache")).toBeNull();
     await notFound.text();
+  });
+
+  it("gives every page answer outside the edge cache an explicit Cache-Control", async () => {
+    // Issue #36 item 4: a query, a page that is not cached at the edge, a data request (no Accept: text/html).
+    for (const [path, headers] of [
+      ["/about?x=1", {}],
+      ["/scores/unknown-share", {}],
+      ["/login", {}],
+      ["/about.data", { Accept: "*/*" }],
+    ] as const) {
+      const answer = await page(path, headers);
+      expect(answer.headers.get("Cache-Control"), path).toBe(
+        "private, no-cache",
+      );
+      await answer.arrayBuffer();
+    }
   });
 });

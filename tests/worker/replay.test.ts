@@ -1,10 +1,11 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { RUN_MESSAGES } from "#contract/runs";
+import { RUN_ID_PATTERN, RUN_MESSAGES } from "#contract/runs";
 import type { RoundResult } from "#contract/scores";
 import type { ApiErrorBody } from "#contract/types";
 import { registry } from "../../games/registry";
 import { decodeLog, encodeLog } from "../../games/shared/input-log";
+import { runLogKey } from "../../workers/services/run-logs";
 import {
   backdate,
   gameId,
@@ -100,16 +101,22 @@ describe("scores verified by replay", () => {
         expect(status, JSON.stringify(body)).toBe(201);
         expect(body.score).toBe(fixture.score);
         const run = await env.DB.prepare(
-          "select score, seed, input_log, steps from player_moves where stats_id = ?",
+          "select score, seed, input_log, log_bytes, steps, public_id from player_moves where stats_id = ?",
         )
           .bind(session._id)
-          .first();
-        expect(run).toEqual({
+          .first<Record<string, unknown> & { public_id: string }>();
+        // The log is kept in R2 under the run's id; D1 keeps only its length (ADR 047).
+        const { public_id: runId, ...stored } = run!;
+        expect(runId).toMatch(RUN_ID_PATTERN);
+        expect(stored).toEqual({
           score: fixture.score,
           seed: fixture.seed,
-          input_log: fixture.log,
+          input_log: null,
+          log_bytes: fixture.log.length,
           steps: fixture.steps,
         });
+        const kept = await env.MEDIA.get(runLogKey(runId));
+        expect(await kept?.text()).toBe(fixture.log);
         const best = await env.DB.prepare(
           "select score, stats_id from best_scores where user_id = ? and game_id = ?",
         )

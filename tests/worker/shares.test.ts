@@ -233,6 +233,7 @@ describe("POST /api/shares", () => {
     const game = await gameId("snake");
     const matchId = await createMultiplayerService(
       createDb(env.DB),
+      env.MEDIA,
     ).saveRoomResult({
       roomId: crypto.randomUUID(),
       gameId: game,

@@ -6,10 +6,11 @@ import {
   VISITOR_ROUND_MESSAGES,
   type VisitorRound,
 } from "#contract/visitor-rounds";
-import { MAX_LOG_CHARS, RUN_MESSAGES } from "#contract/runs";
+import { MAX_LOG_CHARS, RUN_ID_PATTERN, RUN_MESSAGES } from "#contract/runs";
 import { type InputEvent, encodeLog } from "../../games/shared/input-log";
 import { HUMAN_LIMITS } from "../../games/shared/log-limits";
 import { createServices } from "../../workers/context";
+import { runKeys, runLogKey } from "../../workers/services/run-logs";
 import { RATE_LIMITS, addressBlock } from "../../workers/services/rate-limits";
 import {
   externalGame,
@@ -132,16 +133,24 @@ describe("a visitor's round kept for their account", () => {
       periodBoards: 0,
     });
     const run = await env.DB.prepare(
-      "select user_id, score, input_log, seed from player_moves where stats_id = ?",
+      "select user_id, score, input_log, log_bytes, seed, public_id from player_moves where stats_id = ?",
     )
       .bind(claimed.body.stats_id)
-      .first();
-    expect(run).toEqual({
+      .first<Record<string, unknown> & { public_id: string }>();
+    // The claimed run's log is in R2 under its id, D1 keeps its length (ADR 047); the round's own copy goes with the sweep.
+    const { public_id: runId, ...stored } = run!;
+    expect(runId).toMatch(RUN_ID_PATTERN);
+    expect(stored).toEqual({
       user_id: player.userId,
       score: SCORE,
-      input_log: log,
+      input_log: null,
+      log_bytes: log.length,
       seed: written.sessions[0].seed,
     });
+    const kept = await env.MEDIA.get(runLogKey(runId));
+    expect(await kept?.text()).toBe(log);
+    const watched = await getJson<{ log: string }>(`/api/runs/${runId}`);
+    expect(watched.body.log).toBe(log);
 
     // Claiming again answers the same and writes nothing more.
     const again = await claim(round, player);
@@ -183,6 +192,38 @@ describe("a visitor's round kept for their account", () => {
     expect(statuses).toEqual(
       winner === a.userId ? [200, 200, 409] : [200, 409, 409],
     );
+    // The claims that lost deleted the logs they had put in R2: every log there is a kept run's.
+    const inR2 = await env.MEDIA.list({ prefix: "runs/" });
+    const kept = await env.DB.prepare(
+      "select public_id from player_moves where log_bytes is not null",
+    ).all<{ public_id: string }>();
+    expect(inR2.objects.map((object) => object.key).sort()).toEqual(
+      kept.results.flatMap((row) => runKeys(row.public_id)).sort(),
+    );
+  });
+
+  it("scores a claimed round whose log R2 refused, keeping no run for it", async () => {
+    const { round } = await finishedRound();
+    const player = await newPlayer("Claimer R2 Refused");
+    // The platform's bucket failing its writes; everything else is the real service.
+    const media: Pick<R2Bucket, "put" | "get" | "delete"> = {
+      put: () => Promise.reject(new Error("R2 is unavailable")),
+      get: (key) => env.MEDIA.get(key),
+      delete: (keys) => env.MEDIA.delete(keys),
+    };
+    const services = createServices({ ...env, MEDIA: media as R2Bucket });
+    const claimed = await services.visitorRounds.claim(
+      player.userId,
+      round.id,
+      { token: round.token },
+      testAddress(),
+    );
+    expect(claimed).toMatchObject({ score: SCORE, best: { score: SCORE } });
+    expect(await writtenFor(round.id)).toMatchObject({
+      scores: 1,
+      runs: 0,
+      best: 1,
+    });
   });
 
   it("refuses a round whose log does not replay to its score, writing nothing", async () => {

@@ -51,7 +51,7 @@ export const scoresRouter = createRouter()
  * challenge's or private match's, which only its players get (anyone else: 404).
  */
 export const runsRouter = createRouter().get("/:runId", optionalUser, (c) =>
-  c.var.services.scores
+  c.var.services.runLogs
     .run(c.req.param("runId"), c.var.viewer?.id ?? null)
     .then((run) => c.json(run)),
 );

@@ -9,5 +9,6 @@ export * from "./schema/coins";
 export * from "./schema/content";
 export * from "./schema/developers";
 export * from "./schema/moderation";
+export * from "./schema/operations";
 export * from "./schema/rounds";
 export * from "./schema/social";

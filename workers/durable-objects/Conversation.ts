@@ -430,15 +430,6 @@ export class Conversation extends DurableObject<Env> {
     };
   }
 
-  /** SPEC.md §4 typing: to the other member only, nothing stored. */
-  async typing(from: number, to: number, senderName: string): Promise<void> {
-    const { chatId } = this.members(from, to);
-    await hubOf(this.env, to).push({
-      event: "typing_note",
-      data: { from, to, chat_id: chatId, sender_name: senderName },
-    });
-  }
-
   /** A message, for a report: only what the other member sent to the reporter. */
   messageFor(
     reporterId: number,

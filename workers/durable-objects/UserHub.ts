@@ -8,7 +8,9 @@ import type { Inbox } from "#contract/inbox";
 import { createDb } from "../db/client";
 import { createMultiplayerService } from "../services/multiplayer";
 import { pushFor, recipientOf, sendPush } from "./push-out";
-import { chatRefusal, readChatCheck, type ChatCheck } from "../services/social";
+import { chatRefusal } from "../services/social";
+import { chatIdOf } from "#contract/chat";
+import { ChatPeers } from "./hub-chat-peers";
 import {
   closeForSignOut,
   conversationOf,
@@ -51,11 +53,6 @@ const USER_KEY = "userId";
 const ROOMS_KEY = "rooms";
 /** A match is long over after this; older rooms are forgotten. */
 const ROOM_MEMORY_MS = 60 * 60 * 1000;
-/**
- * How long a hub trusts what it read about a chat partner (the sender's own name, whether the partner exists, blocks
- * either way). A block, an unblock or a change of name tells the hubs to forget at once (`forgetChatPeers`).
- */
-const CHAT_CHECK_TTL_MS = 60_000;
 
 /**
  * One per user: holds that user's sockets (one per browser tab) and sleeps while they are idle. It speaks the user
@@ -64,15 +61,8 @@ const CHAT_CHECK_TTL_MS = 60_000;
  * events do not pass through here: they go on the room socket, straight to the MatchRoom (ADR 003, 007).
  */
 export class UserHub extends DurableObject<Env> {
-  /**
-   * Chat partner → the last D1 read about them, so a conversation costs one read a minute, not one a message. The
-   * promise is kept, not its value: messages sent while the read is on its way wait for that same read, and so
-   * go on to the Conversation in the order they came.
-   */
-  private chatChecks = new Map<
-    number,
-    { check: Promise<ChatCheck>; readAt: number }
-  >();
+  /** Whom the user may chat with, read when a socket opens: a message or typing note to a friend reads no D1. */
+  private readonly peers = new ChatPeers(this.env, this.ctx.storage);
   private readonly messageLimit = new WindowLimit(
     CHAT_MESSAGE_LIMIT.limit,
     CHAT_MESSAGE_LIMIT.windowMs,
@@ -83,8 +73,8 @@ export class UserHub extends DurableObject<Env> {
   );
   /** What each connection has been sent of what clients acknowledge. */
   private readonly ledger = new ConnectionLedger();
-  /** Friend → what goes to their Conversation next, batched; a receipt alone waits for the alarm. */
-  private readonly lanes = new ChatLanes(this.env, () => this.schedule());
+  /** Friend → what goes to their Conversation next, batched; a receipt alone waits up to half a second. */
+  private readonly lanes = new ChatLanes(this.env);
   private readonly pending = new PendingFriends(this.ctx.storage);
   private readonly mute = new ChatMute(this.env);
   private readonly notes = new KeptNotifications(this.ctx.storage);
@@ -141,6 +131,7 @@ export class UserHub extends DurableObject<Env> {
     this.liveness.heard(server, connectedAt);
     this.ledger.opened(connectionId);
     this.mute.load(userId);
+    this.peers.load(userId);
     // Written once: a hub only ever belongs to one user, so later connections need no storage write.
     if ((await this.ctx.storage.get<number>(USER_KEY)) !== userId)
       await this.ctx.storage.put(USER_KEY, userId);
@@ -222,11 +213,14 @@ export class UserHub extends DurableObject<Env> {
       const newest = events.at(-1);
       if (newest && this.openSockets().length === 0) this.pushOut(newest);
       await this.pending.handedOverFrom(friendId);
-      for (const event of events) this.sendReceipted(event);
-      await this.tellInbox(
-        this.inbox.received(
-          friendId,
-          events.map((event) => event.data),
+      const inbox = await this.inbox.received(
+        friendId,
+        events.map((event) => event.data),
+      );
+      // The inbox's change rides the batch's last message: no frame of its own (ADR 049).
+      events.forEach((event, index) =>
+        this.sendReceipted(
+          inbox && index === events.length - 1 ? { ...event, inbox } : event,
         ),
       );
     }
@@ -356,41 +350,47 @@ export class UserHub extends DurableObject<Env> {
         const allowed = this.messageLimit.take();
         if (!allowed.ok)
           return { ok: false, message: tooFastMessage(allowed.retryAfterMs) };
-        const check = await this.chatCheck(userId, to);
-        const refusal = chatRefusal(check);
-        if (refusal) return { ok: false, message: refusal.message };
+        const { senderName, refusal } = await this.peers.permission(userId, to);
+        if (refusal) return { ok: false, message: refusal };
         const sent = await this.lanes.inLane(userId, to, (lane) => {
-          lane.userName = check.senderName;
+          lane.userName = senderName;
           return waitIn(lane.messages, { msgId: msg_id, content });
         });
         if (!sent.ok) return sent;
         // Every tab of the sender sees it stored (the sending one takes its place, seq and time from it).
         if (sent.value.fresh) {
           const { fresh: _fresh, ...message } = sent.value;
+          const inbox = await this.inbox.sent(to, message);
           const echo = JSON.stringify({
             event: "new_message",
             data: {
               ...message,
               user: to,
               friend_id: to,
-              sender_name: check.senderName,
+              sender_name: senderName,
             },
+            ...(inbox ? { inbox } : {}),
           } satisfies ChatEvent);
           for (const ws of this.openSockets()) ws.send(echo);
-          await this.tellInbox(this.inbox.sent(to, message));
         }
         return { ok: true };
       }
       case "typing_note": {
         // A typing note past the limit is dropped quietly: the indicator is already showing.
         if (!this.typingLimit.take().ok) return { ok: true };
-        const check = await this.chatCheck(userId, event.data.to);
-        if (chatRefusal(check)) return { ok: true };
-        await conversationOf(this.env, userId, event.data.to).typing(
-          userId,
-          event.data.to,
-          check.senderName,
-        );
+        // Nothing stored and nothing read: straight to the partner's hub (SPEC.md §4 typing).
+        const { to } = event.data;
+        const peer = await this.peers.allowed(userId, to);
+        if (!peer) return { ok: true };
+        await hubOf(this.env, to).push({
+          event: "typing_note",
+          data: {
+            from: userId,
+            to,
+            chat_id: chatIdOf(userId, to),
+            sender_name: peer.senderName,
+          },
+        });
         return { ok: true };
       }
       case "message_status": {
@@ -420,34 +420,24 @@ export class UserHub extends DurableObject<Env> {
     }
   }
 
-  /** The sender's name, the recipient, and blocks either way: read from D1 at most once a minute per partner. */
-  private chatCheck(userId: number, partnerId: number): Promise<ChatCheck> {
-    const cached = this.chatChecks.get(partnerId);
-    if (cached && Date.now() - cached.readAt < CHAT_CHECK_TTL_MS)
-      return cached.check;
-    const check = readChatCheck(createDb(this.env.DB), userId, partnerId);
-    const entry = { check, readAt: Date.now() };
-    this.chatChecks.set(partnerId, entry);
-    // A failed read is not kept: the next message reads again.
-    check.catch(() => {
-      if (this.chatChecks.get(partnerId) === entry)
-        this.chatChecks.delete(partnerId);
-    });
-    return check;
-  }
-
   /**
-   * Something a chat check read has changed (a follow, an unfollow, a block, an unblock, a new name): read it again
-   * next time. Told this hub's user (`userId`), the inbox hides or shows again those partners' entries now.
+   * Something about these chat partners changed (a follow, an unfollow, a block, an unblock; "all": the user's own
+   * name): the hub reads them again now, and the inbox hides or shows again those partners' entries.
    */
   async forgetChatPeers(
     partnerIds: number[] | "all",
     userId?: number,
   ): Promise<void> {
-    if (partnerIds === "all") this.chatChecks.clear();
-    else for (const id of partnerIds) this.chatChecks.delete(id);
-    if (partnerIds !== "all" && userId !== undefined)
-      await this.recheckInbox(userId, partnerIds);
+    const user = userId ?? (await this.ctx.storage.get<number>(USER_KEY));
+    if (!user) return;
+    const checks = await this.peers.changed(user, partnerIds);
+    for (const partnerId of await this.inbox.known([...checks.keys()]))
+      await this.tellInbox(
+        this.inbox.setHidden(
+          partnerId,
+          chatRefusal(checks.get(partnerId)!) !== null,
+        ),
+      );
   }
 
   /** The inbox (/social's Messages tab): entries newest first and the unread messages of all. */
@@ -458,16 +448,6 @@ export class UserHub extends DurableObject<Env> {
   /** The unread messages of the inbox (the badge on Social). */
   async unreadMessages(): Promise<number> {
     return this.inbox.unread();
-  }
-
-  /** Entries of partners the user may no longer chat with are hidden (blocked, unfollowed); shown again once they may. */
-  private async recheckInbox(userId: number, partnerIds: number[]) {
-    for (const partnerId of await this.inbox.known(partnerIds)) {
-      const check = await this.chatCheck(userId, partnerId);
-      await this.tellInbox(
-        this.inbox.setHidden(partnerId, chatRefusal(check) !== null),
-      );
-    }
   }
 
   /** An inbox change goes to every open tab (`inbox_update`). */
@@ -494,22 +474,15 @@ export class UserHub extends DurableObject<Env> {
     await this.presence.socketGone(ws);
   }
 
-  /**
-   * The hub's one alarm, set for its earliest due job: receipts whose hold is over go to their conversation, and
-   * presence looks at silent sockets and a due "offline" (`HubPresence.sweep`).
-   */
+  /** The hub's one alarm, for presence: it looks at silent sockets and a due "offline" (`HubPresence.sweep`). */
   async alarm(): Promise<void> {
-    const now = Date.now();
-    this.lanes.runDue(now);
-    await this.presence.sweep(now);
+    await this.presence.sweep(Date.now());
     await this.schedule();
   }
 
-  /** The next alarm: the earliest of presence's times and a held receipt's; none when nothing is due. */
+  /** The next alarm: the earliest of presence's times; none when nothing is due. */
   private async schedule() {
     const times = await this.presence.dueTimes();
-    const receipts = this.lanes.nextDue();
-    if (receipts !== null) times.push(receipts);
     if (times.length === 0) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(Math.min(...times));
   }
@@ -551,6 +524,7 @@ export class UserHub extends DurableObject<Env> {
     if (!userId) return;
     const followers = await createMultiplayerService(
       createDb(this.env.DB),
+      this.env.MEDIA,
     ).followerIds(userId);
     await Promise.all(
       followers.map((id) =>

@@ -45,22 +45,20 @@ export interface ChatLane {
   busy: boolean;
   /** Receipts go even with no message to ride with. */
   receiptsDue: boolean;
-  /** When receipts waiting alone go anyway: the hub's alarm comes for the earliest (`runDue`). */
-  holdUntil: number | undefined;
+  /** The timer that sends receipts waiting alone when their hold is over. */
+  hold: ReturnType<typeof setTimeout> | undefined;
 }
 
 /**
  * Friend → what goes to their Conversation next: frames about one chat reach it in order, batched. A receipt alone
- * waits for the hub's alarm (`wake`), not a timer of its own.
+ * waits on a timer in memory, not the hub's alarm: setting an alarm is a storage write, two a hold (set, then moved
+ * back), and the receipts it would send live only in memory anyway, so an alarm after an eviction has nothing to
+ * send (ADR 049).
  */
 export class ChatLanes {
   private readonly lanes = new Map<number, ChatLane>();
 
-  constructor(
-    private readonly env: Env,
-    /** Sets the hub's alarm for its earliest due job, this lane's hold among them. */
-    private readonly wake: () => Promise<void>,
-  ) {}
+  constructor(private readonly env: Env) {}
 
   /**
    * Puts a part of the next exchange with `friendId`'s conversation in that lane and starts the exchange unless one
@@ -82,7 +80,7 @@ export class ChatLanes {
         seen: [],
         busy: false,
         receiptsDue: false,
-        holdUntil: undefined,
+        hold: undefined,
       };
       this.lanes.set(friendId, lane);
     }
@@ -91,41 +89,24 @@ export class ChatLanes {
     return answer;
   }
 
-  /** The earliest time a held receipt is due, or null. */
-  nextDue(): number | null {
-    const due = [...this.lanes.values()].flatMap((lane) =>
-      lane.holdUntil === undefined ? [] : [lane.holdUntil],
-    );
-    return due.length > 0 ? Math.min(...due) : null;
-  }
-
-  /** From the alarm: receipts whose hold is over go now. */
-  runDue(now: number): void {
-    for (const [friendId, lane] of this.lanes) {
-      if (lane.holdUntil === undefined || lane.holdUntil > now) continue;
-      lane.holdUntil = undefined;
-      lane.receiptsDue = true;
-      this.run(friendId, lane);
-    }
-  }
-
   /** Sends what the lane holds as one exchange, unless one is on its way or only receipts wait (and may wait). */
   private run(friendId: number, lane: ChatLane): void {
     if (lane.busy) return;
     const receiptsGo =
       lane.receiptsDue || lane.messages.length > 0 || lane.seen.length > 0;
     if (!receiptsGo) {
-      if (lane.received.length > 0 && lane.holdUntil === undefined) {
-        lane.holdUntil = Date.now() + RECEIPT_HOLD_MS;
-        this.wake().catch((error: unknown) =>
-          console.error("setting the hub's alarm failed", error),
-        );
-      }
+      if (lane.received.length > 0 && lane.hold === undefined)
+        lane.hold = setTimeout(() => {
+          lane.hold = undefined;
+          lane.receiptsDue = true;
+          this.run(friendId, lane);
+        }, RECEIPT_HOLD_MS);
       if (lane.received.length === 0 && this.lanes.get(friendId) === lane)
         this.lanes.delete(friendId);
       return;
     }
-    lane.holdUntil = undefined;
+    clearTimeout(lane.hold);
+    lane.hold = undefined;
     lane.receiptsDue = false;
     const messages = lane.messages.splice(0);
     const received = lane.received.splice(0);

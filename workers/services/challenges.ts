@@ -8,7 +8,7 @@ import { createChallenge } from "./challenges/create";
 import { expireDue } from "./challenges/expiry";
 import { allChallenges, openTargets } from "./challenges/reads";
 import {
-  bindRound,
+  bindNewestRound,
   boundTo,
   settleAbandoned,
   settleWithRound,
@@ -63,8 +63,8 @@ export function createChallengeService(db: Db, notifications: Pushed) {
     ) => settleWithRound(deps, callerId, challengeId, round, now),
     all: (callerId: number, now = Date.now()) =>
       allChallenges(db, callerId, now),
-    bindRound: (userId: number, gameId: number, statsId: number) =>
-      bindRound(db, userId, gameId, statsId),
+    bindNewestRound: (userId: number, gameId: number) =>
+      bindNewestRound(db, userId, gameId),
     boundTo: (statsId: number) => boundTo(db, statsId),
     settleAbandoned: (
       now = Date.now(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { LikeAnswer, RateAnswer, SaveAnswer } from "#contract/games";
 import {
   isTimed,
@@ -461,15 +461,12 @@ export function createGameService(db: Db, gamesOrigin: string) {
     },
 
     async listRecent(userId: number): Promise<Game[]> {
-      const lastPlayed = db
-        .select({ gameId: plays.gameId, at: max(plays.createdAt).as("at") })
-        .from(plays)
-        .where(eq(plays.userId, userId))
-        .groupBy(plays.gameId)
-        .as("last_played");
       const rows = await selectGames(db)
-        .innerJoin(lastPlayed, eq(lastPlayed.gameId, games.id))
-        .orderBy(desc(lastPlayed.at))
+        .innerJoin(
+          plays,
+          and(eq(plays.gameId, games.id), eq(plays.userId, userId)),
+        )
+        .orderBy(desc(plays.createdAt), desc(plays.id))
         .limit(RECENT_LIMIT);
       return withMarks(db, gamesOrigin, rows, userId);
     },
@@ -485,7 +482,15 @@ export function createGameService(db: Db, gamesOrigin: string) {
 
     async recordPlay(userId: number, gameId: number, type: number) {
       await assertGameExists(db, gameId);
-      await db.insert(plays).values({ userId, gameId, type });
+      // One row a player and game: a start moves it to now (ADR 047).
+      const now = new Date();
+      await db
+        .insert(plays)
+        .values({ userId, gameId, type, createdAt: now })
+        .onConflictDoUpdate({
+          target: [plays.userId, plays.gameId],
+          set: { type, createdAt: now },
+        });
     },
   };
   return service;

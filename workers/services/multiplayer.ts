@@ -4,7 +4,6 @@ import {
   eq,
   gt,
   inArray,
-  isNotNull,
   ne,
   notExists,
   or,
@@ -13,7 +12,6 @@ import {
 import { alias } from "drizzle-orm/sqlite-core";
 import { BotResultSchema } from "#contract/multiplayer";
 import { EXTERNAL_GAME_TYPE } from "#contract/runs";
-import type { Move } from "#contract/moves";
 import type { BotData } from "#contract/protocol";
 import type { MatchPlayer, MatchSummary } from "#contract/types";
 import type { Db } from "../db/client";
@@ -28,6 +26,7 @@ import {
 } from "../db/schema";
 import { ApiError, forbidden, notFound } from "./errors";
 import { isPrivateRun } from "./run-privacy";
+import { hasRunLog, readRunMoves, type RunLogStore } from "./run-logs";
 import { parseInput } from "./parse";
 
 /** Bots replay one of the most recent runs of a game, picked at random, so a few old runs are not replayed forever. */
@@ -40,7 +39,8 @@ export interface BotRun {
   id: number;
   gameId: number;
   userId: number;
-  moves: Move[];
+  /** The run's score: where its timeline ends. */
+  score: number;
   name: string;
   profileImg: string | null;
 }
@@ -55,7 +55,7 @@ export const botResultRow = (
   statsId: session.id,
   playerOneId: callerId,
   playerOneScore: session.score,
-  playerTwoScore: run.moves.at(-1)?.score ?? 0,
+  playerTwoScore: run.score,
   botRunId: run.id,
   botName: run.name,
   botProfilePic: run.profileImg,
@@ -103,7 +103,7 @@ async function matchSummary(db: Db, id: number): Promise<MatchSummary> {
         })
         .from(playerMoves)
         .innerJoin(gameStats, eq(gameStats.id, playerMoves.statsId))
-        .where(and(isNotNull(playerMoves.inputLog), or(...which)))
+        .where(and(hasRunLog(playerMoves), or(...which)))
     : [];
   const runOf = (userId: number | null) =>
     runs.find((run) => run.userId === userId && run.id !== result.botRunId)
@@ -155,6 +155,7 @@ async function matchSummary(db: Db, id: number): Promise<MatchSummary> {
 /** SPEC.md §7 GET /player-move/{id}: a real recorded run of another player, or no moves when there is none. */
 async function botFor(
   db: Db,
+  runLogs: RunLogStore,
   gameId: number,
   callerId: number,
 ): Promise<BotData | { _id: null; name: null; profile_pic: null; moves: [] }> {
@@ -164,6 +165,8 @@ async function botFor(
       name: users.name,
       profileImg: users.profileImg,
       moves: playerMoves.moves,
+      publicId: playerMoves.publicId,
+      logBytes: playerMoves.logBytes,
     })
     .from(playerMoves)
     .innerJoin(users, eq(playerMoves.userId, users.id))
@@ -188,19 +191,20 @@ async function botFor(
             ),
         ),
         // A true ghost: our own games' bots are runs the server replayed, so their timeline is what happened.
-        or(isNotNull(playerMoves.inputLog), eq(games.type, EXTERNAL_GAME_TYPE)),
+        or(hasRunLog(playerMoves), eq(games.type, EXTERNAL_GAME_TYPE)),
       ),
     )
     .orderBy(desc(playerMoves.createdAt))
     .limit(BOT_CANDIDATES);
   const pick = candidates[Math.floor(Math.random() * candidates.length)];
-  if (!pick || pick.moves.length === 0)
+  const moves = pick ? await readRunMoves(runLogs, pick) : [];
+  if (!pick || moves.length === 0)
     return { _id: null, name: null, profile_pic: null, moves: [] };
   return {
     _id: pick.id,
     name: pick.name,
     profile_pic: pick.profileImg,
-    moves: pick.moves,
+    moves,
   };
 }
 
@@ -216,7 +220,7 @@ async function botRun(
       id: playerMoves.id,
       gameId: playerMoves.gameId,
       userId: playerMoves.userId,
-      moves: playerMoves.moves,
+      score: playerMoves.score,
       name: users.name,
       profileImg: users.profileImg,
     })
@@ -229,7 +233,7 @@ async function botRun(
   return run;
 }
 
-export function createMultiplayerService(db: Db) {
+export function createMultiplayerService(db: Db, runLogs: RunLogStore) {
   const service = {
     botRun: (botId: number, gameId: number, callerId: number) =>
       botRun(db, botId, gameId, callerId),
@@ -265,7 +269,8 @@ export function createMultiplayerService(db: Db) {
         throw refused("This game has no multiplayer mode");
     },
 
-    botFor: (gameId: number, callerId: number) => botFor(db, gameId, callerId),
+    botFor: (gameId: number, callerId: number) =>
+      botFor(db, runLogs, gameId, callerId),
 
     /** The score the server accepted for a play session of this player and game, or null. */
     async sessionScore(

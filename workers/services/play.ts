@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { StartSessionSchema } from "#contract/games";
 import { EndSessionSchema, PlayerMovesSchema } from "#contract/play";
 import { RUN_MESSAGES } from "#contract/runs";
@@ -8,7 +8,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { gameStats, matchResults, playerMoves, scores } from "../db/schema";
 import { ApiError, forbidden } from "./errors";
-import { type CardDealers, hiddenDealOf } from "./card-faces";
+import type { CardDealers } from "./card-faces";
+import { countedRound, sessionFor, verifiedRound } from "./round-attempts";
 import type { ChallengeService, Statement } from "./challenges";
 import {
   botResultRow,
@@ -18,22 +19,26 @@ import {
 import { parseInput } from "./parse";
 import { dealSeed } from "./replay";
 import { bestScoreWrite, type ScoreService } from "./scores";
+import type { Hit } from "./rate-limits";
 import { heldFields } from "./fair-play";
 import { periodBoardWrites } from "./tournaments";
+import {
+  forgetRunLog,
+  keepRunLog,
+  type KeptLog,
+  type RunLogStore,
+} from "./run-logs";
 import type { MatchRooms, Referees } from "./ports";
 import {
-  countRoundAttempt,
   gameLimitsOf,
   isUniqueViolation,
-  keepsRun,
+  keptRunCount,
   logTooLong,
   ownSessionOf,
   refused,
   replayable,
   sessionProblem,
-  stepsAllowed,
   timelineProblem,
-  type GameLimits,
   type Limits,
   type Session,
 } from "./round-rules";
@@ -45,7 +50,7 @@ type RoundStatement = BatchItem<"sqlite"> & Statement;
 interface RoundDependencies {
   challenges: Pick<
     ChallengeService,
-    "settleWithRound" | "bindRound" | "boundTo" | "settleAbandoned"
+    "settleWithRound" | "bindNewestRound" | "boundTo" | "settleAbandoned"
   >;
   scores: Pick<ScoreService, "highScore">;
   multiplayer: Pick<MultiplayerService, "botRun">;
@@ -53,49 +58,7 @@ interface RoundDependencies {
   referees: Referees;
   limits: Limits;
   dealers: CardDealers;
-}
-
-/**
- * Our own games' rounds are believed only by replay: the session's checks, then the input log replayed from the
- * seed the session was dealt, bounded by the time the server saw pass, by a Referee object (ADR 015). The
- * replay's score must be the claimed one.
- */
-async function verifiedRound(
-  {
-    referees,
-    limits,
-    dealers,
-  }: Pick<RoundDependencies, "referees" | "limits" | "dealers">,
-  game: GameLimits,
-  session: Session,
-  input: { score: number; log?: string },
-  now: number,
-) {
-  // The score-rate cap is for games the server cannot replay.
-  const problem = sessionProblem(
-    session,
-    { ...game, maxScoreRate: null },
-    input.score,
-    now,
-  );
-  if (problem) throw refused(problem);
-  if (input.log === undefined) throw refused(RUN_MESSAGES.needsLog);
-  if (session.seed === null) throw refused(RUN_MESSAGES.noSeed);
-  // Counted before the replay, so racing resubmissions of one session cannot all be replayed.
-  await limits.hit("replaysPerSession", session.id);
-  return referees.verify(
-    game.slug,
-    session.seed,
-    input.log,
-    input.score,
-    stepsAllowed(game, now - session.createdAt.getTime()),
-    await hiddenDealOf(
-      dealers,
-      game.slug,
-      `session:${session.id}`,
-      session.hiddenSeed,
-    ),
-  );
+  runLogs: RunLogStore;
 }
 
 /**
@@ -112,6 +75,8 @@ function roundWrites(
     verified: Awaited<ReturnType<typeof verifiedRound>> | null;
     moves: Move[];
     keepRun: boolean;
+    /** A replayed round's log, already in R2 when its run is kept. */
+    log: KeptLog | null;
     run: BotRun | null;
     playTime: number | null;
     now: number;
@@ -125,6 +90,7 @@ function roundWrites(
     verified,
     moves,
     keepRun,
+    log,
     run,
     playTime,
     now,
@@ -178,11 +144,13 @@ function roundWrites(
         userId,
         gameId: game.id,
         score: input.score,
-        moves,
-        ...(verified
+        // A replayed run's timeline is in R2 beside its log (ADR 047).
+        moves: verified && log ? [] : moves,
+        ...(verified && log
           ? {
               seed: session.seed,
-              inputLog: input.log,
+              publicId: log.publicId,
+              logBytes: log.logBytes,
               steps: verified.steps,
             }
           : {}),
@@ -202,51 +170,6 @@ function roundWrites(
     );
 
   return { statements, held };
-}
-
-/** The named session, or the player's latest one of this game that matches `open`. */
-async function sessionFor(
-  db: Db,
-  userId: number,
-  gameId: number,
-  statsId: number | undefined,
-  open: boolean,
-): Promise<Session> {
-  if (statsId !== undefined) {
-    const session = await ownSessionOf(db, userId, statsId).catch(
-      (error: unknown) => {
-        // A score never tells whether someone else's session exists.
-        throw error instanceof ApiError
-          ? refused("There is no play session of yours with that id")
-          : error;
-      },
-    );
-    if (session.gameId !== gameId)
-      throw refused("This play session is for another game");
-    return session;
-  }
-  const [latest] = await db
-    .select()
-    .from(gameStats)
-    .where(
-      and(
-        eq(gameStats.userId, userId),
-        eq(gameStats.gameId, gameId),
-        open
-          ? and(isNull(gameStats.scoredAt), isNull(gameStats.endedAt))
-          : sql`${gameStats.scoredAt} is not null`,
-      ),
-    )
-    .orderBy(desc(gameStats.id))
-    .limit(1);
-  if (!latest) {
-    throw refused(
-      open
-        ? "There is no open play session for this game; start the game again to submit a score"
-        : "There is no scored play session for this game",
-    );
-  }
-  return latest;
 }
 
 /**
@@ -274,13 +197,16 @@ async function submitRound(
       "bad_request",
       "A round is played for a challenge or against a bot, not both",
     );
-  await countRoundAttempt(deps.limits, userId, address);
   const now = Date.now();
-  const game = await gameLimitsOf(db, input.game_id);
-  const session = await sessionFor(db, userId, game.id, input.stats_id, true);
+  const { game, session, replay } = await countedRound(
+    db,
+    deps.limits,
+    { userId, address, now },
+    input,
+  );
   const startedAt = session.createdAt.getTime();
-  const verified = replayable(game)
-    ? await verifiedRound(deps, game, session, input, now)
+  const verified = replay
+    ? await verifiedRound(deps, game, replay.session, replay.input, now)
     : null;
   const moves = verified ? verified.moves : (input.moves ?? []);
   const problem = verified
@@ -292,14 +218,22 @@ async function submitRound(
     input.bot_id === undefined
       ? null
       : await deps.multiplayer.botRun(input.bot_id, game.id, userId);
-  // An external game's timeline is kept when it scored; a replayed round's run as keepsRun says.
-  const keepRun = verified
-    ? await keepsRun(deps.limits, userId, {
+  // An external game's timeline is kept when it scored; a replayed round's run as keptRunCount says.
+  const keptCount = verified
+    ? await keptRunCount(deps.limits, userId, {
         score: input.score,
         log: input.log ?? "",
         match: session.roomId !== null || run !== null,
       })
+    : null;
+  const keepRun = verified
+    ? keptCount !== null
     : input.score > 0 && moves.length > 0;
+  // In R2 before the batch, so no row names a log that is not there; a log R2 refused leaves the run unkept.
+  const log =
+    verified && keepRun
+      ? await keepRunLog(deps.runLogs, input.log ?? "", moves)
+      : null;
   // Never more time than the server saw pass since the session opened.
   const playTime =
     input.play_time === undefined
@@ -316,37 +250,46 @@ async function submitRound(
     input,
     verified,
     moves,
-    keepRun,
+    keepRun: keepRun && (verified === null || log !== null),
+    log,
     run,
     playTime,
     now,
   });
+  if (keptCount && log) statements.push(keptCount.count);
 
   // Two submissions for one session racing: the unique index lets only one in, and its batch alone commits.
   const alreadyScored = () => refused("This play session already has a score");
+  const dropLog = async (error: unknown): Promise<never> => {
+    await forgetRunLog(deps.runLogs, log);
+    throw error;
+  };
   let challenge: RoundResult["challenge"] = null;
   // The session's own challenge settles whether or not the client names it.
   const challengeId =
     input.challenge_id ?? (await deps.challenges.boundTo(session.id));
   // A held round settles its challenge only when it is reviewed; until then the challenge waits (or expires).
   if (challengeId !== null && !held) {
-    challenge = await deps.challenges.settleWithRound(
-      userId,
-      challengeId,
-      {
-        gameId: game.id,
-        statsId: session.id,
-        startedAt: session.createdAt,
-        score: input.score,
-        statements,
-        duplicate: alreadyScored,
-      },
-      now,
-    );
+    challenge = await deps.challenges
+      .settleWithRound(
+        userId,
+        challengeId,
+        {
+          gameId: game.id,
+          statsId: session.id,
+          startedAt: session.createdAt,
+          score: input.score,
+          statements,
+          duplicate: alreadyScored,
+        },
+        now,
+      )
+      .catch(dropLog);
   } else {
     try {
       await db.batch(statements);
     } catch (error) {
+      await forgetRunLog(deps.runLogs, log);
       if (isUniqueViolation(error)) throw alreadyScored();
       throw error;
     }
@@ -390,8 +333,11 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
       const input = parseInput(StartSessionSchema, body);
       const game = await gameLimitsOf(db, input.game_id);
       const now = Date.now();
-      await deps.limits.hit("sessionStartPerUser", userId, now);
       let seed = dealSeed();
+      const starts: [Hit] = [{ name: "sessionStartPerUser", subject: userId }];
+      // A match's session asks its room first: counted before that call, so a flood never reaches the rooms.
+      const countedFirst = input.room_id !== undefined;
+      if (countedFirst) await deps.limits.hitAll(starts, now);
       if (input.room_id !== undefined) {
         const roomSeed = await deps.rooms.seedFor(
           input.room_id,
@@ -404,22 +350,31 @@ export function createPlayService(db: Db, deps: RoundDependencies) {
       }
       // A challenge round abandoned earlier counts as 0 before a new round can be bound.
       await deps.challenges.settleAbandoned(now, { userId });
-      const [session] = await db
-        .insert(gameStats)
-        .values({
-          userId,
-          gameId: game.id,
-          gameType: input.game_type,
-          seed,
-          // Its own even in a match: a deck two players share is a secret either of them can tell the other.
-          hiddenSeed: dealSeed(),
-          roomId: input.room_id ?? null,
-        })
-        .returning();
+      // One write on D1's primary (ADR 025): the start counted, the session opened and a waiting challenge bound.
+      const [opened, bound] = await deps.limits.countAndWrite(
+        countedFirst ? [] : starts,
+        [
+          db
+            .insert(gameStats)
+            .values({
+              userId,
+              gameId: game.id,
+              gameType: input.game_type,
+              seed,
+              // Its own even in a match: a deck two players share is a secret either of them can tell the other.
+              hiddenSeed: dealSeed(),
+              roomId: input.room_id ?? null,
+            })
+            .returning(),
+          ...(input.room_id === undefined
+            ? [deps.challenges.bindNewestRound(userId, game.id)]
+            : []),
+        ],
+        now,
+      );
+      const [session] = opened as Session[];
       const challengeId =
-        input.room_id === undefined
-          ? await deps.challenges.bindRound(userId, game.id, session.id)
-          : null;
+        (bound as { id: number }[] | undefined)?.[0]?.id ?? null;
       return {
         _id: session.id,
         game_id: session.gameId,

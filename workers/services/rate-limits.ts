@@ -1,4 +1,5 @@
-import { and, eq, lte, sql } from "drizzle-orm";
+import { eq, inArray, lte, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../db/client";
 import { loginAttempts, rateLimits } from "../db/schema";
 import { ApiError, tooManyRequests } from "./errors";
@@ -253,42 +254,104 @@ export function addressBlock(address: string): string {
     .join(":")}::/64`;
 }
 
+/** One count a request makes: `amount` units (1 a request, or a log's bytes) of `subject` against the limit `name`. */
+export interface Hit {
+  name: RateLimitName;
+  subject: string | number;
+  amount?: number;
+}
+
+/** The write a batch runs after its counts; its result is handed back in order. */
+type Write = BatchItem<"sqlite">;
+
+/** D1's answer when a count would pass its ceiling: the trigger's message (migration 0026). */
+const isCeilingAbort = (error: unknown) =>
+  error instanceof Error &&
+  /rate_limit_ceiling/.test(
+    `${error.message} ${(error.cause as Error | undefined)?.message ?? ""}`,
+  );
+
 /**
- * Fixed-window counters in D1, one row per limit and subject. Each hit is one upsert that counts only while under the
- * limit, and D1 runs writes one at a time, so concurrent requests can never pass more than `limit` in a window.
+ * Fixed-window counters in D1, one row per limit and subject. Each count is an upsert that carries its limit as the
+ * row's ceiling; a trigger aborts any count that would pass it, and with it the whole batch (ADR 025, "The one
+ * writer"). So a request counts all its limits and makes the write they guard in one transaction on D1's primary,
+ * and a refused request has counted nothing and written nothing. D1 runs writes one at a time, so concurrent
+ * requests can never pass more than `limit` in a window.
  */
 export function createRateLimiter(db: Db) {
-  /** `amount` units (1 a request, or a log's bytes) of `subject`, counted only while the window's total stays within the limit. */
-  function count(
-    name: RateLimitName,
-    subject: string | number,
-    now: number,
-    amount: number,
-  ) {
-    const { limit, windowMs } = RATE_LIMITS[name];
-    const windowEndsAt = new Date((Math.floor(now / windowMs) + 1) * windowMs);
-    const query = db
+  const windowOf = (name: RateLimitName, now: number) => {
+    const { windowMs } = RATE_LIMITS[name];
+    return new Date((Math.floor(now / windowMs) + 1) * windowMs);
+  };
+  const keyOf = ({ name, subject }: Hit) => `${name}:${subject}`;
+
+  function count(hit: Hit, now: number) {
+    const amount = hit.amount ?? 1;
+    return db
       .insert(rateLimits)
-      .values({ key: `${name}:${subject}`, windowEndsAt, count: amount })
+      .values({
+        key: keyOf(hit),
+        windowEndsAt: windowOf(hit.name, now),
+        count: amount,
+        ceiling: RATE_LIMITS[hit.name].limit,
+      })
       .onConflictDoUpdate({
         target: rateLimits.key,
         set: {
           count: sql`case when ${rateLimits.windowEndsAt} = excluded.window_ends_at then ${rateLimits.count} + ${amount} else ${amount} end`,
           windowEndsAt: sql`excluded.window_ends_at`,
+          ceiling: sql`excluded.ceiling`,
         },
-        setWhere: sql`${rateLimits.windowEndsAt} <> excluded.window_ends_at or ${rateLimits.count} + ${amount} <= ${limit}`,
-      })
-      .returning({ count: rateLimits.count });
-    const undo = db
-      .update(rateLimits)
-      .set({ count: sql`${rateLimits.count} - ${amount}` })
-      .where(
-        and(
-          eq(rateLimits.key, `${name}:${subject}`),
-          eq(rateLimits.windowEndsAt, windowEndsAt),
-        ),
-      );
-    return { name, windowEndsAt, query, undo };
+      });
+  }
+
+  /** The 429 for a refused batch: the limit with the longest wait among those now full, since sooner another would refuse. */
+  async function refusal(hits: Hit[], now: number): Promise<ApiError> {
+    const rows = await db
+      .select()
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, hits.map(keyOf)));
+    const full = hits.filter((hit) => {
+      const row = rows.find((r) => r.key === keyOf(hit));
+      const windowEndsAt = windowOf(hit.name, now);
+      const counted =
+        row && row.windowEndsAt.getTime() === windowEndsAt.getTime()
+          ? row.count
+          : 0;
+      return counted + (hit.amount ?? 1) > RATE_LIMITS[hit.name].limit;
+    });
+    const candidates = full.length > 0 ? full : hits;
+    const worst = candidates.reduce((a, b) =>
+      windowOf(b.name, now) > windowOf(a.name, now) ? b : a,
+    );
+    const rule: RateLimit = RATE_LIMITS[worst.name];
+    if (rule.final) return new ApiError(429, "rate_limited", rule.tooMany);
+    const seconds = (windowOf(worst.name, now).getTime() - now) / 1000;
+    return tooManyRequests(
+      `${rule.tooMany} Please try again in ${waitText(seconds)}.`,
+      seconds,
+    );
+  }
+
+  /**
+   * Counts every hit and then runs `writes`, all in one batch: either all of it commits or, when a count would pass
+   * its limit, none of it, and a 429 says how long to wait. Returns the writes' results.
+   */
+  async function countAndWrite(
+    hits: Hit[],
+    writes: Write[],
+    now = Date.now(),
+  ): Promise<unknown[]> {
+    const [first, ...rest] = [...hits.map((hit) => count(hit, now)), ...writes];
+    if (!first) return [];
+    try {
+      const results = await db.batch([first, ...rest]);
+      return results.slice(hits.length) as unknown[];
+    } catch (error) {
+      if (hits.length > 0 && isCeilingAbort(error))
+        throw await refusal(hits, now);
+      throw error;
+    }
   }
 
   return {
@@ -302,34 +365,60 @@ export function createRateLimiter(db: Db) {
       now = Date.now(),
       amount = 1,
     ): Promise<void> {
-      const counts = (Array.isArray(names) ? names : [names]).map((name) =>
-        count(name, subject, now, amount),
+      const [first, ...rest] = (Array.isArray(names) ? names : [names]).map(
+        (name) => ({ name, subject, amount }),
       );
-      const [first, ...rest] = counts;
-      const results = await db.batch([
-        first.query,
-        ...rest.map((counted) => counted.query),
-      ]);
-      const refused = counts.filter((_, index) => results[index].length === 0);
-      if (refused.length === 0) return;
-      // A refused request uses up none of its limits: give back what the others counted.
-      const counted = counts.filter((_, index) => results[index].length > 0);
-      if (counted.length > 0)
-        await db.batch([
-          counted[0].undo,
-          ...counted.slice(1).map((other) => other.undo),
-        ]);
-      // The longest wait is the one that matters: sooner, another of these limits would still refuse.
-      const worst = refused.reduce((a, b) =>
-        b.windowEndsAt > a.windowEndsAt ? b : a,
-      );
-      const rule: RateLimit = RATE_LIMITS[worst.name];
-      if (rule.final) throw new ApiError(429, "rate_limited", rule.tooMany);
-      const seconds = (worst.windowEndsAt.getTime() - now) / 1000;
-      throw tooManyRequests(
-        `${RATE_LIMITS[worst.name].tooMany} Please try again in ${waitText(seconds)}.`,
-        seconds,
-      );
+      await countAndWrite([first, ...rest], [], now);
+    },
+
+    /** Counts hits of different subjects at once (a player and their network), all or none. */
+    async hitAll(hits: [Hit, ...Hit[]], now = Date.now()): Promise<void> {
+      await countAndWrite(hits, [], now);
+    },
+
+    countAndWrite,
+
+    /**
+     * For a count that decides rather than refuses (a run kept or not): whether `hit` still fits its window, read
+     * without writing, and the upsert that counts it, for the batch that acts on the answer. Counts racing past the
+     * check can overshoot by what one player's concurrent rounds add, which the per-minute score limit bounds.
+     */
+    async fits(hit: Hit, now = Date.now()) {
+      const amount = hit.amount ?? 1;
+      const windowEndsAt = windowOf(hit.name, now);
+      const [row] = await db
+        .select({
+          count: rateLimits.count,
+          windowEndsAt: rateLimits.windowEndsAt,
+        })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, keyOf(hit)))
+        .limit(1);
+      const counted =
+        row && row.windowEndsAt.getTime() === windowEndsAt.getTime()
+          ? row.count
+          : 0;
+      return counted + amount <= RATE_LIMITS[hit.name].limit;
+    },
+
+    /** The upsert that counts a deciding hit (see `fits`): no ceiling, so it never aborts the batch it joins. */
+    tally(hit: Hit, now = Date.now()) {
+      const amount = hit.amount ?? 1;
+      return db
+        .insert(rateLimits)
+        .values({
+          key: keyOf(hit),
+          windowEndsAt: windowOf(hit.name, now),
+          count: amount,
+        })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${rateLimits.windowEndsAt} = excluded.window_ends_at then ${rateLimits.count} + ${amount} else ${amount} end`,
+            windowEndsAt: sql`excluded.window_ends_at`,
+            ceiling: sql`null`,
+          },
+        });
     },
 
     /** Drops counters whose window has passed and log-in attempts too old to count (the hourly cron). */

@@ -7,9 +7,9 @@ import { EXTERNAL_GAME_TYPE, MAX_LOG_CHARS } from "#contract/runs";
 import type { Move } from "#contract/moves";
 import type { Db } from "../db/client";
 import { games, gameStats } from "../db/schema";
-import { ApiError, forbidden, notFound } from "./errors";
+import { forbidden, notFound } from "./errors";
 import { isReplayable, scoreRefused } from "./replay";
-import { RATE_LIMITS, type RateLimiter } from "./rate-limits";
+import { RATE_LIMITS, type Hit, type RateLimiter } from "./rate-limits";
 
 /** Seconds a session may run past the game's maximum_game_time: loading, the splash, a slow network. */
 export const SESSION_GRACE_SECONDS = 15;
@@ -24,44 +24,47 @@ export const REPLAYS_PER_SESSION = RATE_LIMITS.replaysPerSession.limit;
 /** A score or timeline the server will not believe: a 422 whose message says why. */
 export const refused = scoreRefused;
 
-export type Limits = Pick<RateLimiter, "hit">;
+export type Limits = Pick<
+  RateLimiter,
+  "hit" | "hitAll" | "countAndWrite" | "fits" | "tally"
+>;
 
 /**
- * A round sent to be scored (a submission or a visitor round's claim) counts against its player's and its address's
- * limits before anything else is read or replayed, whether it is then accepted or refused (ADR 004).
+ * The counts a round's submission makes before anything else is believed: per player and per network, refused
+ * ones included. `also` joins more counts to the same write (a session's replays).
  */
 export async function countRoundAttempt(
   limits: Limits,
   userId: number,
   address: string,
+  also: Hit[] = [],
 ) {
-  await limits.hit("scoreSubmitPerUser", userId);
-  await limits.hit("scoreSubmitPerAddress", address);
+  await limits.hitAll([
+    { name: "scoreSubmitPerUser", subject: userId },
+    { name: "scoreSubmitPerAddress", subject: address },
+    ...also,
+  ]);
 }
 
 /**
  * Whether a replayed round's run (its seed and input log) is kept: to be watched and to be a bot's, a run must have
  * scored, or be a match's, whose two runs are watched side by side; and a player keeps at most a day's bytes of logs
- * (rate-limits.ts). Past that the round still scores; only its run is not kept.
+ * (rate-limits.ts). Past that the round still scores; only its run is not kept. Returns the count for the round's
+ * own batch when the run is kept, so keeping it adds no write of its own (ADR 025), or null.
  */
-export async function keepsRun(
+export async function keptRunCount(
   limits: Limits,
   userId: number,
   round: { score: number; log: string; match: boolean },
-): Promise<boolean> {
-  if (round.score <= 0 && !round.match) return false;
-  try {
-    await limits.hit(
-      "keptRunBytesPerUser",
-      userId,
-      Date.now(),
-      round.log.length,
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 429) return false;
-    throw error;
-  }
+) {
+  if (round.score <= 0 && !round.match) return null;
+  const hit: Hit = {
+    name: "keptRunBytesPerUser",
+    subject: userId,
+    amount: round.log.length,
+  };
+  // Wrapped: a query builder is thenable, and an async function would run it on return.
+  return (await limits.fits(hit)) ? { count: limits.tally(hit) } : null;
 }
 
 export type Session = typeof gameStats.$inferSelect;

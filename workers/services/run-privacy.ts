@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import type { playerMoves } from "../db/schema";
+import { hasRunLog } from "./run-logs";
 
 /**
  * Which kept runs only their players may watch (issue #29): a challenge's round, and a round of a private match (a
@@ -33,4 +34,4 @@ export async function privateRunPlayers(
 export const watchableRunId = (moves: typeof playerMoves): SQL<string | null> =>
   sql<
     string | null
-  >`case when ${moves.inputLog} is not null and not ${isPrivateRun(moves.statsId)} then ${moves.publicId} end`;
+  >`case when ${hasRunLog(moves)} and not ${isPrivateRun(moves.statsId)} then ${moves.publicId} end`;

@@ -6,7 +6,6 @@ import {
   bestScores,
   follows,
   games,
-  gameStats,
   playerMoves,
   rankArrivalCounts,
   rankScoreCounts,
@@ -14,13 +13,13 @@ import {
   users,
 } from "../db/schema";
 import { notFound } from "./errors";
-import { privateRunPlayers, watchableRunId } from "./run-privacy";
+import { watchableRunId } from "./run-privacy";
+import { hasRunLog } from "./run-logs";
 import {
   LEADERBOARD_SIZE,
   type HighScore,
   type LeaderboardEntry,
 } from "#contract/scores";
-import { RUN_NOT_KEPT, runIdSchema, type RunView } from "#contract/runs";
 
 /** Best first; equal scores go to whoever reached them first, then to the lower player id. */
 const RANK_ORDER = [
@@ -167,7 +166,7 @@ export function createScoreService(db: Db) {
             profileImg: users.profileImg,
             score: bestScores.score,
             runId: watchableRunId(playerMoves),
-            replayed: sql<number>`${playerMoves.inputLog} is not null`,
+            replayed: hasRunLog(playerMoves),
           })
           .from(bestScores)
           .innerJoin(users, eq(bestScores.userId, users.id))
@@ -186,53 +185,6 @@ export function createScoreService(db: Db) {
         run_id: row.runId,
         verified: Boolean(row.replayed),
       }));
-    },
-
-    /**
-     * GET /api/runs/{runId}: a replayed run, to watch it. A 404 when none was kept under that id, and, so that its
-     * existence is not told, when it is private (a challenge's round, a private match's) and `viewerId` is not one of
-     * its players.
-     */
-    async run(input: unknown, viewerId: number | null): Promise<RunView> {
-      // An address that is not a run id (an old numeric one included) names no kept run: 404, as for an unknown id.
-      const parsed = runIdSchema.safeParse(input);
-      if (!parsed.success) throw notFound(RUN_NOT_KEPT);
-      const runId = parsed.data;
-      const [row] = await db
-        .select({
-          runId: playerMoves.publicId,
-          statsId: playerMoves.statsId,
-          gameId: playerMoves.gameId,
-          playerId: playerMoves.userId,
-          name: users.name,
-          score: playerMoves.score,
-          seed: playerMoves.seed,
-          hiddenSeed: gameStats.hiddenSeed,
-          log: playerMoves.inputLog,
-          steps: playerMoves.steps,
-        })
-        .from(playerMoves)
-        .innerJoin(users, eq(playerMoves.userId, users.id))
-        .leftJoin(gameStats, eq(gameStats.id, playerMoves.statsId))
-        .where(eq(playerMoves.publicId, runId))
-        .limit(1);
-      if (!row || row.log === null || row.seed === null || row.steps === null)
-        throw notFound(RUN_NOT_KEPT);
-      const players = await privateRunPlayers(db, row.statsId);
-      if (players && (viewerId === null || !players.includes(viewerId)))
-        throw notFound(RUN_NOT_KEPT);
-      return {
-        run_id: row.runId,
-        game_id: row.gameId,
-        player_id: row.playerId,
-        player_name: row.name,
-        score: row.score,
-        seed: row.seed,
-        // Only a kept run's, and a run is kept once its round is scored: its faces can no longer be played.
-        hidden_seed: row.hiddenSeed,
-        log: row.log,
-        steps: row.steps,
-      };
     },
 
     /**

@@ -1,5 +1,5 @@
 import { FAIR_PLAY_MESSAGES } from "#contract/fair-play";
-import { and, desc, eq, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   SHARE_ID_LENGTH,
@@ -26,6 +26,7 @@ import { ApiError, forbidden, notFound } from "./errors";
 import { parseInput } from "./parse";
 import type { CardPainters } from "./ports";
 import type { RateLimiter } from "./rate-limits";
+import { hasRunLog } from "./run-logs";
 
 const notShareable = (message: string) =>
   new ApiError(422, "not_shareable", message);
@@ -82,7 +83,7 @@ async function resultOf(
         gameId: scores.gameId,
         score: scores.score,
         review: scores.review,
-        replayed: sql<number>`${playerMoves.inputLog} is not null`,
+        replayed: hasRunLog(playerMoves),
       })
       .from(scores)
       .leftJoin(playerMoves, eq(playerMoves.statsId, scores.statsId))
@@ -290,7 +291,7 @@ export function createShareService(db: Db, deps: ShareDeps) {
         .select({
           id: scores.id,
           review: scores.review,
-          replayed: sql<number>`${playerMoves.inputLog} is not null`,
+          replayed: hasRunLog(playerMoves),
         })
         .from(scores)
         .leftJoin(playerMoves, eq(playerMoves.statsId, scores.statsId))

@@ -98,6 +98,40 @@ export async function readChatCheck(
   };
 }
 
+/** Everyone a user may chat with, for their UserHub: their own name, and each friend both ways not blocked either way. */
+export interface ChatRoster {
+  senderName: string;
+  friends: number[];
+}
+
+/**
+ * The user's whole chat roster in one query, read by their hub when a socket opens, so a typing note or a message to a
+ * friend costs no D1 read: only a refusal (someone not on the roster) reads `readChatCheck` for its reason.
+ */
+export async function readChatRoster(
+  db: Db,
+  userId: number,
+): Promise<ChatRoster> {
+  const [self, friends] = await db.batch([
+    db.select({ name: users.name }).from(users).where(eq(users.id, userId)),
+    db
+      .select({ id: follows.followeeId })
+      .from(follows)
+      .where(
+        and(
+          eq(follows.followerId, userId),
+          sql`exists (select 1 from ${follows} as back where back.follower_id = ${follows.followeeId} and back.followee_id = ${userId})`,
+          sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${follows.followeeId})
+            or (${blocks.blockerId} = ${follows.followeeId} and ${blocks.blockedId} = ${userId}))`,
+        ),
+      ),
+  ]);
+  return {
+    senderName: (self[0]?.name ?? "").slice(0, FIELD_LIMITS.name),
+    friends: friends.map((row) => row.id),
+  };
+}
+
 /** What the social use cases work with. */
 interface SocialDeps {
   db: Db;

@@ -8,7 +8,9 @@ import {
 } from "#contract/uploads";
 import type { Db } from "../db/client";
 import { uploadTokens } from "../db/schema";
+import { imageSize } from "./developer-media";
 import { ApiError, notFound } from "./errors";
+import { pictureVariants } from "./media-variants";
 import { STORAGE_QUOTA_BYTES } from "./rate-limits";
 import { hashToken, randomToken } from "./tokens";
 
@@ -177,6 +179,22 @@ export function createUploadService(db: Db, bucket: R2Bucket) {
       await bucket.put(upload.key, bytes, {
         httpMetadata: { contentType: IMAGE_TYPES[kind] },
       });
+      // After the claim, so only an accepted picture costs the resize; the original is stored first and stays.
+      const variants = await pictureVariants(
+        upload.key,
+        kind,
+        bytes,
+        imageSize(bytes),
+      );
+      await Promise.all(
+        variants.map((variant) =>
+          bucket.put(variant.key, variant.bytes, {
+            httpMetadata: { contentType: "image/webp" },
+          }),
+        ),
+      );
+      if (variants.length === 0)
+        console.log(`media: ${upload.key} kept without variants`);
       return { path: upload.key };
     },
   };

@@ -17,7 +17,7 @@ import {
   countRoundAttempt,
   gameLimitsOf,
   isUniqueViolation,
-  keepsRun,
+  keptRunCount,
   replayable,
   SESSION_GRACE_SECONDS,
   stepsAllowed,
@@ -34,6 +34,7 @@ import { checkedLog, dealSeed, scoreRefused } from "./replay";
 import { bestScoreWrite, type ScoreService } from "./scores";
 import { hashToken, randomToken } from "./tokens";
 import { heldFields } from "./fair-play";
+import { forgetRunLog, keepRunLog, type RunLogStore } from "./run-logs";
 
 const CLAIM_WINDOW_MS = VISITOR_ROUND_CLAIM_MINUTES * 60_000;
 /** Rounds nobody claimed are deleted by the cron after a day. */
@@ -56,6 +57,7 @@ interface VisitorRoundDeps {
   dealers: CardDealers;
   limits: RateLimiter;
   scores: Pick<ScoreService, "highScore">;
+  runLogs: RunLogStore;
 }
 
 /** The round whose token this is; any other id or token is the same 404, so rounds cannot be probed. */
@@ -138,9 +140,10 @@ async function claimRound(
     throw new ApiError(410, "expired", VISITOR_ROUND_MESSAGES.expired);
   // A claim makes a session and a score: it counts as starting a game and as submitting a round, before the
   // replay, and a round is replayed at most as often as a session's (ADR 015).
-  await deps.limits.hit("sessionStartPerUser", userId, now);
-  await countRoundAttempt(deps.limits, userId, address);
-  await deps.limits.hit("replaysPerSession", `visitor:${round.id}`, now);
+  await countRoundAttempt(deps.limits, userId, address, [
+    { name: "sessionStartPerUser", subject: userId },
+    { name: "replaysPerSession", subject: `visitor:${round.id}` },
+  ]);
   const game = await gameLimitsOf(db, round.gameId);
   const verified = await deps.referees.verify(
     game.slug,
@@ -159,11 +162,15 @@ async function claimRound(
   // Off the day's and week's boards (ADR 027): a visitor's seeds are dealt to no account, so a player could open
   // rounds signed out, leave the bad seeds and claim only a good one. The all-time board takes it.
   const held = verified.held !== null;
-  const keepRun = await keepsRun(deps.limits, userId, {
+  const keptCount = await keptRunCount(deps.limits, userId, {
     score,
     log: inputLog,
     match: false,
   });
+  // In R2 before the batch, so no row names a log that is not there; a log R2 refused leaves the run unkept.
+  const log = keptCount
+    ? await keepRunLog(deps.runLogs, inputLog, verified.moves)
+    : null;
   try {
     await db.batch([
       db.insert(gameStats).values({
@@ -198,22 +205,26 @@ async function claimRound(
               now,
             }),
           ]),
-      ...(keepRun
+      ...(log
         ? [
             db.insert(playerMoves).values({
               statsId: session,
               userId,
               gameId: game.id,
               score,
-              moves: verified.moves,
+              // In R2 beside the log (ADR 047).
+              moves: [],
               seed: round.seed,
-              inputLog,
+              publicId: log.publicId,
+              logBytes: log.logBytes,
               steps: verified.steps,
             }),
           ]
         : []),
+      ...(log && keptCount ? [keptCount.count] : []),
     ]);
   } catch (error) {
+    await forgetRunLog(deps.runLogs, log);
     // A racing twin of this claim, or of another account's, wrote first: answer as it did.
     if (!isUniqueViolation(error)) throw error;
   }

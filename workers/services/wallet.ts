@@ -88,7 +88,8 @@ export function createWalletService(db: Db, push?: Pusher) {
           .select()
           .from(ledger)
           .where(eq(ledger.userId, userId))
-          .orderBy(desc(ledger.id))
+          // By time: a carried-forward row (ADR 047) is written after the rows it follows.
+          .orderBy(desc(ledger.createdAt), desc(ledger.id))
           .limit(WALLET_ENTRIES),
       ]);
       return {

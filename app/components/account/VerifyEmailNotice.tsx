@@ -3,7 +3,7 @@ import { ACCOUNT_LINK_TEXT } from "#contract/account-links";
 import type { MutationResult } from "~/server/actions.server";
 import { ReturnHereField } from "../ActionForm";
 import { FormError, FormSuccess } from "../FormFields";
-import { MailIcon } from "../icons";
+import { MailIcon } from "../page-icons";
 import "./account-links.css";
 
 const RESEND_VERIFICATION_PATH = "/actions/verify-email";

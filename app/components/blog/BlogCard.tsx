@@ -3,16 +3,27 @@ import type { BlogSummary } from "#contract/blog";
 import { resolveMediaUrl } from "~/lib/media";
 import { useMediaBase } from "../root-data";
 import { BlogIcon } from "../icons";
+import { Picture } from "../Picture";
 import { BlogByline, BlogTags } from "./BlogMeta";
 import "./BlogCard.css";
+
+/**
+ * How wide a card's poster is drawn (blog._index.css): the page's width on a phone; beside the side menu on wider
+ * screens, the lead card's poster takes 1.35 parts of 2.35 and the others half the list.
+ */
+const BLOG_CARD_SIZES =
+  "(min-width: 1024px) calc((100vw - 312px) * 0.575), (min-width: 768px) 50vw, calc(100vw - 32px)";
 
 /** One post in the blog list: poster, tags, title, the start of the text, the writer and the date. */
 export function BlogCard({
   post,
   headingLevel = 2,
+  priority = false,
 }: {
   post: BlogSummary;
   headingLevel?: 2 | 3;
+  /** The list's first poster, the page's largest picture: fetched first. */
+  priority?: boolean;
 }) {
   const poster = resolveMediaUrl(post.poster_url, useMediaBase());
   const Heading = `h${headingLevel}` as const;
@@ -26,13 +37,13 @@ export function BlogCard({
         prefetch="intent"
       >
         {poster ? (
-          <img
+          <Picture
             src={poster}
             alt=""
             width={1200}
             height={630}
-            loading="lazy"
-            decoding="async"
+            sizes={BLOG_CARD_SIZES}
+            priority={priority}
           />
         ) : (
           <span className="blog-card__fallback">

@@ -4,7 +4,7 @@ import { type ChallengeView } from "#contract/coins";
 import { formatNumber } from "#contract/format";
 import { Avatar } from "../Avatar";
 import { CoinIcon, SwordsIcon } from "../icons";
-import { outcomeText, sidesOf } from "./HeadToHead";
+import { outcomeText, sidesOf } from "./sides";
 import "./ChallengeInfo.css";
 import "./challenge-status.css";
 

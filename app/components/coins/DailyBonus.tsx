@@ -1,6 +1,6 @@
 import { useMatches } from "@remix-run/react";
 import { useRevalidate } from "../useRevalidate";
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { NETWORK_ERROR_MESSAGE } from "~/lib/api";
 import { useFetcherPost } from "~/lib/forms-fetcher";
 import { isOnline } from "~/lib/network";
@@ -14,7 +14,15 @@ import type { MutationResult } from "~/server/actions.server";
 import { defersBonus, shellModeOf, type Viewer } from "~/lib/viewer";
 import { useAccount } from "../AccountProvider";
 import { useViewer } from "../root-data";
-import { DailyBonusPopup } from "./DailyBonusPopup";
+import { retryImport } from "~/lib/retry-import";
+
+// The popup's code loads when there is a bonus to offer (issue #36). It opens by itself, so it shows nothing until
+// the code is there rather than a stand-in that the popup would replace.
+const DailyBonusPopup = lazy(() =>
+  retryImport(() => import("./DailyBonusPopup")).then((module) => ({
+    default: module.DailyBonusPopup,
+  })),
+);
 
 /** The shop's route action collects the bonus, for this popup and the shop's own panel. */
 const COLLECT_ACTION = "/shop";
@@ -96,12 +104,14 @@ function DailyBonusOffer({ viewer }: { viewer: Viewer }) {
   if (phase !== "open" || bonusWaits || otherPopup || (!pending && !error))
     return null;
   return (
-    <DailyBonusPopup
-      loginDay={viewer.login_day}
-      collected={viewer.daily_bonus_status === BONUS_COLLECTED}
-      onCollect={collect}
-      onClose={close}
-      error={error}
-    />
+    <Suspense fallback={null}>
+      <DailyBonusPopup
+        loginDay={viewer.login_day}
+        collected={viewer.daily_bonus_status === BONUS_COLLECTED}
+        onCollect={collect}
+        onClose={close}
+        error={error}
+      />
+    </Suspense>
   );
 }

@@ -4,7 +4,7 @@ import { formatNumber } from "#contract/format";
 import type { MutationResult } from "~/server/actions.server";
 import type { Viewer } from "~/lib/viewer";
 import { ReturnHereField } from "../ActionForm";
-import { GiftIcon } from "../icons";
+import { GiftIcon } from "../page-icons";
 import { BonusSchedule } from "./BonusSchedule";
 import "./DailyBonusPanel.css";
 

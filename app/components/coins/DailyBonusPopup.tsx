@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { bonusCards, bonusCredit, type BonusCard } from "#contract/coins";
 import { formatNumber } from "#contract/format";
-import { CheckIcon, CoinIcon, GiftIcon, LockIcon } from "../icons";
+import { CheckIcon, CoinIcon, LockIcon } from "../icons";
+import { GiftIcon } from "../page-icons";
 import { Modal } from "../Modal";
 import { BonusSchedule } from "./BonusSchedule";
 import "./DailyBonusPopup.css";

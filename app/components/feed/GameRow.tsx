@@ -4,7 +4,8 @@ import { resolveMediaUrl } from "~/lib/media";
 import { detailPath } from "~/lib/navigation";
 import type { Game } from "#contract/types";
 import { useLoginGate } from "../AccountProvider";
-import { ChevronRightIcon, HeartIcon, StarIcon } from "../icons";
+import { HeartIcon, StarIcon } from "../icons";
+import { ChevronRightIcon } from "../page-icons";
 import { useMediaBase } from "../root-data";
 import "./GameRow.css";
 

@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { retryImport } from "~/lib/retry-import";
 import { apiFetch } from "~/lib/api";
 import {
   EMPTY_LEADERBOARD,
@@ -16,14 +17,18 @@ import {
 import type { loader as boardLoader } from "~/routes/boards.$gameId";
 import { TrophyIcon } from "../icons";
 import { Standings } from "./Standings";
-import {
-  BoardTabs,
-  TournamentPanel,
-  type BoardPeriod,
-} from "./TournamentBoard";
+import { BoardTabs, type BoardPeriod } from "./BoardTabs";
 import "./Leaderboard.css";
 
 export type { BoardData };
+
+// A period's board is fetched when its tab opens, so its code comes then too (issue #36), behind the same words.
+const TournamentPanel = lazy(() =>
+  retryImport(() => import("./TournamentBoard")).then((module) => ({
+    default: module.TournamentPanel,
+  })),
+);
+const LOADING_SCORES = <p className="prose prose--muted">Loading scores…</p>;
 
 export interface LeaderboardProps {
   gameId: number;
@@ -170,12 +175,14 @@ export function Leaderboard({
         </>
       }
       tournament={(shown) => (
-        <TournamentPanel
-          gameId={gameId}
-          period={shown}
-          column={column}
-          viewer={viewer}
-        />
+        <Suspense fallback={LOADING_SCORES}>
+          <TournamentPanel
+            gameId={gameId}
+            period={shown}
+            column={column}
+            viewer={viewer}
+          />
+        </Suspense>
       )}
     />
   );

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Modal } from "../Modal";
-import { CheckIcon, LinkIcon } from "../icons";
+import { CheckIcon } from "../icons";
+import { LinkIcon } from "../page-icons";
 import "./SharePopup.css";
 
 export interface SharePopupProps {

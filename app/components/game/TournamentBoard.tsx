@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { formatNumber } from "#contract/format";
 import { boardPath, type LeaderboardEntry } from "#contract/scores";
 import {
@@ -14,50 +14,9 @@ import {
 } from "#contract/tournaments";
 import type { loader as boardLoader } from "~/routes/boards.$gameId";
 import { useHydrated } from "../ActionForm";
-import { Tabs } from "../Tabs";
 import { CheckIcon, ClockIcon, CoinIcon, AlertIcon } from "../icons";
 import { Standings } from "./Standings";
 import "./TournamentBoard.css";
-
-export type BoardPeriod = Period | "all";
-
-const TAB_LABELS: Record<BoardPeriod, string> = {
-  daily: "Daily",
-  weekly: "Weekly",
-  all: "All time",
-};
-
-/**
- * Daily / Weekly / All time over a game's board. Only the chosen tab's board is rendered, so a period's board loads
- * when its tab is opened.
- */
-export function BoardTabs({
-  period,
-  onPeriod,
-  allTime,
-  tournament,
-}: {
-  period: BoardPeriod;
-  onPeriod: (period: BoardPeriod) => void;
-  allTime: ReactNode;
-  tournament: (period: Period) => ReactNode;
-}) {
-  return (
-    <div className="board-tabs">
-      <Tabs
-        label="Which board"
-        selected={period}
-        onSelect={(id) => onPeriod(id as BoardPeriod)}
-        tabs={(["daily", "weekly", "all"] as const).map((id) => ({
-          id,
-          label: TAB_LABELS[id],
-          content:
-            id !== period ? null : id === "all" ? allTime : tournament(id),
-        }))}
-      />
-    </div>
-  );
-}
 
 /**
  * Reads the period's board through the boards route's loader when its tab opens; a failure reads as an empty board,

@@ -4,7 +4,8 @@ import type { ReportTarget } from "#contract/moderation";
 import type { QueueView, ReportGroupRow } from "#contract/moderation-queue";
 import { resolveMediaUrl } from "~/lib/media";
 import { EmptyState } from "../EmptyState";
-import { AlertIcon, ChevronRightIcon, ShieldIcon } from "../icons";
+import { AlertIcon, ShieldIcon } from "../icons";
+import { ChevronRightIcon } from "../page-icons";
 import { useMediaBase } from "../root-data";
 
 export const TARGET_LABELS: Record<ReportTarget, string> = {

@@ -6,11 +6,8 @@ import {
   type PushPreferences,
 } from "#contract/push";
 import { ReturnHereField, useHydrated } from "../ActionForm";
-import {
-  pushSupported,
-  subscribeThisDevice,
-  workerRegistration,
-} from "~/lib/push";
+import { subscribeThisDevice, workerRegistration } from "~/lib/push";
+import { pushSupported } from "~/lib/push-support";
 import type { MutationResult } from "~/server/actions.server";
 import "./PushSettings.css";
 

@@ -9,7 +9,8 @@ import {
   SubmitButton,
   TextField,
 } from "../FormFields";
-import { LockIcon, MailIcon } from "../icons";
+import { LockIcon } from "../icons";
+import { MailIcon } from "../page-icons";
 
 /** The answer for this form only: the page has several, and one action answers them all. */
 export function answerFor(

@@ -7,6 +7,7 @@ import { EmptyState } from "../EmptyState";
 import { AlertIcon } from "../icons";
 import { Loader } from "../Loader";
 import { useSocket } from "../SocketProvider";
+import { inboxUpdateOf } from "./UnreadMessages";
 import { EmptyTab } from "./EmptyTab";
 import { ChatIcon } from "./icons";
 import { PersonAvatar } from "./PersonAvatar";
@@ -16,8 +17,9 @@ import "./MessagesTab.css";
 const MINUTE = 60_000;
 
 /**
- * The inbox's entries, newest first: what the loader read, kept live by `inbox_update` (a message in or out, a chat
- * seen in any tab, a friend blocked or unfollowed). Null when the loader could not read them.
+ * The inbox's entries, newest first: what the loader read, kept live by the socket's inbox updates (a message in or
+ * out, whose frame carries it; `inbox_update` for a chat seen in any tab, a friend blocked or unfollowed). Null when
+ * the loader could not read them.
  */
 export function useInbox(initial: Inbox | null): InboxEntry[] | null {
   const [entries, setEntries] = useState(initial?.entries ?? null);
@@ -31,8 +33,9 @@ export function useInbox(initial: Inbox | null): InboxEntry[] | null {
   useEffect(
     () =>
       subscribe((event) => {
-        if (event.event !== "inbox_update") return;
-        const { friendId, entry } = event.data;
+        const update = inboxUpdateOf(event);
+        if (!update) return;
+        const { friendId, entry } = update;
         setEntries((current) => {
           const others = (current ?? []).filter(
             (kept) => kept.friendId !== friendId,

@@ -1,4 +1,4 @@
-import { SearchIcon } from "../icons";
+import { SearchIcon } from "../page-icons";
 import "./SearchField.css";
 
 export interface SearchFieldProps {

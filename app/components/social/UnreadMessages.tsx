@@ -5,16 +5,25 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import type { InboxUpdate } from "#contract/inbox";
+import type { UserServerEvent } from "#contract/user-socket";
 import { unreadBadge } from "~/lib/notifications";
 import { useRootData } from "../root-data";
 import { useSocket } from "../SocketProvider";
 
 const UnreadMessagesContext = createContext(0);
 
+/** The inbox's change an event brings: an `inbox_update`, or a chat message carrying it (ADR 049). */
+export function inboxUpdateOf(event: UserServerEvent): InboxUpdate | null {
+  if (event.event === "inbox_update") return event.data;
+  if (event.event === "new_message") return event.inbox ?? null;
+  return null;
+}
+
 /**
  * The unread chat messages of the player's inbox (ADR 028), for the badge on Social in both menus. It starts from the
- * root loader and follows the socket's `inbox_update`, which carries the whole inbox's count: a message that comes, or
- * a chat seen in this tab or another, moves it.
+ * root loader and follows the socket's inbox updates, which carry the whole inbox's count: a message that comes (its
+ * frame carries the update), or a chat seen in this tab or another (`inbox_update`), moves it.
  */
 export function UnreadMessagesProvider({ children }: { children: ReactNode }) {
   const { unreadMessages: serverCount = 0, user } = useRootData();
@@ -29,8 +38,8 @@ export function UnreadMessagesProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       subscribe((event) => {
-        if (event.event === "inbox_update")
-          setCount(Math.max(0, event.data.unread));
+        const update = inboxUpdateOf(event);
+        if (update) setCount(Math.max(0, update.unread));
       }),
     [subscribe],
   );

@@ -132,6 +132,11 @@ export const rateLimits = sqliteTable(
     key: text("key").primaryKey(),
     windowEndsAt: integer("window_ends_at", { mode: "timestamp_ms" }).notNull(),
     count: integer("count").notNull(),
+    /**
+     * The limit the count may not pass (ADR 025, "The one writer"): triggers (migration 0026) abort the statement,
+     * and with it the batch it is in, when a count would go over. Null for counts that only decide, never refuse.
+     */
+    ceiling: integer("ceiling"),
   },
   (t) => [index("rate_limits_window_idx").on(t.windowEndsAt)],
 );

@@ -6,6 +6,7 @@ import {
   primaryKey,
   sqliteTable,
   text,
+  uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { userRef } from "./accounts";
 import { gameRef } from "./catalogue";
@@ -45,7 +46,7 @@ export const savedGames = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.gameId] })],
 );
 
-/** Each start of a game by a signed-in user (POST /api/user/play), for Recently Played. */
+/** A signed-in user's latest start of each game (POST /api/user/play), for Recently Played. */
 export const plays = sqliteTable(
   "plays",
   {
@@ -56,7 +57,11 @@ export const plays = sqliteTable(
     type: integer("type").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("plays_user_idx").on(t.userId, t.createdAt)],
+  // One row a player and game, moved to the latest start (ADR 047): "Recently played" needs no more.
+  (t) => [
+    uniqueIndex("plays_user_game_idx").on(t.userId, t.gameId),
+    index("plays_created_idx").on(t.createdAt),
+  ],
 );
 
 /**
@@ -76,5 +81,6 @@ export const events = sqliteTable(
   (t) => [
     index("events_name_idx").on(t.name, t.createdAt),
     index("events_game_idx").on(t.gameId, t.name, t.createdAt),
+    index("events_created_idx").on(t.createdAt),
   ],
 );

@@ -35,6 +35,8 @@ export const ledger = sqliteTable(
   (t) => [
     uniqueIndex("ledger_user_reference_idx").on(t.userId, t.reference),
     index("ledger_user_reason_time_idx").on(t.userId, t.reason, t.createdAt),
+    // The hourly fold of old rows walks them by age (ADR 047).
+    index("ledger_created_idx").on(t.createdAt),
     check("ledger_amount_not_zero", sql`${t.amount} <> 0`),
   ],
 );

@@ -75,7 +75,11 @@ export const moderationLog = sqliteTable(
     detail: text("detail"),
     createdAt: createdAt(),
   },
-  (t) => [index("moderation_log_created_idx").on(t.createdAt)],
+  (t) => [
+    index("moderation_log_created_idx").on(t.createdAt),
+    // A report group's page and a mute's reason read a target's entries.
+    index("moderation_log_target_idx").on(t.targetType, t.targetId),
+  ],
 );
 
 /**

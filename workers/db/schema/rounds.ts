@@ -54,6 +54,8 @@ export const gameStats = sqliteTable(
     // A game's developers' dashboard: its sessions by day, and each player's first and later days (issue #33).
     index("game_stats_game_idx").on(t.gameId, t.createdAt),
     index("game_stats_game_user_idx").on(t.gameId, t.userId, t.createdAt),
+    // The hourly prune walks sessions by age (ADR 047).
+    index("game_stats_created_idx").on(t.createdAt),
   ],
 );
 
@@ -105,6 +107,7 @@ export const scores = sqliteTable(
     index("scores_review_idx").on(t.review, t.createdAt),
     index("scores_user_game_idx").on(t.userId, t.gameId, t.createdAt),
     index("scores_user_time_idx").on(t.userId, t.createdAt),
+    index("scores_created_idx").on(t.createdAt),
   ],
 );
 
@@ -263,7 +266,10 @@ export const playerMoves = sqliteTable(
       .notNull(),
     /** Our own games: the seed and input log the score was replayed from, and the steps it lasted. */
     seed: integer("seed"),
+    /** Only rows from before ADR 047, until the hourly job has moved them to R2; new runs never write it. */
     inputLog: text("input_log"),
+    /** The input log's length when it is kept in R2 (`runLogKey(publicId)`), else null: the run cannot be replayed. */
+    logBytes: integer("log_bytes"),
     steps: integer("steps"),
     /** The run's public id (`/watch/{publicId}`): random, never the session's sequential id. */
     publicId: text("public_id").notNull().$defaultFn(newRunId),
@@ -272,5 +278,10 @@ export const playerMoves = sqliteTable(
   (t) => [
     index("player_moves_game_idx").on(t.gameId, t.createdAt),
     uniqueIndex("player_moves_public_id_idx").on(t.publicId),
+    index("player_moves_created_idx").on(t.createdAt),
+    // The rows whose logs are still in D1, for the hourly move to R2 (ADR 047).
+    index("player_moves_log_in_d1_idx")
+      .on(t.id)
+      .where(sql`${t.inputLog} is not null`),
   ],
 );

@@ -70,6 +70,10 @@ export const matchResults = sqliteTable(
   (t) => [
     index("match_results_player_one_idx").on(t.playerOneId),
     index("match_results_player_two_idx").on(t.playerTwoId),
+    // A ghost run a summary links stays while it does (ADR 047), and deleting a run must not scan every match.
+    index("match_results_bot_run_idx").on(t.botRunId),
+    // The hourly prune walks summaries by age (ADR 047).
+    index("match_results_created_idx").on(t.createdAt),
   ],
 );
 
@@ -106,7 +110,10 @@ export const notifications = sqliteTable(
     readAt: integer("read_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+    index("notifications_created_idx").on(t.createdAt),
+  ],
 );
 
 /**

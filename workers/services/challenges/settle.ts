@@ -241,18 +241,16 @@ export async function settleWithRound(
 }
 
 /**
- * Binds a play session the challenged player just opened to their oldest accepted challenge on the game that has
- * no round yet: that round, and no later one, settles it. Returns the challenge's id, or null.
+ * Binds the play session the challenged player just opened to their oldest accepted challenge on the game that has
+ * no round yet: that round, and no later one, settles it. A statement for the batch that opens the session (it binds
+ * the player's newest session, which in that batch is the one just opened); it returns the challenge's id, if any.
  */
-export async function bindRound(
-  db: Db,
-  userId: number,
-  gameId: number,
-  statsId: number,
-): Promise<number | null> {
-  const [bound] = await db
+export function bindNewestRound(db: Db, userId: number, gameId: number) {
+  return db
     .update(challenges)
-    .set({ roundStatsId: statsId })
+    .set({
+      roundStatsId: sql`(select max(${gameStats.id}) from ${gameStats} where ${gameStats.userId} = ${userId})`,
+    })
     .where(
       eq(
         challenges.id,
@@ -262,7 +260,6 @@ export async function bindRound(
       ),
     )
     .returning({ id: challenges.id });
-  return bound?.id ?? null;
 }
 
 /** The accepted challenge this play session is the round of, or null. */

@@ -1,0 +1,1 @@
+CREATE INDEX `match_results_bot_run_idx` ON `match_results` (`bot_run_id`);

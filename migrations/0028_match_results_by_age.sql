@@ -1,0 +1,1 @@
+CREATE INDEX `match_results_created_idx` ON `match_results` (`created_at`);

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { random } from "./growth-sim";
+import { rankTreeRows } from "./growth-ranks";
+
+/** The trees' rows exactly as migration 0012's triggers leave them, for players' (score, arrival) pairs. */
+function exactRows(players: { score: number; arrival: number }[]) {
+  const scoreNodes = new Set<string>();
+  const arrivalNodes = new Set<string>();
+  for (const { score, arrival } of players)
+    for (let level = 0; level < 10; level++) {
+      scoreNodes.add(`${level}:${score >> (3 * level)}`);
+      arrivalNodes.add(`${score}:${level}:${arrival >> (3 * level)}`);
+    }
+  return { scoreRows: scoreNodes.size, arrivalRows: arrivalNodes.size };
+}
+
+/**
+ * A board played out: each round of a random player either improves their best (a new arrival at the new score,
+ * numbered after the latest arrival there, as the service numbers it) or changes nothing.
+ */
+function playOut(
+  seed: number,
+  players: number,
+  rounds: number,
+  maxScore: number,
+) {
+  const rand = random(seed);
+  const best = new Map<number, { score: number; arrival: number }>();
+  const latest = new Map<number, number>();
+  let arrivals = 0;
+  for (let round = 0; round < rounds; round++) {
+    const player = Math.floor(rand() * players);
+    const score = Math.round(maxScore * rand() ** 2);
+    const kept = best.get(player);
+    if (kept && kept.score >= score) continue;
+    const arrival = (latest.get(score) ?? 0) + 1;
+    latest.set(score, arrival);
+    best.set(player, { score, arrival });
+    arrivals++;
+  }
+  return { held: [...best.values()], arrivals };
+}
+
+describe("rankTreeRows", () => {
+  it("is never below the rows the triggers keep, and close to them once players share scores", () => {
+    for (const [seed, players, rounds, maxScore] of [
+      [1, 50, 200, 1_000_000],
+      [2, 2_000, 10_000, 500],
+      [3, 20_000, 80_000, 3_000],
+      [4, 5_000, 5_000, 40],
+      [5, 30_000, 60_000, 1_000],
+    ]) {
+      const { held, arrivals } = playOut(seed, players, rounds, maxScore);
+      const exact = exactRows(held);
+      const bound = rankTreeRows({
+        bestScores: held.length,
+        maxScore,
+        arrivals,
+      });
+      expect(bound.scoreRows).toBeGreaterThanOrEqual(exact.scoreRows);
+      expect(bound.arrivalRows).toBeGreaterThanOrEqual(exact.arrivalRows);
+      // Where many share a score, the bound is within half again of the truth, not ten times it.
+      if (held.length > 10 * maxScore)
+        expect(bound.arrivalRows).toBeLessThan(1.5 * exact.arrivalRows);
+    }
+  });
+
+  it("counts ten rows a player while every score is a score of its own", () => {
+    expect(
+      rankTreeRows({ bestScores: 100, maxScore: 1e9, arrivals: 100 })
+        .arrivalRows,
+    ).toBe(1_000);
+  });
+});

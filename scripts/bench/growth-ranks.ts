@@ -1,0 +1,42 @@
+// ADR 020's two rank count trees at a number of players the bench cannot simulate. Their rows are not linear in the
+// players: a node is per game and score prefix (rank_score_counts) or per score and arrival prefix
+// (rank_arrival_counts), so once many players share a score, a player adds about one row, not ten. At 100 simulated
+// players nearly every best score is a score of its own; scaling those rows by a thousand overstates them tenfold.
+// So the bench takes the measured bytes a row and counts the rows with the bound below.
+
+/** Levels of both trees: 3 bits a level (migration 0012). */
+const LEVELS = 10;
+const RADIX = 8;
+
+export interface GameBoard {
+  /** Best scores on the game's board (one a player who played it). */
+  bestScores: number;
+  /** The highest score a round of the game can have. */
+  maxScore: number;
+  /** New bests ever made (each took an arrival number at its score). */
+  arrivals: number;
+}
+
+/**
+ * At most how many rows each tree holds for one game's board:
+ * - rank_score_counts: at level L the distinct `score >> 3L`, no more than the best scores nor than the prefixes of
+ *   0 … maxScore;
+ * - rank_arrival_counts: for each score held, its players at level 0 and, at level L ≥ 1, the distinct
+ *   `arrival >> 3L`, no more than ⌊A/8^L⌋ + 1 for the A arrivals that score ever had. Summed over levels 1 … 9 that
+ *   is under A/7 + 9 a score, so the tree holds at most n + W/7 + 9·(scores held), and never more than ten a player.
+ */
+export function rankTreeRows(board: GameBoard): {
+  scoreRows: number;
+  arrivalRows: number;
+} {
+  const { bestScores: n, maxScore, arrivals } = board;
+  let scoreRows = 0;
+  for (let level = 0; level < LEVELS; level++)
+    scoreRows += Math.min(n, Math.floor(maxScore / RADIX ** level) + 1);
+  const scoresHeld = Math.min(n, maxScore + 1);
+  const arrivalRows = Math.min(
+    LEVELS * n,
+    n + arrivals / (RADIX - 1) + (LEVELS - 1) * scoresHeld,
+  );
+  return { scoreRows, arrivalRows };
+}

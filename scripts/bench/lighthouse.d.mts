@@ -1,0 +1,18 @@
+// Types for the parts of lighthouse.mjs that TypeScript benches use.
+export interface LighthouseRow {
+  path: string;
+  score: number;
+  accessibility: number;
+  accessibilityMisses: string[];
+  lcp: number;
+  transferred: number;
+  scriptBytes: number;
+  /** Scripts requested before the load event (before interaction), transfer sizes. */
+  scriptBytesBeforeLoad: number;
+}
+export const CHROME: string;
+export const CHROME_FLAGS: string[];
+export function lighthouseRun(
+  base: string,
+  paths: string[],
+): Promise<LighthouseRow[] | null>;

@@ -1,0 +1,130 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { memoizeRouter } from "./router-memo";
+
+/** What the test calls of Remix's router (the installed one, which Remix's packages bring). */
+interface Router {
+  matchRoutes(
+    routes: ReturnType<typeof tree>,
+    location: string,
+  ): { route: { id: string }; params: object; pathname: string }[] | null;
+  matchPath(
+    pattern: string | { path: string; end?: boolean },
+    pathname: string,
+  ): { params: object; pathname: string } | null;
+}
+
+// The very file the server build bundles, as installed.
+const routerFile = createRequire(import.meta.url)
+  .resolve("@remix-run/router")
+  .replace(/router\.cjs\.js$/, "router.js");
+const original = readFileSync(routerFile, "utf8");
+const scratch = mkdtempSync(path.join(tmpdir(), "router-memo-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function load(name: string, code: string): Promise<Router> {
+  const file = path.join(scratch, `${name}.mjs`);
+  // Its map points next to the installed file; the copy runs without one.
+  writeFileSync(file, code.replace(/^\/\/# sourceMappingURL=.*$/m, ""));
+  return (await import(pathToFileURL(file).href)) as Router;
+}
+
+// A tree shaped like the app's: a root layout, an index, params, nested layouts, a splat and pathless children.
+const tree = () => [
+  {
+    id: "root",
+    path: "",
+    children: [
+      { id: "index", index: true },
+      { id: "detail", path: "detail/:id" },
+      {
+        id: "blog",
+        path: "blog",
+        children: [
+          { id: "blog-index", index: true },
+          { id: "post", path: ":title" },
+        ],
+      },
+      { id: "editor", path: "editor/:blogId?" },
+      { id: "settings", path: "Settings", caseSensitive: true },
+      { id: "api", path: "boards/:gameId/:period" },
+      { id: "layout", children: [{ id: "social", path: "social" }] },
+      { id: "splat", path: "*" },
+    ],
+  },
+];
+
+const PATHS = [
+  "/",
+  "/detail/12",
+  "/detail/12/",
+  "/detail",
+  "/blog",
+  "/blog/Hello%20world",
+  "/editor",
+  "/editor/7",
+  "/Settings",
+  "/settings",
+  "/boards/3/week",
+  "/social",
+  "/no/such/page",
+];
+
+const ids = (router: Router, routes: ReturnType<typeof tree>, at: string) =>
+  router.matchRoutes(routes, at)?.map((match) => ({
+    id: match.route.id,
+    params: match.params,
+    pathname: match.pathname,
+  })) ?? null;
+
+describe("the server build's route matching kept per tree and path", () => {
+  it("matches every path as the router does, on a tree it has seen and on a new one", async () => {
+    const before = await load("before", original);
+    const after = await load("after", memoizeRouter(original));
+    const seen = tree();
+    for (const at of PATHS)
+      for (let time = 0; time < 2; time++) {
+        expect(ids(after, seen, at)).toEqual(ids(before, tree(), at));
+        expect(ids(after, tree(), at)).toEqual(ids(before, tree(), at));
+      }
+    expect(after.matchPath("/detail/:id", "/detail/5")?.params).toEqual({
+      id: "5",
+    });
+    expect(after.matchPath({ path: "/x", end: false }, "/x/y")?.pathname).toBe(
+      "/x",
+    );
+    expect(after.matchPath({ path: "/x", end: true }, "/x/y")).toBeNull();
+  });
+
+  it("compiles a route's path once", async () => {
+    const after = await load(
+      "counted",
+      memoizeRouter(original).replace(
+        "function compilePathAfresh(path, caseSensitive, end) {",
+        "globalThis.__compiled = (globalThis.__compiled ?? 0) + 1;\nfunction compilePathAfresh(path, caseSensitive, end) {\n  globalThis.__compiled++;",
+      ),
+    );
+    const state = globalThis as { __compiled?: number };
+    after.matchRoutes(tree(), "/detail/1");
+    const first = state.__compiled!;
+    for (let time = 0; time < 5; time++) after.matchRoutes(tree(), "/detail/1");
+    expect(state.__compiled).toBe(first);
+  });
+
+  it("fails the build when the router no longer reads as expected", () => {
+    expect(() =>
+      memoizeRouter(
+        original.replace("rankRouteBranches(branches);", "rank(branches);"),
+      ),
+    ).toThrow(/@remix-run\/router changed/);
+    expect(() =>
+      memoizeRouter(
+        original + "\nfunction compilePath(path, caseSensitive, end) {}",
+      ),
+    ).toThrow(/compilePath/);
+  });
+});
