@@ -1,9 +1,12 @@
 // Seeds the local D1 database that `wrangler dev` uses.
 //   tsx scripts/seed.ts [--if-empty] [--persist-to <dir>]
-import { mkdirSync, writeFileSync } from "node:fs";
+// The database is reached through a small Worker beside it (d1-over-fetch.ts), not wrangler's getPlatformProxy: the
+// proxy answers each `prepare` with a synchronous call that now and then reads another call's answer and fails.
 import path from "node:path";
-import { getPlatformProxy, unstable_readConfig } from "wrangler";
+import { Miniflare } from "miniflare";
+import { unstable_readConfig } from "wrangler";
 import { isDatabaseEmpty, seedDatabase } from "../workers/seed/seed";
+import { D1_WORKER, d1OverFetch } from "./d1-over-fetch";
 
 const args = process.argv.slice(2);
 const ifEmpty = args.includes("--if-empty");
@@ -12,35 +15,32 @@ const persistTo = path.resolve(
   persistIndex >= 0 ? args[persistIndex + 1] : ".wrangler/state",
 );
 
-// Only the D1 binding of wrangler.toml: the Durable Objects would only warn that they cannot run here.
 // wrangler types unstable_readConfig through modules the type-aware linter cannot resolve: name the fields used.
-const { name, compatibility_date, d1_databases } = unstable_readConfig({
+const { d1_databases } = unstable_readConfig({
   config: "wrangler.toml",
 }) as unknown as {
-  name?: string;
-  compatibility_date?: string;
-  d1_databases?: unknown[];
+  d1_databases: { binding: string; database_id: string }[];
 };
-const configPath = path.resolve(".wrangler/tmp/seed.wrangler.json");
-mkdirSync(path.dirname(configPath), { recursive: true });
-writeFileSync(
-  configPath,
-  JSON.stringify({ name, compatibility_date, d1_databases }),
-);
+const database = d1_databases.find(({ binding }) => binding === "DB");
+if (!database) throw new Error("wrangler.toml binds no D1 database as DB");
 
-const proxy = await getPlatformProxy<Pick<Env, "DB">>({
-  configPath,
-  persist: { path: path.join(persistTo, "v3") },
+// The same database `wrangler dev --persist-to <dir>` opens: its id, under <dir>/v3/d1.
+const mf = new Miniflare({
+  modules: true,
+  script: D1_WORKER,
+  d1Databases: { DB: database.database_id },
+  d1Persist: path.join(persistTo, "v3", "d1"),
 });
 try {
-  if (ifEmpty && !(await isDatabaseEmpty(proxy.env.DB))) {
+  const d1 = d1OverFetch(mf);
+  if (ifEmpty && !(await isDatabaseEmpty(d1))) {
     console.log("Database already has data; not seeding.");
   } else {
-    await seedDatabase(proxy.env.DB);
+    await seedDatabase(d1);
     console.log(
       "Seeded categories, publishers, the game catalogue and demo accounts.",
     );
   }
 } finally {
-  await proxy.dispose();
+  await mf.dispose();
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../workers/db/client";
 import { catalogueSql } from "../../workers/seed/catalogue-sql";
 import { createRetentionService } from "../../workers/services/retention";
-import { D1_WORKER, d1OverFetch } from "./d1-over-fetch";
+import { D1_WORKER, d1OverFetch } from "../d1-over-fetch";
 import { RATES } from "./growth-rates";
 import { RUN_DAYS, keptRows, migrate, runGrowth } from "./growth-run";
 import { DAY_MS } from "./growth-sim";

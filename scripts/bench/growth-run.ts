@@ -20,7 +20,7 @@ import { BOARD_RUNS_KEPT } from "../../workers/services/retention";
 import { verifyRound } from "../../workers/services/replay";
 import { createTournamentService } from "../../workers/services/tournaments";
 import { createVisitorRoundService } from "../../workers/services/visitor-rounds";
-import { D1_WORKER, d1OverFetch } from "./d1-over-fetch";
+import { D1_WORKER, d1OverFetch } from "../d1-over-fetch";
 import { simulateDay } from "./growth-day";
 import type { SizeSample } from "./growth-projection";
 import type { GameBoard } from "./growth-ranks";

@@ -1,7 +1,7 @@
 // `npm run bench:growth` (also a part of `npm run bench`): how D1, R2 and Durable Object storage grow under a hit
 // game, from a simulated stretch of days (issue #35, ADR 025).
 //   tsx scripts/bench/growth.ts
-// A fresh D1 in workerd (Miniflare, reached through a small Worker: d1-over-fetch.ts), the real migrations and
+// A fresh D1 in workerd (Miniflare, reached through a small Worker: scripts/d1-over-fetch.ts), the real migrations and
 // catalogue; each day P_sim players play, and everything they write goes in with the services' rows and statements
 // (growth-sim.ts, growth-day.ts; the rates in growth-rates.ts). The hourly job's sweeps run after each day, and in the
 // second run its retention prune (ADR 047).
