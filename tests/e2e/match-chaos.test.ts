@@ -33,27 +33,43 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** Two players matched on `slug`: the phone waits first, the desktop joins; both end up playing. */
+/**
+ * Two players matched on `slug`: the phone waits first, the desktop joins; both end up playing against each other.
+ * Both pages are loaded before the phone starts to search, so the desktop joins by one tap well within the 10 s after
+ * which the lobby would give the phone a bot, however slow the machine is at loading pages.
+ */
 async function match(slug: string, names: [string, string]) {
   const game = bySlug(slug);
   const [one, two] = [await newAccount(names[0]), await newAccount(names[1])];
   const phone = await pageFor(one, PHONE);
   const desk = await pageFor(two, DESKTOP);
-  // The phone gets there as a player does, through the app: so Back is the app's Back, not another document's.
-  await phone.page.goto(`/detail/${game._id}`);
+  // Each gets there as a player does, through the app: so Back is the app's Back, not another document's.
   const multiplayer = `a[href="/waiting/${game._id}"]`;
-  await phone.page.waitForFunction((selector) => {
-    const link = document.querySelector(selector);
-    return !!link && Object.keys(link).some((key) => key.startsWith("__react"));
-  }, multiplayer);
+  const ready = async (page: Page) => {
+    await page.goto(`/detail/${game._id}`);
+    await page.waitForFunction((selector) => {
+      const link = document.querySelector(selector);
+      return (
+        !!link && Object.keys(link).some((key) => key.startsWith("__react"))
+      );
+    }, multiplayer);
+  };
+  await Promise.all([ready(phone.page), ready(desk.page)]);
   await phone.page.locator(multiplayer).first().click();
   await phone.page.waitForURL(new RegExp(`/waiting/${game._id}$`));
   await phone.page.getByText("Searching...").first().waitFor();
-  await desk.page.goto(`/waiting/${game._id}`);
+  await desk.page.locator(multiplayer).first().click();
   await Promise.all([
     phone.page.waitForSelector('[data-phase="playing"]', { timeout: 20_000 }),
     desk.page.waitForSelector('[data-phase="playing"]', { timeout: 20_000 }),
   ]);
+  // Each other's opponent, not a bot's recorded run.
+  expect(await desk.page.getByTestId("opponent-name").innerText()).toContain(
+    one.user.name,
+  );
+  expect(await phone.page.getByTestId("opponent-name").innerText()).toContain(
+    two.user.name,
+  );
   return { game, one, two, phone, desk };
 }
 
