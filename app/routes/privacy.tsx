@@ -91,12 +91,12 @@ export default function Privacy() {
         <p>
           Your best scores, ranks, prizes and coins stay as long as your account
           does, and so do the recorded runs of the first 100 players of each
-          leaderboard. The record of each single round, and its recorded run,
-          goes after 8 days unless a leaderboard, a challenge or a score you
-          shared shows it; a match&rsquo;s summary goes after 8 days too; your
-          notifications go after 90 days, &ldquo;Recently played&rdquo; after 14
-          days, and usage events after 2 days (35 days for the developers of a
-          game).
+          leaderboard. The record of each single round goes after 8 days, and
+          its recorded run after 2, unless a leaderboard, a match, a challenge
+          or a score you shared shows it; a match&rsquo;s summary goes after 8
+          days; your notifications go after 90 days, &ldquo;Recently
+          played&rdquo; after 14 days, and usage events after 2 days (35 days
+          for the developers of a game).
         </p>
 
         <h2>Your choices and rights</h2>

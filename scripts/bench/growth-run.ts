@@ -16,7 +16,7 @@ import { createDb, type Db } from "../../workers/db/client";
 import { games as gamesTable } from "../../workers/db/schema";
 import { catalogueSql } from "../../workers/seed/catalogue-sql";
 import { createRateLimiter } from "../../workers/services/rate-limits";
-import { BOARD_RUNS_KEPT } from "../../workers/services/retention";
+import { BOARD_RUNS_KEPT, RUN_DAYS } from "../../workers/services/retention";
 import { verifyRound } from "../../workers/services/replay";
 import { createTournamentService } from "../../workers/services/tournaments";
 import { createVisitorRoundService } from "../../workers/services/visitor-rounds";
@@ -93,9 +93,6 @@ export function byTable(size: DatabaseSize): Record<string, number> {
     tables[btree.table] = (tables[btree.table] ?? 0) + btree.bytes;
   return tables;
 }
-
-/** ADR 047: a run is kept 8 days, then only while something references it. */
-export const RUN_DAYS = 8;
 
 /**
  * Why an old run is still there, as the retention's own tests (workers/services/retention.ts): in its game's all-time
@@ -295,6 +292,7 @@ export async function runGrowth(options: {
       await tournaments.closeDue(now);
       await tournaments.purgeClosed(now);
       await prune?.(now);
+      await sim.forgetPrunedRuns();
       options.onDay?.(day + 1);
       if ((day + 1) % options.sampleEvery === 0 || day + 1 === options.days) {
         samples.push({ day: day + 1, tables: byTable(sizeOfFile(file)) });

@@ -425,9 +425,30 @@ export function createSimulation(
     await flush();
   }
 
+  /** Bots replay runs that are still kept, as the services pick them from D1: forget those the prune took. */
+  async function forgetPrunedRuns() {
+    const known = [...recentRuns.values()].flat().map((run) => run.id);
+    if (known.length === 0) return;
+    const kept = new Set(
+      (
+        await db.all<{ id: number }>(
+          sql.raw(
+            `select id from player_moves where id in (${known.join(", ")})`,
+          ),
+        )
+      ).map((row) => Number(row.id)),
+    );
+    for (const [gameId, runs] of recentRuns)
+      recentRuns.set(
+        gameId,
+        runs.filter((run) => kept.has(run.id)),
+      );
+  }
+
   return {
     db,
     wallets,
+    forgetPrunedRuns,
     arrivals,
     flush,
     endDay,

@@ -11,11 +11,12 @@
 // are R2 objects in production: their bytes are summed from player_moves.log_bytes, not written.
 // Two runs: before retention (the hourly job as it was: BENCH_GROWTH_BEFORE_DAYS, default 28: everything then grows
 // linearly or is already bounded) and after (BENCH_GROWTH_DAYS, default 140: every window has filled, and the first
-// day's players' ledgers folded three weeks before the last stretch is read).
+// day's players' ledgers folded long before the last stretch is read).
 // BENCH_GROWTH_PLAYERS sets P_sim (default 100). A miss is printed, never a failure.
 import {
   BOARD_RUNS_KEPT,
   createRetentionService,
+  RUN_DAYS,
 } from "../../workers/services/retention";
 import { describeRates } from "./growth-rates";
 import { bytesPerChatMessage } from "./growth-objects";
@@ -26,7 +27,7 @@ import {
   type Projection,
 } from "./growth-projection";
 import { rankTreeRows } from "./growth-ranks";
-import { RUN_DAYS, runGrowth, type Prune, type RunResult } from "./growth-run";
+import { runGrowth, type Prune, type RunResult } from "./growth-run";
 
 const DAYS = Number(process.env.BENCH_GROWTH_DAYS ?? 140);
 const BEFORE_DAYS = Number(process.env.BENCH_GROWTH_BEFORE_DAYS ?? 28);

@@ -205,6 +205,13 @@ describe("rounds outside the fair-play model", () => {
 
     const queue = await createServices(env).fairPlay.held(200);
     expect(queue.map((round) => round.statsId)).toContain(session._id);
+    // The queue reads the index of reviewed rounds, which holds no entry for the rounds nobody reviews (ADR 047).
+    const plan = await env.DB.prepare(
+      "explain query plan select id from scores where review = 'held' order by created_at limit 200",
+    ).all<{ detail: string }>();
+    expect(plan.results.map((row) => row.detail).join("\n")).toMatch(
+      /INDEX scores_review_idx/,
+    );
 
     // The result page, as a reload or a browser without JavaScript reads it, says why the round is not on the board.
     const page = await request(`/result/${game}`, {

@@ -209,6 +209,67 @@ describe("ranks from the count trees", () => {
     expect(live.ranks).toEqual(await bruteForceRanks(game));
   });
 
+  it("stay exact, with their trees and triggers, when migration 0031 rebuilds the boards without rowids", async () => {
+    const { game, players } = await playRandomBoard(6);
+    const arrivalTree = async () =>
+      (
+        await env.DB.prepare(
+          "select score, level, prefix, count from rank_arrival_counts where game_id = ? order by score, level, prefix",
+        )
+          .bind(game)
+          .all()
+      ).results;
+    const before = {
+      scores: await scoreTree(game),
+      arrivals: await arrivalTree(),
+      ranks: await serviceRanks(game, players),
+      top: await service.leaderboard(game),
+    };
+    // The migration's statements over this board's rows: each table is rebuilt from the rows it holds.
+    const migration = env.TEST_MIGRATIONS.find(
+      (m) => m.name === "0031_boards_without_rowid.sql",
+    );
+    await env.DB.batch(
+      migration!.queries.map((query) => env.DB.prepare(query)),
+    );
+    const rebuilt = await env.DB.prepare(
+      "select name from sqlite_schema where type = 'table' and sql like '%WITHOUT ROWID%' order by name",
+    ).all<{ name: string }>();
+    expect(rebuilt.results.map((row) => row.name)).toEqual([
+      "best_scores",
+      "rank_arrival_counts",
+      "rank_score_counts",
+    ]);
+    expect(await scoreTree(game)).toEqual(before.scores);
+    expect(await arrivalTree()).toEqual(before.arrivals);
+    expect(await serviceRanks(game, players)).toEqual(before.ranks);
+    expect(await service.leaderboard(game)).toEqual(before.top);
+
+    // The triggers are back: new bests, ties and a deleted player keep every rank exact.
+    const [first, second, third] = players;
+    await db.batch([
+      bestScoreWrite(db, {
+        gameId: game,
+        userId: first,
+        score: MAX_SCORE,
+        statsId: 0,
+        now: 1_900_000_000_000,
+      }),
+      bestScoreWrite(db, {
+        gameId: game,
+        userId: second,
+        score: MAX_SCORE,
+        statsId: 0,
+        now: 1_900_000_000_001,
+      }),
+    ]);
+    await env.DB.prepare("delete from users where id = ?").bind(third).run();
+    const ranks = await serviceRanks(game, players);
+    expect(ranks.get(first)).toBe(1);
+    expect(ranks.get(second)).toBe(2);
+    expect(ranks).toEqual(await bruteForceRanks(game));
+  });
+
   it("read at most 200 rows on a board of 20,000 players, where the old count read over 10,000, and move a player in bounded writes", async () => {
     const game = await newGame("ranks-large");
     const players = await newPlayers("large-", 20_000);

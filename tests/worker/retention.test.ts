@@ -266,6 +266,10 @@ describe("the hourly prune (ADR 047)", () => {
     );
     expect(await summary()).toEqual(summaryBefore);
     expect((await watch(runs.match)).status).toBe(200);
+    // Past RUN_DAYS (2) a run nothing shows is gone, and its session with it; the match's stay with their summary.
+    expect((await watch(runs.lesser)).status).toBe(404);
+    expect(await sessionExists(at.lesser)).toBe(false);
+    expect(await sessionExists(at.match)).toBe(true);
 
     const deleted = await createServices(env).retention.prune(LATER);
     expect(deleted.match_results).toBe(1);

@@ -25,6 +25,12 @@ const onPeriodOf = (alias: string) =>
 /** The first runs of a game's all-time board: their runs are watched from it for ever (at most 100 index reads). */
 export const BOARD_RUNS_KEPT = 100;
 
+/**
+ * Days a play session and its run are kept when nothing reads them (ADR 047): tournaments count a day's attempts,
+ * and bots replay the latest runs, the boards' first 100 among them.
+ */
+export const RUN_DAYS = 2;
+
 /** A game a developer publishes (ADR 041): its dashboard reads 30 days of its sessions and events (ADR 043). */
 const developersGame = `exists (select 1 from game_versions v where v.game_id = t.game_id)`;
 
@@ -92,10 +98,11 @@ const RETENTION: readonly RetentionRule[] = [
     days: 8,
     keep: "exists (select 1 from score_shares sh where sh.match_id = t.id)",
   },
-  { table: "player_moves", days: 8, keep: runReferenced },
+  // A run nothing shows lives as long as its session: a board's, a match's or a shared round's stays (ADR 047).
+  { table: "player_moves", days: RUN_DAYS, keep: runReferenced },
   {
     table: "game_stats",
-    days: 2,
+    days: RUN_DAYS,
     keep: sessionReferenced,
     detach: { table: "scores", column: "stats_id" },
   },

@@ -104,7 +104,10 @@ export const scores = sqliteTable(
   },
   (t) => [
     uniqueIndex("scores_stats_idx").on(t.statsId),
-    index("scores_review_idx").on(t.review, t.createdAt),
+    // Only reviewed rounds: the held queue reads it, and the rest (nearly every round) would each be an entry.
+    index("scores_review_idx")
+      .on(t.review, t.createdAt)
+      .where(sql`${t.review} is not null`),
     index("scores_user_game_idx").on(t.userId, t.gameId, t.createdAt),
     index("scores_user_time_idx").on(t.userId, t.createdAt),
     index("scores_created_idx").on(t.createdAt),
