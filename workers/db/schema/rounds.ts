@@ -50,7 +50,10 @@ export const gameStats = sqliteTable(
     index("game_stats_user_idx").on(t.userId, t.createdAt),
     // With created_at: a player's sessions of a game on one day are counted in bounded rows (ADR 027 attempts).
     index("game_stats_user_game_idx").on(t.userId, t.gameId, t.createdAt),
-    uniqueIndex("game_stats_visitor_round_idx").on(t.visitorRoundId),
+    // Only claimed visitors' rounds have one: the rest would each be an entry of null (ADR 047).
+    uniqueIndex("game_stats_visitor_round_idx")
+      .on(t.visitorRoundId)
+      .where(sql`${t.visitorRoundId} is not null`),
     // A game's developers' dashboard: its sessions by day, and each player's first and later days (issue #33).
     index("game_stats_game_idx").on(t.gameId, t.createdAt),
     index("game_stats_game_user_idx").on(t.gameId, t.userId, t.createdAt),
