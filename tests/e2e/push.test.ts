@@ -295,4 +295,33 @@ describe("push notifications", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("saves a switch flipped before the page's script arrived, once it has", async () => {
+    const player = await newAccount(`Eli Early ${unique()}`);
+    const { context, page, errors } = await pageFor(browser, player, DESKTOP);
+    // A slow phone: the page is drawn, and its script is still on the way when the player flips a switch.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/user-info", { waitUntil: "commit" });
+    const messages = page.getByRole("switch", { name: "Chat messages" });
+    await messages.click();
+    expect(await messages.isChecked()).toBe(false);
+    expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+    release();
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+    const saved = await (
+      await fetch(`${baseURL()}/api/push/preferences`, {
+        headers: { Authorization: `Bearer ${player.token}` },
+      })
+    ).json();
+    expect(saved).toMatchObject({ messages: false, challenges: true });
+    await page.reload();
+    expect(await messages.isChecked()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   PUSH_KINDS,
   PUSH_KIND_LABELS,
@@ -59,6 +59,21 @@ export function PushSettings({
   const [turningOn, setTurningOn] = useState(false);
   const saved = fetcher.data?.ok === true ? fetcher.data.answer : preferences;
   const error = fetcher.data?.ok === false ? fetcher.data.error : null;
+  const form = useRef<HTMLFormElement>(null);
+
+  // A switch flipped before the script arrived stays flipped, but its change went nowhere, and the Save button it
+  // would have needed goes away now: save what the form shows once, as the player left it.
+  useEffect(() => {
+    const shown = form.current;
+    if (!hydrated || !shown) return;
+    const changed = PUSH_KINDS.some((kind) => {
+      const input = shown.elements.namedItem(kind);
+      return input instanceof HTMLInputElement && input.checked !== saved[kind];
+    });
+    if (changed) fetcher.submit(shown);
+    // Once, when the page hydrates: later changes are saved by onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
 
   const turnOn = async () => {
     setTurningOn(true);
@@ -82,6 +97,7 @@ export function PushSettings({
         What reaches your devices while Playfeed is closed.
       </p>
       <fetcher.Form
+        ref={form}
         method="post"
         action="/actions/push-preferences"
         className="push-settings__form"
