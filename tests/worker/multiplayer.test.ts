@@ -85,6 +85,10 @@ const graceOver = (roomId: string) =>
 const hubAged = (player: Player, ms: number) =>
   runInDurableObject(hubOf(env, player.userId), (hub: UserHub) => hub.age(ms));
 
+/** As if `ms` had passed since the game's waiting player joined. */
+const lobbyAged = (game: number, ms: number) =>
+  runInDurableObject(lobbyShard(env, game, 0), (lobby: Lobby) => lobby.age(ms));
+
 const waitingIn = (game: number) =>
   runInDurableObject(lobbyShard(env, game, 0), (lobby: Lobby) =>
     lobby.waitingPlayer(),
@@ -182,14 +186,16 @@ describe("POST /api/multiplayer/join and the Lobby", () => {
     const nextSocket = await connect(next);
     const liveSocket = await connect(live);
     expect((await join(quiet, game)).body.status).toBe("waiting");
-    // Quin's signal goes: his socket stays open, but nothing comes from it any more.
+    // Quin's signal goes: his socket stays open, but nothing comes from it any more, nor from his page since he joined.
     await hubAged(quiet, LOBBY_HEARD_MS + 1);
+    await lobbyAged(game, LOBBY_HEARD_MS + 1);
     expect((await join(next, game)).body.status).toBe("waiting");
     expect((await waitingIn(game))?.participant.user_id).toBe(next.userId);
     expect(quietSocket.has("request_gameplay")).toBe(false);
 
     // Ned's page keeps pinging while he waits: the runtime answers without waking his hub, and that counts.
     await hubAged(next, LOBBY_HEARD_MS + 1);
+    await lobbyAged(game, LOBBY_HEARD_MS + 1);
     nextSocket.send(PING_FRAME);
     await nextSocket.next("pong");
     const paired = await join(live, game);
@@ -198,6 +204,25 @@ describe("POST /api/multiplayer/join and the Lobby", () => {
       paired.body.roomId,
     );
     expect(liveSocket.has("room_timeout")).toBe(false);
+  });
+
+  it("pairs a player who joined a moment ago though their socket, opened long before, has been quiet since", async () => {
+    const game = await gameId("sky-hopper");
+    const [early, soon] = [
+      await newPlayer("Early Eli"),
+      await newPlayer("Soon Sal"),
+    ];
+    const earlySocket = await connect(early);
+    await connect(soon);
+    // Eli's page opened its socket long ago and sent nothing since; he taps Multiplayer, and Sal joins before Eli's
+    // first ping is due.
+    await hubAged(early, LOBBY_HEARD_MS + 1);
+    expect((await join(early, game)).body.status).toBe("waiting");
+    const paired = await join(soon, game);
+    expect(paired.body.status).toBe("matched");
+    expect((await earlySocket.next("request_gameplay")).data.roomId).toBe(
+      paired.body.roomId,
+    );
   });
 
   it("refuses someone else's user id, an unknown game and a malformed body", async () => {

@@ -156,12 +156,14 @@ export class Lobby extends DurableObject<Env> {
     }
   }
   /**
-   * The waiting player's user socket, the only way they can learn of a match, was heard from in the last
-   * LOBBY_HEARD_MS (the waiting page pings every second): a closed tab or a phone that lost its signal is not paired.
+   * The waiting player's user socket, the only way they can learn of a match, is open and was heard from in the last
+   * LOBBY_HEARD_MS (the waiting page pings every second), or they joined in that time: the join is the page's own
+   * sign of life, sent with its socket open, before its first ping is due. A closed tab or a phone that lost its
+   * signal is not paired.
    */
   private async stillThere(waiting: Waiting): Promise<boolean> {
     return hubOf(this.env, waiting.participant.user_id)
-      .heardWithin(LOBBY_HEARD_MS)
+      .heardWithin(LOBBY_HEARD_MS, Date.now() - waiting.since)
       .catch(() => false);
   }
 
@@ -222,6 +224,16 @@ export class Lobby extends DurableObject<Env> {
   /** For tests: the player waiting, if any. */
   waitingPlayer(): Waiting | null {
     return this.waiting;
+  }
+
+  /** For tests: as if `ms` had passed since the waiting player joined. */
+  age(ms: number): void {
+    if (this.waiting)
+      this.waiting = {
+        ...this.waiting,
+        since: this.waiting.since - ms,
+        expiresAt: this.waiting.expiresAt - ms,
+      };
   }
 
   /** The root counts the game's joins per second (it sees one in `width` of them) and widens or narrows the game. */

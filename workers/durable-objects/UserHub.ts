@@ -492,9 +492,9 @@ export class UserHub extends DurableObject<Env> {
     return this.presence.isOnline();
   }
 
-  /** Whether a socket of this user was heard from within `ms`: a waiting player is paired only then. */
-  heardWithin(ms: number): boolean {
-    return this.presence.heardWithin(ms);
+  /** Whether a socket of this user is open and was heard from, or the user seen, within `ms`: see HubPresence. */
+  heardWithin(ms: number, lastSeenAgo?: number): boolean {
+    return this.presence.heardWithin(ms, lastSeenAgo);
   }
 
   /** For tests: as if `ms` had passed since each socket was last heard from and since the last one went. */

@@ -118,12 +118,15 @@ export class HubPresence {
     return (await this.read()).online;
   }
 
-  /** Whether a socket of this user was heard from within `ms`: a waiting player is paired only then. */
-  heardWithin(ms: number): boolean {
+  /**
+   * Whether a socket of this user is open and was heard from within `ms`, or the user did something else that shows
+   * they are there `lastSeenAgo` ms ago (a join): a waiting player is paired only then.
+   */
+  heardWithin(ms: number, lastSeenAgo = Infinity): boolean {
     const now = Date.now();
-    return this.hub
-      .openSockets()
-      .some((ws) => now - this.hub.liveness.lastHeard(ws) <= ms);
+    const sockets = this.hub.openSockets();
+    if (lastSeenAgo <= ms) return sockets.length > 0;
+    return sockets.some((ws) => now - this.hub.liveness.lastHeard(ws) <= ms);
   }
 
   /** For tests: as if `ms` had passed since each socket was last heard from and since the last one went. */

@@ -159,13 +159,13 @@ export function useMatchmaking(
     return () => window.clearInterval(timer);
   }, [phase.name]);
 
-  // The lobby pairs a waiting player only if their user socket was heard from within LOBBY_HEARD_MS.
+  // The lobby pairs a waiting player only if their user socket was heard from within LOBBY_HEARD_MS (or they joined
+  // in that time): one ping as the wait starts, then one a second.
   useEffect(() => {
     if (phase.name !== "searching") return;
-    const timer = window.setInterval(
-      () => socket.send({ event: "ping" }),
-      LOBBY_PING_INTERVAL_MS,
-    );
+    const ping = () => socket.send({ event: "ping" });
+    ping();
+    const timer = window.setInterval(ping, LOBBY_PING_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [phase.name, socket]);
 
