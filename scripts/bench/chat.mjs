@@ -226,6 +226,16 @@ function writeUsers() {
 
 // --- the clients -----------------------------------------------------------------------------------------------
 
+/**
+ * Each client keeps its socket alive as the page does (app/lib/socket-client.ts): the hub closes a socket it has heard
+ * nothing from for USER_SILENCE_MS (10 s, contract/user-socket-plain.ts), and the runtime answers this exact frame
+ * without waking the hub. Without it, the sockets opened first were closed while the last ones were still connecting,
+ * and their messages went nowhere: the "1,000 users stall" was this bench's own.
+ */
+const KEEPALIVE_MS = 3_000; // USER_PING_INTERVAL_MS
+const PING_FRAME = JSON.stringify({ event: "ping" });
+const PONG_FRAME = JSON.stringify({ event: "pong" });
+
 const sent = new Map(); // msg_id -> what the message went through
 const stats = {
   outOfOrder: 0,
@@ -233,6 +243,8 @@ const stats = {
   echoes: 0,
   deliveryStatus: 0,
   errors: new Map(),
+  /** Sockets the server closed while the bench ran, by close code: a real error, never part of the figures. */
+  closed: new Map(),
   unexpected: 0,
   framesIn: 0, // every frame the clients received
   receiptFrames: 0, // messages_received frames the clients sent
@@ -298,6 +310,8 @@ function acknowledge(index, ws, msgId) {
 
 function onFrame(index, raw, ws) {
   const now = performance.now();
+  // The keep-alive's answer, from the runtime: no part of any message's path.
+  if (raw === PONG_FRAME) return;
   let frame;
   try {
     frame = JSON.parse(raw);
@@ -374,6 +388,12 @@ function connect(index, token) {
       const text = raw.toString();
       if (text.includes('"event":"connected"')) {
         clearTimeout(timer);
+        const keepalive = setInterval(() => ws.send(PING_FRAME), KEEPALIVE_MS);
+        ws.once("close", (code) => {
+          clearInterval(keepalive);
+          if (!stopping)
+            stats.closed.set(code, (stats.closed.get(code) ?? 0) + 1);
+        });
         resolve(ws);
         return;
       }
@@ -808,6 +828,10 @@ try {
   );
   for (const [message, n] of stats.errors)
     console.log(`error frames         ${count(n)} × ${message}`);
+  for (const [code, n] of stats.closed)
+    console.log(
+      `sockets closed       ${count(n)} by the server (code ${code})`,
+    );
   console.log("");
   console.log(`workerd memory       idle ${describeMemory(idle)}`);
   console.log(
@@ -932,6 +956,10 @@ try {
       ? "—"
       : `${ms(probeCpu.typing)} against ${ms(probeCpu.message)} (${probeCpu.typingDelivered} of ${PROBES} notes arrived)`,
   );
+  if (stats.closed.size > 0)
+    throw new Error(
+      `the server closed ${count([...stats.closed.values()].reduce((a, b) => a + b, 0))} sockets during the run: the figures above are not of a working chat`,
+    );
   target(
     "nothing lost",
     lost === 0,
