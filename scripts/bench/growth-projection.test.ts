@@ -43,6 +43,28 @@ describe("project", () => {
     expect(sawtooth.tableBytesAt("boards", 365)).toBe(300);
   });
 
+  it("grows a table whose rows are counted by its rows, at the bytes a row of the last sample", () => {
+    // A day's rows, always 48, over pages that wobble; and rows kept for ever, 10 a day at 20 bytes a row.
+    const counted = project(
+      samples.map((sample) => ({
+        day: sample.day,
+        tables: {
+          visitors: sample.day === 0 ? 0 : sample.day === 30 ? 8_192 : 4_096,
+          kept: 20 * 10 * sample.day + (sample.day === 30 ? 1_000 : 0),
+        },
+        rows: { visitors: sample.day === 0 ? 0 : 48, kept: 10 * sample.day },
+      })),
+      1_000,
+      10,
+    );
+    expect(counted.dailyGrowth.visitors).toBe(0);
+    expect(counted.tableBytesAt("visitors", 365)).toBe(8_192 * 1_000);
+    // 100 rows in the stretch, at 7,000 / 300 bytes a row (the last sample's), a thousand times, over 10 days.
+    expect(counted.dailyGrowth.kept).toBeCloseTo(
+      (1_000 * 100 * (7_000 / 300)) / 10,
+    );
+  });
+
   it("interpolates between sampled days", () => {
     expect(projection.tableBytesAt("scores", 15)).toBe(15_000);
     expect(projection.tableBytesAt("events", 5)).toBe(2_500);

@@ -2,11 +2,16 @@
 // beyond the last simulated day it grows at the rate of the last stretch (a table kept for a window has stopped
 // growing by then; a table kept for ever goes on at its daily growth). The simulated players' rows are scaled
 // linearly to the real number of players; what was there before the first day (the schema, the catalogue) is not.
+// Where a sample counts each table's rows, the growth is its rows' growth at the bytes a row of the last sample: a
+// table that holds a day of rows is a few pages at a hundred players, and a page more on the last day, scaled a
+// thousand times, read as 4 MB a day for ever while its rows stayed the same.
 
 /** Bytes of each table (its indexes included) after `day` simulated days; day 0 is before the first. */
 export interface SizeSample {
   day: number;
   tables: Record<string, number>;
+  /** Rows of each table, where counted. */
+  rows?: Record<string, number>;
 }
 
 export interface Projection {
@@ -49,6 +54,13 @@ export function project(
     ...new Set(samples.flatMap((sample) => Object.keys(sample.tables))),
   ];
   const at = (sample: SizeSample, table: string) => sample.tables[table] ?? 0;
+  /** The table's growth over the stretch in bytes: by its rows where both samples count them. */
+  const grown = (table: string) => {
+    const [before, after] = [from.rows?.[table], last.rows?.[table]];
+    if (before === undefined || after === undefined || after === 0)
+      return at(last, table) - at(from, table);
+    return (after - before) * (at(last, table) / after);
+  };
   // A table that shrank over the stretch (a window's rows going in chunks) is taken as holding its size.
   const dailyGrowth = Object.fromEntries(
     tables.map((table) => [
@@ -57,7 +69,7 @@ export function project(
         0,
         (derived[table]
           ? derived[table](last.day) - derived[table](from.day)
-          : scaleOf(table) * (at(last, table) - at(from, table))) /
+          : scaleOf(table) * grown(table)) /
           (last.day - from.day),
       ),
     ]),

@@ -16,7 +16,7 @@ import { createDb, type Db } from "../../workers/db/client";
 import { games as gamesTable } from "../../workers/db/schema";
 import { catalogueSql } from "../../workers/seed/catalogue-sql";
 import { createRateLimiter } from "../../workers/services/rate-limits";
-import { BOARD_RUNS_KEPT, RUN_DAYS } from "../../workers/services/retention";
+import { RUN_DAYS, inBoardsFirstRuns } from "../../workers/services/retention";
 import { verifyRound } from "../../workers/services/replay";
 import { createTournamentService } from "../../workers/services/tournaments";
 import { createVisitorRoundService } from "../../workers/services/visitor-rounds";
@@ -86,6 +86,14 @@ export function sizeOfFile(file: string): DatabaseSize {
   );
 }
 
+/** Rows per table: the entries of its own b-tree (its indexes hold as many again). */
+export function rowsByTable(size: DatabaseSize): Record<string, number> {
+  const rows: Record<string, number> = {};
+  for (const btree of size.btrees)
+    if (btree.type === "table") rows[btree.table] = btree.rows;
+  return rows;
+}
+
 /** Bytes per table, each table's indexes counted with it. */
 export function byTable(size: DatabaseSize): Record<string, number> {
   const tables: Record<string, number> = {};
@@ -99,10 +107,6 @@ export function byTable(size: DatabaseSize): Record<string, number> {
  * board's first BOARD_RUNS_KEPT, a tournament prize's, or a reason that grows with players. Those last are read wider
  * than the retention reads them (a period board or a prize of any period), so a run in doubt grows with players.
  */
-const inFirstRuns = `exists (select 1 from best_scores b
-    where b.game_id = t.game_id and b.user_id = t.user_id and b.stats_id = t.stats_id
-    and (select count(*) from (select 1 from best_scores a
-      where a.game_id = b.game_id and a.score > b.score limit ${BOARD_RUNS_KEPT})) < ${BOARD_RUNS_KEPT})`;
 const aPrize = `exists (select 1 from tournament_prizes tp
     where tp.game_id = t.game_id and tp.user_id = t.user_id and tp.score = t.score)`;
 const noOtherReason = `not exists (select 1 from period_best_scores p where p.stats_id = t.stats_id)
@@ -117,21 +121,18 @@ const noOtherReason = `not exists (select 1 from period_best_scores p where p.st
  * Rows of runs and sessions at `now`, after the day's prune: runs of the last RUN_DAYS days (`runs:window`), older
  * ones kept only for an all-time board (`runs:boards`) or only for a prize (`runs:prizes`: three a board and period),
  * and the sessions those pin (`sessions:…`: a run's session cascades to it, so it stays while the run does). The
- * rest of each table grows with players, and so do the board's runs at a game's highest possible score (`runs:top`,
- * `sessions:top`): nobody beats them, so the first 100 keeps every one of them, however many players reach it.
+ * rest of each table grows with players. Runs tied at a game's highest possible score are board runs like any other:
+ * the first 100 players of the board's order, the same score reached earlier going first.
  */
 export async function keptRows(
   db: Db,
   now: number,
-  games: SimGame[],
 ): Promise<Record<string, number>> {
   const cut = now - RUN_DAYS * DAY_MS;
-  const maxScore = `case t.game_id ${games.map((game) => `when ${game.id} then ${maxScoreOf(game)}`).join(" ")} end`;
   const old = `t.created_at < ${cut} and ${noOtherReason}`;
   const parts = {
-    boards: `${old} and ${inFirstRuns} and t.score < ${maxScore}`,
-    top: `${old} and ${inFirstRuns} and t.score >= ${maxScore}`,
-    prizes: `${old} and not ${inFirstRuns} and ${aPrize}`,
+    boards: `${old} and ${inBoardsFirstRuns}`,
+    prizes: `${old} and not ${inBoardsFirstRuns} and ${aPrize}`,
   };
   const counts = Object.entries(parts).flatMap(([part, where]) => [
     `(select count(*) from player_moves t where ${where}) as "runs:${part}"`,
@@ -254,9 +255,11 @@ export async function runGrowth(options: {
         : 0;
       return (bytes ?? 0) + runs * perRun;
     };
-    const samples: SizeSample[] = [
-      { day: 0, tables: byTable(sizeOfFile(file)) },
-    ];
+    const sample = (day: number): SizeSample => {
+      const size = sizeOfFile(file);
+      return { day, tables: byTable(size), rows: rowsByTable(size) };
+    };
+    const samples: SizeSample[] = [sample(0)];
     const r2Samples: SizeSample[] = [{ day: 0, tables: { runs: 0 } }];
     const boardCounts = async () => {
       const { rows } = await db.get<{ rows: number }>(
@@ -270,7 +273,7 @@ export async function runGrowth(options: {
       { day: 0, tables: { bestScores: 0, arrivals: 0 } },
     ];
     const keptSamples: SizeSample[] = [
-      { day: 0, tables: await keptRows(db, startMs, games) },
+      { day: 0, tables: await keptRows(db, startMs) },
     ];
     const totals = { rounds: 0, playerDays: 0, runsKept: 0 };
     for (let day = 0; day < options.days; day++) {
@@ -295,12 +298,12 @@ export async function runGrowth(options: {
       await sim.forgetPrunedRuns();
       options.onDay?.(day + 1);
       if ((day + 1) % options.sampleEvery === 0 || day + 1 === options.days) {
-        samples.push({ day: day + 1, tables: byTable(sizeOfFile(file)) });
+        samples.push(sample(day + 1));
         r2Samples.push({ day: day + 1, tables: { runs: await r2Bytes() } });
         boardSamples.push({ day: day + 1, tables: await boardCounts() });
         keptSamples.push({
           day: day + 1,
-          tables: await keptRows(db, now, games),
+          tables: await keptRows(db, now),
         });
       }
     }

@@ -127,8 +127,8 @@ function rankTrees(result: RunResult, stretch: number) {
  * Runs kept for the all-time boards, and their sessions: at most BOARD_RUNS_KEPT a board on the real platform, but at
  * a hundred players every player is in a game's first 100, so scaling them counted every best run a thousand times.
  * They are counted once, at most 100 a board of the run, and so are runs kept only for a prize (three a board and
- * period). The rest of each table is scaled as before (`scaled`), with the runs at a game's highest score: ties,
- * which the first 100 keeps however many they are.
+ * period). The rest of each table is scaled as before (`scaled`). Runs tied at a game's highest score are board runs
+ * like others: the first 100 keeps those of the players who reached it first (services/retention.ts).
  */
 function keptForBoards(result: RunResult, all: Projection, stretch: number) {
   const scale = REAL_PLAYERS / PLAYERS;
@@ -157,17 +157,16 @@ function keptForBoards(result: RunResult, all: Projection, stretch: number) {
     const at = (why: string) => last[`${name}:${why}`] ?? 0;
     const window =
       name === "runs" ? `${at("window")} of the last ${RUN_DAYS} days, ` : "";
-    const others =
-      last[name] - at("window") - at("boards") - at("top") - at("prizes");
+    const others = last[name] - at("window") - at("boards") - at("prizes");
     checks.push(
-      `${table} after a year: ${gb(split.total(YEAR))} = ${gb(split.scaled(YEAR))} scaled (${window}${at("top")} kept for a board at their game's highest score, ${others} others; ×${scale.toFixed(0)}) + ${mb(split.bounded(YEAR))} counted once: kept for the all-time boards' first ${BOARD_RUNS_KEPT} (${at("boards")} rows in the run, ${Math.round(part(`${name}:boards`)(YEAR))} projected, at most ${BOARD_RUNS_KEPT} × ${boards} boards = ${cap}) and for prizes (${at("prizes")} rows in the run, ${Math.round(part(`${name}:prizes`)(YEAR))} projected); all scaled: ${gb(all.tableBytesAt(table, YEAR))}`,
+      `${table} after a year: ${gb(split.total(YEAR))} = ${gb(split.scaled(YEAR))} scaled (${window}${others} others; ×${scale.toFixed(0)}) + ${mb(split.bounded(YEAR))} counted once: kept for the all-time boards' first ${BOARD_RUNS_KEPT} (${at("boards")} rows in the run, ${Math.round(part(`${name}:boards`)(YEAR))} projected, at most ${BOARD_RUNS_KEPT} × ${boards} boards = ${cap}) and for prizes (${at("prizes")} rows in the run, ${Math.round(part(`${name}:prizes`)(YEAR))} projected); all scaled: ${gb(all.tableBytesAt(table, YEAR))}`,
     );
   }
   const tied = result.boards
     .filter((board) => board.topTied > 1)
     .map((board) => `${board.slug} ${board.topTied} of ${board.bestScores}`);
   checks.push(
-    `best scores tied at their game's top score in the run (the first ${BOARD_RUNS_KEPT} keeps every run tied within it): ${tied.join(", ") || "none"}`,
+    `best scores tied at their game's top score in the run (the first ${BOARD_RUNS_KEPT} keeps the runs of those who reached it first): ${tied.join(", ") || "none"}`,
   );
   return { derived, checks };
 }

@@ -435,15 +435,17 @@ describe("the hourly prune (ADR 047)", () => {
 
   it("keeps for ever only the runs at the top of a board, and a developer's game's events for its dashboard", async () => {
     const game = await gameId("snake");
-    const [top, low] = await Promise.all(
-      ["Board Top", "Board Low"].map(newPlayer),
+    const [top, low, early, late] = await Promise.all(
+      ["Board Top", "Board Low", "Tie Early", "Tie Late"].map(newPlayer),
     );
     const topRound = await scoredRound(top, game, 9);
     const lowRound = await scoredRound(low, game, 2);
-    const [topRun, lowRun] = await Promise.all(
-      [topRound, lowRound].map(runIdOf),
+    // Ties go by who reached the score first: Tia reaches 5 before the crowd below, Tom after all of them.
+    const earlyRound = await scoredRound(early, game, 5);
+    const [topRun, lowRun, earlyRun] = await Promise.all(
+      [topRound, lowRound, earlyRound].map(runIdOf),
     );
-    // A hundred players between them on the all-time board.
+    // A hundred players between them on the all-time board, at Tia's score and after her.
     const crowd = Array.from({ length: BOARD_RUNS_KEPT }, (_, i) => i);
     const first = Number(
       await one("select coalesce(max(id), 0) + 1000 as v from users"),
@@ -455,9 +457,10 @@ describe("the hourly prune (ADR 047)", () => {
         ).bind(first + i, `crowd-${first + i}@example.com`, `Crowd ${i}`),
         env.DB.prepare(
           "insert into best_scores (game_id, user_id, score, achieved_at, arrival) values (?, ?, 5, ?, ?)",
-        ).bind(game, first + i, Date.now(), i + 1),
+        ).bind(game, first + i, Date.now() + 1_000, i + 2),
       ]),
     );
+    const lateRun = await runIdOf(await scoredRound(late, game, 5));
     // Events three days old: a product event, one of our own games' and a developer's game's; and one 40 days old.
     const linked = await gameId("color-flood");
     const publisher = await one(
@@ -489,6 +492,9 @@ describe("the hourly prune (ADR 047)", () => {
     // Ten days on, the best run ahead of the crowd is watchable; the one behind a hundred better players is not.
     expect((await watch(topRun!)).status).toBe(200);
     expect((await watch(lowRun!)).status).toBe(404);
+    // Nor is a tie's behind them: Tia, second on the board, keeps her run; Tom, 102nd at the same score, does not.
+    expect((await watch(earlyRun!)).status).toBe(200);
+    expect((await watch(lateRun!)).status).toBe(404);
     expect(await sessionExists(lowRound)).toBe(false);
     // The board itself is whole: the low player's best score and rank stay.
     expect(
@@ -505,7 +511,7 @@ describe("the hourly prune (ADR 047)", () => {
     ).toEqual([{ name: "ad_break_requested", gameId: linked }]);
   });
 
-  it("folds a wallet's movements older than 90 days into one row that carries their sum, moving no coins", async () => {
+  it("folds a wallet's movements older than 30 days into one row that carries their sum, moving no coins", async () => {
     const player = await newPlayer("Old Wallet");
     const wallet = () =>
       one("select wallet as v from users where id = ?", player.userId);

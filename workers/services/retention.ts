@@ -34,12 +34,23 @@ export const RUN_DAYS = 2;
 /** A game a developer publishes (ADR 041): its dashboard reads 30 days of its sessions and events (ADR 043). */
 const developersGame = `exists (select 1 from game_versions v where v.game_id = t.game_id)`;
 
-/** Runs on a board or behind a result someone can open: never pruned while the reference lasts (ADR 047). */
-const runReferenced = `
-  exists (select 1 from best_scores b
+/**
+ * The run `t` is a best score among the first BOARD_RUNS_KEPT players of its game's all-time board: fewer than that
+ * many ahead of it in the board's order, a higher score or the same one reached earlier (`playersAhead`,
+ * services/scores.ts). Two ranges of the rank index, each read at most BOARD_RUNS_KEPT rows deep: counting higher
+ * scores alone kept every run tied at a game's top score, however many players reached it.
+ */
+export const inBoardsFirstRuns = `exists (select 1 from best_scores b
     where b.game_id = t.game_id and b.user_id = t.user_id and b.stats_id = t.stats_id
     and (select count(*) from (select 1 from best_scores a
-      where a.game_id = b.game_id and a.score > b.score limit ${BOARD_RUNS_KEPT})) < ${BOARD_RUNS_KEPT})
+      where a.game_id = b.game_id and a.score > b.score limit ${BOARD_RUNS_KEPT}))
+      + (select count(*) from (select 1 from best_scores a
+      where a.game_id = b.game_id and a.score = b.score and a.achieved_at < b.achieved_at limit ${BOARD_RUNS_KEPT}))
+      < ${BOARD_RUNS_KEPT})`;
+
+/** Runs on a board or behind a result someone can open: never pruned while the reference lasts (ADR 047). */
+const runReferenced = `
+  ${inBoardsFirstRuns}
   or exists (select 1 from period_best_scores p
     where p.game_id = t.game_id and ${onPeriodOf("p")} and p.user_id = t.user_id and p.stats_id = t.stats_id)
   or exists (select 1 from tournament_prizes tp
