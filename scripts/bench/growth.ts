@@ -32,6 +32,7 @@ import { runGrowth, type Prune, type RunResult } from "./growth-run";
 const DAYS = Number(process.env.BENCH_GROWTH_DAYS ?? 140);
 const BEFORE_DAYS = Number(process.env.BENCH_GROWTH_BEFORE_DAYS ?? 28);
 const PLAYERS = Number(process.env.BENCH_GROWTH_PLAYERS ?? 100);
+const SHOW_INDEXES = process.env.BENCH_GROWTH_INDEXES === "1";
 const REAL_PLAYERS = 100_000;
 const YEAR = 365;
 const D1_LIMIT = 10 * 1e9;
@@ -222,6 +223,14 @@ function printTables(result: RunResult, d1: Projection) {
     console.log(
       `  ${table.padEnd(26)} ${String(rows.get(table) ?? 0).padStart(10)} ${mb(size).padStart(21)} ${gb(d1.tableBytesAt(table, YEAR)).padStart(12)}`,
     );
+    // BENCH_GROWTH_INDEXES=1: how the table's bytes split among its own b-tree and each index.
+    if (SHOW_INDEXES)
+      for (const btree of result.final.btrees.filter(
+        (each) => each.table === table,
+      ))
+        console.log(
+          `    ${btree.name.padEnd(40)} ${String(btree.rows).padStart(8)} ${(btree.bytes / 1024).toFixed(0).padStart(8)} KB (${((100 * btree.bytes) / size).toFixed(0)} %)`,
+        );
   }
   const { pageCount, freePages, pageSize } = result.final;
   console.log(
