@@ -1,7 +1,10 @@
 // A D1 binding for Node that sends every statement to workerd as a request to a small Worker beside the database.
 // Miniflare's own binding answers `prepare` with a synchronous call to workerd, which on a busy machine now and then
 // reads another call's answer and fails (an assertion in its fetch-sync); requests have no such race.
-import type { Miniflare } from "miniflare";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Miniflare } from "miniflare";
+import { unstable_readConfig } from "wrangler";
 
 /** The Worker that runs the statements on its binding, DB. */
 export const D1_WORKER = `
@@ -89,4 +92,29 @@ export function d1OverFetch(mf: Miniflare): D1Database {
     exec: (sql: string) => send({ exec: sql }),
   };
   return database as unknown as D1Database;
+}
+
+/**
+ * The D1 database `wrangler dev --persist-to <persistTo>` opens (wrangler.toml's DB, by its id under
+ * `<persistTo>/v3/d1`), over requests. `dispose` stops the workerd it runs in.
+ */
+export function persistedD1(persistTo: string): {
+  d1: D1Database;
+  dispose: () => Promise<void>;
+} {
+  // wrangler types unstable_readConfig through modules the type-aware linter cannot resolve: name the fields used.
+  const { d1_databases } = unstable_readConfig({
+    config: fileURLToPath(new URL("../wrangler.toml", import.meta.url)),
+  }) as unknown as {
+    d1_databases: { binding: string; database_id: string }[];
+  };
+  const database = d1_databases.find(({ binding }) => binding === "DB");
+  if (!database) throw new Error("wrangler.toml binds no D1 database as DB");
+  const mf = new Miniflare({
+    modules: true,
+    script: D1_WORKER,
+    d1Databases: { DB: database.database_id },
+    d1Persist: path.join(persistTo, "v3", "d1"),
+  });
+  return { d1: d1OverFetch(mf), dispose: () => mf.dispose() };
 }

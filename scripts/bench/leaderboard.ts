@@ -6,19 +6,15 @@
 // end unless --keep. Figures are printed with PASS/MISS against the aim; a miss never fails the process, only a
 // real error does. BENCH_LEADERBOARD_SAMPLES sets how many games / players are timed (default 500).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { getPlatformProxy, unstable_readConfig } from "wrangler";
 import { createDb } from "../../workers/db/client";
 import { createScoreService } from "../../workers/services/scores";
+import { persistedD1 } from "../d1-over-fetch";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const persistTo = path.join(root, ".wrangler/bench-leaderboard");
-const configPath = path.join(
-  root,
-  ".wrangler/tmp/bench-leaderboard.wrangler.json",
-);
 
 const GAMES = 1_000;
 const PLAYERS = 50_000;
@@ -333,7 +329,7 @@ async function timeCalls<A>(
   return calls;
 }
 
-/** Round trip as this script sees it, for `select 1`: what the proxy adds to every statement. */
+/** Round trip as this script sees it, for `select 1`: what the way to D1 adds to every statement. */
 async function baseline(d1: D1Database): Promise<Call[]> {
   const run = () => d1.prepare("select 1").all();
   for (let i = 0; i < WARMUP; i++) await run();
@@ -419,26 +415,10 @@ async function main() {
     `  ${"migrations (wrangler d1 migrations apply)".padEnd(40)} ${seconds(performance.now() - t0).padStart(7)}`,
   );
 
-  // Only the D1 binding of wrangler.toml: the Durable Objects would only warn that they cannot run here.
-  // wrangler types unstable_readConfig through modules the type-aware linter cannot resolve: name the fields used.
-  const { name, compatibility_date, d1_databases } = unstable_readConfig({
-    config: path.join(root, "wrangler.toml"),
-  }) as unknown as {
-    name?: string;
-    compatibility_date?: string;
-    d1_databases?: unknown[];
-  };
-  mkdirSync(path.dirname(configPath), { recursive: true });
-  writeFileSync(
-    configPath,
-    JSON.stringify({ name, compatibility_date, d1_databases }),
-  );
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({
-    configPath,
-    persist: { path: path.join(persistTo, "v3") },
-  });
+  // The database wrangler just migrated, reached through requests to a Worker beside it (scripts/d1-over-fetch.ts):
+  // wrangler's getPlatformProxy answered each prepare() with a synchronous call that now and then failed.
+  const { d1, dispose } = persistedD1(persistTo);
   try {
-    const d1 = proxy.env.DB;
     t0 = performance.now();
     await seed(d1);
     const million = await seedMillionBoard(d1);
@@ -528,11 +508,11 @@ async function main() {
       service.highScore(p.gameId, p.userId),
     );
 
-    const proxyBaseline = await baseline(d1);
+    const roundTripBaseline = await baseline(d1);
 
     console.log(
-      `\n${SAMPLES} calls each after ${WARMUP} warm-up calls, through drizzle on the proxy's D1. rt: the service call's round trip as\n` +
-        `this script sees it (ms, every statement crosses the getPlatformProxy bridge). sql: D1's own time, the sum of meta.duration\n` +
+      `\n${SAMPLES} calls each after ${WARMUP} warm-up calls, through drizzle on the local D1. rt: the service call's round trip as\n` +
+        `this script sees it (ms, every statement is a request to a Worker beside the database). sql: D1's own time, the sum of meta.duration\n` +
         `over the call's statements re-run with prepare().bind().all() (local D1 reports whole ms, so the mean says more).\n`,
     );
     console.log(
@@ -558,7 +538,7 @@ async function main() {
       ["player's rank, busiest game", busiestRank],
       ["player's rank, board of 1,000,000", millionRank],
     ] as const;
-    summarise("select 1 (proxy baseline)", proxyBaseline);
+    summarise("select 1 (round-trip baseline)", roundTripBaseline);
 
     await explain(d1, "leaderboard(gameId)", top10[0].statements);
     await explain(
@@ -586,11 +566,9 @@ async function main() {
       );
     }
   } finally {
-    await proxy
-      .dispose()
-      .catch((error: unknown) =>
-        console.error("  (could not stop the proxy cleanly:", error, ")"),
-      );
+    await dispose().catch((error: unknown) =>
+      console.error("  (could not stop workerd cleanly:", error, ")"),
+    );
     if (!process.argv.includes("--keep"))
       rmSync(persistTo, { recursive: true, force: true });
   }
@@ -599,31 +577,9 @@ async function main() {
   );
 }
 
-/**
- * The proxy's synchronous bridge to workerd (prepare() and bind() block on a worker thread) has failed now and
- * then on a loaded machine: an assertion in miniflare's fetch-sync, or a refused connection. Such a failure
- * starts the run again once, from a fresh database; any other error, or a second failure, ends it.
- */
-const isBridgeFailure = (error: unknown) =>
-  (error instanceof Error &&
-    "code" in error &&
-    error.code === "ERR_ASSERTION" &&
-    String(error.stack).includes("miniflare")) ||
-  (error instanceof TypeError && error.message === "fetch failed");
-
-for (let attempt = 1; ; attempt++) {
-  try {
-    await main();
-    break;
-  } catch (error) {
-    if (attempt === 1 && isBridgeFailure(error)) {
-      console.error(
-        `\n! the getPlatformProxy bridge to workerd failed (${error instanceof Error ? error.message : String(error)}); starting again once\n`,
-      );
-      continue;
-    }
-    console.error("\n✗ leaderboard benchmark failed:", error);
-    process.exitCode = 1;
-    break;
-  }
+try {
+  await main();
+} catch (error) {
+  console.error("\n✗ leaderboard benchmark failed:", error);
+  process.exitCode = 1;
 }
