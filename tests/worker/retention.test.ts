@@ -554,3 +554,41 @@ describe("the hourly prune (ADR 047)", () => {
     ]);
   });
 });
+
+describe("the indexes D1 keeps (ADR 047)", () => {
+  const planOf = async (query: string) =>
+    (
+      await env.DB.prepare(`explain query plan ${query}`).all<{
+        detail: string;
+      }>()
+    ).results
+      .map((row) => row.detail)
+      .join("\n");
+
+  it("reads a player's sessions and a game's events by an index, with none kept that nothing reads", async () => {
+    // A challenge's latest round of a player (services/challenges/settle.ts), and a deleted account's cascade.
+    expect(
+      await planOf("select max(id) from game_stats where user_id = 1"),
+    ).toMatch(/INDEX game_stats_user_game_idx \(user_id=\?\)/);
+    expect(await planOf("delete from game_stats where user_id = 1")).toMatch(
+      /INDEX game_stats_user_game_idx \(user_id=\?\)/,
+    );
+    // A developer's dashboard (services/developer-stats.ts), and the prune by time.
+    expect(
+      await planOf(
+        "select name, count(*) from events where game_id = 1 and created_at >= 0 and created_at < 9 and name in ('ad_break_requested', 'game_error') group by name",
+      ),
+    ).toMatch(/INDEX events_game_idx \(game_id=\? AND name=\?/);
+    expect(
+      await planOf("select id from events where created_at < 9 limit 10"),
+    ).toMatch(/INDEX events_created_idx \(created_at<\?\)/);
+    // Migration 0035 took the two that nothing read: each was one more write a session or an event.
+    expect(
+      (
+        await env.DB.prepare(
+          "select name from sqlite_master where name in ('game_stats_user_idx', 'events_name_idx')",
+        ).all()
+      ).results,
+    ).toEqual([]);
+  });
+});

@@ -79,7 +79,8 @@ export const events = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("events_name_idx").on(t.name, t.createdAt),
+    // A developer's dashboard reads its game's events by name (services/developer-stats.ts); nothing reads every
+    // game's by name, so that index went (ADR 047).
     index("events_game_idx").on(t.gameId, t.name, t.createdAt),
     index("events_created_idx").on(t.createdAt),
   ],

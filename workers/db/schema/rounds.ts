@@ -47,8 +47,9 @@ export const gameStats = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("game_stats_user_idx").on(t.userId, t.createdAt),
-    // With created_at: a player's sessions of a game on one day are counted in bounded rows (ADR 027 attempts).
+    // With created_at: a player's sessions of a game on one day are counted in bounded rows (ADR 027 attempts). Its
+    // prefix serves every read by player alone, and the cascade of a deleted account (ADR 047 dropped the index of
+    // user_id and created_at, which nothing else read: one write less a session).
     index("game_stats_user_game_idx").on(t.userId, t.gameId, t.createdAt),
     // Only claimed visitors' rounds have one: the rest would each be an entry of null (ADR 047).
     uniqueIndex("game_stats_visitor_round_idx")
