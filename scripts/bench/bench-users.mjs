@@ -150,3 +150,20 @@ export function gameIdOf(persistTo, slug) {
   if (!id) throw new Error(`no game ${slug} in the seed`);
   return id;
 }
+
+/** The keep-alive frame the runtime answers without waking the object (contract/protocol-plain.ts). */
+export const PING_FRAME = JSON.stringify({ event: "ping" });
+/** Its answer, from the runtime: no part of any message's path. */
+export const PONG_FRAME = JSON.stringify({ event: "pong" });
+
+/**
+ * Pings like the browser's socket client: a room or a hub hears nothing from a socket that only listens, and counts
+ * one silent for 10 s as gone (ADR 016, issue #31). Stops when the socket closes.
+ */
+export function keepAlive(ws, every) {
+  const timer = setInterval(() => {
+    if (ws.readyState === ws.OPEN) ws.send(PING_FRAME);
+  }, every);
+  timer.unref();
+  ws.once("close", () => clearInterval(timer));
+}

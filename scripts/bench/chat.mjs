@@ -33,7 +33,13 @@ import {
   stopProcessTree,
   waitForHealthy,
 } from "../lib.mjs";
-import { freePort, percentile, writeBenchUsers } from "./bench-users.mjs";
+import {
+  PONG_FRAME,
+  freePort,
+  keepAlive,
+  percentile,
+  writeBenchUsers,
+} from "./bench-users.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -233,8 +239,6 @@ function writeUsers() {
  * and their messages went nowhere: the "1,000 users stall" was this bench's own.
  */
 const KEEPALIVE_MS = 3_000; // USER_PING_INTERVAL_MS
-const PING_FRAME = JSON.stringify({ event: "ping" });
-const PONG_FRAME = JSON.stringify({ event: "pong" });
 
 const sent = new Map(); // msg_id -> what the message went through
 const stats = {
@@ -388,9 +392,8 @@ function connect(index, token) {
       const text = raw.toString();
       if (text.includes('"event":"connected"')) {
         clearTimeout(timer);
-        const keepalive = setInterval(() => ws.send(PING_FRAME), KEEPALIVE_MS);
+        keepAlive(ws, KEEPALIVE_MS);
         ws.once("close", (code) => {
-          clearInterval(keepalive);
           if (!stopping)
             stats.closed.set(code, (stats.closed.get(code) ?? 0) + 1);
         });

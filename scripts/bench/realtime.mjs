@@ -36,6 +36,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
+import { keepAlive } from "./bench-users.mjs";
 import {
   build,
   migrateLocal,
@@ -70,7 +71,6 @@ const FIRST_SECONDS = 5;
 const ROOM_PING_MS = 2_000;
 /** As the waiting page pings: a lobby pairs only a player it heard from in the last 2 s (ADR 016's amendment). */
 const USER_PING_MS = 1_000;
-const PING_FRAME = JSON.stringify({ event: "ping" });
 const REPORT_EVERY_S = 5;
 const persistTo = process.env.RT_PERSIST ?? ".wrangler/bench-realtime";
 const SOCKETS = ROOMS * 2;
@@ -346,18 +346,6 @@ function openSocket(url, player, client, onEvent) {
       if (!stopping) stats.unexpectedCloses++;
     });
   });
-}
-
-/**
- * Pings like the browser's socket client: a room hears nothing from a socket that only listens, and counts a player
- * silent for 10 s as gone (ADR 016). The runtime answers these pings without waking the object.
- */
-function keepAlive(ws, every) {
-  const timer = setInterval(() => {
-    if (ws.readyState === WebSocket.OPEN) ws.send(PING_FRAME);
-  }, every);
-  timer.unref();
-  ws.once("close", () => clearInterval(timer));
 }
 
 /** One player: its user socket and room socket, what it sent (seq → send time) and what it heard from its opponent. */
