@@ -1,4 +1,4 @@
-import { useNavigate } from "@remix-run/react";
+import { useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api";
 import { resultPath, type RoundState } from "~/lib/play";
@@ -18,6 +18,17 @@ export function PendingRounds() {
   const signedIn = useViewer() !== null;
   const navigate = useNavigate();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [claimed, setClaimed] = useState<RoundState | null>(null);
+  // The sign-up's own reload of the page's data is under way when the claim comes back. Navigating then would cut
+  // that reload off in the middle of its answer, which Remix logs as an error: the result waits for it to end.
+  const navigation = useNavigation().state;
+  const reload = useRevalidator().state;
+  const settled = navigation === "idle" && reload === "idle";
+  useEffect(() => {
+    if (!claimed || !settled) return;
+    setClaimed(null);
+    navigate(resultPath(claimed.gameId, 0, null), { state: claimed });
+  }, [claimed, settled, navigate]);
   useEffect(() => {
     if (!signedIn) return;
     for (const round of pendingRounds())
@@ -27,17 +38,14 @@ export function PendingRounds() {
     const visitorRound = keptVisitorRound();
     if (visitorRound)
       claimVisitorRound(visitorRound).then(
-        (round) => {
-          const state: RoundState = { gameId: visitorRound.gameId, round };
-          navigate(resultPath(visitorRound.gameId, 0, null), { state });
-        },
+        (round) => setClaimed({ gameId: visitorRound.gameId, round }),
         (error: unknown) => {
           // Without a network the round stays kept for the next page; the server's refusal is final.
           if (error instanceof ApiError && error.status !== 0)
             setRefusal(`Your round was not kept: ${error.message}`);
         },
       );
-  }, [signedIn, navigate]);
+  }, [signedIn]);
   if (!refusal) return null;
   return (
     <div className="kept-round-alert" role="alert">

@@ -151,7 +151,7 @@ export interface RenderOptions {
   }>;
   path?: string;
   initialEntry?: string;
-  loader?: () => Record<string, unknown>;
+  loader?: () => Promise<unknown> | Record<string, unknown>;
   /** The page route's action: what its forms and fetchers post to. */
   action?: (args: {
     request: Request;
