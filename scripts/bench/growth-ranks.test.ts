@@ -2,17 +2,29 @@ import { describe, expect, it } from "vitest";
 import { random } from "./growth-sim";
 import { rankTreeRows } from "./growth-ranks";
 
-/** The trees' rows exactly as migration 0012's triggers leave them, for players' (score, arrival) pairs. */
-function exactRows(players: { score: number; arrival: number }[]) {
+/**
+ * The trees' rows exactly as the triggers leave them (migrations 0012 and 0036) for a board played out: every level
+ * of the score tree, and of a score's arrival tree level 0 and the levels an arrival there has reached since the
+ * score was last left empty.
+ */
+function exactRows(
+  players: { score: number; arrival: number }[],
+  levelsOpen: Map<number, number>,
+) {
   const scoreNodes = new Set<string>();
   const arrivalNodes = new Set<string>();
   for (const { score, arrival } of players)
     for (let level = 0; level < 10; level++) {
       scoreNodes.add(`${level}:${score >> (3 * level)}`);
-      arrivalNodes.add(`${score}:${level}:${arrival >> (3 * level)}`);
+      if (level <= (levelsOpen.get(score) ?? 0))
+        arrivalNodes.add(`${score}:${level}:${arrival >> (3 * level)}`);
     }
   return { scoreRows: scoreNodes.size, arrivalRows: arrivalNodes.size };
 }
+
+/** The highest level an arrival reaches: L with 8^L ≤ arrival. */
+const levelOf = (arrival: number) =>
+  Math.floor(Math.log2(Math.max(1, arrival)) / 3);
 
 /**
  * A board played out: each round of a random player either improves their best (a new arrival at the new score,
@@ -27,18 +39,31 @@ function playOut(
   const rand = random(seed);
   const best = new Map<number, { score: number; arrival: number }>();
   const latest = new Map<number, number>();
+  const holders = new Map<number, number>();
+  const levelsOpen = new Map<number, number>();
   let arrivals = 0;
   for (let round = 0; round < rounds; round++) {
     const player = Math.floor(rand() * players);
     const score = Math.round(maxScore * rand() ** 2);
     const kept = best.get(player);
     if (kept && kept.score >= score) continue;
+    if (kept) {
+      const left = holders.get(kept.score)! - 1;
+      holders.set(kept.score, left);
+      // The last player gone: every node of the score's tree counts 0 and is deleted.
+      if (left === 0) levelsOpen.delete(kept.score);
+    }
     const arrival = (latest.get(score) ?? 0) + 1;
     latest.set(score, arrival);
+    holders.set(score, (holders.get(score) ?? 0) + 1);
+    levelsOpen.set(
+      score,
+      Math.max(levelsOpen.get(score) ?? 0, levelOf(arrival)),
+    );
     best.set(player, { score, arrival });
     arrivals++;
   }
-  return { held: [...best.values()], arrivals };
+  return { held: [...best.values()], arrivals, levelsOpen };
 }
 
 describe("rankTreeRows", () => {
@@ -50,8 +75,13 @@ describe("rankTreeRows", () => {
       [4, 5_000, 5_000, 40],
       [5, 30_000, 60_000, 1_000],
     ]) {
-      const { held, arrivals } = playOut(seed, players, rounds, maxScore);
-      const exact = exactRows(held);
+      const { held, arrivals, levelsOpen } = playOut(
+        seed,
+        players,
+        rounds,
+        maxScore,
+      );
+      const exact = exactRows(held, levelsOpen);
       const bound = rankTreeRows({
         bestScores: held.length,
         maxScore,
@@ -65,10 +95,10 @@ describe("rankTreeRows", () => {
     }
   });
 
-  it("counts ten rows a player while every score is a score of its own", () => {
+  it("counts one arrival row a player while every score is a score of its own", () => {
     expect(
       rankTreeRows({ bestScores: 100, maxScore: 1e9, arrivals: 100 })
         .arrivalRows,
-    ).toBe(1_000);
+    ).toBeCloseTo(100 + 100 / 7);
   });
 });

@@ -1,8 +1,9 @@
 // ADR 020's two rank count trees at a number of players the bench cannot simulate. Their rows are not linear in the
 // players: a node is per game and score prefix (rank_score_counts) or per score and arrival prefix
-// (rank_arrival_counts), so once many players share a score, a player adds about one row, not ten. At 100 simulated
-// players nearly every best score is a score of its own; scaling those rows by a thousand overstates them tenfold.
-// So the bench takes the measured bytes a row and counts the rows with the bound below.
+// (rank_arrival_counts), so once many players share a score, a player adds about one row. At 100 simulated players
+// nearly every best score is a score of its own, where a player is one arrival row but up to ten score rows; scaling
+// the rows of a small board by a thousand misstates both. So the bench takes the measured bytes a row and counts the
+// rows with the bound below.
 
 /** Levels of both trees: 3 bits a level (migration 0012). */
 const LEVELS = 10;
@@ -21,9 +22,10 @@ export interface GameBoard {
  * At most how many rows each tree holds for one game's board:
  * - rank_score_counts: at level L the distinct `score >> 3L`, no more than the best scores nor than the prefixes of
  *   0 … maxScore;
- * - rank_arrival_counts: for each score held, its players at level 0 and, at level L ≥ 1, the distinct
- *   `arrival >> 3L`, no more than ⌊A/8^L⌋ + 1 for the A arrivals that score ever had. Summed over levels 1 … 9 that
- *   is under A/7 + 9 a score, so the tree holds at most n + W/7 + 9·(scores held), and never more than ten a player.
+ * - rank_arrival_counts: for each score held, its players at level 0 and, at a level L ≥ 1 that an arrival there has
+ *   reached (8^L or more, migration 0036), the distinct `arrival >> 3L`, no more than ⌊A_s/8^L⌋ + 1 for the A_s
+ *   arrivals that score ever had. Summed over the levels that is under A_s/7 + log8(A_s) a score, and as log8 is
+ *   concave, the S scores held come to at most n + A/7 + S·log8(A/S) rows, never more than ten a player.
  */
 export function rankTreeRows(board: GameBoard): {
   scoreRows: number;
@@ -36,7 +38,10 @@ export function rankTreeRows(board: GameBoard): {
   const scoresHeld = Math.min(n, maxScore + 1);
   const arrivalRows = Math.min(
     LEVELS * n,
-    n + arrivals / (RADIX - 1) + (LEVELS - 1) * scoresHeld,
+    n +
+      arrivals / (RADIX - 1) +
+      scoresHeld *
+        Math.max(0, Math.log(arrivals / scoresHeld) / Math.log(RADIX)),
   );
   return { scoreRows, arrivalRows };
 }

@@ -209,7 +209,7 @@ describe("ranks from the count trees", () => {
     expect(live.ranks).toEqual(await bruteForceRanks(game));
   });
 
-  it("stay exact, with their trees and triggers, when migration 0031 rebuilds the boards without rowids", async () => {
+  it("stay exact, with their trees and triggers, when migration 0031 rebuilds the boards without rowids and 0036 drops the levels no arrival reaches", async () => {
     const { game, players } = await playRandomBoard(6);
     const arrivalTree = async () =>
       (
@@ -244,6 +244,15 @@ describe("ranks from the count trees", () => {
     expect(await arrivalTree()).toEqual(before.arrivals);
     expect(await serviceRanks(game, players)).toEqual(before.ranks);
     expect(await service.leaderboard(game)).toEqual(before.top);
+    // Migration 0036 follows, as on a real database: it drops the levels no arrival reaches and makes its triggers.
+    const levelsOnDemand = env.TEST_MIGRATIONS.find(
+      (m) => m.name === "0036_arrival_levels_on_demand.sql",
+    );
+    await env.DB.batch(
+      levelsOnDemand!.queries.map((query) => env.DB.prepare(query)),
+    );
+    expect((await arrivalTree()).length).toBeLessThan(before.arrivals.length);
+    expect(await serviceRanks(game, players)).toEqual(before.ranks);
 
     // The triggers are back: new bests, ties and a deleted player keep every rank exact.
     const [first, second, third] = players;
@@ -268,6 +277,103 @@ describe("ranks from the count trees", () => {
     expect(ranks.get(first)).toBe(1);
     expect(ranks.get(second)).toBe(2);
     expect(ranks).toEqual(await bruteForceRanks(game));
+  });
+
+  it("keep a level of a score's arrival tree only once an arrival there reaches it, whatever order arrivals come in", async () => {
+    const game = await newGame("ranks-levels");
+    const players = await newPlayers("levels-", 203);
+    const next = random(7);
+    // 200 players tied at 500, their arrivals written in a shuffled order (as a backfill might); three scores alone.
+    const arrivals = Array.from({ length: 200 }, (_, i) => i + 1).sort(
+      () => next() - 0.5,
+    );
+    await env.DB.batch([
+      ...arrivals.map((arrival) =>
+        env.DB.prepare(
+          "insert into best_scores (game_id, user_id, score, achieved_at, arrival) values (?, ?, 500, ?, ?)",
+        ).bind(
+          game,
+          players[arrival - 1],
+          1_800_000_000_000 + arrival,
+          arrival,
+        ),
+      ),
+      ...[0, 1, 2].map((i) =>
+        env.DB.prepare(
+          "insert into best_scores (game_id, user_id, score, achieved_at, arrival) values (?, ?, ?, 1800000000000, 1)",
+        ).bind(game, players[200 + i], 7 + i),
+      ),
+    ]);
+    const levels = async () =>
+      (
+        await env.DB.prepare(
+          "select score, level, count(*) as nodes, sum(count) as players from rank_arrival_counts where game_id = ? group by score, level order by score, level",
+        )
+          .bind(game)
+          .all<{
+            score: number;
+            level: number;
+            nodes: number;
+            players: number;
+          }>()
+      ).results;
+    // A score one player holds is one row, not ten; the tie opens levels 1 (arrivals from 8) and 2 (from 64) only.
+    expect(await levels()).toEqual([
+      { score: 7, level: 0, nodes: 1, players: 1 },
+      { score: 8, level: 0, nodes: 1, players: 1 },
+      { score: 9, level: 0, nodes: 1, players: 1 },
+      { score: 500, level: 0, nodes: 200, players: 200 },
+      { score: 500, level: 1, nodes: 26, players: 200 },
+      { score: 500, level: 2, nodes: 4, players: 200 },
+    ]);
+    expect(await serviceRanks(game, players)).toEqual(
+      await bruteForceRanks(game),
+    );
+
+    // Players leave the tie (a better score, an account deleted) and new ones arrive after the latest.
+    let clock = 1_900_000_000_000;
+    const deleted = new Set<number>();
+    for (let step = 0; step < 6; step++) {
+      const leaving = players
+        .filter((player) => !deleted.has(player) && next() < 0.2)
+        .slice(0, 30);
+      await db.batch([
+        bestScoreWrite(db, {
+          gameId: game,
+          userId: leaving[0],
+          score: 600 + step,
+          statsId: 0,
+          now: ++clock,
+        }),
+        ...leaving.slice(1).map((userId) =>
+          bestScoreWrite(db, {
+            gameId: game,
+            userId,
+            score: next() < 0.5 ? 500 : 900,
+            statsId: 0,
+            now: ++clock,
+          }),
+        ),
+      ]);
+      if (step === 3) {
+        await env.DB.prepare("delete from users where id in (?, ?)")
+          .bind(leaving[1], leaving[2])
+          .run();
+        deleted.add(leaving[1]).add(leaving[2]);
+      }
+      expect(await serviceRanks(game, players)).toEqual(
+        await bruteForceRanks(game),
+      );
+    }
+    // Each open level still counts every player at its score.
+    for (const row of await levels()) {
+      const held = await env.DB.prepare(
+        "select count(*) as n from best_scores where game_id = ? and score = ?",
+      )
+        .bind(game, row.score)
+        .first<number>("n");
+      expect(row.players).toBe(held);
+    }
   });
 
   it("read at most 200 rows on a board of 20,000 players, where the old count read over 10,000, and move a player in bounded writes", async () => {
