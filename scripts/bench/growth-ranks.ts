@@ -22,10 +22,10 @@ export interface GameBoard {
  * At most how many rows each tree holds for one game's board:
  * - rank_score_counts: at level L the distinct `score >> 3L`, no more than the best scores nor than the prefixes of
  *   0 … maxScore;
- * - rank_arrival_counts: for each score held, its players at level 0 and, at a level L ≥ 1 that an arrival there has
- *   reached (8^L or more, migration 0036), the distinct `arrival >> 3L`, no more than ⌊A_s/8^L⌋ + 1 for the A_s
- *   arrivals that score ever had. Summed over the levels that is under A_s/7 + log8(A_s) a score, and as log8 is
- *   concave, the S scores held come to at most n + A/7 + S·log8(A/S) rows, never more than ten a player.
+ * - rank_arrival_counts: for each score held, at a level L ≥ 1 that an arrival there has reached (8^L or more,
+ *   migration 0036), the distinct `arrival >> 3L`, no more than ⌊A_s/8^L⌋ + 1 for the A_s arrivals that score ever
+ *   had; level 0 is the rank index (migration 0037). Summed over the levels that is under A_s/7 + log8(A_s) a score,
+ *   and as log8 is concave, the S scores held come to at most A/7 + S·log8(A/S) rows, never more than nine a player.
  */
 export function rankTreeRows(board: GameBoard): {
   scoreRows: number;
@@ -37,9 +37,8 @@ export function rankTreeRows(board: GameBoard): {
     scoreRows += Math.min(n, Math.floor(maxScore / RADIX ** level) + 1);
   const scoresHeld = Math.min(n, maxScore + 1);
   const arrivalRows = Math.min(
-    LEVELS * n,
-    n +
-      arrivals / (RADIX - 1) +
+    (LEVELS - 1) * n,
+    arrivals / (RADIX - 1) +
       scoresHeld *
         Math.max(0, Math.log(arrivals / scoresHeld) / Math.log(RADIX)),
   );

@@ -29,7 +29,18 @@ const AIM_MS = 5;
 const MILLION = 1_000_000; // players on the largest board
 const MILLION_CHUNK = 250_000; // rows per INSERT while building it
 const AIM_ROWS_READ = 200; // rows a rank may read (ADR 020)
-const RANK_MIGRATION = path.join(root, "migrations/0012_rank_counts.sql");
+/** The rank trees' backfill (0012), what later migrations drop from them (0036, 0037), and the triggers of today. */
+const RANK_MIGRATIONS: Array<[file: string, statements: RegExp]> = [
+  [
+    "0012_rank_counts.sql",
+    /^(UPDATE `best_scores`|DELETE FROM `rank_|INSERT INTO `rank_)/,
+  ],
+  ["0036_arrival_levels_on_demand.sql", /^DELETE FROM `rank_arrival_counts`/],
+  [
+    "0037_board_order_by_arrival.sql",
+    /^(DELETE FROM `rank_arrival_counts`|CREATE TRIGGER)/,
+  ],
+];
 
 /** Wrangler otherwise stops at a telemetry prompt, and looks up Cloudflare's hosts on every start. */
 const quietEnv = {
@@ -259,19 +270,17 @@ async function seedMillionBoard(d1: D1Database) {
 }
 
 /**
- * Migration 0012's backfill and triggers, run again now that the boards exist: arrivals in tie order, the score
- * and arrival count trees in one GROUP BY each, then the triggers that keep them from here on.
+ * Migration 0012's backfill, run again now that the boards exist (arrivals in tie order, the score and arrival count
+ * trees in one GROUP BY each), the nodes migrations 0036 and 0037 drop, then today's triggers from here on.
  */
 async function rankTrees(d1: D1Database) {
   const t0 = performance.now();
-  const statements = readFileSync(RANK_MIGRATION, "utf8")
-    .split("--> statement-breakpoint")
-    .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
-    .filter((statement) =>
-      /^(UPDATE `best_scores`|DELETE FROM `rank_|INSERT INTO `rank_|CREATE TRIGGER)/.test(
-        statement,
-      ),
-    );
+  const statements = RANK_MIGRATIONS.flatMap(([file, wanted]) =>
+    readFileSync(path.join(root, "migrations", file), "utf8")
+      .split("--> statement-breakpoint")
+      .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
+      .filter((statement) => wanted.test(statement)),
+  );
   for (const statement of statements) await d1.prepare(statement).run();
   console.log(
     `  ${"rank count trees (0012's backfill)".padEnd(40)} ${seconds(performance.now() - t0).padStart(7)}`,

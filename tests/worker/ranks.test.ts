@@ -57,10 +57,10 @@ async function newPlayers(prefix: string, count: number): Promise<number[]> {
   return results.map((row) => row.id);
 }
 
-/** Every player's rank the old way: best_scores in the tie rule's order (best, reached first, lower id). */
+/** Every player's rank the old way: best_scores in the tie rule's order (best, arrived first, lower id). */
 async function bruteForceRanks(gameId: number): Promise<Map<number, number>> {
   const { results } = await env.DB.prepare(
-    "select user_id from best_scores where game_id = ? order by score desc, achieved_at, user_id",
+    "select user_id from best_scores where game_id = ? order by score desc, arrival, user_id",
   )
     .bind(gameId)
     .all<{ user_id: number }>();
@@ -76,16 +76,21 @@ async function serviceRanks(gameId: number, players: number[]) {
   return ranks;
 }
 
-/** The migration's backfill, exactly as migration 0012 runs it (its statements that fill the new columns and tables). */
-async function runBackfill() {
+/**
+ * Migration 0012's rebuild of the score tree, exactly as it runs it. Its arrival numbering followed achieved_at, which
+ * the boards no longer order by (migration 0037), so only the score tree's statements are run again here.
+ */
+async function rebuildScoreTree() {
   const migration = env.TEST_MIGRATIONS.find(
     (m) => m.name === "0012_rank_counts.sql",
   );
-  const backfill = migration!.queries.filter((query) =>
-    /^(UPDATE `best_scores`|DELETE FROM `rank_|INSERT INTO `rank_)/.test(query),
+  const rebuild = migration!.queries.filter((query) =>
+    /^(DELETE FROM `rank_score_counts`|INSERT INTO `rank_score_counts`)/.test(
+      query,
+    ),
   );
-  expect(backfill).toHaveLength(5);
-  await env.DB.batch(backfill.map((query) => env.DB.prepare(query)));
+  expect(rebuild).toHaveLength(2);
+  await env.DB.batch(rebuild.map((query) => env.DB.prepare(query)));
 }
 
 async function scoreTree(gameId: number) {
@@ -152,7 +157,7 @@ describe("ranks from the count trees", () => {
     // Three boards of writes and checks: seconds on a busy 2-core machine; a correctness test, not a timed one.
   }, 60_000);
 
-  it("give a tie to whoever reached the score first, then to the lower player id", async () => {
+  it("give a tie to whoever's round committed first at that score, whatever their clocks said, then to the lower player id", async () => {
     const game = await newGame("ranks-ties");
     const [early, late, racing, lowId, highId] = await newPlayers("ties-", 5);
     const write = (userId: number, score: number, now: number) =>
@@ -163,28 +168,26 @@ describe("ranks from the count trees", () => {
     await write(late, 70, 2_000);
     // Its clock read earlier, but it commits after: it reached the score after the players already there.
     await write(racing, 70, 1_500);
-    // Backfilled rows may share a time: then the lower id is ahead.
+    // Two players at one arrival (rows written by hand): the lower id is ahead on the board.
     await env.DB.prepare(
-      "insert into best_scores (game_id, user_id, score, achieved_at) values (?1, ?2, 40, 5000), (?1, ?3, 40, 5000)",
+      "insert into best_scores (game_id, user_id, score, achieved_at, arrival) values (?1, ?2, 40, 5000, 1), (?1, ?3, 40, 5000, 1)",
     )
       .bind(game, highId, lowId)
       .run();
-    await runBackfill();
-    const ranks = await serviceRanks(game, [
+    const ranks = await serviceRanks(game, [early, late, racing]);
+    expect([...ranks]).toEqual([
+      [early, 1],
+      [late, 2],
+      [racing, 3],
+    ]);
+    const top = await service.leaderboard(game);
+    expect(top.map((entry) => entry.player_id)).toEqual([
       early,
       late,
       racing,
       lowId,
       highId,
     ]);
-    expect([...ranks]).toEqual([
-      [early, 1],
-      [late, 2],
-      [racing, 3],
-      [lowId, 4],
-      [highId, 5],
-    ]);
-    expect(ranks).toEqual(await bruteForceRanks(game));
   });
 
   it("stay exact when a player's rows go (an account deleted)", async () => {
@@ -197,19 +200,19 @@ describe("ranks from the count trees", () => {
     );
   });
 
-  it("come out the same from the migration's backfill as from live writes", async () => {
+  it("come out the same from migration 0012's score tree as from live writes", async () => {
     const { game, players } = await playRandomBoard(5);
     const live = {
       tree: await scoreTree(game),
       ranks: await serviceRanks(game, players),
     };
-    await runBackfill();
+    await rebuildScoreTree();
     expect(await scoreTree(game)).toEqual(live.tree);
     expect(await serviceRanks(game, players)).toEqual(live.ranks);
     expect(live.ranks).toEqual(await bruteForceRanks(game));
   });
 
-  it("stay exact, with their trees and triggers, when migration 0031 rebuilds the boards without rowids and 0036 drops the levels no arrival reaches", async () => {
+  it("stay exact, with their trees and triggers, when migration 0031 rebuilds the boards without rowids and 0036 and 0037 drop the nodes the rank does not read", async () => {
     const { game, players } = await playRandomBoard(6);
     const arrivalTree = async () =>
       (
@@ -244,14 +247,20 @@ describe("ranks from the count trees", () => {
     expect(await arrivalTree()).toEqual(before.arrivals);
     expect(await serviceRanks(game, players)).toEqual(before.ranks);
     expect(await service.leaderboard(game)).toEqual(before.top);
-    // Migration 0036 follows, as on a real database: it drops the levels no arrival reaches and makes its triggers.
-    const levelsOnDemand = env.TEST_MIGRATIONS.find(
-      (m) => m.name === "0036_arrival_levels_on_demand.sql",
+    // Migrations 0036 and 0037 follow, as on a real database: they drop the levels no arrival reaches and level 0,
+    // order the rank index by arrival, and make their triggers.
+    for (const name of [
+      "0036_arrival_levels_on_demand.sql",
+      "0037_board_order_by_arrival.sql",
+    ]) {
+      const migration = env.TEST_MIGRATIONS.find((m) => m.name === name);
+      await env.DB.batch(
+        migration!.queries.map((query) => env.DB.prepare(query)),
+      );
+    }
+    expect((await arrivalTree()).filter((node) => node.level === 0)).toEqual(
+      [],
     );
-    await env.DB.batch(
-      levelsOnDemand!.queries.map((query) => env.DB.prepare(query)),
-    );
-    expect((await arrivalTree()).length).toBeLessThan(before.arrivals.length);
     expect(await serviceRanks(game, players)).toEqual(before.ranks);
 
     // The triggers are back: new bests, ties and a deleted player keep every rank exact.
@@ -317,12 +326,9 @@ describe("ranks from the count trees", () => {
             players: number;
           }>()
       ).results;
-    // A score one player holds is one row, not ten; the tie opens levels 1 (arrivals from 8) and 2 (from 64) only.
+    // A score one player holds has no row (level 0 is the rank index); the tie opens levels 1 (arrivals from 8) and
+    // 2 (from 64) only.
     expect(await levels()).toEqual([
-      { score: 7, level: 0, nodes: 1, players: 1 },
-      { score: 8, level: 0, nodes: 1, players: 1 },
-      { score: 9, level: 0, nodes: 1, players: 1 },
-      { score: 500, level: 0, nodes: 200, players: 200 },
       { score: 500, level: 1, nodes: 26, players: 200 },
       { score: 500, level: 2, nodes: 4, players: 200 },
     ]);
@@ -401,7 +407,7 @@ describe("ranks from the count trees", () => {
     ];
     const group = (
       await env.DB.prepare(
-        "select user_id from best_scores where game_id = ? and score = 777 order by achieved_at, user_id",
+        "select user_id from best_scores where game_id = ? and score = 777 order by arrival, user_id",
       )
         .bind(game)
         .all<{ user_id: number }>()

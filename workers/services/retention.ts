@@ -45,7 +45,7 @@ export const inBoardsFirstRuns = `exists (select 1 from best_scores b
     and (select count(*) from (select 1 from best_scores a
       where a.game_id = b.game_id and a.score > b.score limit ${BOARD_RUNS_KEPT}))
       + (select count(*) from (select 1 from best_scores a
-      where a.game_id = b.game_id and a.score = b.score and a.achieved_at < b.achieved_at limit ${BOARD_RUNS_KEPT}))
+      where a.game_id = b.game_id and a.score = b.score and a.arrival < b.arrival limit ${BOARD_RUNS_KEPT}))
       < ${BOARD_RUNS_KEPT})`;
 
 /** Runs on a board or behind a result someone can open: never pruned while the reference lasts (ADR 047). */

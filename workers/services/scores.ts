@@ -21,17 +21,18 @@ import {
   type LeaderboardEntry,
 } from "#contract/scores";
 
-/** Best first; equal scores go to whoever reached them first, then to the lower player id. */
+/** Best first; equal scores go to whoever reached them first (the lower arrival), then to the lower player id. */
 const RANK_ORDER = [
   desc(bestScores.score),
-  asc(bestScores.achievedAt),
+  asc(bestScores.arrival),
   asc(bestScores.userId),
 ];
 
 /**
- * ADR 020: the count trees of migration 0012 (its triggers write the same shape): radix 8, levels 0 … 9, so a value
- * below 2^30 has at most 7 siblings on either side of its digit at each level. The top level is read unbounded on
- * the far side, so larger values stay right.
+ * ADR 020: the count trees of migrations 0012, 0036 and 0037 (their triggers write the same shape): radix 8, levels
+ * 0 … 9, so a value below 2^30 has at most 7 siblings on either side of its digit at each level. The top level is
+ * read unbounded on the far side, so larger values stay right. The arrival tree has no level 0: its nodes would be
+ * the best scores themselves, which the rank index holds in arrival order.
  */
 const DIGIT_BITS = 3;
 const LEVELS = 10;
@@ -43,17 +44,22 @@ interface CountTree {
 }
 
 /**
- * How many entries of a count tree lie above (or below) `value`: at each level, the siblings on that side of its
- * digit, which share its prefix one level up. The top level has no parent, so it is bounded on one side only.
+ * How many entries of a count tree lie above (or below) `value`: at each level from `lowest`, the siblings on that
+ * side of its digit, which share its prefix one level up. The top level has no parent, so it is bounded on one side
+ * only.
  */
 function countBeside(
   tree: CountTree,
   where: SQL,
   value: SQLiteColumn,
   side: "above" | "below",
+  lowest = 0,
 ): SQL {
   const digits = sql.raw(String((1 << DIGIT_BITS) - 1));
-  const levels = Array.from({ length: LEVELS }, (_, level) => {
+  const levels = Array.from(
+    { length: LEVELS - lowest },
+    (_, index) => index + lowest,
+  ).map((level) => {
     const prefix = sql`(${value} >> ${sql.raw(String(DIGIT_BITS * level))})`;
     const top = level === LEVELS - 1;
     const siblings =
@@ -65,24 +71,31 @@ function countBeside(
   return sql.join(levels, sql` + `);
 }
 
-/** Players ahead of the best_scores row in the query: higher scores, then the same score reached earlier. */
+/**
+ * Players ahead of the best_scores row in the query: higher scores, then the same score reached earlier. Of the
+ * latter, those among the same eight arrivals are at most seven rows of the rank index; the arrival tree counts the
+ * rest from level 1.
+ */
 const playersAhead = sql<number>`${countBeside(
   rankScoreCounts,
   sql`${rankScoreCounts.gameId} = ${bestScores.gameId}`,
   bestScores.score,
   "above",
-)} + ${countBeside(
-  rankArrivalCounts,
-  sql`${rankArrivalCounts.gameId} = ${bestScores.gameId} and ${rankArrivalCounts.score} = ${bestScores.score}`,
-  bestScores.arrival,
-  "below",
-)}`.as("ahead");
+)} + (select count(*) from best_scores as tied where tied.game_id = best_scores.game_id
+    and tied.score = best_scores.score and tied.arrival >= (best_scores.arrival & ~7)
+    and tied.arrival < best_scores.arrival) + ${countBeside(
+      rankArrivalCounts,
+      sql`${rankArrivalCounts.gameId} = ${bestScores.gameId} and ${rankArrivalCounts.score} = ${bestScores.score}`,
+      bestScores.arrival,
+      "below",
+      1,
+    )}`.as("ahead");
 
 /**
  * A round's score as the player's best when it beats the one kept (a statement of the round's batch). A new best
- * arrives after the latest player at that score (ADR 020) and is reached no earlier than a millisecond after them,
- * so arrival order is the tie rule's order even when two batches commit in the other order than their clocks.
- * The triggers of migration 0012 move the player in the count trees in the same statement.
+ * arrives after the latest player at that score (ADR 020): the tie rule's order is the order the batches commit in,
+ * whatever two Workers' clocks say. The triggers of migrations 0012 … 0037 move the player in the count trees in the
+ * same statement.
  */
 export function bestScoreWrite(
   db: Db,
@@ -103,9 +116,8 @@ export function bestScoreWrite(
       userId: best.userId,
       score: best.score,
       statsId: best.statsId,
-      achievedAt: sql`max(${best.now}, coalesce((select max(${bestScores.achievedAt}) + 1 from ${bestScores} where ${sameScore}), 0))`,
-      arrival: sql`coalesce((select ${bestScores.arrival} from ${bestScores} where ${sameScore}
-        order by ${bestScores.achievedAt} desc, ${bestScores.userId} desc limit 1), 0) + 1`,
+      achievedAt: new Date(best.now),
+      arrival: sql`coalesce((select max(${bestScores.arrival}) from ${bestScores} where ${sameScore}), 0) + 1`,
     })
     .onConflictDoUpdate({
       target: [bestScores.gameId, bestScores.userId],

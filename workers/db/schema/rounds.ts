@@ -120,8 +120,8 @@ export const scores = sqliteTable(
 
 /**
  * Each player's best score per game, kept beside the scores in the same batch: the leaderboard reads the top of
- * one index, and a rank adds up the count trees below (ADR 020). Ties go to whoever reached the score first, then
- * to the lower id.
+ * one index, and a rank adds up the count trees below (ADR 020). Ties go to whoever reached the score first (the
+ * lower arrival), then to the lower id.
  */
 export const bestScores = sqliteTable(
   "best_scores",
@@ -134,7 +134,8 @@ export const bestScores = sqliteTable(
     statsId: integer("stats_id"),
     /**
      * Its place in arrival order among the players now at this score in this game (ADR 020): one more than the
-     * latest arrival's, so it follows (achieved_at, user_id) and a rank counts the tied players ahead in bounded rows.
+     * latest arrival's, in the order the rounds' batches committed. The board orders a tie by it, and a rank counts
+     * the tied players ahead in bounded rows: the seven below it in the rank index, and the arrival tree above them.
      */
     arrival: integer("arrival").notNull().default(0),
   },
@@ -143,7 +144,7 @@ export const bestScores = sqliteTable(
     index("best_scores_rank_idx").on(
       t.gameId,
       sql`${t.score} desc`,
-      t.achievedAt,
+      t.arrival,
       t.userId,
     ),
   ],
@@ -165,7 +166,10 @@ export const rankScoreCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.gameId, t.level, t.prefix] })],
 );
 
-/** ADR 020: the same tree over best_scores.arrival within one game's score, for the tied players ahead. */
+/**
+ * ADR 020: the same tree over best_scores.arrival within one game's score, for the tied players ahead, from level 1
+ * (the rank index holds level 0), each level kept only once an arrival at that score reaches it (migration 0036).
+ */
 export const rankArrivalCounts = sqliteTable(
   "rank_arrival_counts",
   {
