@@ -95,6 +95,12 @@ describe("rankTreeRows", () => {
     }
   });
 
+  it("counts no rows for a board nobody has played yet", () => {
+    expect(
+      rankTreeRows({ bestScores: 0, maxScore: 1_000, arrivals: 0 }),
+    ).toEqual({ scoreRows: 0, arrivalRows: 0 });
+  });
+
   it("counts next to no arrival rows while every score is a score of its own", () => {
     expect(
       rankTreeRows({ bestScores: 100, maxScore: 1e9, arrivals: 100 })

@@ -39,8 +39,9 @@ export function rankTreeRows(board: GameBoard): {
   const arrivalRows = Math.min(
     (LEVELS - 1) * n,
     arrivals / (RADIX - 1) +
-      scoresHeld *
-        Math.max(0, Math.log(arrivals / scoresHeld) / Math.log(RADIX)),
+      (scoresHeld > 0 && arrivals > scoresHeld
+        ? (scoresHeld * Math.log(arrivals / scoresHeld)) / Math.log(RADIX)
+        : 0),
   );
   return { scoreRows, arrivalRows };
 }

@@ -377,6 +377,51 @@ describe("the hourly prune (ADR 047)", () => {
     expect(await count()).toBe(0);
   });
 
+  it("prunes a table without rowids (recently played) by its key in the same bounded chunks, oldest first", async () => {
+    const old = Date.UTC(2000, 0, 1);
+    const players = await Promise.all(
+      ["Old Player 1", "Old Player 2", "Old Player 3"].map(newPlayer),
+    );
+    const games = (
+      await rows<{ v: number }>("select id as v from games order by id limit 5")
+    ).map((row) => row.v);
+    // 15 old starts (3 players × 5 games) and one recent start each, of the same games.
+    await env.DB.batch(
+      players.flatMap((player, p) =>
+        games.map((gameId, g) =>
+          env.DB.prepare(
+            "insert into plays (user_id, game_id, created_at) values (?, ?, ?)",
+          ).bind(
+            player.userId,
+            gameId,
+            g === 0 ? Date.now() : old + p * 10 + g,
+          ),
+        ),
+      ),
+    );
+    const left = () =>
+      rows<{ user: number; game: number }>(
+        `select user_id as user, game_id as game from plays where user_id in (${players.map((p) => p.userId).join(", ")})
+         order by created_at`,
+      );
+    const retention = createServices(env).retention;
+    expect(
+      (await retention.prune(Date.now(), { chunk: 4, maxChunks: 2 })).plays,
+    ).toBe(8);
+    // The oldest eight went: the first player's four old starts, then the second's.
+    expect((await left()).slice(0, 4)).toEqual(
+      games.slice(1).map((game) => ({ user: players[2].userId, game })),
+    );
+    expect(
+      (await retention.prune(Date.now(), { chunk: 4, maxChunks: 2 })).plays,
+    ).toBe(4);
+    expect((await left()).map((row) => row.game)).toEqual([
+      games[0],
+      games[0],
+      games[0],
+    ]);
+  });
+
   it("deletes expired sign-ins, used links, old notifications and plays, and reports resolved over a year ago", async () => {
     const now = Date.now();
     const [player] = [await newPlayer("Tidy Tom")];

@@ -466,7 +466,7 @@ export function createGameService(db: Db, gamesOrigin: string) {
           plays,
           and(eq(plays.gameId, games.id), eq(plays.userId, userId)),
         )
-        .orderBy(desc(plays.createdAt), desc(plays.id))
+        .orderBy(desc(plays.createdAt), desc(plays.gameId))
         .limit(RECENT_LIMIT);
       return withMarks(db, gamesOrigin, rows, userId);
     },

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { foldLedger } from "./ledger-fold";
 import { runKeys, type RunLogStore } from "./run-logs";
@@ -95,6 +95,11 @@ interface RetentionRule {
   detach?: { table: string; column: string };
   /** Rows due whatever their age (an expired sign-in), as SQL on `t` given `now`. */
   due?: (now: number) => string;
+  /**
+   * The primary key of a WITHOUT ROWID table (which has no rowid to name its rows by): each chunk is deleted in one
+   * statement, by the keys of its due rows. Only for a rule with neither `keep` nor `detach`.
+   */
+  key?: readonly string[];
 }
 
 /**
@@ -119,7 +124,7 @@ const RETENTION: readonly RetentionRule[] = [
   },
   { table: "scores", days: 8, keep: scoreReferenced },
   { table: "notifications", days: 90 },
-  { table: "plays", days: 14 },
+  { table: "plays", days: 14, key: ["user_id", "game_id"] },
   // Product events and our own games' go to Analytics Engine in production; a developer's game's feed its dashboard.
   {
     table: "events",
@@ -164,7 +169,9 @@ function dueRows(
   now: number,
   chunk: number,
   from: number | null,
-): SQL {
+  /** What to select instead of the rowid and the time: a WITHOUT ROWID table's key. */
+  only?: string,
+): string {
   const column = `t.${rule.column ?? "created_at"}`;
   const aged = rule.days !== null;
   const conditions = [
@@ -177,10 +184,8 @@ function dueRows(
     rule.table === "player_moves"
       ? ", t.public_id as publicId, t.log_bytes as logBytes"
       : "";
-  return sql.raw(
-    `select t.rowid as id, ${aged ? column : "null"} as at${runs} from ${rule.table} as t
-      where ${conditions.join(" and ")} ${aged ? `order by ${column}` : ""} limit ${chunk}`,
-  );
+  return `select ${only ?? `t.rowid as id, ${aged ? column : "null"} as at${runs}`} from ${rule.table} as t
+      where ${conditions.join(" and ")} ${aged ? `order by ${column}` : ""} limit ${chunk}`;
 }
 
 const keepOf = (rule: RetentionRule, now: number) =>
@@ -220,10 +225,23 @@ export function createRetentionService(db: Db, media: RunLogStore) {
     maxChunks: number,
   ): Promise<number> {
     let deleted = 0;
+    if (rule.key) {
+      const key = rule.key.map((column) => `t.${column}`).join(", ");
+      for (let i = 0; i < maxChunks; i++) {
+        const removed = await db.run(
+          sql.raw(
+            `delete from ${rule.table} where (${rule.key.join(", ")}) in (${dueRows(rule, now, chunk, null, key)})`,
+          ),
+        );
+        deleted += removed.meta.changes ?? 0;
+        if ((removed.meta.changes ?? 0) < chunk) break;
+      }
+      return deleted;
+    }
     let from: number | null = null;
     for (let i = 0; i < maxChunks; i++) {
       const rows: DueRow[] = await db.all<DueRow>(
-        dueRows(rule, now, chunk, from),
+        sql.raw(dueRows(rule, now, chunk, from)),
       );
       if (rows.length === 0) break;
       deleted += await deleteRows(
