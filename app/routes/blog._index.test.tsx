@@ -62,9 +62,7 @@ function renderBlog(entry: string, pages: ListPage[], held?: Promise<void>) {
       const url = new URL(request.url);
       asked.push(url.pathname + url.search);
       const answer = answers[asked.length - 1] ?? answers.at(-1)!;
-      return asked.length > 1 && held
-        ? (held.then(() => answer) as unknown as Record<string, unknown>)
-        : answer;
+      return asked.length > 1 && held ? held.then(() => answer) : answer;
     },
     Component: BlogIndex,
   });
