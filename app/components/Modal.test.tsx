@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from "@testing-library/react";
+import { lazy, Suspense } from "react";
+import { createRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Modal } from "./Modal";
 
@@ -16,6 +18,58 @@ function open(onClose: () => void) {
 }
 
 describe("Modal", () => {
+  it("is open as soon as it is on the page, when its code arrives after a stand-in, so no key press finds it shut", async () => {
+    // Outside act(), as in a browser: a lazily loaded dialog replaces its stand-in in a render of its own.
+    const actEnvironment = (
+      globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+    ).IS_REACT_ACT_ENVIRONMENT;
+    (
+      globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+    ).IS_REACT_ACT_ENVIRONMENT = false;
+    let arrive = () => {};
+    const Dialog = lazy(
+      () =>
+        new Promise<{ default: () => JSX.Element }>((resolve) => {
+          arrive = () =>
+            resolve({
+              default: () => (
+                <Modal labelledBy="title" onClose={() => {}}>
+                  <h2 id="title">Log in</h2>
+                </Modal>
+              ),
+            });
+        }),
+    );
+    const host = document.createElement("div");
+    document.body.appendChild(host);
+    // What a key press landing right after the dialog was put on the page would find.
+    const seen: boolean[] = [];
+    const observer = new MutationObserver(() => {
+      const dialog = host.querySelector("dialog");
+      if (dialog) seen.push(dialog.open);
+    });
+    observer.observe(host, { childList: true, subtree: true });
+    const root = createRoot(host);
+    try {
+      root.render(
+        <Suspense fallback={<p>Loading</p>}>
+          <Dialog />
+        </Suspense>,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      arrive();
+      await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0));
+      expect(seen[0]).toBe(true);
+    } finally {
+      observer.disconnect();
+      root.unmount();
+      host.remove();
+      (
+        globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+      ).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  });
+
   it("tells its parent once when Esc closed it, whether the close event came before it was taken off or not", () => {
     const before = vi.fn();
     const first = open(before);

@@ -1,5 +1,6 @@
 import {
   useEffect,
+  useLayoutEffect,
   useRef,
   type MouseEvent,
   type PointerEvent,
@@ -14,6 +15,14 @@ export interface ModalProps {
   children: ReactNode;
   className?: string;
 }
+
+/**
+ * Opens the dialog in the commit that puts it on the page. With a passive effect there was a moment between the two
+ * in which a key press could land: an Esc pressed as a lazily loaded dialog took its stand-in's place found no open
+ * dialog to close, and the dialog then opened and stayed. On the server (a dialog rendered open) nothing runs.
+ */
+const useOpenEffect =
+  typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert (focus stays inside, screen
@@ -31,7 +40,7 @@ export function Modal({
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  useOpenEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     const returnFocusTo =
