@@ -103,7 +103,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   }, [serverSpoke, viewerId, profileId]);
 
   // The update names this tab's socket, so it goes out once that socket is open, 5 s after load or later. A session
-  // that ended meanwhile (logged out elsewhere, password reset) closed the socket first: nothing is sent for it.
+  // that ended meanwhile (logged out elsewhere, password reset) closed the socket first: nothing is sent for it. One
+  // that ends while the update is on its way is refused (401); the socket's close then reloads the page as a visitor's.
   const socketOpen = useSocket().status === "open";
   const [updateDue, setUpdateDue] = useState(false);
   const updateSent = useRef(false);

@@ -9,6 +9,7 @@ import {
   newAccount,
   openPage,
   pageFor,
+  sessionTied,
 } from "./browser";
 import { linkFromMail } from "./mail";
 
@@ -24,13 +25,16 @@ const NEW_PASSWORD = "Changed@2026";
 /**
  * A signed-in page whose header shows the player, its user socket connected. A public page: once signed out it
  * reloads its data as a visitor's (a page for players only would then answer 401, as it does to any visitor).
+ * Resolves when the page has tied its session to its socket.
  */
-async function signedInPage(page: Page) {
+async function signedInPage(page: Page): Promise<void> {
+  const tied = sessionTied(page);
   await page.goto("/home");
   await page
     .locator(".site-header")
     .getByRole("button", { name: /^Your account, / })
     .waitFor();
+  expect((await tied).status()).toBe(200);
 }
 
 async function logInOnPage(page: Page, email: string, password: string) {
@@ -44,9 +48,8 @@ describe("a forgotten password", () => {
     const account = await newAccount(`Forgetful Fay ${Date.now() % 100_000}`);
     const email = account.user.email;
     const first = await pageFor(browser, account, PHONE);
-    await signedInPage(first.page);
     const second = await pageFor(browser, account, DESKTOP);
-    await signedInPage(second.page);
+    await Promise.all([signedInPage(first.page), signedInPage(second.page)]);
 
     const third = await openPage(browser, PHONE);
     const { page } = third;

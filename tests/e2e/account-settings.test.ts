@@ -7,6 +7,7 @@ import {
   newAccount,
   openPage,
   pageFor,
+  sessionTied,
   unique,
 } from "./browser";
 import { linkFromMail, mailsTo } from "./mail";
@@ -86,9 +87,7 @@ describe("account settings in the browser", () => {
       predicate: (socket) => new URL(socket.url()).pathname === "/ws",
     });
     // SPEC.md §7: the page ties its session to its socket 5 s after load; signed out before, that post is refused.
-    const tied = other.page.waitForResponse(
-      (response) => new URL(response.url()).pathname === "/api/session",
-    );
+    const tied = sessionTied(other.page);
     await logInOnPage(other.page, account.user.email);
     const socket = await opened;
     expect((await tied).status()).toBe(200);

@@ -8,6 +8,7 @@ import {
   launchBrowser,
   newAccount,
   pageFor,
+  sessionTied,
   type Account,
   api,
   unique,
@@ -25,23 +26,17 @@ const chipValue = async (page: Page) =>
 const bonusPopup = (page: Page) =>
   page.getByRole("dialog", { name: "Daily Bonus" });
 
-/** The user socket is open once the session update (5 s after load) has gone out; until then no push can arrive. */
-async function socketReady(page: Page) {
-  await page.waitForResponse((response) =>
-    response.url().endsWith("/api/session"),
-  );
-}
-
 /** Two tabs of one player: two pages of one browser context, so they share the session cookie and storage. */
 async function twoTabs(account: Account) {
   const first = await pageFor(browser, account, PHONE, { dailyBonus: true });
   const second = await first.context.newPage();
   const errors = first.errors;
   collectErrors(second, errors);
+  // The user socket is open once the session update (5 s after load) has gone out; until then no push can arrive.
   await Promise.all([
-    socketReady(first.page),
+    sessionTied(first.page),
     first.page.goto("/home"),
-    socketReady(second),
+    sessionTied(second),
     second.goto("/home"),
   ]);
   return { ...first, tabs: [first.page, second] as const, errors };

@@ -5,6 +5,7 @@ import {
   type Frame,
   type Locator,
   type Page,
+  type Response,
 } from "playwright-core";
 import type { ApiSignedIn, Game, UserData } from "#contract/types";
 import { afterAll, beforeAll, expect, inject } from "vitest";
@@ -192,6 +193,17 @@ export function collectErrors(page: Page, errors: string[]) {
         } else proxyRestarts++;
       });
   });
+}
+
+/**
+ * SPEC.md §7: a signed-in page ties its session to its socket 5 s after load. A test that then ends the session waits
+ * for this post first. Ended a moment before, the post crosses the socket's close on the wire and is rightly refused:
+ * a 401 the browser logs as a console error.
+ */
+export function sessionTied(page: Page): Promise<Response> {
+  return page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/session",
+  );
 }
 
 export async function firstGameId(): Promise<number> {

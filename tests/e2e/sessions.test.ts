@@ -1,6 +1,12 @@
 import type { Browser, WebSocket } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHONE, launchBrowser, newAccount, pageFor } from "./browser";
+import {
+  PHONE,
+  launchBrowser,
+  newAccount,
+  pageFor,
+  sessionTied,
+} from "./browser";
 
 let browser: Browser;
 
@@ -24,8 +30,10 @@ describe("sessions end everywhere", () => {
     const opened = idle.waitForEvent("websocket", {
       predicate: (socket) => new URL(socket.url()).pathname === "/ws",
     });
+    const tied = sessionTied(idle);
     await idle.goto("/social");
     const socket = await opened;
+    expect((await tied).status()).toBe(200);
     const closed = new Promise<void>((resolve) =>
       socket.on("close", () => resolve()),
     );
