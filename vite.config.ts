@@ -26,8 +26,8 @@ const isZod = (id: string) =>
   id.includes("/node_modules/zod/") || id === `${contractDir}input.ts`;
 
 /**
- * Our modules that the root route imports statically load on every page anyway, so they ship as one "shell" chunk:
- * forty small files compress worse than one and each costs a request on a slow phone (issue #36).
+ * Our modules that the root route and the browser's entry import statically load on every page anyway, so they ship as
+ * one "shell" chunk: forty small files compress worse than one and each costs a request on a slow phone (issue #36).
  *
  * Rollup puts a manual chunk's unassigned imports into it, so a contract module with schemas that the shell reaches
  * (for a constant it re-exports from its zod-free part) gets a chunk of its own, and zod one too; otherwise the
@@ -42,7 +42,9 @@ function shellChunk(): Rollup.ManualChunksOption {
       const usesZod = (moduleId: string) =>
         (getModuleInfo(moduleId)?.importedIds ?? []).some(isZod);
       const pending = [...getModuleIds()].filter(
-        (moduleId) => moduleId === `${appDir}root.tsx`,
+        (moduleId) =>
+          moduleId === `${appDir}root.tsx` ||
+          moduleId === `${appDir}entry.client.tsx`,
       );
       while (pending.length) {
         const next = pending.pop()!;

@@ -1,17 +1,19 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-// Once any component has hydrated, later ones mount on a live page and need no server round trip to know it.
-let hydratedOnce = false;
+const nothingToWatch = () => () => undefined;
 
-/** False while the page is the server's HTML (JavaScript off or not loaded yet), true once React runs it. */
+/**
+ * False while the page is the server's HTML (JavaScript off or not loaded yet), true once React runs it. A part that
+ * hydrates after the rest of the page (its code loaded on demand, components/on-demand.tsx) still renders false first,
+ * as the server did, and true right after; a part mounted on a live page is true at once.
+ */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(hydratedOnce);
-  useEffect(() => {
-    hydratedOnce = true;
-    setHydrated(true);
-  }, []);
-  return hydrated;
+  return useSyncExternalStore(
+    nothingToWatch,
+    () => true,
+    () => false,
+  );
 }
 
 /**

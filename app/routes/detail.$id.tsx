@@ -16,7 +16,6 @@ import {
   RateOnPage,
 } from "~/components/game/DetailSections";
 import { Leaderboard } from "~/components/game/Leaderboard";
-import { RatePopup } from "~/components/game/RatePopup";
 import { lazyDialog } from "~/components/lazy-dialog";
 import { useViewer } from "~/components/root-data";
 import { DETAIL_AD_SLOT } from "~/lib/ads";
@@ -150,6 +149,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   return tags;
 };
 
+const RatePopup = lazyDialog("Rate This Game", () =>
+  import("~/components/game/RatePopup").then((module) => module.RatePopup),
+);
 const SharePopup = lazyDialog("Share", () =>
   import("~/components/game/SharePopup").then((module) => module.SharePopup),
 );

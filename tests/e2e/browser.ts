@@ -206,6 +206,17 @@ export function sessionTied(page: Page): Promise<Response> {
   );
 }
 
+/** The paths of the scripts the page asks for from now on (`/assets/Name-hash.js`, named by their first module). */
+export function scriptsRequested(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/assets/") && pathname.endsWith(".js"))
+      seen.push(pathname);
+  });
+  return seen;
+}
+
 export async function firstGameId(): Promise<number> {
   const games = await (
     await fetch(`${baseURL()}/api/game/published`)

@@ -12,6 +12,7 @@ import {
   newAccount,
   nextFrames,
   pageFor,
+  scriptsRequested,
   roundRequests,
   type Account,
   api,
@@ -69,6 +70,30 @@ async function scoreZero(account: Account, gameId: number) {
     stats_id: stats._id,
     log: EMPTY_ROUND_LOG,
   });
+}
+
+/** Two new players, the first following the second with 50 coins and a round of 0: it challenges the second. */
+async function challengeFromNewFriend(
+  names: [string, string],
+  bet: number,
+  message: string,
+) {
+  const [a, b] = [
+    await newAccount(`${names[0]} ${unique()}`),
+    await newAccount(`${names[1]} ${unique()}`),
+  ];
+  await api(a, "/api/social/follow", { from: a.user._id, to: b.user._id });
+  await api(a, "/api/wallet", { coins: 50 });
+  await scoreZero(a, tower._id);
+  const challenge = await api<{ _id: number }>(a, "/api/challenge", {
+    game: tower._id,
+    from: a.user._id,
+    to: b.user._id,
+    bet_amount: bet,
+    message,
+    score: 0,
+  });
+  return { a, b, challenge };
 }
 
 describe("a challenge between two friends", () => {
@@ -190,21 +215,11 @@ describe("a challenge between two friends", () => {
   );
 
   it("shows an accept failure's message in red under the challenge info, and 'You have no challenges' when there are none", async () => {
-    const [a, b] = [
-      await newAccount(`Chal Cy ${unique()}`),
-      await newAccount(`Chal Di ${unique()}`),
-    ];
-    await api(a, "/api/social/follow", { from: a.user._id, to: b.user._id });
-    await api(a, "/api/wallet", { coins: 50 });
-    await scoreZero(a, tower._id);
-    const challenge = await api<{ _id: number }>(a, "/api/challenge", {
-      game: tower._id,
-      from: a.user._id,
-      to: b.user._id,
-      bet_amount: 50,
-      message: "Go!",
-      score: 0,
-    });
+    const { b, challenge } = await challengeFromNewFriend(
+      ["Chal Cy", "Chal Di"],
+      50,
+      "Go!",
+    );
 
     const { context, page, errors } = await pageFor(browser, b, PHONE);
     await page.goto(`/detail/${tower._id}?challengeId=${challenge._id}`);
@@ -234,5 +249,39 @@ describe("a challenge between two friends", () => {
     expect(other.errors).toEqual([]);
     await context.close();
     await other.context.close();
+  });
+
+  it("shows a challenge on the game's page with its code loaded for that visit alone: the challenged player declines it", async () => {
+    const { a, b, challenge } = await challengeFromNewFriend(
+      ["Chal Fay", "Chal Gus"],
+      20,
+      "Beat this",
+    );
+
+    const { context, page, errors } = await pageFor(browser, b, PHONE);
+    const scripts = scriptsRequested(page);
+    const challengeCode = () =>
+      scripts.filter((path) => /\/ChallengeInfo-/.test(path));
+    await page.goto(`/detail/${tower._id}`, { waitUntil: "networkidle" });
+    expect(challengeCode()).toEqual([]);
+
+    await page.goto(`/detail/${tower._id}?challengeId=${challenge._id}`);
+    // Drawn by the server; its buttons work once its code has arrived and React has taken it over.
+    const info = page.locator(".challenge-info");
+    await info.getByText("Beat this").waitFor();
+    await expect.poll(() => challengeCode().length).toBe(1);
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector(".challenge-info button") ?? {}).some(
+        (key) => key.startsWith("__reactFiber"),
+      ),
+    );
+    await info.getByRole("button", { name: "Decline" }).click();
+    await info
+      .getByText("Declined: the bet went back to the challenger.")
+      .waitFor();
+    expect(page.url()).toContain(`challengeId=${challenge._id}`);
+    expect(await walletOf(a)).toBe(50);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -8,6 +8,7 @@ import {
   newAccount,
   openPage,
   pageFor,
+  scriptsRequested,
 } from "./browser";
 
 const shared = browserAndGames();
@@ -72,5 +73,37 @@ describe("the detail page reads through its loader", () => {
         await context.close();
       }
     }
+  });
+
+  it("loads the rate form's code only on a visit that shows it: the page under ?rate rates, and so does the popup", async () => {
+    const { browser, games } = shared;
+    const game = games.find((entry) => entry.slug === "tower-stack")!;
+    const player = await newAccount(`Rory Rate ${Date.now() % 100_000}`);
+    const { context, page, errors } = await pageFor(browser, player, PHONE);
+    const scripts = scriptsRequested(page);
+    const rateCode = () => scripts.filter((path) => /\/RatePopup-/.test(path));
+    await page.goto(`/detail/${game._id}`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    expect(rateCode()).toEqual([]);
+
+    // The Rate button's address without JavaScript: the server draws the form, the browser then loads its code.
+    await page.goto(`/detail/${game._id}?rate=1`);
+    const form = page.locator(".card.rate-popup");
+    await form.getByRole("heading", { name: "Rate This Game" }).waitFor();
+    await expect.poll(() => rateCode().length).toBe(1);
+    await form.locator("label.star-rating__star").nth(1).click();
+    await form.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("button", { name: "Rated 2" }).waitFor();
+
+    // With script, the Rate button opens the popup.
+    await page.goto(`/detail/${game._id}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Rated 2" }).click();
+    const popup = page.locator("dialog[open]");
+    await popup.locator("label.star-rating__star").nth(4).click();
+    await popup.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("button", { name: "Rated 5" }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -4,9 +4,25 @@ import { hasHowToPlay } from "#contract/format";
 import type { Game } from "#contract/types";
 import { fitHeadings } from "~/lib/headings";
 import { ExpandableHtml } from "../ExpandableHtml";
-import { ChallengeInfo } from "../challenge/ChallengeInfo";
+import { ChallengeInfo as ServerChallengeInfo } from "../challenge/ChallengeInfo";
 import { TrophyIcon } from "../icons";
-import { RateForm } from "./RatePopup";
+import { onDemand } from "../on-demand";
+import { RateForm as ServerRateForm } from "./RatePopup";
+
+/** Only a challenge's players see it, so the browser loads it when the page shows one. */
+const ChallengeInfo = onDemand(
+  "challenge-info",
+  import.meta.env.SSR ? ServerChallengeInfo : null,
+  () =>
+    import("../challenge/ChallengeInfo").then((module) => module.ChallengeInfo),
+);
+
+/** The rate form: on the page only under `?rate`, the Rate button's address without JavaScript. */
+const RateForm = onDemand(
+  "rate-form",
+  import.meta.env.SSR ? ServerRateForm : null,
+  () => import("./RatePopup").then((module) => module.RateForm),
+);
 
 /** The rate form on the page itself, for `?rate` (the Rate button without JavaScript) while the popup is not open. */
 export function RateOnPage({ game, hidden }: { game: Game; hidden: boolean }) {
@@ -59,7 +75,7 @@ export function AboutGame({ game }: { game: Game }) {
   );
 }
 
-type Challenge = ComponentProps<typeof ChallengeInfo>["challenge"];
+type Challenge = ComponentProps<typeof ServerChallengeInfo>["challenge"];
 
 /** `?challengeId=`: the challenge for its players, a plain word for anyone else, a login for a visitor. */
 export function DetailChallenge({
