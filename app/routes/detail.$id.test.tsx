@@ -11,6 +11,9 @@ import {
   viewer,
 } from "../../tests/setup/components";
 import GameDetail from "./detail.$id";
+// The rate form's code, which the page loads when it shows the form, is here already: these tests are about what the
+// page shows, and a machine busy with other test files can take seconds to prepare a module on demand.
+import "~/components/game/RatePopup";
 
 const GAME: Game = {
   _id: 7,
