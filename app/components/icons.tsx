@@ -1,7 +1,14 @@
 import { type ReactNode, type SVGProps } from "react";
 
-/** Inline icons on a 24-unit grid, drawn with the current text colour. Decorative unless given a title. */
-export interface IconProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
+/**
+ * Inline icons on a 24-unit grid, drawn with the current text colour. Decorative unless given a title. How they are
+ * stroked is the `.icon` class's (styles/ui.css), not five attributes on each of the twenty-odd icons a page draws
+ * (issue #36: writing attributes was the biggest part of a render's own CPU). `.icon--solid` fills one in.
+ */
+export interface IconProps extends Omit<
+  SVGProps<SVGSVGElement>,
+  "children" | "fill" | "stroke"
+> {
   size?: number;
   title?: string;
 }
@@ -10,6 +17,7 @@ export function Icon({
   size = 24,
   title,
   children,
+  className,
   ...rest
 }: IconProps & { children: ReactNode }) {
   return (
@@ -17,12 +25,7 @@ export function Icon({
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      focusable="false"
+      className={className ? `icon ${className}` : "icon"}
       {...(title
         ? { role: "img", "aria-label": title }
         : { "aria-hidden": true })}
@@ -224,13 +227,7 @@ export function LogoMark({
 }) {
   const gradientId = `pf-logo-${idSuffix}`;
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 32 32"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#8b5cf6" />

@@ -50,7 +50,7 @@ export function SaveButton({
         aria-busy={busy}
         data-testid="save-button"
       >
-        <BookmarkIcon size={18} fill={saved ? "currentColor" : "none"} />
+        <BookmarkIcon size={18} className={saved ? "icon--solid" : undefined} />
         {saved ? "Saved" : "Save"}
       </button>
       {error ? (
