@@ -115,6 +115,86 @@ describe("the server build's route matching kept per tree and path", () => {
     expect(state.__compiled).toBe(first);
   });
 
+  it("ranks a tree's shape once: a fresh tree of that shape gets its own routes back, another shape its own ranking", async () => {
+    const after = await load(
+      "ranked",
+      memoizeRouter(original)
+        .replace(
+          "function flattenRoutes(",
+          "globalThis.__flattened = 0;\nfunction flattenRoutes(",
+        )
+        .replace(
+          "    const branches = flattenRoutes(routes);",
+          "    globalThis.__flattened++;\n    const branches = flattenRoutes(routes);",
+        ),
+    );
+    const state = globalThis as { __flattened?: number };
+    after.matchRoutes(tree(), "/");
+    expect(state.__flattened).toBe(1);
+    for (const at of PATHS) {
+      const fresh = tree();
+      const matched = after.matchRoutes(fresh, at) ?? [];
+      // The very route objects of this tree, as a data router needs (their loaders, their handles).
+      const own = new Set<object>();
+      const walk = (routes: object[]) => {
+        for (const route of routes as { children?: object[] }[]) {
+          own.add(route);
+          if (route.children) walk(route.children);
+        }
+      };
+      walk(fresh);
+      for (const match of matched) expect(own.has(match.route)).toBe(true);
+    }
+    expect(state.__flattened).toBe(1);
+
+    // Another shape (a path changed) is ranked on its own, and matches by its own paths.
+    const moved = tree();
+    moved[0].children[1] = { id: "detail", path: "game/:id" };
+    expect(ids(after, moved, "/game/4")?.map((match) => match.id)).toEqual([
+      "root",
+      "detail",
+    ]);
+    expect(state.__flattened).toBe(2);
+    // A tree with an id twice is never taken for another.
+    const twice = tree();
+    twice[0].children.push({ id: "detail", path: "again/:id" });
+    expect(ids(after, twice, "/again/4")?.map((match) => match.id)).toEqual([
+      "root",
+      "detail",
+    ]);
+    expect(state.__flattened).toBe(3);
+  });
+
+  it("keeps what a path matched, and answers each asking with a copy of its own", async () => {
+    const after = await load(
+      "matched",
+      memoizeRouter(original).replace(
+        "function matchRouteBranch(branch, pathname, allowPartial) {",
+        "globalThis.__tried = 0;\nfunction matchRouteBranch(branch, pathname, allowPartial) {\n  globalThis.__tried++;",
+      ),
+    );
+    const state = globalThis as { __tried?: number };
+    const first = after.matchRoutes(tree(), "/blog/Hello%20world")!;
+    const tried = state.__tried!;
+    expect(tried).toBeGreaterThan(1);
+    const params = first[0].params as Record<string, string>;
+    params.title = "changed by a caller";
+    const again = after.matchRoutes(tree(), "/blog/Hello%20world")!;
+    expect(state.__tried).toBe(tried);
+    expect(again.map((match) => match.route.id)).toEqual([
+      "root",
+      "blog",
+      "post",
+    ]);
+    expect(again[2].params).toEqual({ title: "Hello world" });
+    expect(again[0].params).toBe(again[2].params);
+    // Another path is tried afresh.
+    expect(after.matchRoutes(tree(), "/detail/3")?.at(-1)?.route.id).toBe(
+      "detail",
+    );
+    expect(state.__tried).toBeGreaterThan(tried);
+  });
+
   it("fails the build when the router no longer reads as expected", () => {
     expect(() =>
       memoizeRouter(
@@ -126,5 +206,8 @@ describe("the server build's route matching kept per tree and path", () => {
         original + "\nfunction compilePath(path, caseSensitive, end) {}",
       ),
     ).toThrow(/compilePath/);
+    expect(() =>
+      memoizeRouter(original.replace("  return matches;\n}", "  return m;\n}")),
+    ).toThrow(/the matching in matchRoutesImpl/);
   });
 });
