@@ -2,7 +2,7 @@
 import { act, useState, type ComponentType } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { onDemand, partsOnThePage } from "./on-demand";
 
 /** A part with state: its count shows whether React runs it. */
@@ -118,5 +118,80 @@ describe("onDemand", () => {
     expect(container.textContent).not.toContain("Tap");
     await act(async () => arrive());
     expect(container.querySelector("button")?.textContent).toBe("Tap 0");
+  });
+
+  describe("a part below the first screen (load: near)", () => {
+    /** An IntersectionObserver the test moves: `near()` tells every watcher its element is near the screen. */
+    function watchedScreen() {
+      const watchers: Array<(entries: { isIntersecting: boolean }[]) => void> =
+        [];
+      vi.stubGlobal(
+        "IntersectionObserver",
+        class {
+          constructor(
+            callback: (entries: { isIntersecting: boolean }[]) => void,
+          ) {
+            watchers.push(callback);
+          }
+          observe() {}
+          disconnect() {}
+        },
+      );
+      return {
+        near: () =>
+          act(() => {
+            for (const watcher of watchers) watcher([{ isIntersecting: true }]);
+          }),
+      };
+    }
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    function deferredPart(name: string) {
+      let arrive = () => {};
+      const load = vi.fn(
+        () =>
+          new Promise<ComponentType<{ label: string }>>((resolve) => {
+            arrive = () => resolve(Counter);
+          }),
+      );
+      const Browser = onDemand<{ label: string }>(name, null, load, {
+        load: "near",
+      });
+      return { Browser, load, arrive: () => arrive() };
+    }
+
+    it("keeps the server's markup and loads nothing before hydration, nor until it comes near the screen", async () => {
+      const screenWatch = watchedScreen();
+      const container = serverPage("board-near");
+      const served = container.innerHTML;
+      const { Browser, load, arrive } = deferredPart("board-near");
+      await partsOnThePage(document);
+      expect(load).not.toHaveBeenCalled();
+      hydrate(container, Browser);
+      expect(container.innerHTML).toBe(served);
+      expect(load).not.toHaveBeenCalled();
+
+      screenWatch.near();
+      expect(load).toHaveBeenCalledTimes(1);
+      await act(async () => arrive());
+      const button = container.querySelector("button")!;
+      act(() => button.click());
+      expect(button.textContent).toBe("Tap 1");
+    });
+
+    it("keeps a tap made before its code came, and plays it on the same button once it runs", async () => {
+      watchedScreen();
+      const container = serverPage("board-tapped");
+      const { Browser, load, arrive } = deferredPart("board-tapped");
+      hydrate(container, Browser);
+      act(() => container.querySelector("button")!.click());
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(container.querySelector("button")?.textContent).toBe("Tap 0");
+
+      await act(async () => arrive());
+      expect(container.querySelector("button")?.textContent).toBe("Tap 1");
+    });
   });
 });

@@ -12,10 +12,10 @@ import { DetailHero } from "~/components/game/DetailHero";
 import { ReportGameLink } from "~/components/staff/ReportLinks";
 import {
   AboutGame,
+  Leaderboard,
   DetailChallenge,
   RateOnPage,
 } from "~/components/game/DetailSections";
-import { Leaderboard } from "~/components/game/Leaderboard";
 import { lazyDialog } from "~/components/lazy-dialog";
 import { useViewer } from "~/components/root-data";
 import { DETAIL_AD_SLOT } from "~/lib/ads";

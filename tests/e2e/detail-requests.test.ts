@@ -106,4 +106,54 @@ describe("the detail page reads through its loader", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("draws the board from the server and brings it to life only as it comes near the screen, where it does not move", async () => {
+    const { browser, games } = shared;
+    const game = games.find((entry) => entry.slug === "sky-hopper")!;
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { context, page, errors } = await openPage(browser, viewport);
+      await page.goto(`/detail/${game._id}`, { waitUntil: "networkidle" });
+      await hydrated(page);
+      // Not among the scripts asked for before the load event (once the page is idle, the route-code warm-up of
+      // issue #31 may bring the same file for the pages it links to).
+      const boardCodeBeforeLoad = await page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType(
+          "navigation",
+        ) as PerformanceNavigationTiming[];
+        return performance
+          .getEntriesByType("resource")
+          .filter(
+            (entry) =>
+              /\/assets\/Leaderboard-[^/]*\.js$/.test(entry.name) &&
+              entry.startTime <= navigation.loadEventStart,
+          ).length;
+      });
+      expect(boardCodeBeforeLoad).toBe(0);
+      const board = page.getByTestId("leaderboard");
+      const live = () =>
+        board.evaluate((node) =>
+          Object.keys(node).some((key) => key.startsWith("__reactFiber")),
+        );
+      const size = () =>
+        board.evaluate((node) => {
+          const { width, height } = node.getBoundingClientRect();
+          return { width, height };
+        });
+      // On a phone the board is far below the first screen (more than the 300 px its code loads ahead): the server's
+      // board, styled, not yet run by React. On a desktop it is near enough to come to life at once.
+      const far = await board.evaluate(
+        (node) => node.getBoundingClientRect().top > window.innerHeight + 300,
+      );
+      expect(far).toBe(viewport === PHONE);
+      const drawn = await size();
+      expect(drawn.height).toBeGreaterThan(100);
+      if (far) expect(await live()).toBe(false);
+
+      await board.scrollIntoViewIfNeeded();
+      await expect.poll(live).toBe(true);
+      expect(await size()).toEqual(drawn);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
 });

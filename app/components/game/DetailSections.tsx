@@ -7,7 +7,12 @@ import { ExpandableHtml } from "../ExpandableHtml";
 import { ChallengeInfo as ServerChallengeInfo } from "../challenge/ChallengeInfo";
 import { TrophyIcon } from "../icons";
 import { onDemand } from "../on-demand";
+import { Leaderboard as ServerLeaderboard } from "./Leaderboard";
 import { RateForm as ServerRateForm } from "./RatePopup";
+import "../ScoreTable.css";
+import "./BoardTabs.css";
+import "./Leaderboard.css";
+import "./WatchLink.css";
 
 /** Only a challenge's players see it, so the browser loads it when the page shows one. */
 const ChallengeInfo = onDemand(
@@ -15,6 +20,18 @@ const ChallengeInfo = onDemand(
   import.meta.env.SSR ? ServerChallengeInfo : null,
   () =>
     import("../challenge/ChallengeInfo").then((module) => module.ChallengeInfo),
+);
+
+/**
+ * The game's board: below the first screen on a phone and on a desktop, so its code loads as it comes near. The
+ * server draws it and the page keeps that markup until then, so its styles come with the page (the browser test in
+ * detail-requests.test.ts checks the board does not move when its code arrives).
+ */
+export const Leaderboard = onDemand(
+  "leaderboard",
+  import.meta.env.SSR ? ServerLeaderboard : null,
+  () => import("./Leaderboard").then((module) => module.Leaderboard),
+  { load: "near" },
 );
 
 /** The rate form: on the page only under `?rate`, the Rate button's address without JavaScript. */

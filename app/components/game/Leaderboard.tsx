@@ -22,8 +22,9 @@ import "./Leaderboard.css";
 
 export type { BoardData };
 
-// A period's board is fetched when its tab opens, so its code comes then too (issue #36), behind the same words.
-const TournamentPanel = lazy(() =>
+// A period's board is fetched when its tab opens, so its code comes then too (issue #36), behind the same words. Marked
+// pure, so a page that imports this module only for its server render (components/on-demand.tsx) drops it.
+const TournamentPanel = /* @__PURE__ */ lazy(() =>
   retryImport(() => import("./TournamentBoard")).then((module) => ({
     default: module.TournamentPanel,
   })),
