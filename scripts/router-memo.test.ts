@@ -33,6 +33,20 @@ async function load(name: string, code: string): Promise<Router> {
   return (await import(pathToFileURL(file).href)) as Router;
 }
 
+/** The rewritten router, counting how often the code just after `place` (a line of it, as written) runs. */
+async function counting(name: string, place: string) {
+  const code = memoizeRouter(original);
+  expect(code.split(place)).toHaveLength(2);
+  const router = await load(
+    name,
+    `globalThis.__${name} = 0;\n` +
+      code.replace(place, `${place}\n  globalThis.__${name}++;`),
+  );
+  const count = () =>
+    (globalThis as unknown as Record<string, number>)[`__${name}`];
+  return { router, count };
+}
+
 // A tree shaped like the app's: a root layout, an index, params, nested layouts, a splat and pathless children.
 const tree = () => [
   {
@@ -101,36 +115,24 @@ describe("the server build's route matching kept per tree and path", () => {
   });
 
   it("compiles a route's path once", async () => {
-    const after = await load(
-      "counted",
-      memoizeRouter(original).replace(
-        "function compilePathAfresh(path, caseSensitive, end) {",
-        "globalThis.__compiled = (globalThis.__compiled ?? 0) + 1;\nfunction compilePathAfresh(path, caseSensitive, end) {\n  globalThis.__compiled++;",
-      ),
+    const { router: after, count } = await counting(
+      "compiled",
+      "function compilePathAfresh(path, caseSensitive, end) {",
     );
-    const state = globalThis as { __compiled?: number };
     after.matchRoutes(tree(), "/detail/1");
-    const first = state.__compiled!;
+    const first = count();
+    expect(first).toBeGreaterThan(0);
     for (let time = 0; time < 5; time++) after.matchRoutes(tree(), "/detail/1");
-    expect(state.__compiled).toBe(first);
+    expect(count()).toBe(first);
   });
 
   it("ranks a tree's shape once: a fresh tree of that shape gets its own routes back, another shape its own ranking", async () => {
-    const after = await load(
+    const { router: after, count: ranked } = await counting(
       "ranked",
-      memoizeRouter(original)
-        .replace(
-          "function flattenRoutes(",
-          "globalThis.__flattened = 0;\nfunction flattenRoutes(",
-        )
-        .replace(
-          "    const branches = flattenRoutes(routes);",
-          "    globalThis.__flattened++;\n    const branches = flattenRoutes(routes);",
-        ),
+      "    const branches = flattenRoutes(routes);",
     );
-    const state = globalThis as { __flattened?: number };
     after.matchRoutes(tree(), "/");
-    expect(state.__flattened).toBe(1);
+    expect(ranked()).toBe(1);
     for (const at of PATHS) {
       const fresh = tree();
       const matched = after.matchRoutes(fresh, at) ?? [];
@@ -145,7 +147,7 @@ describe("the server build's route matching kept per tree and path", () => {
       walk(fresh);
       for (const match of matched) expect(own.has(match.route)).toBe(true);
     }
-    expect(state.__flattened).toBe(1);
+    expect(ranked()).toBe(1);
 
     // Another shape (a path changed) is ranked on its own, and matches by its own paths.
     const moved = tree();
@@ -154,7 +156,7 @@ describe("the server build's route matching kept per tree and path", () => {
       "root",
       "detail",
     ]);
-    expect(state.__flattened).toBe(2);
+    expect(ranked()).toBe(2);
     // A tree with an id twice is never taken for another.
     const twice = tree();
     twice[0].children.push({ id: "detail", path: "again/:id" });
@@ -162,25 +164,21 @@ describe("the server build's route matching kept per tree and path", () => {
       "root",
       "detail",
     ]);
-    expect(state.__flattened).toBe(3);
+    expect(ranked()).toBe(3);
   });
 
   it("keeps what a path matched, and answers each asking with a copy of its own", async () => {
-    const after = await load(
-      "matched",
-      memoizeRouter(original).replace(
-        "function matchRouteBranch(branch, pathname, allowPartial) {",
-        "globalThis.__tried = 0;\nfunction matchRouteBranch(branch, pathname, allowPartial) {\n  globalThis.__tried++;",
-      ),
+    const { router: after, count: tried } = await counting(
+      "tried",
+      "function matchRouteBranch(branch, pathname, allowPartial) {",
     );
-    const state = globalThis as { __tried?: number };
     const first = after.matchRoutes(tree(), "/blog/Hello%20world")!;
-    const tried = state.__tried!;
-    expect(tried).toBeGreaterThan(1);
+    const triedFirst = tried();
+    expect(triedFirst).toBeGreaterThan(1);
     const params = first[0].params as Record<string, string>;
     params.title = "changed by a caller";
     const again = after.matchRoutes(tree(), "/blog/Hello%20world")!;
-    expect(state.__tried).toBe(tried);
+    expect(tried()).toBe(triedFirst);
     expect(again.map((match) => match.route.id)).toEqual([
       "root",
       "blog",
@@ -192,7 +190,7 @@ describe("the server build's route matching kept per tree and path", () => {
     expect(after.matchRoutes(tree(), "/detail/3")?.at(-1)?.route.id).toBe(
       "detail",
     );
-    expect(state.__tried).toBeGreaterThan(tried);
+    expect(tried()).toBeGreaterThan(triedFirst);
   });
 
   it("fails the build when the router no longer reads as expected", () => {
