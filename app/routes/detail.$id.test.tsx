@@ -121,9 +121,9 @@ describe("/detail/:id", () => {
     await waitFor(() => expect(onPage()).toHaveLength(1));
 
     await user.click(screen.getByRole("button", { name: "Rate" }));
-    const dialog = await screen.findByRole("dialog", {
-      name: "Rate This Game",
-    });
+    // The popup itself, not the stand-in that holds its place while its code comes (lazy-dialog.tsx).
+    await screen.findByRole("button", { name: "Submit" });
+    const dialog = screen.getByRole("dialog", { name: "Rate This Game" });
     expect(onPage()).toHaveLength(0);
 
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
