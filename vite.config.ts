@@ -4,6 +4,7 @@ import {
 } from "@remix-run/dev";
 import { mkdirSync, readdirSync, renameSync } from "node:fs";
 import { defineConfig, type Plugin, type Rollup } from "vite";
+import { reactServerChunks } from "./scripts/react-server-chunks";
 import { routerMemo } from "./scripts/router-memo";
 
 declare module "@remix-run/cloudflare" {
@@ -90,6 +91,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     // The server keeps Remix's route matching per route tree and path (issue #36).
     routerMemo(),
+    // The server's renderer encodes a flush at once instead of each attribute and text on its own (issue #36).
+    reactServerChunks(),
     // The dev proxy only makes sense while serving; in a build it would start miniflare for nothing.
     ...(command === "serve"
       ? [
