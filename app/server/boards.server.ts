@@ -19,9 +19,11 @@ export async function allTimeBoard(
 ): Promise<BoardData> {
   const { scores } = context.services;
   const entries =
-    scope === "following" && viewerId !== undefined
-      ? scores.leaderboard(gameId, LEADERBOARD_SIZE, viewerId)
-      : scores.leaderboard(gameId);
+    viewerId === undefined
+      ? scores.visitorLeaderboard(gameId)
+      : scope === "following"
+        ? scores.leaderboard(gameId, LEADERBOARD_SIZE, viewerId)
+        : scores.leaderboard(gameId);
   const [list, standing] = await Promise.all([
     entries.catch((): LeaderboardEntry[] => []),
     viewerId && scope === "everyone"

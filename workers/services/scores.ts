@@ -97,6 +97,26 @@ const playersAhead = sql<number>`${countBeside(
  * whatever two Workers' clocks say. The triggers of migrations 0012 … 0037 move the player in the count trees in the
  * same statement.
  */
+/**
+ * How long an isolate reuses the all-time board it read for visitors' game pages: ADR 021's rule for the catalogue,
+ * so a visitor's page reads nothing from D1 (issue #36). The edge keeps a visitor's whole page for a minute anyway.
+ */
+const VISITOR_BOARD_TTL_MS = 10_000;
+/** Games whose board an isolate keeps; past this it starts afresh. */
+const VISITOR_BOARDS_KEPT = 1_000;
+const visitorBoards = new Map<
+  number,
+  { entries: Promise<LeaderboardEntry[]>; expires: number }
+>();
+
+/**
+ * Makes the next visitor's page of this game read its board afresh. A round's write calls it as it is built, so a
+ * visitor's read already under way when the round lands may keep the board before it for the rest of its ten seconds.
+ */
+export function forgetVisitorBoard(gameId: number): void {
+  visitorBoards.delete(gameId);
+}
+
 export function bestScoreWrite(
   db: Db,
   best: {
@@ -108,6 +128,7 @@ export function bestScoreWrite(
     now: number;
   },
 ) {
+  forgetVisitorBoard(best.gameId);
   const sameScore = sql`${bestScores.gameId} = ${best.gameId} and ${bestScores.score} = ${best.score}`;
   return db
     .insert(bestScores)
@@ -148,55 +169,75 @@ export function createScoreService(db: Db) {
       .where(eq(games.id, gameId))
       .limit(1);
 
+  /** SPEC.md §7 GET /scores/{gameId}: each player's best score, ranked. */
+  async function leaderboard(
+    gameId: number,
+    size = LEADERBOARD_SIZE,
+    followingOf?: number,
+  ): Promise<LeaderboardEntry[]> {
+    // "Following": the people `followingOf` follows, and themselves; ranks count within that circle.
+    const circle =
+      followingOf === undefined
+        ? undefined
+        : or(
+            eq(bestScores.userId, followingOf),
+            inArray(
+              bestScores.userId,
+              db
+                .select({ id: follows.followeeId })
+                .from(follows)
+                .where(eq(follows.followerId, followingOf)),
+            ),
+          );
+    const [[game], rows] = await db.batch([
+      gameRow(gameId),
+      db
+        .select({
+          playerId: bestScores.userId,
+          name: users.name,
+          profileImg: users.profileImg,
+          score: bestScores.score,
+          runId: watchableRunId(playerMoves),
+          replayed: hasRunLog(playerMoves),
+        })
+        .from(bestScores)
+        .innerJoin(users, eq(bestScores.userId, users.id))
+        .leftJoin(playerMoves, eq(playerMoves.statsId, bestScores.statsId))
+        .where(and(eq(bestScores.gameId, gameId), circle))
+        .orderBy(...RANK_ORDER)
+        .limit(size),
+    ]);
+    if (!game) throw notFound("Game not found");
+    return rows.map((row, index) => ({
+      rank: index + 1,
+      player_id: row.playerId,
+      player_name: [row.name],
+      profile_img: row.profileImg,
+      score: row.score,
+      run_id: row.runId,
+      verified: Boolean(row.replayed),
+    }));
+  }
+
   return {
-    /** SPEC.md §7 GET /scores/{gameId}: each player's best score, ranked. */
-    async leaderboard(
-      gameId: number,
-      size = LEADERBOARD_SIZE,
-      followingOf?: number,
-    ): Promise<LeaderboardEntry[]> {
-      // "Following": the people `followingOf` follows, and themselves; ranks count within that circle.
-      const circle =
-        followingOf === undefined
-          ? undefined
-          : or(
-              eq(bestScores.userId, followingOf),
-              inArray(
-                bestScores.userId,
-                db
-                  .select({ id: follows.followeeId })
-                  .from(follows)
-                  .where(eq(follows.followerId, followingOf)),
-              ),
-            );
-      const [[game], rows] = await db.batch([
-        gameRow(gameId),
-        db
-          .select({
-            playerId: bestScores.userId,
-            name: users.name,
-            profileImg: users.profileImg,
-            score: bestScores.score,
-            runId: watchableRunId(playerMoves),
-            replayed: hasRunLog(playerMoves),
-          })
-          .from(bestScores)
-          .innerJoin(users, eq(bestScores.userId, users.id))
-          .leftJoin(playerMoves, eq(playerMoves.statsId, bestScores.statsId))
-          .where(and(eq(bestScores.gameId, gameId), circle))
-          .orderBy(...RANK_ORDER)
-          .limit(size),
-      ]);
-      if (!game) throw notFound("Game not found");
-      return rows.map((row, index) => ({
-        rank: index + 1,
-        player_id: row.playerId,
-        player_name: [row.name],
-        profile_img: row.profileImg,
-        score: row.score,
-        run_id: row.runId,
-        verified: Boolean(row.replayed),
-      }));
+    leaderboard,
+
+    /** The top of the all-time board as a visitor's game page shows it, kept per isolate (VISITOR_BOARD_TTL_MS). */
+    visitorLeaderboard(gameId: number): Promise<LeaderboardEntry[]> {
+      const now = Date.now();
+      const kept = visitorBoards.get(gameId);
+      if (kept && kept.expires > now) return kept.entries;
+      if (visitorBoards.size >= VISITOR_BOARDS_KEPT) visitorBoards.clear();
+      const copy = {
+        entries: this.leaderboard(gameId),
+        expires: now + VISITOR_BOARD_TTL_MS,
+      };
+      visitorBoards.set(gameId, copy);
+      // A failed read is not kept: the next visitor tries again.
+      copy.entries.catch(() => {
+        if (visitorBoards.get(gameId) === copy) visitorBoards.delete(gameId);
+      });
+      return copy.entries;
     },
 
     /**

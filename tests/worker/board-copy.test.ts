@@ -1,0 +1,57 @@
+import { env } from "cloudflare:workers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newPlayer, request, scoredRound, seed } from "./helpers";
+
+beforeAll(seed);
+
+let game: number;
+beforeAll(async () => {
+  // A game of its own, so its board holds only this file's rounds.
+  game = (await env.DB.prepare(
+    `insert into games (slug, name, category_id, publisher_id, icon, is_published)
+     values (?, 'Board Copy', (select min(id) from categories), (select min(id) from publishers), '/favicon.svg', 1)
+     returning id`,
+  )
+    .bind(`board-copy-${Date.now()}`)
+    .first<number>("id"))!;
+});
+afterAll(async () => {
+  await env.DB.prepare("delete from games where id = ?").bind(game).run();
+});
+
+const rename = (id: number, name: string) =>
+  env.DB.prepare("update users set name = ? where id = ?").bind(name, id).run();
+
+// No Accept: text/html, so the edge page cache stays out of the way: these are the renders themselves.
+async function page(token?: string): Promise<string> {
+  const response = await request(
+    `/detail/${game}`,
+    token ? { headers: { Cookie: `pf_session=${token}` } } : {},
+  );
+  expect(response.status).toBe(200);
+  expect(response.headers.get("X-Playfeed-Cache")).toBeNull();
+  return response.text();
+}
+
+describe("a visitor's game page reads the isolate's copy of its board (ADR 021)", () => {
+  it("keeps the board a visitor saw, while a signed-in player's page reads it afresh", async () => {
+    const first = await newPlayer(`Kept Kim ${Date.now()}`);
+    await scoredRound(first, game, 40);
+    // Fills the copy with Kim on it.
+    expect(await page()).toContain(first.name);
+    const renamed = `Renamed Kim ${Date.now()}`;
+    await rename(first.userId, renamed);
+    const visitor = await page();
+    expect(visitor).toContain(first.name);
+    expect(visitor).not.toContain(renamed);
+    expect(await page(first.token)).toContain(renamed);
+  });
+
+  it("reads the board afresh once a round lands on it in this isolate", async () => {
+    await page();
+    const second = await newPlayer(`Fresh Fay ${Date.now()}`);
+    expect(await page()).not.toContain(second.name);
+    await scoredRound(second, game, 90);
+    expect(await page()).toContain(second.name);
+  });
+});
