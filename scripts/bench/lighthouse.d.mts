@@ -4,7 +4,11 @@ export interface LighthouseRow {
   score: number;
   accessibility: number;
   accessibilityMisses: string[];
+  fcp: number;
   lcp: number;
+  speedIndex: number;
+  blocking: number;
+  shift: number;
   transferred: number;
   scriptBytes: number;
   /** Scripts requested before the load event (before interaction), transfer sizes. */
