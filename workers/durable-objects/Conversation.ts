@@ -10,6 +10,44 @@ import {
 import type { ReportedMessage } from "#contract/reports";
 import { hubOf } from "./hubs";
 
+/**
+ * The table and its indexes. `messages_recipient_status` finds what a recipient has not acknowledged or seen;
+ * `messages_recipient` (recipient, then `seq`, the rowid every index ends with) finds their latest messages without
+ * reading their whole history. The queries that could take either name the one they need: with no statistics,
+ * SQLite's guess would read every message to the recipient for a report of seen, or sort all of them for the latest.
+ */
+export const CONVERSATION_SCHEMA = [
+  `create table if not exists messages (
+      seq integer primary key autoincrement,
+      msg_id text not null unique,
+      sender_id integer not null,
+      recipient_id integer not null,
+      content text not null,
+      sender_name text not null default '',
+      status integer not null default 0,
+      created_at integer not null
+    )`,
+  "create index if not exists messages_recipient_status on messages (recipient_id, status, seq)",
+  "create index if not exists messages_recipient on messages (recipient_id)",
+] as const;
+
+/** The statements that find a recipient's messages (tested: none reads or sorts their whole history). */
+export const RECIPIENT_QUERIES = {
+  unseenCount:
+    "select count(*) as count from messages where recipient_id = ? and status < ?",
+  latestTo:
+    "select * from messages indexed by messages_recipient where recipient_id = ? and seq <= ? order by seq desc limit 1",
+  unacked:
+    "select * from messages where recipient_id = ? and status = 0 and seq > ? order by seq limit ?",
+  acknowledge:
+    "update messages set status = ? where recipient_id = ? and status = ? and msg_id in (select value from json_each(?))",
+  markSeen:
+    "update messages indexed by messages_recipient_status set status = ? where recipient_id = ? and seq <= ? and (status = ? or msg_id = ?) and status < ?",
+  progressOf: `select msg_id from messages indexed by messages_recipient where recipient_id = ?1 and seq < coalesce(
+      (select min(seq) from messages where recipient_id = ?1 and status < ?2), ${Number.MAX_SAFE_INTEGER}
+    ) order by seq desc limit 1`,
+} as const;
+
 /** A message to send again on a new connection is read this many at a time. */
 const UNACKED_PAGE = 200;
 /** How soon the alarm tries again to tell a recipient's hub of a message it could not be handed. */
@@ -85,23 +123,18 @@ export class Conversation extends DurableObject<Env> {
           "select 1 from sqlite_master where type = 'table' and name = 'messages'",
         )
         .toArray().length > 0;
+    // A conversation stored before an index was added gets it now, once (issue #36 added `messages_recipient`).
+    if (this.stored) this.createSchema();
+  }
+
+  private createSchema() {
+    for (const statement of CONVERSATION_SCHEMA)
+      this.ctx.storage.sql.exec(statement);
   }
 
   private ensureStorage() {
     if (this.stored) return;
-    this.ctx.storage.sql.exec(`create table if not exists messages (
-      seq integer primary key autoincrement,
-      msg_id text not null unique,
-      sender_id integer not null,
-      recipient_id integer not null,
-      content text not null,
-      sender_name text not null default '',
-      status integer not null default 0,
-      created_at integer not null
-    )`);
-    this.ctx.storage.sql.exec(
-      "create index if not exists messages_recipient_status on messages (recipient_id, status, seq)",
-    );
+    this.createSchema();
     this.stored = true;
   }
 
@@ -203,7 +236,7 @@ export class Conversation extends DurableObject<Env> {
     // Both read the recipient's index: the unseen are its few rows with status below seen.
     const { count } = this.ctx.storage.sql
       .exec<{ count: number }>(
-        "select count(*) as count from messages where recipient_id = ? and status < ?",
+        RECIPIENT_QUERIES.unseenCount,
         userId,
         MESSAGE_STATUS.seen,
       )
@@ -331,12 +364,7 @@ export class Conversation extends DurableObject<Env> {
     const { chatId } = this.members(userId, friendId);
     if (!this.stored) return [];
     return this.ctx.storage.sql
-      .exec<Row>(
-        "select * from messages where recipient_id = ? and status = 0 and seq > ? order by seq limit ?",
-        userId,
-        after,
-        limit,
-      )
+      .exec<Row>(RECIPIENT_QUERIES.unacked, userId, after, limit)
       .toArray()
       .map((row) => this.forRecipient(row, chatId));
   }
@@ -353,7 +381,7 @@ export class Conversation extends DurableObject<Env> {
     if (!this.stored) return null;
     const changed = this.ctx.storage.sql.exec(
       // One bound list (json_each): a query takes at most 100 bound values.
-      "update messages set status = ? where recipient_id = ? and status = ? and msg_id in (select value from json_each(?))",
+      RECIPIENT_QUERIES.acknowledge,
       MESSAGE_STATUS.delivered,
       userId,
       MESSAGE_STATUS.sent,
@@ -408,7 +436,7 @@ export class Conversation extends DurableObject<Env> {
         ? { ok: false, message: "Unknown message" }
         : { ok: true, value: 0, event: null };
     const changed = this.ctx.storage.sql.exec(
-      "update messages set status = ? where recipient_id = ? and seq <= ? and (status = ? or msg_id = ?) and status < ?",
+      RECIPIENT_QUERIES.markSeen,
       MESSAGE_STATUS.seen,
       userId,
       upTo.seq,
@@ -508,9 +536,7 @@ export class Conversation extends DurableObject<Env> {
   ): DeliveryEvent | null {
     const reached = this.ctx.storage.sql
       .exec<Pick<Row, "msg_id">>(
-        `select msg_id from messages where recipient_id = ?1 and seq < coalesce(
-           (select min(seq) from messages where recipient_id = ?1 and status < ?2), ${Number.MAX_SAFE_INTEGER}
-         ) order by seq desc limit 1`,
+        RECIPIENT_QUERIES.progressOf,
         recipientId,
         status,
       )
@@ -530,11 +556,7 @@ export class Conversation extends DurableObject<Env> {
     if (!this.stored) return null;
     return (
       this.ctx.storage.sql
-        .exec<Row>(
-          "select * from messages where recipient_id = ? and seq <= ? order by seq desc limit 1",
-          recipientId,
-          atMost,
-        )
+        .exec<Row>(RECIPIENT_QUERIES.latestTo, recipientId, atMost)
         .toArray()[0] ?? null
     );
   }
