@@ -885,6 +885,18 @@ try {
     console.log(
       `after the drain      ${count(arrived)} more arrived in ${((performance.now() - settleStart) / 1000).toFixed(0)} s, ${count(s.lost - arrived)} still not delivered (${last === s.delivered ? "nothing is moving" : "still queued in the server"})`,
     );
+    // Where the first few stand: acknowledged to their sender (so stored), and their status in the stored history.
+    for (const record of steady.filter((r) => !r.deliveredAt).slice(0, 5)) {
+      const stored = await history(
+        tokens[record.from],
+        idOf(record.from),
+        idOf(partnerOf(record.from)),
+      ).catch(() => null);
+      const row = stored?.find((message) => message.msg_id === record.msgId);
+      console.log(
+        `  ${record.msgId}: ${idOf(record.from)} → ${idOf(partnerOf(record.from))}, sent at ${((record.sentAt - steady[0].sentAt) / 1000).toFixed(1)} s, ${record.ackedAt ? "acknowledged to its sender" : "never acknowledged"}, ${stored ? (row ? `stored with status ${row.status} at seq ${row.seq}` : "not stored") : "history unreadable"}`,
+      );
+    }
   }
 
   // Stored history of a few pairs, read back as their first member.
