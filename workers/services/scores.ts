@@ -113,7 +113,7 @@ const visitorBoards = new Map<
  * Makes the next visitor's page of this game read its board afresh. A round's write calls it as it is built, so a
  * visitor's read already under way when the round lands may keep the board before it for the rest of its ten seconds.
  */
-export function forgetVisitorBoard(gameId: number): void {
+function forgetVisitorBoard(gameId: number): void {
   visitorBoards.delete(gameId);
 }
 
