@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newPlayer, request, scoredRound, seed } from "./helpers";
+import { newPlayer, renderedPage, scoredRound, seed } from "./helpers";
 
 beforeAll(seed);
 
@@ -22,16 +22,7 @@ afterAll(async () => {
 const rename = (id: number, name: string) =>
   env.DB.prepare("update users set name = ? where id = ?").bind(name, id).run();
 
-// No Accept: text/html, so the edge page cache stays out of the way: these are the renders themselves.
-async function page(token?: string): Promise<string> {
-  const response = await request(
-    `/detail/${game}`,
-    token ? { headers: { Cookie: `pf_session=${token}` } } : {},
-  );
-  expect(response.status).toBe(200);
-  expect(response.headers.get("X-Playfeed-Cache")).toBeNull();
-  return response.text();
-}
+const page = (token?: string) => renderedPage(`/detail/${game}`, token);
 
 describe("a visitor's game page reads the isolate's copy of its board (ADR 021)", () => {
   it("keeps the board a visitor saw, while a signed-in player's page reads it afresh", async () => {

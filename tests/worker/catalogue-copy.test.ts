@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { json, request, seed, tokenFor } from "./helpers";
+import { json, renderedPage, request, seed, tokenFor } from "./helpers";
 
 beforeAll(seed);
 
@@ -12,32 +12,23 @@ const gameOf = (slug: string) =>
 const rename = (id: number, name: string) =>
   env.DB.prepare("update games set name = ? where id = ?").bind(name, id).run();
 
-// No Accept: text/html, so the edge page cache stays out of the way: these are the renders themselves.
-async function html(path: string, token?: string): Promise<string> {
-  const response = await request(
-    path,
-    token ? { headers: { Cookie: `pf_session=${token}` } } : {},
-  );
-  expect(response.status).toBe(200);
-  expect(response.headers.get("X-Playfeed-Cache")).toBeNull();
-  return response.text();
-}
-
 describe("the isolate's copy of the catalogue (ADR 021)", () => {
   it("serves a visitor's / and /detail/{id} from the copy, while a signed-in player's pages read afresh", async () => {
     const game = (await gameOf("snake"))!;
     // Fills the copy.
-    expect(await html("/")).toContain(game.name);
+    expect(await renderedPage("/")).toContain(game.name);
     const renamed = `Renamed ${Date.now()}`;
     await rename(game.id, renamed);
     try {
-      const home = await html("/");
+      const home = await renderedPage("/");
       expect(home).toContain(game.name);
       expect(home).not.toContain(renamed);
-      expect(await html(`/detail/${game.id}`)).not.toContain(renamed);
+      expect(await renderedPage(`/detail/${game.id}`)).not.toContain(renamed);
       const { token } = await tokenFor("ava@playfeed.local");
-      expect(await html("/", token)).toContain(renamed);
-      expect(await html(`/detail/${game.id}`, token)).toContain(renamed);
+      expect(await renderedPage("/", token)).toContain(renamed);
+      expect(await renderedPage(`/detail/${game.id}`, token)).toContain(
+        renamed,
+      );
     } finally {
       await rename(game.id, game.name);
     }
@@ -45,7 +36,7 @@ describe("the isolate's copy of the catalogue (ADR 021)", () => {
 
   it("shows a like this isolate took on a visitor's detail page at once", async () => {
     const game = (await gameOf("tower-stack"))!;
-    expect(await html(`/detail/${game.id}`)).toContain(
+    expect(await renderedPage(`/detail/${game.id}`)).toContain(
       'aria-label="Like, 0 likes"',
     );
     const { token, userId } = await tokenFor("ava@playfeed.local");
@@ -55,13 +46,13 @@ describe("the isolate's copy of the catalogue (ADR 021)", () => {
     );
     expect(liked.status).toBe(200);
     await liked.arrayBuffer();
-    expect(await html(`/detail/${game.id}`)).toContain(
+    expect(await renderedPage(`/detail/${game.id}`)).toContain(
       'aria-label="Like, 1 like"',
     );
   });
 
   it("reads a game the copy does not know yet afresh, and a missing one is still a 404", async () => {
-    await html("/");
+    await renderedPage("/");
     const name = `Brand New ${Date.now()}`;
     const id = await env.DB.prepare(
       `insert into games (slug, name, category_id, publisher_id, icon, is_published)
@@ -70,8 +61,8 @@ describe("the isolate's copy of the catalogue (ADR 021)", () => {
       .bind(`brand-new-${Date.now()}`, name)
       .first<number>("id");
     try {
-      expect(await html("/")).not.toContain(name);
-      expect(await html(`/detail/${id}`)).toContain(name);
+      expect(await renderedPage("/")).not.toContain(name);
+      expect(await renderedPage(`/detail/${id}`)).toContain(name);
     } finally {
       await env.DB.prepare("delete from games where id = ?").bind(id).run();
     }

@@ -36,6 +36,23 @@ export function request(path: string, init?: RequestInit) {
 }
 
 /** A page's form post as a browser sends it (same origin), by `who` or a visitor, not following the answer's redirect. */
+/**
+ * A page's HTML as rendered, for a visitor or the session `token`: without Accept: text/html the edge page cache stays
+ * out of the way, so this is the render itself.
+ */
+export async function renderedPage(
+  path: string,
+  token?: string,
+): Promise<string> {
+  const response = await request(
+    path,
+    token ? { headers: { Cookie: `pf_session=${token}` } } : {},
+  );
+  expect(response.status).toBe(200);
+  expect(response.headers.get("X-Playfeed-Cache")).toBeNull();
+  return response.text();
+}
+
 export const postForm = (
   path: string,
   fields: Record<string, string>,

@@ -20,6 +20,7 @@ import {
   GAME_MODES,
   type GameRow,
 } from "../db/schema";
+import { IsolateCopies } from "./isolate-copies";
 import { notFound } from "./errors";
 
 const MODE_FLAGS: GameMode[] = [
@@ -122,15 +123,17 @@ export interface Catalogue {
 }
 
 // One copy per isolate, shared by its requests; dropped after CATALOGUE_TTL_MS or when this isolate writes to a game.
-let catalogueCopy: { catalogue: Promise<Catalogue>; expires: number } | null =
-  null;
+const catalogueCopy = new IsolateCopies<"published", Catalogue>(
+  CATALOGUE_TTL_MS,
+  1,
+);
 
 /**
  * Makes the next visitor's page read the catalogue afresh: after a like or a rating changed a game's counts, or a
  * moderator's or developer's change published or hid a game (other isolates keep theirs for CATALOGUE_TTL_MS).
  */
 export function forgetCatalogue(): void {
-  catalogueCopy = null;
+  catalogueCopy.forget();
 }
 
 /** Home's sections: each category that has published games, in the categories' order, its games in theirs. */
@@ -420,24 +423,18 @@ export function createGameService(db: Db, gamesOrigin: string) {
      * the like or rating; a signed-in viewer's pages read afresh.
      */
     catalogue(): Promise<Catalogue> {
-      const now = Date.now();
-      if (catalogueCopy && catalogueCopy.expires > now)
-        return catalogueCopy.catalogue;
-      const catalogue = selectPublishedByCategory(db).then((rows) => {
-        const published = rows.map((row) => toGame(row, NO_MARKS, gamesOrigin));
-        return {
-          sections: sectionsOf(rows, published),
-          published,
-          byId: new Map(published.map((game) => [game._id, game])),
-        };
-      });
-      const copy = { catalogue, expires: now + CATALOGUE_TTL_MS };
-      catalogueCopy = copy;
-      // A failed read is not kept: the next page tries again.
-      catalogue.catch(() => {
-        if (catalogueCopy === copy) catalogueCopy = null;
-      });
-      return catalogue;
+      return catalogueCopy.get("published", () =>
+        selectPublishedByCategory(db).then((rows) => {
+          const published = rows.map((row) =>
+            toGame(row, NO_MARKS, gamesOrigin),
+          );
+          return {
+            sections: sectionsOf(rows, published),
+            published,
+            byId: new Map(published.map((game) => [game._id, game])),
+          };
+        }),
+      );
     },
 
     async listLiked(userId: number): Promise<Game[]> {

@@ -13,6 +13,7 @@ import {
   users,
 } from "../db/schema";
 import { notFound } from "./errors";
+import { IsolateCopies } from "./isolate-copies";
 import { watchableRunId } from "./run-privacy";
 import { hasRunLog } from "./run-logs";
 import {
@@ -104,18 +105,10 @@ const playersAhead = sql<number>`${countBeside(
 const VISITOR_BOARD_TTL_MS = 10_000;
 /** Games whose board an isolate keeps; past this it starts afresh. */
 const VISITOR_BOARDS_KEPT = 1_000;
-const visitorBoards = new Map<
-  number,
-  { entries: Promise<LeaderboardEntry[]>; expires: number }
->();
-
-/**
- * Makes the next visitor's page of this game read its board afresh. A round's write calls it as it is built, so a
- * visitor's read already under way when the round lands may keep the board before it for the rest of its ten seconds.
- */
-function forgetVisitorBoard(gameId: number): void {
-  visitorBoards.delete(gameId);
-}
+const visitorBoards = new IsolateCopies<number, LeaderboardEntry[]>(
+  VISITOR_BOARD_TTL_MS,
+  VISITOR_BOARDS_KEPT,
+);
 
 export function bestScoreWrite(
   db: Db,
@@ -128,7 +121,9 @@ export function bestScoreWrite(
     now: number;
   },
 ) {
-  forgetVisitorBoard(best.gameId);
+  // The next visitor's page of this game reads its board afresh. It is dropped as the write is built, so a visitor's
+  // read already under way when the round lands may keep the board before it for the rest of its ten seconds.
+  visitorBoards.forget(best.gameId);
   const sameScore = sql`${bestScores.gameId} = ${best.gameId} and ${bestScores.score} = ${best.score}`;
   return db
     .insert(bestScores)
@@ -224,20 +219,7 @@ export function createScoreService(db: Db) {
 
     /** The top of the all-time board as a visitor's game page shows it, kept per isolate (VISITOR_BOARD_TTL_MS). */
     visitorLeaderboard(gameId: number): Promise<LeaderboardEntry[]> {
-      const now = Date.now();
-      const kept = visitorBoards.get(gameId);
-      if (kept && kept.expires > now) return kept.entries;
-      if (visitorBoards.size >= VISITOR_BOARDS_KEPT) visitorBoards.clear();
-      const copy = {
-        entries: this.leaderboard(gameId),
-        expires: now + VISITOR_BOARD_TTL_MS,
-      };
-      visitorBoards.set(gameId, copy);
-      // A failed read is not kept: the next visitor tries again.
-      copy.entries.catch(() => {
-        if (visitorBoards.get(gameId) === copy) visitorBoards.delete(gameId);
-      });
-      return copy.entries;
+      return visitorBoards.get(gameId, () => leaderboard(gameId));
     },
 
     /**
