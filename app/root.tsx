@@ -14,10 +14,12 @@ import {
   useLocation,
   useRouteError,
 } from "@remix-run/react";
-// The shell's own styles; components and routes import theirs beside them, so they load with the page that uses them.
+// The shell's own styles, and small parts' that many pages show (parts.css); other components and routes import
+// theirs beside them, so they load with the page that uses them.
 import "./styles/tokens.css";
 import "./styles/base.css";
 import "./styles/ui.css";
+import "./styles/parts.css";
 import { PendingRounds } from "./components/PendingRounds";
 import { AppShell } from "./components/AppShell";
 import { MultiplayerProvider } from "./components/MultiplayerProvider";

@@ -1,6 +1,7 @@
 // The script a page loads before a tap works (issue #36): the entry, the root and the page's route module with every
 // static import Remix's manifest preloads for them, gzipped. Fails when `/`, a game's detail page, the blog or a post
-// passes the 120 KB aim (ADR 050). Reads the production client build, so needs `npm run build`; bytes, never timing.
+// passes the 120 KB aim (ADR 050), or links more stylesheets than its limit: each is a request its first paint waits
+// for (ADR 054). Reads the production client build, so needs `npm run build`; bytes and counts, never timing.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -11,11 +12,26 @@ export const BUDGET_BYTES = 120 * 1024;
 
 /** The pages the budget holds for, by Remix route id, and what fails the test. */
 export const PAGES = [
-  { label: "/", routeId: "routes/_index", limit: BUDGET_BYTES },
-  { label: "/detail/{id}", routeId: "routes/detail.$id", limit: BUDGET_BYTES },
+  { label: "/", routeId: "routes/_index", limit: BUDGET_BYTES, stylesheets: 3 },
+  {
+    label: "/detail/{id}",
+    routeId: "routes/detail.$id",
+    limit: BUDGET_BYTES,
+    stylesheets: 4,
+  },
   // The blog's pages are where a shared post lands; zod came back to them once with a date helper.
-  { label: "/blog", routeId: "routes/blog._index", limit: BUDGET_BYTES },
-  { label: "/blog/{slug}", routeId: "routes/blog.$title", limit: BUDGET_BYTES },
+  {
+    label: "/blog",
+    routeId: "routes/blog._index",
+    limit: BUDGET_BYTES,
+    stylesheets: 3,
+  },
+  {
+    label: "/blog/{slug}",
+    routeId: "routes/blog.$title",
+    limit: BUDGET_BYTES,
+    stylesheets: 3,
+  },
 ];
 
 export const clientDir = path.resolve(
@@ -54,13 +70,24 @@ export function firstLoadScripts(routeId) {
   ];
 }
 
+/** The stylesheets a document for routeId links in its head: the root's, then each route's down to it, once each. */
+export function firstLoadStylesheets(routeId) {
+  const { routes } = remixManifest();
+  const chain = [];
+  for (let id = routeId; id; id = routes[id]?.parentId) {
+    if (!routes[id]) throw new Error(`No route ${id} in the Remix manifest`);
+    chain.unshift(routes[id]);
+  }
+  return [...new Set(chain.flatMap((route) => route.css ?? []))];
+}
+
 export const readAsset = (url) => readFileSync(path.join(clientDir, url));
 
 export const gzipBytes = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Each budgeted page with its gzipped first-load total. */
+/** Each budgeted page with its gzipped first-load total and the stylesheets it links. */
 export function measurePages() {
   return PAGES.map((page) => ({
     ...page,
@@ -68,6 +95,7 @@ export function measurePages() {
       (sum, url) => sum + gzipBytes(readAsset(url)),
       0,
     ),
+    css: firstLoadStylesheets(page.routeId),
   }));
 }
 
@@ -80,6 +108,19 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     if (page.gzip > page.limit) {
       console.error(
         `${page.label}'s first load is over its limit: \`npm run bench:js\` shows what each file holds.`,
+      );
+      process.exitCode = 1;
+    }
+    const cssBytes = page.css.reduce(
+      (sum, url) => sum + gzipBytes(readAsset(url)),
+      0,
+    );
+    console.log(
+      `${page.css.length <= page.stylesheets ? "PASS" : "MISS"}  ${page.label.padEnd(14)} ${String(page.css.length).padStart(6)} stylesheets (${kb(cssBytes)} gzip) before first paint, limit ${page.stylesheets}`,
+    );
+    if (page.css.length > page.stylesheets) {
+      console.error(
+        `${page.label} links ${page.css.join(", ")}: a small part's stylesheet that many pages use belongs in app/styles/parts.css (ADR 054).`,
       );
       process.exitCode = 1;
     }

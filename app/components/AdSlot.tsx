@@ -8,7 +8,7 @@ import {
 import type { Game } from "#contract/types";
 import { HouseAd, type HouseAdGame } from "./HouseAd";
 import { useRootData } from "./root-data";
-import "./AdSlot.css";
+// Its stylesheet and HouseAd's ship with the shell's (app/styles/parts.css).
 
 export interface AdSlotProps {
   /** Slot id, written to data-slot for the ad network (SPEC.md §9: seven slot ids, see AD_SLOTS). */

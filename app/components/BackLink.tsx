@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ArrowLeftIcon } from "./icons";
-import "./BackLink.css";
+// Its stylesheet ships with the shell's (app/styles/parts.css).
 
 export interface BackLinkProps {
   /** Target path. */

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { LoginLink } from "./AccountProvider";
 import { LockIcon } from "./icons";
-import "./EmptyState.css";
+// Its stylesheet ships with the shell's (app/styles/parts.css).
 
 export interface EmptyStateProps {
   title: string;

@@ -7,7 +7,7 @@ import {
 import { GENDER_OPTIONS } from "#contract/validation";
 import { AlertIcon, CheckIcon } from "./icons";
 import { EyeIcon, EyeOffIcon } from "./page-icons";
-import "./FormFields.css";
+// Its stylesheet ships with the shell's (app/styles/parts.css).
 
 export interface TextFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,

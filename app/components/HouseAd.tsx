@@ -5,7 +5,7 @@ import { detailPath, playPath } from "~/lib/navigation";
 import type { Game } from "#contract/types";
 import { PlayIcon, StarIcon } from "./icons";
 import { useMediaBase } from "./root-data";
-import "./HouseAd.css";
+// Its stylesheet ships with the shell's (app/styles/parts.css).
 
 export type HouseAdGame = Pick<
   Game,

@@ -1,6 +1,6 @@
 import { type ReactNode } from "react";
 import { BackLink } from "./BackLink";
-import "./PageHeader.css";
+// Its stylesheet ships with the shell's (app/styles/parts.css).
 
 export interface PageHeaderProps {
   title: string;

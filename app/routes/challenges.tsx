@@ -14,8 +14,8 @@ import { COIN_MESSAGES, type ChallengeView } from "#contract/coins";
 import { formatNumber, pageTitle } from "#contract/format";
 import { createChallengeFromForm } from "~/server/challenge-forms.server";
 import { viewerIdOf } from "~/server/loaders.server";
-import "../components/challenge/challenge-status.css";
 import "./challenges.css";
+// The status chips' stylesheet (challenge-status.css) ships with the shell's (app/styles/parts.css).
 
 export const meta: MetaFunction = () => [
   { title: pageTitle("Challenges") },

@@ -133,7 +133,13 @@ describe("stylesheets", () => {
     expect(missing).toEqual([]);
   });
 
-  it("are imported by the component or route beside them, and the shell's by root.tsx only", () => {
+  it("are imported by the component or route beside them, or the shell's parts, and the shell's by root.tsx only", () => {
+    // Small parts' stylesheets that many pages use ship in the shell's (styles/parts.css, ADR 054).
+    const shellParts = [
+      ...readFileSync(join(appDir, "styles/parts.css"), "utf8").matchAll(
+        /@import "\.\.\/([^"]+)";/g,
+      ),
+    ].map((match) => match[1]);
     const importers = (css: string) =>
       modules
         .filter(({ name, text }) => {
@@ -145,6 +151,10 @@ describe("stylesheets", () => {
         .map(({ name }) => name);
     const problems = stylesheets.flatMap(({ name }) => {
       const by = importers(name);
+      if (shellParts.includes(name))
+        return by.length === 0
+          ? []
+          : [`${name} is in styles/parts.css and imported by ${by.join(", ")}`];
       const fine = name.startsWith("styles/")
         ? by.length === 1 && by[0] === "root.tsx"
         : by.length > 0;

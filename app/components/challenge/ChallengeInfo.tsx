@@ -6,7 +6,7 @@ import { Avatar } from "../Avatar";
 import { CoinIcon, SwordsIcon } from "../icons";
 import { outcomeText, sidesOf } from "./sides";
 import "./ChallengeInfo.css";
-import "./challenge-status.css";
+// The status chips' stylesheet (challenge-status.css) ships with the shell's (app/styles/parts.css).
 
 const challengePlayPath = (challenge: Pick<ChallengeView, "_id" | "game">) =>
   `/play/${challenge.game}?challengeId=${challenge._id}`;

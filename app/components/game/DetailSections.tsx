@@ -12,7 +12,6 @@ import { RateForm as ServerRateForm } from "./RatePopup";
 import "../ScoreTable.css";
 import "./BoardTabs.css";
 import "./Leaderboard.css";
-import "./WatchLink.css";
 
 /** Only a challenge's players see it, so the browser loads it when the page shows one. */
 const ChallengeInfo = onDemand(

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { watchPath } from "#contract/runs";
 import { shownName, type LeaderboardEntry } from "#contract/scores";
 import { PlayIcon } from "../icons";
-import "./WatchLink.css";
+// Its stylesheet ships with the shell's (app/styles/parts.css).
 
 /** A kept run, replayed (/watch/{runId}); nothing when the server kept none or it is not the viewer's to see. */
 export function WatchLink({
