@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import type { WorkerMessage } from "../../service-worker/rules";
+import { createRouteCodeQueue } from "./route-code";
 
 /** Remembers whose pages the service worker keeps (a player's id, or 0 for a visitor) across page loads. */
 const KEPT_FOR = "pf:offline-pages-for";
@@ -66,20 +67,26 @@ interface RemixManifestWindow {
   __remixManifest?: { routes?: Record<string, { module?: string }> };
 }
 
-const loadedRouteCode = new Set<string>();
+/** In an idle moment, or at once where the browser has no idle callbacks. */
+function whenIdle(run: () => void) {
+  if ("requestIdleCallback" in window)
+    window.requestIdleCallback(run, { timeout: 1000 });
+  else setTimeout(run, 0);
+}
+
+const loadRouteCode = createRouteCodeQueue(
+  (module) => import(/* @vite-ignore */ module),
+  whenIdle,
+);
 
 /** Loads the code of every route the app knows of so far (those this page's links lead to), each once. */
 function loadKnownRouteCode() {
   // Controlled, the worker has every public route's code kept (ADR 018).
   if (navigator.serviceWorker?.controller) return;
   const routes = (window as RemixManifestWindow).__remixManifest?.routes ?? {};
-  for (const { module } of Object.values(routes)) {
-    if (!module || loadedRouteCode.has(module)) continue;
-    loadedRouteCode.add(module);
-    void import(/* @vite-ignore */ module).catch(() =>
-      loadedRouteCode.delete(module),
-    );
-  }
+  loadRouteCode(
+    Object.values(routes).flatMap(({ module }) => (module ? [module] : [])),
+  );
 }
 
 /** When the links' route code is loaded after a page settles, each time only what was not loaded before. */
@@ -97,11 +104,7 @@ export function useRouteCodeLoaded(pageKey: string) {
     // Remix learns a page's links' routes within moments of rendering them (it asks in batches 100 ms apart), or
     // seconds on a slow link: asked again later, only routes learnt since then load.
     const timers = ROUTE_CODE_DELAYS_MS.map((delay) =>
-      window.setTimeout(() => {
-        if ("requestIdleCallback" in window)
-          window.requestIdleCallback(loadKnownRouteCode, { timeout: 1000 });
-        else loadKnownRouteCode();
-      }, delay),
+      window.setTimeout(() => whenIdle(loadKnownRouteCode), delay),
     );
     return () => {
       for (const timer of timers) window.clearTimeout(timer);
