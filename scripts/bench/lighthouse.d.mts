@@ -13,6 +13,8 @@ export interface LighthouseRow {
   scriptBytes: number;
   /** Scripts requested before the load event (before interaction), transfer sizes. */
   scriptBytesBeforeLoad: number;
+  /** Main-thread script time over the trace, at the simulated CPU slowdown. */
+  scriptMs: number;
 }
 export const CHROME: string;
 export const CHROME_FLAGS: string[];

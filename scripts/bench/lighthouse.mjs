@@ -47,6 +47,18 @@ function scriptBytes(audits) {
 }
 
 /**
+ * Main-thread time spent running script over the whole trace, at the simulated phone's CPU slowdown: what a cheap
+ * phone's main thread is busy with besides drawing, the route-code warm-up included (ADR 054).
+ */
+function scriptRunMs(audits) {
+  return (
+    audits["mainthread-work-breakdown"]?.details?.items?.find(
+      (item) => item.group === "scriptEvaluation",
+    )?.duration ?? NaN
+  );
+}
+
+/**
  * Compressed bytes of the scripts requested before the page's load event: what a phone downloads before a tap works
  * (issue #36). Later requests are the route-code warm-up that runs once the page is idle (ADR 050), which the whole
  * trace counts too. Transfer sizes, so each response's headers are in (about 0.3 KB a file over the local HTTP/1.1).
@@ -91,6 +103,7 @@ export async function lighthouseRun(base, paths) {
       "transferred".padStart(12),
       "JS (compressed)".padStart(16),
       "JS before load".padStart(15),
+      "script run ms".padStart(14),
     );
     const rows = [];
     for (const path of paths) {
@@ -119,6 +132,7 @@ export async function lighthouseRun(base, paths) {
         transferred: lhr.audits["total-byte-weight"].numericValue,
         scriptBytes: scriptBytes(lhr.audits),
         scriptBytesBeforeLoad: scriptBytesBeforeLoad(lhr.audits),
+        scriptMs: scriptRunMs(lhr.audits),
       };
       rows.push(row);
       console.log(
@@ -133,6 +147,7 @@ export async function lighthouseRun(base, paths) {
         kb(row.transferred).padStart(12),
         kb(row.scriptBytes).padStart(16),
         kb(row.scriptBytesBeforeLoad).padStart(15),
+        row.scriptMs.toFixed(0).padStart(14),
       );
     }
     console.log();
