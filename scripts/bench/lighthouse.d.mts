@@ -15,6 +15,8 @@ export interface LighthouseRow {
   scriptBytesBeforeLoad: number;
   /** Main-thread script time over the trace, at the simulated CPU slowdown. */
   scriptMs: number;
+  /** The performance score of every run; the row's figures are the median run's. */
+  runScores: number[];
 }
 export const CHROME: string;
 export const CHROME_FLAGS: string[];
