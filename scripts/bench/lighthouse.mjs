@@ -119,18 +119,23 @@ export async function lighthouseRun(base, paths) {
     const rows = [];
     for (const path of paths) {
       const runs = [];
-      for (let run = 0; run < RUNS; run++) {
+      // A run whose trace Lighthouse could not record (NO_NAVSTART, and the like) is run again, twice at most.
+      for (let tries = 0; runs.length < RUNS; tries++) {
         const { lhr } = await lighthouse(base + path, {
           port: chrome.port,
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance", "accessibility"],
         });
-        if (lhr.runtimeError)
+        if (!lhr.runtimeError) runs.push(lhr);
+        else if (tries >= RUNS + 1)
           throw new Error(
             `${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
           );
-        runs.push(lhr);
+        else
+          console.log(
+            `  (a run of ${path} failed: ${lhr.runtimeError.code}; run again)`,
+          );
       }
       const lhr = computeMedianRun(runs);
       const row = {
