@@ -296,6 +296,54 @@ describe("push notifications", () => {
     await context.close();
   });
 
+  it("keeps the switches where they are when the page's script takes over, even scrolled to the end", async () => {
+    const player = await newAccount(`Sol Steady ${unique()}`);
+    const { context, page, errors } = await pageFor(browser, player, PHONE);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/user-info", { waitUntil: "commit" });
+    const save = page.getByRole("button", { name: "Save", exact: true });
+    await save.waitFor();
+    // A player at the end of the page, about to tap a switch, when the script arrives and the Save button goes.
+    // Where the switch is gets read in the same task as the button's removal, before anything else can come in.
+    const before = await page.evaluate(() => {
+      const where = () => ({
+        scrolled: window.scrollY,
+        top: document
+          .querySelector("[data-testid=push-toggle-messages]")!
+          .getBoundingClientRect().top,
+      });
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const form = document.querySelector(".push-settings__form")!;
+      const watched = window as unknown as { atHydration?: object };
+      new MutationObserver((_, observer) => {
+        if (form.querySelector("button[type=submit]")) return;
+        watched.atHydration = where();
+        observer.disconnect();
+      }).observe(form, { childList: true, subtree: true });
+      return where();
+    });
+    expect(before.scrolled).toBeGreaterThan(0);
+    release();
+    await save.waitFor({ state: "detached" });
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { atHydration?: object }).atHydration,
+      ),
+    ).toEqual(before);
+
+    const messages = page.getByRole("switch", { name: "Chat messages" });
+    await messages.click();
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+    expect(await messages.isChecked()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("saves a switch flipped before the page's script arrived, once it has", async () => {
     const player = await newAccount(`Eli Early ${unique()}`);
     const { context, page, errors } = await pageFor(browser, player, DESKTOP);

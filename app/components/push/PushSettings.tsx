@@ -124,22 +124,26 @@ export function PushSettings({
             </li>
           ))}
         </ul>
-        {hydrated ? null : (
-          <button
-            type="submit"
-            className="button button--secondary button--small"
-          >
-            Save
-          </button>
-        )}
-        <p className="push-settings__status" role="status">
-          {error ??
-            (fetcher.state !== "idle"
-              ? "Saving…"
-              : fetcher.data?.ok
-                ? "Saved"
-                : "")}
-        </p>
+        {/* One row as tall as the Save button, with or without it: the switches above stay where they are when
+            the page hydrates and the button goes, even on a page scrolled to its end (a tap must land). */}
+        <div className="push-settings__footer">
+          {hydrated ? null : (
+            <button
+              type="submit"
+              className="button button--secondary button--small"
+            >
+              Save
+            </button>
+          )}
+          <p className="push-settings__status" role="status">
+            {error ??
+              (fetcher.state !== "idle"
+                ? "Saving…"
+                : fetcher.data?.ok
+                  ? "Saved"
+                  : "")}
+          </p>
+        </div>
       </fetcher.Form>
       {configured && device !== "unknown" ? (
         <div className="push-settings__device">
