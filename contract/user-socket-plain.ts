@@ -23,7 +23,13 @@ export const OFFLINE_GRACE_MS = 3_000;
 /** The waiting page pings this often, and the lobby pairs a waiting player only if heard from within LOBBY_HEARD_MS. */
 export const LOBBY_PING_INTERVAL_MS = 1_000;
 export const LOBBY_HEARD_MS = 2_000;
-/** The close code of a socket the hub stopped waiting for: silent for USER_SILENCE_MS. */
+/**
+ * A tab acknowledges a message or notification within moments (`messages_received`, `notifications_received`). A
+ * socket that has left one unacknowledged this long, while its pings still come, no longer carries what the hub
+ * sends (a runtime's lost frames, a one-way link): the hub closes it and the tab reconnects and catches up.
+ */
+export const RECEIPT_SILENCE_MS = 20_000;
+/** The close code of a socket the hub stopped waiting for: silent for USER_SILENCE_MS, or unacknowledging for RECEIPT_SILENCE_MS. */
 export const SILENT_CLOSE_CODE = 4002;
 
 /** Most ids one receipt names: a client acknowledging a long replay sends several. */

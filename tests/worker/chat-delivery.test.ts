@@ -1,8 +1,14 @@
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NotificationView } from "#contract/coins";
-import { RECEIPT_MAX_IDS } from "#contract/user-socket";
+import {
+  RECEIPT_MAX_IDS,
+  RECEIPT_SILENCE_MS,
+  SILENT_CLOSE_CODE,
+} from "#contract/user-socket";
 import { hubOf } from "../../workers/durable-objects/hubs";
+import type { UserHub } from "../../workers/durable-objects/UserHub";
 import { storedStatuses } from "./conversation-rows";
 import {
   connect,
@@ -180,6 +186,70 @@ describe("delivered means the recipient's client has the message", () => {
     });
     expect(await statusesOf(ann, bob)).toEqual([1]);
     for (const socket of [a, stale, fresh]) socket.socket.close(1000, "done");
+  });
+
+  it("closes a socket whose tab stops acknowledging what it is sent while its pings still come, and the tab's next connection gets the message", async () => {
+    const { ann, bob } = await friends("Deaf Ann", "Deaf Bob");
+    const a = await connect(ann);
+    const deaf = await connect(bob);
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      deaf.socket.addEventListener("close", ({ code, reason }) =>
+        resolve({ code, reason }),
+      ),
+    );
+    // What the hub sends stops arriving (the tab never answers it); its pings go on.
+    const id = await say(a, bob, "Hello? Anyone?");
+    await deaf.next("new_message");
+    const aged = () =>
+      runInDurableObject(hubOf(env, bob.userId), (hub: UserHub) =>
+        hub.age(RECEIPT_SILENCE_MS - 1_000),
+      );
+    const count = () =>
+      runInDurableObject(hubOf(env, bob.userId), (hub: UserHub) =>
+        hub.connectionCount(),
+      );
+    await aged();
+    await deaf.barrier();
+    await runDurableObjectAlarm(hubOf(env, bob.userId));
+    expect(await count()).toBe(1);
+
+    await aged();
+    await deaf.barrier();
+    await runDurableObjectAlarm(hubOf(env, bob.userId));
+    expect(await closed).toEqual({
+      code: SILENT_CLOSE_CODE,
+      reason: "Nothing acknowledged",
+    });
+    expect(await count()).toBe(0);
+    const again = await connect(bob);
+    expect((await again.next("new_message")).data.msg_id).toBe(id);
+  });
+
+  it("keeps a socket whose tab acknowledges what it is sent, however long it stays", async () => {
+    const { ann, bob } = await friends("Keen Ann", "Keen Bob");
+    const a = await connect(ann);
+    const keen = await connect(bob);
+    const id = await say(a, bob, "Still there?");
+    await keen.next("new_message");
+    keen.send({
+      event: "messages_received",
+      id: "rcpt-keen",
+      data: { friendId: ann.userId, msg_ids: [id] },
+    });
+    await keen.take(
+      (event) => event.event === "ack" && event.data.id === "rcpt-keen",
+      "the receipt's ack",
+    );
+    await runInDurableObject(hubOf(env, bob.userId), (hub: UserHub) =>
+      hub.age(RECEIPT_SILENCE_MS * 3),
+    );
+    await keen.barrier();
+    await runDurableObjectAlarm(hubOf(env, bob.userId));
+    expect(
+      await runInDurableObject(hubOf(env, bob.userId), (hub: UserHub) =>
+        hub.connectionCount(),
+      ),
+    ).toBe(1);
   });
 
   it("raises to seen (2) only what was acknowledged, and the message the report names", async () => {

@@ -91,6 +91,10 @@ export class UserHub extends DurableObject<Env> {
   private readonly presence = new HubPresence({
     storage: this.ctx.storage,
     liveness: this.liveness,
+    unansweredSince: (ws) => {
+      const connectionId = connectionOf(ws);
+      return connectionId ? this.ledger.awaitingSince(connectionId) : null;
+    },
     openSockets: () => this.openSockets(),
     announce: (online) => this.announce(online),
     closed: (ws) => {
@@ -324,7 +328,17 @@ export class UserHub extends DurableObject<Env> {
     message: string | ArrayBuffer,
   ): Promise<void> {
     this.liveness.heard(ws);
-    await answerClientFrame(ws, parseUserFrame(message), (event) =>
+    const parsed = parseUserFrame(message);
+    const connectionId = connectionOf(ws);
+    // A receipt shows what the hub sent reaches this tab (HubPresence closes a socket whose receipts stop).
+    if (parsed.ok && connectionId) {
+      const { event } = parsed;
+      if (event.event === "messages_received")
+        this.ledger.acknowledged(connectionId, "m", event.data.msg_ids);
+      else if (event.event === "notifications_received")
+        this.ledger.acknowledged(connectionId, "n", event.data.ids);
+    }
+    await answerClientFrame(ws, parsed, (event) =>
       this.handle(
         (ws.deserializeAttachment() as SocketAttachment).userId,
         event,
@@ -497,9 +511,13 @@ export class UserHub extends DurableObject<Env> {
     return this.presence.heardWithin(ms, lastSeenAgo);
   }
 
-  /** For tests: as if `ms` had passed since each socket was last heard from and since the last one went. */
+  /**
+   * For tests: as if `ms` had passed since each socket was last heard from, since the last one went and since what
+   * each connection has not acknowledged was sent.
+   */
   async age(ms: number): Promise<void> {
     await this.presence.age(ms);
+    this.ledger.age(ms);
   }
 
   /**

@@ -82,4 +82,32 @@ describe("ConnectionLedger", () => {
     expect(ledger.caughtUp("woken")).toEqual([]);
     expect(ledger.offer("woken", chat(2, 10))).toBe(true);
   });
+
+  it("knows since when a connection has left something unacknowledged: the oldest event it was sent and did not answer", () => {
+    const ledger = new ConnectionLedger();
+    ledger.opened("c1");
+    ledger.caughtUp("c1");
+    expect(ledger.awaitingSince("c1")).toBeNull();
+    expect(ledger.offer("c1", chat(2, 1), false, 1_000)).toBe(true);
+    expect(ledger.offer("c1", note(7), false, 2_000)).toBe(true);
+    expect(ledger.offer("c1", chat(2, 2), false, 3_000)).toBe(true);
+    // A copy not sent again keeps its first time; one held back is not waited on.
+    expect(ledger.offer("c1", chat(2, 1), false, 4_000)).toBe(false);
+    expect(ledger.awaitingSince("c1")).toBe(1_000);
+    // An acknowledgement of a later one says nothing of the first: it may be what never arrived.
+    ledger.acknowledged("c1", "m", ["m-2-2"]);
+    expect(ledger.awaitingSince("c1")).toBe(1_000);
+    ledger.acknowledged("c1", "m", ["m-2-1"]);
+    expect(ledger.awaitingSince("c1")).toBe(2_000);
+    // A notification's id and a message's never stand for each other.
+    ledger.acknowledged("c1", "m", ["7"]);
+    expect(ledger.awaitingSince("c1")).toBe(2_000);
+    ledger.acknowledged("c1", "n", [7]);
+    expect(ledger.awaitingSince("c1")).toBeNull();
+    // Another connection, and one closed, have nothing waiting.
+    expect(ledger.awaitingSince("c2")).toBeNull();
+    ledger.offer("c1", chat(2, 3), false, 5_000);
+    ledger.closed("c1");
+    expect(ledger.awaitingSince("c1")).toBeNull();
+  });
 });

@@ -13,6 +13,11 @@ interface Connection {
   chats: Map<number, number>;
   /** Notification ids sent on this connection. */
   notes: Set<number>;
+  /**
+   * What was sent on this connection and not acknowledged yet (`m:` a message id, `n:` a notification id), with
+   * when it went, oldest first: the connection's proof that what the hub sends reaches the tab (`awaitingSince`).
+   */
+  unanswered: Map<string, number>;
 }
 
 /**
@@ -32,6 +37,7 @@ export class ConnectionLedger {
       waiting: [],
       chats: new Map(),
       notes: new Set(),
+      unanswered: new Map(),
     });
   }
 
@@ -39,17 +45,52 @@ export class ConnectionLedger {
    * Whether to send `event` on connection `id` now; if so it is recorded as sent. A live event waits while the
    * connection catches up; `catchingUp` marks one the catch-up itself re-sends.
    */
-  offer(id: string, event: ReceiptEvent, catchingUp = false): boolean {
+  offer(
+    id: string,
+    event: ReceiptEvent,
+    catchingUp = false,
+    now = Date.now(),
+  ): boolean {
     let connection = this.connections.get(id);
     if (!connection) {
-      connection = { waiting: null, chats: new Map(), notes: new Set() };
+      connection = {
+        waiting: null,
+        chats: new Map(),
+        notes: new Set(),
+        unanswered: new Map(),
+      };
       this.connections.set(id, connection);
     }
     if (!catchingUp && connection.waiting) {
       connection.waiting.push(event);
       return false;
     }
-    return record(connection, event);
+    if (!record(connection, event)) return false;
+    const key = receiptKey(event);
+    if (!connection.unanswered.has(key)) connection.unanswered.set(key, now);
+    return true;
+  }
+
+  /** Connection `id` acknowledged these messages (`m:`) or notifications (`n:`): they reached its tab. */
+  acknowledged(
+    id: string,
+    kind: "m" | "n",
+    ids: readonly (string | number)[],
+  ): void {
+    const unanswered = this.connections.get(id)?.unanswered;
+    if (unanswered) for (const one of ids) unanswered.delete(`${kind}:${one}`);
+  }
+
+  /**
+   * Since when connection `id` has had something to acknowledge and not acknowledged it; null when nothing waits.
+   * A tab acknowledges what it gets within moments (app/lib/receipts.ts), so a long wait means what the hub sends
+   * no longer reaches it, whatever its pings say (HubPresence closes such a socket; the tab reconnects).
+   */
+  awaitingSince(id: string): number | null {
+    const unanswered = this.connections.get(id)?.unanswered;
+    if (!unanswered) return null;
+    for (const since of unanswered.values()) return since;
+    return null;
   }
 
   /** Whether connection `id` is still catching up. */
@@ -68,7 +109,18 @@ export class ConnectionLedger {
   closed(id: string): void {
     this.connections.delete(id);
   }
+
+  /** For tests: as if `ms` had passed since everything unacknowledged was sent. */
+  age(ms: number): void {
+    for (const { unanswered } of this.connections.values())
+      for (const [key, since] of unanswered) unanswered.set(key, since - ms);
+  }
 }
+
+const receiptKey = (event: ReceiptEvent): string =>
+  event.event === "new_message"
+    ? `m:${event.data.msg_id}`
+    : `n:${event.data._id}`;
 
 function record(connection: Connection, event: ReceiptEvent): boolean {
   if (event.event === "new_message") {

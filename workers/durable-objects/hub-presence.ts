@@ -1,5 +1,6 @@
 import {
   OFFLINE_GRACE_MS,
+  RECEIPT_SILENCE_MS,
   SILENT_CLOSE_CODE,
   USER_SILENCE_MS,
 } from "#contract/user-socket";
@@ -19,6 +20,8 @@ interface Presence {
 export interface PresenceHub {
   storage: DurableObjectStorage;
   liveness: SocketLiveness;
+  /** Since when the socket has left something it was sent unacknowledged (ConnectionLedger); null if nothing. */
+  unansweredSince: (ws: WebSocket) => number | null;
   openSockets: () => WebSocket[];
   /** SPEC.md §7 user-connection, to everyone who follows this user. */
   announce: (online: boolean) => Promise<void>;
@@ -78,18 +81,27 @@ export class HubPresence {
 
   /**
    * The alarm's part for presence: a socket silent for USER_SILENCE_MS is closed and counts as gone since it was
-   * last heard from, and once no socket is left and the grace is over, followers hear "offline".
+   * last heard from, one that left what it was sent unacknowledged for RECEIPT_SILENCE_MS is closed as gone now, and
+   * once no socket is left and the grace is over, followers hear "offline".
    */
   async sweep(now: number) {
     for (const ws of this.hub.openSockets()) {
       const heard = this.hub.liveness.lastHeard(ws);
-      if (now - heard < USER_SILENCE_MS) continue;
+      const silent = now - heard >= USER_SILENCE_MS;
+      const unanswered = this.hub.unansweredSince(ws);
+      // Its pings come, but what the hub sends does not arrive: the tab reconnects and catches up.
+      const deaf =
+        unanswered !== null && now - unanswered >= RECEIPT_SILENCE_MS;
+      if (!silent && !deaf) continue;
       try {
-        ws.close(SILENT_CLOSE_CODE, "Not heard from");
+        ws.close(
+          SILENT_CLOSE_CODE,
+          silent ? "Not heard from" : "Nothing acknowledged",
+        );
       } catch {
         // Already closing.
       }
-      await this.socketGone(ws, heard);
+      await this.socketGone(ws, silent ? heard : now);
     }
     const presence = await this.read();
     if (
@@ -103,12 +115,19 @@ export class HubPresence {
     }
   }
 
-  /** When presence needs the alarm: when the quietest socket would have been silent too long, or "offline" is due. */
+  /**
+   * When presence needs the alarm: when the quietest socket would have been silent too long, or a socket's oldest
+   * unacknowledged event waited too long, or "offline" is due.
+   */
   async dueTimes(): Promise<number[]> {
     const { offlineAt } = await this.read();
-    const times = this.hub
-      .openSockets()
-      .map((ws) => this.hub.liveness.lastHeard(ws) + USER_SILENCE_MS);
+    const times = this.hub.openSockets().flatMap((ws) => {
+      const unanswered = this.hub.unansweredSince(ws);
+      const silentAt = this.hub.liveness.lastHeard(ws) + USER_SILENCE_MS;
+      return unanswered === null
+        ? [silentAt]
+        : [silentAt, unanswered + RECEIPT_SILENCE_MS];
+    });
     if (offlineAt !== null) times.push(offlineAt);
     return times;
   }
