@@ -247,8 +247,10 @@ const stats = {
   echoes: 0,
   deliveryStatus: 0,
   errors: new Map(),
-  /** Sockets the server closed while the bench ran, by close code: a real error, never part of the figures. */
+  /** Sockets the server closed while the bench ran, by close code: each is opened again, as a tab does. */
   closed: new Map(),
+  reconnected: 0,
+  reconnectErrors: new Map(),
   unexpected: 0,
   framesIn: 0, // every frame the clients received
   receiptFrames: 0, // messages_received frames the clients sent
@@ -285,7 +287,7 @@ const receipts = new Map();
 const RECEIPT_DELAY_MS = 50;
 const RECEIPT_MAX_IDS = 100;
 
-function acknowledge(index, ws, msgId) {
+function acknowledge(index, msgId) {
   const queued = receipts.get(index);
   if (queued) {
     queued.push(msgId);
@@ -300,7 +302,8 @@ function acknowledge(index, ws, msgId) {
       at < ids.length;
       at += RECEIPT_MAX_IDS, stats.receiptFrames++
     )
-      ws.send(
+      sendAs(
+        index,
         JSON.stringify({
           event: "messages_received",
           data: {
@@ -312,7 +315,7 @@ function acknowledge(index, ws, msgId) {
   }, RECEIPT_DELAY_MS);
 }
 
-function onFrame(index, raw, ws) {
+function onFrame(index, raw) {
   const now = performance.now();
   // The keep-alive's answer, from the runtime: no part of any message's path.
   if (raw === PONG_FRAME) return;
@@ -336,7 +339,7 @@ function onFrame(index, raw, ws) {
       return;
     }
     // Delivered (status 1) only once the recipient says it has it; a copy is acknowledged again.
-    acknowledge(index, ws, data.msg_id);
+    acknowledge(index, data.msg_id);
     record.deliveries++;
     if (record.deliveries > 1) {
       stats.duplicates++;
@@ -393,16 +396,56 @@ function connect(index, token) {
       if (text.includes('"event":"connected"')) {
         clearTimeout(timer);
         keepAlive(ws, KEEPALIVE_MS);
-        ws.once("close", (code) => {
-          if (!stopping)
-            stats.closed.set(code, (stats.closed.get(code) ?? 0) + 1);
+        ws.once("close", (code, reason) => {
+          if (stopping) return;
+          const why = `${code} ${reason.toString() || "without a reason"}`;
+          stats.closed.set(why, (stats.closed.get(why) ?? 0) + 1);
+          reconnect(index);
         });
         resolve(ws);
         return;
       }
-      onFrame(index, text, ws);
+      onFrame(index, text);
     });
   });
+}
+
+/**
+ * What user `index` sends goes on their open socket, or waits for the next one, as the page's socket client keeps
+ * it (app/lib/socket-client.ts).
+ */
+const outboxes = new Map();
+function sendAs(index, text) {
+  const ws = sockets[index];
+  if (ws?.readyState === WebSocket.OPEN) ws.send(text);
+  else outboxes.set(index, [...(outboxes.get(index) ?? []), text]);
+}
+
+/**
+ * A socket the server closed is opened again, as a tab does: the hub then sends again what the user had not
+ * acknowledged, and what the user wrote meanwhile goes out.
+ */
+function reconnect(index, attempt = 0) {
+  setTimeout(
+    () =>
+      connect(index, tokens[index]).then(
+        (ws) => {
+          stats.reconnected++;
+          sockets[index] = ws;
+          const waiting = outboxes.get(index) ?? [];
+          outboxes.delete(index);
+          for (const text of waiting) ws.send(text);
+        },
+        (error) => {
+          stats.reconnectErrors.set(
+            error.message,
+            (stats.reconnectErrors.get(error.message) ?? 0) + 1,
+          );
+          if (!stopping) reconnect(index, attempt + 1);
+        },
+      ),
+    Math.min(500 * 2 ** attempt, 5_000),
+  );
 }
 
 /** Sends benchmark message `msgId` from user `index` to their partner; `kind` is cold, probe or load. */
@@ -419,7 +462,8 @@ function send(sockets, index, msgId, kind) {
   };
   sent.set(msgId, record);
   const content = `${msgId} from ${idOf(index)}: good game, rematch?`;
-  sockets[index].send(
+  sendAs(
+    index,
     JSON.stringify({
       event: "new_message",
       id: msgId,
@@ -831,9 +875,11 @@ try {
   );
   for (const [message, n] of stats.errors)
     console.log(`error frames         ${count(n)} × ${message}`);
+  for (const [message, n] of stats.reconnectErrors)
+    console.log(`reconnect failed     ${count(n)} × ${message}`);
   for (const [code, n] of stats.closed)
     console.log(
-      `sockets closed       ${count(n)} by the server (code ${code})`,
+      `sockets closed       ${count(n)} by the server (${code}); ${count(stats.reconnected)} reconnections in all, as a tab does`,
     );
   console.log("");
   console.log(`workerd memory       idle ${describeMemory(idle)}`);
@@ -879,7 +925,9 @@ try {
       await sleep(1000);
       const now = steady.filter((r) => r.deliveredAt).length;
       if (now !== last) [last, lastChange] = [now, performance.now()];
-      else if (performance.now() - lastChange > 10_000) break;
+      // A socket whose frames stopped arriving is closed once its receipts are overdue (RECEIPT_SILENCE_MS, 20 s,
+      // checked by the hub's alarm): give that and the reconnection time before calling the rest gone.
+      else if (performance.now() - lastChange > 35_000) break;
     }
     const arrived = last - s.delivered;
     console.log(
@@ -971,10 +1019,12 @@ try {
       ? "—"
       : `${ms(probeCpu.typing)} against ${ms(probeCpu.message)} (${probeCpu.typingDelivered} of ${PROBES} notes arrived)`,
   );
-  if (stats.closed.size > 0)
-    throw new Error(
-      `the server closed ${count([...stats.closed.values()].reduce((a, b) => a + b, 0))} sockets during the run: the figures above are not of a working chat`,
-    );
+  const closedByServer = [...stats.closed.values()].reduce((a, b) => a + b, 0);
+  target(
+    "every socket kept open (none closed by the server)",
+    closedByServer === 0,
+    `${count(closedByServer)} closed (${[...stats.closed.keys()].join(", ") || "—"}), each reopened as a tab does`,
+  );
   target(
     "nothing lost",
     lost === 0,
