@@ -302,6 +302,23 @@ export async function newAccount(
   return await response.json<Account>();
 }
 
+/**
+ * Holds the page's entry script on its way, as a cheap phone on a slow network does: the server's HTML is drawn and
+ * works as HTML until `release()`. `asked` resolves once the browser has asked for the script.
+ */
+export async function holdEntryScript(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let markAsked = () => {};
+  const asked = new Promise<void>((resolve) => (markAsked = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    markAsked();
+    await held;
+    await route.continue();
+  });
+  return { release, asked };
+}
+
 /** A page in a fresh browser context signed in as the account, the way the login popup leaves it. */
 export async function pageFor(
   browser: Browser,

@@ -11,6 +11,7 @@ import {
   pageFor,
   type Account,
   befriend,
+  holdEntryScript,
   unique,
 } from "./browser";
 
@@ -299,12 +300,7 @@ describe("push notifications", () => {
   it("keeps the switches where they are when the page's script takes over, even scrolled to the end", async () => {
     const player = await newAccount(`Sol Steady ${unique()}`);
     const { context, page, errors } = await pageFor(browser, player, PHONE);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdEntryScript(page);
     await page.goto("/user-info", { waitUntil: "commit" });
     const save = page.getByRole("button", { name: "Save", exact: true });
     await save.waitFor();
@@ -348,12 +344,7 @@ describe("push notifications", () => {
     const player = await newAccount(`Eli Early ${unique()}`);
     const { context, page, errors } = await pageFor(browser, player, DESKTOP);
     // A slow phone: the page is drawn, and its script is still on the way when the player flips a switch.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdEntryScript(page);
     await page.goto("/user-info", { waitUntil: "commit" });
     const messages = page.getByRole("switch", { name: "Chat messages" });
     await messages.click();

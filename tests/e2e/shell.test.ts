@@ -4,6 +4,7 @@ import {
   DESKTOP,
   PHONE,
   firstGameId,
+  holdEntryScript,
   launchBrowser,
   newAccount,
   openPage,
@@ -231,15 +232,7 @@ describe("before the script arrives", () => {
     const player = await newAccount("Early Tapper");
     const { context, page, errors } = await pageFor(browser, player, PHONE);
     // A cheap phone on 3G: the page is drawn, and its script is still on the way when the player taps.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let asked = () => {};
-    const entryAsked = new Promise<void>((resolve) => (asked = resolve));
-    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-      asked();
-      await held;
-      await route.continue();
-    });
+    const { release, asked: entryAsked } = await holdEntryScript(page);
     await page.goto("/", { waitUntil: "commit" });
     const menu = page.getByRole("button", {
       name: "Your account, Early Tapper",
