@@ -7,7 +7,7 @@ import {
   RECEIPT_SILENCE_MS,
   SILENT_CLOSE_CODE,
 } from "#contract/user-socket";
-import { hubOf } from "../../workers/durable-objects/hubs";
+import { conversationOf, hubOf } from "../../workers/durable-objects/hubs";
 import type { UserHub } from "../../workers/durable-objects/UserHub";
 import { storedStatuses } from "./conversation-rows";
 import {
@@ -223,6 +223,40 @@ describe("delivered means the recipient's client has the message", () => {
     expect(await count()).toBe(0);
     const again = await connect(bob);
     expect((await again.next("new_message")).data.msg_id).toBe(id);
+  });
+
+  it("gets a message whose hand-over failed to the open tab when the Conversation's alarm tells the hub, though a later one went first", async () => {
+    const { ann, bob } = await friends("Late Ann", "Late Bob");
+    const a = await connect(ann);
+    const b = await connect(bob);
+    await say(a, bob, "One");
+    await b.next("new_message");
+    // "Two" is stored, and its hand-over to Bob's hub fails (as when the hub cannot be reached): nothing reaches him.
+    await runInDurableObject(
+      conversationOf(env, ann.userId, bob.userId),
+      (_conversation, state) => {
+        state.storage.sql.exec(
+          "insert into messages (msg_id, sender_id, recipient_id, content, sender_name, status, created_at) values (?, ?, ?, 'Two', ?, 0, ?)",
+          "late-two",
+          ann.userId,
+          bob.userId,
+          ann.name,
+          Date.now(),
+        );
+      },
+    );
+    await say(a, bob, "Three");
+    expect((await b.next("new_message")).data.content).toBe("Three");
+    // The Conversation's alarm tells Bob's hub of what it could not hand over.
+    await runInDurableObject(hubOf(env, bob.userId), (hub: UserHub) =>
+      hub.notePending(ann.userId),
+    );
+    const late = (await b.next("new_message")).data;
+    expect(late).toMatchObject({ msg_id: "late-two", content: "Two" });
+    expect(late.seq).toBeLessThan(3);
+    // "One" and "Three" are on their way to being acknowledged: not sent again.
+    await sync(b);
+    expect(b.has("new_message")).toBe(false);
   });
 
   it("keeps a socket whose tab acknowledges what it is sent, however long it stays", async () => {

@@ -313,8 +313,10 @@ export class UserHub extends DurableObject<Env> {
       );
       for (const event of page) {
         any = true;
-        if (this.ledger.offer(connectionId, event, catchingUp))
-          sendEvent(ws, { ...event, redelivered: true });
+        const offered = catchingUp
+          ? this.ledger.offer(connectionId, event, true)
+          : this.ledger.offerMissed(connectionId, event);
+        if (offered) sendEvent(ws, { ...event, redelivered: true });
       }
       const last = page.at(-1);
       if (!last || last.data.seq === undefined) break;

@@ -110,4 +110,26 @@ describe("ConnectionLedger", () => {
     ledger.closed("c1");
     expect(ledger.awaitingSince("c1")).toBeNull();
   });
+
+  it("sends a message whose hand-over failed even below the position later ones reached, unless it waits on the connection unacknowledged", () => {
+    const ledger = new ConnectionLedger();
+    ledger.opened("c1");
+    ledger.caughtUp("c1");
+    expect(ledger.offer("c1", chat(2, 1))).toBe(true);
+    // Message 2's hand-over failed; 3 went live. The Conversation's alarm then tells the hub of 2.
+    expect(ledger.offer("c1", chat(2, 3))).toBe(true);
+    expect(ledger.offer("c1", chat(2, 2))).toBe(false);
+    expect(ledger.offerMissed("c1", chat(2, 2))).toBe(true);
+    // Once sent, and while unacknowledged, not again; nor 1 and 3, on their way.
+    expect(ledger.offerMissed("c1", chat(2, 2))).toBe(false);
+    expect(ledger.offerMissed("c1", chat(2, 1))).toBe(false);
+    expect(ledger.offerMissed("c1", chat(2, 3))).toBe(false);
+    // The position stays where it was: a live message below it is still a repeat.
+    expect(ledger.offer("c1", chat(2, 3))).toBe(false);
+    expect(ledger.offer("c1", chat(2, 4))).toBe(true);
+    // While a connection catches up, a missed message waits like a live one.
+    ledger.opened("c2");
+    expect(ledger.offerMissed("c2", chat(2, 2))).toBe(false);
+    expect(ledger.caughtUp("c2")).toEqual([chat(2, 2)]);
+  });
 });

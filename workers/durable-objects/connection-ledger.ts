@@ -71,6 +71,25 @@ export class ConnectionLedger {
     return true;
   }
 
+  /**
+   * A message its Conversation could not hand over when it stored it, sent again now (`UserHub.notePending`). It goes
+   * even below the position already sent, where `offer` would take it for a repeat, unless the connection has it
+   * and has not acknowledged it yet: later messages may have been handed over meanwhile, and the page places each
+   * message by its `seq` (app/state/chat.ts), so a late one takes its own place. A copy the tab already has is
+   * acknowledged again and shown once.
+   */
+  offerMissed(id: string, event: ReceiptEvent, now = Date.now()): boolean {
+    const connection = this.connections.get(id);
+    // Catching up (it reads everything unacknowledged itself) or unknown: as `offer` decides.
+    if (!connection || connection.waiting)
+      return this.offer(id, event, false, now);
+    const key = receiptKey(event);
+    if (connection.unanswered.has(key)) return false;
+    record(connection, event);
+    connection.unanswered.set(key, now);
+    return true;
+  }
+
   /** Connection `id` acknowledged these messages (`m:`) or notifications (`n:`): they reached its tab. */
   acknowledged(
     id: string,
