@@ -297,22 +297,28 @@ describe("offline, after one visit", () => {
   it("right after a first visit, before the worker controls the page: a game card and Play say the page needs a connection, never an error page", async () => {
     // The worker blocked: the first seconds of a first visit, while it installs and controls nothing yet.
     const { context, page, errors } = await openPage(browser, PHONE);
-    /** Waits until this page has loaded the code of the route at `fragment` (a name in the build's assets). */
+    /**
+     * Waits until this page has loaded the code of the route at `fragment` (a name in the build's assets): its module
+     * and every chunk it imports, which the browser asks for only after the module itself.
+     */
     const routeCodeLoaded = (fragment: string) =>
       page.waitForFunction((name) => {
         const routes = (
           window as {
-            __remixManifest?: { routes: Record<string, { module: string }> };
+            __remixManifest?: {
+              routes: Record<string, { module: string; imports?: string[] }>;
+            };
           }
         ).__remixManifest?.routes;
-        const module = Object.values(routes ?? {}).find((route) =>
-          route.module.includes(name),
-        )?.module;
-        return (
-          !!module &&
-          performance
-            .getEntriesByType("resource")
-            .some((entry) => entry.name.endsWith(module))
+        const route = Object.values(routes ?? {}).find((candidate) =>
+          candidate.module.includes(name),
+        );
+        if (!route) return false;
+        const fetched = performance
+          .getEntriesByType("resource")
+          .map((entry) => entry.name);
+        return [route.module, ...(route.imports ?? [])].every((file) =>
+          fetched.some((url) => url.endsWith(file)),
         );
       }, fragment);
     const offlinePage = async () => {
