@@ -877,9 +877,11 @@ try {
     console.log(`error frames         ${count(n)} × ${message}`);
   for (const [message, n] of stats.reconnectErrors)
     console.log(`reconnect failed     ${count(n)} × ${message}`);
-  for (const [code, n] of stats.closed)
+  for (const [why, n] of stats.closed)
+    console.log(`sockets closed       ${count(n)} by the server (${why})`);
+  if (stats.closed.size > 0)
     console.log(
-      `sockets closed       ${count(n)} by the server (${code}); ${count(stats.reconnected)} reconnections in all, as a tab does`,
+      `reconnected          ${count(stats.reconnected)} times, as a tab does`,
     );
   console.log("");
   console.log(`workerd memory       idle ${describeMemory(idle)}`);

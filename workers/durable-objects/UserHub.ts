@@ -331,7 +331,10 @@ export class UserHub extends DurableObject<Env> {
   ): Promise<void> {
     this.liveness.heard(ws);
     const parsed = parseUserFrame(message);
-    const connectionId = connectionOf(ws);
+    // Read once per frame: the user it speaks for, and the connection a receipt clears (none on an old socket).
+    const { userId, connectionId } =
+      ws.deserializeAttachment() as Partial<SocketAttachment> &
+        Pick<SocketAttachment, "userId">;
     // A receipt shows what the hub sent reaches this tab (HubPresence closes a socket whose receipts stop).
     if (parsed.ok && connectionId) {
       const { event } = parsed;
@@ -340,12 +343,7 @@ export class UserHub extends DurableObject<Env> {
       else if (event.event === "notifications_received")
         this.ledger.acknowledged(connectionId, "n", event.data.ids);
     }
-    await answerClientFrame(ws, parsed, (event) =>
-      this.handle(
-        (ws.deserializeAttachment() as SocketAttachment).userId,
-        event,
-      ),
-    );
+    await answerClientFrame(ws, parsed, (event) => this.handle(userId, event));
   }
 
   private async handle(
