@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ConnectionLedger, type ReceiptEvent } from "./connection-ledger";
+import {
+  ACKNOWLEDGED_KEPT_MS,
+  ConnectionLedger,
+  type ReceiptEvent,
+} from "./connection-ledger";
 
 const chat = (friendId: number, seq: number): ReceiptEvent => ({
   event: "new_message",
@@ -131,5 +135,27 @@ describe("ConnectionLedger", () => {
     ledger.opened("c2");
     expect(ledger.offerMissed("c2", chat(2, 2))).toBe(false);
     expect(ledger.caughtUp("c2")).toEqual([chat(2, 2)]);
+  });
+
+  it("does not send a missed message again to a connection that acknowledged it, while the Conversation may still list it", () => {
+    const ledger = new ConnectionLedger();
+    ledger.opened("c1");
+    ledger.caughtUp("c1");
+    expect(ledger.offer("c1", chat(2, 1), false, 1_000)).toBe(true);
+    expect(ledger.offer("c1", chat(2, 2), false, 1_000)).toBe(true);
+    // The tab acknowledges 1; the Conversation's alarm lists it before the acknowledgement is stored there.
+    ledger.acknowledged("c1", "m", ["m-2-1"], 2_000);
+    expect(ledger.offerMissed("c1", chat(2, 1), 2_500)).toBe(false);
+    // An acknowledgement of what this connection was never sent proves nothing about it.
+    ledger.acknowledged("c1", "m", ["m-2-9"], 2_000);
+    expect(ledger.offerMissed("c1", chat(2, 9), 2_500)).toBe(true);
+    // Long after, the acknowledgement is stored: a listing then is a message the tab lost, and it goes again.
+    ledger.acknowledged("c1", "m", ["m-2-2"], 2_000 + ACKNOWLEDGED_KEPT_MS);
+    expect(
+      ledger.offerMissed("c1", chat(2, 1), 2_000 + ACKNOWLEDGED_KEPT_MS),
+    ).toBe(true);
+    expect(
+      ledger.offerMissed("c1", chat(2, 2), 2_000 + ACKNOWLEDGED_KEPT_MS),
+    ).toBe(false);
   });
 });

@@ -18,7 +18,19 @@ interface Connection {
    * when it went, oldest first: the connection's proof that what the hub sends reaches the tab (`awaitingSince`).
    */
   unanswered: Map<string, number>;
+  /**
+   * What was sent on this connection and acknowledged, with when, for ACKNOWLEDGED_KEPT_MS: until the Conversation
+   * has stored the acknowledgement, its `unacked` still lists the message, and `offerMissed` must not send it again.
+   */
+  answered: Map<string, number>;
 }
+
+/**
+ * How long a connection's acknowledgement is remembered. It reaches the Conversation in a batch (hub-chat-lanes.ts)
+ * within moments; a read of `unacked` started before it landed can come back later still. A copy sent after this is
+ * acknowledged again and shown once by the page (app/state/chat.ts).
+ */
+export const ACKNOWLEDGED_KEPT_MS = 60_000;
 
 /**
  * What each of a hub's connections has been sent, so an event the client acknowledges goes at most once on a
@@ -38,6 +50,7 @@ export class ConnectionLedger {
       chats: new Map(),
       notes: new Set(),
       unanswered: new Map(),
+      answered: new Map(),
     });
   }
 
@@ -58,6 +71,7 @@ export class ConnectionLedger {
         chats: new Map(),
         notes: new Set(),
         unanswered: new Map(),
+        answered: new Map(),
       };
       this.connections.set(id, connection);
     }
@@ -74,9 +88,8 @@ export class ConnectionLedger {
   /**
    * A message its Conversation could not hand over when it stored it, sent again now (`UserHub.notePending`). It goes
    * even below the position already sent, where `offer` would take it for a repeat, unless the connection has it
-   * and has not acknowledged it yet: later messages may have been handed over meanwhile, and the page places each
-   * message by its `seq` (app/state/chat.ts), so a late one takes its own place. A copy the tab already has is
-   * acknowledged again and shown once.
+   * (waiting for its acknowledgement, or acknowledged lately): later messages may have been handed over meanwhile,
+   * and the page places each message by its `seq` (app/state/chat.ts), so a late one takes its own place.
    */
   offerMissed(id: string, event: ReceiptEvent, now = Date.now()): boolean {
     const connection = this.connections.get(id);
@@ -84,7 +97,8 @@ export class ConnectionLedger {
     if (!connection || connection.waiting)
       return this.offer(id, event, false, now);
     const key = receiptKey(event);
-    if (connection.unanswered.has(key)) return false;
+    if (connection.unanswered.has(key) || connection.answered.has(key))
+      return false;
     record(connection, event);
     connection.unanswered.set(key, now);
     return true;
@@ -95,9 +109,19 @@ export class ConnectionLedger {
     id: string,
     kind: "m" | "n",
     ids: readonly (string | number)[],
+    now = Date.now(),
   ): void {
-    const unanswered = this.connections.get(id)?.unanswered;
-    if (unanswered) for (const one of ids) unanswered.delete(`${kind}:${one}`);
+    const connection = this.connections.get(id);
+    if (!connection) return;
+    const { unanswered, answered } = connection;
+    for (const [key, since] of answered) {
+      if (now - since < ACKNOWLEDGED_KEPT_MS) break;
+      answered.delete(key);
+    }
+    for (const one of ids) {
+      const key = `${kind}:${one}`;
+      if (unanswered.delete(key)) answered.set(key, now);
+    }
   }
 
   /**
@@ -129,10 +153,11 @@ export class ConnectionLedger {
     this.connections.delete(id);
   }
 
-  /** For tests: as if `ms` had passed since everything unacknowledged was sent. */
+  /** For tests: as if `ms` had passed since everything was sent and acknowledged. */
   age(ms: number): void {
-    for (const { unanswered } of this.connections.values())
-      for (const [key, since] of unanswered) unanswered.set(key, since - ms);
+    for (const { unanswered, answered } of this.connections.values())
+      for (const times of [unanswered, answered])
+        for (const [key, since] of times) times.set(key, since - ms);
   }
 }
 
