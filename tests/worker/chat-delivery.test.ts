@@ -259,6 +259,48 @@ describe("delivered means the recipient's client has the message", () => {
     expect(b.has("new_message")).toBe(false);
   });
 
+  it("does not send a message again to the tab that acknowledged it while the Conversation has yet to store the acknowledgement", async () => {
+    const { ann, bob } = await friends("Prompt Ann", "Prompt Bob");
+    const a = await connect(ann);
+    const b = await connect(bob);
+    const one = await say(a, bob, "One");
+    await b.next("new_message");
+    b.send({
+      event: "messages_received",
+      id: "rcpt-one",
+      data: { friendId: ann.userId, msg_ids: [one] },
+    });
+    await b.take(
+      (event) => event.event === "ack" && event.data.id === "rcpt-one",
+      "the receipt's ack",
+    );
+    // The hub has the receipt; the Conversation stores it later, in a batch. Until then it still lists "One", as
+    // here, beside "Two", stored without a hand-over.
+    await runInDurableObject(
+      conversationOf(env, ann.userId, bob.userId),
+      (_conversation, state) => {
+        state.storage.sql.exec(
+          "update messages set status = 0 where msg_id = ?",
+          one,
+        );
+        state.storage.sql.exec(
+          "insert into messages (msg_id, sender_id, recipient_id, content, sender_name, status, created_at) values (?, ?, ?, 'Two', ?, 0, ?)",
+          "prompt-two",
+          ann.userId,
+          bob.userId,
+          ann.name,
+          Date.now(),
+        );
+      },
+    );
+    await runInDurableObject(hubOf(env, bob.userId), (hub: UserHub) =>
+      hub.notePending(ann.userId),
+    );
+    expect((await b.next("new_message")).data.msg_id).toBe("prompt-two");
+    await sync(b);
+    expect(b.has("new_message")).toBe(false);
+  });
+
   it("keeps a socket whose tab acknowledges what it is sent, however long it stays", async () => {
     const { ann, bob } = await friends("Keen Ann", "Keen Bob");
     const a = await connect(ann);
