@@ -58,6 +58,20 @@ async function sync(socket: Socket) {
   );
 }
 
+/** The tab acknowledges `from`'s messages `msgIds` and waits for the receipt's ack: the Conversation has stored it. */
+async function acknowledge(socket: Socket, from: Player, msgIds: string[]) {
+  const id = `rcpt-${(sequence++).toString(36)}`;
+  socket.send({
+    event: "messages_received",
+    id,
+    data: { friendId: from.userId, msg_ids: msgIds },
+  });
+  await socket.take(
+    (event) => event.event === "ack" && event.data.id === id,
+    "the receipt's ack",
+  );
+}
+
 async function receivedIds(socket: Socket, count: number) {
   const ids: string[] = [];
   for (let index = 0; index < count; index++)
@@ -92,12 +106,7 @@ describe("delivered means the recipient's client has the message", () => {
     expect(await statusesOf(ann, bob)).toEqual([0]);
     expect(a.has("new_message_delivery")).toBe(false);
 
-    second.send({
-      event: "messages_received",
-      id: "r1",
-      data: { friendId: ann.userId, msg_ids: [id] },
-    });
-    expect((await second.next("ack")).data).toEqual({ id: "r1" });
+    await acknowledge(second, ann, [id]);
     expect(await statusesOf(ann, bob)).toEqual([1]);
     expect((await a.next("new_message_delivery")).data).toMatchObject({
       msg_id: id,
@@ -109,12 +118,7 @@ describe("delivered means the recipient's client has the message", () => {
     const third = await connect(bob);
     await sync(third);
     expect(third.has("new_message")).toBe(false);
-    third.send({
-      event: "messages_received",
-      id: "r2",
-      data: { friendId: ann.userId, msg_ids: [id] },
-    });
-    await third.next("ack");
+    await acknowledge(third, ann, [id]);
     expect(await statusesOf(ann, bob)).toEqual([1]);
     expect(a.has("new_message_delivery")).toBe(false);
     for (const socket of [a, third]) socket.socket.close(1000, "done");
@@ -142,12 +146,7 @@ describe("delivered means the recipient's client has the message", () => {
     expect(await statusesOf(ann, bob)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
 
     // Part acknowledged, then a new connection: only the rest comes again, in order.
-    b.send({
-      event: "messages_received",
-      id: "part",
-      data: { friendId: ann.userId, msg_ids: [early[0], early[1], late[0]] },
-    });
-    await b.next("ack");
+    await acknowledge(b, ann, [early[0], early[1], late[0]]);
     expect(await statusesOf(ann, bob)).toEqual([1, 1, 0, 0, 0, 1, 0, 0]);
     // The sender hears 'delivered' up to the last message with none missing before it.
     expect((await a.next("new_message_delivery")).data).toMatchObject({
@@ -265,15 +264,7 @@ describe("delivered means the recipient's client has the message", () => {
     const b = await connect(bob);
     const one = await say(a, bob, "One");
     await b.next("new_message");
-    b.send({
-      event: "messages_received",
-      id: "rcpt-one",
-      data: { friendId: ann.userId, msg_ids: [one] },
-    });
-    await b.take(
-      (event) => event.event === "ack" && event.data.id === "rcpt-one",
-      "the receipt's ack",
-    );
+    await acknowledge(b, ann, [one]);
     // The hub has the receipt; the Conversation stores it later, in a batch. Until then it still lists "One", as
     // here, beside "Two", stored without a hand-over.
     await runInDurableObject(
@@ -307,15 +298,7 @@ describe("delivered means the recipient's client has the message", () => {
     const keen = await connect(bob);
     const id = await say(a, bob, "Still there?");
     await keen.next("new_message");
-    keen.send({
-      event: "messages_received",
-      id: "rcpt-keen",
-      data: { friendId: ann.userId, msg_ids: [id] },
-    });
-    await keen.take(
-      (event) => event.event === "ack" && event.data.id === "rcpt-keen",
-      "the receipt's ack",
-    );
+    await acknowledge(keen, ann, [id]);
     await runInDurableObject(hubOf(env, bob.userId), (hub: UserHub) =>
       hub.age(RECEIPT_SILENCE_MS * 3),
     );
