@@ -326,8 +326,8 @@ describe("push notifications", () => {
     expect(before.scrolled).toBeGreaterThan(0);
     release();
     await save.waitFor({ state: "detached" });
-    // Where a tap lands is what counts: the browser's scroll anchoring may move the scroll to keep the switch in
-    // place when something above it grows, but nothing may move the switch under the finger.
+    // Where a tap lands is what counts: the scroll may move as the page grows below the card (the device's
+    // notification state), but nothing may move the switch under the finger.
     const atHydration = await page.evaluate(
       () => (window as unknown as { atHydration?: typeof before }).atHydration,
     );
