@@ -72,6 +72,29 @@ async function acknowledge(socket: Socket, from: Player, msgIds: string[]) {
   );
 }
 
+/** Stores `from`'s message to `to` as sent (0) without handing it to `to`'s hub, as when that hub cannot be reached. */
+async function storeWithoutHandOver(
+  from: Player,
+  to: Player,
+  msgId: string,
+  content: string,
+) {
+  await runInDurableObject(
+    conversationOf(env, from.userId, to.userId),
+    (_conversation, state) => {
+      state.storage.sql.exec(
+        "insert into messages (msg_id, sender_id, recipient_id, content, sender_name, status, created_at) values (?, ?, ?, ?, ?, 0, ?)",
+        msgId,
+        from.userId,
+        to.userId,
+        content,
+        from.name,
+        Date.now(),
+      );
+    },
+  );
+}
+
 async function receivedIds(socket: Socket, count: number) {
   const ids: string[] = [];
   for (let index = 0; index < count; index++)
@@ -231,19 +254,7 @@ describe("delivered means the recipient's client has the message", () => {
     await say(a, bob, "One");
     await b.next("new_message");
     // "Two" is stored, and its hand-over to Bob's hub fails (as when the hub cannot be reached): nothing reaches him.
-    await runInDurableObject(
-      conversationOf(env, ann.userId, bob.userId),
-      (_conversation, state) => {
-        state.storage.sql.exec(
-          "insert into messages (msg_id, sender_id, recipient_id, content, sender_name, status, created_at) values (?, ?, ?, 'Two', ?, 0, ?)",
-          "late-two",
-          ann.userId,
-          bob.userId,
-          ann.name,
-          Date.now(),
-        );
-      },
-    );
+    await storeWithoutHandOver(ann, bob, "late-two", "Two");
     await say(a, bob, "Three");
     expect((await b.next("new_message")).data.content).toBe("Three");
     // The Conversation's alarm tells Bob's hub of what it could not hand over.
@@ -274,16 +285,9 @@ describe("delivered means the recipient's client has the message", () => {
           "update messages set status = 0 where msg_id = ?",
           one,
         );
-        state.storage.sql.exec(
-          "insert into messages (msg_id, sender_id, recipient_id, content, sender_name, status, created_at) values (?, ?, ?, 'Two', ?, 0, ?)",
-          "prompt-two",
-          ann.userId,
-          bob.userId,
-          ann.name,
-          Date.now(),
-        );
       },
     );
+    await storeWithoutHandOver(ann, bob, "prompt-two", "Two");
     await runInDurableObject(hubOf(env, bob.userId), (hub: UserHub) =>
       hub.notePending(ann.userId),
     );

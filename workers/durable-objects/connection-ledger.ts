@@ -45,13 +45,7 @@ export class ConnectionLedger {
 
   /** A new connection: live events wait until `caughtUp`. */
   opened(id: string): void {
-    this.connections.set(id, {
-      waiting: [],
-      chats: new Map(),
-      notes: new Set(),
-      unanswered: new Map(),
-      answered: new Map(),
-    });
+    this.connections.set(id, newConnection([]));
   }
 
   /**
@@ -66,13 +60,7 @@ export class ConnectionLedger {
   ): boolean {
     let connection = this.connections.get(id);
     if (!connection) {
-      connection = {
-        waiting: null,
-        chats: new Map(),
-        notes: new Set(),
-        unanswered: new Map(),
-        answered: new Map(),
-      };
+      connection = newConnection(null);
       this.connections.set(id, connection);
     }
     if (!catchingUp && connection.waiting) {
@@ -160,6 +148,14 @@ export class ConnectionLedger {
         for (const [key, since] of times) times.set(key, since - ms);
   }
 }
+
+const newConnection = (waiting: ReceiptEvent[] | null): Connection => ({
+  waiting,
+  chats: new Map(),
+  notes: new Set(),
+  unanswered: new Map(),
+  answered: new Map(),
+});
 
 const receiptKey = (event: ReceiptEvent): string =>
   event.event === "new_message"
