@@ -3,6 +3,7 @@ import type { NotificationView } from "./coins";
 import type { MatchInviteView, MatchStart } from "./friend-matches";
 import type { InboxEntry, InboxUpdate } from "./inbox";
 import type { ChatMessage, FrameEvent, Participant } from "./protocol";
+import type { UserClientEvent } from "./user-socket";
 
 /**
  * The user socket (`/ws`, the user's UserHub, ADR 007): chat, presence and notifications both ways, and the lobby's
@@ -34,6 +35,14 @@ export const SILENT_CLOSE_CODE = 4002;
 
 /** Most ids one receipt names: a client acknowledging a long replay sends several. */
 export const RECEIPT_MAX_IDS = 100;
+
+/**
+ * What a tab sends only while its socket is open, without an id, so the hub answers it with no `ack` frame, and never
+ * again after a reconnection (`unqueued` in `app/lib/socket-client.ts`): a typing note is stale by then, and one sent
+ * again would show the friend "Typing..." for a note long gone. Each note costs one frame fewer.
+ */
+export const UNQUEUED_USER_EVENTS: ReadonlySet<UserClientEvent["event"]> =
+  new Set(["typing_note"] as const);
 
 export type UserServerEvent =
   | FrameEvent

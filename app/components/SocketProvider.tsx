@@ -15,6 +15,7 @@ import { useRevalidate } from "./useRevalidate";
 import {
   USER_PING_INTERVAL_MS,
   USER_PONG_TIMEOUT_MS,
+  UNQUEUED_USER_EVENTS,
   type UserClientEvent,
   type UserServerEvent,
 } from "#contract/user-socket";
@@ -98,6 +99,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       // The hub counts a socket silent for USER_SILENCE_MS as gone: presence, the lobby and invitations rely on it.
       pingIntervalMs: USER_PING_INTERVAL_MS,
       pongTimeoutMs: USER_PONG_TIMEOUT_MS,
+      unqueued: UNQUEUED_USER_EVENTS,
       onStatus: (next) => {
         if (next === "open") opened = true;
         setState({ status: next, wasOpen: opened });

@@ -436,6 +436,32 @@ describe("createSocketClient", () => {
       expect(latest().sent).toEqual([]);
       client.close();
     });
+
+    it("sends the unqueued kinds only while open, without an id, and never again", () => {
+      const note = { event: "typing_note" as const, data: { to: 2 } };
+      const client = start({ unqueued: new Set(["typing_note"]) });
+      // Before the first open: dropped, not held for it.
+      expect(client.send(note)).toBeUndefined();
+      latest().open();
+      expect(latest().sent).toEqual([]);
+
+      expect(client.send(note)).toBeUndefined();
+      const queued = client.send(gameData(1));
+      expect(latest().frames).toEqual([
+        { event: "typing_note", data: note.data },
+        { event: "game_data", id: queued, data: { score: 1 } },
+      ]);
+
+      // No ack comes for it, and a reconnection resends only the queued event.
+      latest().fail();
+      vi.advanceTimersByTime(1000);
+      expect(client.send(note)).toBeUndefined(); // while reconnecting: dropped
+      latest().open();
+      expect(latest().frames).toEqual([
+        { event: "game_data", id: queued, data: { score: 1 } },
+      ]);
+      client.close();
+    });
   });
 
   describe("keep-alive", () => {
@@ -459,6 +485,50 @@ describe("createSocketClient", () => {
       latest().receiveJson({ event: "pong" });
       expect(events).toEqual([]);
       expect(sockets()).toHaveLength(1);
+      client.close();
+    });
+
+    it("sends no ping while other frames go both ways, pings once they stop, and still finds a link that died", () => {
+      const client = start({ pingIntervalMs: 3_000, pongTimeoutMs: 3_000 });
+      latest().open();
+      const pings = () =>
+        latest().sent.filter((frame) => frame === '{"event":"ping"}').length;
+      const note = { event: "typing_note" as const, data: { to: 2 } };
+      const heard = () =>
+        latest().receiveJson({
+          event: "typing_note",
+          data: { from: 2, to: 1, chat_id: "1_2", sender_name: "Bea" },
+        });
+
+      // A busy chat: in every interval the tab sends something and hears something.
+      for (let i = 0; i < 4; i++) {
+        client.send(note);
+        heard();
+        vi.advanceTimersByTime(3_000);
+      }
+      expect(pings()).toBe(0);
+      // One way only proves nothing: sending without hearing, or hearing without sending.
+      client.send(note);
+      vi.advanceTimersByTime(3_000);
+      expect(pings()).toBe(1);
+      heard();
+      vi.advanceTimersByTime(3_000);
+      expect(pings()).toBe(2);
+      // Pongs and pings are not traffic: a quiet link pings every interval.
+      vi.advanceTimersByTime(6_000);
+      expect(pings()).toBe(4);
+
+      // Busy, then the link dies without a close: the first interval with nothing heard pings, and nothing answers.
+      client.send(note);
+      heard();
+      latest().answersPings = false;
+      vi.advanceTimersByTime(3_000);
+      expect(pings()).toBe(4);
+      vi.advanceTimersByTime(3_000);
+      expect(pings()).toBe(5);
+      expect(statuses.at(-1)).toBe("open");
+      vi.advanceTimersByTime(3_000);
+      expect(statuses.at(-1)).toBe("reconnecting");
       client.close();
     });
 

@@ -15,8 +15,12 @@ import {
  * - Every event sent gets a unique `id` and stays in an outbox until the server acks that id (or answers it with an
  *   `error` carrying the id). Each (re)open resends the whole outbox in the order it was sent, so the server may see an
  *   event twice when only its ack was lost: the id lets it recognise the repeat.
- * - A `ping` goes out every `pingIntervalMs` (25 s unless told) while open; `pong` and `ack` frames stay inside, every other well-formed server event
- *   goes to `onEvent`. Malformed frames are dropped.
+ * - Except the kinds named in `unqueued`: those go only while the socket is open, without an id, so the server sends no
+ *   ack for them, and are never resent: events that are stale by the next connection (a typing note).
+ * - A `ping` goes out every `pingIntervalMs` (25 s unless told) while open, unless since the last one was due frames
+ *   other than keep-alives went both ways: the server has heard from this end and this end from the server, so a
+ *   ping would tell neither anything (a busy chat sends none). `pong` and `ack` frames stay inside, every other
+ *   well-formed server event goes to `onEvent`. Malformed frames are dropped.
  * - A link can die without a close (a phone losing its signal keeps the socket "open"): when nothing at all arrives
  *   within `pongTimeoutMs` of a ping, the socket counts as lost and the client reconnects as after a close.
  */
@@ -55,13 +59,16 @@ export interface SocketClientOptions<ServerEvent extends AnyEvent> {
   pingIntervalMs?: number;
   /** How long after a ping silence means a dead link. Default 10000. */
   pongTimeoutMs?: number;
+  /** Event kinds sent only while open, with no id, no ack and no resend (see above). Default none. */
+  unqueued?: ReadonlySet<string>;
 }
 
 export interface SocketClient<ClientEvent extends AnyEvent> {
   readonly status: SocketStatus;
   /**
    * Queues the event with a fresh id and sends it now if the socket is open (otherwise on the next open).
-   * Returns that id; `ping` is sent only if open, never queued, and returns undefined, as does any send after `close()`.
+   * Returns that id; `ping` and the `unqueued` kinds are sent only if open, never queued, and return undefined, as
+   * does any send after `close()`.
    */
   send(event: OutgoingEvent<ClientEvent>): string | undefined;
   /** Closes the socket for good: no reconnect, timers stopped, outbox dropped. */
@@ -114,6 +121,21 @@ function idIn(data: unknown): string | undefined {
 
 type Timer = ReturnType<typeof setTimeout>;
 
+/** Whether frames other than keep-alives went each way since the last look (`busy`, which starts the count again). */
+function createTraffic() {
+  let sent = false;
+  let heard = false;
+  return {
+    sent: () => void (sent = true),
+    heard: () => void (heard = true),
+    busy(): boolean {
+      const both = sent && heard;
+      sent = heard = false;
+      return both;
+    },
+  };
+}
+
 /** Detaches and closes a socket we no longer want; whatever it reports later is ignored. */
 function discard(ws: WebSocket, code?: number): void {
   ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
@@ -125,13 +147,21 @@ function discard(ws: WebSocket, code?: number): void {
   }
 }
 
-/** Events sent and not yet acked, each framed with a unique id; a Map keeps the order they were sent in. */
-function createOutbox() {
+/**
+ * Events sent and not yet acked, each framed with a unique id; a Map keeps the order they were sent in. The `unqueued`
+ * kinds are framed without an id and not kept.
+ */
+function createOutbox(unqueued: ReadonlySet<string> = new Set()) {
   const frames = new Map<string, string>();
   const idPrefix = randomPrefix();
   let sequence = 0;
   return {
-    add(event: AnyEvent): { id: string; frame: string } {
+    add(event: AnyEvent): { id: string | undefined; frame: string } {
+      if (unqueued.has(event.event))
+        return {
+          id: undefined,
+          frame: JSON.stringify({ event: event.event, data: event.data }),
+        };
       sequence += 1;
       const id = `${idPrefix}-${sequence.toString(36)}`;
       const frame = JSON.stringify({
@@ -156,15 +186,14 @@ export function createSocketClient<
     url,
     onEvent,
     onStatus,
-    minDelayMs = DEFAULT_MIN_DELAY_MS,
-    maxDelayMs = DEFAULT_MAX_DELAY_MS,
     connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS,
     pingIntervalMs = DEFAULT_PING_INTERVAL_MS,
     pongTimeoutMs = DEFAULT_PONG_TIMEOUT_MS,
   } = options;
   const WebSocketImpl = options.WebSocketImpl ?? globalThis.WebSocket;
 
-  const outbox = createOutbox();
+  const outbox = createOutbox(options.unqueued);
+  const traffic = createTraffic();
 
   let status: SocketStatus = "closed";
   let stopped = false;
@@ -196,6 +225,7 @@ export function createSocketClient<
     if (!socket || socket.readyState >= 2) return;
     try {
       socket.send(frame);
+      if (frame !== PING_FRAME) traffic.sent();
     } catch {
       // The socket is going away; queued events are resent on the next open.
     }
@@ -238,7 +268,8 @@ export function createSocketClient<
     failures = 0;
     // Resend before announcing "open", so nothing sent from onStatus can overtake (or duplicate) the outbox.
     for (const frame of outbox.frames()) transmit(frame);
-    pingTimer = setInterval(ping, pingIntervalMs);
+    traffic.busy();
+    pingTimer = setInterval(() => traffic.busy() || ping(), pingIntervalMs);
     setStatus("open");
   }
 
@@ -270,7 +301,8 @@ export function createSocketClient<
     // The timer first: an onStatus that calls close() then clears it.
     reconnectTimer = setTimeout(
       connect,
-      reconnectDelay(failures, minDelayMs, maxDelayMs),
+      // Unset bounds take reconnectDelay's defaults.
+      reconnectDelay(failures, options.minDelayMs, options.maxDelayMs),
     );
     setStatus("reconnecting");
   }
@@ -282,6 +314,7 @@ export function createSocketClient<
     const event = parseServerEvent<ServerEvent>(raw);
     if (!event) return;
     if (event.event === "pong") return;
+    traffic.heard();
     if (event.event === "ack" || event.event === "error") {
       const id = idIn(event.data);
       if (id !== undefined) outbox.settle(id);

@@ -158,11 +158,26 @@ export const PONG_FRAME = JSON.stringify({ event: "pong" });
 
 /**
  * Pings like the browser's socket client: a room or a hub hears nothing from a socket that only listens, and counts
- * one silent for 10 s as gone (ADR 016, issue #31). Stops when the socket closes.
+ * one silent for 10 s as gone (ADR 016, issue #31). As there, no ping goes in an interval in which frames other than
+ * keep-alives went both ways (app/lib/socket-client.ts). Stops when the socket closes.
  */
 export function keepAlive(ws, every) {
+  let sent = false;
+  let heard = false;
+  const send = ws.send.bind(ws);
+  ws.send = (data, ...rest) => {
+    if (data !== PING_FRAME) sent = true;
+    return send(data, ...rest);
+  };
+  ws.on("message", (raw) => {
+    // Only a frame as long as the pong is decoded to tell.
+    if (raw.length !== PONG_FRAME.length || raw.toString() !== PONG_FRAME)
+      heard = true;
+  });
   const timer = setInterval(() => {
-    if (ws.readyState === ws.OPEN) ws.send(PING_FRAME);
+    const busy = sent && heard;
+    sent = heard = false;
+    if (!busy && ws.readyState === ws.OPEN) send(PING_FRAME);
   }, every);
   timer.unref();
   ws.once("close", () => clearInterval(timer));

@@ -24,6 +24,32 @@ const field = (page: Page) => chat(page).getByRole("textbox");
 const notSentYet = (page: Page) =>
   chat(page).getByRole("img", { name: "Not sent yet" }).count();
 
+type Frame = { event?: string; id?: string; data?: { id?: string } };
+
+/** The frames of the page's user socket (`/ws`), both ways, from its next connection on. */
+function userSocketFrames(page: Page) {
+  const frames = { sent: [] as Frame[], received: [] as Frame[] };
+  const parse = (payload: string | Buffer): Frame | null => {
+    try {
+      return JSON.parse(payload.toString()) as Frame;
+    } catch {
+      return null;
+    }
+  };
+  page.on("websocket", (socket) => {
+    if (!new URL(socket.url()).pathname.endsWith("/ws")) return;
+    socket.on("framesent", ({ payload }) => {
+      const frame = parse(payload);
+      if (frame) frames.sent.push(frame);
+    });
+    socket.on("framereceived", ({ payload }) => {
+      const frame = parse(payload);
+      if (frame) frames.received.push(frame);
+    });
+  });
+  return frames;
+}
+
 /** Whether the element's middle is what a tap there would hit (nothing covers it, no scroll clips it). */
 const onTop = (page: Page, selector: string) =>
   page.locator(selector).evaluate((element) => {
@@ -42,6 +68,7 @@ describe("chat order and state (issue #31 items 9, 10, 21)", () => {
       accounts: [ada, bea],
       pages: [a, b],
     } = await twoFriends(browser, [`Ada Order ${id}`, `Bea Order ${id}`]);
+    const frames = userSocketFrames(b.page);
     await a.page.goto(`/social?chat=${bea.user._id}`);
     await b.page.goto(`/social?chat=${ada.user._id}`);
     await chat(a.page)
@@ -77,6 +104,16 @@ describe("chat order and state (issue #31 items 9, 10, 21)", () => {
     await expect.poll(() => notSentYet(b.page)).toBe(0);
     const live = await bubbles(a.page);
     expect(await bubbles(b.page)).toEqual(live);
+
+    // Typing notes go without an id and the hub answers them with no ack (UNQUEUED_USER_EVENTS): every ack Bea's
+    // page got answers an event it sent with an id (her messages, her receipts, her reports of seen).
+    const notes = frames.sent.filter((frame) => frame.event === "typing_note");
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.filter((frame) => frame.id !== undefined)).toEqual([]);
+    const queuedIds = new Set(frames.sent.map((frame) => frame.id));
+    const acks = frames.received.filter((frame) => frame.event === "ack");
+    expect(acks.length).toBeGreaterThanOrEqual(4);
+    expect(acks.filter((frame) => !queuedIds.has(frame.data?.id))).toEqual([]);
 
     await b.page.reload();
     await expect.poll(() => bubbles(b.page)).toEqual(live);
