@@ -56,6 +56,9 @@ const HISTORY_TIMEOUT_MS = 30_000;
 const CONNECT_AT_ONCE = 50; // sockets opening at the same time
 const VERIFY_PAIRS = 5; // conversations whose stored history is read back
 const PROBES = 100; // one-at-a-time samples of each step of the path on the idle server
+// A probe kind stops after this many unanswered in a row: each waits 5 s (an HTTP probe 10 s), so a stuck path held the
+// bench for up to half an hour at this point (a whole `npm run bench` once sat still here for 15 minutes).
+const PROBES_UNANSWERED = 3;
 const LAG_RESOLUTION_MS = 10;
 const AIM_P99_MS = 50;
 const LIVE_MS = 1_000; // a message later than this was queued, not delivered live
@@ -477,15 +480,23 @@ function send(sockets, index, msgId, kind) {
 async function timeSteps(samples, step) {
   const times = [];
   const before = devProcessesOf(server.pid);
-  for (let i = 0; i < samples; i++) {
-    times.push(await step(i));
+  let unanswered = 0;
+  for (let i = 0; i < samples && unanswered < PROBES_UNANSWERED; i++) {
+    const time = await step(i);
+    times.push(time);
+    unanswered = Number.isFinite(time) ? 0 : unanswered + 1;
     await sleep(2);
   }
+  if (unanswered >= PROBES_UNANSWERED)
+    console.log(
+      `  (a probe stopped after ${PROBES_UNANSWERED} unanswered in a row, at ${times.length} of ${samples}: the path is stuck)`,
+    );
   const after = devProcessesOf(server.pid);
   const cpuMs = Object.fromEntries(
     ROLES.map((role) => [
       role,
-      ((cpuSeconds(after, role) - cpuSeconds(before, role)) * 1000) / samples,
+      ((cpuSeconds(after, role) - cpuSeconds(before, role)) * 1000) /
+        times.length,
     ]),
   );
   return { times: times.sort((x, y) => x - y), cpuMs };
@@ -503,10 +514,15 @@ async function probePath(sockets, samples) {
   const a = 2; // the second pair; its probe messages count in its history like any other
   const get = (path, okStatus) => async () => {
     const t0 = performance.now();
-    const response = await fetch(base + path, {
-      signal: AbortSignal.timeout(10_000),
-    });
-    await response.arrayBuffer();
+    const signal = AbortSignal.timeout(10_000);
+    let response;
+    try {
+      response = await fetch(base + path, { signal });
+      await response.arrayBuffer();
+    } catch (error) {
+      if (signal.aborted) return NaN; // unanswered: counted as such, not a failure of the bench
+      throw error;
+    }
     if (response.status !== okStatus)
       throw new Error(`${path} answered ${response.status}`);
     return performance.now() - t0;
