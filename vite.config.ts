@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, renameSync } from "node:fs";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 import { reactServerChunks } from "./scripts/react-server-chunks";
 import { routerMemo } from "./scripts/router-memo";
+import { serverRuntimeMemo } from "./scripts/server-runtime-memo";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -91,6 +92,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     // The server keeps Remix's route matching per route tree and path (issue #36).
     routerMemo(),
+    // Nor does it copy a request for each loader, or the route modules for each render (issue #36).
+    serverRuntimeMemo(),
     // The server's renderer encodes a flush at once instead of each attribute and text on its own (issue #36).
     reactServerChunks(),
     // The dev proxy only makes sense while serving; in a build it would start miniflare for nothing.
