@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRouteCodeQueue } from "./route-code";
+import { createRouteCodeQueue, createRouteFileCache } from "./route-code";
 
 /** A loader whose loads settle when the test says, and an idle queue the test runs by hand. */
 function harness() {
@@ -53,5 +53,58 @@ describe("createRouteCodeQueue", () => {
     idle.shift()!();
     loadEach(["/a.js", "/b.js"]);
     expect(started).toEqual(["/a.js", "/b.js", "/a.js"]);
+  });
+});
+
+describe("createRouteFileCache", () => {
+  function harness(failing = new Set<string>()) {
+    const fetched: string[] = [];
+    const read: string[] = [];
+    const files = createRouteFileCache((file) => {
+      fetched.push(file);
+      const response = new Response(file, {
+        status: failing.has(file) ? 503 : 200,
+      });
+      const arrayBuffer = response.arrayBuffer.bind(response);
+      response.arrayBuffer = () => {
+        read.push(file);
+        return arrayBuffer();
+      };
+      return Promise.resolve(response);
+    });
+    return { files, fetched, read };
+  }
+
+  it("fetches a route's module, the chunks it imports and its stylesheets, reading each to the end", async () => {
+    const { files, fetched, read } = harness();
+    const modules = files.know([
+      { module: "/detail.js", imports: ["/zod.js"], css: ["/detail.css"] },
+      { imports: ["/lost.js"] },
+    ]);
+    expect(modules).toEqual(["/detail.js"]);
+    await files.cache("/detail.js");
+    expect(fetched).toEqual(["/detail.js", "/zod.js", "/detail.css"]);
+    expect(read).toEqual(fetched);
+  });
+
+  it("fetches a chunk two routes share once", async () => {
+    const { files, fetched } = harness();
+    files.know([
+      { module: "/detail.js", imports: ["/zod.js"] },
+      { module: "/play.js", imports: ["/zod.js", "/frame.js"] },
+    ]);
+    await files.cache("/detail.js");
+    await files.cache("/play.js");
+    expect(fetched).toEqual(["/detail.js", "/zod.js", "/play.js", "/frame.js"]);
+  });
+
+  it("fails when a file could not be fetched, and fetches only that one again next time", async () => {
+    const failing = new Set(["/zod.js"]);
+    const { files, fetched } = harness(failing);
+    files.know([{ module: "/detail.js", imports: ["/zod.js"] }]);
+    await expect(files.cache("/detail.js")).rejects.toThrow("/zod.js: 503");
+    failing.clear();
+    await files.cache("/detail.js");
+    expect(fetched).toEqual(["/detail.js", "/zod.js", "/zod.js"]);
   });
 });

@@ -1,6 +1,10 @@
 import { useEffect } from "react";
 import type { WorkerMessage } from "../../service-worker/rules";
-import { createRouteCodeQueue } from "./route-code";
+import {
+  type RouteFilesEntry,
+  createRouteCodeQueue,
+  createRouteFileCache,
+} from "./route-code";
 
 /** Remembers whose pages the service worker keeps (a player's id, or 0 for a visitor) across page loads. */
 const KEPT_FOR = "pf:offline-pages-for";
@@ -64,7 +68,7 @@ export function useServiceWorker(viewerId: number | null) {
 }
 
 interface RemixManifestWindow {
-  __remixManifest?: { routes?: Record<string, { module?: string }> };
+  __remixManifest?: { routes?: Record<string, RouteFilesEntry> };
 }
 
 /** In an idle moment, or at once where the browser has no idle callbacks. */
@@ -74,18 +78,21 @@ function whenIdle(run: () => void) {
   else setTimeout(run, 0);
 }
 
-const loadRouteCode = createRouteCodeQueue(
-  (module) => import(/* @vite-ignore */ module),
-  whenIdle,
+const routeFiles = createRouteFileCache((file) =>
+  fetch(file, { priority: "low" }),
 );
+const loadRouteCode = createRouteCodeQueue(routeFiles.cache, whenIdle);
 
-/** Loads the code of every route the app knows of so far (those this page's links lead to), each once. */
+/** Caches the files of every route the app knows of so far (those this page's links lead to), each once. */
 function loadKnownRouteCode() {
   // Controlled, the worker has every public route's code kept (ADR 018).
   if (navigator.serviceWorker?.controller) return;
-  const routes = (window as RemixManifestWindow).__remixManifest?.routes ?? {};
   loadRouteCode(
-    Object.values(routes).flatMap(({ module }) => (module ? [module] : [])),
+    routeFiles.know(
+      Object.values(
+        (window as RemixManifestWindow).__remixManifest?.routes ?? {},
+      ),
+    ),
   );
 }
 
@@ -95,8 +102,9 @@ const ROUTE_CODE_DELAYS_MS = [300, 2_000, 6_000];
 /**
  * Until the service worker controls the page (its install takes seconds on a first visit), a route whose code was
  * never loaded cannot be opened offline: Remix reloads the whole page for it, and without the worker that is the
- * browser's own error page (issue #31). So once each page has settled and its links' routes are known, their code is
- * loaded while idle; a link tapped offline then reaches the route, which says it needs a connection.
+ * browser's own error page (issue #31). So once each page has settled and its links' routes are known, their files are
+ * fetched into the browser's cache while idle (`createRouteFileCache`); a link tapped offline then reaches the route,
+ * which says it needs a connection.
  */
 export function useRouteCodeLoaded(pageKey: string) {
   useEffect(() => {

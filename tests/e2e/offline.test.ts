@@ -332,6 +332,23 @@ describe("offline, after one visit", () => {
     // The code of its links' routes comes once the person starts using the page (issue #36): here, a scroll.
     await page.mouse.wheel(0, 120);
     await routeCodeLoaded("/detail._id-");
+    // Fetched into the browser's cache, never run: a page not open costs the main thread nothing (ADR 057).
+    expect(
+      await page.evaluate(() => {
+        const routes = (
+          window as {
+            __remixManifest?: { routes: Record<string, { module: string }> };
+          }
+        ).__remixManifest?.routes;
+        const module = Object.values(routes ?? {}).find((route) =>
+          route.module.includes("/detail._id-"),
+        )?.module;
+        return performance
+          .getEntriesByType("resource")
+          .filter((entry) => module && entry.name.endsWith(module))
+          .map((entry) => (entry as PerformanceResourceTiming).initiatorType);
+      }),
+    ).toEqual(["fetch"]);
     await context.setOffline(true);
     await page.locator('a[href^="/detail/"]').first().click();
     await offlinePage();
