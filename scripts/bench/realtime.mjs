@@ -576,9 +576,16 @@ function snapshotCpu(workerds) {
     workerd: workerds.map((w) => cpuSeconds(w.pid)),
     machine: machineCpuSeconds(),
     iowait: machineTicks()[4] / CLOCK_TICKS,
+    // Interrupts and softirqs (the loopback network stack's work, charged to no process) and time the hypervisor
+    // gave to other machines: both count as busy, neither is another process.
+    irq: (machineTicks()[5] + machineTicks()[6]) / CLOCK_TICKS,
+    steal: machineTicks()[7] / CLOCK_TICKS,
   };
 }
-/** CPU used since `before`, each as a share of one core; `others` is everything else on the machine. */
+/**
+ * CPU used since `before`, each as a share of one core: ours, the kernel's interrupts (`irq`), the hypervisor's
+ * `steal`, and `others`, the rest of the machine's busy time (other processes).
+ */
 function cpuSince(before, workerds) {
   const now = snapshotCpu(workerds);
   const wall = (now.at - before.at) / 1000;
@@ -590,14 +597,18 @@ function cpuSince(before, workerds) {
     (_w, i) => (now.workerd[i] - before.workerd[i]) / wall,
   );
   const machine = (now.machine - before.machine) / wall;
+  const irq = (now.irq - before.irq) / wall;
+  const steal = (now.steal - before.steal) / wall;
   return {
     node,
     workerd,
     // Time cores sat waiting on the disk: a stall with idle CPUs and high iowait is storage, not computation.
     iowait: (now.iowait - before.iowait) / wall,
+    irq,
+    steal,
     others: Math.max(
       0,
-      machine - node - workerd.reduce((sum, v) => sum + v, 0),
+      machine - node - workerd.reduce((sum, v) => sum + v, 0) - irq - steal,
     ),
   };
 }
@@ -625,7 +636,7 @@ async function load(list, workerds) {
   loadStart = start;
   let nextReport = start + REPORT_EVERY_S * 1000;
   console.log(
-    `\n  ${"t s".padStart(4)} ${"sent/s".padStart(8)} ${"recv/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)}   ${"client".padStart(6)} ${workerds.map((w) => w.role.padStart(7)).join(" ")} ${"others".padStart(7)} ${"iowait".padStart(7)} ${"rooms w".padStart(7)} ${"open".padStart(6)}  (CPU and disk wait, share of one core; MatchRooms that wrote storage in the window, and open)`,
+    `\n  ${"t s".padStart(4)} ${"sent/s".padStart(8)} ${"recv/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)}   ${"client".padStart(6)} ${workerds.map((w) => w.role.padStart(7)).join(" ")} ${"others".padStart(7)} ${"irq".padStart(5)} ${"steal".padStart(5)} ${"iowait".padStart(7)} ${"rooms w".padStart(7)} ${"open".padStart(6)}  (CPU and disk wait, share of one core, irq the kernel's interrupts, steal the hypervisor's; MatchRooms that wrote storage in the window, and open)`,
   );
   lag.enable();
   await new Promise((resolve) => {
@@ -649,7 +660,7 @@ async function load(list, workerds) {
         const written = roomsWritten(logsWindow, logs);
         logsWindow = logs;
         console.log(
-          `  ${((now - start) / 1000).toFixed(0).padStart(4)} ${((sent - windowSent) / windowSeconds).toFixed(0).padStart(8)} ${(window.length / windowSeconds).toFixed(0).padStart(8)} ${ms(percentile(window, 50)).padStart(7)} ${ms(percentile(window, 99)).padStart(7)} ${ms(window[window.length - 1]).padStart(7)}   ${pct(cpu.node).padStart(6)} ${cpu.workerd.map((share) => pct(share).padStart(7)).join(" ")} ${pct(cpu.others).padStart(7)} ${pct(cpu.iowait).padStart(7)} ${String(written).padStart(7)} ${String(logs.size).padStart(6)}`,
+          `  ${((now - start) / 1000).toFixed(0).padStart(4)} ${((sent - windowSent) / windowSeconds).toFixed(0).padStart(8)} ${(window.length / windowSeconds).toFixed(0).padStart(8)} ${ms(percentile(window, 50)).padStart(7)} ${ms(percentile(window, 99)).padStart(7)} ${ms(window[window.length - 1]).padStart(7)}   ${pct(cpu.node).padStart(6)} ${cpu.workerd.map((share) => pct(share).padStart(7)).join(" ")} ${pct(cpu.others).padStart(7)} ${pct(cpu.irq).padStart(5)} ${pct(cpu.steal).padStart(5)} ${pct(cpu.iowait).padStart(7)} ${String(written).padStart(7)} ${String(logs.size).padStart(6)}`,
         );
         stats.window = [];
         windowSent = sent;
@@ -803,7 +814,7 @@ async function main() {
     );
     console.log(
       `  workerd CPU while sending: ${workerds.map((w, i) => `${w.role} (pid ${w.pid}) ${pct(result.cpu.workerd[i])}`).join(", ")} of one core; ` +
-        `other processes on the machine ${pct(result.cpu.others)} (of ${cpus().length} cores)`,
+        `other processes on the machine ${pct(result.cpu.others)}, interrupts ${pct(result.cpu.irq)}, stolen by the hypervisor ${pct(result.cpu.steal)} (of ${cpus().length} cores)`,
     );
     const worker = workerds.findIndex((w) => w.role === "worker");
     if (worker >= 0 && result.receivedWhileSending > 0) {
