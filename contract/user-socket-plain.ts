@@ -44,6 +44,17 @@ export const RECEIPT_MAX_IDS = 100;
 export const UNQUEUED_USER_EVENTS: ReadonlySet<UserClientEvent["event"]> =
   new Set(["typing_note"] as const);
 
+/**
+ * What a tab sends without an id, so the hub answers it with no `ack` frame, but in order with everything else: kept
+ * while the socket is down and sent once at the next open (`unanswered` in `app/lib/socket-client.ts`). A receipt
+ * needs no resend after that (ADR 058): what it acknowledges the hub sends again on each new connection until one
+ * arrives, and the page acknowledges every copy. It must not be dropped while the socket is down, though: a page
+ * acknowledges what its loader brought before the socket opens, and that receipt has to reach the hub before the
+ * report of seen queued after it (a report of seen raises only what was delivered).
+ */
+export const UNANSWERED_USER_EVENTS: ReadonlySet<UserClientEvent["event"]> =
+  new Set(["messages_received", "notifications_received"] as const);
+
 export type UserServerEvent =
   | FrameEvent
   /** To the player who is waiting: the lobby paired them with this participant. */
@@ -77,6 +88,11 @@ export type UserServerEvent =
       redelivered?: boolean;
       /** The user's inbox after this message, in place of an `inbox_update` of its own (ADR 049). */
       inbox?: InboxUpdate;
+      /**
+       * On the echo of a newly stored message to its sender's tabs: the id of the `new_message` event that sent it,
+       * acknowledged by this echo in place of an `ack` frame of its own (ADR 058). Other tabs hold no such id.
+       */
+      ack?: string;
     }
   | {
       event: "typing_note";

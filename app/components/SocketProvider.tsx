@@ -15,6 +15,7 @@ import { useRevalidate } from "./useRevalidate";
 import {
   USER_PING_INTERVAL_MS,
   USER_PONG_TIMEOUT_MS,
+  UNANSWERED_USER_EVENTS,
   UNQUEUED_USER_EVENTS,
   type UserClientEvent,
   type UserServerEvent,
@@ -100,6 +101,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       pingIntervalMs: USER_PING_INTERVAL_MS,
       pongTimeoutMs: USER_PONG_TIMEOUT_MS,
       unqueued: UNQUEUED_USER_EVENTS,
+      unanswered: UNANSWERED_USER_EVENTS,
       onStatus: (next) => {
         if (next === "open") opened = true;
         setState({ status: next, wasOpen: opened });

@@ -423,6 +423,31 @@ describe("createSocketClient", () => {
       client.close();
     });
 
+    it("lets an event carrying an ack settle that event, and passes the event on (a chat echo, ADR 058)", () => {
+      const client = start();
+      latest().open();
+      const [a, b] = [client.send(gameData(1)), client.send(gameData(2))];
+      const echo = {
+        event: "new_message",
+        data: { msg_id: "m1", content: "hi" },
+        ack: a,
+      };
+      latest().receiveJson(echo);
+      // Not an id of this tab's (another tab's echo), or not a string: nothing settles.
+      latest().receiveJson({ ...echo, ack: "another-tabs-id" });
+      latest().receiveJson({ ...echo, ack: 42 });
+      expect(events).toEqual([
+        echo,
+        { ...echo, ack: "another-tabs-id" },
+        { ...echo, ack: 42 },
+      ]);
+      latest().fail();
+      vi.advanceTimersByTime(1000);
+      latest().open();
+      expect(latest().frames.map((frame) => frame.id)).toEqual([b]);
+      client.close();
+    });
+
     it("never queues a ping", () => {
       const client = start();
       expect(client.send({ event: "ping" })).toBeUndefined();
@@ -460,6 +485,52 @@ describe("createSocketClient", () => {
       expect(latest().frames).toEqual([
         { event: "game_data", id: queued, data: { score: 1 } },
       ]);
+      client.close();
+    });
+
+    it("sends the unanswered kinds without an id, in order with the queued ones, kept while down and sent once", () => {
+      const receipt = (msgId: string) => ({
+        event: "messages_received" as const,
+        data: { friendId: 2, msg_ids: [msgId] },
+      });
+      const client = start({ unanswered: new Set(["messages_received"]) });
+      // Before the first open (a page acknowledging what its loader brought): kept, in order with a queued report.
+      expect(client.send(receipt("loaded-1"))).toBeUndefined();
+      const report = client.send(gameData(1));
+      latest().open();
+      expect(latest().frames).toEqual([
+        { event: "messages_received", data: receipt("loaded-1").data },
+        { event: "game_data", id: report, data: { score: 1 } },
+      ]);
+
+      // While open: at once, not kept.
+      expect(client.send(receipt("live-1"))).toBeUndefined();
+      expect(latest().frames.at(-1)).toEqual({
+        event: "messages_received",
+        data: receipt("live-1").data,
+      });
+
+      // A reconnection sends only the unacked queued event: each receipt went once.
+      latest().fail();
+      vi.advanceTimersByTime(1000);
+      latest().open();
+      expect(latest().frames).toEqual([
+        { event: "game_data", id: report, data: { score: 1 } },
+      ]);
+
+      // One kept while reconnecting goes at that open, and not at the one after.
+      latest().receiveJson({ event: "ack", data: { id: report } });
+      latest().fail();
+      client.send(receipt("down-1"));
+      vi.advanceTimersByTime(1000);
+      latest().open();
+      expect(latest().frames).toEqual([
+        { event: "messages_received", data: receipt("down-1").data },
+      ]);
+      latest().fail();
+      vi.advanceTimersByTime(1000);
+      latest().open();
+      expect(latest().sent).toEqual([]);
       client.close();
     });
   });

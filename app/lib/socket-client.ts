@@ -12,11 +12,13 @@ import {
  * - Connects at once; after a close or error that `close()` did not ask for it reconnects, waiting 1 s, 2 s, 4 s and
  *   then 5 s between attempts, with no limit on attempts. The wait starts again from 1 s after a successful open.
  * - An attempt that is not open within 20 s is abandoned (closed) and counts as a failed attempt.
- * - Every event sent gets a unique `id` and stays in an outbox until the server acks that id (or answers it with an
- *   `error` carrying the id). Each (re)open resends the whole outbox in the order it was sent, so the server may see an
+ * - Every event sent gets a unique `id` and stays in an outbox until the server acks that id (an `ack` frame, or any
+ *   event carrying it as `ack`) or answers it with an `error` carrying the id. Each (re)open resends the whole outbox in the order it was sent, so the server may see an
  *   event twice when only its ack was lost: the id lets it recognise the repeat.
  * - Except the kinds named in `unqueued`: those go only while the socket is open, without an id, so the server sends no
  *   ack for them, and are never resent: events that are stale by the next connection (a typing note).
+ * - And the kinds named in `unanswered`: those go without an id too, so no ack comes, but in order with the rest: at
+ *   once while open, else kept and sent at the next open, once (receipts, whose loss the server makes good).
  * - A `ping` goes out every `pingIntervalMs` (25 s unless told) while open, unless since the last one was due frames
  *   other than keep-alives went both ways: the server has heard from this end and this end from the server, so a
  *   ping would tell neither anything (a busy chat sends none). `pong` and `ack` frames stay inside, every other
@@ -61,6 +63,8 @@ export interface SocketClientOptions<ServerEvent extends AnyEvent> {
   pongTimeoutMs?: number;
   /** Event kinds sent only while open, with no id, no ack and no resend (see above). Default none. */
   unqueued?: ReadonlySet<string>;
+  /** Event kinds sent with no id and no ack, kept while down and sent once at the next open (see above). */
+  unanswered?: ReadonlySet<string>;
 }
 
 export interface SocketClient<ClientEvent extends AnyEvent> {
@@ -68,7 +72,7 @@ export interface SocketClient<ClientEvent extends AnyEvent> {
   /**
    * Queues the event with a fresh id and sends it now if the socket is open (otherwise on the next open).
    * Returns that id; `ping` and the `unqueued` kinds are sent only if open, never queued, and return undefined, as
-   * does any send after `close()`.
+   * do the `unanswered` kinds (kept until the next open if not open) and any send after `close()`.
    */
   send(event: OutgoingEvent<ClientEvent>): string | undefined;
   /** Closes the socket for good: no reconnect, timers stopped, outbox dropped. */
@@ -119,6 +123,15 @@ function idIn(data: unknown): string | undefined {
   return typeof id === "string" ? id : undefined;
 }
 
+/**
+ * The id of an event this end sent that `event` answers: an ack's or error's `data.id`, or the `ack` another event
+ * carries (a chat message's echo, ADR 058), which is passed on as well.
+ */
+function settledBy(event: AnyEvent & { ack?: unknown }): string | undefined {
+  if (event.event === "ack" || event.event === "error") return idIn(event.data);
+  return typeof event.ack === "string" ? event.ack : undefined;
+}
+
 type Timer = ReturnType<typeof setTimeout>;
 
 /** Whether frames other than keep-alives went each way since the last look (`busy`, which starts the count again). */
@@ -149,19 +162,33 @@ function discard(ws: WebSocket, code?: number): void {
 
 /**
  * Events sent and not yet acked, each framed with a unique id; a Map keeps the order they were sent in. The `unqueued`
- * kinds are framed without an id and not kept.
+ * kinds are framed without an id and not kept; the `unanswered` ones are framed without an id and kept only while
+ * the socket is not open, until the next open has sent them (`sent`).
  */
-function createOutbox(unqueued: ReadonlySet<string> = new Set()) {
+function createOutbox(
+  unqueued: ReadonlySet<string> = new Set(),
+  unanswered: ReadonlySet<string> = new Set(),
+) {
   const frames = new Map<string, string>();
+  /** Keys of the kept `unanswered` frames: not ids, so no ack settles them. */
+  const once = new Set<string>();
   const idPrefix = randomPrefix();
   let sequence = 0;
   return {
-    add(event: AnyEvent): { id: string | undefined; frame: string } {
-      if (unqueued.has(event.event))
-        return {
-          id: undefined,
-          frame: JSON.stringify({ event: event.event, data: event.data }),
-        };
+    add(
+      event: AnyEvent,
+      open: boolean,
+    ): { id: string | undefined; frame: string } {
+      if (unqueued.has(event.event) || unanswered.has(event.event)) {
+        const frame = JSON.stringify({ event: event.event, data: event.data });
+        if (!open && unanswered.has(event.event)) {
+          sequence += 1;
+          const key = `once:${sequence}`;
+          frames.set(key, frame);
+          once.add(key);
+        }
+        return { id: undefined, frame };
+      }
       sequence += 1;
       const id = `${idPrefix}-${sequence.toString(36)}`;
       const frame = JSON.stringify({
@@ -173,8 +200,16 @@ function createOutbox(unqueued: ReadonlySet<string> = new Set()) {
       return { id, frame };
     },
     frames: () => frames.values(),
+    /** The frames were sent on an open socket: the `unanswered` ones are done. */
+    sent() {
+      for (const key of once) frames.delete(key);
+      once.clear();
+    },
     settle: (id: string) => frames.delete(id),
-    clear: () => frames.clear(),
+    clear() {
+      frames.clear();
+      once.clear();
+    },
   };
 }
 
@@ -192,7 +227,7 @@ export function createSocketClient<
   } = options;
   const WebSocketImpl = options.WebSocketImpl ?? globalThis.WebSocket;
 
-  const outbox = createOutbox(options.unqueued);
+  const outbox = createOutbox(options.unqueued, options.unanswered);
   const traffic = createTraffic();
 
   let status: SocketStatus = "closed";
@@ -268,6 +303,7 @@ export function createSocketClient<
     failures = 0;
     // Resend before announcing "open", so nothing sent from onStatus can overtake (or duplicate) the outbox.
     for (const frame of outbox.frames()) transmit(frame);
+    outbox.sent();
     traffic.busy();
     pingTimer = setInterval(() => traffic.busy() || ping(), pingIntervalMs);
     setStatus("open");
@@ -315,12 +351,9 @@ export function createSocketClient<
     if (!event) return;
     if (event.event === "pong") return;
     traffic.heard();
-    if (event.event === "ack" || event.event === "error") {
-      const id = idIn(event.data);
-      if (id !== undefined) outbox.settle(id);
-      if (event.event === "ack") return;
-    }
-    onEvent(event);
+    const id = settledBy(event);
+    if (id !== undefined) outbox.settle(id);
+    if (event.event !== "ack") onEvent(event);
   }
 
   const client: SocketClient<ClientEvent> = {
@@ -333,7 +366,7 @@ export function createSocketClient<
         if (status === "open") ping();
         return undefined;
       }
-      const { id, frame } = outbox.add(event);
+      const { id, frame } = outbox.add(event, status === "open");
       if (status === "open") transmit(frame);
       return id;
     },

@@ -24,7 +24,12 @@ const field = (page: Page) => chat(page).getByRole("textbox");
 const notSentYet = (page: Page) =>
   chat(page).getByRole("img", { name: "Not sent yet" }).count();
 
-type Frame = { event?: string; id?: string; data?: { id?: string } };
+type Frame = {
+  event?: string;
+  id?: string;
+  ack?: string;
+  data?: { id?: string; msg_id?: string };
+};
 
 /** The frames of the page's user socket (`/ws`), both ways, from its next connection on. */
 function userSocketFrames(page: Page) {
@@ -105,15 +110,31 @@ describe("chat order and state (issue #31 items 9, 10, 21)", () => {
     const live = await bubbles(a.page);
     expect(await bubbles(b.page)).toEqual(live);
 
-    // Typing notes go without an id and the hub answers them with no ack (UNQUEUED_USER_EVENTS): every ack Bea's
-    // page got answers an event it sent with an id (her messages, her receipts, her reports of seen).
-    const notes = frames.sent.filter((frame) => frame.event === "typing_note");
-    expect(notes.length).toBeGreaterThan(0);
-    expect(notes.filter((frame) => frame.id !== undefined)).toEqual([]);
+    // Typing notes and receipts go without an id and the hub answers them with no ack (UNQUEUED_USER_EVENTS).
+    const unqueued = frames.sent.filter(
+      (frame) =>
+        frame.event === "typing_note" || frame.event === "messages_received",
+    );
+    expect(unqueued.map((frame) => frame.event)).toContain("typing_note");
+    expect(unqueued.map((frame) => frame.event)).toContain("messages_received");
+    expect(unqueued.filter((frame) => frame.id !== undefined)).toEqual([]);
+    // Each of Bea's four messages is answered by one frame, its echo carrying the ack (ADR 058), and by no ack frame;
+    // every ack frame she got answers another event she sent with an id (her reports of seen).
+    const sentMessages = frames.sent.filter(
+      (frame) => frame.event === "new_message",
+    );
+    expect(sentMessages).toHaveLength(4);
+    const echoes = frames.received.filter(
+      (frame) => frame.event === "new_message" && frame.ack !== undefined,
+    );
+    expect(echoes.map((frame) => frame.ack).sort()).toEqual(
+      sentMessages.map((frame) => frame.id).sort(),
+    );
     const queuedIds = new Set(frames.sent.map((frame) => frame.id));
     const acks = frames.received.filter((frame) => frame.event === "ack");
-    expect(acks.length).toBeGreaterThanOrEqual(4);
     expect(acks.filter((frame) => !queuedIds.has(frame.data?.id))).toEqual([]);
+    const messageIds = new Set(sentMessages.map((frame) => frame.id));
+    expect(acks.filter((frame) => messageIds.has(frame.data?.id))).toEqual([]);
 
     await b.page.reload();
     await expect.poll(() => bubbles(b.page)).toEqual(live);

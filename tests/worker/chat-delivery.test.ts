@@ -390,6 +390,81 @@ describe("delivered means the recipient's client has the message", () => {
   });
 });
 
+/** The events of the frames a socket got after the `mark`-th, as they came (not as a client reads them). */
+const framesAfter = (socket: Socket, mark: number) =>
+  socket.frames
+    .slice(mark)
+    .map((raw) => JSON.parse(raw) as { event: string; data?: { id?: string } });
+
+describe("a chat message's frames (ADR 058)", () => {
+  it("answers a new message with one frame to each of the sender's tabs: its echo, carrying the sending tab's ack", async () => {
+    const { ann, bob } = await friends("Frame Ann", "Frame Bob");
+    const [a, otherTab, b] = [
+      await connect(ann),
+      await connect(ann),
+      await connect(bob),
+    ];
+    const mark = a.frames.length;
+    const id = msgId();
+    a.send({
+      event: "new_message",
+      id: "one-frame",
+      data: { to: bob.userId, content: "One frame", msg_id: id },
+    });
+    const echo = await a.next("new_message");
+    expect(echo.data).toMatchObject({ msg_id: id, content: "One frame" });
+    expect(echo.ack).toBe("one-frame");
+    expect((await otherTab.next("new_message")).data.msg_id).toBe(id);
+    expect((await b.next("new_message")).data.msg_id).toBe(id);
+    await sync(a);
+    const answers = framesAfter(a, mark).filter(
+      (frame) =>
+        frame.data?.id === "one-frame" || frame.event === "new_message",
+    );
+    expect(answers.map((frame) => frame.event)).toEqual(["new_message"]);
+
+    // A resend of a stored message has no echo: it gets its ack frame, as before.
+    const resendMark = a.frames.length;
+    a.send({
+      event: "new_message",
+      id: "resent",
+      data: { to: bob.userId, content: "One frame", msg_id: id },
+    });
+    await a.take(
+      (event) => event.event === "ack" && event.data.id === "resent",
+      "the resend's ack",
+    );
+    expect(framesAfter(a, resendMark).map((frame) => frame.event)).toEqual([
+      "ack",
+    ]);
+    for (const socket of [a, otherTab, b]) socket.socket.close(1000, "done");
+  });
+
+  it("takes a receipt without an id, as a tab sends it, with no frame back, and counts the message delivered", async () => {
+    const { ann, bob } = await friends("Receipt Ann", "Receipt Bob");
+    const [a, b] = [await connect(ann), await connect(bob)];
+    const id = await say(a, bob, "Got it?");
+    await b.next("new_message");
+    const mark = b.frames.length;
+    b.send({
+      event: "messages_received",
+      data: { friendId: ann.userId, msg_ids: [id] },
+    });
+    expect((await a.next("new_message_delivery")).data).toMatchObject({
+      msg_id: id,
+      status: 1,
+    });
+    expect(await statusesOf(ann, bob)).toEqual([1]);
+    await sync(b);
+    // Only the sync's own pong and ack came back.
+    expect(framesAfter(b, mark).map((frame) => frame.event)).toEqual([
+      "pong",
+      "ack",
+    ]);
+    for (const socket of [a, b]) socket.socket.close(1000, "done");
+  });
+});
+
 describe("notifications pushed on the user socket", () => {
   const challengeFrom = (
     to: Player,

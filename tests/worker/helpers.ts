@@ -405,9 +405,17 @@ export async function openSocket(
   expect(response.status).toBe(101);
   const socket = response.webSocket!;
   const received: ServerEvent[] = [];
+  /** Every frame as it came, for tests about the frames themselves; `received` is what a client makes of them. */
+  const frames: string[] = [];
   const waiters: Array<() => void> = [];
   socket.addEventListener("message", (event) => {
-    received.push(JSON.parse(event.data as string) as ServerEvent);
+    frames.push(event.data as string);
+    const parsed = JSON.parse(event.data as string) as ServerEvent;
+    received.push(parsed);
+    // An event carrying an ack (a chat message's echo, ADR 058) is also that ack, as the browser's client reads it.
+    const carried = (parsed as { ack?: unknown }).ack;
+    if (typeof carried === "string")
+      received.push({ event: "ack", data: { id: carried } });
     waiters.splice(0).forEach((wake) => wake());
   });
   socket.accept();
@@ -451,7 +459,7 @@ export async function openSocket(
       "barrier ack",
     );
   };
-  return { socket, next, take, send, has, barrier };
+  return { socket, next, take, send, has, barrier, frames };
 }
 
 /** `openSocket` for a player, once the server has said `connected`. */

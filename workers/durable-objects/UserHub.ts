@@ -371,23 +371,24 @@ export class UserHub extends DurableObject<Env> {
           return waitIn(lane.messages, { msgId: msg_id, content });
         });
         if (!sent.ok) return sent;
-        // Every tab of the sender sees it stored (the sending one takes its place, seq and time from it).
-        if (sent.value.fresh) {
-          const { fresh: _fresh, ...message } = sent.value;
-          const inbox = await this.inbox.sent(to, message);
-          const echo = JSON.stringify({
-            event: "new_message",
-            data: {
-              ...message,
-              user: to,
-              friend_id: to,
-              sender_name: senderName,
-            },
-            ...(inbox ? { inbox } : {}),
-          } satisfies ChatEvent);
-          for (const ws of this.openSockets()) ws.send(echo);
-        }
-        return { ok: true };
+        if (!sent.value.fresh) return { ok: true };
+        // Every tab of the sender sees it stored (the sending one takes its place, seq and time from it, and its
+        // ack: one frame, not an echo and an ack, ADR 058).
+        const { fresh: _fresh, ...message } = sent.value;
+        const inbox = await this.inbox.sent(to, message);
+        const echo = JSON.stringify({
+          event: "new_message",
+          data: {
+            ...message,
+            user: to,
+            friend_id: to,
+            sender_name: senderName,
+          },
+          ...(inbox ? { inbox } : {}),
+          ...(event.id ? { ack: event.id } : {}),
+        } satisfies ChatEvent);
+        for (const ws of this.openSockets()) ws.send(echo);
+        return { ok: true, acknowledged: true };
       }
       case "typing_note": {
         // A typing note past the limit is dropped quietly: the indicator is already showing.

@@ -6,8 +6,13 @@ import {
 import { ROOM_SOCKET, type RoomServerEvent } from "#contract/room-socket";
 import { USER_SOCKET, type UserServerEvent } from "#contract/user-socket";
 
-/** What handling a client event comes to: an `ack` (when the event had an id) or an `error` with this message. */
-export type EventAnswer = { ok: true } | { ok: false; message: string };
+/**
+ * What handling a client event comes to: an `ack` (when the event had an id; none when the handler already sent one
+ * inside another frame, `acknowledged`) or an `error` with this message.
+ */
+export type EventAnswer =
+  | { ok: true; acknowledged?: true }
+  | { ok: false; message: string };
 
 /** A user-socket frame, validated once; a room event sent here is told to use the room socket. */
 export const parseUserFrame = (raw: string | ArrayBuffer) =>
@@ -62,7 +67,8 @@ export async function answerClientFrame<
       event: "error",
       data: { message: answer.message, ...(event.id ? { id: event.id } : {}) },
     });
-  else if (event.id) reply({ event: "ack", data: { id: event.id } });
+  else if (event.id && !answer.acknowledged)
+    reply({ event: "ack", data: { id: event.id } });
 }
 
 /** Completes the close the client started (1005, "no code", cannot be sent back). */
