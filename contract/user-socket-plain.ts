@@ -45,12 +45,11 @@ export const UNQUEUED_USER_EVENTS: ReadonlySet<UserClientEvent["event"]> =
   new Set(["typing_note"] as const);
 
 /**
- * What a tab sends without an id, so the hub answers it with no `ack` frame, but in order with everything else: kept
- * while the socket is down and sent once at the next open (`unanswered` in `app/lib/socket-client.ts`). A receipt
- * needs no resend after that (ADR 058): what it acknowledges the hub sends again on each new connection until one
- * arrives, and the page acknowledges every copy. It must not be dropped while the socket is down, though: a page
- * acknowledges what its loader brought before the socket opens, and that receipt has to reach the hub before the
- * report of seen queued after it (a report of seen raises only what was delivered).
+ * What a tab sends without an id, so the hub answers it with no `ack` frame (ADR 058), yet keeps in its outbox, in
+ * order with everything else, until the hub has answered something sent after it (`unanswered` in
+ * `app/lib/socket-client.ts`). A receipt must reach the hub before the report of seen that follows it (a report of
+ * seen raises only what was delivered), also when the page acknowledges what its loader brought before the socket
+ * opens, and when both went into a link that died unnoticed (ADR 056 tried receipts `unqueued` and lost both cases).
  */
 export const UNANSWERED_USER_EVENTS: ReadonlySet<UserClientEvent["event"]> =
   new Set(["messages_received", "notifications_received"] as const);

@@ -488,49 +488,54 @@ describe("createSocketClient", () => {
       client.close();
     });
 
-    it("sends the unanswered kinds without an id, in order with the queued ones, kept while down and sent once", () => {
+    it("sends the unanswered kinds without an id, in order with the queued ones, until something sent after them is answered", () => {
       const receipt = (msgId: string) => ({
         event: "messages_received" as const,
         data: { friendId: 2, msg_ids: [msgId] },
       });
+      const frameOf = (msgId: string) => ({
+        event: "messages_received",
+        data: receipt(msgId).data,
+      });
+      const reconnect = () => {
+        latest().fail();
+        vi.advanceTimersByTime(1000);
+        latest().open();
+      };
       const client = start({ unanswered: new Set(["messages_received"]) });
       // Before the first open (a page acknowledging what its loader brought): kept, in order with a queued report.
       expect(client.send(receipt("loaded-1"))).toBeUndefined();
       const report = client.send(gameData(1));
       latest().open();
       expect(latest().frames).toEqual([
-        { event: "messages_received", data: receipt("loaded-1").data },
+        frameOf("loaded-1"),
         { event: "game_data", id: report, data: { score: 1 } },
       ]);
 
-      // While open: at once, not kept.
-      expect(client.send(receipt("live-1"))).toBeUndefined();
-      expect(latest().frames.at(-1)).toEqual({
-        event: "messages_received",
-        data: receipt("live-1").data,
-      });
-
-      // A reconnection sends only the unacked queued event: each receipt went once.
-      latest().fail();
-      vi.advanceTimersByTime(1000);
-      latest().open();
+      // While open, at once; then a later one, after the report. The link dies with nothing answered: both go again,
+      // each in its place.
+      client.send(receipt("live-1"));
+      expect(latest().frames.at(-1)).toEqual(frameOf("live-1"));
+      reconnect();
       expect(latest().frames).toEqual([
+        frameOf("loaded-1"),
         { event: "game_data", id: report, data: { score: 1 } },
+        frameOf("live-1"),
       ]);
 
-      // One kept while reconnecting goes at that open, and not at the one after.
+      // The report's ack shows the server had what went before it, not what went after.
       latest().receiveJson({ event: "ack", data: { id: report } });
-      latest().fail();
-      client.send(receipt("down-1"));
-      vi.advanceTimersByTime(1000);
-      latest().open();
-      expect(latest().frames).toEqual([
-        { event: "messages_received", data: receipt("down-1").data },
-      ]);
-      latest().fail();
-      vi.advanceTimersByTime(1000);
-      latest().open();
-      expect(latest().sent).toEqual([]);
+      reconnect();
+      expect(latest().frames).toEqual([frameOf("live-1")]);
+
+      // A pong answers a ping sent after it.
+      latest().answersPings = false;
+      vi.advanceTimersByTime(25_000);
+      expect(latest().sent.at(-1)).toBe('{"event":"ping"}');
+      client.send(receipt("after-ping"));
+      latest().receiveJson({ event: "pong" });
+      reconnect();
+      expect(latest().frames).toEqual([frameOf("after-ping")]);
       client.close();
     });
   });

@@ -17,8 +17,8 @@ import {
  *   event twice when only its ack was lost: the id lets it recognise the repeat.
  * - Except the kinds named in `unqueued`: those go only while the socket is open, without an id, so the server sends no
  *   ack for them, and are never resent: events that are stale by the next connection (a typing note).
- * - And the kinds named in `unanswered`: those go without an id too, so no ack comes, but in order with the rest: at
- *   once while open, else kept and sent at the next open, once (receipts, whose loss the server makes good).
+ * - And the kinds named in `unanswered`: those go without an id too, so no ack comes, but they stay in the outbox, in
+ *   order with the rest, until the server answers something sent after them (an event's ack or error, a ping's pong).
  * - A `ping` goes out every `pingIntervalMs` (25 s unless told) while open, unless since the last one was due frames
  *   other than keep-alives went both ways: the server has heard from this end and this end from the server, so a
  *   ping would tell neither anything (a busy chat sends none). `pong` and `ack` frames stay inside, every other
@@ -63,7 +63,7 @@ export interface SocketClientOptions<ServerEvent extends AnyEvent> {
   pongTimeoutMs?: number;
   /** Event kinds sent only while open, with no id, no ack and no resend (see above). Default none. */
   unqueued?: ReadonlySet<string>;
-  /** Event kinds sent with no id and no ack, kept while down and sent once at the next open (see above). */
+  /** Event kinds sent with no id and no ack, kept until something sent after them is answered (see above). */
   unanswered?: ReadonlySet<string>;
 }
 
@@ -72,7 +72,7 @@ export interface SocketClient<ClientEvent extends AnyEvent> {
   /**
    * Queues the event with a fresh id and sends it now if the socket is open (otherwise on the next open).
    * Returns that id; `ping` and the `unqueued` kinds are sent only if open, never queued, and return undefined, as
-   * do the `unanswered` kinds (kept until the next open if not open) and any send after `close()`.
+   * do the `unanswered` kinds (queued like the rest, without an id) and any send after `close()`.
    */
   send(event: OutgoingEvent<ClientEvent>): string | undefined;
   /** Closes the socket for good: no reconnect, timers stopped, outbox dropped. */
@@ -162,34 +162,38 @@ function discard(ws: WebSocket, code?: number): void {
 
 /**
  * Events sent and not yet acked, each framed with a unique id; a Map keeps the order they were sent in. The `unqueued`
- * kinds are framed without an id and not kept; the `unanswered` ones are framed without an id and kept only while
- * the socket is not open, until the next open has sent them (`sent`).
+ * kinds are framed without an id and not kept. The `unanswered` ones are framed without an id and kept until the
+ * server is known to have them: it answered an event sent after them (an ack or an error for it), or a ping sent
+ * after them. One socket delivers in order, so the answer proves the earlier frame arrived.
  */
 function createOutbox(
   unqueued: ReadonlySet<string> = new Set(),
   unanswered: ReadonlySet<string> = new Set(),
 ) {
   const frames = new Map<string, string>();
-  /** Keys of the kept `unanswered` frames: not ids, so no ack settles them. */
-  const once = new Set<string>();
+  /** Keys of the kept `unanswered` frames: not ids, so no ack names them. */
+  const unconfirmed = new Set<string>();
+  /** For each ping not yet answered, the `unanswered` frames sent before it. */
+  let pings: string[][] = [];
   const idPrefix = randomPrefix();
   let sequence = 0;
+  const confirm = (keys: Iterable<string>) => {
+    for (const key of keys) {
+      frames.delete(key);
+      unconfirmed.delete(key);
+    }
+  };
   return {
-    add(
-      event: AnyEvent,
-      open: boolean,
-    ): { id: string | undefined; frame: string } {
+    add(event: AnyEvent): { id: string | undefined; frame: string } {
+      sequence += 1;
       if (unqueued.has(event.event) || unanswered.has(event.event)) {
         const frame = JSON.stringify({ event: event.event, data: event.data });
-        if (!open && unanswered.has(event.event)) {
-          sequence += 1;
-          const key = `once:${sequence}`;
-          frames.set(key, frame);
-          once.add(key);
+        if (unanswered.has(event.event)) {
+          frames.set(`~${sequence}`, frame);
+          unconfirmed.add(`~${sequence}`);
         }
         return { id: undefined, frame };
       }
-      sequence += 1;
       const id = `${idPrefix}-${sequence.toString(36)}`;
       const frame = JSON.stringify({
         event: event.event,
@@ -200,15 +204,25 @@ function createOutbox(
       return { id, frame };
     },
     frames: () => frames.values(),
-    /** The frames were sent on an open socket: the `unanswered` ones are done. */
-    sent() {
-      for (const key of once) frames.delete(key);
-      once.clear();
+    /** The server answered event `id`: it is done, and so is every `unanswered` frame sent before it. */
+    settle(id: string) {
+      if (!frames.has(id)) return;
+      const before: string[] = [];
+      for (const key of frames.keys()) {
+        if (key === id) break;
+        if (unconfirmed.has(key)) before.push(key);
+      }
+      confirm(before);
+      frames.delete(id);
     },
-    settle: (id: string) => frames.delete(id),
+    pinged: () => void pings.push([...unconfirmed]),
+    ponged: () => confirm(pings.shift() ?? []),
+    /** A new connection: pings on the old one will not be answered. */
+    reopened: () => void (pings = []),
     clear() {
       frames.clear();
-      once.clear();
+      unconfirmed.clear();
+      pings = [];
     },
   };
 }
@@ -302,8 +316,8 @@ export function createSocketClient<
     connectTimer = undefined;
     failures = 0;
     // Resend before announcing "open", so nothing sent from onStatus can overtake (or duplicate) the outbox.
+    outbox.reopened();
     for (const frame of outbox.frames()) transmit(frame);
-    outbox.sent();
     traffic.busy();
     pingTimer = setInterval(() => traffic.busy() || ping(), pingIntervalMs);
     setStatus("open");
@@ -315,6 +329,7 @@ export function createSocketClient<
     silenceTimer ??= setTimeout(() => {
       if (ws && socket === ws) lost(ws);
     }, pongTimeoutMs);
+    outbox.pinged();
     transmit(PING_FRAME);
   }
 
@@ -349,7 +364,7 @@ export function createSocketClient<
     silenceTimer = undefined;
     const event = parseServerEvent<ServerEvent>(raw);
     if (!event) return;
-    if (event.event === "pong") return;
+    if (event.event === "pong") return outbox.ponged();
     traffic.heard();
     const id = settledBy(event);
     if (id !== undefined) outbox.settle(id);
@@ -366,7 +381,7 @@ export function createSocketClient<
         if (status === "open") ping();
         return undefined;
       }
-      const { id, frame } = outbox.add(event, status === "open");
+      const { id, frame } = outbox.add(event);
       if (status === "open") transmit(frame);
       return id;
     },
