@@ -47,12 +47,18 @@ export const UNQUEUED_USER_EVENTS: ReadonlySet<UserClientEvent["event"]> =
 /**
  * What a tab sends without an id, so the hub answers it with no `ack` frame (ADR 058), yet keeps in its outbox, in
  * order with everything else, until the hub has answered something sent after it (`unanswered` in
- * `app/lib/socket-client.ts`). A receipt must reach the hub before the report of seen that follows it (a report of
- * seen raises only what was delivered), also when the page acknowledges what its loader brought before the socket
- * opens, and when both went into a link that died unnoticed (ADR 056 tried receipts `unqueued` and lost both cases).
+ * `app/lib/socket-client.ts`): receipts and reports of seen, which change nothing when they arrive twice. A receipt
+ * must reach the hub before the report of seen that follows it (a report of seen raises only what was delivered),
+ * also when the page acknowledges what its loader brought before the socket opens, and when both went into a link
+ * that died unnoticed (ADR 056 tried receipts `unqueued` and lost both cases). The page needs no answer to either:
+ * a refused report changes nothing on its screen.
  */
 export const UNANSWERED_USER_EVENTS: ReadonlySet<UserClientEvent["event"]> =
-  new Set(["messages_received", "notifications_received"] as const);
+  new Set([
+    "messages_received",
+    "notifications_received",
+    "message_status",
+  ] as const);
 
 export type UserServerEvent =
   | FrameEvent
