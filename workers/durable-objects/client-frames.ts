@@ -11,8 +11,7 @@ import { USER_SOCKET, type UserServerEvent } from "#contract/user-socket";
  * inside another frame, `acknowledged`) or an `error` with this message.
  */
 export type EventAnswer =
-  | { ok: true; acknowledged?: true }
-  | { ok: false; message: string };
+  { ok: true; acknowledged?: true } | { ok: false; message: string };
 
 /** A user-socket frame, validated once; a room event sent here is told to use the room socket. */
 export const parseUserFrame = (raw: string | ArrayBuffer) =>
