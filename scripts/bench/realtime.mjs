@@ -561,25 +561,25 @@ function machineTicks() {
   return fields.slice(0, 8).map(Number);
 }
 
-/** Busy CPU seconds of the whole machine (all but idle and iowait). */
-function machineCpuSeconds() {
-  const ticks = machineTicks();
+/** Busy CPU seconds of the whole machine (all but idle and iowait), from one reading of `machineTicks()`. */
+function machineCpuSeconds(ticks) {
   return (
     (ticks.reduce((sum, v) => sum + v, 0) - ticks[3] - ticks[4]) / CLOCK_TICKS
   );
 }
 
 function snapshotCpu(workerds) {
+  const ticks = machineTicks();
   return {
     at: performance.now(),
     node: process.cpuUsage(),
     workerd: workerds.map((w) => cpuSeconds(w.pid)),
-    machine: machineCpuSeconds(),
-    iowait: machineTicks()[4] / CLOCK_TICKS,
+    machine: machineCpuSeconds(ticks),
+    iowait: ticks[4] / CLOCK_TICKS,
     // Interrupts and softirqs (the loopback network stack's work, charged to no process) and time the hypervisor
     // gave to other machines: both count as busy, neither is another process.
-    irq: (machineTicks()[5] + machineTicks()[6]) / CLOCK_TICKS,
-    steal: machineTicks()[7] / CLOCK_TICKS,
+    irq: (ticks[5] + ticks[6]) / CLOCK_TICKS,
+    steal: ticks[7] / CLOCK_TICKS,
   };
 }
 /**
