@@ -56,6 +56,10 @@ describe("a forgotten password", () => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.waitForURL("**/forgot-password");
+    // The address bar changes before the page does: until the new page is on screen, "Email" is the log-in form's.
+    await page
+      .getByRole("heading", { name: "Forgot password?", level: 1 })
+      .waitFor();
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send me a link" }).click();
     await page.getByText(ACCOUNT_LINK_TEXT.resetSent).waitFor();
