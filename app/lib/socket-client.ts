@@ -13,8 +13,9 @@ import {
  *   then 5 s between attempts, with no limit on attempts. The wait starts again from 1 s after a successful open.
  * - An attempt that is not open within 20 s is abandoned (closed) and counts as a failed attempt.
  * - Every event sent gets a unique `id` and stays in an outbox until the server acks that id (an `ack` frame, or any
- *   event carrying it as `ack`) or answers it with an `error` carrying the id. Each (re)open resends the whole outbox in the order it was sent, so the server may see an
- *   event twice when only its ack was lost: the id lets it recognise the repeat.
+ *   event carrying it as `ack`) or answers it with an `error` carrying the id. Each (re)open resends the whole outbox
+ *   in the order it was sent, so the server may see an event twice when only its ack was lost: the id lets it
+ *   recognise the repeat.
  * - Except the kinds named in `unqueued`: those go only while the socket is open, without an id, so the server sends no
  *   ack for them, and are never resent: events that are stale by the next connection (a typing note).
  * - And the kinds named in `unanswered`: those go without an id too, so no ack comes, but they stay in the outbox, in
@@ -170,28 +171,23 @@ function createOutbox(
   unqueued: ReadonlySet<string> = new Set(),
   unanswered: ReadonlySet<string> = new Set(),
 ) {
+  /** Keyed by id; the kept `unanswered` frames by `~` and their sequence number instead, a key no ack names. */
   const frames = new Map<string, string>();
-  /** Keys of the kept `unanswered` frames: not ids, so no ack names them. */
-  const unconfirmed = new Set<string>();
+  const isUnanswered = (key: string) => key.startsWith("~");
+  const unconfirmed = () => [...frames.keys()].filter(isUnanswered);
   /** For each ping not yet answered, the `unanswered` frames sent before it. */
   let pings: string[][] = [];
   const idPrefix = randomPrefix();
   let sequence = 0;
   const confirm = (keys: Iterable<string>) => {
-    for (const key of keys) {
-      frames.delete(key);
-      unconfirmed.delete(key);
-    }
+    for (const key of keys) frames.delete(key);
   };
   return {
     add(event: AnyEvent): { id: string | undefined; frame: string } {
       sequence += 1;
       if (unqueued.has(event.event) || unanswered.has(event.event)) {
         const frame = JSON.stringify({ event: event.event, data: event.data });
-        if (unanswered.has(event.event)) {
-          frames.set(`~${sequence}`, frame);
-          unconfirmed.add(`~${sequence}`);
-        }
+        if (unanswered.has(event.event)) frames.set(`~${sequence}`, frame);
         return { id: undefined, frame };
       }
       const id = `${idPrefix}-${sequence.toString(36)}`;
@@ -210,18 +206,17 @@ function createOutbox(
       const before: string[] = [];
       for (const key of frames.keys()) {
         if (key === id) break;
-        if (unconfirmed.has(key)) before.push(key);
+        if (isUnanswered(key)) before.push(key);
       }
       confirm(before);
       frames.delete(id);
     },
-    pinged: () => void pings.push([...unconfirmed]),
+    pinged: () => void pings.push(unconfirmed()),
     ponged: () => confirm(pings.shift() ?? []),
     /** A new connection: pings on the old one will not be answered. */
     reopened: () => void (pings = []),
     clear() {
       frames.clear();
-      unconfirmed.clear();
       pings = [];
     },
   };
