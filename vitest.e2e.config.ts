@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["./tests/e2e/global-setup.ts"],
+    // The tests' own requests are sent again when wrangler dev's proxy asks (a POST it cannot replay itself).
+    setupFiles: ["./tests/e2e/dev-proxy-retry.ts"],
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,

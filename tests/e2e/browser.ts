@@ -10,6 +10,7 @@ import {
 import type { ApiSignedIn, Game, UserData } from "#contract/types";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { loadGames } from "../../scripts/games-lib.mjs";
+import { DEV_PROXY_RESTART } from "./dev-proxy-retry";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -132,8 +133,6 @@ export async function openPage(
   return { context, page, errors };
 }
 
-/** What wrangler dev's own proxy answers when its connection to the Worker drops under a POST, which it cannot replay. */
-const DEV_PROXY_RESTART = "Your worker restarted mid-request.";
 const UNAVAILABLE = "the server responded with a status of 503";
 
 /** What Chrome logs for a push subscription in an incognito context, as every test's is. */
@@ -566,6 +565,31 @@ export async function api<T = unknown>(
   if (!response.ok)
     throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return await response.json();
+}
+
+/**
+ * Waits for the play screen's round to be on. A timeout says where the screen stopped (its phase and what it shows),
+ * which tells a game that never said it was ready from a round whose play session never came.
+ */
+export async function waitForPlaying(page: Page, timeout = 20_000) {
+  try {
+    await page.waitForSelector('[data-phase="playing"]', { timeout });
+  } catch (error) {
+    const where = await page
+      .evaluate(() => {
+        const player = document.querySelector<HTMLElement>(".player");
+        return {
+          url: location.href,
+          phase: player?.dataset.phase ?? null,
+          shown: (player ?? document.body).innerText.slice(0, 300),
+        };
+      })
+      .catch(() => null);
+    throw new Error(
+      `The round did not start within ${timeout} ms: ${JSON.stringify(where)}`,
+      { cause: error },
+    );
+  }
 }
 
 /** The play screen's phase (`data-phase`), or null once the page has moved on (to the result, say). */

@@ -1,5 +1,7 @@
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import type { TestProject } from "vitest/node";
 import {
   bin,
@@ -101,9 +103,10 @@ export default async function setup(project: TestProject) {
   const server = startWranglerDev({
     port,
     persistTo,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
     vars: { GAMES_ORIGIN: gamesURL, APP_ORIGIN: baseURL },
   });
+  reportReloads(server.stdout!);
   await waitForHealthy(baseURL);
   project.provide("baseURL", baseURL);
   project.provide("fixtureURL", fixtures.url);
@@ -117,6 +120,22 @@ export default async function setup(project: TestProject) {
     gamesOrigin.close();
     rmSync(persistTo, { recursive: true, force: true });
   };
+}
+
+/**
+ * The server's log is one line a request and stays out of the test output, but a reload of the Worker (which drops
+ * requests under way: tests/e2e/dev-proxy-retry.ts) and any error line are told, with the time, to explain a failure.
+ */
+function reportReloads(log: Readable) {
+  createInterface({ input: log }).on("line", (line) => {
+    const head = line.slice(0, 300);
+    // A request answered below 500 is the app at work, whatever its path says.
+    if (/^\[wrangler:info\] [A-Z]+ \S+ [1-4]\d\d /.test(head)) return;
+    if (/reload|restart|error|✘/i.test(head))
+      process.stderr.write(
+        `[e2e server ${new Date().toISOString()}] ${line}\n`,
+      );
+  });
 }
 
 /** A game of type 2, played from another origin (SPEC.md §3 external_link). */

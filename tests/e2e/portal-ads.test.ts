@@ -10,7 +10,13 @@ import {
   stopProcessTree,
   waitForHealthy,
 } from "../../scripts/lib.mjs";
-import { DESKTOP, PHONE, launchBrowser, openPage } from "./browser";
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  openPage,
+  waitForPlaying,
+} from "./browser";
 import { AD_RECORDER } from "./fixtures/ad-recorder";
 import { addExternalGame, freePort } from "./global-setup";
 
@@ -87,7 +93,7 @@ for (const [device, viewport] of [
     });
     await withRecorder(context);
     await page.goto(`/play/${game._id}`);
-    await page.waitForSelector('[data-phase="playing"]', { timeout: 20_000 });
+    await waitForPlaying(page);
     const frame = page.frameLocator("iframe.game-frame");
     const status = () => frame.locator("#status").innerText();
     const watch = frame.locator("#watch");

@@ -21,6 +21,7 @@ import {
   openPage,
   pageFor,
   roundRequests,
+  waitForPlaying,
 } from "./browser";
 import { HOLD_GREETING_HEADER } from "./fixtures/portal-games/index";
 
@@ -99,7 +100,7 @@ const gameplay = (page: Page) =>
 async function playRound(page: Page, game: Game) {
   const submitted = roundRequests(page);
   await page.goto(`/play/${game._id}`);
-  await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+  await waitForPlaying(page, 15_000);
   const frame = page.frameLocator("iframe.game-frame");
   await frame.locator("#play").click();
   await expect.poll(() => gameplay(page)).toBe("on");

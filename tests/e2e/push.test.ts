@@ -129,8 +129,9 @@ describe("push notifications", () => {
       registrationId: registrations.get(`${baseURL()}/`)!,
       data: JSON.stringify({ title: "Hi", url: "https://evil.example/" }),
     });
+    // As long as the first: the worker may have been stopped in between and is started again for this push.
     await expect
-      .poll(async () => (await shown()).map((n) => n.url))
+      .poll(async () => (await shown()).map((n) => n.url), { timeout: 10_000 })
       .toEqual(["/social?chat=42", "/notifications"]);
     expect(errors).toEqual([]);
     await context.close();
