@@ -2,7 +2,8 @@ import type { Reporter, TestCase } from "vitest/node";
 
 /**
  * A browser test that failed and then passed on its second try (vitest.e2e.config.ts `retry`) is listed at the end of
- * the run with its first failure, so a test that only passes sometimes is seen and fixed rather than hidden.
+ * the run with the first lines of its first failure (where a timed-out page load names its address), so a test that
+ * only passes sometimes is seen and fixed rather than hidden.
  */
 export default class FlakyReporter implements Reporter {
   private readonly flaky: string[] = [];
@@ -11,7 +12,7 @@ export default class FlakyReporter implements Reporter {
     if (!testCase.diagnostic()?.flaky) return;
     const first = testCase.result().errors?.[0]?.message ?? "no message";
     this.flaky.push(
-      `  ${testCase.module.relativeModuleId} > ${testCase.fullName}\n    first try: ${first.split("\n")[0]}`,
+      `  ${testCase.module.relativeModuleId} > ${testCase.fullName}\n    first try: ${first.split("\n").slice(0, 4).join("\n    ")}`,
     );
   }
 
