@@ -25,6 +25,7 @@ export function startWranglerDev(options: {
 }): ChildProcess;
 export function stopProcessTree(child: ChildProcess | undefined): void;
 export function waitForHealthy(url: string, timeoutMs?: number): Promise<void>;
+export function keepProxyWarm(url: string, everyMs?: number): () => void;
 /** The games origin's port on this machine (ADR 039): forwards to the Worker at `target`, Host kept. */
 export function startGamesOrigin(options: {
   port: number;

@@ -110,6 +110,23 @@ export async function waitForHealthy(url, timeoutMs = 60_000) {
 }
 
 /**
+ * Keeps wrangler dev's proxy from reusing a connection to the Worker that workerd is closing: workerd closes one idle
+ * for 5 s, and a request the proxy sends on it just then is lost (a POST answered 503 "Your worker restarted
+ * mid-request", a GET left hanging; cloudflare/workers-sdk#14641, fixed only in wrangler versions that need Node 22).
+ * A request a second keeps the connection busy: a POST and a GET every 5 s lost 7 of 16 without it and none with it.
+ * For test and benchmark servers; returns the function that stops it.
+ */
+export function keepProxyWarm(url, everyMs = 1000) {
+  const timer = setInterval(() => {
+    fetch(`${url}/api/health`, { signal: AbortSignal.timeout(everyMs * 3) })
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined);
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
  * The games origin on this machine (ADR 039): a second port that hands every request to the Worker at `target` with
  * its Host header kept, so the Worker sees the games origin (GAMES_ORIGIN) and answers it as production's second
  * hostname. Games use no sockets, so upgrades are not forwarded. Resolves once listening; `close()` stops it.

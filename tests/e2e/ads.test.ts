@@ -8,6 +8,7 @@ import {
   seedIfEmpty,
   startWranglerDev,
   stopProcessTree,
+  keepProxyWarm,
   waitForHealthy,
 } from "../../scripts/lib.mjs";
 import { PHONE, launchBrowser, openPage, playPhase } from "./browser";
@@ -24,6 +25,7 @@ const CLIENT = "ca-pub-1234567890";
 const SCRIPT = "https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js";
 
 let server: ChildProcess | undefined;
+let stopWarming: (() => void) | undefined;
 let adsURL: string;
 let browser: Browser;
 let poki: Game;
@@ -49,6 +51,7 @@ beforeAll(async () => {
     vars: { AD_CLIENT_ID: CLIENT },
   });
   await waitForHealthy(adsURL);
+  stopWarming = keepProxyWarm(adsURL);
   const games = await (
     await fetch(`${adsURL}/api/game/published`)
   ).json<Game[]>();
@@ -58,6 +61,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  stopWarming?.();
   stopProcessTree(server);
   rmSync(persistTo, { recursive: true, force: true });
 });

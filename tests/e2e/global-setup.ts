@@ -12,6 +12,7 @@ import {
   startGamesOrigin,
   startWranglerDev,
   stopProcessTree,
+  keepProxyWarm,
   waitForHealthy,
 } from "../../scripts/lib.mjs";
 import { execFileSync } from "node:child_process";
@@ -108,6 +109,7 @@ export default async function setup(project: TestProject) {
   });
   reportReloads(server.stdout!);
   await waitForHealthy(baseURL);
+  const stopWarming = keepProxyWarm(baseURL);
   project.provide("baseURL", baseURL);
   project.provide("fixtureURL", fixtures.url);
   project.provide("portalURL", portalURL);
@@ -115,6 +117,7 @@ export default async function setup(project: TestProject) {
   project.provide("gamesURL", gamesURL);
 
   return () => {
+    stopWarming();
     stopProcessTree(server);
     fixtures.server.close();
     gamesOrigin.close();

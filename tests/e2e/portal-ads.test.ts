@@ -8,6 +8,7 @@ import {
   seedIfEmpty,
   startWranglerDev,
   stopProcessTree,
+  keepProxyWarm,
   waitForHealthy,
 } from "../../scripts/lib.mjs";
 import {
@@ -31,6 +32,7 @@ const SCRIPT = "https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js";
 const SLUG = "cg-v3-rewarded";
 
 let server: ChildProcess | undefined;
+let stopWarming: (() => void) | undefined;
 let adsURL: string;
 let browser: Browser;
 let game: Game;
@@ -55,6 +57,7 @@ beforeAll(async () => {
     vars: { AD_CLIENT_ID: CLIENT },
   });
   await waitForHealthy(adsURL);
+  stopWarming = keepProxyWarm(adsURL);
   const games = await (
     await fetch(`${adsURL}/api/game/published`)
   ).json<Game[]>();
@@ -64,6 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  stopWarming?.();
   stopProcessTree(server);
   rmSync(persistTo, { recursive: true, force: true });
 });
