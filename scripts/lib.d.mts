@@ -25,7 +25,10 @@ export function startWranglerDev(options: {
 }): ChildProcess;
 export function stopProcessTree(child: ChildProcess | undefined): void;
 export function waitForHealthy(url: string, timeoutMs?: number): Promise<void>;
-export function keepProxyWarm(url: string, everyMs?: number): () => void;
+/** A `wrangler dev` for the browser tests, resolved once healthy and kept warm until `stop()`. */
+export function startTestServer(
+  options: Parameters<typeof startWranglerDev>[0],
+): Promise<{ child: ChildProcess; url: string; stop(): void }>;
 /** The games origin's port on this machine (ADR 039): forwards to the Worker at `target`, Host kept. */
 export function startGamesOrigin(options: {
   port: number;

@@ -114,9 +114,9 @@ export async function waitForHealthy(url, timeoutMs = 60_000) {
  * for 5 s, and a request the proxy sends on it just then is lost (a POST answered 503 "Your worker restarted
  * mid-request", a GET left hanging; cloudflare/workers-sdk#14641, fixed only in wrangler versions that need Node 22).
  * A request a second keeps the connection busy: a POST and a GET every 5 s lost 7 of 16 without it and none with it.
- * For test and benchmark servers; returns the function that stops it.
+ * Returns the function that stops it.
  */
-export function keepProxyWarm(url, everyMs = 1000) {
+function keepProxyWarm(url, everyMs = 1000) {
   const timer = setInterval(() => {
     fetch(`${url}/api/health`, { signal: AbortSignal.timeout(everyMs * 3) })
       .then((response) => response.body?.cancel())
@@ -124,6 +124,31 @@ export function keepProxyWarm(url, everyMs = 1000) {
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * A `wrangler dev` for the browser tests (options as startWranglerDev's): resolves once it answers, kept warm
+ * (keepProxyWarm) until `stop()`, which also ends the server. Benchmarks start theirs bare, so that no heartbeat
+ * enters the CPU they measure.
+ */
+export async function startTestServer(options) {
+  const child = startWranglerDev(options);
+  const url = `http://127.0.0.1:${options.port}`;
+  try {
+    await waitForHealthy(url);
+  } catch (error) {
+    stopProcessTree(child);
+    throw error;
+  }
+  const stopWarming = keepProxyWarm(url);
+  return {
+    child,
+    url,
+    stop() {
+      stopWarming();
+      stopProcessTree(child);
+    },
+  };
 }
 
 /**

@@ -1,19 +1,13 @@
-import type { ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Game } from "#contract/types";
-import {
-  migrateLocal,
-  seedIfEmpty,
-  startWranglerDev,
-  stopProcessTree,
-  keepProxyWarm,
-  waitForHealthy,
-} from "../../scripts/lib.mjs";
 import { PHONE, launchBrowser, openPage, playPhase } from "./browser";
 import { AD_RECORDER, type AdCall } from "./fixtures/ad-recorder";
-import { addExternalGame, freePort } from "./global-setup";
+import {
+  AD_CLIENT as CLIENT,
+  AD_SCRIPT as SCRIPT,
+  startAdServer,
+} from "./ad-server";
 
 /**
  * Issue #19: with AD_CLIENT_ID set, ad slots and ad breaks use Google's network. This file runs a server of its own
@@ -21,49 +15,28 @@ import { addExternalGame, freePort } from "./global-setup";
  * in place of Google's script (tests/e2e/fixtures/ad-recorder.ts), so the test sees every call the pages make.
  */
 
-const CLIENT = "ca-pub-1234567890";
-const SCRIPT = "https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js";
-
-let server: ChildProcess | undefined;
-let stopWarming: (() => void) | undefined;
+let server: Awaited<ReturnType<typeof startAdServer>> | undefined;
 let adsURL: string;
 let browser: Browser;
 let poki: Game;
-const persistTo = `.wrangler/e2e-ads-${process.pid}`;
 
 beforeAll(async () => {
-  rmSync(persistTo, { recursive: true, force: true });
-  migrateLocal(persistTo);
-  seedIfEmpty(persistTo);
   // A game written for Poki's SDK, whose breaks and rewarded ad reach the platform through our SDK.
-  addExternalGame(
-    persistTo,
-    "poki-test",
-    "Poki Test Game",
-    `${inject("fixtureURL")}/poki-game.html`,
-  );
-  const port = await freePort();
-  adsURL = `http://127.0.0.1:${port}`;
-  server = startWranglerDev({
-    port,
-    persistTo,
-    stdio: ["ignore", "ignore", "inherit"],
-    vars: { AD_CLIENT_ID: CLIENT },
-  });
-  await waitForHealthy(adsURL);
-  stopWarming = keepProxyWarm(adsURL);
-  const games = await (
-    await fetch(`${adsURL}/api/game/published`)
-  ).json<Game[]>();
-  poki = games.find((game) => game.slug === "poki-test")!;
+  server = await startAdServer("ads", [
+    {
+      slug: "poki-test",
+      name: "Poki Test Game",
+      link: `${inject("fixtureURL")}/poki-game.html`,
+    },
+  ]);
+  adsURL = server.url;
+  poki = server.games.find((game) => game.slug === "poki-test")!;
   browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  stopWarming?.();
-  stopProcessTree(server);
-  rmSync(persistTo, { recursive: true, force: true });
+  server?.stop();
 });
 
 /** Google's script answered by the recorder, and every command the platform sends a game frame noted in that frame. */

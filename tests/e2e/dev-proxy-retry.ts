@@ -14,12 +14,12 @@ async function fetchRetryingProxyRestarts(
   input: Parameters<typeof fetch>[0],
   init?: Parameters<typeof fetch>[1],
 ): Promise<Response> {
+  // A string body can be sent again; a stream could not, so a request with one is sent once.
+  const replayable =
+    init?.body === undefined ||
+    init.body === null ||
+    typeof init.body === "string";
   for (let attempt = 1; ; attempt++) {
-    // A string body can be sent again; a stream could not, so a request with one is sent once.
-    const replayable =
-      init?.body === undefined ||
-      init.body === null ||
-      typeof init.body === "string";
     const response = await send(input, init);
     if (
       !replayable ||

@@ -10,10 +10,7 @@ import {
   root,
   seedIfEmpty,
   startGamesOrigin,
-  startWranglerDev,
-  stopProcessTree,
-  keepProxyWarm,
-  waitForHealthy,
+  startTestServer,
 } from "../../scripts/lib.mjs";
 import { execFileSync } from "node:child_process";
 import { PORTAL_GAMES } from "./fixtures/portal-games/index";
@@ -101,15 +98,13 @@ export default async function setup(project: TestProject) {
     port: gamesPort,
     target: baseURL,
   });
-  const server = startWranglerDev({
+  const server = await startTestServer({
     port,
     persistTo,
     stdio: ["ignore", "pipe", "inherit"],
     vars: { GAMES_ORIGIN: gamesURL, APP_ORIGIN: baseURL },
   });
-  reportReloads(server.stdout!);
-  await waitForHealthy(baseURL);
-  const stopWarming = keepProxyWarm(baseURL);
+  reportServerTrouble(server.child.stdout!);
   project.provide("baseURL", baseURL);
   project.provide("fixtureURL", fixtures.url);
   project.provide("portalURL", portalURL);
@@ -117,8 +112,7 @@ export default async function setup(project: TestProject) {
   project.provide("gamesURL", gamesURL);
 
   return () => {
-    stopWarming();
-    stopProcessTree(server);
+    server.stop();
     fixtures.server.close();
     gamesOrigin.close();
     rmSync(persistTo, { recursive: true, force: true });
@@ -126,10 +120,10 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * The server's log is one line a request and stays out of the test output, but a reload of the Worker (which drops
- * requests under way: tests/e2e/dev-proxy-retry.ts) and any error line are told, with the time, to explain a failure.
+ * The server's log is one line a request and stays out of the test output, but a reload of the Worker, an error line
+ * and an answer of 500 or more are told, with the time, to line a failure up with the server.
  */
-function reportReloads(log: Readable) {
+function reportServerTrouble(log: Readable) {
   createInterface({ input: log }).on("line", (line) => {
     const head = line.slice(0, 300);
     // A request answered below 500 is the app at work, whatever its path says.

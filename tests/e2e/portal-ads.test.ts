@@ -1,16 +1,6 @@
-import type { ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import type { Game } from "#contract/types";
-import {
-  migrateLocal,
-  seedIfEmpty,
-  startWranglerDev,
-  stopProcessTree,
-  keepProxyWarm,
-  waitForHealthy,
-} from "../../scripts/lib.mjs";
 import {
   DESKTOP,
   PHONE,
@@ -19,7 +9,7 @@ import {
   waitForPlaying,
 } from "./browser";
 import { AD_RECORDER } from "./fixtures/ad-recorder";
-import { addExternalGame, freePort } from "./global-setup";
+import { AD_SCRIPT as SCRIPT, startAdServer } from "./ad-server";
 
 /**
  * Issue #30: a CrazyGames game's rewarded ad (tests/e2e/fixtures/portal-games/crazygames-v3-rewarded.ts, after
@@ -27,49 +17,29 @@ import { addExternalGame, freePort } from "./global-setup";
  * reward comes in `adFinished` only for an ad watched to its end, and an ad closed early is the game's `adError`.
  */
 
-const CLIENT = "ca-pub-1234567890";
-const SCRIPT = "https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js";
 const SLUG = "cg-v3-rewarded";
 
-let server: ChildProcess | undefined;
-let stopWarming: (() => void) | undefined;
+let server: Awaited<ReturnType<typeof startAdServer>> | undefined;
 let adsURL: string;
 let browser: Browser;
 let game: Game;
-const persistTo = `.wrangler/e2e-portal-ads-${process.pid}`;
 
 beforeAll(async () => {
-  rmSync(persistTo, { recursive: true, force: true });
-  migrateLocal(persistTo);
-  seedIfEmpty(persistTo);
-  addExternalGame(
-    persistTo,
-    SLUG,
-    "Coins",
-    `${inject("portalURL")}/portal/${SLUG}.html`,
-  );
-  const port = await freePort();
-  adsURL = `http://127.0.0.1:${port}`;
-  server = startWranglerDev({
-    port,
-    persistTo,
-    stdio: ["ignore", "ignore", "inherit"],
-    vars: { AD_CLIENT_ID: CLIENT },
-  });
-  await waitForHealthy(adsURL);
-  stopWarming = keepProxyWarm(adsURL);
-  const games = await (
-    await fetch(`${adsURL}/api/game/published`)
-  ).json<Game[]>();
-  game = games.find((each) => each.slug === SLUG)!;
+  server = await startAdServer("portal-ads", [
+    {
+      slug: SLUG,
+      name: "Coins",
+      link: `${inject("portalURL")}/portal/${SLUG}.html`,
+    },
+  ]);
+  adsURL = server.url;
+  game = server.games.find((each) => each.slug === SLUG)!;
   browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  stopWarming?.();
-  stopProcessTree(server);
-  rmSync(persistTo, { recursive: true, force: true });
+  server?.stop();
 });
 
 async function withRecorder(context: BrowserContext) {
