@@ -25,7 +25,7 @@ export function startWranglerDev(options: {
 }): ChildProcess;
 export function stopProcessTree(child: ChildProcess | undefined): void;
 export function waitForHealthy(url: string, timeoutMs?: number): Promise<void>;
-/** A `wrangler dev` for the browser tests, resolved once healthy and kept warm until `stop()`. */
+/** A `wrangler dev` for the browser tests, resolved once healthy; `stop()` ends it. */
 export function startTestServer(
   options: Parameters<typeof startWranglerDev>[0],
 ): Promise<{ child: ChildProcess; url: string; stop(): void }>;

@@ -110,26 +110,8 @@ export async function waitForHealthy(url, timeoutMs = 60_000) {
 }
 
 /**
- * Keeps wrangler dev's proxy from reusing a connection to the Worker that workerd is closing: workerd closes one idle
- * for 5 s, and a request the proxy sends on it just then is lost (a POST answered 503 "Your worker restarted
- * mid-request", a GET left hanging; cloudflare/workers-sdk#14641, fixed only in wrangler versions that need Node 22).
- * A request a second keeps the connection busy: a POST and a GET every 5 s lost 7 of 16 without it and none with it.
- * Returns the function that stops it.
- */
-function keepProxyWarm(url, everyMs = 1000) {
-  const timer = setInterval(() => {
-    fetch(`${url}/api/health`, { signal: AbortSignal.timeout(everyMs * 3) })
-      .then((response) => response.body?.cancel())
-      .catch(() => undefined);
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
-/**
- * A `wrangler dev` for the browser tests (options as startWranglerDev's): resolves once it answers, kept warm
- * (keepProxyWarm) until `stop()`, which also ends the server. Benchmarks start theirs bare, so that no heartbeat
- * enters the CPU they measure.
+ * A `wrangler dev` for the browser tests (options as startWranglerDev's): resolves once it answers; `stop()` ends it,
+ * workerd included.
  */
 export async function startTestServer(options) {
   const child = startWranglerDev(options);
@@ -140,15 +122,7 @@ export async function startTestServer(options) {
     stopProcessTree(child);
     throw error;
   }
-  const stopWarming = keepProxyWarm(url);
-  return {
-    child,
-    url,
-    stop() {
-      stopWarming();
-      stopProcessTree(child);
-    },
-  };
+  return { child, url, stop: () => stopProcessTree(child) };
 }
 
 /**
