@@ -5,8 +5,12 @@ export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["./tests/e2e/global-setup.ts"],
-    // The tests' own requests are sent again when wrangler dev's proxy asks (a POST it cannot replay itself).
-    setupFiles: ["./tests/e2e/dev-proxy-retry.ts"],
+    // The tests' own requests are sent again when wrangler dev's proxy asks (a POST it cannot replay itself); a
+    // failed test prints what its pages went through.
+    setupFiles: [
+      "./tests/e2e/dev-proxy-retry.ts",
+      "./tests/e2e/page-journal.ts",
+    ],
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,

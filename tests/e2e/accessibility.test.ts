@@ -18,6 +18,7 @@ import {
   pageFor,
   signIn,
   type Account,
+  waitForPlaying,
 } from "./browser";
 
 /**
@@ -334,8 +335,7 @@ const playerSteps = (): Step[] => [
   {
     name: "/play",
     path: `/play/${tower._id}?type=0`,
-    then: (page) =>
-      page.locator('[data-phase="playing"]').waitFor({ timeout: 20_000 }),
+    then: (page) => waitForPlaying(page, 20_000),
   },
   {
     name: "/result",

@@ -11,6 +11,7 @@ import type { ApiSignedIn, Game, UserData } from "#contract/types";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { loadGames } from "../../scripts/games-lib.mjs";
 import { DEV_PROXY_RESTART } from "./dev-proxy-retry";
+import { journalPages } from "./page-journal";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -41,11 +42,14 @@ export const ownAddress = () => ({
   "CF-Connecting-IP": `2001:db8::${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`,
 });
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
+/** Debian's Chromium, every page of which keeps a journal printed if its test fails (tests/e2e/page-journal.ts). */
+export async function launchBrowser(): Promise<Browser> {
+  return journalPages(
+    await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: CHROMIUM_ARGS,
+    }),
+  );
 }
 
 /**
@@ -103,9 +107,10 @@ export async function openPage(
   });
   // app/lib/coin-store.ts: the bonus counts as closed today for every player in this browser.
   if (!dailyBonus) {
-    // Init scripts run in every frame too; a game's sandboxed frame has no localStorage.
+    // Init scripts run in every frame too; a game's sandboxed frame has no localStorage, nor has a new page's
+    // about:blank.
     await context.addInitScript(() => {
-      if (window === window.top)
+      if (window === window.top && location.origin !== "null")
         window.localStorage.setItem(
           "dailyBonusClosed",
           JSON.stringify({ "*": new Date().toISOString().slice(0, 10) }),

@@ -17,6 +17,7 @@ import {
   type Account,
   api,
   unique,
+  waitForPlaying,
 } from "./browser";
 
 let browser: Browser;
@@ -168,9 +169,7 @@ describe("a challenge between two friends", () => {
       await notice.getByRole("button", { name: "Accept" }).click();
       await two.page.waitForURL(/\/play\/\d+\?challengeId=\d+/);
       await expect.poll(() => walletOf(b)).toBe(0);
-      await two.page.waitForSelector('[data-phase="playing"]', {
-        timeout: 15_000,
-      });
+      await waitForPlaying(two.page, 15_000);
       const played = await endRound(two.page, "tower-stack", 1);
       await two.page.waitForURL(
         new RegExp(`/result/${tower._id}\\?challengeId=\\d+`),

@@ -14,6 +14,7 @@ import {
   pageFor as signedInPage,
   befriend,
   twoFriends,
+  waitForPlaying,
 } from "./browser";
 
 let browser: Browser;
@@ -38,10 +39,7 @@ async function bothPlaying(a: Page, b: Page): Promise<string> {
   const [one, two] = [new URL(a.url()), new URL(b.url())];
   expect(one.searchParams.get("room")).toBe(two.searchParams.get("room"));
   expect(seedOf(a)).toBe(seedOf(b));
-  await Promise.all([
-    a.waitForSelector('[data-phase="playing"]', { timeout: 15_000 }),
-    b.waitForSelector('[data-phase="playing"]', { timeout: 15_000 }),
-  ]);
+  await Promise.all([waitForPlaying(a, 15_000), waitForPlaying(b, 15_000)]);
   return seedOf(a)!;
 }
 
@@ -230,8 +228,8 @@ describe("play with a friend", () => {
     expect(new URL(c.page.url()).pathname).toBe(`/play/${snake._id}`);
     expect(seedOf(c.page)).toBe(seedOf(d.page));
     await Promise.all([
-      c.page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 }),
-      d.page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 }),
+      waitForPlaying(c.page, 15_000),
+      waitForPlaying(d.page, 15_000),
     ]);
     expect([...c.errors, ...d.errors]).toEqual([]);
     await c.context.close();

@@ -8,6 +8,7 @@ import {
   launchBrowser,
   openPage,
   signIn,
+  waitForPlaying,
 } from "./browser";
 
 /**
@@ -42,7 +43,7 @@ afterAll(() => browser?.close());
 /** Opens the play page and waits for the round, which starts only once the game and the platform talk. */
 async function playing(page: Page, game: Game): Promise<Frame> {
   await page.goto(`/play/${game._id}`);
-  await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+  await waitForPlaying(page, 15_000);
   const frame = page
     .frames()
     .find((candidate) => candidate.url().includes(`/games/${game.slug}/`));

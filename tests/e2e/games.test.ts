@@ -8,6 +8,7 @@ import {
   launchBrowser,
   nextFrames,
   openPage,
+  waitForPlaying,
 } from "./browser";
 
 interface Recorded {
@@ -144,7 +145,7 @@ describe("every game in the platform frame", () => {
         })
         .toHaveLength(1);
       // The page starts its round once the splash is over; this start ends the round by itself after 3 s.
-      await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+      await waitForPlaying(page, 15_000);
       await sendToGame(page, { type: "start", seed: 42, duration: 3 });
       await playALittle(page);
       await expect
@@ -183,7 +184,7 @@ describe("every game in the platform frame", () => {
         timeout: 15_000,
       })
       .toHaveLength(1);
-    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    await waitForPlaying(page, 15_000);
     const frame = page.frameLocator("iframe.game-frame");
     for (let i = 0; i < 3; i++) await frame.locator("#tap").click();
     await expect

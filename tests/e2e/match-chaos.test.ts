@@ -13,6 +13,7 @@ import {
   pageFor as signedInPage,
   type Account,
   playPhase as phase,
+  waitForPlaying,
 } from "./browser";
 
 /*
@@ -60,8 +61,8 @@ async function match(slug: string, names: [string, string]) {
   await phone.page.getByText("Searching...").first().waitFor();
   await desk.page.locator(multiplayer).first().click();
   await Promise.all([
-    phone.page.waitForSelector('[data-phase="playing"]', { timeout: 20_000 }),
-    desk.page.waitForSelector('[data-phase="playing"]', { timeout: 20_000 }),
+    waitForPlaying(phone.page, 20_000),
+    waitForPlaying(desk.page, 20_000),
   ]);
   // Each other's opponent, not a bot's recorded run.
   expect(await desk.page.getByTestId("opponent-name").innerText()).toContain(
@@ -192,9 +193,7 @@ describe("a match on a phone that loses its network, goes back or closes", () =>
       .toSatisfy((kept: Checkpoint | null) => (kept?.steps ?? 0) >= 180)
       .then(() => checkpointOf(phone.page));
     await phone.page.reload();
-    await phone.page.waitForSelector('[data-phase="playing"]', {
-      timeout: 20_000,
-    });
+    await waitForPlaying(phone.page, 20_000);
     // The round carries on where it was, on the same play session: its next checkpoint is further on, not a fresh
     // round's first second.
     await expect

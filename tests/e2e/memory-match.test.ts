@@ -8,6 +8,7 @@ import {
   newAccount,
   nextFrames,
   pageFor,
+  waitForPlaying,
 } from "./browser";
 
 let browser: Browser;
@@ -76,7 +77,7 @@ describe("Memory Match in the browser", () => {
       if (request.url().includes("/reveal")) reveals.push(request.url());
     });
     await page.goto(`/play/${memoryMatch._id}`);
-    await page.waitForSelector('[data-phase="playing"]', { timeout: 20_000 });
+    await waitForPlaying(page, 20_000);
     const frame = (await (
       await page.locator("iframe.game-frame").elementHandle()
     )?.contentFrame())!;

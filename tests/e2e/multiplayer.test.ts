@@ -14,6 +14,7 @@ import {
   postFromGame,
   type Account,
   playPhase as phase,
+  waitForPlaying,
 } from "./browser";
 
 let browser: Browser;
@@ -61,8 +62,8 @@ describe("multiplayer", () => {
     // One room, one seed.
     expect(new URL(a.page.url()).search).toBe(new URL(b.page.url()).search);
     await Promise.all([
-      a.page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 }),
-      b.page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 }),
+      waitForPlaying(a.page, 15_000),
+      waitForPlaying(b.page, 15_000),
     ]);
     expect(await a.page.getByTestId("opponent-name").innerText()).toContain(
       "Bo Match",
@@ -136,8 +137,8 @@ describe("multiplayer", () => {
     await a.page.getByText("Searching...").first().waitFor();
     await b.page.goto(`/waiting/${tower._id}`);
     await Promise.all([
-      a.page.waitForSelector('[data-phase="playing"]', { timeout: 20_000 }),
-      b.page.waitForSelector('[data-phase="playing"]', { timeout: 20_000 }),
+      waitForPlaying(a.page, 20_000),
+      waitForPlaying(b.page, 20_000),
     ]);
     expect(await b.page.getByTestId("opponent-name").innerText()).toContain(
       "Cy Leaves",
@@ -166,7 +167,7 @@ describe("multiplayer", () => {
     const waitedFrom = Date.now();
     await page.waitForURL(/\/play\/\d+\?.*bot=\d+/, { timeout: 25_000 });
     expect(Date.now() - waitedFrom).toBeGreaterThan(7_000);
-    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    await waitForPlaying(page, 15_000);
     // The ghost's score follows its run's replay, step for step, up to exactly what Rita scored.
     await expect
       .poll(() => page.getByTestId("opponent-name").innerText())

@@ -8,6 +8,7 @@ import {
   nextFrames,
   openPage,
   playPhase,
+  waitForPlaying,
 } from "./browser";
 
 // The play screen around a game that never gets going, and the frame's size while one plays (issue #30).
@@ -115,7 +116,7 @@ describe("an untimed external game", () => {
   it("keeps its frame one size when the Exit button appears, and its clock counts up", async () => {
     const { context, page, errors } = await openPage(shared.browser, PHONE);
     await page.goto(`/play/${gameId("external-test")}`);
-    await page.waitForSelector('[data-phase="playing"]', { timeout: 20_000 });
+    await waitForPlaying(page, 20_000);
     const clock = page.getByTestId("play-clock");
     expect(await clock.getAttribute("aria-label")).toBe("Time played");
     const size = () =>

@@ -17,6 +17,7 @@ import {
   roundRequests,
   signIn,
   playPhase as phase,
+  waitForPlaying,
 } from "./browser";
 
 let browser: Browser;
@@ -39,7 +40,7 @@ describe("a round of a bundled game, signed in", () => {
 
     // The splash first; the round starts when it is over.
     await page.getByTestId("play-splash").waitFor();
-    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    await waitForPlaying(page, 15_000);
     expect(await page.getByTestId("play-splash").count()).toBe(0);
     expect(await page.getByTestId("play-clock").innerText()).toMatch(
       /^[12]:\d\d$/,
@@ -124,7 +125,7 @@ describe("a round of a bundled game, signed in", () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     await signIn(context, account.user.email, "Secret@123");
     await page.goto(`/play/${tower._id}?type=0`);
-    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    await waitForPlaying(page, 15_000);
     await endRound(page, "tower-stack", 4);
     await page.waitForURL(new RegExp(`/result/${tower._id}$`), {
       timeout: 15_000,
@@ -148,7 +149,7 @@ describe("a round of a bundled game, signed in", () => {
     const { context, page } = await openPage(browser, PHONE);
     await signIn(context, account.user.email, "Secret@123");
     await page.goto(`/play/${tower._id}?type=0`);
-    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    await waitForPlaying(page, 15_000);
     // A request the network holds open, as a phone between cells or a dropped proxy connection does: never answered.
     const stalled: string[] = [];
     await page.route(/\/assets\/Leaderboard-[^/]*\.css$/, (route) => {
@@ -196,7 +197,7 @@ describe("leaving a game", () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     await signIn(context, "writer@playfeed.local", "Writer@2026");
     await page.goto(`/play/${game._id}`);
-    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    await waitForPlaying(page, 15_000);
     const exit = page.getByRole("button", { name: "Exit game" });
     expect(await exit.count()).toBe(0);
     // The clock and the exit button come from the same render: a second or two before 10 s there is still no exit.
@@ -252,7 +253,7 @@ describe("the clock and the tab", () => {
     await page.goto(`/play/${game._id}`);
     await page.getByTestId("play-splash").waitFor();
     await page.clock.runFor(2_100); // the splash's 2 s
-    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    await waitForPlaying(page, 15_000);
     expect(await page.getByTestId("play-clock").innerText()).toBe("3:00");
     await page.clock.runFor(60_000);
     // A minute later (and the real seconds the test itself took, more on a busy machine).
@@ -300,7 +301,7 @@ describe("the clock and the tab", () => {
       });
     });
     await page.goto(`/play/${game._id}`);
-    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    await waitForPlaying(page, 15_000);
     const frame = page
       .frames()
       .find((candidate) => candidate !== page.mainFrame())!;

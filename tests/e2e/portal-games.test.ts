@@ -289,9 +289,7 @@ for (const [device, viewport] of [
     /** Opens the game's play page and waits until the platform has shown the game (the splash is gone). */
     async function open(slug: string) {
       await page.goto(`/play/${bySlug(slug)._id}`);
-      await page.waitForSelector('[data-phase="playing"]', {
-        timeout: 20_000,
-      });
+      await waitForPlaying(page, 20_000);
     }
 
     beforeAll(async () => {

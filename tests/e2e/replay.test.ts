@@ -10,6 +10,7 @@ import {
   newAccount,
   openPage,
   postFromGame,
+  waitForPlaying,
 } from "./browser";
 
 let browser: Browser;
@@ -58,7 +59,7 @@ describe("runs replayed", () => {
     const tower = bySlug("tower-stack");
     const { context, page, errors } = await openPage(browser, DESKTOP);
     await page.goto(`/play/${tower._id}`);
-    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    await waitForPlaying(page, 15_000);
     // The first block moves over the tower: dropped within a second of the start it always lands on it.
     await page.keyboard.press("Space");
     await expect
@@ -72,7 +73,7 @@ describe("runs replayed", () => {
     const tower = bySlug("tower-stack");
     const { context, page, errors } = await openPage(browser, DESKTOP);
     await page.goto(`/play/${tower._id}`);
-    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    await waitForPlaying(page, 15_000);
     const frame = await (
       await page.locator("iframe.game-frame").elementHandle()
     )?.contentFrame();
@@ -87,7 +88,7 @@ describe("runs replayed", () => {
     // The round ends from the game's side; the page pauses the game behind its overlay.
     await postFromGame(page, { type: "final_score", value: 0 });
     await page.getByRole("button", { name: "Play again" }).click();
-    await page.waitForSelector('[data-phase="playing"]');
+    await waitForPlaying(page);
     // The next round begins once the server has dealt its seed (a visitor's too, ADR 030).
     await expect.poll(startedAt).not.toBe(firstStart);
     await page.keyboard.press("Space");

@@ -9,6 +9,7 @@ import {
   newAccount,
   openPage,
   pageFor,
+  waitForPlaying,
 } from "./browser";
 
 const shared = browserAndGames();
@@ -24,7 +25,7 @@ describe("Share my score", () => {
       origin: baseURL(),
     });
     await page.goto(`/play/${tower._id}?type=0`);
-    await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+    await waitForPlaying(page, 15_000);
     const played = await endRound(page, "tower-stack", 3);
     await page.waitForURL(new RegExp(`/result/${tower._id}$`), {
       timeout: 15_000,

@@ -10,6 +10,7 @@ import {
   launchBrowser,
   newAccount,
   openPage,
+  waitForPlaying,
 } from "./browser";
 import { VISITOR_ROUND_NOTE } from "../../app/lib/play";
 import { VISITOR_ROUND_MESSAGES } from "#contract/visitor-rounds";
@@ -35,7 +36,7 @@ const highScore = async (userId: number) =>
 /** A visitor's round of Mole Mash, played to its end: the round-over dialog offers to keep it. */
 async function visitorRound(page: Page): Promise<number> {
   await page.goto(`/play/${game._id}`);
-  await page.waitForSelector('[data-phase="playing"]', { timeout: 15_000 });
+  await waitForPlaying(page, 15_000);
   const score = await endRound(page, "mole-mash", 2);
   const over = page.getByRole("dialog", { name: "Round over" });
   await expect.poll(() => over.innerText()).toContain(VISITOR_ROUND_NOTE.kept);
