@@ -16,19 +16,50 @@ import { verifyRound } from "../../workers/services/replay";
 
 export const BASE = "https://playfeed.test";
 
+/** The isolate's own Date, which `restoreClock` puts back. */
+const RealDate = globalThis.Date;
+
 /**
  * Rate limits count in fixed windows of the clock, so a loop that straddles a window's end sees its count restart.
  * When less than 20 s of the current window is left, moves this isolate's clock (the Worker's and its Durable
- * Objects') to the next window's start, running on in step with real time; the setup file undoes it after each test.
+ * Objects') to the next window's start, a fixed step ahead of real time; the setup file undoes it after each test.
+ *
+ * A fixed step, not fake timers that advance themselves: those advance on a timer, which a busy isolate (password
+ * hashing, a burst of requests) runs late, so their clock fell seconds behind D1's. A round whose start D1 stamped
+ * was then finished "before" it began, and refused.
  */
 export function roomInWindow(windowMs: number) {
   const left = windowMs - (Date.now() % windowMs);
   if (left >= 20_000) return;
-  vi.useFakeTimers({
-    toFake: ["Date"],
-    now: Date.now() + left,
-    shouldAdvanceTime: true,
-  });
+  shiftClock(left);
+}
+
+/** Moves this isolate's clock `stepMs` ahead of real time, and keeps it there, until `restoreClock`. */
+export function shiftClock(stepMs: number) {
+  globalThis.Date = shiftedDate(globalThis.Date, stepMs);
+}
+
+/** Gives the isolate its own clock back (after a test that called roomInWindow). */
+export function restoreClock() {
+  globalThis.Date = RealDate;
+}
+
+/** A Date whose now is `Base`'s plus `stepMs`; its dates are `Base`'s own, so `instanceof` holds either way. */
+function shiftedDate(Base: DateConstructor, stepMs: number): DateConstructor {
+  const now = () => Base.now() + stepMs;
+  function ShiftedDate(this: unknown, ...args: unknown[]) {
+    const date =
+      args.length === 0
+        ? new Base(now())
+        : new Base(...(args as ConstructorParameters<DateConstructor>));
+    // Called without `new`, Date gives the time as text.
+    return new.target ? date : date.toString();
+  }
+  ShiftedDate.prototype = Base.prototype;
+  ShiftedDate.now = now;
+  ShiftedDate.parse = Base.parse;
+  ShiftedDate.UTC = Base.UTC;
+  return ShiftedDate as unknown as DateConstructor;
 }
 
 export function request(path: string, init?: RequestInit) {

@@ -543,9 +543,8 @@ describe("what a visitor's round may cost", () => {
       const claimed = [];
       for (let i = 0; i <= RATE_LIMITS.scoreSubmitPerUser.limit; i++) {
         const next = await startRound();
-        expect((await finish(next, { score: 0, log: "AQAA" })).status).toBe(
-          200,
-        );
+        const finished = await finish(next, { score: 0, log: "AQAA" });
+        expect(finished.status, JSON.stringify(finished.body)).toBe(200);
         claimed.push((await claim(next, claimer)).status);
       }
       expect(claimed).toEqual([
