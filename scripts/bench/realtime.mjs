@@ -4,8 +4,8 @@
 // opens the match's room socket (/ws/room/{roomId}). 500 rooms of 2 players; every room socket sends `game_data` 10
 // times a second for 30 s and the opponent's room socket times its arrival. Relay path (ADR 003): room socket → the room's MatchRoom → the opponent's room socket, one Durable
 // Object and no RPC hop.
-//   node scripts/bench/realtime.mjs [--no-build] [--keep]
-// Fresh data in .wrangler/bench-realtime (real migrations, the seeded catalogue, then 2 × RT_ROOMS users with a
+//   node scripts/bench/realtime.mjs [--no-build] [--keep] [--disk]
+// Fresh data in memory under /dev/shm (with --disk, or without /dev/shm, in .wrangler/bench-realtime; ADR 060) (real migrations, the seeded catalogue, then 2 × RT_ROOMS users with a
 // session each, written straight into D1: a token's row holds only its SHA-256, as workers/services/sessions.ts
 // stores it). Sockets ping as the browser's do (room 2 s, user 25 s). Prints relay latency (the whole run, and the
 // messages sent in the first 5 s on their own), messages lost, the client's own event-loop lag and CPU (so a reader
@@ -14,7 +14,7 @@
 // and over its first 5 s, nothing lost, ≤ 200 KB of the Worker's memory per player) is printed, never enforced: only
 // a real error fails the process.
 //
-// RT_PERSIST (the data folder; /dev/shm/... takes the disk out of the picture), RT_ROOMS (500), RT_SECONDS (30),
+// RT_PERSIST (the data folder, over both), RT_ROOMS (500), RT_SECONDS (30),
 // RT_RATE (messages per second per socket, 10), RT_DRAIN (seconds to wait for
 // stragglers, 5), RT_PORT (8798), RT_DIRECT=1 (connect to the Worker's own workerd, past wrangler's proxy
 // workerd: a diagnostic, not the benchmark).
@@ -72,7 +72,12 @@ const ROOM_PING_MS = 2_000;
 /** As the waiting page pings: a lobby pairs only a player it heard from in the last 2 s (ADR 016's amendment). */
 const USER_PING_MS = 1_000;
 const REPORT_EVERY_S = 5;
-const persistTo = process.env.RT_PERSIST ?? ".wrangler/bench-realtime";
+// Local workerd waits on each object's commit (`fsync`) on its one thread; production storage does not (ADR 060).
+const persistTo =
+  process.env.RT_PERSIST ??
+  (process.argv.includes("--disk") || !existsSync("/dev/shm")
+    ? ".wrangler/bench-realtime"
+    : `/dev/shm/playfeed-bench-realtime-${process.pid}`);
 const SOCKETS = ROOMS * 2;
 const PER_SOCKET = SECONDS * RATE;
 
@@ -705,6 +710,9 @@ async function main() {
   );
   console.log(
     `  machine: ${cpus().length} cores, load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
+  );
+  console.log(
+    `  data: ${persistTo.startsWith("/dev/shm/") ? "in memory" : "on disk"} in ${persistTo}`,
   );
   if (!process.argv.includes("--no-build")) build();
   if (!existsSync(path.join(root, "build/server/index.js")))
