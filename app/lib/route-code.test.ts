@@ -1,5 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { createRouteCodeQueue, createRouteFileCache } from "./route-code";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  cacheOnThePage,
+  createRouteCodeQueue,
+  createRouteFileCache,
+  createWorkerFileCache,
+} from "./route-code";
 
 /** A loader whose loads settle when the test says, and an idle queue the test runs by hand. */
 function harness() {
@@ -59,24 +64,17 @@ describe("createRouteCodeQueue", () => {
 describe("createRouteFileCache", () => {
   function harness(failing = new Set<string>()) {
     const fetched: string[] = [];
-    const read: string[] = [];
     const files = createRouteFileCache((file) => {
       fetched.push(file);
-      const response = new Response(file, {
-        status: failing.has(file) ? 503 : 200,
-      });
-      const arrayBuffer = response.arrayBuffer.bind(response);
-      response.arrayBuffer = () => {
-        read.push(file);
-        return arrayBuffer();
-      };
-      return Promise.resolve(response);
+      return failing.has(file)
+        ? Promise.reject(new Error(`${file}: 503`))
+        : Promise.resolve();
     });
-    return { files, fetched, read };
+    return { files, fetched };
   }
 
-  it("fetches a route's module, the chunks it imports and its stylesheets, reading each to the end", async () => {
-    const { files, fetched, read } = harness();
+  it("caches a route's module, the chunks it imports and its stylesheets", async () => {
+    const { files, fetched } = harness();
     const modules = files.know([
       { module: "/detail.js", imports: ["/zod.js"], css: ["/detail.css"] },
       { imports: ["/lost.js"] },
@@ -84,17 +82,19 @@ describe("createRouteFileCache", () => {
     expect(modules).toEqual(["/detail.js"]);
     await files.cache("/detail.js");
     expect(fetched).toEqual(["/detail.js", "/zod.js", "/detail.css"]);
-    expect(read).toEqual(fetched);
   });
 
-  it("fetches a chunk two routes share once", async () => {
+  it("fetches a chunk two routes share once, and none the page already has", async () => {
     const { files, fetched } = harness();
     files.know([
       { module: "/detail.js", imports: ["/zod.js"] },
-      { module: "/play.js", imports: ["/zod.js", "/frame.js"] },
+      { module: "/play.js", imports: ["/zod.js", "/frame.js", "/entry.js"] },
+      { module: "/home.js", imports: ["/entry.js"] },
     ]);
+    files.have(["/home.js", "/entry.js"]);
     await files.cache("/detail.js");
     await files.cache("/play.js");
+    await files.cache("/home.js");
     expect(fetched).toEqual(["/detail.js", "/zod.js", "/play.js", "/frame.js"]);
   });
 
@@ -106,5 +106,103 @@ describe("createRouteFileCache", () => {
     failing.clear();
     await files.cache("/detail.js");
     expect(fetched).toEqual(["/detail.js", "/zod.js", "/zod.js"]);
+  });
+});
+
+describe("cacheOnThePage", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function stubFetch(status: number) {
+    const read: string[] = [];
+    const asked: Array<[string, RequestInit | undefined]> = [];
+    vi.stubGlobal("fetch", (file: string, init?: RequestInit) => {
+      asked.push([file, init]);
+      const response = new Response(file, { status });
+      const arrayBuffer = response.arrayBuffer.bind(response);
+      response.arrayBuffer = () => {
+        read.push(file);
+        return arrayBuffer();
+      };
+      return Promise.resolve(response);
+    });
+    return { read, asked };
+  }
+
+  it("fetches at low priority and reads the body to the end", async () => {
+    const { read, asked } = stubFetch(200);
+    await cacheOnThePage("/detail.js");
+    expect(asked).toEqual([["/detail.js", { priority: "low" }]]);
+    expect(read).toEqual(["/detail.js"]);
+  });
+
+  it("fails on an answer that is not ok", async () => {
+    stubFetch(503);
+    await expect(cacheOnThePage("/zod.js")).rejects.toThrow("/zod.js: 503");
+  });
+});
+
+describe("createWorkerFileCache", () => {
+  /** A worker the test answers by hand. */
+  function fakeWorker() {
+    const posted: string[] = [];
+    let terminated = false;
+    const worker = {
+      onmessage: null as
+        ((event: MessageEvent<{ file: string; ok: boolean }>) => void) | null,
+      onerror: null as ((event: ErrorEvent) => void) | null,
+      postMessage: (file: string) => posted.push(file),
+      terminate: () => {
+        terminated = true;
+      },
+    };
+    const answer = (file: string, ok: boolean) =>
+      worker.onmessage?.(new MessageEvent("message", { data: { file, ok } }));
+    return { worker, posted, answer, terminated: () => terminated };
+  }
+
+  it("starts the worker on the first file, posts each file once and settles every caller with its answer", async () => {
+    const { worker, posted, answer } = fakeWorker();
+    let started = 0;
+    const onThePage = vi.fn(() => Promise.resolve());
+    const cache = createWorkerFileCache(() => {
+      started++;
+      return worker;
+    }, onThePage);
+    expect(started).toBe(0);
+    const first = cache("/a.js");
+    const again = cache("/a.js");
+    const other = cache("/b.js");
+    expect(started).toBe(1);
+    expect(posted).toEqual(["/a.js", "/b.js"]);
+    answer("/a.js", true);
+    answer("/b.js", false);
+    await expect(first).resolves.toBeUndefined();
+    await expect(again).resolves.toBeUndefined();
+    await expect(other).rejects.toThrow("/b.js: not cached");
+    expect(onThePage).not.toHaveBeenCalled();
+  });
+
+  it("caches on the page what waits and what comes later when the worker fails", async () => {
+    const { worker, posted, terminated } = fakeWorker();
+    const onThePage = vi.fn(() => Promise.resolve());
+    const cache = createWorkerFileCache(() => worker, onThePage);
+    const waiting = cache("/a.js");
+    worker.onerror?.(new Event("error") as ErrorEvent);
+    await expect(waiting).resolves.toBeUndefined();
+    await cache("/b.js");
+    expect(posted).toEqual(["/a.js"]);
+    expect(onThePage.mock.calls).toEqual([["/a.js"], ["/b.js"]]);
+    expect(terminated()).toBe(true);
+  });
+
+  it("caches on the page where no worker can start", async () => {
+    const onThePage = vi.fn(() => Promise.resolve());
+    const cache = createWorkerFileCache(() => {
+      throw new Error("SecurityError");
+    }, onThePage);
+    await cache("/a.js");
+    const none = createWorkerFileCache(() => null, onThePage);
+    await none("/b.js");
+    expect(onThePage.mock.calls).toEqual([["/a.js"], ["/b.js"]]);
   });
 });

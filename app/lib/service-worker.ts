@@ -2,8 +2,10 @@ import { useEffect } from "react";
 import type { WorkerMessage } from "../../service-worker/rules";
 import {
   type RouteFilesEntry,
+  cacheOnThePage,
   createRouteCodeQueue,
   createRouteFileCache,
+  createWorkerFileCache,
 } from "./route-code";
 
 /** Remembers whose pages the service worker keeps (a player's id, or 0 for a visitor) across page loads. */
@@ -78,8 +80,17 @@ function whenIdle(run: () => void) {
   else setTimeout(run, 0);
 }
 
-const routeFiles = createRouteFileCache((file) =>
-  fetch(file, { priority: "low" }),
+const routeFiles = createRouteFileCache(
+  createWorkerFileCache(
+    () =>
+      typeof Worker === "undefined"
+        ? null
+        : new Worker(new URL("./route-files.worker.ts", import.meta.url), {
+            type: "module",
+            name: "route-files",
+          }),
+    cacheOnThePage,
+  ),
 );
 const loadRouteCode = createRouteCodeQueue(routeFiles.cache, whenIdle);
 
@@ -87,6 +98,12 @@ const loadRouteCode = createRouteCodeQueue(routeFiles.cache, whenIdle);
 function loadKnownRouteCode() {
   // Controlled, the worker has every public route's code kept (ADR 018).
   if (navigator.serviceWorker?.controller) return;
+  // What this page loaded itself is in the cache already.
+  routeFiles.have(
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name).pathname),
+  );
   loadRouteCode(
     routeFiles.know(
       Object.values(
