@@ -12,7 +12,8 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = ({ data: file }) => {
-  if (typeof file !== "string" || !file.startsWith("/")) return;
+  // Only a path of this origin: never `//host/…`, which would leave it.
+  if (typeof file !== "string" || !/^\/(?!\/)/.test(file)) return;
   fetch(file, { priority: "low" })
     .then(async (response) => {
       if (!response.ok) throw new Error(String(response.status));
