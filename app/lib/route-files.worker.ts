@@ -12,8 +12,12 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = ({ data: file }) => {
-  // Only a path of this origin: never `//host/…`, which would leave it.
-  if (typeof file !== "string" || !/^\/(?!\/)/.test(file)) return;
+  if (typeof file !== "string") return;
+  // Only a path of this origin: never `//host/…`, which would leave it. Refused, not ignored: the page waits for it.
+  if (!/^\/(?!\/)/.test(file)) {
+    scope.postMessage({ file, ok: false });
+    return;
+  }
   fetch(file, { priority: "low" })
     .then(async (response) => {
       if (!response.ok) throw new Error(String(response.status));
