@@ -48,7 +48,7 @@ export interface RouteFileAnswer {
   ok: boolean;
 }
 
-/** Puts one file in the browser's HTTP cache on the page's own thread: fetched, then read to the end. */
+/** Puts one file in the browser's HTTP cache on the thread that calls it (the page's, or the warm-up worker's). */
 export async function cacheOnThePage(file: string): Promise<void> {
   const response = await fetch(file, { priority: "low" });
   if (!response.ok) throw new Error(`${file}: ${response.status}`);

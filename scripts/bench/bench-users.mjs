@@ -3,10 +3,21 @@
 // workers/services/sessions.ts stores it, so there is no sign-up and no PBKDF2).
 import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { bin, root, run } from "../lib.mjs";
+
+/**
+ * Where a bench's local D1 and Durable Objects keep their data: in memory (`/dev/shm/playfeed-<name>-<pid>`) unless
+ * the command line says `--disk` or the machine has no `/dev/shm`, then `.wrangler/<name>`. Local workerd waits on
+ * each object's commit (`fsync`) on the one thread all objects share; production storage does not (ADR 060).
+ */
+export function benchDataDir(name) {
+  return process.argv.includes("--disk") || !existsSync("/dev/shm")
+    ? path.resolve(root, ".wrangler", name)
+    : `/dev/shm/playfeed-${name}-${process.pid}`;
+}
 
 /** `port` if nothing listens on it, else (unless `strict`, which throws) any free port. */
 export function freePort(port, strict = false) {

@@ -13,7 +13,6 @@
 // PASS/MISS. A miss never fails the process; only a real error (server down, sockets refused, a request failing)
 // does.
 import {
-  existsSync,
   mkdirSync,
   openSync,
   closeSync,
@@ -36,6 +35,7 @@ import {
 } from "../lib.mjs";
 import {
   PONG_FRAME,
+  benchDataDir,
   freePort,
   keepAlive,
   percentile,
@@ -66,16 +66,9 @@ const LIVE_MS = 1_000; // a message later than this was queued, not delivered li
 const AIM_CPU_MS = 0.3; // Worker CPU per message, the whole path (message, echo with its ack, receipt, delivery update)
 const TYPING_NOTE_LIMIT = 5; // a hub's typing notes per user in 5 s (workers/durable-objects/frame-limits.ts)
 const FIRST_ID = 1_000_001; // bench users' ids, far above the seeded accounts
-/**
- * Where the run's D1 and Durable Objects keep their data: in memory (`/dev/shm`) unless `--disk` or the machine has
- * none. Local workerd commits every object's SQLite with an `fsync` on the one thread all objects share, and on a
- * virtual disk at about 1 ms each that wait, not the Worker's CPU, decided whether 2,000 messages a second got
- * through (ADR 060). Production storage does not wait on a disk in the Worker's thread.
- */
-const onDisk = args.includes("--disk") || !existsSync("/dev/shm");
-const persistTo = onDisk
-  ? path.resolve(root, ".wrangler/bench-chat")
-  : `/dev/shm/playfeed-bench-chat-${process.pid}`;
+/** In memory unless `--disk`: the 1,000-user runs broke down waiting on the disk, not on the CPU (ADR 060). */
+const persistTo = benchDataDir("bench-chat");
+const onDisk = !persistTo.startsWith("/dev/shm/");
 const keep = args.includes("--keep");
 /** Pairs whose first member sends the typing probes: each sends fewer than TYPING_NOTE_LIMIT of PROBES. */
 const TYPING_PAIRS = Math.max(

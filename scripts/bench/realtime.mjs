@@ -36,7 +36,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import WebSocket from "ws";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
-import { keepAlive } from "./bench-users.mjs";
+import { benchDataDir, keepAlive } from "./bench-users.mjs";
 import {
   build,
   migrateLocal,
@@ -72,12 +72,7 @@ const ROOM_PING_MS = 2_000;
 /** As the waiting page pings: a lobby pairs only a player it heard from in the last 2 s (ADR 016's amendment). */
 const USER_PING_MS = 1_000;
 const REPORT_EVERY_S = 5;
-// Local workerd waits on each object's commit (`fsync`) on its one thread; production storage does not (ADR 060).
-const persistTo =
-  process.env.RT_PERSIST ??
-  (process.argv.includes("--disk") || !existsSync("/dev/shm")
-    ? ".wrangler/bench-realtime"
-    : `/dev/shm/playfeed-bench-realtime-${process.pid}`);
+const persistTo = process.env.RT_PERSIST ?? benchDataDir("bench-realtime");
 const SOCKETS = ROOMS * 2;
 const PER_SOCKET = SECONDS * RATE;
 
