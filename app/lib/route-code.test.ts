@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
-  cacheOnThePage,
+  fetchIntoCache,
   createRouteCodeQueue,
   createRouteFileCache,
   createWorkerFileCache,
@@ -109,7 +109,7 @@ describe("createRouteFileCache", () => {
   });
 });
 
-describe("cacheOnThePage", () => {
+describe("fetchIntoCache", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   function stubFetch(status: number) {
@@ -130,14 +130,14 @@ describe("cacheOnThePage", () => {
 
   it("fetches at low priority and reads the body to the end", async () => {
     const { read, asked } = stubFetch(200);
-    await cacheOnThePage("/detail.js");
+    await fetchIntoCache("/detail.js");
     expect(asked).toEqual([["/detail.js", { priority: "low" }]]);
     expect(read).toEqual(["/detail.js"]);
   });
 
   it("fails on an answer that is not ok", async () => {
     stubFetch(503);
-    await expect(cacheOnThePage("/zod.js")).rejects.toThrow("/zod.js: 503");
+    await expect(fetchIntoCache("/zod.js")).rejects.toThrow("/zod.js: 503");
   });
 });
 

@@ -49,7 +49,7 @@ export interface RouteFileAnswer {
 }
 
 /** Puts one file in the browser's HTTP cache on the thread that calls it (the page's, or the warm-up worker's). */
-export async function cacheOnThePage(file: string): Promise<void> {
+export async function fetchIntoCache(file: string): Promise<void> {
   const response = await fetch(file, { priority: "low" });
   if (!response.ok) throw new Error(`${file}: ${response.status}`);
   // Read to the end: a body left unread may never be written to the cache.

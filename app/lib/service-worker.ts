@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import type { WorkerMessage } from "../../service-worker/rules";
 import {
   type RouteFilesEntry,
-  cacheOnThePage,
+  fetchIntoCache,
   createRouteCodeQueue,
   createRouteFileCache,
   createWorkerFileCache,
@@ -89,7 +89,7 @@ const routeFiles = createRouteFileCache(
             type: "module",
             name: "route-files",
           }),
-    cacheOnThePage,
+    fetchIntoCache,
   ),
 );
 const loadRouteCode = createRouteCodeQueue(routeFiles.cache, whenIdle);
