@@ -1,6 +1,7 @@
 // The part of `scores.ts` that needs no zod: what a page can import without pulling the schemas (issue #36).
 import type { LeaderboardScope } from "./scores";
 import type { ChallengeOutcome } from "./coins";
+import type { TournamentBoard } from "./tournaments-plain";
 
 /** The highest score anything accepts: the game bridge, the room socket, a round, a challenge. */
 export const MAX_SCORE = 1_000_000_000;
@@ -56,10 +57,25 @@ export interface BoardData {
   standing: HighScore | null;
 }
 
+export type BoardPeriod = "daily" | "weekly" | "all";
+
+/**
+ * The board a page opens on, as its address chose it (`?scope=following`, `?period=daily|weekly`): the board's
+ * switches are links and a get form, so they work without JavaScript too (the page's loader reads them).
+ */
+export interface PageBoard {
+  scope: LeaderboardScope;
+  period: BoardPeriod;
+  /** The all-time board of `scope`. */
+  board: BoardData;
+  /** The period's board when `period` is daily or weekly (null when it could not be read). */
+  tournament: TournamentBoard | null;
+}
+
 /** Where a page's board loads from (app/routes/boards.$gameId.ts). */
 export function boardPath(
   gameId: number,
-  query: { scope?: LeaderboardScope; period?: "daily" | "weekly" | "all" },
+  query: { scope?: LeaderboardScope; period?: BoardPeriod },
 ): string {
   const search = new URLSearchParams();
   if (query.scope && query.scope !== "everyone")

@@ -25,7 +25,7 @@ import { idOrNull } from "#contract/ids";
 import { resolveMediaUrl } from "~/lib/media";
 import { originFromQuery } from "~/lib/navigation";
 import { cardMeta } from "~/lib/seo";
-import { allTimeBoard } from "~/server/boards.server";
+import { pageBoard } from "~/server/boards.server";
 import {
   getDetailGameOr404,
   requestOrigin,
@@ -50,7 +50,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
           .view(challengeId, viewerId)
           .catch(() => null)
       : null,
-    allTimeBoard(context, game._id, viewerId),
+    pageBoard(context, game._id, viewerId, url.searchParams),
   ]);
   // The house ad promotes another of our games, chosen by this game's id so the page renders the same each time.
   const others = (await context.services.games.catalogue()).published.filter(
@@ -63,7 +63,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     origin: originFromQuery(url.searchParams.get("_sF")),
     challengeId,
     challenge: challenge && challenge.game === game._id ? challenge : null,
-    // The leaderboard comes with the page, so it reads nothing after it loads.
+    // The leaderboard comes with the page, on the tab and scope its address names, so it reads nothing after it loads.
     board,
     pageUrl: `${site}/detail/${game._id}`,
     imageUrl: absolute(game.poster) ?? absolute(game.icon),

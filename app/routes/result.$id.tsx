@@ -16,7 +16,7 @@ import type { ChallengeOutcome } from "~/components/challenge/ChallengeFriends";
 import { HeadToHead } from "~/components/challenge/HeadToHead";
 import { ShareScore } from "~/components/game/ShareScore";
 import { Tabs } from "~/components/Tabs";
-import { Leaderboard, type BoardData } from "~/components/game/Leaderboard";
+import { Leaderboard } from "~/components/game/Leaderboard";
 import { ResultChallengeTab } from "~/components/game/ResultChallengeTab";
 import {
   ResultScores,
@@ -31,6 +31,7 @@ import { roundFromState } from "~/lib/play";
 import { idOrNull } from "#contract/ids";
 import { scoreText } from "#contract/shares";
 import { createChallengeFromForm } from "~/server/challenge-forms.server";
+import { pageBoard } from "~/server/boards.server";
 import { getGameOr404, viewerIdOf } from "~/server/loaders.server";
 import type { ShellHandle } from "~/lib/viewer";
 import "./result.$id.css";
@@ -46,13 +47,14 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const game = await getGameOr404(context, params.id);
   const viewerId = await viewerIdOf(context, request);
   const { scores } = context.services;
-  const challengeId = idOrNull(
-    new URL(request.url).searchParams.get("challengeId"),
-  );
-  const [entries, standing, yourScore, shareableRound, challenging, challenge] =
+  const { searchParams } = new URL(request.url);
+  const challengeId = idOrNull(searchParams.get("challengeId"));
+  // Everyone's board carries the player's best; a narrowed one does not, so it is read beside it.
+  const narrowed = searchParams.get("scope") === "following";
+  const [board, ownBest, yourScore, shareableRound, challenging, challenge] =
     await Promise.all([
-      scores.leaderboard(game._id),
-      viewerId ? scores.highScore(game._id, viewerId) : null,
+      pageBoard(context, game._id, viewerId, searchParams),
+      viewerId && narrowed ? scores.highScore(game._id, viewerId) : null,
       viewerId ? scores.latestScore(game._id, viewerId) : null,
       viewerId
         ? context.services.shares.latestShareableRound(viewerId, game._id)
@@ -75,10 +77,10 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
       // A game on another site is not replayed, so its scores cannot be shared (ADR 017).
       external: game.type === 2,
     },
-    board: {
-      entries,
-      standing,
-    } satisfies BoardData,
+    // The board on the tab and scope the address names (its switches without JavaScript).
+    board,
+    /** The player's best and rank, whatever the board shows. */
+    standing: board.scope === "everyone" ? board.board.standing : ownBest,
     yourScore,
     shareableRound,
     challenging,
@@ -134,7 +136,7 @@ type ResultData = ReturnType<typeof useLoaderData<typeof loader>>;
  * Straight from the play screen, the round's own answer says what it scored and settled; a reload asks the loader.
  */
 function useRoundOutcome(loaded: ResultData) {
-  const { game, board } = loaded;
+  const { game } = loaded;
   const location = useLocation();
   const round = roundFromState(location.state, game._id);
   const yourScore = round ? round.score : (loaded.yourScore?.score ?? null);
@@ -144,7 +146,7 @@ function useRoundOutcome(loaded: ResultData) {
       : null
     : (loaded.yourScore?.review ?? null);
   const held = review === "held" || review === "removed";
-  const standing = round ? round.best : board.standing;
+  const standing = round ? round.best : loaded.standing;
   const highScore = standing?.score ?? 0;
   const outcome: RoundOutcome = {
     yourScore,

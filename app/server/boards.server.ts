@@ -1,9 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import {
+  BoardQuerySchema,
   LEADERBOARD_SIZE,
   type BoardData,
   type LeaderboardEntry,
   type LeaderboardScope,
+  type PageBoard,
 } from "#contract/scores";
 import type { Period, TournamentBoard } from "#contract/tournaments";
 
@@ -43,4 +45,36 @@ export function tournamentBoard(
   return context.services.tournaments
     .board(gameId, { period }, viewerId ?? null)
     .catch(() => null);
+}
+
+/**
+ * The board a page opens on, as its address asks (`?scope=following`, `?period=daily|weekly`: the board's switches
+ * without JavaScript). A value that is not one of those reads as the default, so a page never fails for it, and a
+ * visitor, who follows nobody, gets everyone's board.
+ */
+export async function pageBoard(
+  context: AppLoadContext,
+  gameId: number,
+  viewerId: number | undefined,
+  searchParams: URLSearchParams,
+): Promise<PageBoard> {
+  const { scope: asked, period } = boardChoice(searchParams);
+  const scope = viewerId === undefined ? "everyone" : asked;
+  const [board, tournament] = await Promise.all([
+    allTimeBoard(context, gameId, viewerId, scope),
+    period === "all"
+      ? null
+      : tournamentBoard(context, gameId, period, viewerId),
+  ]);
+  return { scope, period, board, tournament };
+}
+
+function boardChoice(searchParams: URLSearchParams) {
+  const query = BoardQuerySchema.safeParse({
+    scope: searchParams.get("scope") ?? undefined,
+    period: searchParams.get("period") ?? undefined,
+  });
+  return query.success
+    ? query.data
+    : { scope: "everyone" as const, period: "all" as const };
 }

@@ -310,3 +310,69 @@ describe("Social without JavaScript", () => {
     await context.close();
   });
 });
+
+describe("a game's board without JavaScript", () => {
+  it("switches to Daily, Weekly and back to All time, and narrows to Following, each through the page's address", async () => {
+    const account = await newAccount("Bora Plain");
+    const { context, page, errors } = await openNoScriptPage(account);
+    await page.goto(`/detail/${gameId}?_sF=likes`);
+    const board = page.getByTestId("leaderboard");
+    const selected = (name: string) =>
+      board.getByRole("tab", { name }).getAttribute("aria-selected");
+    expect(await selected("All time")).toBe("true");
+
+    await board.getByRole("tab", { name: "Daily" }).click();
+    await page.waitForURL(`**/detail/${gameId}?_sF=likes&period=daily#board`);
+    expect(await selected("Daily")).toBe("true");
+    const daily = board.getByTestId("tournament-daily");
+    expect(await daily.innerText()).toContain(
+      "Today's tournament ends at 00:00 UTC",
+    );
+    // The panel's styles come with it although its code never runs: the prizes line is laid out as a row.
+    expect(
+      await daily
+        .locator(".tournament__prizes")
+        .evaluate((element) => getComputedStyle(element).display),
+    ).toBe("flex");
+    // The page lands on the board, not at its top.
+    expect(
+      await board.evaluate((element) => element.getBoundingClientRect().top),
+    ).toBeLessThan(100);
+
+    await board.getByRole("tab", { name: "Weekly" }).click();
+    await page.waitForURL(`**/detail/${gameId}?_sF=likes&period=weekly#board`);
+    expect(await board.getByTestId("tournament-weekly").innerText()).toContain(
+      "This week's tournament ends at 00:00 UTC on Monday",
+    );
+
+    await board.getByRole("tab", { name: "All time" }).click();
+    await page.waitForURL(`**/detail/${gameId}?_sF=likes#board`);
+    await board.getByRole("button", { name: "Following" }).click();
+    await page.waitForURL(
+      `**/detail/${gameId}?_sF=likes&scope=following#board`,
+    );
+    expect(
+      await board
+        .getByRole("button", { name: "Following" })
+        .getAttribute("aria-pressed"),
+    ).toBe("true");
+    // A new account follows nobody and has no score here.
+    expect(await board.innerText()).toContain(
+      "Nobody you follow has played this game yet.",
+    );
+    await board.getByRole("button", { name: "Everyone" }).click();
+    await page.waitForURL(`**/detail/${gameId}?_sF=likes&scope=everyone#board`);
+    expect(
+      await board
+        .getByRole("button", { name: "Everyone" })
+        .getAttribute("aria-pressed"),
+    ).toBe("true");
+
+    // An address the board does not know opens the page on its usual board.
+    const odd = await page.goto(`/detail/${gameId}?period=monthly&scope=all`);
+    expect(odd?.status()).toBe(200);
+    expect(await selected("All time")).toBe("true");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

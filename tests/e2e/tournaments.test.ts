@@ -119,4 +119,43 @@ describe("daily and weekly tournaments", () => {
       await context.close();
     }
   });
+
+  it("opens on the period its address names, with that board from the page, and then switches in place", async () => {
+    const { browser, games } = shared;
+    const game = games.find((entry) => entry.slug === "sky-hopper")!;
+    const player = await newAccount(`Mo Address ${Date.now() % 100_000}`);
+    await apiRound(player, game, 3);
+    const { context, page, errors } = await pageFor(browser, player, PHONE);
+    const boardReads: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/boards/"))
+        boardReads.push(request.url());
+    });
+    await page.goto(`/detail/${game._id}?period=weekly`);
+    const board = page.getByTestId("leaderboard");
+    const selected = (name: string) =>
+      board.getByRole("tab", { name }).getAttribute("aria-selected");
+    expect(await selected("Weekly")).toBe("true");
+    const weekly = board.getByTestId("tournament-weekly");
+    expect(await weekly.innerText()).toContain(
+      "Top three win 500 / 250 / 100 coins",
+    );
+    expect(await weekly.innerText()).toContain(player.user.name);
+    // Its code runs once the board comes near (the countdown is drawn only then), and reads nothing again.
+    await board.scrollIntoViewIfNeeded();
+    await weekly.getByTestId("tournament-time-left").waitFor();
+    expect(boardReads).toEqual([]);
+
+    await board.getByRole("tab", { name: "All time" }).click();
+    await expect.poll(() => selected("All time")).toBe("true");
+    expect(new URL(page.url()).search).toBe("?period=weekly");
+    await board.getByRole("tab", { name: "Daily" }).click();
+    await board
+      .getByTestId("tournament-daily")
+      .getByTestId("tournament-time-left")
+      .waitFor();
+    expect(boardReads.some((url) => url.includes("period=daily"))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

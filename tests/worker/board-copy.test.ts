@@ -46,3 +46,40 @@ describe("a visitor's game page reads the isolate's copy of its board (ADR 021)"
     expect(await page()).toContain(second.name);
   });
 });
+
+describe("a page opened on a board's address (the board's switches without JavaScript)", () => {
+  const pressed = (html: string, name: string) =>
+    new RegExp(`aria-pressed="true"[^>]*>${name}<`).test(html);
+
+  it("narrows a signed-in player's board to the people they follow, and shows a visitor everyone's", async () => {
+    const [leader, looker] = [
+      await newPlayer(`Leading Lou ${Date.now()}`),
+      await newPlayer(`Looking Liv ${Date.now()}`),
+    ];
+    await scoredRound(leader, game, 70);
+    await scoredRound(looker, game, 10);
+    const narrowed = await renderedPage(
+      `/detail/${game}?scope=following`,
+      looker.token,
+    );
+    // Liv follows nobody: her board holds herself and not the leader.
+    expect(narrowed).toContain(looker.name);
+    expect(narrowed).not.toContain(leader.name);
+    expect(pressed(narrowed, "Following")).toBe(true);
+    // A visitor follows nobody and has no switch: everyone's board.
+    const visitor = await renderedPage(`/detail/${game}?scope=following`);
+    expect(visitor).toContain(leader.name);
+    expect(pressed(visitor, "Following")).toBe(false);
+  });
+
+  it("opens on the daily board, and reads an address it does not know as the usual board", async () => {
+    const daily = await renderedPage(`/detail/${game}?period=daily`);
+    expect(daily).toContain('data-testid="tournament-daily"');
+    expect(daily).toMatch(/aria-selected="true"[^>]*>Daily</);
+    for (const odd of ["monthly", "x".repeat(5_000)]) {
+      const page = await renderedPage(`/detail/${game}?period=${odd}`);
+      expect(page).toMatch(/aria-selected="true"[^>]*>All time</);
+      expect(page).not.toContain("tournament-daily");
+    }
+  });
+});

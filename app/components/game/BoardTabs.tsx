@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
+import type { BoardPeriod } from "#contract/scores-plain";
 import type { Period } from "#contract/tournaments";
 import { Tabs } from "../Tabs";
 import "./BoardTabs.css";
-
-export type BoardPeriod = Period | "all";
 
 const TAB_LABELS: Record<BoardPeriod, string> = {
   daily: "Daily",
@@ -18,11 +17,14 @@ const TAB_LABELS: Record<BoardPeriod, string> = {
 export function BoardTabs({
   period,
   onPeriod,
+  hrefFor,
   allTime,
   tournament,
 }: {
   period: BoardPeriod;
   onPeriod: (period: BoardPeriod) => void;
+  /** Each tab's address, so the tabs switch without JavaScript too. */
+  hrefFor?: (period: BoardPeriod) => string;
   allTime: ReactNode;
   tournament: (period: Period) => ReactNode;
 }) {
@@ -32,6 +34,7 @@ export function BoardTabs({
         label="Which board"
         selected={period}
         onSelect={(id) => onPeriod(id as BoardPeriod)}
+        hrefFor={hrefFor ? (id) => hrefFor(id as BoardPeriod) : undefined}
         tabs={(["daily", "weekly", "all"] as const).map((id) => ({
           id,
           label: TAB_LABELS[id],

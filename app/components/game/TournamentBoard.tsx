@@ -19,15 +19,23 @@ import { Standings } from "./Standings";
 import "./TournamentBoard.css";
 
 /**
- * Reads the period's board through the boards route's loader when its tab opens; a failure reads as an empty board,
- * like the all-time one (SPEC.md §8). `version` asks again (when the period turns over), the old board showing meanwhile. Undefined while it first loads.
+ * Reads the period's board through the boards route's loader when its tab opens, unless the page's loader brought it
+ * (`initial`, a page opened on this tab); a failure reads as an empty board, like the all-time one (SPEC.md §8).
+ * `version` asks again (when the period turns over), the old board showing meanwhile. Undefined while it first loads.
  */
-function useTournament(gameId: number, period: Period, version: number) {
+function useTournament(
+  gameId: number,
+  period: Period,
+  version: number,
+  initial: TournamentBoard | null | undefined,
+) {
   const fetcher = useFetcher<typeof boardLoader>();
   const { load } = fetcher;
+  const fromPage = initial !== undefined && version === 0;
   useEffect(() => {
-    load(boardPath(gameId, { period }));
-  }, [load, gameId, period, version]);
+    if (!fromPage) load(boardPath(gameId, { period }));
+  }, [load, gameId, period, version, fromPage]);
+  if (fromPage) return { board: initial };
   const loaded = fetcher.data;
   return loaded?.gameId === gameId && loaded.period === period
     ? { board: loaded.tournament }
@@ -58,14 +66,17 @@ export function TournamentPanel({
   period,
   column,
   viewer,
+  initial,
 }: {
   gameId: number;
   period: Period;
   column: string;
   viewer: { _id: number; name: string } | null;
+  /** The period's board as the page's loader read it; undefined when the tab was opened later. */
+  initial?: TournamentBoard | null;
 }) {
   const [version, setVersion] = useState(0);
-  const loaded = useTournament(gameId, period, version);
+  const loaded = useTournament(gameId, period, version, initial);
   const board = loaded?.board ?? null;
   const end = board ? Date.parse(board.ends_at) : null;
   const left = useTimeLeft(end);
