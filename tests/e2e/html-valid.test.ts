@@ -89,6 +89,13 @@ describe("the main pages' HTML", () => {
     const pages: Array<[string, string, boolean]> = [
       ["home", "/", false],
       ["detail", `/detail/${await firstGameId()}`, false],
+      // The board's switches as forms and links, and a period's board with its stylesheet in the body.
+      [
+        "detail-following",
+        `/detail/${await firstGameId()}?scope=following`,
+        true,
+      ],
+      ["detail-daily", `/detail/${await firstGameId()}?period=daily`, false],
       ["feed", "/home-page", false],
       ["blog", "/blog", false],
       ["post", await firstPostPath(), false],
