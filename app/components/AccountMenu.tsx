@@ -1,8 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { formatNumber } from "#contract/format";
 import type { Viewer } from "~/lib/viewer";
-import { useAccount } from "./AccountProvider";
+import { LOG_OUT_ACTION, useAccount } from "./AccountProvider";
+import { ReturnHereField, useHydrated } from "./ActionForm";
 import { useDisclosure } from "./useDisclosure";
 import { Avatar } from "./Avatar";
 import {
@@ -17,24 +18,42 @@ import { BellIcon } from "./notifications/icons";
 import { useNotifications } from "./notifications/NotificationsProvider";
 import "./AccountMenu.css";
 
+/** Marks the avatar as link and as button alike, so a tap kept before hydration finds the button (lib/early-taps.ts). */
+const ACCOUNT_MENU_TAP = "account-menu";
+
 /** The header avatar: opens a small panel with the player's name, a way to the profile and Log out. */
 export function AccountMenu({ user }: { user: Viewer }) {
   const { open, setOpen, rootProps, buttonProps, panelId } = useDisclosure();
   const { pathname } = useLocation();
   const { unread } = useNotifications();
+  const hydrated = useHydrated();
 
   useEffect(() => setOpen(false), [pathname, setOpen]);
 
   return (
     <div className="account-menu" {...rootProps}>
-      <button
-        type="button"
-        className="site-header__avatar"
-        aria-label={`Your account, ${user.name}`}
-        {...buttonProps}
-      >
-        <Avatar person={user} size={36} />
-      </button>
+      {hydrated ? (
+        <button
+          type="button"
+          className="site-header__avatar"
+          aria-label={`Your account, ${user.name}`}
+          data-early-tap={ACCOUNT_MENU_TAP}
+          {...buttonProps}
+        >
+          <Avatar person={user} size={36} />
+        </button>
+      ) : (
+        // Without JavaScript the panel cannot open: the avatar goes to the profile, which has Log out. A tap before a
+        // slow page hydrates is kept and opens the panel then (lib/early-taps.ts).
+        <Link
+          to="/user-info"
+          className="site-header__avatar"
+          aria-label={`Your account, ${user.name}`}
+          data-early-tap={ACCOUNT_MENU_TAP}
+        >
+          <Avatar person={user} size={36} />
+        </Link>
+      )}
       <div id={panelId} className="account-menu__panel" hidden={!open}>
         <div className="account-menu__who">
           <Avatar person={user} size={44} />
@@ -135,24 +154,26 @@ function StaffLink({
   );
 }
 
-/** Log out (SPEC.md §4): ends the session, forgets the stored user and goes home. */
+/**
+ * Log out (SPEC.md §4): ends the session, forgets the stored user and goes home. A form posting to the log-out action,
+ * so it works without JavaScript too; with it, the account's own sign-out does the post.
+ */
 export function LogOutButton({ className }: { className: string }) {
   const { signOut } = useAccount();
   const [leaving, setLeaving] = useState(false);
-  const logOut = async () => {
+  const logOut = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setLeaving(true);
     await signOut();
     setLeaving(false);
   };
   return (
-    <button
-      type="button"
-      className={className}
-      onClick={logOut}
-      disabled={leaving}
-    >
-      <LogOutIcon size={18} />
-      {leaving ? "Logging out…" : "Log out"}
-    </button>
+    <form method="post" action={LOG_OUT_ACTION} onSubmit={logOut}>
+      <ReturnHereField to="/" />
+      <button type="submit" className={className} disabled={leaving}>
+        <LogOutIcon size={18} />
+        {leaving ? "Logging out…" : "Log out"}
+      </button>
+    </form>
   );
 }

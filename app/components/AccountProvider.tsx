@@ -34,7 +34,8 @@ import { useRevalidate } from "./useRevalidate";
 const SESSION_UPDATE_DELAY_MS = 5_000;
 
 /** The log-out's route action (routes/auth.logout.tsx). */
-const LOG_OUT_ACTION = "/auth/logout";
+/** Where Log out posts, with and without JavaScript. */
+export const LOG_OUT_ACTION = "/auth/logout";
 
 export interface Account {
   popup: PopupState;
@@ -214,10 +215,10 @@ export function useLoginPopupForVisitors(): void {
  */
 export function LoginLink({ className }: { className: string }) {
   const { openLogin } = useAccount();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   return (
     <Link
-      to={`/login?redirectTo=${encodeURIComponent(pathname)}`}
+      to={`/login?redirectTo=${encodeURIComponent(pathname + search)}`}
       role="button"
       className={className}
       aria-haspopup="dialog"

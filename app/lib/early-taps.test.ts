@@ -55,6 +55,27 @@ describe("early taps", () => {
     expect(reached).toEqual(["send", "link", "clear"]);
   });
 
+  it("keeps a tap on a link marked as a button-to-be, and plays it on the button that replaced it", async () => {
+    install();
+    document.body.innerHTML = `<a href="/user-info" data-early-tap="account-menu" id="avatar"><img id="face"></a>`;
+    const taps: string[] = [];
+    document.addEventListener("click", (event) =>
+      taps.push((event.target as Element).id),
+    );
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true });
+    document.getElementById("face")!.dispatchEvent(click);
+    // Not followed: the page stays, waiting for its script.
+    expect(click.defaultPrevented).toBe(true);
+    expect(taps).toEqual([]);
+
+    // Hydrated, the link is still there for a moment: the tap waits for the button React puts in its place.
+    expect(replayEarlyTaps()).toBe(1);
+    expect(taps).toEqual([]);
+    document.body.innerHTML = `<button type="button" data-early-tap="account-menu" id="menu"></button>`;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(taps).toEqual(["menu"]);
+  });
+
   it("drops a tap on a button the page no longer has", () => {
     install();
     document.body.innerHTML = `<button type="button" id="gone">x</button>`;

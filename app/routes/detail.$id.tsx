@@ -220,7 +220,6 @@ export default function GameDetail() {
             challengeId={challengeId}
             challenge={challenge}
             viewerId={viewer?._id ?? null}
-            openLogin={openLogin}
           />
         </div>
         <AdSlot

@@ -4,7 +4,7 @@ import type {
   MetaFunction,
 } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useAccount } from "~/components/AccountProvider";
+import { LoginLink } from "~/components/AccountProvider";
 import { DailyBonusPanel } from "~/components/coins/DailyBonusPanel";
 import { WalletPanel } from "~/components/coins/WalletPanel";
 import { CoinIcon, LockIcon } from "~/components/icons";
@@ -62,7 +62,6 @@ const COIN_PACKS = [
 export default function Shop() {
   const user = useViewer();
   const { challengeLimit } = useLoaderData<typeof loader>();
-  const { openLogin } = useAccount();
   return (
     <div className="page">
       <PageHeader
@@ -82,14 +81,7 @@ export default function Shop() {
             <p className="notice__title">Log in to see your wallet</p>
             <p>Your coin balance and purchases belong to your account.</p>
           </div>
-          <button
-            type="button"
-            className="button button--primary button--small"
-            aria-haspopup="dialog"
-            onClick={openLogin}
-          >
-            Log in
-          </button>
+          <LoginLink className="button button--primary button--small" />
         </div>
       )}
 

@@ -4,6 +4,7 @@ import { MESSAGES } from "#contract/validation";
 import { MATCH_WAITING_TEXT } from "../../app/lib/redirect";
 import {
   DEMO_PASSWORD,
+  NEW_ACCOUNT_PASSWORD,
   PHONE,
   baseURL,
   api,
@@ -199,6 +200,79 @@ describe("accounts without JavaScript", () => {
     );
     expect(unexpected([...errors, ...visitor.errors])).toEqual([]);
     await visitor.context.close();
+    await context.close();
+  });
+});
+
+describe("in and out again without JavaScript", () => {
+  it("logs in from the shop's Log in and comes back to the shop, reaches the profile from the avatar and logs out there", async () => {
+    const player = await newAccount("Oli Plain");
+    const { context, page, errors } = await openNoScriptPage();
+    await page.goto("/shop");
+    await page.locator("main").getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL("**/login?redirectTo=%2Fshop");
+    await page.getByLabel("Email", { exact: true }).fill(player.user.email);
+    await page
+      .getByLabel("Password", { exact: true })
+      .fill(NEW_ACCOUNT_PASSWORD);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.waitForURL("**/shop");
+    expect(await headerAvatar(page).count()).toBe(1);
+
+    // The avatar's panel needs JavaScript; without it the avatar is the way to the profile, which has Log out.
+    await page
+      .getByRole("link", { name: `Your account, ${player.user.name}` })
+      .click();
+    await page.waitForURL("**/user-info");
+    const session = (await context.cookies()).find(
+      (cookie) => cookie.name === "pf_session",
+    )!.value;
+    await page.locator("main").getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL(`${baseURL()}/`);
+    expect(await headerAvatar(page).count()).toBe(0);
+    expect(
+      await page
+        .locator(".site-header")
+        .getByRole("button", { name: "Log in" })
+        .isVisible(),
+    ).toBe(true);
+    // The session is gone on the server, not just its cookie.
+    const me = await fetch(`${baseURL()}/api/user/me`, {
+      headers: { Cookie: `pf_session=${session}` },
+    });
+    expect(me.status).toBe(401);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("a visitor's Log in on a result and on a challenge link comes back to that same address", async () => {
+    const { context, page, errors } = await openNoScriptPage();
+    const games = await (
+      await fetch(`${baseURL()}/api/game/published`)
+    ).json<Array<{ _id: number }>>();
+    const gameId = games[0]._id;
+    await page.goto(`/result/${gameId}`);
+    await page
+      .locator("main")
+      .getByRole("button", { name: "Log in" })
+      .first()
+      .click();
+    await page.waitForURL(
+      `**/login?redirectTo=${encodeURIComponent(`/result/${gameId}`)}`,
+    );
+    await page.goto(`/detail/${gameId}?challengeId=12345`);
+    await page.locator("main").getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(
+      `**/login?redirectTo=${encodeURIComponent(`/detail/${gameId}?challengeId=12345`)}`,
+    );
+    await page.getByLabel("Email", { exact: true }).fill("ben@playfeed.local");
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.waitForURL(`**/detail/${gameId}?challengeId=12345`);
+    expect(await page.locator("main").innerText()).toContain(
+      "This challenge is not one of yours, or it no longer exists.",
+    );
+    expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
 });

@@ -278,6 +278,9 @@ export async function signIn(
 /** A player signed up through the API, with the session token the API answered (tests call the API with it). */
 export type Account = ApiSignedIn;
 
+/** The password `newAccount` signs its players up with. */
+export const NEW_ACCOUNT_PASSWORD = "Secret@123";
+
 /**
  * A new player, signed up through POST /api/user with a unique email. They get an address, so Find People lists them
  * (SPEC.md §2: it leaves out people without one).
@@ -294,7 +297,7 @@ export async function newAccount(
       name,
       email,
       phone_number: "9876501234",
-      Pwd_Hash: "Secret@123",
+      Pwd_Hash: NEW_ACCOUNT_PASSWORD,
       gender: "female",
       address,
     }),

@@ -3,6 +3,7 @@ import type { ComponentProps } from "react";
 import { hasHowToPlay } from "#contract/format";
 import type { Game } from "#contract/types";
 import { fitHeadings } from "~/lib/headings";
+import { LoginLink } from "../AccountProvider";
 import { ExpandableHtml } from "../ExpandableHtml";
 import { ChallengeInfo as ServerChallengeInfo } from "../challenge/ChallengeInfo";
 import { TrophyIcon } from "../icons";
@@ -98,12 +99,10 @@ export function DetailChallenge({
   challengeId,
   challenge,
   viewerId,
-  openLogin,
 }: {
   challengeId: number | null;
   challenge: Challenge | null;
   viewerId: number | null;
-  openLogin: () => void;
 }) {
   if (challenge && viewerId)
     return <ChallengeInfo challenge={challenge} viewerId={viewerId} />;
@@ -125,13 +124,7 @@ export function DetailChallenge({
           <p className="prose prose--muted">
             You have been challenged. Log in to see the bet and accept it.
           </p>
-          <button
-            type="button"
-            className="button button--primary button--small"
-            onClick={openLogin}
-          >
-            Log in
-          </button>
+          <LoginLink className="button button--primary button--small" />
         </>
       )}
     </section>

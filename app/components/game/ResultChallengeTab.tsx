@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ChallengePlayer } from "#contract/coins";
 import { formatNumber } from "#contract/format";
-import { useAccount } from "../AccountProvider";
+import { LoginLink } from "../AccountProvider";
 import {
   ChallengeFriends,
   type ChallengeOutcome,
@@ -36,7 +36,6 @@ export function ResultChallengeTab({
   requestedId: number | null;
   outcome: ChallengeOutcome | undefined;
 }) {
-  const { openLogin } = useAccount();
   return (
     <section
       className="challenge-friends"
@@ -69,13 +68,7 @@ export function ResultChallengeTab({
         <div className="challenge-friends__empty">
           <SocialIcon size={22} />
           <p>Log in to challenge the people you follow.</p>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={openLogin}
-          >
-            Log in
-          </button>
+          <LoginLink className="button button--ghost button--small" />
         </div>
       )}
       <Link

@@ -1,5 +1,5 @@
 import { FAIR_PLAY_MESSAGES } from "#contract/fair-play";
-import { useAccount } from "../AccountProvider";
+import { LoginLink } from "../AccountProvider";
 import { EmptyState } from "../EmptyState";
 import { ShieldIcon, TrophyIcon } from "../icons";
 
@@ -24,7 +24,6 @@ export function ResultScores({
   outcome: RoundOutcome;
   value: (score: number | null) => string;
 }) {
-  const { openLogin } = useAccount();
   const { yourScore, review, held, highScore, rank, newBest } = outcome;
   if (!signedIn)
     return (
@@ -36,13 +35,7 @@ export function ResultScores({
           Your scores, your high score and your place on the leaderboard are
           saved when you play logged in.
         </p>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={openLogin}
-        >
-          Log in
-        </button>
+        <LoginLink className="button button--primary" />
       </EmptyState>
     );
   return (
