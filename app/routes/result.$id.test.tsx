@@ -44,19 +44,25 @@ function renderResult(
     loader: () => ({
       game: GAME,
       board: {
-        entries: [
-          {
-            rank: 1,
-            player_id: 2,
-            player_name: ["Bea Best"],
-            profile_img: null,
-            score: 2_000,
-            run_id: null,
-            verified: true,
-          },
-        ],
-        standing: user ? { score: 1_234, rank: 3 } : null,
+        scope: "everyone",
+        period: "all",
+        tournament: null,
+        board: {
+          entries: [
+            {
+              rank: 1,
+              player_id: 2,
+              player_name: ["Bea Best"],
+              profile_img: null,
+              score: 2_000,
+              run_id: null,
+              verified: true,
+            },
+          ],
+          standing: user ? { score: 1_234, rank: 3 } : null,
+        },
       },
+      standing: user ? { score: 1_234, rank: 3 } : null,
       yourScore: user ? { score: 1_234, review } : null,
       shareableRound: null,
       challenging: user
